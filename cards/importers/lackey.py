@@ -77,6 +77,9 @@ NAME_CORRECTIONS = {
     "McHooter s Distraction": "McHooter's Distraction",
 }
 
+# Class typos in the raw table; the fan pages and the other cards of the class agree on these.
+CLASS_CORRECTIONS = {"Misc Human": "Misc. Human", "Undeal": "Undead", "Saurina": "Saurian"}
+
 STRONGHOLD_NAME = re.compile(r"^(?P<group>.+?)\s+(?P<pos>C|L|R|Center|Left|Right)$")
 STRONGHOLD_GROUPS = {"Khnumian": "Khnumian Stronghold", "Necropolis Park": "Necropolis Park Stronghold"}
 POSITIONS = {"C": "Center", "L": "Left", "R": "Right"}
@@ -175,6 +178,8 @@ def _clean_row(line: int, record: dict[str, str]) -> RawRow:
     cls = record["Class"]
     if cls and cls != cls.strip():
         fixes.append("Class trimmed of padding.")
+    cls, class_fixes = _correct_classes(cls.strip())
+    fixes.extend(class_fixes)
     size = record["Size"]
     if size and size != size.strip():
         fixes.append(f"Size {size!r} normalised.")
@@ -214,6 +219,16 @@ def _clean_row(line: int, record: dict[str, str]) -> RawRow:
         luc=_int_or_none(record["LUC"], line, "LUC"),
         fixes=fixes,
     )
+
+
+def _correct_classes(cls: str) -> tuple[str, list[str]]:
+    parts = split_classes(cls)
+    fixes = [
+        f"Class spelling corrected from {part!r} to {CLASS_CORRECTIONS[part]!r}."
+        for part in parts
+        if part in CLASS_CORRECTIONS
+    ]
+    return "/".join(CLASS_CORRECTIONS.get(part, part) for part in parts), fixes
 
 
 def slugify(name: str) -> str:

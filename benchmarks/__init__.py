@@ -1,0 +1,1 @@
+"""Benchmarks run by ``make bench``: numbers and ratios, never pass/fail tests."""

@@ -1,0 +1,26 @@
+"""``python -m benchmarks [engine|search|all]``: print every benchmark's numbers."""
+from __future__ import annotations
+
+import importlib
+import sys
+
+SUITES = {"engine": "benchmarks.engine_bench"}
+
+
+def main(argv: list[str]) -> int:
+    wanted = argv or list(SUITES)
+    for name in wanted:
+        if name == "all":
+            wanted = list(SUITES)
+            break
+    for name in wanted:
+        if name not in SUITES:
+            print(f"unknown benchmark {name!r}; known: {', '.join(SUITES)}", file=sys.stderr)
+            return 2
+        module = importlib.import_module(SUITES[name])
+        for line in module.run():
+            print(line, flush=True)
+    return 0
+
+
+raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,382 @@
+"""The ability vocabulary: what a card does, as data the resolver interprets.
+
+Each ability is a frozen dataclass with a ``kind`` (its name in the fixtures), a parser from the
+fixture's JSON and a plain-English description for card pages. Nothing here acts: the resolver
+looks abilities up by type at the step where the rules say they apply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from enum import Enum
+from typing import Any, ClassVar, TypeVar
+
+from .enums import AoeType, AttackType, BriberyIcon, Terrain, Timing
+from .errors import CatalogError
+from .selectors import Selector
+
+
+class When(str, Enum):
+    """Which attacks a creature's own bonus applies to."""
+
+    PRIMARY = "primary"
+    SECONDARY = "secondary"
+    BOTH = "both"
+
+    def covers_primary(self) -> bool:
+        return self in (When.PRIMARY, When.BOTH)
+
+    def covers_secondary(self) -> bool:
+        return self in (When.SECONDARY, When.BOTH)
+
+
+@dataclass(frozen=True)
+class Ability:
+    kind: ClassVar[str] = ""
+    note: str = field(default="", kw_only=True)
+
+    def describe(self) -> str:
+        raise NotImplementedError
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if item.name == "note" and not value:
+                continue
+            data[item.name] = _to_data(value)
+        return data
+
+
+def _to_data(value: Any) -> Any:
+    if isinstance(value, Selector):
+        return value.to_data()
+    if isinstance(value, Enum):
+        return value.value
+    return value
+
+
+def _signed(amount: int) -> str:
+    return f"+{amount}" if amount >= 0 else str(amount)
+
+
+@dataclass(frozen=True)
+class TerrainModifier(Ability):
+    kind: ClassVar[str] = "terrain_modifier"
+    terrain: Terrain
+    amount: int
+
+    def describe(self) -> str:
+        return f"{_signed(self.amount)} Vitality when the fight is in {self.terrain.value}."
+
+
+@dataclass(frozen=True)
+class Bonus(Ability):
+    """A printed bonus of the creature itself, optionally only against some opponents."""
+
+    kind: ClassVar[str] = "bonus"
+    amount: int
+    against: Selector | None = None
+    when: When = When.BOTH
+
+    def describe(self) -> str:
+        target = f" against {self.against.describe()}" if self.against else ""
+        scope = {
+            When.PRIMARY: " in primary match-ups",
+            When.SECONDARY: " when it makes a secondary attack",
+            When.BOTH: "",
+        }
+        return f"{_signed(self.amount)} Vitality{target}{scope[self.when]}."
+
+
+@dataclass(frozen=True)
+class Immunity(Ability):
+    kind: ClassVar[str] = "immunity"
+    attack_type: AttackType | None = None
+    against: Selector | None = None
+    aoe: bool = False
+
+    def describe(self) -> str:
+        if self.aoe:
+            return "Immune to every AOE attack."
+        if self.attack_type is not None:
+            return f"Immune to {self.attack_type.value} attacks, including {self.attack_type.value} AOEs."
+        assert self.against is not None
+        return f"Immune to {self.against.describe()}: such an opponent is turned and does no damage."
+
+
+@dataclass(frozen=True)
+class AttackKind(Ability):
+    kind: ClassVar[str] = "attack_type"
+    type: AttackType
+
+    def describe(self) -> str:
+        return f"Its attack is {self.type.value}-based."
+
+
+@dataclass(frozen=True)
+class Destroys(Ability):
+    kind: ClassVar[str] = "destroys"
+    target: Selector
+    when: When = When.PRIMARY
+
+    def describe(self) -> str:
+        scope = "" if self.when is When.PRIMARY else f" ({self.when.value} attacks)"
+        return f"Destroys {self.target.describe()} it meets, before any other effect{scope}."
+
+
+@dataclass(frozen=True)
+class Aoe(Ability):
+    kind: ClassVar[str] = "aoe"
+    points: int
+    type: AoeType = AoeType.PLAIN
+    timing: Timing = Timing.PRIMARY
+    hits: Selector | None = None
+    both_sides: bool = False
+
+    def describe(self) -> str:
+        label = "" if self.type is AoeType.PLAIN else f"{self.type.value} "
+        when = "as its command" if self.timing is Timing.COMMAND else "when it fights a primary match-up"
+        reach = f" ({self.hits.describe()} only)" if self.hits else ""
+        sides = "every combat hand" if self.both_sides else "the opponent's combat hand"
+        effect = "sets them aside out of play" if self.type is AoeType.METHANE else "discards them"
+        return (
+            f"{self.points}-point {label}AOE {when}: hits creatures of Vitality {self.points} or less"
+            f"{reach} in {sides} and {effect}."
+        )
+
+
+@dataclass(frozen=True)
+class ChannelCap(Ability):
+    kind: ClassVar[str] = "channel_cap"
+    maximum: int
+
+    def describe(self) -> str:
+        return f"May take up to {self.maximum} points of channelling in one match-up."
+
+
+@dataclass(frozen=True)
+class ChannelsOnlyTo(Ability):
+    kind: ClassVar[str] = "channels_only_to"
+    target: Selector
+    overrides_red_bar: bool = False
+
+    def describe(self) -> str:
+        extra = ", even those that normally cannot receive channelling" if self.overrides_red_bar else ""
+        return f"As a channeller it can channel only to {self.target.describe()}{extra}."
+
+
+@dataclass(frozen=True)
+class NoChannellingAgainst(Ability):
+    kind: ClassVar[str] = "no_channelling_against"
+
+    def describe(self) -> str:
+        return "Its opponent in a match-up cannot receive channelling."
+
+
+@dataclass(frozen=True)
+class ForbidsBribery(Ability):
+    kind: ClassVar[str] = "forbids_bribery"
+    icon: BriberyIcon
+    lifted_by_bribing_self: bool = True
+
+    def describe(self) -> str:
+        lift = " unless this creature itself is bribed first" if self.lifted_by_bribing_self else ""
+        return (
+            f"Once revealed, none of its side's creatures can be bribed with {self.icon.value.capitalize()} "
+            f"for the rest of the combat{lift}."
+        )
+
+
+@dataclass(frozen=True)
+class PartnerValueWhenBeaten(Ability):
+    kind: ClassVar[str] = "partner_value_when_beaten"
+    value: int
+
+    def describe(self) -> str:
+        return (
+            f"If beaten in a primary match-up, secondary attacks on the creature that beat it add {self.value} "
+            "as partner value instead of this card's Vitality."
+        )
+
+
+@dataclass(frozen=True)
+class DispelsOpposingCommand(Ability):
+    kind: ClassVar[str] = "dispels_opposing_command"
+
+    def describe(self) -> str:
+        return "Command: cancels the opponent's command card, whatever its Up number."
+
+
+@dataclass(frozen=True)
+class CommandTerrain(Ability):
+    kind: ClassVar[str] = "command_terrain"
+    terrain: Terrain
+
+    def describe(self) -> str:
+        return f"Command: the space counts as {self.terrain.value} for the rest of the combat."
+
+
+@dataclass(frozen=True)
+class CommandBonus(Ability):
+    kind: ClassVar[str] = "command_bonus"
+    amount: int
+    against: Selector | None = None
+
+    def describe(self) -> str:
+        target = f" against {self.against.describe()}" if self.against else ""
+        return f"Command: every creature of its side gets {_signed(self.amount)} Vitality{target} in primary match-ups."
+
+
+@dataclass(frozen=True)
+class DestroyedWhenCommanding(Ability):
+    kind: ClassVar[str] = "destroyed_when_commanding"
+
+    def describe(self) -> str:
+        return "When its command takes effect, the card itself is destroyed."
+
+
+@dataclass(frozen=True)
+class CommandAnnouncement(Ability):
+    """A command that makes the opponent reveal something before creatures are picked.
+
+    ``conflict`` names the group of commands that cannot all be obeyed at once: two commands that
+    each make the other side declare first contradict each other (command example 2)."""
+
+    kind: ClassVar[str] = "command_announcement"
+    announce: str
+    conflict: str = ""
+
+    def describe(self) -> str:
+        return f"Command: for the whole combat the opponent must {self.announce}."
+
+
+@dataclass(frozen=True)
+class CommandPlayFirst(Ability):
+    kind: ClassVar[str] = "command_play_first"
+    target: Selector
+
+    def describe(self) -> str:
+        return f"Command: the opponent shows and must play {self.target.describe()} before any other creature."
+
+
+@dataclass(frozen=True)
+class Dispel(Ability):
+    kind: ClassVar[str] = "dispel"
+
+    def describe(self) -> str:
+        return "Cancels a spell, an item or a command card's effect (never channelling)."
+
+
+@dataclass(frozen=True)
+class AllowChannelling(Ability):
+    kind: ClassVar[str] = "allow_channelling"
+
+    def describe(self) -> str:
+        return "Any time in a match-up: one creature may receive channelling for that match-up."
+
+
+@dataclass(frozen=True)
+class DestroyMatchup(Ability):
+    kind: ClassVar[str] = "destroy_matchup"
+    requires_own: Selector
+
+    def describe(self) -> str:
+        return f"Any time in a match-up where your creature is one of {self.requires_own.describe()}: both creatures are destroyed."
+
+
+@dataclass(frozen=True)
+class DestroyTerrain(Ability):
+    kind: ClassVar[str] = "destroy_terrain"
+
+    def describe(self) -> str:
+        return "Any time: destroys a terrain card, so the fight has no terrain from then on."
+
+
+@dataclass(frozen=True)
+class OutOfCombat(Ability):
+    """An ability real enough to record but acting outside the combat engine's reach."""
+
+    kind: ClassVar[str] = "out_of_combat"
+    topic: str
+    summary: str = ""
+
+    def describe(self) -> str:
+        return self.summary or f"Acts outside combat ({self.topic})."
+
+
+A = TypeVar("A", bound=Ability)
+
+_KINDS: dict[str, type[Ability]] = {
+    cls.kind: cls
+    for cls in (
+        TerrainModifier,
+        Bonus,
+        Immunity,
+        AttackKind,
+        Destroys,
+        Aoe,
+        ChannelCap,
+        ChannelsOnlyTo,
+        NoChannellingAgainst,
+        ForbidsBribery,
+        PartnerValueWhenBeaten,
+        DispelsOpposingCommand,
+        CommandTerrain,
+        CommandBonus,
+        DestroyedWhenCommanding,
+        CommandAnnouncement,
+        CommandPlayFirst,
+        Dispel,
+        AllowChannelling,
+        DestroyMatchup,
+        DestroyTerrain,
+        OutOfCombat,
+    )
+}
+
+ABILITY_KINDS: tuple[str, ...] = tuple(sorted(_KINDS))
+
+_CONVERTERS: dict[str, Callable[[Any, str], Any]] = {
+    "terrain": lambda value, where: Terrain.parse(value),
+    "attack_type": lambda value, where: AttackType(value),
+    "type": lambda value, where: value,
+    "icon": lambda value, where: BriberyIcon(value),
+    "timing": lambda value, where: Timing(value),
+    "when": lambda value, where: When(value),
+    "against": lambda value, where: Selector.parse(value, where),
+    "target": lambda value, where: Selector.parse(value, where),
+    "hits": lambda value, where: Selector.parse(value, where),
+    "requires_own": lambda value, where: Selector.parse(value, where),
+}
+
+
+def parse_ability(data: Mapping[str, Any], where: str) -> Ability:
+    """Build one ability from its fixture JSON; ``where`` names the card for error messages."""
+    kind = data.get("kind")
+    cls = _KINDS.get(str(kind))
+    if cls is None:
+        raise CatalogError(f"{where}: unknown ability kind {kind!r} (known: {', '.join(ABILITY_KINDS)})")
+    allowed = {item.name for item in fields(cls)}
+    unknown = set(data) - allowed - {"kind"}
+    if unknown:
+        raise CatalogError(f"{where}: ability {kind!r} has unknown field(s) {sorted(unknown)}")
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "kind" or value is None:
+            continue
+        converter = _CONVERTERS.get(key)
+        try:
+            if key == "type":
+                values[key] = AttackType(value) if cls is AttackKind else AoeType(value)
+            elif converter is not None:
+                values[key] = converter(value, where)
+            else:
+                values[key] = value
+        except ValueError as exc:
+            raise CatalogError(f"{where}: ability {kind!r} field {key!r}: {exc}") from exc
+    try:
+        return cls(**values)
+    except TypeError as exc:
+        raise CatalogError(f"{where}: ability {kind!r}: {exc}") from exc

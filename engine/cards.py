@@ -1,0 +1,165 @@
+"""Card definitions: the printed facts of a card plus its abilities as data."""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from .abilities import Ability, Aoe, AttackKind, parse_ability
+from .enums import AttackType, AutomationStatus, Border, BriberyIcon, CardType, Size, Terrain, Timing
+from .errors import CatalogError
+
+A = TypeVar("A", bound=Ability)
+
+
+@dataclass(frozen=True)
+class GuardianStats:
+    vitality: int
+    cmp: int
+    stones: int
+    base_draw: int = 3
+    ldl: int = 0
+    mdl: int = 0
+    luc: int = 0
+
+
+# A player without a Guardian card uses Rak Nam's numbers (VAL-17).
+DEFAULT_GUARDIAN = GuardianStats(vitality=30, cmp=9, stones=7, base_draw=3, ldl=-1, mdl=1, luc=1)
+DEFAULT_STRONGHOLD_BONUS = 5
+
+
+@dataclass(frozen=True)
+class StrongholdStats:
+    group: str
+    position: str
+    defend_bonus: int | None
+    counts_as_terrain: Terrain | None
+
+
+@dataclass(frozen=True)
+class CardDefinition:
+    slug: str
+    name: str
+    type: CardType
+    border: Border | None = None
+    vitality: int | None = None
+    stacking_vitality: int | None = None
+    ocb: int = 0
+    cmp: int | None = None
+    receives_channeling: bool = False
+    bribery: frozenset[BriberyIcon] = frozenset()
+    classes: tuple[str, ...] = ()
+    size: Size | None = None
+    flying: bool = False
+    ranged_attack: int | None = None
+    command: bool = False
+    up_number: int | None = None
+    guardian: GuardianStats | None = None
+    stronghold: StrongholdStats | None = None
+    terrain_types: frozenset[Terrain] = frozenset()
+    abilities: tuple[Ability, ...] = ()
+    automation: AutomationStatus = AutomationStatus.NOT_AUTOMATED
+    automation_reason: str = ""
+    aliases: tuple[str, ...] = field(default=(), compare=False)
+
+    @property
+    def is_creature(self) -> bool:
+        return self.type is CardType.CREATURE
+
+    @property
+    def base_vitality(self) -> int:
+        """Printed black Vitality; what fights, what AOEs test and what counts for control."""
+        return self.vitality or 0
+
+    @property
+    def stacking(self) -> int:
+        """What the creature costs against the 30-point limit: the red number where printed."""
+        if self.stacking_vitality is not None:
+            return self.stacking_vitality
+        return self.base_vitality
+
+    @property
+    def up(self) -> int:
+        if self.is_creature:
+            return self.base_vitality
+        return self.up_number or 0
+
+    @property
+    def attack_types(self) -> frozenset[AttackType]:
+        return frozenset(ability.type for ability in self.abilities if isinstance(ability, AttackKind))
+
+    @property
+    def usable_as_command(self) -> bool:
+        if self.is_creature:
+            return self.command
+        return self.command or any(getattr(ability, "timing", None) is Timing.COMMAND for ability in self.abilities)
+
+    def abilities_of(self, kind: builtins.type[A]) -> tuple[A, ...]:
+        return tuple(ability for ability in self.abilities if isinstance(ability, kind))
+
+    def first(self, kind: builtins.type[A]) -> A | None:
+        for ability in self.abilities:
+            if isinstance(ability, kind):
+                return ability
+        return None
+
+    def command_aoe(self) -> Aoe | None:
+        for ability in self.abilities_of(Aoe):
+            if ability.timing is Timing.COMMAND or (self.is_creature and self.command):
+                return ability
+        return None
+
+    def __str__(self) -> str:
+        return self.name
+
+    @classmethod
+    def from_fixture(cls, data: Mapping[str, Any]) -> CardDefinition:
+        slug = str(data.get("slug", "?"))
+        where = f"card {slug!r}"
+        try:
+            guardian = data.get("guardian")
+            stronghold = data.get("stronghold")
+            automation = data.get("automation") or {}
+            return cls(
+                slug=slug,
+                name=str(data["name"]),
+                type=CardType(data["type"]),
+                border=Border(data["border"]) if data.get("border") else None,
+                vitality=data.get("vitality"),
+                stacking_vitality=data.get("stacking_vitality"),
+                ocb=data.get("ocb") or 0,
+                cmp=data.get("cmp"),
+                receives_channeling=bool(data.get("receives_channeling")),
+                bribery=frozenset(BriberyIcon(icon) for icon in data.get("bribery") or ()),
+                classes=tuple(data.get("classes") or ()),
+                size=Size(data["size"]) if data.get("size") else None,
+                flying=bool(data.get("flying")),
+                ranged_attack=data.get("ranged_attack"),
+                command=bool(data.get("command")),
+                up_number=data.get("up_number"),
+                guardian=GuardianStats(**guardian) if guardian else None,
+                stronghold=StrongholdStats(
+                    group=stronghold.get("group", ""),
+                    position=stronghold.get("position") or "",
+                    defend_bonus=stronghold.get("defend_bonus"),
+                    counts_as_terrain=(
+                        Terrain.parse(stronghold["counts_as_terrain"]) if stronghold.get("counts_as_terrain") else None
+                    ),
+                )
+                if stronghold
+                else None,
+                terrain_types=frozenset(Terrain.parse(t) for t in data.get("terrain_types") or ()),
+                abilities=tuple(
+                    parse_ability(ability, f"{where} ability {index + 1}")
+                    for index, ability in enumerate(data.get("abilities") or ())
+                ),
+                automation=AutomationStatus(automation.get("status", "not_automated")),
+                automation_reason=str(automation.get("reason", "")),
+                aliases=tuple(data.get("aliases") or ()),
+            )
+        except CatalogError:
+            raise
+        except (KeyError, ValueError, TypeError) as exc:
+            raise CatalogError(f"{where}: {exc}") from exc

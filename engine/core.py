@@ -1,0 +1,252 @@
+"""The state a combat resolver owns, and the helpers every phase uses."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .abilities import (
+    Aoe,
+    Immunity,
+)
+from .cards import DEFAULT_GUARDIAN, CardDefinition
+from .catalog import CardCatalog
+from .enums import (
+    SIDES,
+    AoeType,
+    AutomationStatus,
+    Fate,
+    Phase,
+    Side,
+    StepKind,
+)
+from .log import Matchup, Step, Term
+from .setup import CombatSetup, split_reference
+from .state import Fighter, SideState
+from .validate import check, find_creature, resolve_terrain
+
+SETTLED_STATUSES = (AutomationStatus.AUTOMATED, AutomationStatus.NO_COMBAT_EFFECT)
+
+
+class CombatState:
+    """The state of one combat and the means to change it: the log, fates, lookups.
+
+    The phase classes (command, match-up effects, channelling, primaries, secondaries) build on
+    it in one line of inheritance, so a single Resolver object owns all the state."""
+
+    def __init__(self, setup: CombatSetup, catalog: CardCatalog) -> None:
+        check(setup, catalog)
+        self.setup = setup
+        self.catalog = catalog
+        self.steps: list[Step] = []
+        self.warnings: list[str] = []
+        self.not_automated: dict[str, str] = {}
+        self.matchups: list[Matchup] = []
+        self.phase = Phase.SETUP
+        self.moment = ""
+        terrain = resolve_terrain(catalog, setup.terrain)
+        assert terrain is not None
+        self.terrain_card, self.terrain = terrain
+        self.sides = {side: self._side_state(side) for side in SIDES}
+        self.secondary_side: Side | None = None
+        self.secondary_needs: tuple[tuple[str, int], ...] = ()
+        self.defender_in_stronghold = self.sides[Side.DEFENDER].stronghold is not None
+        stronghold = self.sides[Side.DEFENDER].stronghold
+        if (
+            stronghold is not None
+            and stronghold.stronghold
+            and stronghold.stronghold.counts_as_terrain
+            and not self.terrain
+        ):
+            self.terrain = frozenset({stronghold.stronghold.counts_as_terrain})
+
+    # ----------------------------------------------------------------- set-up
+    def _side_state(self, side: Side) -> SideState:
+        setup = self.setup.side(side)
+        fighters = []
+        for index, reference in enumerate(setup.creatures):
+            card = self.catalog.get(split_reference(reference)[0])
+            fighters.append(Fighter(id=f"{side.letter}{index + 1}", side=side, card=card, reference=card.slug))
+        counts: Counter[str] = Counter()
+        for fighter in fighters:
+            counts[fighter.card.slug] += 1
+            if counts[fighter.card.slug] > 1:
+                fighter.reference = f"{fighter.card.slug}#{counts[fighter.card.slug]}"
+        guardian_card = self.catalog.get(setup.guardian) if setup.guardian else None
+        guardian = guardian_card.guardian if guardian_card and guardian_card.guardian else DEFAULT_GUARDIAN
+        hand: Counter[str] = Counter()
+        for reference in setup.hand:
+            hand[self.catalog.get(reference).slug] += 1
+        channellers = [(self.catalog.get(split_reference(ref)[0]), ref) for ref in setup.channellers]
+        state = SideState(
+            side=side,
+            setup=setup,
+            fighters=fighters,
+            guardian=guardian,
+            stones=guardian.stones if setup.stones is None else setup.stones,
+            hand=hand,
+            channellers=channellers,
+            shield_cards=[self.catalog.get(ref) for ref in setup.shields],
+            stronghold=self.catalog.get(setup.stronghold) if setup.stronghold else None,
+        )
+        return state
+
+    def fighter(self, side: Side, reference: str) -> Fighter | None:
+        """The creature a decision names (``archer``, ``archer#2``) on one side."""
+        state = self.sides[side]
+        found = state.by_reference.get(reference)
+        if found is None:
+            index = find_creature(self.catalog, tuple(f.card.slug for f in state.fighters), reference)
+            found = state.fighters[index] if index is not None else None
+        return found
+
+    # ----------------------------------------------------------------- logging
+    def log(
+        self,
+        kind: StepKind,
+        rule: str,
+        text: str,
+        *,
+        side: Side | None = None,
+        card: CardDefinition | None = None,
+        subject: Fighter | None = None,
+        delta: int | None = None,
+        total: int | None = None,
+        chain: tuple[Term, ...] = (),
+    ) -> int:
+        index = len(self.steps)
+        self.steps.append(
+            Step(
+                index=index,
+                phase=self.phase,
+                kind=kind,
+                rule=rule,
+                text=text,
+                moment=self.moment,
+                side=side,
+                card=card.slug if card else "",
+                card_name=card.name if card else "",
+                subject=subject.id if subject else "",
+                subject_name=subject.name if subject else "",
+                delta=delta,
+                total=total,
+                chain=chain,
+            )
+        )
+        return index
+
+    def settle(self, fighter: Fighter, fate: Fate, reason: str, step: int) -> None:
+        fighter.fate = fate
+        fighter.fate_reason = reason
+        fighter.fate_step = step
+
+    def _announce_setup(self) -> None:
+        terrain = " and ".join(sorted(t.value for t in self.terrain)) or "no terrain"
+        self.log(
+            StepKind.NOTE,
+            "CMB-1",
+            f"The attacker's shield has entered a space held by the defender; the fight is in {terrain}.",
+        )
+        for side in SIDES:
+            state = self.sides[side]
+            names = ", ".join(f.name for f in state.fighters)
+            stack = sum(f.card.stacking for f in state.fighters)
+            self.log(
+                StepKind.NOTE,
+                "CMB-2",
+                f"The {side.value} picks up {names} (stacking {stack}); Guardian CMP {state.guardian.cmp}, {state.stones} stone(s).",
+                side=side,
+            )
+        for card, role in self._cards_in_play():
+            if card.automation in SETTLED_STATUSES or card.slug in self.not_automated:
+                continue
+            reason = card.automation_reason or "its ability is not modelled yet"
+            self.not_automated[card.slug] = reason
+            self.warnings.append(f"{card.name} is not automated: {reason}")
+            self.log(
+                StepKind.NOT_AUTOMATED,
+                "ENG-1",
+                f"{card.name} ({role}) is not automated: {reason}. Its printed ability is ignored; check it by hand.",
+                card=card,
+            )
+
+    def _cards_in_play(self) -> list[tuple[CardDefinition, str]]:
+        cards: list[tuple[CardDefinition, str]] = []
+        for side in SIDES:
+            state = self.sides[side]
+            cards += [(f.card, f"{side.value}'s creature") for f in state.fighters]
+            cards += [(self.catalog.get(slug), f"{side.value}'s hand") for slug in state.hand]
+            cards += [(card, f"{side.value}'s channeller") for card, _ in state.channellers]
+            cards += [(card, f"{side.value}'s shield") for card in state.shield_cards]
+            cards += [(self.catalog.get(ref), f"{side.value}'s item") for ref in state.setup.items]
+        stronghold = self.sides[Side.DEFENDER].stronghold
+        if stronghold is not None:
+            cards.append((stronghold, "defender's stronghold"))
+        if self.terrain_card is not None:
+            cards.append((self.terrain_card, "terrain"))
+        return cards
+
+    def _defending(self, fighter: Fighter) -> bool:
+        return fighter.side is Side.DEFENDER and self.defender_in_stronghold
+
+    # AOE-1 to AOE-4 (command AOEs and PRI-4)
+    def _aoe_immune(self, fighter: Fighter, aoe: Aoe) -> str:
+        for immunity in fighter.card.abilities_of(Immunity):
+            if immunity.aoe:
+                return "immune to every AOE"
+            if immunity.attack_type is not None and aoe.type.value == immunity.attack_type.value:
+                return f"immune to {aoe.type.value}"
+        return ""
+
+    def _fire_aoe(self, side: Side, card: CardDefinition, aoe: Aoe, rule: str) -> None:
+        label = "" if aoe.type is AoeType.PLAIN else f"{aoe.type.value} "
+        sides = [side.other, side] if aoe.both_sides else [side.other]
+        hits: list[Fighter] = []
+        for target_side in sides:
+            for fighter in self.sides[target_side].holding():
+                if fighter.vitality > aoe.points:
+                    continue
+                if aoe.hits is not None and not aoe.hits.matches(fighter.card):
+                    continue
+                immune = self._aoe_immune(fighter, aoe)
+                if immune:
+                    self.log(
+                        StepKind.IMMUNITY,
+                        "AOE-3",
+                        f"{fighter.name} is {immune} and ignores {card.name}'s {label}AOE.",
+                        side=target_side,
+                        card=fighter.card,
+                        subject=fighter,
+                    )
+                    continue
+                hits.append(fighter)
+        reach = "every combat hand" if aoe.both_sides else f"the {side.other.value}'s combat hand"
+        self.log(
+            StepKind.AOE,
+            rule,
+            f"{card.name} fires a {aoe.points}-point {label}AOE into {reach}: it hits creatures of Vitality {aoe.points} or less "
+            f"still in the hand ({', '.join(f.name for f in hits) or 'none'}).",
+            side=side,
+            card=card,
+        )
+        for fighter in hits:
+            fighter.in_hand = False
+            if aoe.type is AoeType.METHANE:
+                step = self.log(
+                    StepKind.AOE,
+                    "AOE-4",
+                    f"{fighter.name} (Vitality {fighter.vitality}) is set aside by methane: it cannot fight or count, but it can be attacked.",
+                    side=fighter.side,
+                    card=card,
+                    subject=fighter,
+                )
+                self.settle(fighter, Fate.OUT_OF_PLAY, f"set aside by {card.name}'s methane", step)
+            else:
+                step = self.log(
+                    StepKind.AOE,
+                    "AOE-2",
+                    f"{fighter.name} (Vitality {fighter.vitality}) is hit and discarded.",
+                    side=fighter.side,
+                    card=card,
+                    subject=fighter,
+                )
+                self.settle(fighter, Fate.DISCARDED_BY_AOE, f"discarded by {card.name}'s AOE", step)

@@ -1,0 +1,59 @@
+"""Decisions the engine makes when the set-up leaves them out, so a newcomer always gets a result.
+
+Documented defaults (the rules reference lists them under ENG-2):
+- No command card, no Dispel Magic, no bribes, no spells, no ranged support, no channelling.
+- Primary play order: the order given, then the rest of the shield in the order listed.
+- Secondary attacks: each leftover creature, weakest first, attacks alone the strongest target it
+  can beat on its own (its Vitality, own secondary text, off-colour and terrain bonus plus the
+  partner bonus), never two on one target; a leftover that can beat nothing does not attack.
+- The loser retreats rather than destroying its own shield.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .abilities import Bonus, TerrainModifier
+from .enums import Side
+from .setup import SecondaryAttack
+
+if TYPE_CHECKING:
+    from .core import CombatState
+    from .secondary_step import SecondaryStep
+    from .state import Fighter
+
+
+def lone_attack_value(resolver: CombatState, attacker: Fighter, target: Fighter) -> int:
+    """What ``attacker`` adds on its own against ``target`` in a secondary attack, before the partner bonus."""
+    value = attacker.vitality
+    card = attacker.card
+    for bonus in card.abilities_of(Bonus):
+        if bonus.when.covers_secondary() and (
+            bonus.against is None
+            or bonus.against.matches(target.card, defending_in_stronghold=resolver._defending(target))
+        ):
+            value += bonus.amount
+    if card.ocb and card.border is not None and target.card.border is card.border.beats:
+        value += card.ocb
+    for modifier in card.abilities_of(TerrainModifier):
+        if modifier.terrain in resolver.terrain:
+            value += modifier.amount
+    return value
+
+
+def choose_secondaries(resolver: SecondaryStep, side: Side) -> tuple[SecondaryAttack, ...]:
+    attackers = sorted(resolver.sides[side].holding(), key=lambda f: (f.vitality, f.id))
+    targets = sorted(
+        (target for target in resolver.sides[side.other].fighters if target.attackable),
+        key=lambda t: (-t.vitality, t.id),
+    )
+    plan: list[SecondaryAttack] = []
+    free = list(attackers)
+    for target in targets:
+        partner = resolver.partner_value(target)[0]
+        for attacker in free:
+            if lone_attack_value(resolver, attacker, target) + partner > target.vitality:
+                plan.append(SecondaryAttack(attacker.reference, target.reference))
+                free.remove(attacker)
+                break
+    return tuple(plan)

@@ -1,0 +1,102 @@
+"""The JSON form of a set-up: the same fields as the dataclasses, with notation strings for the
+small structured decisions (``"3:guardian*2"``), so both forms share one grammar."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import fields
+from typing import Any
+
+from .errors import NotationError
+from .notation import _PARSERS, SIDE_KEYS, _format_value
+from .setup import CombatSetup, SideSetup
+
+_LIST_FIELDS = {
+    "creatures",
+    "items",
+    "hand",
+    "channellers",
+    "shields",
+    "order",
+    "ranged",
+    "bribes",
+    "spells",
+    "channels",
+    "secondaries",
+}
+
+
+def setup_to_dict(setup: CombatSetup) -> dict[str, Any]:
+    def side(value: SideSetup) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        for name in SIDE_KEYS:
+            text = _format_value(name, getattr(value, name))
+            if text is None:
+                continue
+            if name in _LIST_FIELDS:
+                data[name] = [] if text == "none" else text.split(",")
+            elif name in ("stones", "dispel"):
+                data[name] = int(text)
+            elif name == "destroy_shield":
+                data[name] = True
+            else:
+                data[name] = text
+        return data
+
+    return {"terrain": setup.terrain, "attacker": side(setup.attacker), "defender": side(setup.defender)}
+
+
+def setup_from_dict(data: Any) -> CombatSetup:
+    if not isinstance(data, Mapping):
+        raise NotationError(
+            "a set-up in JSON must be an object with attacker, defender and terrain", code="json.bad_setup"
+        )
+    unknown = set(data) - {"terrain", "attacker", "defender"}
+    if unknown:
+        raise NotationError(f"unknown set-up key(s): {', '.join(sorted(unknown))}", code="json.unknown_key")
+
+    def side(key: str) -> SideSetup:
+        raw = data.get(key) or {}
+        if not isinstance(raw, Mapping):
+            raise NotationError(f"{key} must be an object", code="json.bad_setup")
+        known = {item.name for item in fields(SideSetup)}
+        bad = set(raw) - known
+        if bad:
+            raise NotationError(
+                f"{key}: unknown field(s) {', '.join(sorted(bad))}; known: {', '.join(sorted(known))}",
+                code="json.unknown_key",
+            )
+        values: dict[str, Any] = {}
+        for name, value in raw.items():
+            where = f"{key}.{name}"
+            if name in _LIST_FIELDS:
+                if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+                    raise NotationError(f"{where} must be a list of strings", code="json.bad_value")
+                if name == "secondaries" and not value:
+                    values[name] = ()
+                    continue
+                if not value:
+                    continue
+                values[name] = _PARSERS[name](",".join(value), where, -1)
+            elif name in ("stones", "dispel"):
+                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                    raise NotationError(f"{where} must be a whole number, 0 or more", code="json.bad_value")
+                values[name] = value
+            elif name == "destroy_shield":
+                if not isinstance(value, bool):
+                    raise NotationError(f"{where} must be true or false", code="json.bad_value")
+                values[name] = value
+            else:
+                if value is None:
+                    continue
+                if not isinstance(value, str):
+                    raise NotationError(f"{where} must be a card slug", code="json.bad_value")
+                values[name] = _PARSERS[name](value, where, -1)
+        return SideSetup(**values)
+
+    terrain = data.get("terrain")
+    if terrain is not None and not isinstance(terrain, str):
+        raise NotationError("terrain must be a string or null", code="json.bad_value")
+    return CombatSetup(
+        attacker=side("attacker"), defender=side("defender"), terrain=None if terrain in (None, "none") else terrain
+    )

@@ -1,0 +1,142 @@
+"""What a resolved combat returns: an immutable sequence of steps and a result."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from enum import Enum
+from typing import Any
+
+from .enums import Fate, Phase, Role, Side, StepKind, Winner
+
+
+@dataclass(frozen=True)
+class Term:
+    """One addend of a total: ``Term("OCB", 3)``. A chain of terms explains a number."""
+
+    label: str
+    amount: int
+
+
+def chain_text(terms: tuple[Term, ...]) -> str:
+    """``6 base + 3 OCB + 3 ranged = 12``."""
+    if not terms:
+        return "0"
+    parts = [f"{terms[0].amount} {terms[0].label}"]
+    for term in terms[1:]:
+        sign = "+" if term.amount >= 0 else "-"
+        parts.append(f"{sign} {abs(term.amount)} {term.label}")
+    return " ".join(parts) + f" = {sum(t.amount for t in terms)}"
+
+
+@dataclass(frozen=True)
+class Step:
+    index: int
+    phase: Phase
+    kind: StepKind
+    rule: str
+    text: str
+    moment: str = ""
+    side: Side | None = None
+    card: str = ""
+    card_name: str = ""
+    subject: str = ""
+    subject_name: str = ""
+    delta: int | None = None
+    total: int | None = None
+    chain: tuple[Term, ...] = ()
+
+    @property
+    def chain_text(self) -> str:
+        return chain_text(self.chain) if self.chain else ""
+
+
+@dataclass(frozen=True)
+class CreatureOutcome:
+    id: str
+    side: Side
+    card: str
+    name: str
+    vitality: int
+    role: Role
+    fate: Fate
+    reason: str
+    step: int | None
+
+    @property
+    def counts_for_control(self) -> bool:
+        return self.fate.counts_for_control
+
+
+@dataclass(frozen=True)
+class Matchup:
+    round: int
+    attacker: str
+    defender: str
+    attacker_total: int | None
+    defender_total: int | None
+    outcome: str
+
+
+@dataclass(frozen=True)
+class CombatResult:
+    creatures: tuple[CreatureOutcome, ...]
+    matchups: tuple[Matchup, ...]
+    attacker_total: int
+    defender_total: int
+    attacker_chain: tuple[Term, ...]
+    defender_chain: tuple[Term, ...]
+    winner: Winner
+    retreat: str
+    shields_destroyed: tuple[Side, ...]
+    may_heal: Side
+    secondary_side: Side | None
+    # Each legal secondary target (creature id) and the attack sum it needs, when secondaries happen.
+    needs: tuple[tuple[str, int], ...]
+    not_automated: tuple[tuple[str, str], ...]
+    warnings: tuple[str, ...]
+
+    def fate_of(self, creature_id: str) -> Fate:
+        for creature in self.creatures:
+            if creature.id == creature_id:
+                return creature.fate
+        raise KeyError(creature_id)
+
+    def fates_by_name(self, side: Side) -> dict[str, Fate]:
+        """Card slug (with #n for repeated cards) to fate, for one side."""
+        counts: dict[str, int] = {}
+        fates: dict[str, Fate] = {}
+        for creature in self.creatures:
+            if creature.side is not side:
+                continue
+            counts[creature.card] = counts.get(creature.card, 0) + 1
+            key = creature.card if counts[creature.card] == 1 else f"{creature.card}#{counts[creature.card]}"
+            fates[key] = creature.fate
+        return fates
+
+
+@dataclass(frozen=True)
+class CombatLog:
+    notation: str
+    steps: tuple[Step, ...]
+    result: CombatResult
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = _plain(asdict(self))
+        data["steps"] = [_step_dict(step) for step in self.steps]
+        return data
+
+
+def _step_dict(step: Step) -> dict[str, Any]:
+    data: dict[str, Any] = _plain(asdict(step))
+    data["chain_text"] = step.chain_text
+    return data
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return value

@@ -1,0 +1,410 @@
+"""What happens inside a primary match-up before the numbers are added up: bribery (PRI-1),
+any-time spells (PRI-2), destruction (PRI-3), primary AOEs (PRI-4), immunity (PRI-5), text boxes
+(PRI-6), off-colour bonus (PRI-7) and terrain (PRI-8)."""
+
+from __future__ import annotations
+
+from .abilities import (
+    AllowChannelling,
+    Aoe,
+    Bonus,
+    DestroyMatchup,
+    Destroys,
+    DestroyTerrain,
+    Dispel,
+    Immunity,
+    TerrainModifier,
+)
+from .cards import CardDefinition
+from .command_step import CommandStep
+from .enums import (
+    SIDES,
+    BriberyIcon,
+    Fate,
+    Side,
+    StepKind,
+    Terrain,
+)
+from .setup import Bribe, Moment, SpellPlay
+from .state import Contribution, Fighter
+
+
+class MatchupEffects(CommandStep):
+    def _bribery_window(self, moment: Moment, pair: dict[Side, Fighter]) -> set[Side]:
+        bribed: set[Side] = set()
+        planned = {
+            side: [
+                b for b in self.sides[side].setup.bribes if b.moment == moment and self._targets(b, pair[side.other])
+            ]
+            for side in SIDES
+        }
+        if not planned[Side.ATTACKER] and not planned[Side.DEFENDER]:
+            self.log(StepKind.BRIBE, "PRI-1", "Bribery window: both players pass.")
+            return bribed
+        first_bribe: Side | None = None
+        for side in SIDES:
+            for bribe in planned[side]:
+                target = pair[side.other]
+                if self._bribe(side, bribe.icon, target, "PRI-1" if first_bribe is None else "A-01"):
+                    bribed.add(side.other)
+                    first_bribe = first_bribe or side
+        return bribed
+
+    def _targets(self, bribe: Bribe, fighter: Fighter) -> bool:
+        if bribe.target is None:
+            return True
+        target = self.fighter(fighter.side, bribe.target)
+        return target is fighter
+
+    def _bribe(self, side: Side, icon: BriberyIcon, target: Fighter, rule: str) -> bool:
+        state = self.sides[side]
+        name = icon.value.capitalize()
+        if target.fate is not Fate.STANDING:
+            self.log(
+                StepKind.BRIBE,
+                rule,
+                f"The {side.value}'s {name} bribe finds {target.name} already gone.",
+                side=side,
+                subject=target,
+            )
+            return False
+        if icon not in target.card.bribery:
+            icons = (
+                ", ".join(i.value.capitalize() for i in sorted(target.card.bribery, key=lambda i: i.value)) or "none"
+            )
+            self.log(
+                StepKind.BRIBE,
+                rule,
+                f"The {side.value} cannot bribe {target.name} with {name}: its bribery icons are {icons}.",
+                side=side,
+                subject=target,
+            )
+            self.warnings.append(f"{side.value}'s {name} bribe on {target.name} is not allowed (no {name} icon)")
+            return False
+        lock = self.sides[target.side].bribery_locks.get(icon)
+        if lock is not None and lock is not target and lock.fate is not Fate.BRIBED:
+            self.log(
+                StepKind.BRIBE,
+                "A-12",
+                f"The {side.value} cannot bribe {target.name} with {name}: {lock.name} forbids {name} bribes on its side.",
+                side=side,
+                card=lock.card,
+                subject=target,
+            )
+            self.warnings.append(f"{side.value}'s {name} bribe on {target.name} is forbidden by {lock.name}")
+            return False
+        if state.hand[icon.value] <= 0:
+            self.log(
+                StepKind.BRIBE,
+                rule,
+                f"The {side.value} has no {name} card left to bribe {target.name}.",
+                side=side,
+                subject=target,
+            )
+            return False
+        state.hand[icon.value] -= 1
+        target.in_hand = False
+        step = self.log(
+            StepKind.BRIBE,
+            rule,
+            f"The {side.value} plays {name} and bribes {target.name} away: it leaves the combat and will not count for control.",
+            side=side,
+            card=self.catalog.find(icon.value),
+            subject=target,
+        )
+        self.settle(target, Fate.BRIBED, f"bribed with {name}", step)
+        if self.sides[target.side].bribery_locks.get(icon) is target:
+            self.log(
+                StepKind.NOTE,
+                "A-12",
+                f"{target.name} was bribed, so its ban on {name} bribes is lifted.",
+                side=target.side,
+                card=target.card,
+            )
+        return True
+
+    # PRI-2
+    _lunched: dict[Side, Fighter]
+
+    def _any_time_spells(self, moment: Moment, pair: dict[Side, Fighter], bribed_sides: set[Side]) -> None:
+        self._lunched = {}
+        plays = {side: [p for p in self.sides[side].setup.spells if p.moment == moment] for side in SIDES}
+        negated: set[int] = set()
+        for side in SIDES:
+            for play in plays[side]:
+                card = self.catalog.get(play.card)
+                if card.first(Dispel) is None:
+                    continue
+                self.sides[side].hand[card.slug] -= 1
+                victims = [
+                    p
+                    for p in plays[side.other]
+                    if id(p) not in negated and self.catalog.get(p.card).first(Dispel) is None
+                ]
+                if victims:
+                    negated.add(id(victims[0]))
+                    self.log(
+                        StepKind.SPELL,
+                        "PRI-2",
+                        f"The {side.value} casts {card.name}, cancelling the {side.other.value}'s {self.catalog.get(victims[0].card).name}.",
+                        side=side,
+                        card=card,
+                    )
+                else:
+                    self.log(
+                        StepKind.SPELL,
+                        "PRI-2",
+                        f"The {side.value} casts {card.name}, but there is no opposing spell to cancel.",
+                        side=side,
+                        card=card,
+                    )
+        for side in SIDES:
+            for play in plays[side]:
+                card = self.catalog.get(play.card)
+                if card.first(Dispel) is not None:
+                    continue
+                if side in bribed_sides:
+                    self.log(
+                        StepKind.SPELL,
+                        "PRI-1",
+                        f"The {side.value}'s creature was bribed, so {card.name} cannot be cast in this match-up (only a bribe is still allowed).",
+                        side=side,
+                        card=card,
+                    )
+                    continue
+                self.sides[side].hand[card.slug] -= 1
+                if id(play) in negated:
+                    continue
+                self._cast(side, card, play, pair)
+
+    def _cast(self, side: Side, card: CardDefinition, play: SpellPlay, pair: dict[Side, Fighter]) -> None:
+        own = pair[side]
+        destroy = card.first(DestroyMatchup)
+        if destroy is not None:
+            if own.fate is not Fate.STANDING or not destroy.requires_own.matches(own.card):
+                self.log(
+                    StepKind.SPELL,
+                    "PRI-2",
+                    f"{card.name} needs the {side.value}'s creature in the match-up to be one of {destroy.requires_own.describe()}; {own.name} is not, so it does nothing.",
+                    side=side,
+                    card=card,
+                )
+                return
+            for fighter in pair.values():
+                if fighter.fate is Fate.STANDING:
+                    step = self.log(
+                        StepKind.DESTROY,
+                        "PRI-2",
+                        f"{card.name}: {fighter.name} is destroyed.",
+                        side=side,
+                        card=card,
+                        subject=fighter,
+                    )
+                    self.settle(fighter, Fate.DESTROYED, f"destroyed by {card.name}", step)
+            return
+        if card.first(AllowChannelling) is not None:
+            target = own
+            if play.target is not None:
+                chosen = self.fighter(side, play.target) or self.fighter(side.other, play.target)
+                target = chosen or own
+            self._lunched[side] = target
+            self.log(
+                StepKind.SPELL,
+                "PRI-2",
+                f"The {side.value} casts {card.name}: {target.name} may receive channelling in this match-up.",
+                side=side,
+                card=card,
+                subject=target,
+            )
+            return
+        if card.first(DestroyTerrain) is not None:
+            before = " and ".join(sorted(t.value for t in self.terrain)) or "no terrain"
+            self.terrain = frozenset()
+            self.terrain_card = None
+            rule = "A-24" if Terrain.WOODS.value in before else "PRI-2"
+            self.log(
+                StepKind.SPELL,
+                rule,
+                f"The {side.value} plays {card.name}: the terrain ({before}) is destroyed, so from now on no terrain bonus or penalty applies and ranged attacks are allowed.",
+                side=side,
+                card=card,
+            )
+            return
+        self.log(
+            StepKind.NOTE,
+            "ENG-1",
+            f"{card.name} is cast, but its effect is not modelled by the engine.",
+            side=side,
+            card=card,
+        )
+
+    # PRI-3
+    def _destruction(self, pair: dict[Side, Fighter]) -> None:
+        doomed: list[tuple[Fighter, Fighter]] = []
+        for side in SIDES:
+            fighter, opponent = pair[side], pair[side.other]
+            if fighter.fate is not Fate.STANDING or opponent.fate is not Fate.STANDING:
+                continue
+            for rule in fighter.card.abilities_of(Destroys):
+                if rule.when.covers_primary() and rule.target.matches(
+                    opponent.card, defending_in_stronghold=self._defending(opponent)
+                ):
+                    doomed.append((opponent, fighter))
+                    break
+        for victim, destroyer in doomed:
+            step = self.log(
+                StepKind.DESTROY,
+                "PRI-3",
+                f"{destroyer.name} destroys {victim.name} ({[r for r in destroyer.card.abilities_of(Destroys)][0].target.describe()}) before any other effect; it is lost and can never be healed.",
+                side=destroyer.side,
+                card=destroyer.card,
+                subject=victim,
+            )
+            self.settle(victim, Fate.DESTROYED, f"destroyed by {destroyer.name}", step)
+
+    # PRI-4
+    def _primary_aoes(self, pair: dict[Side, Fighter]) -> None:
+        for side in SIDES:
+            fighter = pair[side]
+            if fighter.fate is not Fate.STANDING:
+                continue
+            for aoe in fighter.card.abilities_of(Aoe):
+                if aoe.timing.value == "primary":
+                    self._fire_aoe(side, fighter.card, aoe, "PRI-4")
+
+    # PRI-5
+    def _immune_to(self, fighter: Fighter, opponent: Fighter) -> Immunity | None:
+        for immunity in fighter.card.abilities_of(Immunity):
+            if immunity.attack_type is not None and immunity.attack_type in opponent.card.attack_types:
+                return immunity
+            if immunity.against is not None and immunity.against.matches(
+                opponent.card, defending_in_stronghold=self._defending(opponent)
+            ):
+                return immunity
+        return None
+
+    def _immunity(self, pair: dict[Side, Fighter]) -> None:
+        for side in SIDES:
+            fighter, opponent = pair[side], pair[side.other]
+            immunity = self._immune_to(fighter, opponent)
+            if immunity is None:
+                continue
+            opponent.turned = True
+            what = (
+                immunity.attack_type.value + " attacks"
+                if immunity.attack_type
+                else (immunity.against.describe() if immunity.against else "it")
+            )
+            self.log(
+                StepKind.IMMUNITY,
+                "PRI-5",
+                f"{fighter.name} is immune to {what}: {opponent.name} is turned and does no damage in this match-up.",
+                side=side,
+                card=fighter.card,
+                subject=opponent,
+            )
+
+    # PRI-6
+    def _text_box(self, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
+        for side in SIDES:
+            fighter, opponent = pair[side], pair[side.other]
+            mine = contributions[side]
+            context = self._defending(opponent)
+            for bonus in fighter.card.abilities_of(Bonus):
+                if bonus.when.covers_primary() and (
+                    bonus.against is None or bonus.against.matches(opponent.card, defending_in_stronghold=context)
+                ):
+                    self._add(
+                        mine,
+                        f"{fighter.name}'s text",
+                        bonus.amount,
+                        "PRI-6",
+                        fighter.card,
+                        f"{fighter.name}'s own text",
+                    )
+            for command_bonus, source in self.sides[side].bonuses:
+                if command_bonus.against is None or command_bonus.against.matches(
+                    opponent.card, defending_in_stronghold=context
+                ):
+                    self._add(mine, source.name, command_bonus.amount, "PRI-6", source, f"{source.name}'s command")
+            for shield in self.sides[side].shield_cards:
+                for bonus in shield.abilities_of(Bonus):
+                    if bonus.against is None or bonus.against.matches(opponent.card, defending_in_stronghold=context):
+                        self._add(
+                            mine, shield.name, bonus.amount, "PRI-6", shield, f"the standard bearer {shield.name}"
+                        )
+            if side is Side.DEFENDER and self.defender_in_stronghold:
+                stronghold = self.sides[side].stronghold
+                assert stronghold is not None
+                bonus_value = stronghold.stronghold.defend_bonus if stronghold.stronghold else None
+                if bonus_value is None:
+                    self.log(
+                        StepKind.NOTE,
+                        "ENG-1",
+                        f"{stronghold.name}'s defence bonus depends on a die roll the set-up does not give; none is applied.",
+                        card=stronghold,
+                    )
+                else:
+                    self._add(
+                        mine, stronghold.name, bonus_value, "VAL-17", stronghold, f"defending in {stronghold.name}"
+                    )
+
+    def _add(
+        self,
+        contribution: Contribution,
+        label: str,
+        amount: int,
+        rule: str,
+        card: CardDefinition | None,
+        why: str,
+        kind: StepKind = StepKind.BONUS,
+    ) -> None:
+        contribution.add(label, amount)
+        sign = "+" if amount >= 0 else ""
+        self.log(
+            kind,
+            rule,
+            f"{contribution.fighter.name} {sign}{amount} from {why}: now {contribution.total}.",
+            side=contribution.fighter.side,
+            card=card,
+            subject=contribution.fighter,
+            delta=amount,
+            total=contribution.total,
+            chain=tuple(contribution.terms),
+        )
+
+    # PRI-7
+    def _off_colour(
+        self, pair: dict[Side, Fighter], contributions: dict[Side, Contribution], rule: str = "PRI-7"
+    ) -> None:
+        for side in SIDES:
+            fighter, opponent = pair[side], pair[side.other]
+            card = fighter.card
+            if card.ocb and card.border is not None and opponent.card.border is card.border.beats:
+                self._add(
+                    contributions[side],
+                    "OCB",
+                    card.ocb,
+                    rule,
+                    card,
+                    f"its off-colour bonus against the {opponent.card.border.value} {opponent.name}",
+                    StepKind.OFF_COLOUR,
+                )
+
+    # PRI-8
+    def _terrain_step(
+        self, pair: dict[Side, Fighter], contributions: dict[Side, Contribution], rule: str = "PRI-8"
+    ) -> None:
+        for side in SIDES:
+            fighter = pair[side]
+            for modifier in fighter.card.abilities_of(TerrainModifier):
+                if modifier.terrain in self.terrain:
+                    self._add(
+                        contributions[side],
+                        modifier.terrain.value,
+                        modifier.amount,
+                        rule,
+                        fighter.card,
+                        f"fighting in {modifier.terrain.value}",
+                        StepKind.TERRAIN,
+                    )

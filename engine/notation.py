@@ -1,0 +1,235 @@
+"""The compact text form of a set-up, used in permalinks, error messages and tests.
+
+    terrain=swamps a=wild-nymph,snogwart a.guardian=tes-let-leader-with-foresight a.stones=1
+    a.channel=3:guardian*1 d=ugly-wart-fiend,devil-dog d.command=floyd-the-flying-pig
+
+Clauses are separated by single spaces; each is ``key=value``. ``a``/``d`` list the attacker's and
+defender's shield; ``a.<field>``/``d.<field>`` set the rest of that side. Lists are comma-separated
+and keep their order. ``format_setup(parse_setup(text)) == text`` for every canonical text, and
+``parse_setup(format_setup(setup)) == setup`` for every set-up.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import fields, replace
+from typing import Any
+
+from .enums import BriberyIcon
+from .errors import NotationError
+from .setup import Bribe, Channel, CombatSetup, Moment, RangedSupport, SecondaryAttack, SideSetup, SpellPlay
+
+REFERENCE = r"[a-z0-9][a-z0-9-]*(?:#[1-9][0-9]*)?"
+_REFERENCE = re.compile(rf"^{REFERENCE}$")
+_MOMENT = r"(?:s?[1-9][0-9]*)"
+_RANGED = re.compile(rf"^(?P<round>[1-9][0-9]*):(?P<ref>{REFERENCE})$")
+_BRIBE = re.compile(rf"^(?P<moment>{_MOMENT}):(?P<icon>[a-z]+)(?:@(?P<ref>{REFERENCE}))?$")
+_SPELL = re.compile(rf"^(?P<moment>{_MOMENT}):(?P<card>{REFERENCE})(?:@(?P<ref>{REFERENCE}))?$")
+_CHANNEL = re.compile(
+    rf"^(?P<moment>{_MOMENT}):(?P<source>{REFERENCE})(?:\*(?P<amount>[1-9][0-9]*))?(?:@(?P<ref>{REFERENCE}))?$"
+)
+_SECONDARY = re.compile(rf"^(?P<attacker>{REFERENCE})>(?P<target>{REFERENCE})$")
+_NUMBER = re.compile(r"^(0|[1-9][0-9]*)$")
+
+# Field name in SideSetup -> key in the notation, in canonical order.
+SIDE_KEYS: dict[str, str] = {
+    "creatures": "",
+    "guardian": "guardian",
+    "stones": "stones",
+    "stronghold": "stronghold",
+    "shields": "shield",
+    "items": "items",
+    "hand": "hand",
+    "channellers": "channellers",
+    "command": "command",
+    "dispel": "dispel",
+    "order": "order",
+    "ranged": "ranged",
+    "bribes": "bribe",
+    "spells": "spell",
+    "channels": "channel",
+    "secondaries": "secondary",
+    "destroy_shield": "destroy-shield",
+}
+_FIELD_FOR_KEY = {key: name for name, key in SIDE_KEYS.items()}
+
+
+def _references(value: str, key: str, position: int) -> tuple[str, ...]:
+    items = tuple(value.split(","))
+    for item in items:
+        if not _REFERENCE.match(item):
+            raise NotationError(
+                f"{key}: {item!r} is not a card slug (lower-case words joined by hyphens, optionally #2 for a second copy)",
+                position=position,
+                code="notation.bad_reference",
+            )
+    return items
+
+
+def _single_reference(value: str, key: str, position: int) -> str:
+    items = _references(value, key, position)
+    if len(items) != 1:
+        raise NotationError(f"{key} takes one card, got {len(items)}", position=position, code="notation.bad_value")
+    return items[0]
+
+
+def _number(value: str, key: str, position: int) -> int:
+    if not _NUMBER.match(value):
+        raise NotationError(f"{key} takes a whole number, got {value!r}", position=position, code="notation.bad_value")
+    return int(value)
+
+
+def _each(
+    pattern: re.Pattern[str], build: Callable[[re.Match[str]], Any], example: str
+) -> Callable[[str, str, int], tuple[Any, ...]]:
+    def parse(value: str, key: str, position: int) -> tuple[Any, ...]:
+        items = []
+        for item in value.split(","):
+            match = pattern.match(item)
+            if not match:
+                raise NotationError(
+                    f"{key}: {item!r} should look like {example}", position=position, code="notation.bad_value"
+                )
+            try:
+                items.append(build(match))
+            except ValueError as exc:
+                raise NotationError(f"{key}: {exc}", position=position, code="notation.bad_value") from exc
+        return tuple(items)
+
+    return parse
+
+
+def _icon(text: str) -> BriberyIcon:
+    try:
+        return BriberyIcon(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a bribery card (babes, gold or beer)") from None
+
+
+def _secondaries(value: str, key: str, position: int) -> tuple[SecondaryAttack, ...]:
+    if value == "none":
+        return ()
+    return _each(_SECONDARY, lambda m: SecondaryAttack(m["attacker"], m["target"]), "devil-dog>fire-walker")(
+        value, key, position
+    )
+
+
+def _flag(value: str, key: str, position: int) -> bool:
+    if value not in ("yes", "no"):
+        raise NotationError(f"{key} takes yes or no, got {value!r}", position=position, code="notation.bad_value")
+    return value == "yes"
+
+
+_PARSERS: dict[str, Callable[[str, str, int], Any]] = {
+    "creatures": _references,
+    "items": _references,
+    "hand": _references,
+    "channellers": _references,
+    "shields": _references,
+    "order": _references,
+    "guardian": _single_reference,
+    "stronghold": _single_reference,
+    "command": _single_reference,
+    "stones": _number,
+    "dispel": _number,
+    "ranged": _each(_RANGED, lambda m: RangedSupport(int(m["round"]), m["ref"]), "3:archer"),
+    "bribes": _each(
+        _BRIBE, lambda m: Bribe(Moment.parse(m["moment"]), _icon(m["icon"]), m["ref"]), "2:gold or 2:gold@archer"
+    ),
+    "spells": _each(_SPELL, lambda m: SpellPlay(Moment.parse(m["moment"]), m["card"], m["ref"]), "2:power-lunch"),
+    "channels": _each(
+        _CHANNEL,
+        lambda m: Channel(Moment.parse(m["moment"]), m["source"], int(m["amount"] or 1), m["ref"]),
+        "3:guardian*2 or 3:valkyrie-spirit",
+    ),
+    "secondaries": _secondaries,
+    "destroy_shield": _flag,
+}
+
+
+def parse_setup(text: str) -> CombatSetup:
+    """Read a set-up; raises NotationError naming the clause and its position."""
+    if not text.strip():
+        raise NotationError("the set-up is empty: give at least a=... and d=...", position=0, code="notation.empty")
+    sides: dict[str, dict[str, Any]] = {"a": {}, "d": {}}
+    terrain: str | None = None
+    seen: set[str] = set()
+    position = 0
+    for clause in text.split(" "):
+        here = position
+        position += len(clause) + 1
+        if not clause:
+            continue
+        key, equals, value = clause.partition("=")
+        if not equals or not value:
+            raise NotationError(f"{clause!r} should be key=value", position=here, code="notation.syntax")
+        if key in seen:
+            raise NotationError(f"{key} is given twice", position=here, code="notation.duplicate_key")
+        seen.add(key)
+        if key == "terrain":
+            terrain = None if value == "none" else _single_reference(value, key, here)
+            continue
+        side, _, sub = key.partition(".")
+        if side not in sides or (sub and sub not in _FIELD_FOR_KEY):
+            raise NotationError(
+                f"unknown key {key!r}; keys are terrain, a, d and a./d. followed by one of "
+                + ", ".join(k for k in SIDE_KEYS.values() if k),
+                position=here,
+                code="notation.unknown_key",
+            )
+        name = _FIELD_FOR_KEY[sub] if sub else "creatures"
+        sides[side][name] = _PARSERS[name](value, key, here)
+    return CombatSetup(attacker=SideSetup(**sides["a"]), defender=SideSetup(**sides["d"]), terrain=terrain)
+
+
+_DEFAULTS = {item.name: item.default for item in fields(SideSetup)}
+
+
+def _format_value(name: str, value: Any) -> str | None:
+    if value == _DEFAULTS[name]:
+        return None
+    if name in ("stones", "dispel"):
+        return str(value)
+    if name == "destroy_shield":
+        return "yes"
+    if isinstance(value, str):
+        return value
+    if name == "secondaries" and value == ():
+        return "none"
+    parts = []
+    for item in value:
+        if isinstance(item, str):
+            parts.append(item)
+        elif isinstance(item, RangedSupport):
+            parts.append(f"{item.round}:{item.creature}")
+        elif isinstance(item, Bribe):
+            parts.append(f"{item.moment}:{item.icon.value}" + (f"@{item.target}" if item.target else ""))
+        elif isinstance(item, SpellPlay):
+            parts.append(f"{item.moment}:{item.card}" + (f"@{item.target}" if item.target else ""))
+        elif isinstance(item, Channel):
+            amount = f"*{item.amount}" if item.amount != 1 else ""
+            parts.append(f"{item.moment}:{item.source}{amount}" + (f"@{item.target}" if item.target else ""))
+        elif isinstance(item, SecondaryAttack):
+            parts.append(f"{item.attacker}>{item.target}")
+    return ",".join(parts) if parts else None
+
+
+def format_setup(setup: CombatSetup) -> str:
+    """The canonical text of a set-up: fixed clause order, defaults left out."""
+    clauses: list[str] = []
+    if setup.terrain is not None:
+        clauses.append(f"terrain={setup.terrain}")
+    for letter, side in (("a", setup.attacker), ("d", setup.defender)):
+        for name, key in SIDE_KEYS.items():
+            text = _format_value(name, getattr(side, name))
+            if text is not None:
+                clauses.append(f"{letter}{'.' + key if key else ''}={text}")
+    return " ".join(clauses)
+
+
+def with_side(setup: CombatSetup, letter: str, **changes: Any) -> CombatSetup:
+    """A copy of the set-up with one side's fields replaced (used by exploration and the UI)."""
+    if letter == "a":
+        return replace(setup, attacker=replace(setup.attacker, **changes))
+    return replace(setup, defender=replace(setup.defender, **changes))

@@ -1,0 +1,223 @@
+"""The primary match-ups: play order, each match-up in procedure order, compare (PRI-11), end (PRI-12)."""
+
+from __future__ import annotations
+
+from .abilities import (
+    ForbidsBribery,
+)
+from .channelling import Channelling
+from .enums import (
+    SIDES,
+    Fate,
+    Role,
+    Side,
+    StepKind,
+)
+from .log import Matchup, chain_text
+from .setup import Moment
+from .state import Contribution, Fighter
+
+
+class PrimaryStep(Channelling):
+    def _build_queues(self) -> None:
+        for side in SIDES:
+            state = self.sides[side]
+            reserved = {id(self.fighter(side, s.creature)) for s in state.setup.ranged}
+            ordered: list[Fighter] = []
+            for reference in state.setup.order:
+                fighter = self.fighter(side, reference)
+                if fighter is not None and fighter not in ordered:
+                    ordered.append(fighter)
+            for fighter in state.fighters:
+                if fighter not in ordered and id(fighter) not in reserved:
+                    ordered.append(fighter)
+            state.queue = [f for f in ordered if f.role is Role.UNPLAYED]
+        if self._play_first is not None:
+            side, rule = self._play_first
+            state = self.sides[side]
+            first = [f for f in state.queue if rule.target.matches(f.card)]
+            if first and state.queue[: len(first)] != first:
+                state.queue = first + [f for f in state.queue if f not in first]
+                self.log(
+                    StepKind.NOTE,
+                    "CMD-4",
+                    f"The {side.value}'s play order is changed to put {', '.join(f.name for f in first)} first, as the command requires.",
+                    side=side,
+                )
+
+    def _next_primary(self, side: Side) -> Fighter | None:
+        state = self.sides[side]
+        while state.queue:
+            fighter = state.queue.pop(0)
+            if fighter.in_hand and fighter.fate is Fate.STANDING:
+                return fighter
+        held = state.holding()
+        if held:
+            fighter = held[0]
+            self.log(
+                StepKind.NOTE,
+                "A-11",
+                f"The {side.value} still holds {fighter.name}, so it must be played as a primary attacker even though it was set aside for a ranged attack.",
+                side=side,
+                subject=fighter,
+            )
+            return fighter
+        return None
+
+    def _primaries(self) -> None:
+        self._build_queues()
+        round_number = 0
+        while True:
+            attacker = self._next_primary(Side.ATTACKER)
+            defender = self._next_primary(Side.DEFENDER)
+            if attacker is None or defender is None:
+                for fighter in (attacker, defender):
+                    if fighter is not None:
+                        self.sides[fighter.side].queue.insert(0, fighter)
+                break
+            round_number += 1
+            self.moment = str(round_number)
+            self._matchup(round_number, attacker, defender)
+        self.moment = ""
+        holders = [side for side in SIDES if self.sides[side].holding()]
+        if not holders:
+            self.log(
+                StepKind.NOTE,
+                "PRI-12",
+                "Both players ran out of creatures in the same match-up: there are no secondary attacks.",
+            )
+        else:
+            side = holders[0]
+            self.secondary_side = side
+            left = ", ".join(f.name for f in self.sides[side].holding())
+            self.log(
+                StepKind.NOTE,
+                "PRI-12",
+                f"The {side.other.value} has run out of creatures; primary attacks end. The {side.value} still holds {left}.",
+                side=side,
+            )
+        for side in SIDES:
+            for support in self.sides[side].setup.ranged:
+                if support.round > round_number:
+                    self.warnings.append(
+                        f"{side.value}: ranged support planned for match-up {support.round}, but only {round_number} took place"
+                    )
+
+    def _matchup(self, round_number: int, attacker: Fighter, defender: Fighter) -> None:
+        pair = {Side.ATTACKER: attacker, Side.DEFENDER: defender}
+        for fighter in pair.values():
+            fighter.in_hand = False
+            fighter.role = Role.PRIMARY
+            fighter.round = round_number
+            fighter.fate_reason = f"fought match-up {round_number}"
+        attacker.faced, defender.faced = defender, attacker
+        self.log(
+            StepKind.REVEAL,
+            "PRI-0",
+            f"Match-up {round_number}: the attacker's {attacker.name} (Vitality {attacker.vitality}) meets the defender's {defender.name} (Vitality {defender.vitality}).",
+        )
+        for fighter in pair.values():
+            lock = fighter.card.first(ForbidsBribery)
+            if lock is not None and lock.icon not in self.sides[fighter.side].bribery_locks:
+                self.sides[fighter.side].bribery_locks[lock.icon] = fighter
+                self.log(
+                    StepKind.NOTE,
+                    "A-12",
+                    f"{fighter.name} is revealed: no {lock.icon.value.capitalize()} bribe may be aimed at the {fighter.side.value}'s creatures for the rest of the combat unless {fighter.name} is bribed first.",
+                    side=fighter.side,
+                    card=fighter.card,
+                )
+        moment = Moment(round_number)
+        bribed_sides = self._bribery_window(moment, pair)
+        self._any_time_spells(moment, pair, bribed_sides)
+        self._destruction(pair)
+        self._primary_aoes(pair)
+        if any(f.fate is not Fate.STANDING for f in pair.values()):
+            self._record_matchup(
+                round_number,
+                pair,
+                None,
+                "no comparison: "
+                + "; ".join(
+                    f"{f.name} {f.fate.value.replace('_', ' ')}" for f in pair.values() if f.fate is not Fate.STANDING
+                ),
+            )
+            self.log(
+                StepKind.NOTE,
+                "PRI-11",
+                "A bribed or destroyed creature takes no part in the comparison; the match-up ends.",
+            )
+            for side in SIDES:
+                for support in self.sides[side].setup.ranged:
+                    if support.round == round_number:
+                        self.log(
+                            StepKind.NOTE,
+                            "PRI-9",
+                            f"The {side.value}'s planned ranged support is not placed: the match-up is over.",
+                            side=side,
+                        )
+            return
+        contributions = {side: Contribution(pair[side]) for side in SIDES}
+        for spell_target in self._lunched.values():
+            if spell_target in (attacker, defender):
+                contributions[spell_target.side].channel_allowed = True
+        self._immunity(pair)
+        self._text_box(pair, contributions)
+        self._off_colour(pair, contributions)
+        self._terrain_step(pair, contributions)
+        self._ranged(round_number, pair, contributions)
+        self._channelling(moment, pair, contributions)
+        self._compare(round_number, pair, contributions)
+
+    # PRI-11
+    def _compare(self, round_number: int, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
+        a, d = pair[Side.ATTACKER], pair[Side.DEFENDER]
+        ta, td = contributions[Side.ATTACKER].total, contributions[Side.DEFENDER].total
+        chains = f"{a.name}: {chain_text(tuple(contributions[Side.ATTACKER].terms))}; {d.name}: {chain_text(tuple(contributions[Side.DEFENDER].terms))}"
+        winner: Fighter | None = None
+        rule = "PRI-11"
+        if a.turned and d.turned:
+            outcome = "both are turned, so neither can beat the other: both survive"
+        elif ta == td:
+            outcome = "equal totals: a push, both survive and neither is beaten"
+            rule = "A-29"
+        else:
+            high, low = (a, d) if ta > td else (d, a)
+            if high.turned:
+                outcome = f"{high.name} has more but was turned, so it cannot beat {low.name}: both survive"
+                rule = "A-06"
+            else:
+                winner = high
+                outcome = f"{high.name} beats {low.name}"
+        step = self.log(StepKind.COMPARE, rule, f"Compare {ta} against {td} ({chains}): {outcome}.", chain=())
+        if winner is not None:
+            loser = winner.faced
+            assert loser is not None
+            loser.beaten_by = winner
+            self.settle(
+                loser,
+                Fate.BEATEN,
+                f"beaten by {winner.name} in match-up {round_number} ({max(ta, td)} against {min(ta, td)})",
+                step,
+            )
+        for fighter in pair.values():
+            if fighter.fate is Fate.STANDING:
+                fighter.fate_reason = {
+                    True: f"won match-up {round_number}",
+                    False: f"survived match-up {round_number}" + (" (turned by immunity)" if fighter.turned else ""),
+                }[fighter is winner]
+        self._record_matchup(round_number, pair, (ta, td), outcome)
+
+    def _record_matchup(
+        self, round_number: int, pair: dict[Side, Fighter], totals: tuple[int, int] | None, outcome: str
+    ) -> None:
+        self.matchups.append(
+            Matchup(
+                round=round_number,
+                attacker=pair[Side.ATTACKER].id,
+                defender=pair[Side.DEFENDER].id,
+                attacker_total=totals[0] if totals else None,
+                defender_total=totals[1] if totals else None,
+                outcome=outcome,
+            )
+        )

@@ -1,0 +1,138 @@
+"""The resolver: one object owns the state of a combat and walks the procedure step by step.
+
+The phases live in their own modules (command_step, matchup_effects, channelling, primary_step,
+secondary_step), each a class in one line of inheritance, so a single Resolver object owns all the
+state. Every change is written to the log as a Step with the rule id it follows. Decisions come
+from the set-up; missing ones get the defaults documented in ``defaults.py``.
+"""
+
+from __future__ import annotations
+
+from .catalog import CardCatalog
+from .enums import (
+    SIDES,
+    Phase,
+    Side,
+    StepKind,
+    Winner,
+)
+from .log import CombatLog, CombatResult, CreatureOutcome, Term, chain_text
+from .notation import format_setup
+from .secondary_step import SecondaryStep
+from .setup import CombatSetup
+
+
+class Resolver(SecondaryStep):
+    """Resolves one combat. Create it with a valid set-up, call ``run`` once."""
+
+    def run(self) -> CombatLog:
+        self._announce_setup()
+        self.phase = Phase.COMMAND
+        self._command_step()
+        self.phase = Phase.PRIMARY
+        self._primaries()
+        self.phase = Phase.SECONDARY
+        self._secondaries()
+        self.phase = Phase.RESOLUTION
+        self.moment = ""
+        result = self._resolution()
+        return CombatLog(notation=format_setup(self.setup), steps=tuple(self.steps), result=result)
+
+    # RES-1 to RES-6, HEAL-1
+    def _resolution(self) -> CombatResult:
+        totals: dict[Side, tuple[Term, ...]] = {}
+        for side in SIDES:
+            standing = [f for f in self.sides[side].fighters if f.fate.counts_for_control]
+            terms = tuple(Term(f.name, f.vitality) for f in standing)
+            totals[side] = terms
+            excluded = [
+                f"{f.name} ({f.fate.value.replace('_', ' ')})"
+                for f in self.sides[side].fighters
+                if not f.fate.counts_for_control
+            ]
+            self.log(
+                StepKind.COUNT,
+                "RES-2",
+                f"The {side.value} counts the printed Vitality of its remaining creatures: {chain_text(terms) if terms else '0'}"
+                + (f"; not counted: {', '.join(excluded)}" if excluded else "")
+                + ".",
+                side=side,
+                total=sum(t.amount for t in terms),
+                chain=terms,
+            )
+        attacker_total = sum(t.amount for t in totals[Side.ATTACKER])
+        defender_total = sum(t.amount for t in totals[Side.DEFENDER])
+        winner = Winner.ATTACKER if attacker_total > defender_total else Winner.DEFENDER
+        if winner is Winner.ATTACKER:
+            text = f"{attacker_total} against {defender_total}: the attacker has strictly more and takes the space."
+        elif attacker_total == defender_total:
+            text = f"{attacker_total} against {defender_total}: a tie, so the defender keeps the space."
+        else:
+            text = f"{attacker_total} against {defender_total}: the defender keeps the space."
+        self.log(StepKind.RESULT, "RES-3", text)
+        loser = Side.DEFENDER if winner is Winner.ATTACKER else Side.ATTACKER
+        destroyed: list[Side] = []
+        for side in SIDES:
+            if not any(f.fate.counts_for_control for f in self.sides[side].fighters):
+                destroyed.append(side)
+                self.log(
+                    StepKind.RETREAT,
+                    "A-19",
+                    f"The {side.value}'s shield has no creature left: it is destroyed and counts towards the opponent's five.",
+                    side=side,
+                )
+        if loser in destroyed:
+            retreat = f"The {loser.value}'s shield is destroyed (no creature left)."
+        elif self.sides[loser].setup.destroy_shield:
+            destroyed.append(loser)
+            retreat = f"The {loser.value} chooses to destroy its shield and every creature in it instead of retreating."
+            self.log(StepKind.RETREAT, "RES-6", retreat + " It counts towards the opponent's five.", side=loser)
+        elif loser is Side.DEFENDER:
+            retreat = "The defender's shield retreats one space (orthogonally) onto a space it controls, even if already turned."
+            self.log(StepKind.RETREAT, "RES-4", retreat, side=loser)
+        else:
+            retreat = "The attacker's shield goes back one space the way it came."
+            self.log(StepKind.RETREAT, "RES-5", retreat, side=loser)
+        heal_side = Side.ATTACKER if winner is Winner.ATTACKER else Side.DEFENDER
+        self.log(
+            StepKind.HEAL,
+            "HEAL-1",
+            f"Only the winner, the {heal_side.value}, may heal creatures; healed creatures do not count for control.",
+            side=heal_side,
+        )
+        creatures = tuple(
+            CreatureOutcome(
+                id=f.id,
+                side=f.side,
+                card=f.card.slug,
+                name=f.name,
+                vitality=f.vitality,
+                role=f.role,
+                fate=f.fate,
+                reason=f.fate_reason,
+                step=f.fate_step,
+            )
+            for side in SIDES
+            for f in self.sides[side].fighters
+        )
+        return CombatResult(
+            creatures=creatures,
+            matchups=tuple(self.matchups),
+            attacker_total=attacker_total,
+            defender_total=defender_total,
+            attacker_chain=totals[Side.ATTACKER],
+            defender_chain=totals[Side.DEFENDER],
+            winner=winner,
+            retreat=retreat,
+            shields_destroyed=tuple(destroyed),
+            may_heal=heal_side,
+            secondary_side=self.secondary_side,
+            needs=self.secondary_needs,
+            not_automated=tuple(sorted(self.not_automated.items())),
+            warnings=tuple(self.warnings),
+        )
+
+
+def resolve(setup: CombatSetup, catalog: CardCatalog) -> CombatLog:
+    """Resolve a combat; raises SetupInvalid listing every problem if the set-up breaks the rules."""
+    return Resolver(setup, catalog).run()

@@ -1,0 +1,288 @@
+"""Secondary attacks (SEC-1 to SEC-10): targets, partner bonus, several attackers, the kill test."""
+
+from __future__ import annotations
+
+from .abilities import (
+    Bonus,
+    PartnerValueWhenBeaten,
+    TerrainModifier,
+)
+from .defaults import choose_secondaries
+from .enums import (
+    Fate,
+    Role,
+    Side,
+    StepKind,
+)
+from .log import Term, chain_text
+from .primary_step import PrimaryStep
+from .setup import Moment, SecondaryAttack
+from .state import Contribution, Fighter
+
+
+class SecondaryStep(PrimaryStep):
+    def partner_value(self, target: Fighter) -> tuple[int, str, str]:
+        """What the attacking side adds for damage its primary creature already did to ``target``."""
+        partner = target.faced
+        if target.role is not Role.PRIMARY or partner is None:
+            return 0, "SEC-5", f"{target.name} fought no primary match-up, so there is no partner bonus"
+        if partner.fate is Fate.BRIBED or partner.fate is Fate.DESTROYED:
+            return 0, "A-07", f"{partner.name} was {partner.fate.value}, so it adds nothing"
+        if partner.turned:
+            return 0, "A-07", f"{partner.name} was turned by immunity and did no damage, so it adds nothing"
+        special = partner.card.first(PartnerValueWhenBeaten)
+        if special is not None and partner.fate is Fate.BEATEN and partner.beaten_by is target:
+            return (
+                special.value,
+                "SEC-5",
+                f"{partner.name} was beaten by {target.name}, so its text makes the partner value {special.value}",
+            )
+        return (
+            partner.vitality,
+            "SEC-5",
+            f"{partner.name} faced {target.name} in the primaries and adds its Vitality {partner.vitality}",
+        )
+
+    def needs(self, attacker_side: Side) -> list[tuple[Fighter, int]]:
+        """Every legal secondary target with the attack sum needed to beat it (SEC-7)."""
+        targets = [f for f in self.sides[attacker_side.other].fighters if f.attackable]
+        return [(target, target.vitality + 1 - self.partner_value(target)[0]) for target in targets]
+
+    def _secondaries(self) -> None:
+        side = self.secondary_side
+        if side is None:
+            return
+        state = self.sides[side]
+        targets = [f for f in self.sides[side.other].fighters if f.attackable]
+        self.log(
+            StepKind.NOTE,
+            "SEC-1",
+            f"Secondary attacks: only the {side.value} attacks. Every temporary bonus, immunity and ranged attack from the primaries is gone.",
+            side=side,
+        )
+        self.log(
+            StepKind.NOTE,
+            "SEC-2",
+            "Text boxes of the creatures that fought are blank now, except text about secondary attacks.",
+        )
+        if not targets:
+            self.log(
+                StepKind.NOTE,
+                "SEC-3",
+                f"The {side.other.value} has no creature left on the table to attack.",
+                side=side,
+            )
+            return
+        self.secondary_needs = tuple((t.id, n) for t, n in self.needs(side))
+        needs = "; ".join(f"{t.name} needs {max(n, 0)}" for t, n in self.needs(side))
+        self.log(
+            StepKind.NOTE, "SEC-7", f"What each target needs (its Vitality + 1 - partner bonus): {needs}.", side=side
+        )
+        plan = state.setup.secondaries
+        if plan is None:
+            plan = choose_secondaries(self, side)
+            if plan:
+                self.log(
+                    StepKind.NOTE,
+                    "ENG-2",
+                    "No secondary attacks were given, so each leftover creature takes the strongest target it can beat on its own: "
+                    + ", ".join(f"{a.attacker} on {a.target}" for a in plan)
+                    + ".",
+                    side=side,
+                )
+            else:
+                self.log(
+                    StepKind.NOTE,
+                    "ENG-2",
+                    "No secondary attacks were given and no leftover creature can beat a target on its own, so none is made.",
+                    side=side,
+                )
+        self._run_secondaries(side, plan)
+
+    def _run_secondaries(self, side: Side, plan: tuple[SecondaryAttack, ...]) -> None:
+        groups: dict[int, list[tuple[int, Fighter]]] = {}
+        target_of: dict[int, Fighter] = {}
+        for number, attack in enumerate(plan, start=1):
+            attacker = self.fighter(side, attack.attacker)
+            target = self.fighter(side.other, attack.target)
+            assert attacker is not None and target is not None
+            if not attacker.in_hand or attacker.fate is not Fate.STANDING:
+                self.moment = f"s{number}"
+                self.log(
+                    StepKind.NOTE,
+                    "SEC-10",
+                    f"{attacker.name} is not a leftover creature (it has already been played or is gone) and cannot attack.",
+                    side=side,
+                    subject=attacker,
+                )
+                self.warnings.append(f"secondary attack {number}: {attacker.name} cannot attack")
+                continue
+            key = id(target)
+            target_of[key] = target
+            groups.setdefault(key, []).append((number, attacker))
+            attacker.in_hand = False
+            attacker.role = Role.SECONDARY
+        for key, attackers in groups.items():
+            self._attack_target(side, target_of[key], attackers)
+
+    def _attack_target(self, side: Side, target: Fighter, attackers: list[tuple[int, Fighter]]) -> None:
+        self.moment = f"s{attackers[0][0]}"
+        if not target.attackable:
+            self.log(
+                StepKind.NOTE,
+                "SEC-3",
+                f"{target.name} is no longer on the table; the attack does nothing.",
+                side=side,
+                subject=target,
+            )
+            for _, attacker in attackers:
+                attacker.fate_reason = "its secondary attack had no target left"
+            return
+        partner, partner_rule, partner_text = self.partner_value(target)
+        terms: list[Term] = []
+        if partner:
+            terms.append(Term("partner", partner))
+        self.log(
+            StepKind.PARTNER,
+            partner_rule,
+            f"Partner bonus against {target.name}: {partner} ({partner_text}).",
+            side=side,
+            subject=target,
+            delta=partner,
+            total=partner,
+        )
+        live: list[tuple[int, Fighter]] = []
+        for number, attacker in attackers:
+            self.moment = f"s{number}"
+            self.log(
+                StepKind.SECONDARY_ATTACK,
+                "SEC-3",
+                f"Secondary attack {number}: the {side.value}'s {attacker.name} attacks {target.name}, which defends at its bare Vitality {target.vitality}.",
+                side=side,
+                card=attacker.card,
+                subject=target,
+            )
+            bribes = [b for b in self.sides[side.other].setup.bribes if b.moment == Moment(number, True)]
+            if any(self._bribe(side.other, bribe.icon, attacker, "SEC-9") for bribe in bribes):
+                continue
+            live.append((number, attacker))
+        for position, (number, attacker) in enumerate(live):
+            self.moment = f"s{number}"
+            last = position == len(live) - 1
+            if not last:
+                terms.append(Term(attacker.name, attacker.vitality))
+                self.log(
+                    StepKind.SECONDARY_ATTACK,
+                    "SEC-8",
+                    f"{attacker.name} is not the last attacker on {target.name}, so it adds only its Vitality {attacker.vitality}.",
+                    side=side,
+                    card=attacker.card,
+                    subject=attacker,
+                    delta=attacker.vitality,
+                    total=sum(t.amount for t in terms),
+                    chain=tuple(terms),
+                )
+                for channel in self.sides[side].setup.channels:
+                    if channel.moment == Moment(number, True):
+                        self.log(
+                            StepKind.CHANNEL,
+                            "SEC-8",
+                            f"Channelling to {attacker.name} would be lost: only the last attacker on a target keeps channelling. Not spent.",
+                            side=side,
+                            subject=attacker,
+                        )
+                continue
+            contribution = Contribution(attacker)
+            contribution.terms = list(terms) + contribution.terms
+            self.log(
+                StepKind.SECONDARY_ATTACK,
+                "SEC-4",
+                f"{attacker.name} is the last attacker on {target.name}: it adds its Vitality {attacker.vitality} and its own bonuses.",
+                side=side,
+                card=attacker.card,
+                subject=attacker,
+                delta=attacker.vitality,
+                total=contribution.total,
+                chain=tuple(contribution.terms),
+            )
+            context = self._defending(target)
+            for bonus in attacker.card.abilities_of(Bonus):
+                if bonus.when.covers_secondary() and (
+                    bonus.against is None or bonus.against.matches(target.card, defending_in_stronghold=context)
+                ):
+                    self._add(
+                        contribution,
+                        f"{attacker.name}'s text",
+                        bonus.amount,
+                        "SEC-4",
+                        attacker.card,
+                        f"{attacker.name}'s own text",
+                    )
+            self._off_colour_one(attacker, target, contribution)
+            self._terrain_one(attacker, contribution)
+            for channel in self.sides[side].setup.channels:
+                if channel.moment == Moment(number, True):
+                    self._channel(side, channel, contribution, target)
+            terms = contribution.terms
+        total = sum(t.amount for t in terms)
+        self.moment = f"s{attackers[-1][0]}"
+        if not live:
+            self.log(
+                StepKind.KILL_TEST,
+                "SEC-9",
+                f"Every attacker on {target.name} was bribed away; it survives.",
+                side=side,
+                subject=target,
+            )
+            return
+        if total > target.vitality:
+            step = self.log(
+                StepKind.KILL_TEST,
+                "SEC-7",
+                f"{chain_text(tuple(terms))} against {target.name}'s {target.vitality}: more than its Vitality, so {target.name} is beaten.",
+                side=side,
+                subject=target,
+                total=total,
+                chain=tuple(terms),
+            )
+            self.settle(target, Fate.BEATEN, f"beaten by a secondary attack ({total} against {target.vitality})", step)
+            for _, attacker in live:
+                attacker.fate_reason = f"beat {target.name} in a secondary attack"
+        else:
+            self.log(
+                StepKind.KILL_TEST,
+                "SEC-10",
+                f"{chain_text(tuple(terms))} against {target.name}'s {target.vitality}: not more than its Vitality, so the attack fails and nothing happens.",
+                side=side,
+                subject=target,
+                total=total,
+                chain=tuple(terms),
+            )
+            for _, attacker in live:
+                attacker.fate_reason = f"made a failed secondary attack on {target.name}"
+
+    def _off_colour_one(self, attacker: Fighter, target: Fighter, contribution: Contribution) -> None:
+        card = attacker.card
+        if card.ocb and card.border is not None and target.card.border is card.border.beats:
+            self._add(
+                contribution,
+                "OCB",
+                card.ocb,
+                "SEC-4",
+                card,
+                f"its off-colour bonus against the {target.card.border.value} {target.name}",
+                StepKind.OFF_COLOUR,
+            )
+
+    def _terrain_one(self, attacker: Fighter, contribution: Contribution) -> None:
+        for modifier in attacker.card.abilities_of(TerrainModifier):
+            if modifier.terrain in self.terrain:
+                self._add(
+                    contribution,
+                    modifier.terrain.value,
+                    modifier.amount,
+                    "SEC-4",
+                    attacker.card,
+                    f"fighting in {modifier.terrain.value}",
+                    StepKind.TERRAIN,
+                )

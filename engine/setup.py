@@ -1,0 +1,109 @@
+"""A combat set-up: what each side brings and the decisions each player makes.
+
+Cards are named by slug (``sand-lord``); a second copy in the same shield is ``archer#2``. The
+set-up holds references only: ``validate`` checks them against a card catalog, and the resolver
+reads the cards from there. Decisions left out get the documented defaults of ``defaults.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .enums import BriberyIcon, Side
+
+
+@dataclass(frozen=True, order=True)
+class Moment:
+    """When a decision applies: primary match-up ``round`` (1, 2, ...) or secondary attack ``s1``..."""
+
+    round: int
+    secondary: bool = False
+
+    def __str__(self) -> str:
+        return f"s{self.round}" if self.secondary else str(self.round)
+
+    @classmethod
+    def parse(cls, text: str) -> Moment:
+        secondary = text.startswith("s")
+        digits = text[1:] if secondary else text
+        if not digits.isdigit() or int(digits) < 1:
+            raise ValueError(f"{text!r} is not a match-up number (1, 2, ...) or a secondary attack (s1, s2, ...)")
+        return cls(int(digits), secondary)
+
+
+@dataclass(frozen=True)
+class Bribe:
+    """Bribe an opposing creature: by default the one facing yours at that moment."""
+
+    moment: Moment
+    icon: BriberyIcon
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class SpellPlay:
+    moment: Moment
+    card: str
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class Channel:
+    """``source`` is ``guardian`` (spending ``amount`` stones) or a channeller under a stronghold."""
+
+    moment: Moment
+    source: str
+    amount: int = 1
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class RangedSupport:
+    round: int
+    creature: str
+
+
+@dataclass(frozen=True)
+class SecondaryAttack:
+    attacker: str
+    target: str
+
+
+@dataclass(frozen=True)
+class SideSetup:
+    creatures: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()
+    hand: tuple[str, ...] = ()
+    channellers: tuple[str, ...] = ()
+    guardian: str | None = None
+    stones: int | None = None
+    stronghold: str | None = None
+    shields: tuple[str, ...] = ()
+    command: str | None = None
+    dispel: int = 0
+    order: tuple[str, ...] = ()
+    ranged: tuple[RangedSupport, ...] = ()
+    bribes: tuple[Bribe, ...] = ()
+    spells: tuple[SpellPlay, ...] = ()
+    channels: tuple[Channel, ...] = ()
+    # None: let the default policy choose; an empty tuple: make no secondary attacks.
+    secondaries: tuple[SecondaryAttack, ...] | None = None
+    destroy_shield: bool = False
+
+
+@dataclass(frozen=True)
+class CombatSetup:
+    attacker: SideSetup = field(default_factory=SideSetup)
+    defender: SideSetup = field(default_factory=SideSetup)
+    terrain: str | None = None
+
+    def side(self, side: Side) -> SideSetup:
+        return self.attacker if side is Side.ATTACKER else self.defender
+
+
+def split_reference(reference: str) -> tuple[str, int]:
+    """``archer#2`` -> (``archer``, 2); a bare slug is copy 1."""
+    slug, _, copy = reference.partition("#")
+    if copy and (not copy.isdigit() or int(copy) < 1):
+        raise ValueError(f"{reference!r}: the copy number after # must be 1 or more")
+    return slug, int(copy) if copy else 1

@@ -1,0 +1,104 @@
+"""Mutable bookkeeping of one combat, private to the resolver."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .abilities import (
+    CommandBonus,
+)
+from .cards import CardDefinition, GuardianStats
+from .enums import (
+    BriberyIcon,
+    Fate,
+    Role,
+    Side,
+)
+from .log import Term
+from .setup import SideSetup
+
+
+@dataclass(eq=False)
+class Fighter:
+    """A creature card in this combat. Mutable, private to the resolver."""
+
+    id: str
+    side: Side
+    card: CardDefinition
+    reference: str
+    fate: Fate = Fate.STANDING
+    role: Role = Role.UNPLAYED
+    in_hand: bool = True
+    fate_reason: str = "never played; still in the shield"
+    fate_step: int | None = None
+    faced: Fighter | None = None
+    beaten_by: Fighter | None = None
+    turned: bool = False
+    round: int | None = None
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def vitality(self) -> int:
+        return self.card.base_vitality
+
+    @property
+    def on_table(self) -> bool:
+        return not self.in_hand and self.fate is Fate.STANDING
+
+    @property
+    def attackable(self) -> bool:
+        """A legal secondary target: standing on the table, or set aside by methane (A-08)."""
+        return self.on_table or self.fate is Fate.OUT_OF_PLAY
+
+
+@dataclass(eq=False)
+class SideState:
+    side: Side
+    setup: SideSetup
+    fighters: list[Fighter]
+    guardian: GuardianStats
+    stones: int
+    hand: Counter[str]
+    channellers: list[tuple[CardDefinition, str]]
+    used_channellers: set[int] = field(default_factory=set)
+    command_card: CardDefinition | None = None
+    command_fighter: Fighter | None = None
+    command_active: bool = False
+    bonuses: list[tuple[CommandBonus, CardDefinition]] = field(default_factory=list)
+    shield_cards: list[CardDefinition] = field(default_factory=list)
+    bribery_locks: dict[BriberyIcon, Fighter] = field(default_factory=dict)
+    queue: list[Fighter] = field(default_factory=list)
+    stronghold: CardDefinition | None = None
+    _by_reference: dict[str, Fighter] = field(default_factory=dict)
+
+    @property
+    def by_reference(self) -> dict[str, Fighter]:
+        if not self._by_reference:
+            self._by_reference = {f.reference: f for f in self.fighters}
+            for fighter in self.fighters:
+                self._by_reference.setdefault(f"{fighter.card.slug}#1", fighter)
+        return self._by_reference
+
+    def holding(self) -> list[Fighter]:
+        return [fighter for fighter in self.fighters if fighter.in_hand and fighter.fate is Fate.STANDING]
+
+
+class Contribution:
+    """The running total of one creature in one attack, kept as explained terms."""
+
+    def __init__(self, fighter: Fighter) -> None:
+        self.fighter = fighter
+        self.terms: list[Term] = [Term(fighter.name, fighter.vitality)]
+        self.channelled = 0
+        self.channel_allowed = False
+
+    @property
+    def total(self) -> int:
+        return sum(term.amount for term in self.terms)
+
+    def add(self, label: str, amount: int) -> None:
+        self.terms.append(Term(label, amount))

@@ -85,7 +85,7 @@ class SecondaryStep(PrimaryStep):
                 self.log(
                     StepKind.NOTE,
                     "ENG-2",
-                    "No secondary attacks were given, so each leftover creature takes the strongest target it can beat on its own: "
+                    "No secondary attacks were given, so the leftovers take the strongest targets they can beat, alone where they can: "
                     + ", ".join(f"{a.attacker} on {a.target}" for a in plan)
                     + ".",
                     side=side,
@@ -94,7 +94,7 @@ class SecondaryStep(PrimaryStep):
                 self.log(
                     StepKind.NOTE,
                     "ENG-2",
-                    "No secondary attacks were given and no leftover creature can beat a target on its own, so none is made.",
+                    "No secondary attacks were given and no leftover creature, alone or together, can beat a target, so none is made.",
                     side=side,
                 )
         self._run_secondaries(side, plan)

@@ -3,6 +3,7 @@
 Everything a deployment changes comes from the environment. The defaults suit a developer's
 machine (SQLite file under var/, debug on); GUARDIANS_ENV=production turns the defaults strict.
 """
+
 from __future__ import annotations
 
 import os
@@ -34,7 +35,9 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = [
     host.strip()
-    for host in os.environ.get("DJANGO_ALLOWED_HOSTS", "" if PRODUCTION else "127.0.0.1,localhost,testserver").split(",")
+    for host in os.environ.get("DJANGO_ALLOWED_HOSTS", "" if PRODUCTION else "127.0.0.1,localhost,testserver").split(
+        ","
+    )
     if host.strip()
 ]
 CSRF_TRUSTED_ORIGINS = [
@@ -53,6 +56,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "guardians_site",
     "cards",
     "rulings",
@@ -87,6 +91,10 @@ TEMPLATES = [
 ]
 
 WSGI_APPLICATION = "guardians_site.wsgi.application"
+
+if "DATABASE_URL" not in os.environ:
+    # The embedded default needs its folder; SQLite creates the file but not the directory.
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 DATABASES = {
     "default": dj_database_url.config(
@@ -151,6 +159,11 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Cards, rules, rulings and the combat engine of the Guardians CCG (FPG, 1995-96).",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The docs page's JavaScript ships in a package, so it works offline and without a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {"BorderEnum": "cards.choices.Border"},
 }
 
 LOGGING = {

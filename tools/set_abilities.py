@@ -1,4 +1,4 @@
-"""Write reviewed ability data into the card fixtures: ``python tools/set_abilities.py FILE.json``.
+"""Write reviewed ability data into the card fixtures: ``python tools/set_abilities.py FILE.json [--check]``.
 
 FILE.json maps card slugs to {"abilities": [...], "automation": {"status": ..., "reason": ...}}.
 Each entry is checked by the engine's own parser before anything is written, so a typo never
@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT))
 from engine.cards import CardDefinition  # noqa: E402
 
 
-def main(patch_file: str) -> int:
+def main(patch_file: str, check_only: bool = False) -> int:
     patch = json.loads(Path(patch_file).read_text(encoding="utf-8"))
     seen: set[str] = set()
     for path in sorted((ROOT / "fixtures" / "cards").glob("*.json")):
@@ -33,7 +33,7 @@ def main(patch_file: str) -> int:
             if "summary" in entry:
                 updated["summary"] = entry["summary"]
             CardDefinition.from_fixture(updated)
-            if updated != card:
+            if updated != card and not check_only:
                 card.update(updated)
                 changed = True
         if changed:
@@ -42,9 +42,10 @@ def main(patch_file: str) -> int:
     if missing:
         print(f"unknown slugs: {', '.join(missing)}", file=sys.stderr)
         return 1
-    print(f"updated {len(seen)} card(s)")
+    print(f"{'checked' if check_only else 'updated'} {len(seen)} card(s)")
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1]))
+    arguments = [a for a in sys.argv[1:] if a != "--check"]
+    raise SystemExit(main(arguments[0], check_only="--check" in sys.argv))

@@ -8,6 +8,7 @@ fixture format. It never copies the printed card text.
 Pure Python on purpose: the tests exercise it without a database, and the management command
 ``import_sources`` only decides where the files go.
 """
+
 from __future__ import annotations
 
 import csv
@@ -15,9 +16,10 @@ import json
 import re
 import unicodedata
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 OFFICIAL_SETS = ("RE", "DI", "DN", "NP", "PR")
 FAN_SETS = ("Events", "Adventure")
@@ -147,7 +149,7 @@ def read_raw_rows(path: Path) -> list[RawRow]:
         for line, values in enumerate(reader, start=2):
             if len(values) != len(header):
                 raise ImportProblem(f"line {line}: {len(values)} fields, expected {len(header)}")
-            record = dict(zip(header, values))
+            record = dict(zip(header, values, strict=True))
             if record["Set"] in FAN_SETS:
                 continue
             if record["Set"] not in OFFICIAL_SETS:
@@ -261,7 +263,7 @@ def split_classes(cls: str) -> list[str]:
 def load_harvest(path: Path) -> dict[tuple[str, str | None], dict[str, Any]]:
     harvest: dict[tuple[str, str | None], dict[str, Any]] = {}
     with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
+        for line in handle:
             if not line.strip():
                 continue
             record = json.loads(line)

@@ -1,0 +1,119 @@
+"""The one filter definition behind the HTML spoiler list and the cards API.
+
+Every filter is strict: a value outside its choices is an error naming the parameter, which the
+API turns into a 400 and the HTML list shows next to the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import django_filters
+
+from cards.choices import Border, Bribery, CardType, Size
+from cards.models import Card, CardClass, CardSet
+from cards.querysets import CardQuerySet
+
+YES_NO = (("true", "Yes"), ("false", "No"))
+
+SORT_CHOICES = (
+    ("name", "Name (A-Z)"),
+    ("-name", "Name (Z-A)"),
+    ("vitality", "Vitality (low first)"),
+    ("-vitality", "Vitality (high first)"),
+    ("set", "Set (oldest first)"),
+    ("-set", "Set (newest first)"),
+)
+
+
+class YesNoFilter(django_filters.ChoiceFilter):
+    """A yes/no filter that rejects anything but "true" or "false" (a BooleanFilter ignores junk)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("choices", YES_NO)
+        kwargs.setdefault("empty_label", "Any")
+        super().__init__(*args, **kwargs)
+
+
+def _yes_no(method_name: str) -> Callable[[CardQuerySet, str, str], CardQuerySet]:
+    """Filter method that calls a queryset method with the chosen yes/no as its argument."""
+
+    def apply(queryset: CardQuerySet, name: str, value: str) -> CardQuerySet:
+        return getattr(queryset, method_name)(value == "true")
+
+    return apply
+
+
+class CardFilterSet(django_filters.FilterSet):
+    q = django_filters.CharFilter(label="Name contains", method="filter_name")
+    set = django_filters.ModelChoiceFilter(
+        label="Set",
+        queryset=CardSet.objects.all(),
+        to_field_name="code",
+        method="filter_set",
+        empty_label="Any set",
+    )
+    type = django_filters.ChoiceFilter(
+        label="Type", choices=CardType.choices, field_name="card_type", empty_label="Any type"
+    )
+    border = django_filters.ChoiceFilter(label="Border", choices=Border.choices, empty_label="Any border")
+    bribery = django_filters.ChoiceFilter(
+        label="Bribery icon", choices=Bribery.choices, method="filter_bribery", empty_label="Any"
+    )
+    size = django_filters.ChoiceFilter(label="Size", choices=Size.choices, empty_label="Any size")
+    vitality_min = django_filters.NumberFilter(label="Vitality from", field_name="vitality", lookup_expr="gte")
+    vitality_max = django_filters.NumberFilter(label="Vitality to", field_name="vitality", lookup_expr="lte")
+    flying = YesNoFilter(label="Flying", method=_yes_no("flying"))
+    ranged_attack = YesNoFilter(label="Ranged attack", method=_yes_no("with_ranged_attack"))
+    command = YesNoFilter(label="Command ability", method=_yes_no("with_command"))
+    receives_channeling = YesNoFilter(label="Can receive channelling", method=_yes_no("receiving_channeling"))
+    channeller = YesNoFilter(label="Channeller (gives CMP)", method=_yes_no("channellers"))
+    sort = django_filters.ChoiceFilter(label="Sort by", choices=SORT_CHOICES, method="sort_cards", empty_label=None)
+
+    class Meta:
+        model = Card
+        fields: list[str] = []
+
+    def filter_name(self, queryset: CardQuerySet, name: str, value: str) -> CardQuerySet:
+        return queryset.name_contains(value)
+
+    def filter_set(self, queryset: CardQuerySet, name: str, value: CardSet) -> CardQuerySet:
+        return queryset.printed_in(value)
+
+    def filter_bribery(self, queryset: CardQuerySet, name: str, value: str) -> CardQuerySet:
+        return queryset.bribeable_by(value)
+
+    def filter_class(self, queryset: CardQuerySet, name: str, value: CardClass) -> CardQuerySet:
+        return queryset.in_class(value)
+
+    def sort_cards(self, queryset: CardQuerySet, name: str, value: str) -> CardQuerySet:
+        return queryset.sorted_by(value)
+
+    @property
+    def qs(self) -> CardQuerySet:
+        queryset: CardQuerySet = super().qs
+        # Sorting by name is the default, also when the sort parameter is absent.
+        if not (self.is_bound and self.form.is_valid() and self.form.cleaned_data.get("sort")):
+            queryset = queryset.sorted_by("name")
+        return queryset
+
+
+def _add_class_filter() -> None:
+    """Add the "class" filter after "bribery"; "class" is a keyword, so it cannot be declared above."""
+    class_filter = django_filters.ModelChoiceFilter(
+        label="Class",
+        queryset=CardClass.objects.all(),
+        to_field_name="slug",
+        method="filter_class",
+        empty_label="Any class",
+    )
+    ordered = {}
+    for name, existing in CardFilterSet.base_filters.items():
+        ordered[name] = existing
+        if name == "bribery":
+            ordered["class"] = class_filter
+    CardFilterSet.base_filters = ordered
+
+
+_add_class_filter()

@@ -1,0 +1,137 @@
+"""API representations of sets and cards; field names follow the fixture format."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from cards.choices import CardType
+from cards.models import Card, CardSet, Printing
+
+
+class SetSummarySerializer(serializers.ModelSerializer[CardSet]):
+    class Meta:
+        model = CardSet
+        fields = ["code", "slug", "name"]
+
+
+class CardSetSerializer(serializers.ModelSerializer[CardSet]):
+    url = serializers.HyperlinkedIdentityField(
+        view_name="api:set-detail", lookup_field="code", lookup_url_kwarg="code_or_slug"
+    )
+    card_count = serializers.IntegerField(read_only=True, help_text="Cards with a printing in this set.")
+
+    class Meta:
+        model = CardSet
+        fields = ["code", "slug", "name", "kind", "order", "released", "description", "sources", "card_count", "url"]
+
+
+class CardSetDetailSerializer(CardSetSerializer):
+    counts_by_type = serializers.SerializerMethodField()
+
+    class Meta(CardSetSerializer.Meta):
+        fields = CardSetSerializer.Meta.fields + ["counts_by_type"]
+
+    @extend_schema_field({"type": "object", "additionalProperties": {"type": "integer"}})
+    def get_counts_by_type(self, card_set: CardSet) -> dict[str, int]:
+        return {row["card_type"]: row["total"] for row in Card.objects.printed_in(card_set).count_by_type()}
+
+
+class PrintingSerializer(serializers.ModelSerializer[Printing]):
+    set = serializers.CharField(source="card_set.code")
+    rarity = serializers.CharField(allow_null=True)
+
+    class Meta:
+        model = Printing
+        fields = ["set", "rarity", "starter_only", "image", "classes"]
+
+    def to_representation(self, instance: Printing) -> dict[str, Any]:
+        data = super().to_representation(instance)
+        data["rarity"] = data["rarity"] or None
+        return data
+
+
+class GuardianSerializer(serializers.Serializer[Card]):
+    vitality = serializers.IntegerField()
+    cmp = serializers.IntegerField()
+    stones = serializers.IntegerField(source="guardian_stones")
+    base_draw = serializers.IntegerField(source="guardian_base_draw")
+    ldl = serializers.IntegerField(source="guardian_ldl")
+    mdl = serializers.IntegerField(source="guardian_mdl")
+    luc = serializers.IntegerField(source="guardian_luc")
+
+    def to_representation(self, instance: Card) -> dict[str, Any] | None:  # type: ignore[override]
+        return super().to_representation(instance) if instance.card_type == CardType.GUARDIAN else None
+
+
+class StrongholdSerializer(serializers.Serializer[Card]):
+    group = serializers.CharField(source="stronghold_group")
+    position = serializers.CharField(source="stronghold_position")
+    defend_bonus = serializers.IntegerField(source="stronghold_defend_bonus", allow_null=True)
+    counts_as_terrain = serializers.CharField(source="stronghold_counts_as_terrain", allow_null=True)
+
+    def to_representation(self, instance: Card) -> dict[str, Any] | None:  # type: ignore[override]
+        if instance.card_type != CardType.STRONGHOLD:
+            return None
+        data = super().to_representation(instance)
+        data["counts_as_terrain"] = data["counts_as_terrain"] or None
+        return data
+
+
+class AutomationSerializer(serializers.Serializer[Card]):
+    status = serializers.CharField(source="automation_status")
+    reason = serializers.CharField(source="automation_reason")
+
+
+class ProvenanceSerializer(serializers.Serializer[Card]):
+    sources = serializers.ListField(child=serializers.CharField())
+    confidence = serializers.CharField()
+    notes = serializers.ListField(child=serializers.CharField())
+    import_fixes = serializers.ListField(child=serializers.CharField())
+
+
+# Choice-backed text columns store "" for "not applicable"; the API says null, like the fixtures.
+BLANK_AS_NULL = ("border", "ocb_against", "size", "rarity")
+
+
+class CardSerializer(serializers.ModelSerializer[Card]):
+    url = serializers.HyperlinkedIdentityField(view_name="api:card-detail", lookup_field="slug")
+    html_url = serializers.SerializerMethodField()
+    type = serializers.CharField(source="card_type")
+    set = serializers.CharField(source="card_set.code")
+    bribery = serializers.ListField(child=serializers.ChoiceField(choices=["babes", "gold", "beer"]), read_only=True)
+    classes = serializers.SlugRelatedField(many=True, read_only=True, slug_field="name")
+    printings = PrintingSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Card
+        fields = [
+            "slug", "name", "url", "html_url", "type", "set", "rarity", "border", "vitality", "stacking_vitality",
+            "ocb", "ocb_against", "cmp", "receives_channeling", "bribery", "classes", "size", "flying",
+            "ranged_attack", "command", "up_number", "shield_number", "summary", "printings",
+        ]  # fmt: skip
+
+    def get_html_url(self, card: Card) -> str:
+        request = self.context.get("request")
+        path = card.get_absolute_url()
+        return request.build_absolute_uri(path) if request else path
+
+    def to_representation(self, instance: Card) -> dict[str, Any]:
+        data = super().to_representation(instance)
+        for name in BLANK_AS_NULL:
+            data[name] = data[name] or None
+        return data
+
+
+class CardDetailSerializer(CardSerializer):
+    guardian = GuardianSerializer(source="*", read_only=True, allow_null=True)
+    stronghold = StrongholdSerializer(source="*", read_only=True, allow_null=True)
+    automation = AutomationSerializer(source="*", read_only=True)
+    provenance = ProvenanceSerializer(source="*", read_only=True)
+
+    class Meta(CardSerializer.Meta):
+        fields = CardSerializer.Meta.fields + [
+            "aliases", "guardian", "stronghold", "terrain_types", "abilities", "automation", "provenance",
+        ]  # fmt: skip

@@ -1,0 +1,67 @@
+"""HTML pages of the card database: the spoiler list, card pages and set pages."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from cards.choices import CardType
+from cards.filters import CardFilterSet
+from cards.models import Card, CardSet
+
+CARDS_PER_PAGE = 60
+VIEW_MODES = ("table", "tiles")
+RELATED_LIMIT = 12
+
+
+def card_list(request: HttpRequest) -> HttpResponse:
+    filterset = CardFilterSet(request.GET, queryset=Card.objects.for_listing())
+    valid = filterset.is_valid()
+    cards = filterset.qs if valid else Card.objects.none()
+    page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
+    view_mode = request.GET.get("view") if request.GET.get("view") in VIEW_MODES else "table"
+    context = {"filterset": filterset, "page": page, "view_mode": view_mode, "total": page.paginator.count}
+    return render(request, "cards/card_list.html", context, status=200 if valid else 400)
+
+
+def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    card = get_object_or_404(Card.objects.for_listing(), slug=slug)
+    context = {
+        "card": card,
+        "same_class": Card.objects.sharing_a_class_with(card).as_links()[:RELATED_LIMIT],
+        "same_set": Card.objects.from_same_set_as(card).as_links()[:RELATED_LIMIT],
+        "mentions": rulings_mentioning(card),
+    }
+    return render(request, "cards/card_detail.html", context)
+
+
+def rulings_mentioning(card: Card) -> list[Any]:
+    """Rules and rulings that name the card, if the rulings app offers them yet.
+
+    The contract: ``rulings.queries.mentioning_card(card)`` returns objects with ``__str__`` and
+    ``get_absolute_url``. Until that module exists the card page shows nothing there.
+    """
+    try:
+        queries = import_module("rulings.queries")
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("rulings.queries", "rulings"):
+            raise
+        return []
+    return list(queries.mentioning_card(card))
+
+
+def set_list(request: HttpRequest) -> HttpResponse:
+    sets = CardSet.objects.with_card_counts()
+    return render(request, "cards/set_list.html", {"sets": sets})
+
+
+def set_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    card_set = get_object_or_404(CardSet, slug=slug)
+    cards = Card.objects.printed_in(card_set).for_listing().sorted_by("name")
+    counts = [{**row, "label": CardType(row["card_type"]).label} for row in cards.count_by_type()]
+    context = {"card_set": card_set, "cards": cards, "counts": counts}
+    return render(request, "cards/set_detail.html", context)

@@ -1,0 +1,103 @@
+"""The HTML pages: home, spoiler list, card pages, set pages and the friendly errors."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from cards.models import Card
+
+pytestmark = pytest.mark.django_db
+
+
+def test_home_explains_the_game_and_links_everywhere(client: Client) -> None:
+    html = client.get("/").content.decode()
+    assert "collectible card game" in html
+    for link in ('href="/cards/"', 'href="/sets/"', 'href="/rules/"', 'href="/combat/"', 'href="/api/docs/"'):
+        assert link in html
+    assert "Browse all 679 cards" in html
+
+
+def test_every_card_page_renders(client: Client) -> None:
+    slugs = list(Card.objects.values_list("slug", "name"))
+    assert len(slugs) == 679
+    failures = []
+    for slug, name in slugs:
+        response = client.get(f"/cards/{slug}/")
+        if response.status_code != 200 or name.replace("'", "&#x27;").encode() not in response.content:
+            failures.append((slug, response.status_code))
+    assert failures == []
+
+
+def test_card_page_shows_every_stat_and_its_provenance(client: Client) -> None:
+    html = client.get("/cards/rock-giant/").content.decode()
+    assert "<h1>Rock Giant</h1>" in html
+    assert 'aria-label="Bribeable with Beer"' in html
+    assert "Beer bribery flag found in the Gold column and moved to Beer." in html
+    assert "Stated by the sources" in html or "Partly verified" in html
+    assert re.search(r"<dt>Ranged attack</dt><dd>6</dd>", html)
+    assert "Abilities" in html and "Rules and rulings that mention this card" not in html
+    assert "Same class" in html and "/cards/hill-giant/" in html or "Giant" in html
+
+
+def test_card_page_lists_both_printings(client: Client) -> None:
+    html = client.get("/cards/land-drake/").content.decode()
+    assert "Dagger Isle</a> (DI)" in html and "Promotional cards</a> (PR)" in html
+
+
+def test_guardian_page_shows_guardian_stats(client: Client) -> None:
+    html = client.get("/cards/finn-swamp-king/").content.decode()
+    assert "<dt>Power stones</dt><dd>6</dd>" in html
+    assert "<dt>LDL</dt><dd>-1</dd>" in html and "<dt>LUC</dt><dd>+1</dd>" in html
+
+
+def test_unverified_card_is_flagged(client: Client) -> None:
+    assert b"Treat it as unverified" in client.get("/cards/mud-castle-left/").content
+
+
+def test_card_list_filters_sorts_and_paginates(client: Client) -> None:
+    response = client.get("/cards/", {"set": "DI", "border": "elemental", "bribery": "babes", "sort": "-vitality"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    names = re.findall(r'<th scope="row"><a href="/cards/[^"]+/">([^<]+)</a>', html)
+    assert names == ["Captain Red Noseoid", "Chephros", "Druk", "Reverend Smilin&#x27; Jackoid"]
+    assert "4 matches" in html
+
+
+def test_card_list_pages_through_all_cards(client: Client) -> None:
+    html = client.get("/cards/", {"page": 12}).content.decode()
+    assert "Page 12 of 12" in html and 'rel="prev"' in html
+
+
+def test_tile_view_draws_cards_with_their_border(client: Client) -> None:
+    html = client.get("/cards/", {"view": "tiles", "class": "elemental-lord"}).content.decode()
+    assert html.count('class="card-tile tile-elemental"') == 3
+    assert 'role="img" aria-label="Bribeable with Babes"' in html
+
+
+def test_bad_filter_value_is_shown_next_to_the_form(client: Client) -> None:
+    response = client.get("/cards/", {"border": "purple"})
+    assert response.status_code == 400
+    assert b"Some filters could not be used" in response.content and b"<code>border</code>" in response.content
+
+
+def test_filter_form_fields_have_labels(client: Client) -> None:
+    html = client.get("/cards/").content.decode()
+    for field_id in re.findall(r'<(?:select|input)[^>]*id="([^"]+)"', html):
+        assert f'<label for="{field_id}">' in html, field_id
+
+
+def test_set_pages(client: Client) -> None:
+    html = client.get("/sets/").content.decode()
+    assert "Dagger Isle" in html and "124 cards" not in html and "123 cards" in html
+    promos = client.get("/sets/promos/").content.decode()
+    assert re.search(r"Creature item</a></td><td class=\"num\">3<", promos)
+    assert "7 cards" in promos and "/cards/land-drake/" in promos
+
+
+def test_friendly_404(client: Client) -> None:
+    response = client.get("/cards/no-such-card/")
+    assert response.status_code == 404
+    assert b"Page not found" in response.content and b'href="/cards/"' in response.content

@@ -149,10 +149,14 @@ class Aoe(Ability):
 
 @dataclass(frozen=True)
 class ChannelCap(Ability):
+    """``maximum`` None means no limit at all."""
+
     kind: ClassVar[str] = "channel_cap"
-    maximum: int
+    maximum: int | None = None
 
     def describe(self) -> str:
+        if self.maximum is None:
+            return "May take any amount of channelling in one match-up."
         return f"May take up to {self.maximum} points of channelling in one match-up."
 
 
@@ -295,6 +299,16 @@ class DestroyTerrain(Ability):
 
 
 @dataclass(frozen=True)
+class CommandCard(Ability):
+    """A spell or item whose text says it is played as the command card."""
+
+    kind: ClassVar[str] = "command_card"
+
+    def describe(self) -> str:
+        return "Played as the command card of a combat."
+
+
+@dataclass(frozen=True)
 class OutOfCombat(Ability):
     """An ability real enough to record but acting outside the combat engine's reach."""
 
@@ -332,6 +346,7 @@ _KINDS: dict[str, type[Ability]] = {
         AllowChannelling,
         DestroyMatchup,
         DestroyTerrain,
+        CommandCard,
         OutOfCombat,
     )
 }

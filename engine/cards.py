@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from .abilities import Ability, Aoe, AttackKind, parse_ability
+from .abilities import Ability, Aoe, AttackKind, CommandCard, parse_ability
 from .enums import AttackType, AutomationStatus, Border, BriberyIcon, CardType, Size, Terrain, Timing
 from .errors import CatalogError
 
@@ -94,7 +94,10 @@ class CardDefinition:
     def usable_as_command(self) -> bool:
         if self.is_creature:
             return self.command
-        return self.command or any(getattr(ability, "timing", None) is Timing.COMMAND for ability in self.abilities)
+        return self.command or any(
+            isinstance(ability, CommandCard) or getattr(ability, "timing", None) is Timing.COMMAND
+            for ability in self.abilities
+        )
 
     def abilities_of(self, kind: builtins.type[A]) -> tuple[A, ...]:
         return tuple(ability for ability in self.abilities if isinstance(ability, kind))

@@ -175,7 +175,7 @@ class Channelling(MatchupEffects):
             self.warnings.append(f"{side.value}: {target.name} cannot receive channelling")
             return
         cap_rule = target.card.first(ChannelCap)
-        cap = cap_rule.maximum if cap_rule is not None else target.vitality
+        cap = target.vitality if cap_rule is None else (cap_rule.maximum if cap_rule.maximum is not None else 10**6)
         for _ in range(uses):
             room = max(cap - contribution.channelled, 0)
             applied = min(per_use, room)

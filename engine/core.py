@@ -159,15 +159,18 @@ class CombatState:
         for card, role in self._cards_in_play():
             if card.automation in SETTLED_STATUSES or card.slug in self.not_automated:
                 continue
-            reason = card.automation_reason or "its ability is not modelled yet"
+            reason = (card.automation_reason or "its ability is not modelled yet").rstrip(". ")
             self.not_automated[card.slug] = reason
-            self.warnings.append(f"{card.name} is not automated: {reason}")
-            self.log(
-                StepKind.NOT_AUTOMATED,
-                "ENG-1",
-                f"{card.name} ({role}) is not automated: {reason}. Its printed ability is ignored; check it by hand.",
-                card=card,
-            )
+            if card.automation is AutomationStatus.PARTIAL:
+                warning = f"{card.name} is only partly automated: {reason}"
+                ignored = (
+                    "The modelled parts are applied; the rest of its printed ability is ignored, so check it by hand."
+                )
+            else:
+                warning = f"{card.name} is not automated: {reason}"
+                ignored = "Its printed ability is ignored; check it by hand."
+            self.warnings.append(warning)
+            self.log(StepKind.NOT_AUTOMATED, "ENG-1", f"{warning} ({role}). {ignored}", card=card)
 
     def _cards_in_play(self) -> list[tuple[CardDefinition, str]]:
         cards: list[tuple[CardDefinition, str]] = []

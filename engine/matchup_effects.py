@@ -346,7 +346,7 @@ class MatchupEffects(CommandStep):
                     )
                 else:
                     self._add(
-                        mine, stronghold.name, bonus_value, "VAL-17", stronghold, f"defending in {stronghold.name}"
+                        mine, stronghold.name, bonus_value, "ENG-3", stronghold, f"defending in {stronghold.name}"
                     )
 
     def _add(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .abilities import (
     Bonus,
+    Destroys,
     PartnerValueWhenBeaten,
     TerrainModifier,
 )
@@ -166,6 +167,8 @@ class SecondaryStep(PrimaryStep):
             if any(self._bribe(side.other, bribe.icon, attacker, "SEC-9") for bribe in bribes):
                 continue
             live.append((number, attacker))
+        if self._destroyed_by_secondary(side, target, live):
+            return
         for position, (number, attacker) in enumerate(live):
             self.moment = f"s{number}"
             last = position == len(live) - 1
@@ -260,6 +263,28 @@ class SecondaryStep(PrimaryStep):
             )
             for _, attacker in live:
                 attacker.fate_reason = f"made a failed secondary attack on {target.name}"
+
+    def _destroyed_by_secondary(self, side: Side, target: Fighter, live: list[tuple[int, Fighter]]) -> bool:
+        """A secondary attacker whose text destroys such a target does so before any number counts."""
+        context = self._defending(target)
+        for number, attacker in live:
+            for rule in attacker.card.abilities_of(Destroys):
+                if rule.when.covers_secondary() and rule.target.matches(target.card, defending_in_stronghold=context):
+                    self.moment = f"s{number}"
+                    step = self.log(
+                        StepKind.DESTROY,
+                        "PRI-3",
+                        f"{attacker.name} destroys {target.name} ({rule.target.describe()}) as a secondary attacker; "
+                        "it is lost and can never be healed.",
+                        side=side,
+                        card=attacker.card,
+                        subject=target,
+                    )
+                    self.settle(target, Fate.DESTROYED, f"destroyed by {attacker.name} in a secondary attack", step)
+                    for _, member in live:
+                        member.fate_reason = f"destroyed {target.name} in a secondary attack"
+                    return True
+        return False
 
     def _off_colour_one(self, attacker: Fighter, target: Fighter, contribution: Contribution) -> None:
         card = attacker.card

@@ -1,4 +1,5 @@
 """``python -m benchmarks [engine|search|all]``: print every benchmark's numbers."""
+
 from __future__ import annotations
 
 import importlib

@@ -1,4 +1,5 @@
 """Small helpers to time a callable and report medians and percentiles."""
+
 from __future__ import annotations
 
 import statistics

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from .catalog import CardCatalog, default_catalog
 from .errors import EngineError
+from .explore import Exploration, Guarantee, OrderOutcome, TooManyOrders, explore
 from .jsonform import setup_from_dict
 from .log import CombatLog
 from .notation import parse_setup
@@ -55,6 +56,69 @@ def render_text(log: CombatLog) -> str:
     return "\n".join(lines)
 
 
+def exploration_to_dict(exploration: Exploration) -> dict[str, object]:
+    def row(outcome: OrderOutcome) -> dict[str, object]:
+        return {
+            "order": list(outcome.order),
+            "pairs": [list(pair) for pair in outcome.pairs],
+            "leftovers": list(outcome.leftovers),
+            "winner": outcome.winner.value,
+            "attacker_total": outcome.attacker_total,
+            "defender_total": outcome.defender_total,
+            "notation": outcome.notation,
+        }
+
+    def guarantee(g: Guarantee) -> dict[str, object]:
+        return {
+            "security_level": row(g.security_level),
+            "value_hold_probability": g.value_hold_probability,
+            "value_margin": g.value_margin,
+            "best_subset": list(g.best_subset),
+        }
+
+    return {
+        "base_notation": exploration.base_notation,
+        "fixed_side": exploration.fixed_side.value,
+        "fixed_order": list(exploration.fixed_order),
+        "orders": len(exploration.outcomes),
+        "attacker_hold_probability": exploration.attacker_hold_probability,
+        "best_for_attacker": row(exploration.best_for_attacker),
+        "best_for_defender": row(exploration.best_for_defender),
+        "attacker_guarantee": guarantee(exploration.attacker_guarantee),
+        "defender_guarantee": guarantee(exploration.defender_guarantee),
+        "outcomes": [row(outcome) for outcome in exploration.outcomes],
+    }
+
+
+def render_exploration(exploration: Exploration) -> str:
+    outcomes = exploration.outcomes
+    wins = sum(1 for o in outcomes if o.winner.value == "attacker")
+    lines = [
+        f"{len(outcomes)} play orders: the {exploration.fixed_side.value} keeps {', '.join(exploration.fixed_order)}; "
+        f"the attacker takes the space in {wins} of them.",
+        "",
+    ]
+    for outcome in outcomes[:40]:
+        pairs = ", ".join(f"{a} v {d}" for a, d in outcome.pairs)
+        left = f" | left: {', '.join(outcome.leftovers)}" if outcome.leftovers else ""
+        lines.append(
+            f"  {outcome.attacker_total:>3}-{outcome.defender_total:<3} {outcome.winner.value:<8} {pairs}{left}"
+        )
+    if len(outcomes) > 40:
+        lines.append(f"  ... {len(outcomes) - 40} more (use --json for all)")
+    for label, best in (("attacker", exploration.best_for_attacker), ("defender", exploration.best_for_defender)):
+        lines.append(f"Best for the {label}: {best.attacker_total}-{best.defender_total}: {best.notation}")
+    for g in (exploration.attacker_guarantee, exploration.defender_guarantee):
+        lines.append(
+            f"The {g.side.value} can guarantee: with a fixed order, its worst case "
+            f"({g.security_level.attacker_total}-{g.security_level.defender_total}, {g.security_level.winner.value} holds); "
+            f"by shuffling its order, a {g.value_hold_probability:.0%} chance of holding the space"
+            + (f" (playing {', '.join(g.best_subset)})" if g.best_subset else "")
+            + "."
+        )
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None, catalog: CardCatalog | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m engine", description="Resolve a Guardians combat and explain every step."
@@ -63,10 +127,24 @@ def main(argv: Sequence[str] | None = None, catalog: CardCatalog | None = None) 
     resolve_parser = commands.add_parser("resolve", help="resolve one set-up (a notation string or a file)")
     resolve_parser.add_argument("setup", help="notation text, or a .txt/.json file holding a set-up")
     resolve_parser.add_argument("--json", action="store_true", help="print the steps and result as JSON")
+    explore_parser = commands.add_parser(
+        "explore", help="try every primary play order and say what each side can guarantee"
+    )
+    explore_parser.add_argument("setup", help="notation text, or a .txt/.json file holding a set-up")
+    explore_parser.add_argument("--json", action="store_true", help="print the outcome table as JSON")
     args = parser.parse_args(argv)
     try:
         setup = load_setup(args.setup)
+        if args.command == "explore":
+            exploration = explore(setup, catalog or default_catalog())
+            print(
+                json.dumps(exploration_to_dict(exploration), indent=2) if args.json else render_exploration(exploration)
+            )
+            return 0
         log = resolve(setup, catalog or default_catalog())
+    except TooManyOrders as exc:
+        print(f"error ({exc.code}): {exc}", file=sys.stderr)
+        return 2
     except EngineError as exc:
         problems = [problem.as_dict() for problem in exc.problems]
         if args.json:

@@ -33,8 +33,10 @@ class CombatState:
     The phase classes (command, match-up effects, channelling, primaries, secondaries) build on
     it in one line of inheritance, so a single Resolver object owns all the state."""
 
-    def __init__(self, setup: CombatSetup, catalog: CardCatalog) -> None:
-        check(setup, catalog)
+    def __init__(self, setup: CombatSetup, catalog: CardCatalog, *, checked: bool = False) -> None:
+        # ``checked``: the caller has already validated an equivalent set-up (exploration reuses one check).
+        if not checked:
+            check(setup, catalog)
         self.setup = setup
         self.catalog = catalog
         self.steps: list[Step] = []

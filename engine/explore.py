@@ -1,0 +1,188 @@
+"""Explore every primary play order of a combat and say what each side can guarantee.
+
+A play order, for this purpose, is a pairing: which of the attacker's creatures meets which of the
+defender's in the primaries, and who is left over for secondary attacks. The side with fewer
+primary creatures (the attacker on a tie) keeps the sequence given in the set-up; every
+arrangement of the other side's creatures is tried. Every other decision stays as the set-up gives
+it, so each row replays as an ordinary resolution of its notation.
+
+Solution concept. Players reveal each creature at the same moment, so neither sees the other's
+order: the play order is a simultaneous, zero-sum choice. Whatever order one side picks, the other
+can answer with any pairing, so a side's pure-strategy security level is simply its worst row.
+Randomising helps: a side that shuffles its order uniformly makes every pairing of the creatures
+that play equally likely, whatever the opponent does. So with equal numbers of primary creatures,
+each side can guarantee the average over all pairings, and neither can do better against a
+shuffling opponent: that average is the value of the game (its mixed-strategy equilibrium). With
+unequal numbers, the side with more creatures also chooses which ones play; it picks the subset
+whose average is best for it, and that subset's average is the value. The payoff used is whether
+the attacker takes the space; the control margin is reported alongside.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, replace
+from statistics import fmean
+
+from .catalog import CardCatalog
+from .enums import Side, Winner
+from .notation import format_setup
+from .resolver import Resolver
+from .setup import CombatSetup, SideSetup, split_reference
+from .validate import check, find_creature
+
+MAX_ORDERS = 50_000
+
+
+@dataclass(frozen=True)
+class OrderOutcome:
+    """One pairing, resolved. ``order`` is the permuted side's play order (slugs, #n for copies)."""
+
+    permuted_side: Side
+    order: tuple[str, ...]
+    pairs: tuple[tuple[str, str], ...]
+    leftovers: tuple[str, ...]
+    winner: Winner
+    attacker_total: int
+    defender_total: int
+    notation: str
+
+    @property
+    def margin(self) -> int:
+        """Attacker's control total minus the defender's."""
+        return self.attacker_total - self.defender_total
+
+
+@dataclass(frozen=True)
+class Guarantee:
+    side: Side
+    security_level: OrderOutcome
+    value_hold_probability: float
+    value_margin: float
+    best_subset: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Exploration:
+    base_notation: str
+    fixed_side: Side
+    fixed_order: tuple[str, ...]
+    outcomes: tuple[OrderOutcome, ...]
+    best_for_attacker: OrderOutcome
+    best_for_defender: OrderOutcome
+    attacker_guarantee: Guarantee
+    defender_guarantee: Guarantee
+    attacker_hold_probability: float
+
+
+class TooManyOrders(ValueError):
+    code = "explore.too_many_orders"
+
+
+def _primary_pool(setup: SideSetup, catalog: CardCatalog) -> list[str]:
+    """The side's creatures that will fight primaries, as references, in its current play order."""
+    references: list[str] = []
+    counts: dict[str, int] = {}
+    for entry in setup.creatures:
+        slug = catalog.get(split_reference(entry)[0]).slug
+        counts[slug] = counts.get(slug, 0) + 1
+        references.append(slug if counts[slug] == 1 else f"{slug}#{counts[slug]}")
+    excluded: set[int] = set()
+    for reference in [setup.command] if setup.command else []:
+        index = find_creature(catalog, setup.creatures, reference)
+        if index is not None:
+            excluded.add(index)
+    for support in setup.ranged:
+        index = find_creature(catalog, setup.creatures, support.creature)
+        if index is not None:
+            excluded.add(index)
+    ordered: list[int] = []
+    for reference in setup.order:
+        index = find_creature(catalog, setup.creatures, reference)
+        if index is not None and index not in ordered:
+            ordered.append(index)
+    ordered += [i for i in range(len(references)) if i not in ordered]
+    return [references[i] for i in ordered if i not in excluded]
+
+
+def explore(setup: CombatSetup, catalog: CardCatalog, *, limit: int = MAX_ORDERS) -> Exploration:
+    check(setup, catalog)
+    pools = {side: _primary_pool(setup.side(side), catalog) for side in Side}
+    fixed = Side.ATTACKER if len(pools[Side.ATTACKER]) <= len(pools[Side.DEFENDER]) else Side.DEFENDER
+    permuted = fixed.other
+    fixed_order = tuple(pools[fixed])
+    playing = len(fixed_order)
+    count = 1
+    for n in range(len(pools[permuted]), len(pools[permuted]) - playing, -1):
+        count *= n
+    if count > limit:
+        raise TooManyOrders(f"{count} play orders to explore; the limit is {limit}")
+    base = _with_order(setup, fixed, fixed_order)
+    outcomes: list[OrderOutcome] = []
+    for arrangement in itertools.permutations(pools[permuted], playing):
+        rest = tuple(ref for ref in pools[permuted] if ref not in arrangement)
+        order = arrangement + rest
+        variant = _with_order(base, permuted, order)
+        log = Resolver(variant, catalog, checked=True).run()
+        attacker_refs, defender_refs = (
+            (fixed_order, arrangement) if fixed is Side.ATTACKER else (arrangement, fixed_order)
+        )
+        outcomes.append(
+            OrderOutcome(
+                permuted_side=permuted,
+                order=order,
+                pairs=tuple(zip(attacker_refs, defender_refs)),
+                leftovers=rest,
+                winner=log.result.winner,
+                attacker_total=log.result.attacker_total,
+                defender_total=log.result.defender_total,
+                notation=log.notation,
+            )
+        )
+    return _summarise(setup, fixed, fixed_order, tuple(outcomes))
+
+
+def _with_order(setup: CombatSetup, side: Side, order: tuple[str, ...]) -> CombatSetup:
+    if side is Side.ATTACKER:
+        return replace(setup, attacker=replace(setup.attacker, order=order))
+    return replace(setup, defender=replace(setup.defender, order=order))
+
+
+def _attacker_key(outcome: OrderOutcome) -> tuple[int, int]:
+    return (outcome.winner is Winner.ATTACKER, outcome.margin)
+
+
+def _summarise(
+    setup: CombatSetup, fixed: Side, fixed_order: tuple[str, ...], outcomes: tuple[OrderOutcome, ...]
+) -> Exploration:
+    best_attacker = max(outcomes, key=_attacker_key)
+    best_defender = min(outcomes, key=_attacker_key)
+    groups: dict[frozenset[str], list[OrderOutcome]] = {}
+    for outcome in outcomes:
+        groups.setdefault(frozenset(outcome.order[: len(fixed_order)]), []).append(outcome)
+
+    def mean_hold(rows: list[OrderOutcome]) -> float:
+        return fmean(1.0 if row.winner is Winner.ATTACKER else 0.0 for row in rows)
+
+    # The permuted side chooses which of its creatures play; it picks the subset best for it.
+    chooser = fixed.other
+    pick = max if chooser is Side.ATTACKER else min
+    subset, rows = pick(groups.items(), key=lambda item: (mean_hold(item[1]), fmean(r.margin for r in item[1])))
+    value_hold = mean_hold(rows)
+    value_margin = fmean(row.margin for row in rows)
+    chosen = tuple(sorted(subset))
+    return Exploration(
+        base_notation=format_setup(setup),
+        fixed_side=fixed,
+        fixed_order=fixed_order,
+        outcomes=outcomes,
+        best_for_attacker=best_attacker,
+        best_for_defender=best_defender,
+        attacker_guarantee=Guarantee(
+            Side.ATTACKER, best_defender, value_hold, value_margin, chosen if chooser is Side.ATTACKER else ()
+        ),
+        defender_guarantee=Guarantee(
+            Side.DEFENDER, best_attacker, 1.0 - value_hold, -value_margin, chosen if chooser is Side.DEFENDER else ()
+        ),
+        attacker_hold_probability=mean_hold(list(outcomes)),
+    )

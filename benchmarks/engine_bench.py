@@ -29,12 +29,12 @@ TARGET_MS = 1.0
 def run(runs: int = 2000) -> list[str]:
     catalog = default_catalog()
     example_1 = json.loads((ROOT / "fixtures" / "examples" / "example-1.json").read_text())["notation"]
-    lines = ["Engine: full resolution (median of %d runs)" % runs]
+    lines = [f"Engine: full resolution (median of {runs} runs)"]
     for label, text in (("Example 1", example_1), ("6 vs 6", SIX_VS_SIX)):
         setup = parse_setup(text)
         assert not validate(setup, catalog), label
-        resolved = sample(lambda: resolve(setup, catalog), runs)
-        baseline = sample(lambda: validate(setup, catalog), runs)
+        resolved = sample(lambda setup=setup: resolve(setup, catalog), runs)  # type: ignore[misc]
+        baseline = sample(lambda setup=setup: validate(setup, catalog), runs)  # type: ignore[misc]
         steps = len(resolve(setup, catalog).steps)
         median = median_ms(resolved)
         lines.append(

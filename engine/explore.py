@@ -131,7 +131,7 @@ def explore(setup: CombatSetup, catalog: CardCatalog, *, limit: int = MAX_ORDERS
             OrderOutcome(
                 permuted_side=permuted,
                 order=order,
-                pairs=tuple(zip(attacker_refs, defender_refs)),
+                pairs=tuple(zip(attacker_refs, defender_refs, strict=True)),
                 leftovers=rest,
                 winner=log.result.winner,
                 attacker_total=log.result.attacker_total,

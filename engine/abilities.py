@@ -31,6 +31,19 @@ class When(str, Enum):
         return self in (When.SECONDARY, When.BOTH)
 
 
+class Sides(str, Enum):
+    """Whose creatures an effect of a creature in play reaches, seen from the card's owner."""
+
+    OWN = "own"
+    OPPONENT = "opponent"
+    BOTH = "both"
+
+    def reaches(self, owner_is_target_side: bool) -> bool:
+        if self is Sides.BOTH:
+            return True
+        return owner_is_target_side == (self is Sides.OWN)
+
+
 @dataclass(frozen=True)
 class Ability:
     kind: ClassVar[str] = ""
@@ -96,10 +109,13 @@ class Immunity(Ability):
     attack_type: AttackType | None = None
     against: Selector | None = None
     aoe: bool = False
+    ranged: bool = False
 
     def describe(self) -> str:
         if self.aoe:
             return "Immune to every AOE attack."
+        if self.ranged:
+            return "Immune to ranged attacks: ranged support against it adds nothing."
         if self.attack_type is not None:
             return f"Immune to {self.attack_type.value} attacks, including {self.attack_type.value} AOEs."
         assert self.against is not None
@@ -227,10 +243,12 @@ class CommandBonus(Ability):
     kind: ClassVar[str] = "command_bonus"
     amount: int
     against: Selector | None = None
+    to: Selector | None = None
 
     def describe(self) -> str:
         target = f" against {self.against.describe()}" if self.against else ""
-        return f"Command: every creature of its side gets {_signed(self.amount)} Vitality{target} in primary match-ups."
+        who = f"its side's {self.to.describe()}" if self.to else "every creature of its side"
+        return f"Command: {who} get {_signed(self.amount)} Vitality{target} in primary match-ups."
 
 
 @dataclass(frozen=True)
@@ -299,6 +317,147 @@ class DestroyTerrain(Ability):
 
 
 @dataclass(frozen=True)
+class SideBonus(Ability):
+    """While this creature is in play (revealed in the primaries and not bribed or destroyed),
+    creatures of the reached side that match ``to`` get the bonus against opponents matching
+    ``against``."""
+
+    kind: ClassVar[str] = "side_bonus"
+    amount: int
+    to: Selector | None = None
+    against: Selector | None = None
+    sides: Sides = Sides.OWN
+    includes_self: bool = False
+    until_beaten: bool = False
+
+    def describe(self) -> str:
+        who = {Sides.OWN: "its side's", Sides.OPPONENT: "the opponent's", Sides.BOTH: "every"}[self.sides]
+        target = self.to.describe() if self.to else "creatures"
+        versus = f" against {self.against.describe()}" if self.against else ""
+        self_note = " (itself included)" if self.includes_self else " (not itself)"
+        until = " until it is beaten" if self.until_beaten else ""
+        return f"While it is in play{until}, {who} {target}{self_note} get {_signed(self.amount)} Vitality{versus} in primary match-ups."
+
+
+@dataclass(frozen=True)
+class DestroyedWhenBeaten(Ability):
+    kind: ClassVar[str] = "destroyed_when_beaten"
+    by: Selector | None = None
+
+    def describe(self) -> str:
+        by = f" by {self.by.describe()}" if self.by else ""
+        return f"If it is beaten{by}, it is destroyed instead: lost, and never healed."
+
+
+@dataclass(frozen=True)
+class DestroysWhenBeating(Ability):
+    kind: ClassVar[str] = "destroys_when_beating"
+    against: Selector | None = None
+
+    def describe(self) -> str:
+        which = self.against.describe() if self.against else "a creature"
+        return f"When it beats {which} in a primary match-up, that creature is destroyed instead of beaten."
+
+
+@dataclass(frozen=True)
+class ControlValue(Ability):
+    kind: ClassVar[str] = "control_value"
+    value: int
+
+    def describe(self) -> str:
+        return f"Counts as {self.value} Vitality when control of the space is counted."
+
+
+@dataclass(frozen=True)
+class RangedLimit(Ability):
+    """Where and for whom this creature's ranged attack may be used."""
+
+    kind: ClassVar[str] = "ranged_limit"
+    against: Selector | None = None
+    supports: Selector | None = None
+    terrain: Terrain | None = None
+
+    def describe(self) -> str:
+        parts = []
+        if self.against:
+            parts.append(f"only against {self.against.describe()}")
+        if self.supports:
+            parts.append(f"only to support {self.supports.describe()}")
+        if self.terrain:
+            parts.append(f"only in {self.terrain.value}")
+        return "Its ranged attack can be used " + " and ".join(parts) + "."
+
+
+@dataclass(frozen=True)
+class ReceivesChannellingOnlyFrom(Ability):
+    kind: ClassVar[str] = "receives_channelling_only_from"
+    guardian: bool = True
+    channellers: Selector | None = None
+
+    def describe(self) -> str:
+        sources = ["its own Guardian"] if self.guardian else []
+        if self.channellers:
+            sources.append(self.channellers.describe())
+        return "It may receive channelling only from " + " or ".join(sources) + "."
+
+
+@dataclass(frozen=True)
+class ForbidsChannelling(Ability):
+    """While this creature is in play, the reached side(s) may not channel at all."""
+
+    kind: ClassVar[str] = "forbids_channelling"
+    sides: Sides = Sides.BOTH
+    until_beaten: bool = False
+
+    def describe(self) -> str:
+        who = {Sides.OWN: "its own side", Sides.OPPONENT: "the opponent", Sides.BOTH: "neither player"}[self.sides]
+        verb = "may channel" if self.sides is Sides.BOTH else "may not channel"
+        until = ", until it is beaten," if self.until_beaten else ""
+        return f"Once it is in play{until} {who} {verb} any more."
+
+
+@dataclass(frozen=True)
+class AllowsChannellingTo(Ability):
+    kind: ClassVar[str] = "allows_channelling_to"
+    target: Selector
+
+    def describe(self) -> str:
+        return f"While it is in play, its side's {self.target.describe()} may receive channelling even with a red bar."
+
+
+@dataclass(frozen=True)
+class ForbidsRanged(Ability):
+    kind: ClassVar[str] = "forbids_ranged"
+    sides: Sides = Sides.BOTH
+
+    def describe(self) -> str:
+        who = {Sides.OWN: "its own side", Sides.OPPONENT: "the opponent", Sides.BOTH: "neither player"}[self.sides]
+        verb = "may make" if self.sides is Sides.BOTH else "may not make"
+        return f"Once it is in play, {who} {verb} ranged attacks."
+
+
+@dataclass(frozen=True)
+class PushMargin(Ability):
+    """An opponent beats this creature only by leading by at least ``margin``; less is a push."""
+
+    kind: ClassVar[str] = "push_margin"
+    margin: int
+    terrain: Terrain | None = None
+
+    def describe(self) -> str:
+        where = f"In {self.terrain.value}, an" if self.terrain else "An"
+        return f"{where} opponent beats it only by leading by {self.margin} or more; a smaller lead is a push."
+
+
+@dataclass(frozen=True)
+class WinsPushes(Ability):
+    kind: ClassVar[str] = "wins_pushes"
+
+    def describe(self) -> str:
+        return "Its side wins every primary match-up that would otherwise be a push."
+
+
+@dataclass(frozen=True)
 class CommandCard(Ability):
     """A spell or item whose text says it is played as the command card."""
 
@@ -347,6 +506,17 @@ _KINDS: dict[str, type[Ability]] = {
         DestroyMatchup,
         DestroyTerrain,
         CommandCard,
+        SideBonus,
+        DestroyedWhenBeaten,
+        DestroysWhenBeating,
+        ControlValue,
+        RangedLimit,
+        ReceivesChannellingOnlyFrom,
+        ForbidsChannelling,
+        AllowsChannellingTo,
+        ForbidsRanged,
+        PushMargin,
+        WinsPushes,
         OutOfCombat,
     )
 }
@@ -361,6 +531,11 @@ _CONVERTERS: dict[str, Callable[[Any, str], Any]] = {
     "timing": lambda value, where: Timing(value),
     "when": lambda value, where: When(value),
     "against": lambda value, where: Selector.parse(value, where),
+    "to": lambda value, where: Selector.parse(value, where),
+    "by": lambda value, where: Selector.parse(value, where),
+    "supports": lambda value, where: Selector.parse(value, where),
+    "channellers": lambda value, where: Selector.parse(value, where),
+    "sides": lambda value, where: Sides(value),
     "target": lambda value, where: Selector.parse(value, where),
     "hits": lambda value, where: Selector.parse(value, where),
     "requires_own": lambda value, where: Selector.parse(value, where),

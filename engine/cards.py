@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from .abilities import Ability, Aoe, AttackKind, CommandCard, parse_ability
+from .abilities import Ability, Aoe, AttackKind, CommandCard, Immunity, parse_ability
 from .enums import AttackType, AutomationStatus, Border, BriberyIcon, CardType, Size, Terrain, Timing
 from .errors import CatalogError
 
@@ -89,6 +89,14 @@ class CardDefinition:
     @property
     def attack_types(self) -> frozenset[AttackType]:
         return frozenset(ability.type for ability in self.abilities if isinstance(ability, AttackKind))
+
+    @property
+    def immune_attack_types(self) -> frozenset[AttackType]:
+        return frozenset(
+            ability.attack_type
+            for ability in self.abilities
+            if isinstance(ability, Immunity) and ability.attack_type is not None
+        )
 
     @property
     def usable_as_command(self) -> bool:

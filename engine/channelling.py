@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 from .abilities import (
+    AllowsChannellingTo,
     ChannelCap,
     ChannelsOnlyTo,
+    ForbidsChannelling,
+    ForbidsRanged,
+    Immunity,
     NoChannellingAgainst,
+    RangedLimit,
+    ReceivesChannellingOnlyFrom,
 )
+from .cards import CardDefinition
 from .enums import (
     SIDES,
     Fate,
@@ -48,6 +55,11 @@ class Channelling(MatchupEffects):
                         f"{side.value}: {shooter.name}'s ranged attack in match-up {round_number} is not allowed in Woods"
                     )
                     continue
+                refusal = self._ranged_refusal(side, shooter, pair)
+                if refusal:
+                    self.log(StepKind.RANGED, "PRI-9", refusal, side=side, card=shooter.card)
+                    self.warnings.append(f"{side.value}: {refusal}")
+                    continue
                 shooter.in_hand = False
                 shooter.role = Role.RANGED
                 shooter.round = round_number
@@ -69,6 +81,17 @@ class Channelling(MatchupEffects):
                 ]
                 if any(self._bribe(side.other, bribe.icon, shooter, "A-02") for bribe in bribes):
                     continue
+                target = pair[side.other]
+                if any(immunity.ranged for immunity in target.card.abilities_of(Immunity)):
+                    self.log(
+                        StepKind.RANGED,
+                        "PRI-5",
+                        f"{target.name} is immune to ranged attacks: {shooter.name}'s attack adds nothing.",
+                        side=side,
+                        card=target.card,
+                        subject=shooter,
+                    )
+                    continue
                 self._add(
                     contributions[side],
                     f"{shooter.name} ranged",
@@ -78,6 +101,37 @@ class Channelling(MatchupEffects):
                     f"{shooter.name}'s ranged attack",
                     StepKind.RANGED,
                 )
+
+    def _ranged_refusal(self, side: Side, shooter: Fighter, pair: dict[Side, Fighter]) -> str:
+        """Why a ranged attack may not be placed here, or '' when it may."""
+        for owner, source, rule, _ in self.active_effects(ForbidsRanged):
+            if rule.sides.reaches(owner is side):
+                return f"{source.name} is in play: no ranged attack for {shooter.name}."
+        limit = shooter.card.first(RangedLimit)
+        if limit is not None:
+            opponent, own = pair[side.other], pair[side]
+            if limit.against is not None and not limit.against.matches(opponent.card):
+                return f"{shooter.name} may fire only against {limit.against.describe()}; {opponent.name} is not one."
+            if limit.supports is not None and not limit.supports.matches(own.card):
+                return f"{shooter.name} may support only {limit.supports.describe()}; {own.name} is not one."
+            if limit.terrain is not None and limit.terrain not in self.terrain:
+                return f"{shooter.name} may fire only in {limit.terrain.value}."
+        return ""
+
+    def _channelling_refusal(self, side: Side, target: Fighter, source_card: CardDefinition | None) -> str:
+        for owner, source, rule, _ in self.active_effects(ForbidsChannelling):
+            if rule.sides.reaches(owner is side):
+                return f"{source.name} is in play: the {side.value} may not channel."
+        only = target.card.first(ReceivesChannellingOnlyFrom)
+        if only is not None:
+            allowed = (source_card is None and only.guardian) or (
+                source_card is not None and only.channellers is not None and only.channellers.matches(source_card)
+            )
+            if not allowed:
+                return (
+                    f"{target.name} accepts channelling only from {only.describe().split(' from ', 1)[1].rstrip('.')}."
+                )
+        return ""
 
     # PRI-10
     def _channelling(self, moment: Moment, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
@@ -158,10 +212,19 @@ class Channelling(MatchupEffects):
                     subject=target,
                 )
                 return
+        refusal = self._channelling_refusal(side, target, source_card)
+        if refusal:
+            self.log(StepKind.CHANNEL, "PRI-10", refusal, side=side, card=source_card, subject=target)
+            self.warnings.append(f"{side.value}: {refusal}")
+            return
         may_receive = (
             target.card.receives_channeling
             or contribution.channel_allowed
             or (restriction is not None and restriction.overrides_red_bar)
+            or any(
+                owner is side and allowance.target.matches(target.card)
+                for owner, _, allowance, _ in self.active_effects(AllowsChannellingTo)
+            )
         )
         if not may_receive:
             self.log(

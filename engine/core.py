@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import builtins
 from collections import Counter
+from typing import TypeVar
 
 from .abilities import (
+    Ability,
     Aoe,
     Immunity,
 )
@@ -16,6 +19,7 @@ from .enums import (
     AutomationStatus,
     Fate,
     Phase,
+    Role,
     Side,
     StepKind,
 )
@@ -23,6 +27,8 @@ from .log import Matchup, Step, Term
 from .setup import CombatSetup, split_reference
 from .state import Fighter, SideState
 from .validate import check, find_creature, resolve_terrain
+
+A = TypeVar("A", bound=Ability)
 
 SETTLED_STATUSES = (AutomationStatus.AUTOMATED, AutomationStatus.NO_COMBAT_EFFECT)
 
@@ -99,6 +105,29 @@ class CombatState:
         if found is None:
             index = find_creature(self.catalog, tuple(f.card.slug for f in state.fighters), reference)
             found = state.fighters[index] if index is not None else None
+        return found
+
+    def in_play(self, fighter: Fighter, *, until_beaten: bool = False) -> bool:
+        """Whether a creature's lasting text works now: revealed, and not bribed, destroyed or set aside."""
+        if fighter.role is Role.UNPLAYED:
+            return False
+        if fighter.role is Role.COMMAND:
+            return self.sides[fighter.side].command_active and fighter.fate is Fate.STANDING
+        if fighter.fate in (Fate.BRIBED, Fate.DESTROYED, Fate.DISCARDED_BY_AOE, Fate.OUT_OF_PLAY):
+            return False
+        return not (until_beaten and fighter.fate is Fate.BEATEN)
+
+    def active_effects(self, kind: builtins.type[A]) -> list[tuple[Side, CardDefinition, A, Fighter | None]]:
+        """Abilities of one kind that work right now: on creatures in play and on each side's shield card."""
+        found: list[tuple[Side, CardDefinition, A, Fighter | None]] = []
+        for side in SIDES:
+            state = self.sides[side]
+            for fighter in state.fighters:
+                for ability in fighter.card.abilities_of(kind):
+                    if self.in_play(fighter, until_beaten=bool(getattr(ability, "until_beaten", False))):
+                        found.append((side, fighter.card, ability, fighter))
+            for shield in state.shield_cards:
+                found.extend((side, shield, ability, None) for ability in shield.abilities_of(kind))
         return found
 
     # ----------------------------------------------------------------- logging

@@ -13,6 +13,7 @@ from .abilities import (
     DestroyTerrain,
     Dispel,
     Immunity,
+    SideBonus,
     TerrainModifier,
 )
 from .cards import CardDefinition
@@ -323,10 +324,23 @@ class MatchupEffects(CommandStep):
                         f"{fighter.name}'s own text",
                     )
             for command_bonus, source in self.sides[side].bonuses:
-                if command_bonus.against is None or command_bonus.against.matches(
-                    opponent.card, defending_in_stronghold=context
+                if (command_bonus.to is None or command_bonus.to.matches(fighter.card)) and (
+                    command_bonus.against is None
+                    or command_bonus.against.matches(opponent.card, defending_in_stronghold=context)
                 ):
                     self._add(mine, source.name, command_bonus.amount, "PRI-6", source, f"{source.name}'s command")
+            for owner, source, aura, holder in self.active_effects(SideBonus):
+                if holder is fighter and not aura.includes_self:
+                    continue
+                if not aura.sides.reaches(owner is side):
+                    continue
+                if aura.to is not None and not aura.to.matches(fighter.card):
+                    continue
+                if aura.against is not None and not aura.against.matches(
+                    opponent.card, defending_in_stronghold=context
+                ):
+                    continue
+                self._add(mine, source.name, aura.amount, "PRI-6", source, f"{source.name} being in play")
             for shield in self.sides[side].shield_cards:
                 for bonus in shield.abilities_of(Bonus):
                     if bonus.against is None or bonus.against.matches(opponent.card, defending_in_stronghold=context):

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from .abilities import (
+    DestroyedWhenBeaten,
+    DestroysWhenBeating,
     ForbidsBribery,
+    PushMargin,
+    WinsPushes,
 )
 from .channelling import Channelling
 from .enums import (
@@ -181,11 +185,20 @@ class PrimaryStep(Channelling):
         elif ta == td:
             outcome = "equal totals: a push, both survive and neither is beaten"
             rule = "A-29"
+            tie_breaker = self._push_winner(pair)
+            if tie_breaker is not None:
+                winner = tie_breaker
+                outcome = f"equal totals, but {tie_breaker.name}'s side wins pushes: it beats {tie_breaker.faced.name if tie_breaker.faced else ''}"
+                rule = "PRI-11"
         else:
             high, low = (a, d) if ta > td else (d, a)
+            margin = abs(ta - td)
+            needed = self._margin_needed(low)
             if high.turned:
                 outcome = f"{high.name} has more but was turned, so it cannot beat {low.name}: both survive"
                 rule = "A-06"
+            elif margin < needed:
+                outcome = f"{high.name} leads by only {margin}; {low.name} can be beaten only by {needed} or more, so it is a push"
             else:
                 winner = high
                 outcome = f"{high.name} beats {low.name}"
@@ -194,12 +207,24 @@ class PrimaryStep(Channelling):
             loser = winner.faced
             assert loser is not None
             loser.beaten_by = winner
-            self.settle(
-                loser,
-                Fate.BEATEN,
-                f"beaten by {winner.name} in match-up {round_number} ({max(ta, td)} against {min(ta, td)})",
-                step,
-            )
+            destroyer = self._destroys_on_beating(winner, loser)
+            if destroyer:
+                step = self.log(
+                    StepKind.DESTROY, "PRI-11", destroyer, side=winner.side, card=winner.card, subject=loser
+                )
+                self.settle(
+                    loser,
+                    Fate.DESTROYED,
+                    f"destroyed on being beaten by {winner.name} in match-up {round_number}",
+                    step,
+                )
+            else:
+                self.settle(
+                    loser,
+                    Fate.BEATEN,
+                    f"beaten by {winner.name} in match-up {round_number} ({max(ta, td)} against {min(ta, td)})",
+                    step,
+                )
         for fighter in pair.values():
             if fighter.fate is Fate.STANDING:
                 fighter.fate_reason = {
@@ -207,6 +232,29 @@ class PrimaryStep(Channelling):
                     False: f"survived match-up {round_number}" + (" (turned by immunity)" if fighter.turned else ""),
                 }[fighter is winner]
         self._record_matchup(round_number, pair, (ta, td), outcome)
+
+    def _margin_needed(self, loser: Fighter) -> int:
+        for rule in loser.card.abilities_of(PushMargin):
+            if rule.terrain is None or rule.terrain in self.terrain:
+                return rule.margin
+        return 1
+
+    def _push_winner(self, pair: dict[Side, Fighter]) -> Fighter | None:
+        sides = {owner for owner, _, _, _ in self.active_effects(WinsPushes)}
+        if len(sides) != 1:
+            return None
+        fighter = pair[next(iter(sides))]
+        return None if fighter.turned else fighter
+
+    def _destroys_on_beating(self, winner: Fighter, loser: Fighter, *, primary: bool = True) -> str:
+        """Text for a destruction that replaces 'beaten', or '' when the loser is simply beaten."""
+        for rule in winner.card.abilities_of(DestroysWhenBeating):
+            if primary and (rule.against is None or rule.against.matches(loser.card)):
+                return f"{winner.name}'s text: the creature it beats, {loser.name}, is destroyed rather than beaten."
+        for self_rule in loser.card.abilities_of(DestroyedWhenBeaten):
+            if self_rule.by is None or self_rule.by.matches(winner.card):
+                return f"{loser.name}'s text: beaten by {winner.name}, it is destroyed rather than beaten."
+        return ""
 
     def _record_matchup(
         self, round_number: int, pair: dict[Side, Fighter], totals: tuple[int, int] | None, outcome: str

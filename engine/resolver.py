@@ -8,6 +8,8 @@ from the set-up; missing ones get the defaults documented in ``defaults.py``.
 
 from __future__ import annotations
 
+from .abilities import ControlValue
+from .cards import CardDefinition
 from .catalog import CardCatalog
 from .enums import (
     SIDES,
@@ -20,6 +22,12 @@ from .log import CombatLog, CombatResult, CreatureOutcome, Term, chain_text
 from .notation import format_setup
 from .secondary_step import SecondaryStep
 from .setup import CombatSetup
+
+
+def control_value(card: CardDefinition) -> int:
+    """What a surviving creature counts for control: its printed Vitality unless its text says otherwise."""
+    special = card.first(ControlValue)
+    return special.value if special is not None else card.base_vitality
 
 
 class Resolver(SecondaryStep):
@@ -43,7 +51,7 @@ class Resolver(SecondaryStep):
         totals: dict[Side, tuple[Term, ...]] = {}
         for side in SIDES:
             standing = [f for f in self.sides[side].fighters if f.fate.counts_for_control]
-            terms = tuple(Term(f.name, f.vitality) for f in standing)
+            terms = tuple(Term(f.name, control_value(f.card)) for f in standing)
             totals[side] = terms
             excluded = [
                 f"{f.name} ({f.fate.value.replace('_', ' ')})"

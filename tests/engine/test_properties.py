@@ -12,7 +12,7 @@ from engine.cards import CardDefinition
 from engine.catalog import default_catalog
 from engine.enums import BriberyIcon, Fate, Side, StepKind, Terrain
 from engine.log import CombatLog
-from engine.resolver import resolve
+from engine.resolver import control_value, resolve
 from engine.setup import Bribe, Channel, CombatSetup, Moment, RangedSupport, SideSetup
 from engine.validate import validate
 
@@ -72,7 +72,7 @@ def check_control_totals(log: CombatLog) -> None:
     result = log.result
     for side, total in ((Side.ATTACKER, result.attacker_total), (Side.DEFENDER, result.defender_total)):
         counted = [c for c in result.creatures if c.side is side and c.fate is Fate.STANDING]
-        assert total == sum(CATALOG.get(c.card).base_vitality for c in counted)
+        assert total == sum(control_value(CATALOG.get(c.card)) for c in counted)
         assert all(c.fate not in (Fate.BRIBED, Fate.OUT_OF_PLAY, Fate.DESTROYED) for c in counted)
     assert (result.winner.value == "attacker") == (result.attacker_total > result.defender_total)
 

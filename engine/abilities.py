@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any, ClassVar, TypeVar
 
+from .dice import Dice
 from .enums import AoeType, AttackType, BriberyIcon, Terrain, Timing
 from .errors import CatalogError
 from .selectors import Selector
@@ -63,6 +64,10 @@ class Ability:
 
 
 def _to_data(value: Any) -> Any:
+    if isinstance(value, Dice):
+        return str(value)
+    if isinstance(value, tuple):
+        return list(value)
     if isinstance(value, Selector):
         return value.to_data()
     if isinstance(value, Enum):
@@ -144,22 +149,64 @@ class Destroys(Ability):
 
 @dataclass(frozen=True)
 class Aoe(Ability):
+    """With ``dice``, the strength is the roll plus ``points``; a roll listed in ``fails_on`` does nothing."""
+
     kind: ClassVar[str] = "aoe"
-    points: int
+    points: int = 0
     type: AoeType = AoeType.PLAIN
     timing: Timing = Timing.PRIMARY
     hits: Selector | None = None
     both_sides: bool = False
+    dice: Dice | None = None
+    fails_on: tuple[int, ...] = ()
 
     def describe(self) -> str:
         label = "" if self.type is AoeType.PLAIN else f"{self.type.value} "
         when = "as its command" if self.timing is Timing.COMMAND else "when it fights a primary match-up"
+        if self.dice is not None:
+            plus = f" + {self.points}" if self.points else ""
+            fails = f"; a roll of {', '.join(map(str, self.fails_on))} does nothing" if self.fails_on else ""
+            return f"AOE of {self.dice}{plus} points ({label}{when}){fails}: hits creatures up to that Vitality."
         reach = f" ({self.hits.describe()} only)" if self.hits else ""
         sides = "every combat hand" if self.both_sides else "the opponent's combat hand"
         effect = "sets them aside out of play" if self.type is AoeType.METHANE else "discards them"
         return (
             f"{self.points}-point {label}AOE {when}: hits creatures of Vitality {self.points} or less"
             f"{reach} in {sides} and {effect}."
+        )
+
+
+@dataclass(frozen=True)
+class RolledBonus(Ability):
+    """A bonus of a die roll (given in the set-up) plus ``plus``."""
+
+    kind: ClassVar[str] = "rolled_bonus"
+    dice: Dice
+    plus: int = 0
+    when: When = When.PRIMARY
+
+    def describe(self) -> str:
+        plus = f" + {self.plus}" if self.plus else ""
+        scope = {
+            When.PRIMARY: " in primary match-ups",
+            When.SECONDARY: " when it makes a secondary attack",
+            When.BOTH: "",
+        }
+        return f"Gets {self.dice}{plus} Vitality{scope[self.when]} (the roll is part of the set-up)."
+
+
+@dataclass(frozen=True)
+class RolledDefence(Ability):
+    """A stronghold whose defence bonus is rolled once per combat."""
+
+    kind: ClassVar[str] = "rolled_defence"
+    dice: Dice
+    plus: int = 0
+
+    def describe(self) -> str:
+        plus = f" + {self.plus}" if self.plus else ""
+        return (
+            f"Defending creatures get {self.dice}{plus}, rolled once for the combat (the roll is part of the set-up)."
         )
 
 
@@ -507,6 +554,8 @@ _KINDS: dict[str, type[Ability]] = {
         DestroyTerrain,
         CommandCard,
         SideBonus,
+        RolledBonus,
+        RolledDefence,
         DestroyedWhenBeaten,
         DestroysWhenBeating,
         ControlValue,
@@ -536,6 +585,8 @@ _CONVERTERS: dict[str, Callable[[Any, str], Any]] = {
     "supports": lambda value, where: Selector.parse(value, where),
     "channellers": lambda value, where: Selector.parse(value, where),
     "sides": lambda value, where: Sides(value),
+    "dice": lambda value, where: Dice.parse(value),
+    "fails_on": lambda value, where: tuple(int(v) for v in value),
     "target": lambda value, where: Selector.parse(value, where),
     "hits": lambda value, where: Selector.parse(value, where),
     "requires_own": lambda value, where: Selector.parse(value, where),

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from .abilities import Ability, Aoe, AttackKind, CommandCard, Immunity, parse_ability
+from .dice import Dice
 from .enums import AttackType, AutomationStatus, Border, BriberyIcon, CardType, Size, Terrain, Timing
 from .errors import CatalogError
 
@@ -89,6 +90,16 @@ class CardDefinition:
     @property
     def attack_types(self) -> frozenset[AttackType]:
         return frozenset(ability.type for ability in self.abilities if isinstance(ability, AttackKind))
+
+    @property
+    def dice_needed(self) -> tuple[Dice, ...]:
+        """Every roll this card needs from the set-up when it takes part."""
+        found: list[Dice] = []
+        for ability in self.abilities:
+            dice = getattr(ability, "dice", None)
+            if isinstance(dice, Dice):
+                found.append(dice)
+        return tuple(found)
 
     @property
     def immune_attack_types(self) -> frozenset[AttackType]:

@@ -183,7 +183,7 @@ class CommandStep(CombatState):
         applied = False
         aoe = card.command_aoe()
         if aoe is not None:
-            self._fire_aoe(side, card, aoe, "AOE-1")
+            self._fire_aoe(side, card, aoe, "AOE-1", state.command_fighter.reference if state.command_fighter else None)
             applied = True
         terrain = card.first(CommandTerrain)
         if terrain is not None:

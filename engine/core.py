@@ -107,6 +107,16 @@ class CombatState:
             found = state.fighters[index] if index is not None else None
         return found
 
+    def roll(self, side: Side, reference: str) -> int:
+        """The roll the set-up gives for a card of this side (validation guarantees it is there)."""
+        slug, copy = split_reference(reference)
+        for roll in self.sides[side].setup.rolls:
+            roll_slug, roll_copy = split_reference(roll.card)
+            card = self.catalog.find(roll_slug)
+            if card is not None and card.slug == slug and roll_copy == copy:
+                return roll.value
+        raise KeyError(reference)
+
     def in_play(self, fighter: Fighter, *, until_beaten: bool = False) -> bool:
         """Whether a creature's lasting text works now: revealed, and not bribed, destroyed or set aside."""
         if fighter.role is Role.UNPLAYED:
@@ -231,13 +241,33 @@ class CombatState:
                 return f"immune to {aoe.type.value}"
         return ""
 
-    def _fire_aoe(self, side: Side, card: CardDefinition, aoe: Aoe, rule: str) -> None:
+    def _fire_aoe(self, side: Side, card: CardDefinition, aoe: Aoe, rule: str, reference: str | None = None) -> None:
         label = "" if aoe.type is AoeType.PLAIN else f"{aoe.type.value} "
+        points = aoe.points
+        if aoe.dice is not None:
+            rolled = self.roll(side, reference or card.slug)
+            if rolled in aoe.fails_on:
+                self.log(
+                    StepKind.AOE,
+                    rule,
+                    f"{card.name} rolls {rolled} on {aoe.dice}: its AOE has no effect.",
+                    side=side,
+                    card=card,
+                )
+                return
+            points = rolled + aoe.points
+            self.log(
+                StepKind.AOE,
+                rule,
+                f"{card.name} rolls {rolled} on {aoe.dice}: a {points}-point {label}AOE.",
+                side=side,
+                card=card,
+            )
         sides = [side.other, side] if aoe.both_sides else [side.other]
         hits: list[Fighter] = []
         for target_side in sides:
             for fighter in self.sides[target_side].holding():
-                if fighter.vitality > aoe.points:
+                if fighter.vitality > points:
                     continue
                 if aoe.hits is not None and not aoe.hits.matches(fighter.card):
                     continue
@@ -257,7 +287,7 @@ class CombatState:
         self.log(
             StepKind.AOE,
             rule,
-            f"{card.name} fires a {aoe.points}-point {label}AOE into {reach}: it hits creatures of Vitality {aoe.points} or less "
+            f"{card.name} fires a {points}-point {label}AOE into {reach}: it hits creatures of Vitality {points} or less "
             f"still in the hand ({', '.join(f.name for f in hits) or 'none'}).",
             side=side,
             card=card,

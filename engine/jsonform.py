@@ -12,6 +12,7 @@ from .notation import _PARSERS, SIDE_KEYS, _format_value
 from .setup import CombatSetup, SideSetup
 
 _LIST_FIELDS = {
+    "rolls",
     "creatures",
     "items",
     "hand",

@@ -13,6 +13,8 @@ from .abilities import (
     DestroyTerrain,
     Dispel,
     Immunity,
+    RolledBonus,
+    RolledDefence,
     SideBonus,
     TerrainModifier,
 )
@@ -271,7 +273,7 @@ class MatchupEffects(CommandStep):
                 continue
             for aoe in fighter.card.abilities_of(Aoe):
                 if aoe.timing.value == "primary":
-                    self._fire_aoe(side, fighter.card, aoe, "PRI-4")
+                    self._fire_aoe(side, fighter.card, aoe, "PRI-4", fighter.reference)
 
     # PRI-5
     def _immune_to(self, fighter: Fighter, opponent: Fighter) -> Immunity | None:
@@ -323,6 +325,12 @@ class MatchupEffects(CommandStep):
                         fighter.card,
                         f"{fighter.name}'s own text",
                     )
+            for rolled in fighter.card.abilities_of(RolledBonus):
+                if rolled.when.covers_primary():
+                    value = self.roll(side, fighter.reference) + rolled.plus
+                    self._add(
+                        mine, f"{fighter.name}'s roll", value, "PRI-6", fighter.card, f"its roll on {rolled.dice}"
+                    )
             for command_bonus, source in self.sides[side].bonuses:
                 if (command_bonus.to is None or command_bonus.to.matches(fighter.card)) and (
                     command_bonus.against is None
@@ -351,6 +359,9 @@ class MatchupEffects(CommandStep):
                 stronghold = self.sides[side].stronghold
                 assert stronghold is not None
                 bonus_value = stronghold.stronghold.defend_bonus if stronghold.stronghold else None
+                rolled_defence = stronghold.first(RolledDefence)
+                if rolled_defence is not None:
+                    bonus_value = self.roll(side, stronghold.slug) + rolled_defence.plus
                 if bonus_value is None:
                     self.log(
                         StepKind.NOTE,

@@ -6,6 +6,7 @@ from .abilities import (
     Bonus,
     Destroys,
     PartnerValueWhenBeaten,
+    RolledBonus,
     TerrainModifier,
 )
 from .defaults import choose_secondaries
@@ -221,6 +222,17 @@ class SecondaryStep(PrimaryStep):
                         attacker.card,
                         f"{attacker.name}'s own text",
                     )
+            for rolled in attacker.card.abilities_of(RolledBonus):
+                if rolled.when.covers_secondary():
+                    value = self.roll(side, attacker.reference) + rolled.plus
+                    self._add(
+                        contribution,
+                        f"{attacker.name}'s roll",
+                        value,
+                        "SEC-4",
+                        attacker.card,
+                        f"its roll on {rolled.dice}",
+                    )
             self._off_colour_one(attacker, target, contribution)
             self._terrain_one(attacker, contribution)
             for channel in self.sides[side].setup.channels:
@@ -251,7 +263,9 @@ class SecondaryStep(PrimaryStep):
             final_attacker = live[-1][1]
             replacement = self._destroys_on_beating(final_attacker, target, primary=False)
             if replacement:
-                step = self.log(StepKind.DESTROY, "SEC-7", replacement, side=side, card=final_attacker.card, subject=target)
+                step = self.log(
+                    StepKind.DESTROY, "SEC-7", replacement, side=side, card=final_attacker.card, subject=target
+                )
                 self.settle(
                     target, Fate.DESTROYED, f"destroyed by a secondary attack ({total} against {target.vitality})", step
                 )

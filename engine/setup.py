@@ -70,6 +70,14 @@ class SecondaryAttack:
 
 
 @dataclass(frozen=True)
+class Roll:
+    """The result of the dice a card of this side rolls in the combat (``mendu-sada-the-havoc:4``)."""
+
+    card: str
+    value: int
+
+
+@dataclass(frozen=True)
 class SideSetup:
     creatures: tuple[str, ...] = ()
     items: tuple[str, ...] = ()
@@ -89,6 +97,7 @@ class SideSetup:
     # None: let the default policy choose; an empty tuple: make no secondary attacks.
     secondaries: tuple[SecondaryAttack, ...] | None = None
     destroy_shield: bool = False
+    rolls: tuple[Roll, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from collections import Counter
 from .abilities import Dispel
 from .cards import CardDefinition
 from .catalog import CardCatalog
+from .dice import Dice
 from .enums import CardType, Side, Terrain
 from .errors import Problem, SetupInvalid
 from .setup import CombatSetup, SideSetup, split_reference
@@ -81,7 +82,50 @@ class _SideChecker:
         self._stronghold()
         self._shields()
         self._decisions(creatures, hand)
+        self._rolls()
         return self.problems
+
+    def _rolls(self) -> None:
+        """Every card with dice needs its roll in the set-up, and each roll must be possible."""
+        where = f"{self.prefix}.rolls"
+        needing: dict[str, tuple[CardDefinition, Dice]] = {}
+        counts: Counter[str] = Counter()
+        for reference in self.setup.creatures:
+            card = self.catalog.find(split_reference(reference)[0])
+            if card is None:
+                continue
+            counts[card.slug] += 1
+            key = card.slug if counts[card.slug] == 1 else f"{card.slug}#{counts[card.slug]}"
+            for dice in card.dice_needed[:1]:
+                needing[key] = (card, dice)
+        for other in (self.setup.stronghold, *self.setup.shields):
+            found = self.catalog.find(other) if other else None
+            if found is not None and found.dice_needed:
+                needing[found.slug] = (found, found.dice_needed[0])
+        given: dict[str, int] = {}
+        for roll in self.setup.rolls:
+            slug, copy = split_reference(roll.card)
+            card = self.catalog.find(slug)
+            key = (card.slug if card else slug) + (f"#{copy}" if copy > 1 else "")
+            if key not in needing:
+                self.add("setup.roll_not_needed", f"{where}: {roll.card} rolls no dice in this combat", where, slug)
+                continue
+            given[key] = roll.value
+        for key, (card, dice) in needing.items():
+            if key not in given:
+                self.add(
+                    "setup.roll_missing",
+                    f"{where}: {card.name} needs a roll of {dice}; give it as {key}:N (N from {dice.lowest} to {dice.highest})",
+                    where,
+                    card.slug,
+                )
+            elif not dice.lowest <= given[key] <= dice.highest:
+                self.add(
+                    "setup.roll_impossible",
+                    f"{where}: {card.name} rolled {given[key]}, but {dice} gives {dice.lowest} to {dice.highest}",
+                    where,
+                    card.slug,
+                )
 
     def _creatures(self) -> list[CardDefinition]:
         where = self.prefix

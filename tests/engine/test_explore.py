@@ -62,5 +62,5 @@ def test_the_reported_guarantees_match_the_full_game_matrix() -> None:
     value = exploration.attacker_guarantee.value_hold_probability
     for row in matrix:
         assert abs(fmean(row) - value) < 1e-9
-    for column in zip(*matrix):
+    for column in zip(*matrix, strict=True):
         assert abs(fmean(column) - value) < 1e-9

@@ -14,6 +14,7 @@ from engine.setup import (
     CombatSetup,
     Moment,
     RangedSupport,
+    Roll,
     SecondaryAttack,
     SideSetup,
     SpellPlay,
@@ -41,6 +42,7 @@ side_setups = st.builds(
     channels=st.lists(st.builds(Channel, moments, st.just("guardian") | references, st.integers(1, 3), st.none() | references), max_size=2).map(tuple),
     secondaries=st.none() | st.lists(st.builds(SecondaryAttack, references, references), max_size=3).map(tuple),
     destroy_shield=st.booleans(),
+    rolls=st.lists(st.builds(Roll, references, st.integers(1, 12)), max_size=2).map(tuple),
 )
 setups = st.builds(CombatSetup, side_setups, side_setups, st.none() | slugs.filter(lambda s: s != "none"))
 

@@ -124,3 +124,26 @@ def test_a_card_that_is_not_automated_is_reported_every_time() -> None:
     log = run("a=sand-lord d=swordsman d.items=amulet-of-flying")
     assert any(step.kind is StepKind.NOT_AUTOMATED and step.card == "amulet-of-flying" for step in log.steps)
     assert any(slug == "amulet-of-flying" for slug, _ in log.result.not_automated)
+
+
+def test_dice_are_inputs_of_the_setup() -> None:
+    # Match-up 1: Initiate of Entropy 2 + roll 5 = 7 against Swordsman 6 + 3 OCB + 4 (Drifter's
+    # Nexus stronghold: roll 3 + 1) = 13. Match-up 2: Mendu Sada's fear AOE rolls 4 and finds only
+    # the Archer (6) in the hand; Mendu Sada 11 against Gnomes 4 + 4 stronghold + 1 OCB = 9.
+    text = (
+        "a=initiate-of-entropy,mendu-sada-the-havoc a.rolls=initiate-of-entropy:5,mendu-sada-the-havoc:4 "
+        "d=swordsman,gnomish-gnomes,archer d.stronghold=drifters-nexus-stronghold-center "
+        "d.rolls=drifters-nexus-stronghold-center:3"
+    )
+    log = run(text)
+    assert [[m.attacker_total, m.defender_total] for m in log.result.matchups] == [[7, 13], [11, 9]]
+
+
+def test_a_missing_or_impossible_roll_is_a_setup_problem() -> None:
+    from engine.validate import validate
+
+    missing = validate(parse_setup("a=initiate-of-entropy d=swordsman"), default_catalog())
+    assert [p.code for p in missing] == ["setup.roll_missing"]
+    impossible = validate(parse_setup("a=demorgan-the-inciter a.rolls=demorgan-the-inciter:13 d=swordsman"), default_catalog())
+    assert [p.code for p in impossible] == ["setup.roll_impossible"]
+    assert "2 to 12" in impossible[0].message

@@ -7,6 +7,8 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from cards.abilities import describe_abilities
+
 from cards.choices import CardType
 from cards.models import Card, CardSet, Printing
 
@@ -133,5 +135,13 @@ class CardDetailSerializer(CardSerializer):
 
     class Meta(CardSerializer.Meta):
         fields = CardSerializer.Meta.fields + [
-            "aliases", "guardian", "stronghold", "terrain_types", "abilities", "automation", "provenance",
+            "aliases", "guardian", "stronghold", "terrain_types", "abilities", "abilities_text", "automation",
+            "provenance",
         ]  # fmt: skip
+
+    abilities_text = serializers.SerializerMethodField(
+        help_text="Each structured ability in plain words, as the combat engine applies it."
+    )
+
+    def get_abilities_text(self, instance: Card) -> list[str]:
+        return describe_abilities(instance.abilities)

@@ -6,6 +6,7 @@ from django import template
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
+from cards.abilities import describe_ability
 from cards.models import Card
 
 register = template.Library()
@@ -32,13 +33,8 @@ def bribery_icons(card: Card) -> SafeString:
 
 @register.filter
 def ability_text(ability: object) -> str:
-    """One structured ability as readable text until the engine offers its own wording."""
-    if not isinstance(ability, dict):
-        return str(ability)
-    kind = ability.get("kind")
-    details = ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in ability.items() if key != "kind")
-    label = str(kind).replace("_", " ") if kind else "ability"
-    return f"{label}: {details}" if details else label
+    """One structured ability in plain words, as the combat engine reads it."""
+    return describe_ability(ability)
 
 
 @register.filter

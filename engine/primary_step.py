@@ -71,7 +71,7 @@ class PrimaryStep(Channelling):
     def _primaries(self) -> None:
         self._build_queues()
         round_number = 0
-        while True:
+        while self.sides[Side.ATTACKER].holding() and self.sides[Side.DEFENDER].holding():
             attacker = self._next_primary(Side.ATTACKER)
             defender = self._next_primary(Side.DEFENDER)
             if attacker is None or defender is None:

@@ -297,7 +297,7 @@ class SecondaryStep(PrimaryStep):
                     self.moment = f"s{number}"
                     step = self.log(
                         StepKind.DESTROY,
-                        "PRI-3",
+                        "SEC-4",
                         f"{attacker.name} destroys {target.name} ({rule.target.describe()}) as a secondary attacker; "
                         "it is lost and can never be healed.",
                         side=side,

@@ -46,7 +46,8 @@ def resolve_terrain(
     if terrain is None:
         return None, frozenset()
     card = catalog.find(terrain)
-    if card is not None and card.terrain_types:
+    if card is not None and (card.terrain_types or card.type in (CardType.TERRAIN, CardType.SHIELD_TERRAIN)):
+        # A shield/terrain card laid as terrain may have no basic type: the fight then has no terrain type.
         return card, card.terrain_types
     try:
         return None, frozenset({Terrain.parse(terrain)})

@@ -378,7 +378,7 @@ class SideBonus(Ability):
     until_beaten: bool = False
 
     def describe(self) -> str:
-        who = {Sides.OWN: "its side's", Sides.OPPONENT: "the opponent's", Sides.BOTH: "every"}[self.sides]
+        who = {Sides.OWN: "its side's", Sides.OPPONENT: "the opponent's", Sides.BOTH: "all"}[self.sides]
         target = self.to.describe() if self.to else "creatures"
         versus = f" against {self.against.describe()}" if self.against else ""
         self_note = " (itself included)" if self.includes_self else " (not itself)"
@@ -393,7 +393,7 @@ class DestroyedWhenBeaten(Ability):
 
     def describe(self) -> str:
         by = f" by {self.by.describe()}" if self.by else ""
-        return f"If it is beaten{by}, it is destroyed instead: lost, and never healed."
+        return f"If it is beaten{by} in a primary match-up, it is destroyed instead: lost, and never healed."
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .abilities import (
+    AllowsChannellingTo,
     CommandAnnouncement,
     CommandBonus,
     CommandPlayFirst,
@@ -10,6 +11,10 @@ from .abilities import (
     DestroyedWhenCommanding,
     Dispel,
     DispelsOpposingCommand,
+    ForbidsChannelling,
+    ForbidsRanged,
+    SideBonus,
+    WinsPushes,
 )
 from .cards import CardDefinition
 from .core import CombatState
@@ -21,6 +26,9 @@ from .enums import (
     StepKind,
 )
 from .setup import split_reference
+
+# Kinds that work for as long as their creature is in play, a command creature included.
+LASTING_KINDS = (SideBonus, ForbidsRanged, ForbidsChannelling, AllowsChannellingTo, WinsPushes)
 
 
 class CommandStep(CombatState):
@@ -199,10 +207,12 @@ class CommandStep(CombatState):
         for bonus in card.abilities_of(CommandBonus):
             state.bonuses.append((bonus, card))
             target = f" against {bonus.against.describe()}" if bonus.against else ""
+            who = bonus.to.describe() if bonus.to else "creatures"
+            amount = f"+{bonus.amount}" if bonus.amount >= 0 else str(bonus.amount)
             self.log(
                 StepKind.COMMAND_EFFECT,
                 "CMD-4",
-                f"{card.name}: the {side.value}'s creatures get +{bonus.amount}{target} in their primary match-ups.",
+                f"{card.name}: the {side.value}'s {who} get {amount}{target} in their primary match-ups.",
                 side=side,
                 card=card,
             )
@@ -239,6 +249,16 @@ class CommandStep(CombatState):
                 subject=state.command_fighter,
             )
             self.settle(state.command_fighter, Fate.DESTROYED, "destroyed by its own command text", step)
+        lasting = [a for a in card.abilities if isinstance(a, LASTING_KINDS)]
+        if lasting and state.command_fighter is not None:
+            applied = True
+            self.log(
+                StepKind.COMMAND_EFFECT,
+                "CMD-4",
+                f"{card.name} is in play as the command card: " + " ".join(ability.describe() for ability in lasting),
+                side=side,
+                card=card,
+            )
         if not applied and card.slug not in self.not_automated:
             self.log(
                 StepKind.NOTE, "ENG-1", f"{card.name}'s command has no effect the engine models.", side=side, card=card

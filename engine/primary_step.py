@@ -246,10 +246,10 @@ class PrimaryStep(Channelling):
         fighter = pair[next(iter(sides))]
         return None if fighter.turned else fighter
 
-    def _destroys_on_beating(self, winner: Fighter, loser: Fighter, *, primary: bool = True) -> str:
+    def _destroys_on_beating(self, winner: Fighter, loser: Fighter) -> str:
         """Text for a destruction that replaces 'beaten', or '' when the loser is simply beaten."""
         for rule in winner.card.abilities_of(DestroysWhenBeating):
-            if primary and (rule.against is None or rule.against.matches(loser.card)):
+            if rule.against is None or rule.against.matches(loser.card):
                 return f"{winner.name}'s text: the creature it beats, {loser.name}, is destroyed rather than beaten."
         for self_rule in loser.card.abilities_of(DestroyedWhenBeaten):
             if self_rule.by is None or self_rule.by.matches(winner.card):

@@ -61,7 +61,7 @@ class Resolver(SecondaryStep):
             self.log(
                 StepKind.COUNT,
                 "RES-2",
-                f"The {side.value} counts the printed Vitality of its remaining creatures: {chain_text(terms) if terms else '0'}"
+                f"The {side.value} counts its remaining creatures at printed Vitality: {chain_text(terms) if terms else '0'}"
                 + (f"; not counted: {', '.join(excluded)}" if excluded else "")
                 + ".",
                 side=side,

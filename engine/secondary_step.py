@@ -260,19 +260,7 @@ class SecondaryStep(PrimaryStep):
                 total=total,
                 chain=tuple(terms),
             )
-            final_attacker = live[-1][1]
-            replacement = self._destroys_on_beating(final_attacker, target, primary=False)
-            if replacement:
-                step = self.log(
-                    StepKind.DESTROY, "SEC-7", replacement, side=side, card=final_attacker.card, subject=target
-                )
-                self.settle(
-                    target, Fate.DESTROYED, f"destroyed by a secondary attack ({total} against {target.vitality})", step
-                )
-            else:
-                self.settle(
-                    target, Fate.BEATEN, f"beaten by a secondary attack ({total} against {target.vitality})", step
-                )
+            self.settle(target, Fate.BEATEN, f"beaten by a secondary attack ({total} against {target.vitality})", step)
             for _, attacker in live:
                 attacker.fate_reason = f"beat {target.name} in a secondary attack"
         else:

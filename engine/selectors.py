@@ -98,7 +98,12 @@ class Selector:
     def describe(self) -> str:
         """Plain words for the card page and the log: 'Knights', 'creatures bribeable by Babes'."""
         if self.names and not (self.classes or self.borders or self.sizes):
-            return " or ".join(sorted(self.names))
+            return " or ".join(sorted(_title(name) for name in self.names))
+        if self.negated is not None and self == Selector(negated=self.negated):
+            inner = self.negated
+            if inner.immune_to is not None and inner == Selector(immune_to=inner.immune_to):
+                return f"creatures not immune to {inner.immune_to.value}"
+            return f"creatures other than {inner.describe()}"
         parts: list[str] = []
         noun = "creatures"
         if self.sizes:
@@ -142,7 +147,7 @@ class Selector:
         if self.defending_in_stronghold:
             qualifiers.append("defending in a stronghold")
         if self.names:
-            qualifiers.append("named " + " or ".join(sorted(self.names)))
+            qualifiers.append("named " + " or ".join(sorted(_title(name) for name in self.names)))
         if self.negated is not None:
             qualifiers.append(f"except {self.negated.describe()}")
         if qualifiers:
@@ -221,10 +226,17 @@ _UNCOUNTED = {"Undead", "Saurian", "Human", "Misc. Human"}
 
 
 def _plural(noun: str) -> str:
-    """'Knight' -> 'Knights'; class names that are already plural or collective stay as they are."""
+    """'Knight' -> 'Knights', 'Fairy' -> 'Fairies'; plural or collective class names stay as they are."""
     if noun in _UNCOUNTED or noun.endswith("s"):
         return noun
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return noun[:-1] + "ies"
     return noun + "s"
+
+
+def _title(slug: str) -> str:
+    """A card named by slug in ability data, written for people: 'eternal-witch-lord' -> 'Eternal Witch Lord'."""
+    return " ".join(word.capitalize() for word in slug.split("-"))
 
 
 def _as_list(value: Any) -> list[Any]:

@@ -307,30 +307,39 @@ class MatchupEffects(CommandStep):
                 subject=opponent,
             )
 
+    def _own_text_bonuses(
+        self, side: Side, fighter: Fighter, opponent: Fighter, contribution: Contribution, *, secondary: bool
+    ) -> None:
+        """The creature's own printed bonuses (PRI-6 in a match-up, SEC-4 for a secondary attacker)."""
+        rule = "SEC-4" if secondary else "PRI-6"
+        context = self._defending(opponent)
+        for bonus in fighter.card.abilities_of(Bonus):
+            applies = bonus.when.covers_secondary() if secondary else bonus.when.covers_primary()
+            if applies and (
+                bonus.against is None or bonus.against.matches(opponent.card, defending_in_stronghold=context)
+            ):
+                self._add(
+                    contribution,
+                    f"{fighter.name}'s text",
+                    bonus.amount,
+                    rule,
+                    fighter.card,
+                    f"{fighter.name}'s own text",
+                )
+        for rolled in fighter.card.abilities_of(RolledBonus):
+            if rolled.when.covers_secondary() if secondary else rolled.when.covers_primary():
+                value = self.roll(side, fighter.reference) + rolled.plus
+                self._add(
+                    contribution, f"{fighter.name}'s roll", value, rule, fighter.card, f"its roll on {rolled.dice}"
+                )
+
     # PRI-6
     def _text_box(self, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
         for side in SIDES:
             fighter, opponent = pair[side], pair[side.other]
             mine = contributions[side]
             context = self._defending(opponent)
-            for bonus in fighter.card.abilities_of(Bonus):
-                if bonus.when.covers_primary() and (
-                    bonus.against is None or bonus.against.matches(opponent.card, defending_in_stronghold=context)
-                ):
-                    self._add(
-                        mine,
-                        f"{fighter.name}'s text",
-                        bonus.amount,
-                        "PRI-6",
-                        fighter.card,
-                        f"{fighter.name}'s own text",
-                    )
-            for rolled in fighter.card.abilities_of(RolledBonus):
-                if rolled.when.covers_primary():
-                    value = self.roll(side, fighter.reference) + rolled.plus
-                    self._add(
-                        mine, f"{fighter.name}'s roll", value, "PRI-6", fighter.card, f"its roll on {rolled.dice}"
-                    )
+            self._own_text_bonuses(side, fighter, opponent, mine, secondary=False)
             for command_bonus, source in self.sides[side].bonuses:
                 if (command_bonus.to is None or command_bonus.to.matches(fighter.card)) and (
                     command_bonus.against is None

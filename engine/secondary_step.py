@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from .abilities import (
-    Bonus,
     Destroys,
     PartnerValueWhenBeaten,
-    RolledBonus,
     TerrainModifier,
 )
 from .defaults import choose_secondaries
@@ -209,30 +207,7 @@ class SecondaryStep(PrimaryStep):
                 total=contribution.total,
                 chain=tuple(contribution.terms),
             )
-            context = self._defending(target)
-            for bonus in attacker.card.abilities_of(Bonus):
-                if bonus.when.covers_secondary() and (
-                    bonus.against is None or bonus.against.matches(target.card, defending_in_stronghold=context)
-                ):
-                    self._add(
-                        contribution,
-                        f"{attacker.name}'s text",
-                        bonus.amount,
-                        "SEC-4",
-                        attacker.card,
-                        f"{attacker.name}'s own text",
-                    )
-            for rolled in attacker.card.abilities_of(RolledBonus):
-                if rolled.when.covers_secondary():
-                    value = self.roll(side, attacker.reference) + rolled.plus
-                    self._add(
-                        contribution,
-                        f"{attacker.name}'s roll",
-                        value,
-                        "SEC-4",
-                        attacker.card,
-                        f"its roll on {rolled.dice}",
-                    )
+            self._own_text_bonuses(side, attacker, target, contribution, secondary=True)
             self._off_colour_one(attacker, target, contribution)
             self._terrain_one(attacker, contribution)
             for channel in self.sides[side].setup.channels:

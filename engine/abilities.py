@@ -505,6 +505,35 @@ class WinsPushes(Ability):
 
 
 @dataclass(frozen=True)
+class AllowsRanged(Ability):
+    """A terrain that counts as Woods yet allows ranged attacks."""
+
+    kind: ClassVar[str] = "allows_ranged"
+
+    def describe(self) -> str:
+        return "Ranged attacks are allowed here, Woods or not."
+
+
+@dataclass(frozen=True)
+class NoBriberyHere(Ability):
+    """A terrain on which one kind of bribery card may not be used."""
+
+    kind: ClassVar[str] = "no_bribery_here"
+    icon: BriberyIcon
+
+    def describe(self) -> str:
+        return f"No {self.icon.value.capitalize()} bribe may be made in a combat on this space."
+
+
+@dataclass(frozen=True)
+class ForbidsCommands(Ability):
+    kind: ClassVar[str] = "forbids_commands"
+
+    def describe(self) -> str:
+        return "No command card may be played in a combat here."
+
+
+@dataclass(frozen=True)
 class CommandCard(Ability):
     """A spell or item whose text says it is played as the command card."""
 
@@ -553,6 +582,9 @@ _KINDS: dict[str, type[Ability]] = {
         DestroyMatchup,
         DestroyTerrain,
         CommandCard,
+        AllowsRanged,
+        NoBriberyHere,
+        ForbidsCommands,
         SideBonus,
         RolledBonus,
         RolledDefence,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .abilities import (
     AllowsChannellingTo,
+    AllowsRanged,
     ChannelCap,
     ChannelsOnlyTo,
     ForbidsChannelling,
@@ -43,7 +44,7 @@ class Channelling(MatchupEffects):
                         side=side,
                     )
                     continue
-                if Terrain.WOODS in self.terrain:
+                if Terrain.WOODS in self.terrain and self.terrain_rule(AllowsRanged) is None:
                     self.log(
                         StepKind.RANGED,
                         "PRI-9",
@@ -225,6 +226,7 @@ class Channelling(MatchupEffects):
                 owner is side and allowance.target.matches(target.card)
                 for owner, _, allowance, _ in self.active_effects(AllowsChannellingTo)
             )
+            or ((space := self.terrain_rule(AllowsChannellingTo)) is not None and space[1].target.matches(target.card))
         )
         if not may_receive:
             self.log(

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .catalog import CardCatalog, default_catalog
 from .errors import EngineError
-from .explore import Exploration, Guarantee, OrderOutcome, TooManyOrders, explore
+from .explore import Exploration, Guarantee, OrderOutcome, explore
 from .jsonform import setup_from_dict
 from .log import CombatLog
 from .notation import parse_setup
@@ -142,9 +142,6 @@ def main(argv: Sequence[str] | None = None, catalog: CardCatalog | None = None) 
             )
             return 0
         log = resolve(setup, catalog or default_catalog())
-    except TooManyOrders as exc:
-        print(f"error ({exc.code}): {exc}", file=sys.stderr)
-        return 2
     except EngineError as exc:
         problems = [problem.as_dict() for problem in exc.problems]
         if args.json:

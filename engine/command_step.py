@@ -12,6 +12,7 @@ from .abilities import (
     Dispel,
     DispelsOpposingCommand,
     ForbidsChannelling,
+    ForbidsCommands,
     ForbidsRanged,
     SideBonus,
     WinsPushes,
@@ -36,6 +37,17 @@ class CommandStep(CombatState):
         for side in SIDES:
             state = self.sides[side]
             reference = state.setup.command
+            banned = self.terrain_rule(ForbidsCommands)
+            if reference is not None and banned is not None:
+                self.log(
+                    StepKind.DECLARE,
+                    "CMD-1",
+                    f"{banned[0].name} allows no command cards: the {side.value}'s command is not played.",
+                    side=side,
+                    card=banned[0],
+                )
+                self.warnings.append(f"{side.value}: no command card may be played on {banned[0].name}")
+                continue
             if reference is None:
                 self.log(StepKind.DECLARE, "CMD-1", f"The {side.value} declares no command card.", side=side)
                 continue

@@ -140,6 +140,13 @@ class CombatState:
                 found.extend((side, shield, ability, None) for ability in shield.abilities_of(kind))
         return found
 
+    def terrain_rule(self, kind: builtins.type[A]) -> tuple[CardDefinition, A] | None:
+        """A rule printed on the terrain card of the space, which binds both players."""
+        if self.terrain_card is None:
+            return None
+        found = self.terrain_card.first(kind)
+        return (self.terrain_card, found) if found is not None else None
+
     # ----------------------------------------------------------------- logging
     def log(
         self,

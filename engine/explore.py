@@ -26,6 +26,7 @@ from statistics import fmean
 
 from .catalog import CardCatalog
 from .enums import Side, Winner
+from .errors import EngineError
 from .notation import format_setup
 from .resolver import Resolver
 from .setup import CombatSetup, SideSetup, split_reference
@@ -75,7 +76,7 @@ class Exploration:
     attacker_hold_probability: float
 
 
-class TooManyOrders(ValueError):
+class TooManyOrders(EngineError):
     code = "explore.too_many_orders"
 
 
@@ -116,7 +117,10 @@ def explore(setup: CombatSetup, catalog: CardCatalog, *, limit: int = MAX_ORDERS
     for n in range(len(pools[permuted]), len(pools[permuted]) - playing, -1):
         count *= n
     if count > limit:
-        raise TooManyOrders(f"{count} play orders to explore; the limit is {limit}")
+        raise TooManyOrders(
+            f"{count} play orders to explore; the limit is {limit}. Fix part of the order (a.order or d.order "
+            "with fewer creatures playing) or explore a smaller combat"
+        )
     base = _with_order(setup, fixed, fixed_order)
     outcomes: list[OrderOutcome] = []
     for arrangement in itertools.permutations(pools[permuted], playing):

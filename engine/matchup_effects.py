@@ -13,6 +13,7 @@ from .abilities import (
     DestroyTerrain,
     Dispel,
     Immunity,
+    NoBriberyHere,
     RolledBonus,
     RolledDefence,
     SideBonus,
@@ -83,6 +84,18 @@ class MatchupEffects(CommandStep):
                 subject=target,
             )
             self.warnings.append(f"{side.value}'s {name} bribe on {target.name} is not allowed (no {name} icon)")
+            return False
+        banned = self.terrain_rule(NoBriberyHere)
+        if banned is not None and banned[1].icon is icon:
+            self.log(
+                StepKind.BRIBE,
+                "PRI-1",
+                f"The {side.value} cannot bribe {target.name} with {name}: {banned[0].name} allows no {name} bribes.",
+                side=side,
+                card=banned[0],
+                subject=target,
+            )
+            self.warnings.append(f"{side.value}'s {name} bribe on {target.name} is forbidden by {banned[0].name}")
             return False
         lock = self.sides[target.side].bribery_locks.get(icon)
         if lock is not None and lock is not target and lock.fate is not Fate.BRIBED:

@@ -48,7 +48,7 @@ setups = st.builds(CombatSetup, side_setups, side_setups, st.none() | slugs.filt
 
 
 @given(setups)
-@settings(max_examples=300)
+@settings(max_examples=120)
 def test_notation_round_trips(setup: CombatSetup) -> None:
     text = format_setup(setup)
     assert parse_setup(text) == setup
@@ -56,7 +56,7 @@ def test_notation_round_trips(setup: CombatSetup) -> None:
 
 
 @given(setups)
-@settings(max_examples=150)
+@settings(max_examples=80)
 def test_json_form_round_trips(setup: CombatSetup) -> None:
     assert setup_from_dict(setup_to_dict(setup)) == setup
 

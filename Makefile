@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test serve bench install migrate loadcards index check-fixtures clean
+.PHONY: run test serve bench install migrate loadcards index check-fixtures clean chromium
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,7 @@ migrate: install
 
 loadcards: migrate
 	$(MANAGE) loadcards
+	$(MANAGE) loadrules
 
 # The search index arrives with a later issue; build it once its command exists.
 index: loadcards
@@ -37,14 +38,22 @@ index: loadcards
 run: index
 	$(MANAGE) runserver $(HOST):$(PORT)
 
+# The browser tests drive Debian's chromium (it cannot be downloaded by playwright here). Installed
+# only when missing and only as root, so a second run costs nothing.
+CHROMIUM := /usr/bin/chromium
+chromium:
+	@if [ ! -x $(CHROMIUM) ] && [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; fi
+
 # pytest exits 5 when it collects no test; that is a failure here, like any other non-zero code.
-test: install
+test: install chromium
 	$(PY) -m pytest -q -p no:cacheprovider
 
 serve: install
 	GUARDIANS_ENV=production $(MANAGE) collectstatic --no-input -v 0
 	GUARDIANS_ENV=production $(MANAGE) migrate --no-input -v 0
 	GUARDIANS_ENV=production $(MANAGE) loadcards
+	GUARDIANS_ENV=production $(MANAGE) loadrules
 	GUARDIANS_ENV=production $(BIN)/gunicorn guardians_site.wsgi:application --bind $(HOST):$(PORT) --workers 2
 
 bench: install

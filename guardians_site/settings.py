@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "guardians_site",
     "cards",
     "rulings",
+    "combat",
 ]
 
 MIDDLEWARE = [
@@ -163,7 +164,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    "ENUM_NAME_OVERRIDES": {"BorderEnum": "cards.choices.Border"},
+    "ENUM_NAME_OVERRIDES": {"BorderEnum": "cards.choices.Border", "RuleKindEnum": "rulings.choices.EntryKind",
+                            "RulingKindEnum": "rulings.choices.RulingKind", "SetKindEnum": "cards.choices.SetKind"},
 }
 
 LOGGING = {

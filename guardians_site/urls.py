@@ -6,6 +6,11 @@ from guardians_site import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("", include("cards.urls")),
+    path("combat/", include("combat.urls")),
+    # Before the API's own urls, whose catch-all would answer 404 for these.
+    path("api/v1/combat/", include("combat.api_urls")),
+    path("", include("rulings.urls")),
+    path("api/v1/", include("rulings.api_urls")),
     path("api/", include("guardians_site.api.urls")),
     path("admin/", admin.site.urls),
 ]

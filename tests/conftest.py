@@ -1,4 +1,4 @@
-"""Load the card fixtures once per test session; each test runs in a rolled-back transaction."""
+"""Load the card fixtures and the rules once per test session; each test runs in a rolled-back transaction."""
 
 import pytest
 from django.core.management import call_command
@@ -8,3 +8,4 @@ from django.core.management import call_command
 def django_db_setup(django_db_setup, django_db_blocker):  # type: ignore[no-untyped-def]
     with django_db_blocker.unblock():
         call_command("loadcards", verbosity=0)
+        call_command("loadrules", verbosity=0)  # after the cards: rulings name cards

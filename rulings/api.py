@@ -1,0 +1,126 @@
+"""Read-only API views for the rules tree, single rules, rulings and the glossary."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, viewsets
+from rest_framework.exceptions import ValidationError
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from rulings.filters import RulingFilterSet
+from rulings.models import ARENA, STANDARD, EngineRuleId, GlossaryTerm, RuleEntry, Ruleset, Ruling
+from rulings.navigation import neighbours
+from rulings.serializers import (
+    GlossaryTermSerializer,
+    RuleDetailSerializer,
+    RulesetTreeSerializer,
+    RulingSerializer,
+    api_url_of,
+)
+
+RULESET_PARAMETER = OpenApiParameter(
+    "ruleset", OpenApiTypes.STR, enum=[STANDARD, ARENA], description="Only this ruleset (default: both)."
+)
+
+
+def rules_tree(ruleset: Ruleset, request: Request) -> dict[str, Any]:
+    """The ruleset as nested nodes, built from one query."""
+    nodes: dict[int, dict[str, Any]] = {}
+    sections: list[dict[str, Any]] = []
+    for entry in RuleEntry.objects.filter(ruleset=ruleset).select_related("ruleset").order_by("position"):
+        node = {"number": entry.number, "kind": entry.kind, "title": entry.title, "text": entry.text,
+                "html_url": request.build_absolute_uri(entry.get_absolute_url()),
+                "url": request.build_absolute_uri(api_url_of(entry)), "children": []}  # fmt: skip
+        nodes[entry.id] = node
+        (nodes[entry.parent_id]["children"] if entry.parent_id else sections).append(node)
+    return {"ruleset": ruleset.slug, "name": ruleset.name, "sections": sections}
+
+
+class RulesTreeView(generics.GenericAPIView[Ruleset]):
+    """Every ruleset as a tree: sections, subsections, rules and subrules, in reading order."""
+
+    serializer_class = RulesetTreeSerializer
+    pagination_class = None
+    filter_backends: list[type] = []
+    queryset = Ruleset.objects.all()
+
+    @extend_schema(parameters=[RULESET_PARAMETER], responses=RulesetTreeSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        wanted = request.query_params.get("ruleset")
+        rulesets = Ruleset.objects.all()
+        if wanted:
+            rulesets = rulesets.filter(slug=wanted)
+            if not rulesets.exists():
+                raise ValidationError({"ruleset": [f"Choose {STANDARD} or {ARENA}, not {wanted!r}."]})
+        trees = [rules_tree(ruleset, request) for ruleset in rulesets]
+        return Response(RulesetTreeSerializer(trees, many=True, context={"request": request}).data)
+
+
+class RuleDetailView(generics.RetrieveAPIView[RuleEntry]):
+    """One section, subsection, rule or subrule by its number, with its neighbours and rulings."""
+
+    serializer_class = RuleDetailSerializer
+    filter_backends: list[type] = []
+    ruleset = STANDARD
+
+    def get_queryset(self) -> QuerySet[RuleEntry]:
+        return RuleEntry.objects.for_display().select_related("parent")
+
+    def get_object(self) -> RuleEntry:
+        number = self.kwargs["number"]
+        entry = self.get_queryset().filter(ruleset__slug=self.ruleset, number=number).first()
+        if entry is None:
+            raise Http404(f"No {self.ruleset} rule numbered {number!r}.")
+        return entry
+
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        entry = self.get_object()
+        context = {**self.get_serializer_context(), "neighbours": neighbours(entry)}
+        return Response(RuleDetailSerializer(entry, context=context).data)
+
+
+class ArenaRuleDetailView(RuleDetailView):
+    """One Guardians Arena entry by its number."""
+
+    ruleset = ARENA
+
+
+class EngineIdRuleView(RuleDetailView):
+    """The rule that carries an engine or design id (PRI-7, A-05, ENG-1)."""
+
+    def get_object(self) -> RuleEntry:
+        code = self.kwargs["code"].upper()
+        found = EngineRuleId.objects.filter(code=code).values_list("rule_id", flat=True).first()
+        if found is None:
+            raise Http404(f"No rule carries the id {code!r}.")
+        return self.get_queryset().get(id=found)
+
+
+class RulingViewSet(viewsets.ReadOnlyModelViewSet[Ruling]):
+    """Rulings, errata and clarifications, filtered like the HTML rulings list (same parameters)."""
+
+    queryset = Ruling.objects.for_listing()
+    serializer_class = RulingSerializer
+    filterset_class = RulingFilterSet
+    lookup_field = "code"
+
+    def get_object(self) -> Ruling:
+        ruling = self.get_queryset().filter(code=self.kwargs["code"].upper()).first()
+        if ruling is None:
+            raise Http404(f"No ruling {self.kwargs['code']!r}.")
+        return ruling
+
+
+class GlossaryViewSet(viewsets.ReadOnlyModelViewSet[GlossaryTerm]):
+    """Game terms with their definitions and the rule that defines each."""
+
+    queryset = GlossaryTerm.objects.select_related("rule__ruleset")
+    serializer_class = GlossaryTermSerializer
+    filter_backends: list[type] = []
+    lookup_field = "slug"

@@ -1,0 +1,85 @@
+"""The one filter definition behind the HTML rulings list and the rulings API.
+
+Every filter is strict: an unknown card, rule, topic or choice is an error naming the parameter,
+which the API turns into a 400 and the HTML list shows next to the field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_filters
+from django import forms
+
+from cards.models import Card
+from rulings.choices import Authority, RulingKind, RulingStatus
+from rulings.models import STANDARD, RuleEntry, Ruling, Topic
+from rulings.querysets import RulingQuerySet, search_words
+
+
+class RuleNumberField(forms.CharField):
+    """A rule number as rulings cite it ("6.4.2", "6.5", "arena 6.3.2"), cleaned to its RuleEntry."""
+
+    def clean(self, value: Any) -> RuleEntry | None:
+        text = " ".join(str(super().clean(value) or "").split())
+        if not text:
+            return None
+        ruleset, _, number = text.lower().partition(" ")
+        if not number:
+            ruleset, number = STANDARD, text
+        entry = RuleEntry.objects.select_related("ruleset").filter(ruleset__slug=ruleset, number=number).first()
+        if entry is None:
+            raise forms.ValidationError(f"There is no rule numbered {text!r}.", code="unknown_rule")
+        return entry
+
+
+class RuleNumberFilter(django_filters.Filter):
+    field_class = RuleNumberField
+
+
+class RulingFilterSet(django_filters.FilterSet):
+    q = django_filters.CharFilter(label="Words in question or answer", method="filter_words")
+    card = django_filters.ModelChoiceFilter(
+        label="Card", queryset=Card.objects.all(), to_field_name="slug", method="filter_card", empty_label="Any card"
+    )
+    rule = RuleNumberFilter(
+        label="Rule number",
+        method="filter_rule",
+        help_text="Also finds rulings citing rules beneath it: 6.5 gives every bribery ruling.",
+    )
+    topic = django_filters.ModelChoiceFilter(
+        label="Topic",
+        queryset=Topic.objects.all(),
+        to_field_name="slug",
+        method="filter_topic",
+        empty_label="Any topic",
+    )
+    authority = django_filters.ChoiceFilter(label="Authority", choices=Authority.choices, empty_label="Any authority")
+    kind = django_filters.ChoiceFilter(label="Kind", choices=RulingKind.choices, empty_label="Any kind")
+    status = django_filters.ChoiceFilter(label="Status", choices=RulingStatus.choices, empty_label="Any status")
+
+    class Meta:
+        model = Ruling
+        fields: list[str] = []
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Any card can be asked for, but the HTML menu only offers cards that have rulings.
+        card_field = self.form.fields["card"]
+        card_field.widget.choices = [("", "Any card")] + [
+            (slug, name)
+            for slug, name in Card.objects.filter(rulings__isnull=False).distinct().values_list("slug", "name")
+        ]
+
+    def filter_words(self, queryset: RulingQuerySet, name: str, value: str) -> RulingQuerySet:
+        words = search_words(value)
+        return queryset.matching_words(words) if words else queryset
+
+    def filter_card(self, queryset: RulingQuerySet, name: str, value: Card) -> RulingQuerySet:
+        return queryset.about_card(value)
+
+    def filter_rule(self, queryset: RulingQuerySet, name: str, value: RuleEntry) -> RulingQuerySet:
+        return queryset.citing(value)
+
+    def filter_topic(self, queryset: RulingQuerySet, name: str, value: Topic) -> RulingQuerySet:
+        return queryset.on_topic(value)

@@ -1,0 +1,182 @@
+"""Turn plain rule text into HTML with links: rule numbers, rulings, examples, card names, glossary terms.
+
+Rule files carry no markup (rules/README.md), so every link on a rule page is found here. A
+match becomes a link only when its target exists; everything else is escaped text. Words of a
+search can be highlighted with <mark> in the same pass.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from rulings.models import rule_path
+
+# "see 6.4.4", "standard 6.9.2", "(6.12)"; a version number ("version 4.7") is not a rule.
+RULE_REFERENCE = (
+    r"(?:(?P<scope>standard|arena) )?(?<![\w.])(?<!version )(?P<number>\d{1,2}(?:\.\d{1,2}){1,2}[a-z]?)(?![\w]|\.\d)"
+)
+RULING_REFERENCE = r"(?<![\w-])(?P<ruling>[RAE]-\d{2,3})(?![\w-])"
+HTML_TAG = re.compile(r"(<[^>]+>)")
+
+
+def trie_alternation(words: Iterable[str]) -> str:
+    """A regex matching any of the words, longest first, written as a trie.
+
+    A flat alternation of ~800 names makes the regex engine try every name at every position;
+    sharing prefixes ("Ice (?:Ogre|Spirit|Storm)") makes rendering a whole section several times faster.
+    """
+    trie: dict[str, Any] = {}
+    for word in words:
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+    return _trie_pattern(trie)
+
+
+def _trie_pattern(node: dict[str, Any]) -> str:
+    branches = [re.escape(char) + _trie_pattern(child) for char, child in sorted(node.items()) if char]
+    if not branches:
+        return ""
+    body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+    # A word may end here; the optional group is greedy, so longer names are tried first.
+    return f"(?:{body})?" if "" in node else body
+
+
+@lru_cache(maxsize=8)
+def _names_pattern(card_names: tuple[str, ...], terms: tuple[str, ...], examples: tuple[str, ...]) -> re.Pattern[str]:
+    parts = [RULE_REFERENCE, RULING_REFERENCE]
+    if examples:
+        parts.append(rf"(?<![\w-])(?P<example>{trie_alternation(examples)})(?![\w-])")
+    if card_names:
+        parts.append(rf"(?<!\w)(?P<card>{trie_alternation(card_names)})(?!\w)")
+    if terms:
+        parts.append(rf"(?<!\w)(?P<term>(?i:{trie_alternation(term.lower() for term in terms)}))(?!\w)")
+    return re.compile("|".join(parts))
+
+
+@lru_cache(maxsize=2048)
+def _card_path(slug: str) -> str:
+    return reverse("cards:card-detail", kwargs={"slug": slug})
+
+
+def card_names_in(text: str, card_names: Iterable[str]) -> set[str]:
+    """The card names that occur in the text as whole words (what the rule pages will link)."""
+    pattern = _names_pattern(tuple(sorted(card_names)), (), ())
+    return {match["card"] for match in pattern.finditer(text) if match["card"]}
+
+
+def highlighter(words: Iterable[str]) -> re.Pattern[str] | None:
+    words = [word for word in words if word]
+    if not words:
+        return None
+    return re.compile("|".join(re.escape(word) for word in sorted(words, key=len, reverse=True)), re.IGNORECASE)
+
+
+def mark(text: str, pattern: re.Pattern[str] | None) -> str:
+    """Escape text, wrapping each highlighted word in <mark>."""
+    if pattern is None:
+        return str(escape(text))
+    out, last = [], 0
+    for match in pattern.finditer(text):
+        out.append(escape(text[last : match.start()]))
+        out.append(f"<mark>{escape(match.group())}</mark>")
+        last = match.end()
+    out.append(escape(text[last:]))
+    return "".join(out)
+
+
+@dataclass
+class TextLinker:
+    """Everything the site can link to from rule text. Build one per page with ``TextLinker.from_database``."""
+
+    card_slugs: dict[str, str] = field(default_factory=dict)  # printed name -> slug
+    term_urls: dict[str, str] = field(default_factory=dict)  # lower-case term or alias -> glossary anchor
+    rule_numbers: dict[str, set[str]] = field(default_factory=dict)  # ruleset slug -> numbers
+    ruling_codes: set[str] = field(default_factory=set)
+    example_slugs: set[str] = field(default_factory=set)
+
+    @classmethod
+    def from_database(cls) -> TextLinker:
+        from cards.models import Card
+        from rulings.models import GlossaryTerm, RuleEntry, Ruling, WorkedExample
+
+        numbers: dict[str, set[str]] = {}
+        for ruleset, number in RuleEntry.objects.values_list("ruleset__slug", "number"):
+            numbers.setdefault(ruleset, set()).add(number)
+        glossary = reverse("rulings:glossary")
+        term_urls: dict[str, str] = {}
+        for term in GlossaryTerm.objects.only("term", "slug", "aliases"):
+            for name in [term.term, *term.aliases]:
+                term_urls.setdefault(name.lower(), f"{glossary}#{term.slug}")
+        return cls(
+            card_slugs=dict(Card.objects.values_list("name", "slug")),
+            term_urls=term_urls,
+            rule_numbers=numbers,
+            ruling_codes=set(Ruling.objects.values_list("code", flat=True)),
+            example_slugs=set(WorkedExample.objects.values_list("slug", flat=True)),
+        )
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        return _names_pattern(
+            tuple(sorted(self.card_slugs)), tuple(sorted(self.term_urls)), tuple(sorted(self.example_slugs))
+        )
+
+    def render(self, text: str, ruleset: str = "standard", highlight: re.Pattern[str] | None = None) -> SafeString:
+        """Escaped HTML of plain text with its links; each card or term is linked once per text."""
+        out: list[str] = []
+        linked: set[str] = set()
+        last = 0
+        for match in self.pattern.finditer(text):
+            url = self._target(match, ruleset)
+            if url is None or (url in linked and not (match["number"] or match["ruling"])):
+                continue
+            linked.add(url)
+            out.append(mark(text[last : match.start()], highlight))
+            css = ' class="term"' if match["term"] else ""
+            out.append(f'<a href="{escape(url)}"{css}>{mark(match.group(), highlight)}</a>')
+            last = match.end()
+        out.append(mark(text[last:], highlight))
+        return mark_safe("".join(out))  # noqa: S308 - every piece above went through escape()
+
+    def render_html(self, markup: str, ruleset: str = "standard") -> SafeString:
+        """Add links to the text nodes of trusted HTML (rendered Markdown), leaving tags and links as they are."""
+        out: list[str] = []
+        inside_link = 0
+        for piece in HTML_TAG.split(markup):
+            if piece.startswith("<"):
+                if re.match(r"<a[\s>]", piece):
+                    inside_link += 1
+                elif piece.startswith("</a"):
+                    inside_link -= 1
+                out.append(piece)
+            elif inside_link or not piece.strip():
+                out.append(piece)
+            else:
+                out.append(self.render(html.unescape(piece), ruleset))
+        return mark_safe("".join(out))  # noqa: S308 - tags come from our Markdown, text went through render()
+
+    def _target(self, match: re.Match[str], ruleset: str) -> str | None:
+        if match["number"]:
+            scope = match["scope"] or ruleset
+            if match["number"] not in self.rule_numbers.get(scope, set()):
+                return None
+            return rule_path(scope, match["number"])
+        if match["ruling"]:
+            code = match["ruling"]
+            return reverse("rulings:ruling", kwargs={"code": code}) if code in self.ruling_codes else None
+        if match["example"]:
+            return reverse("rulings:example", kwargs={"slug": match["example"]})
+        if match["card"]:
+            return _card_path(self.card_slugs[match["card"]])
+        return self.term_urls.get(match["term"].lower())

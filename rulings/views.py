@@ -1,0 +1,177 @@
+"""HTML pages of the rules reference: contents, numbered rules, glossary, examples, changes, rulings."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import markdown
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
+
+from rulings.display import ruling_rows
+from rulings.filters import RulingFilterSet
+from rulings.linking import TextLinker
+from rulings.models import (
+    ARENA,
+    STANDARD,
+    ChangeLogSection,
+    EngineRuleId,
+    GlossaryTerm,
+    RuleEntry,
+    Ruleset,
+    Ruling,
+    WorkedExample,
+)
+from rulings.navigation import ancestors, blocks_under, neighbours
+from rulings.querysets import search_words
+from rulings.search import search_rules
+
+RULINGS_PER_PAGE = 25
+SIMULATOR_URL = "/combat/"
+
+
+def _current_version() -> ChangeLogSection | None:
+    return ChangeLogSection.objects.exclude(version="").order_by("position").first()
+
+
+def _contents_of(ruleset_slug: str) -> list[dict[str, object]]:
+    """Each section with its subsections, for a table of contents."""
+    sections: list[dict[str, object]] = []
+    for entry in RuleEntry.objects.in_ruleset(ruleset_slug).headings().select_related("ruleset"):
+        if entry.kind == "section":
+            sections.append({"entry": entry, "subsections": []})
+        else:
+            sections[-1]["subsections"].append(entry)  # type: ignore[attr-defined]
+    return sections
+
+
+def contents(request: HttpRequest) -> HttpResponse:
+    context = {
+        "standard": _contents_of(STANDARD),
+        "arena": _contents_of(ARENA),
+        "version": _current_version(),
+        "counts": {
+            "rules": RuleEntry.objects.filter(kind__in=("rule", "subrule")).count(),
+            "rulings": Ruling.objects.count(),
+            "terms": GlossaryTerm.objects.count(),
+            "examples": WorkedExample.objects.count(),
+        },
+    }
+    return render(request, "rulings/contents.html", context)
+
+
+def arena_contents(request: HttpRequest) -> HttpResponse:
+    departures = (
+        RuleEntry.objects.in_ruleset(ARENA).filter(differs_from__isnull=False).distinct()
+        .select_related("ruleset").prefetch_related("differs_from__ruleset")
+    )  # fmt: skip
+    linker = TextLinker.from_database()
+    rows = [{"entry": entry, "html": linker.render(entry.text, ARENA)} for entry in departures]
+    ruleset = get_object_or_404(Ruleset, slug=ARENA)
+    return render(
+        request,
+        "rulings/arena_contents.html",
+        {"ruleset": ruleset, "sections": _contents_of(ARENA), "departures": rows},
+    )
+
+
+def standard_rule(request: HttpRequest, number: str) -> HttpResponse:
+    return _rule_page(request, STANDARD, number)
+
+
+def arena_rule(request: HttpRequest, number: str) -> HttpResponse:
+    return _rule_page(request, ARENA, number)
+
+
+def _rule_page(request: HttpRequest, ruleset: str, number: str) -> HttpResponse:
+    entry = get_object_or_404(RuleEntry.objects.select_related("ruleset"), ruleset__slug=ruleset, number=number)
+    linker = TextLinker.from_database()
+    previous, following = neighbours(entry)
+    context = {
+        "entry": entry,
+        "ruleset": entry.ruleset,
+        "ancestors": ancestors(entry),
+        "blocks": blocks_under(entry, linker),
+        "previous": previous,
+        "next": following,
+        "all_rulings": list(Ruling.objects.citing(entry).order_by("position")),
+        "examples": list(WorkedExample.objects.filter(rules__in=RuleEntry.objects.under(entry)).distinct()),
+    }
+    return render(request, "rulings/rule.html", context)
+
+
+def engine_id_redirect(request: HttpRequest, code: str) -> HttpResponse:
+    """The combat simulator links each step to /rules/id/<id>/; this finds the rule that carries the id."""
+    found = EngineRuleId.objects.select_related("rule__ruleset").filter(code=code.strip().upper()).first()
+    if found is None:
+        raise Http404(f"No rule carries the id {code!r}.")
+    return redirect(found.rule.get_absolute_url())
+
+
+def search(request: HttpRequest) -> HttpResponse:
+    query = request.GET.get("q", "")[:200]
+    results = search_rules(query, TextLinker.from_database()) if query.strip() else None
+    context = {"query": query, "results": results}
+    return render(request, "rulings/search.html", context)
+
+
+def glossary(request: HttpRequest) -> HttpResponse:
+    linker = TextLinker.from_database()
+    terms = [
+        {"term": term, "html": linker.render(term.definition, term.rule.ruleset.slug)}
+        for term in GlossaryTerm.objects.select_related("rule__ruleset")
+    ]
+    letters = sorted({row["term"].term[0].upper() for row in terms})
+    return render(request, "rulings/glossary.html", {"terms": terms, "letters": letters})
+
+
+def example_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "rulings/example_list.html", {"examples": WorkedExample.objects.all()})
+
+
+def example_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    example = get_object_or_404(WorkedExample, slug=slug)
+    body = TextLinker.from_database().render_html(markdown.markdown(example.body))
+    simulator = f"{SIMULATOR_URL}?s={quote(example.notation, safe='')}" if example.notation else ""
+    context = {
+        "example": example,
+        "body": body,
+        "rules": example.rules.select_related("ruleset"),
+        "simulator_url": simulator,
+    }
+    return render(request, "rulings/example_detail.html", context)
+
+
+def changes(request: HttpRequest) -> HttpResponse:
+    sections = [
+        {"section": section, "html": mark_safe(markdown.markdown(section.body))}  # noqa: S308 - our own CHANGES.md
+        for section in ChangeLogSection.objects.all()
+    ]
+    return render(request, "rulings/changes.html", {"sections": sections, "version": _current_version()})
+
+
+def ruling_list(request: HttpRequest) -> HttpResponse:
+    filterset = RulingFilterSet(request.GET, queryset=Ruling.objects.for_listing())
+    valid = filterset.is_valid()
+    rulings = filterset.qs if valid else Ruling.objects.none()
+    page = Paginator(rulings, RULINGS_PER_PAGE).get_page(request.GET.get("page"))
+    words = search_words(request.GET.get("q", "")) if valid else []
+    context = {
+        "filterset": filterset,
+        "page": page,
+        "total": page.paginator.count,
+        "rows": ruling_rows(page.object_list, TextLinker.from_database(), words),
+        "filtered": any(request.GET.get(name) for name in filterset.filters),
+    }
+    return render(request, "rulings/ruling_list.html", context, status=200 if valid else 400)
+
+
+def ruling_detail(request: HttpRequest, code: str) -> HttpResponse:
+    ruling = get_object_or_404(Ruling.objects.for_listing(), code=code.upper())
+    if code != ruling.code:
+        return redirect(ruling, permanent=True)
+    row = ruling_rows([ruling], TextLinker.from_database())[0]
+    context = {"row": row, "ruling": ruling, "supersedes": list(ruling.supersedes.all())}
+    return render(request, "rulings/ruling_detail.html", context)

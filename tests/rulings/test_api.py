@@ -1,0 +1,100 @@
+"""The rules API contract: tree, rule detail, rulings with the HTML filters, glossary, errors, schema."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tests.rulings.corpus_facts import rule_numbers, rulings
+
+pytestmark = pytest.mark.django_db
+
+
+def _flatten(nodes: list[dict]) -> list[str]:  # type: ignore[type-arg]
+    return [number for node in nodes for number in [node["number"], *_flatten(node["children"])]]
+
+
+def test_the_tree_holds_every_number_in_reading_order(client: Client) -> None:
+    body = client.get("/api/v1/rules/").json()
+    assert [tree["ruleset"] for tree in body] == ["standard", "arena"]
+    for tree in body:
+        assert _flatten(tree["sections"]) == rule_numbers(tree["ruleset"])
+    arena_only = client.get("/api/v1/rules/", {"ruleset": "arena"}).json()
+    assert [tree["ruleset"] for tree in arena_only] == ["arena"]
+    node = body[0]["sections"][5]
+    assert set(node) == {"number", "kind", "title", "text", "html_url", "url", "children"} and node["kind"] == "section"
+
+
+def test_rule_detail(client: Client) -> None:
+    rule = client.get("/api/v1/rules/6.2.3/").json()
+    assert rule["number"] == "6.2.3" and rule["kind"] == "rule" and rule["ruleset"] == "standard"
+    assert rule["engine_ids"] == ["CMD-2"] and rule["parent"] == "6.2"
+    assert rule["previous"] == "6.2.2" and rule["next"] == "6.2.4"
+    assert sorted(rule["rulings"]) == sorted(raw["id"] for raw in rulings() if "6.2.3" in raw["rules"])
+    assert rule["html_url"].endswith("/rules/6.2.3/") and rule["url"].endswith("/api/v1/rules/6.2.3/")
+    assert [item["citation"] for item in rule["arena_departures"]] == ["arena 6.3.1"]
+    arena = client.get("/api/v1/rules/arena/6.3.1/").json()
+    assert "6.2.3" in [item["citation"] for item in arena["differs_from"]]
+    section = client.get("/api/v1/rules/6/").json()
+    assert section["children"][0] == "6.1" and section["parent"] is None
+
+
+def test_rulings_use_the_same_filters_as_the_html_list(client: Client) -> None:
+    body = client.get("/api/v1/rulings/", {"page_size": 200}).json()
+    assert set(body) == {"count", "next", "previous", "results"} and body["count"] == len(rulings())
+    first = body["results"][0]
+    assert set(first) == {"id", "kind", "question", "answer", "rules", "cards", "topics", "sources", "authority",
+                          "status", "date", "note", "superseded_by", "url", "html_url"}  # fmt: skip
+    for params in ({"topic": "bribery", "authority": "compiled-rules"}, {"rule": "6.12"}, {"q": "channel"}):
+        api = [item["id"] for item in client.get("/api/v1/rulings/", {**params, "page_size": 200}).json()["results"]]
+        html = client.get("/rulings/", params).content.decode()
+        assert api and api[:25] == [code for code in api[:25] if f'aria-labelledby="ruling-{code}"' in html]
+    expected = sorted(
+        raw["id"] for raw in rulings() if "bribery" in raw["topics"] and raw["authority"] == "compiled-rules"
+    )
+    got = client.get("/api/v1/rulings/", {"topic": "bribery", "authority": "compiled-rules", "page_size": 200}).json()
+    assert sorted(item["id"] for item in got["results"]) == expected
+
+
+def test_ruling_detail_matches_the_file(client: Client) -> None:
+    raw = next(item for item in rulings() if item["id"] == "A-29")
+    body = client.get("/api/v1/rulings/A-29/").json()
+    for key in ("kind", "question", "answer", "rules", "cards", "sources", "authority", "status", "date", "note"):
+        assert body[key] == raw[key], key
+    assert sorted(body["topics"]) == sorted(raw["topics"])
+
+
+def test_glossary(client: Client) -> None:
+    body = client.get("/api/v1/glossary/", {"page_size": 200}).json()
+    terms = {item["term"]: item for item in body["results"]}
+    assert body["count"] == len(terms) >= 90
+    assert terms["AOE"]["rule"] == "6.3.1" and terms["AOE"]["ruleset"] == "standard"
+    assert terms["AOE"]["html_url"].endswith("/rules/glossary/#aoe")
+
+
+@pytest.mark.parametrize(
+    ("url", "status", "code"),
+    [
+        ("/api/v1/rules/99.9/", 404, "not_found"),
+        ("/api/v1/rules/arena/11/", 404, "not_found"),
+        ("/api/v1/rules/?ruleset=chess", 400, "invalid_parameter"),
+        ("/api/v1/rulings/?rule=99.1", 400, "invalid_parameter"),
+        ("/api/v1/rulings/?card=nobody", 400, "invalid_parameter"),
+        ("/api/v1/rulings/?kind=rumour", 400, "invalid_parameter"),
+        ("/api/v1/rulings/R-999/", 404, "not_found"),
+        ("/api/v1/glossary/no-such-term/", 404, "not_found"),
+    ],
+)
+def test_errors_have_the_api_error_shape(client: Client, url: str, status: int, code: str) -> None:
+    response = client.get(url)
+    assert response.status_code == status
+    assert set(response.json()) == {"error"} and response.json()["error"]["code"] == code
+
+
+def test_the_schema_documents_the_rules_api(client: Client) -> None:
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    for path in ("/api/v1/rules/", "/api/v1/rules/{number}/", "/api/v1/rules/arena/{number}/", "/api/v1/rulings/",
+                 "/api/v1/rulings/{code}/", "/api/v1/glossary/", "/api/v1/rules/id/{code}/"):  # fmt: skip
+        assert path in schema["paths"], path
+    parameters = {p["name"] for p in schema["paths"]["/api/v1/rulings/"]["get"]["parameters"]}
+    assert {"q", "card", "rule", "topic", "authority", "kind", "status"} <= parameters

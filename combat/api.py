@@ -1,0 +1,152 @@
+"""The combat API: resolve, validate, explore every play order and list the worked examples.
+
+A set-up the engine cannot read or that breaks the rules is the caller's mistake: 400 with every
+problem listed in ``error.details.problems``, each with the engine's stable code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from combat import running
+from combat.examples import all_examples
+from combat.links import permalink
+from combat.serializers import (
+    CombatRequestSerializer,
+    ErrorSerializer,
+    ExampleSerializer,
+    ResolveResponseSerializer,
+    ValidateResponseSerializer,
+)
+from combat.stepping import rule_url
+from engine.cli import exploration_to_dict
+from engine.errors import EngineError, NotationError
+from engine.notation import format_setup
+from engine.setup import CombatSetup
+from guardians_site.api.errors import error_body
+
+REQUEST_EXAMPLES = [
+    OpenApiExample("Notation", value={"notation": "terrain=swamp a=sand-lord d=swordsman,archer d.ranged=1:archer"}),
+    OpenApiExample(
+        "JSON form",
+        value={
+            "setup": {
+                "terrain": "woods",
+                "attacker": {"creatures": ["wood-nymph"]},
+                "defender": {"creatures": ["amber-well"]},
+            }
+        },
+    ),
+]
+
+
+def _read(request: Request) -> CombatSetup:
+    serializer = CombatRequestSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    data = serializer.validated_data
+    if "notation" in data:
+        return running.read_notation(data["notation"])
+    return running.read_json(data["setup"])
+
+
+def _problem_response(exc: EngineError) -> Response:
+    code = "invalid_notation" if isinstance(exc, NotationError) else "invalid_setup"
+    problems = [problem.as_dict() for problem in exc.problems]
+    return Response(error_body(code, exc.message, {"problems": problems}), status=400)
+
+
+class ResolveView(APIView):
+    @extend_schema(
+        operation_id="combat_resolve",
+        summary="Resolve a combat",
+        description="Resolve a set-up and return every step (with its rule and the terms behind each number) and the result.",
+        request=CombatRequestSerializer,
+        responses={200: ResolveResponseSerializer, 400: ErrorSerializer},
+        examples=REQUEST_EXAMPLES,
+        tags=["combat"],
+    )
+    def post(self, request: Request) -> Response:
+        try:
+            log = running.run(_read(request))
+        except EngineError as exc:
+            return _problem_response(exc)
+        data: dict[str, Any] = log.to_dict()
+        for step in data["steps"]:
+            step["rule_url"] = rule_url(step["rule"])
+        data["permalink"] = permalink(log.notation)
+        return Response(data)
+
+
+class ValidateView(APIView):
+    @extend_schema(
+        operation_id="combat_validate",
+        summary="Check a set-up",
+        description="Check a set-up against the cards and the set-up rules without resolving it; lists every problem.",
+        request=CombatRequestSerializer,
+        responses={200: ValidateResponseSerializer, 400: ErrorSerializer},
+        examples=REQUEST_EXAMPLES,
+        tags=["combat"],
+    )
+    def post(self, request: Request) -> Response:
+        try:
+            setup = _read(request)
+        except EngineError as exc:
+            problems = [problem.as_dict() for problem in exc.problems]
+            return Response({"valid": False, "notation": None, "problems": problems})
+        problems = [problem.as_dict() for problem in running.problems_of(setup)]
+        return Response({"valid": not problems, "notation": format_setup(setup), "problems": problems})
+
+
+class ExamplesView(APIView):
+    @extend_schema(
+        operation_id="combat_examples",
+        summary="Worked examples",
+        description="Every worked example of the rules as a set-up, with the result the rules give.",
+        responses={200: ExampleSerializer(many=True)},
+        tags=["combat"],
+    )
+    def get(self, request: Request) -> Response:
+        data = [
+            {
+                "id": example.id,
+                "title": example.title,
+                "section": example.section,
+                "notation": example.notation,
+                "expected": example.expected,
+                "permalink": permalink(example.notation),
+            }
+            for example in all_examples()
+        ]
+        return Response(data)
+
+
+class ExploreView(APIView):
+    @extend_schema(
+        operation_id="combat_explore",
+        summary="Explore every play order",
+        description=(
+            "Resolve every primary play order (every pairing of creatures into match-ups, and who is left "
+            "for secondaries) with the other decisions fixed. Returns the outcome table, the best order for "
+            "each side and what each side can guarantee when orders are chosen without seeing the other's: "
+            "its worst case with a fixed order, and the game's value when it shuffles its order."
+        ),
+        request=CombatRequestSerializer,
+        responses={200: OpenApiTypes.OBJECT, 400: ErrorSerializer},
+        examples=REQUEST_EXAMPLES,
+        tags=["combat"],
+    )
+    def post(self, request: Request) -> Response:
+        try:
+            exploration = running.explore_setup(_read(request))
+        except EngineError as exc:
+            return _problem_response(exc)
+        data = exploration_to_dict(exploration)
+        for row in data["outcomes"]:  # type: ignore[union-attr]
+            row["permalink"] = permalink(row["notation"])
+        return Response(data)

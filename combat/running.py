@@ -1,0 +1,75 @@
+"""The one way the site runs a combat: read the set-up, check it, resolve it.
+
+Views and the API both go through here, so a set-up that fails on the page fails the same way
+in the API, with the engine's stable problem codes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from combat.setup_form import MAX_NOTATION_LENGTH
+from engine.catalog import CardCatalog, default_catalog
+from engine.errors import NotationError, Problem, SetupInvalid
+from engine.explore import Exploration, explore
+from engine.jsonform import setup_from_dict
+from engine.log import CombatLog
+from engine.notation import parse_setup
+from engine.resolver import resolve
+from engine.setup import CombatSetup
+from engine.validate import validate
+
+
+def catalog() -> CardCatalog:
+    return default_catalog()
+
+
+def read_notation(text: str) -> CombatSetup:
+    """Parse a notation, refusing text far longer than any real set-up before reading it."""
+    if len(text) > MAX_NOTATION_LENGTH:
+        raise NotationError(
+            f"the set-up is {len(text)} characters long; the limit is {MAX_NOTATION_LENGTH}",
+            code="notation.too_long",
+        )
+    return parse_setup(text.strip())
+
+
+def read_json(data: Mapping[str, Any] | Any) -> CombatSetup:
+    return setup_from_dict(data)
+
+
+def problems_of(setup: CombatSetup) -> list[Problem]:
+    return validate(setup, catalog())
+
+
+def run(setup: CombatSetup) -> CombatLog:
+    """Resolve a set-up; raises SetupInvalid listing every problem when it breaks the rules."""
+    problems = problems_of(setup)
+    if problems:
+        raise SetupInvalid(problems)
+    return resolve(setup, catalog())
+
+
+def run_notation(text: str) -> CombatLog:
+    return run(read_notation(text))
+
+
+# Exploring runs one resolution per play order; this keeps a page or API call under about 2 s.
+EXPLORE_LIMIT = 2500
+
+
+def explore_notation(text: str) -> Exploration:
+    """Every primary play order of a set-up; raises SetupInvalid or TooManyOrders (engine errors)."""
+    setup = read_notation(text)
+    problems = problems_of(setup)
+    if problems:
+        raise SetupInvalid(problems)
+    return explore(setup, catalog(), limit=EXPLORE_LIMIT)
+
+
+def explore_setup(setup: CombatSetup) -> Exploration:
+    problems = problems_of(setup)
+    if problems:
+        raise SetupInvalid(problems)
+    return explore(setup, catalog(), limit=EXPLORE_LIMIT)

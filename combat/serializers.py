@@ -1,0 +1,130 @@
+"""Request and response shapes of the combat API; the response ones document the schema."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+
+class CombatRequestSerializer(serializers.Serializer[Any]):
+    """A set-up in one of its two forms: the notation text, or the JSON form of engine.jsonform."""
+
+    notation = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        help_text="The compact notation, e.g. 'a=sand-lord d=swordsman'.",
+    )
+    setup = serializers.JSONField(
+        required=False, help_text="The JSON form: {terrain, attacker: {creatures, ...}, defender: {...}}."
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        given = [name for name in ("notation", "setup") if name in attrs]
+        if len(given) != 1:
+            raise serializers.ValidationError("Give exactly one of notation and setup.")
+        return attrs
+
+
+class ProblemSerializer(serializers.Serializer[Any]):
+    code = serializers.CharField(help_text="Stable problem code, e.g. setup.unknown_card.")
+    message = serializers.CharField()
+    field = serializers.CharField(help_text="Where in the set-up, e.g. d.bribe; empty when it concerns the whole.")
+    card = serializers.CharField(help_text="The card slug concerned, if any.")
+
+
+class ValidateResponseSerializer(serializers.Serializer[Any]):
+    valid = serializers.BooleanField()
+    notation = serializers.CharField(allow_null=True, help_text="The set-up in canonical notation, if readable.")
+    problems = ProblemSerializer(many=True)
+
+
+class TermSerializer(serializers.Serializer[Any]):
+    label = serializers.CharField()
+    amount = serializers.IntegerField()
+
+
+class StepSerializer(serializers.Serializer[Any]):
+    index = serializers.IntegerField()
+    phase = serializers.ChoiceField(choices=["setup", "command", "primary", "secondary", "resolution"])
+    kind = serializers.CharField()
+    rule = serializers.CharField(help_text="The numbered rule this step follows; see /rules/id/<rule>/.")
+    text = serializers.CharField()
+    moment = serializers.CharField(
+        help_text="Match-up number (1, 2, ...) or secondary attack (s1, ...); empty outside."
+    )
+    side = serializers.CharField(allow_null=True)
+    card = serializers.CharField()
+    card_name = serializers.CharField()
+    subject = serializers.CharField(help_text="Creature id (a1, d2, ...) the step changes, if any.")
+    subject_name = serializers.CharField()
+    delta = serializers.IntegerField(allow_null=True)
+    total = serializers.IntegerField(allow_null=True)
+    chain = TermSerializer(many=True, help_text="The terms that add up to total: why the number is what it is.")
+    chain_text = serializers.CharField()
+    rule_url = serializers.CharField()
+
+
+class CreatureOutcomeSerializer(serializers.Serializer[Any]):
+    id = serializers.CharField()
+    side = serializers.CharField()
+    card = serializers.CharField()
+    name = serializers.CharField()
+    vitality = serializers.IntegerField()
+    role = serializers.CharField()
+    fate = serializers.CharField()
+    reason = serializers.CharField()
+    step = serializers.IntegerField(allow_null=True)
+
+
+class MatchupSerializer(serializers.Serializer[Any]):
+    round = serializers.IntegerField()
+    attacker = serializers.CharField()
+    defender = serializers.CharField()
+    attacker_total = serializers.IntegerField(allow_null=True)
+    defender_total = serializers.IntegerField(allow_null=True)
+    outcome = serializers.CharField()
+
+
+class ResultSerializer(serializers.Serializer[Any]):
+    creatures = CreatureOutcomeSerializer(many=True)
+    matchups = MatchupSerializer(many=True)
+    attacker_total = serializers.IntegerField()
+    defender_total = serializers.IntegerField()
+    attacker_chain = TermSerializer(many=True)
+    defender_chain = TermSerializer(many=True)
+    winner = serializers.ChoiceField(choices=["attacker", "defender"], help_text="Who holds the space.")
+    retreat = serializers.CharField()
+    shields_destroyed = serializers.ListField(child=serializers.CharField())
+    may_heal = serializers.CharField()
+    secondary_side = serializers.CharField(allow_null=True)
+    needs = serializers.ListField(child=serializers.ListField(), help_text="[creature id, attack sum it needs] pairs.")
+    not_automated = serializers.ListField(child=serializers.ListField(), help_text="[card, reason] pairs.")
+    warnings = serializers.ListField(child=serializers.CharField())
+
+
+class ResolveResponseSerializer(serializers.Serializer[Any]):
+    notation = serializers.CharField()
+    permalink = serializers.CharField()
+    steps = StepSerializer(many=True)
+    result = ResultSerializer()
+
+
+class ExampleSerializer(serializers.Serializer[Any]):
+    id = serializers.CharField()
+    title = serializers.CharField()
+    section = serializers.CharField(help_text="Where in the rules the example comes from.")
+    notation = serializers.CharField()
+    expected = serializers.DictField(help_text="The result the rules give: winner, totals, fates.")
+    permalink = serializers.CharField()
+
+
+class ErrorDetailSerializer(serializers.Serializer[Any]):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    details = serializers.JSONField(allow_null=True)
+
+
+class ErrorSerializer(serializers.Serializer[Any]):
+    error = ErrorDetailSerializer()

@@ -1,0 +1,349 @@
+"""The set-up form: plain fields a browser can submit without JavaScript, turned into the notation.
+
+Each side is one SideForm (prefix ``a`` or ``d``) whose field names are the engine's SideSetup
+field names, so a problem the engine reports for ``d.bribe`` lands on the form field ``d-bribes``.
+Card lists take one card per line, written as a name or a slug; decisions take the notation's own
+small syntax (``2:gold``), because that is what a judge reads in a permalink.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+
+from engine.catalog import CardCatalog
+from engine.enums import CardType, Terrain
+from engine.errors import NotationError, Problem
+from engine.jsonform import setup_to_dict
+from engine.notation import SIDE_KEYS, format_setup, parse_setup
+from engine.setup import CombatSetup
+from engine.validate import STACKING_LIMIT, validate
+
+# A small fight that shows an off-colour bonus and a ranged attack, so "Resolve" works at once.
+STARTER_NOTATION = "terrain=swamp a=sand-lord d=swordsman,archer d.ranged=1:archer"
+MAX_NOTATION_LENGTH = 2000
+
+CARD_LIST_FIELDS = ("creatures", "items", "hand", "channellers", "order")
+DECISION_FIELDS = ("ranged", "bribes", "spells", "channels", "secondaries")
+SINGLE_CARD_FIELDS = ("command",)
+_FIELD_FOR_KEY = {key: name for name, key in SIDE_KEYS.items()}
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def _slugish(text: str) -> str:
+    """What an unknown name would be as a slug, so the engine's "did you mean" can name it."""
+    slug, _, copy = text.strip().partition("#")
+    base = re.sub(r"[^a-z0-9]+", "-", slug.lower().replace("'", "")).strip("-") or "unnamed"
+    return f"{base}#{copy.strip()}" if copy.strip() else base
+
+
+def card_reference(catalog: CardCatalog, text: str) -> str:
+    """A name or slug written loosely (``Sand Lord``, ``archer#2``) as the slug reference."""
+    slug, hash_sign, copy = text.strip().partition("#")
+    card = catalog.find(slug.strip())
+    if card is None:
+        return _slugish(text)
+    return f"{card.slug}#{copy.strip()}" if hash_sign and copy.strip() else card.slug
+
+
+def card_references(catalog: CardCatalog, text: str) -> list[str]:
+    """One card per line; a line that is not itself a card may hold several, split at commas."""
+    references: list[str] = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        if catalog.find(line.partition("#")[0].strip()) is not None or "," not in line:
+            references.append(card_reference(catalog, line))
+        else:
+            references.extend(card_reference(catalog, part) for part in line.split(",") if part.strip())
+    return references
+
+
+def _choices(catalog: CardCatalog, types: Iterable[CardType], blank: str) -> list[tuple[str, str]]:
+    wanted = set(types)
+    cards = sorted((card for card in catalog if card.type in wanted), key=lambda card: card.name)
+    return [("", blank)] + [(card.slug, card.name) for card in cards]
+
+
+def terrain_choices(catalog: CardCatalog) -> list[tuple[str, str]]:
+    types = [(terrain.slug, terrain.value) for terrain in Terrain]
+    cards = sorted((card for card in catalog if card.type is CardType.TERRAIN), key=lambda card: card.name)
+    return [("", "No terrain")] + types + [(card.slug, f"{card.name} (terrain card)") for card in cards]
+
+
+class TerrainForm(forms.Form):
+    terrain = forms.ChoiceField(required=False, label="Terrain of the space")
+
+    def __init__(self, *args: Any, catalog: CardCatalog, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["terrain"].choices = terrain_choices(catalog)  # type: ignore[attr-defined]
+
+    def clause(self) -> str:
+        value = self.cleaned_data.get("terrain") or ""
+        return f"terrain={value}" if value else ""
+
+
+def _list_field(label: str, help_text: str, rows: int = 3) -> forms.CharField:
+    return forms.CharField(
+        required=False, label=label, help_text=help_text, widget=forms.Textarea(attrs={"rows": rows, "cols": 28})
+    )
+
+
+def _decision_field(label: str, help_text: str, placeholder: str) -> forms.CharField:
+    return forms.CharField(
+        required=False,
+        label=label,
+        help_text=help_text,
+        max_length=400,
+        widget=forms.TextInput(attrs={"placeholder": placeholder, "autocomplete": "off", "spellcheck": "false"}),
+    )
+
+
+class SideForm(forms.Form):
+    """One side of the fight; ``prefix`` is the notation's side letter, ``a`` or ``d``."""
+
+    creatures = _list_field(
+        "Creatures in the shield", "One per line, by name or slug, in the order you will play them.", rows=6
+    )
+    guardian = forms.ChoiceField(required=False, label="Guardian")
+    stones = forms.IntegerField(
+        required=False, min_value=0, max_value=30, label="Power stones left", help_text="Blank: the Guardian's own."
+    )
+    stronghold = forms.ChoiceField(required=False, label="Stronghold")
+    shields = forms.ChoiceField(required=False, label="Shield card")
+    items = _list_field("Creature items", "One per line; each goes on the creature in the same place in the shield.")
+    hand = _list_field("Storage-hand cards", "Spells, bribery cards (Babes, Gold, Beer) and hand items, one per line.")
+    channellers = _list_field(
+        "Channellers under strongholds", "Creatures under this player's strongholds that channel, one per line."
+    )
+    command = forms.CharField(
+        required=False,
+        label="Command card",
+        max_length=120,
+        help_text="A creature in the shield or a card in the hand. Blank: none.",
+    )
+    dispel = forms.IntegerField(
+        required=False, min_value=0, max_value=9, label="Dispel Magic in the command step", help_text="Blank: none."
+    )
+    order = _list_field("Primary play order", "Blank: the shield's order. Name a second copy as archer#2.")
+    ranged = _decision_field("Ranged attackers", "Match-up:creature. Blank: none.", "2:archer")
+    bribes = _decision_field(
+        "Bribes", "Match-up:card, s1 for the first secondary attack, @creature to aim. Blank: none.", "2:gold"
+    )
+    spells = _decision_field("Spells", "Match-up:spell. Blank: none.", "1:power-lunch")
+    channels = _decision_field(
+        "Channelling", "Match-up:guardian*stones or match-up:channeller. Blank: none.", "3:guardian*2"
+    )
+    secondaries = _decision_field(
+        "Secondary attacks",
+        "attacker>target, or none. Blank: the engine picks the attacks that win.",
+        "devil-dog>fire-walker",
+    )
+    destroy_shield = forms.BooleanField(required=False, label="Destroy the shield instead of retreating if it loses")
+
+    def __init__(self, *args: Any, catalog: CardCatalog, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.catalog = catalog
+        self.fields["guardian"].choices = _choices(  # type: ignore[attr-defined]
+            catalog, [CardType.GUARDIAN], "None (Rak Nam's numbers: CMP 9, 7 stones)"
+        )
+        self.fields["shields"].choices = _choices(  # type: ignore[attr-defined]
+            catalog, [CardType.SHIELD, CardType.STANDARD_BEARER, CardType.SHIELD_TERRAIN], "Any plain shield"
+        )
+        if self.prefix == "d":
+            self.fields["stronghold"].choices = _choices(  # type: ignore[attr-defined]
+                catalog, [CardType.STRONGHOLD], "Not in a stronghold"
+            )
+        else:
+            del self.fields["stronghold"]
+
+    @property
+    def side_name(self) -> str:
+        return "attacker" if self.prefix == "a" else "defender"
+
+    def value_text(self, name: str) -> str:
+        """The notation value of one cleaned field, '' when left at its default."""
+        value = self.cleaned_data.get(name)
+        if value in (None, "", False):
+            return ""
+        if name in CARD_LIST_FIELDS:
+            return ",".join(card_references(self.catalog, str(value)))
+        if name in SINGLE_CARD_FIELDS:
+            return card_reference(self.catalog, str(value))
+        if name in DECISION_FIELDS:
+            parts = [part for part in _SEPARATORS.split(str(value).strip().lower()) if part]
+            return ",".join(parts)
+        if name == "destroy_shield":
+            return "yes"
+        return str(value)
+
+    def clauses(self) -> list[str]:
+        """The side's notation clauses; a clause the notation cannot read becomes a field error."""
+        clauses = []
+        for name in self.fields:
+            text = self.value_text(name)
+            if not text:
+                continue
+            key = SIDE_KEYS[name]
+            clause = f"{self.prefix}.{key}={text}" if key else f"{self.prefix}={text}"
+            try:
+                parse_setup(clause)
+            except NotationError as exc:
+                self.add_error(name, exc.message)
+                continue
+            clauses.append(clause)
+        return clauses
+
+    def creature_rows(self) -> list[CreatureRow]:
+        text = self.data.get(self.add_prefix("creatures"), "") if self.is_bound else self.initial.get("creatures", "")
+        return creature_rows(self.catalog, card_references(self.catalog, str(text or "")))
+
+
+@dataclass(frozen=True)
+class CreatureRow:
+    """A creature as the set-up form lists it: the facts that matter when stacking a shield."""
+
+    reference: str
+    name: str
+    found: bool
+    vitality: int | None = None
+    stacking: int = 0
+    border: str = ""
+    ocb: int = 0
+    ocb_against: str = ""
+    bribery: tuple[str, ...] = ()
+    flying: bool = False
+    ranged: int | None = None
+    command: bool = False
+    is_creature: bool = True
+
+
+def creature_rows(catalog: CardCatalog, references: Iterable[str]) -> list[CreatureRow]:
+    rows = []
+    for reference in references:
+        card = catalog.find(reference.partition("#")[0])
+        if card is None:
+            rows.append(CreatureRow(reference=reference, name=reference, found=False))
+            continue
+        rows.append(
+            CreatureRow(
+                reference=card.slug,
+                name=card.name,
+                found=True,
+                vitality=card.vitality,
+                stacking=card.stacking,
+                border=card.border.value if card.border else "",
+                ocb=card.ocb,
+                ocb_against=card.border.beats.value if card.border and card.ocb else "",
+                bribery=tuple(sorted(icon.value for icon in card.bribery)),
+                flying=card.flying,
+                ranged=card.ranged_attack,
+                command=card.command,
+                is_creature=card.is_creature,
+            )
+        )
+    return rows
+
+
+def stacking_total(rows: Iterable[CreatureRow]) -> int:
+    return sum(row.stacking for row in rows if row.found and row.is_creature)
+
+
+@dataclass
+class SetupForms:
+    """The terrain form and both side forms, bound to one request or filled from a set-up."""
+
+    terrain: TerrainForm
+    attacker: SideForm
+    defender: SideForm
+    notation: str = ""
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def sides(self) -> tuple[SideForm, SideForm]:
+        return (self.attacker, self.defender)
+
+    @property
+    def stacking_limit(self) -> int:
+        return STACKING_LIMIT
+
+
+def bound_forms(data: Mapping[str, Any], catalog: CardCatalog) -> SetupForms:
+    return SetupForms(
+        terrain=TerrainForm(data, catalog=catalog),
+        attacker=SideForm(data, prefix="a", catalog=catalog),
+        defender=SideForm(data, prefix="d", catalog=catalog),
+    )
+
+
+def initial_from_setup(setup: CombatSetup) -> dict[str, dict[str, Any]]:
+    """Form initial values for a set-up, one dict per form (terrain, a, d)."""
+    data = setup_to_dict(setup)
+    initial: dict[str, dict[str, Any]] = {"terrain": {"terrain": setup.terrain or ""}}
+    for letter, side in (("a", data["attacker"]), ("d", data["defender"])):
+        values: dict[str, Any] = {}
+        for name, value in side.items():
+            if name in CARD_LIST_FIELDS:
+                values[name] = "\n".join(value)
+            elif name in DECISION_FIELDS:
+                values[name] = ", ".join(value) if value else "none"
+            elif name == "shields":
+                values[name] = value[0] if value else ""
+            else:
+                values[name] = value
+        initial[letter] = values
+    return initial
+
+
+def filled_forms(setup: CombatSetup, catalog: CardCatalog, problems: Iterable[Problem] = ()) -> SetupForms:
+    initial = initial_from_setup(setup)
+    return SetupForms(
+        terrain=TerrainForm(initial=initial["terrain"], catalog=catalog),
+        attacker=SideForm(initial=initial["a"], prefix="a", catalog=catalog),
+        defender=SideForm(initial=initial["d"], prefix="d", catalog=catalog),
+        notation=format_setup(setup),
+        problems=tuple(problems),
+    )
+
+
+def build_notation(forms_: SetupForms, catalog: CardCatalog) -> CombatSetup | None:
+    """Read the bound forms into a set-up; on any problem the forms carry it and None is returned.
+
+    Every problem is gathered at once: field errors from the forms and the notation, then the
+    engine's own check, each engine problem also attached to the field it names.
+    """
+    valid = all(form.is_valid() for form in (forms_.terrain, *forms_.sides))
+    if not valid:
+        return None
+    clauses = [clause for clause in [forms_.terrain.clause()] if clause]
+    for side in forms_.sides:
+        clauses += side.clauses()
+    if any(side.errors for side in forms_.sides):
+        return None
+    forms_.notation = " ".join(clauses)
+    try:
+        setup = parse_setup(forms_.notation)
+    except NotationError as exc:
+        forms_.problems = exc.problems
+        return None
+    forms_.notation = format_setup(setup)
+    forms_.problems = tuple(validate(setup, catalog))
+    for problem in forms_.problems:
+        _attach(forms_, problem)
+    return None if forms_.problems else setup
+
+
+def _attach(forms_: SetupForms, problem: Problem) -> None:
+    letter, _, key = problem.field.partition(".")
+    if problem.field == "terrain":
+        forms_.terrain.add_error("terrain", problem.message)
+        return
+    side = {"a": forms_.attacker, "d": forms_.defender}.get(letter)
+    name = _FIELD_FOR_KEY.get(key) if key else "creatures"
+    if side is not None and name in side.fields:
+        side.add_error(name, problem.message)

@@ -1,0 +1,221 @@
+/* Combat simulator: a little JavaScript on top of pages that work without it.
+   - Step-through: previous/next/jump links load the next step in place; arrow keys step.
+   - Set-up form: add creatures by name with autocomplete; the stats and the stacking meter
+     follow the creature list as it changes. */
+(function () {
+  "use strict";
+  document.documentElement.classList.add("has-js");
+
+  var STACKING_LIMIT = 30;
+
+  /* ---- Step-through ---- */
+  var stepper = document.getElementById("stepper");
+  if (stepper) {
+    var loading = false;
+    var show = function (url, push) {
+      if (loading) { return; }
+      loading = true;
+      fetch(url, { headers: { "Accept": "text/html" } })
+        .then(function (response) { return response.text(); })
+        .then(function (html) {
+          var page = new DOMParser().parseFromString(html, "text/html");
+          var fresh = page.getElementById("stepper");
+          if (!fresh) { window.location.assign(url); return; }
+          stepper.innerHTML = fresh.innerHTML;
+          stepper.dataset.step = fresh.dataset.step;
+          document.title = page.title;
+          if (push) { history.pushState({ step: fresh.dataset.step }, "", url); }
+        })
+        .catch(function () { window.location.assign(url); })
+        .then(function () { loading = false; });
+    };
+    stepper.addEventListener("click", function (event) {
+      var link = event.target.closest("a[data-step-link]");
+      if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || event.button !== 0) { return; }
+      event.preventDefault();
+      show(link.href, true);
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.ctrlKey || event.metaKey || event.altKey) { return; }
+      var target = event.target;
+      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) { return; }
+      var rel = { ArrowRight: "next", ArrowLeft: "prev" }[event.key];
+      if (!rel) { return; }
+      var link = stepper.querySelector('.step-nav a[rel="' + rel + '"]');
+      if (link) {
+        event.preventDefault();
+        show(link.href, true);
+      }
+    });
+    window.addEventListener("popstate", function () { show(window.location.href, false); });
+  }
+
+  /* ---- Set-up form ---- */
+  var form = document.getElementById("setup-form");
+  if (!form || !window.fetch) { return; }
+  var creatures = null;
+  var byKey = {};
+
+  var key = function (text) {
+    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/'/g, "").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  };
+  var find = function (text) { return byKey[key(text.split("#")[0])] || null; };
+  var el = function (tag, text, className) {
+    var node = document.createElement(tag);
+    if (text !== undefined && text !== null) { node.textContent = text; }
+    if (className) { node.className = className; }
+    return node;
+  };
+  var ICONS = { babes: ["\u2665", "Babes"], gold: ["\u25cf", "Gold"], beer: ["\u25ae", "Beer"] };
+
+  var linesOf = function (textarea) {
+    return textarea.value.split("\n").map(function (line) { return line.trim(); }).filter(Boolean);
+  };
+
+  var renderStats = function (side) {
+    var textarea = document.getElementById("id_" + side + "-creatures");
+    var box = form.querySelector('[data-stats-for="' + side + '"]');
+    if (!textarea || !box || !creatures) { return; }
+    var body = box.querySelector("tbody");
+    body.textContent = "";
+    var total = 0;
+    var lines = linesOf(textarea);
+    lines.forEach(function (line, index) {
+      var creature = find(line);
+      var row = el("tr");
+      if (!creature) {
+        row.className = "unknown";
+        row.appendChild(el("th", line)).scope = "row";
+        var cell = el("td", "No creature by this name", "field-error");
+        cell.colSpan = 5;
+        row.appendChild(cell);
+      } else {
+        total += creature.stacking;
+        var name = el("th");
+        name.scope = "row";
+        var link = el("a", creature.name);
+        link.href = "/cards/" + creature.slug + "/";
+        name.appendChild(link);
+        row.appendChild(name);
+        row.appendChild(el("td", String(creature.vitality), "num"));
+        row.appendChild(el("td", String(creature.stacking), "num"));
+        var border = el("td");
+        var swatch = el("span", null, "swatch swatch-" + creature.border);
+        swatch.setAttribute("aria-hidden", "true");
+        border.appendChild(swatch);
+        border.appendChild(document.createTextNode(creature.border));
+        row.appendChild(border);
+        var bribery = el("td");
+        if (!creature.bribery.length) { bribery.appendChild(el("span", "no bribery icon", "muted")); }
+        creature.bribery.forEach(function (icon) {
+          var symbol = el("span", ICONS[icon][0], "bribe bribe-" + icon);
+          symbol.setAttribute("role", "img");
+          symbol.setAttribute("aria-label", "Bribeable with " + ICONS[icon][1]);
+          symbol.title = "Bribeable with " + ICONS[icon][1];
+          bribery.appendChild(symbol);
+          bribery.appendChild(document.createTextNode(" "));
+        });
+        row.appendChild(bribery);
+        var notes = [];
+        if (creature.ocb) { notes.push("OCB +" + creature.ocb + " vs " + creature.ocb_against); }
+        if (creature.flying) { notes.push("flying"); }
+        if (creature.ranged) { notes.push("ranged " + creature.ranged); }
+        if (creature.command) { notes.push("command"); }
+        row.appendChild(el("td", notes.join(" ")));
+      }
+      var actions = el("td");
+      var remove = el("button", "Remove", "remove");
+      remove.type = "button";
+      remove.setAttribute("aria-label", "Remove " + (creature ? creature.name : line));
+      remove.addEventListener("click", function () {
+        var kept = linesOf(textarea);
+        kept.splice(index, 1);
+        textarea.value = kept.join("\n");
+        renderStats(side);
+      });
+      actions.appendChild(remove);
+      row.appendChild(actions);
+      body.appendChild(row);
+    });
+    if (!lines.length) {
+      var empty = el("td", "No creature yet.", "muted");
+      empty.colSpan = 7;
+      body.appendChild(el("tr")).appendChild(empty);
+    }
+    var head = box.querySelector("thead tr");
+    if (head && head.children.length < 7) { head.appendChild(el("th", "", "")).setAttribute("aria-label", "Remove"); }
+    var meter = box.querySelector("meter");
+    meter.value = total;
+    meter.textContent = String(total);
+    var stacking = box.querySelector(".stacking");
+    stacking.classList.toggle("over-limit", total > STACKING_LIMIT);
+    var text = stacking.querySelector(".stacking-text");
+    text.textContent = "";
+    text.appendChild(el("strong", String(total)));
+    text.appendChild(document.createTextNode(" of " + STACKING_LIMIT + " points" + (total > STACKING_LIMIT ? ": over the limit" : "")));
+  };
+
+  var addControls = function (fieldset) {
+    var side = fieldset.dataset.side;
+    var textarea = document.getElementById("id_" + side + "-creatures");
+    if (!textarea) { return; }
+    var wrap = el("div", null, "add-creature");
+    var label = el("label", "Add a creature by name", "visually-hidden");
+    label.htmlFor = "add-" + side;
+    var input = el("input");
+    input.id = "add-" + side;
+    input.setAttribute("list", "creature-names");
+    input.setAttribute("autocomplete", "off");
+    input.placeholder = "Add a creature by name";
+    var button = el("button", "Add");
+    button.type = "button";
+    var message = el("p", "", "add-creature-message");
+    message.setAttribute("aria-live", "polite");
+    var add = function () {
+      var creature = find(input.value);
+      if (!input.value.trim()) { return; }
+      if (!creature) {
+        message.textContent = "No creature called \u201c" + input.value.trim() + "\u201d.";
+        return;
+      }
+      message.textContent = "";
+      var lines = linesOf(textarea);
+      lines.push(creature.name);
+      textarea.value = lines.join("\n");
+      input.value = "";
+      renderStats(side);
+      input.focus();
+    };
+    button.addEventListener("click", add);
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "Enter") { event.preventDefault(); add(); }
+    });
+    wrap.appendChild(label);
+    wrap.appendChild(input);
+    wrap.appendChild(button);
+    textarea.parentNode.insertBefore(wrap, textarea);
+    textarea.parentNode.insertBefore(message, textarea);
+    textarea.addEventListener("input", function () { renderStats(side); });
+  };
+
+  fetch("/combat/creatures.json")
+    .then(function (response) { return response.json(); })
+    .then(function (data) {
+      creatures = data.creatures;
+      var list = el("datalist");
+      list.id = "creature-names";
+      creatures.forEach(function (creature) {
+        byKey[key(creature.name)] = creature;
+        byKey[creature.slug] = creature;
+        var option = el("option");
+        option.value = creature.name;
+        list.appendChild(option);
+      });
+      form.appendChild(list);
+      form.querySelectorAll("fieldset[data-side]").forEach(function (fieldset) {
+        addControls(fieldset);
+        renderStats(fieldset.dataset.side);
+      });
+    })
+    .catch(function () { /* The form still works as typed text. */ });
+})();

@@ -1,0 +1,183 @@
+"""The combat simulator's pages: the set-up form, the step-through (the permalink) and its data.
+
+``/combat/`` shows the form; ``/combat/?s=<notation>`` resolves that set-up and shows one step at
+a time (``&step=N``; N equal to the number of steps is the final screen). Bad input of any kind
+comes back as the same page with the problems named and the notation kept, status 400.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from combat import running
+from combat.examples import all_examples, find_example
+from combat.links import permalink
+from combat.setup_form import (
+    STARTER_NOTATION,
+    SetupForms,
+    bound_forms,
+    build_notation,
+    creature_rows,
+    filled_forms,
+    stacking_total,
+)
+from combat.stepping import step_through
+from engine.errors import EngineError, NotationError
+from engine.setup import CombatSetup, split_reference
+
+
+@require_GET
+def combat_page(request: HttpRequest) -> HttpResponse:
+    notation = request.GET.get("s")
+    if notation is None and request.GET.get("blank"):
+        return _setup_page(request, filled_forms(CombatSetup(), running.catalog()))
+    if notation is None:
+        example = find_example(request.GET.get("example", ""))
+        starter = running.read_notation(example.notation if example else STARTER_NOTATION)
+        return _setup_page(request, filled_forms(starter, running.catalog()))
+    try:
+        setup = running.read_notation(notation)
+    except NotationError as exc:
+        return _problem_page(request, notation, exc, None)
+    if request.GET.get("edit"):
+        return _setup_page(request, filled_forms(setup, running.catalog()))
+    try:
+        log = running.run(setup)
+    except EngineError as exc:
+        return _problem_page(request, notation, exc, setup)
+    view = step_through(log, running.catalog(), _step_number(request.GET.get("step"), len(log.steps)))
+    context = {"view": view, "permalink": permalink(log.notation), "setup": setup}
+    return render(request, "combat/step_through.html", context)
+
+
+def _step_number(raw: str | None, count: int) -> int:
+    if raw == "end":
+        return count
+    try:
+        return max(0, min(int(raw or 0), count))
+    except ValueError:
+        return 0
+
+
+@require_GET
+def build(request: HttpRequest) -> HttpResponse:
+    """The form's target: read the fields, then show the step-through, or the form with its problems."""
+    forms = bound_forms(request.GET, running.catalog())
+    setup = build_notation(forms, running.catalog())
+    if setup is not None and "check" not in request.GET:
+        return HttpResponseRedirect(permalink(forms.notation))
+    return _setup_page(request, forms, status=200 if setup is not None else 400)
+
+
+def _form_context(forms: SetupForms) -> dict[str, Any]:
+    sides = []
+    for form in forms.sides:
+        rows = form.creature_rows()
+        sides.append({"form": form, "rows": rows, "stacking": stacking_total(rows)})
+    return {"forms": forms, "sides": sides}
+
+
+def _setup_page(request: HttpRequest, forms: SetupForms, status: int = 200) -> HttpResponse:
+    context = {
+        **_form_context(forms),
+        "examples": all_examples(),
+        "permalink": permalink(forms.notation) if forms.notation and not forms.problems else "",
+    }
+    return render(request, "combat/setup.html", context, status=status)
+
+
+def _problem_page(request: HttpRequest, notation: str, exc: EngineError, setup: CombatSetup | None) -> HttpResponse:
+    context = {
+        "notation": notation,
+        "problems": exc.problems,
+        "is_notation_error": isinstance(exc, NotationError),
+        "marked": _marked_clause(notation, getattr(exc, "position", -1)),
+        "examples": all_examples(),
+    }
+    if setup is not None:
+        context.update(_form_context(filled_forms(setup, running.catalog(), exc.problems)))
+    return render(request, "combat/problems.html", context, status=400)
+
+
+def _marked_clause(notation: str, position: int) -> tuple[str, str, str] | None:
+    """The notation split around the clause a notation error points at, to highlight it."""
+    if not 0 <= position < len(notation):
+        return None
+    end = notation.find(" ", position)
+    end = len(notation) if end < 0 else end
+    return notation[:position], notation[position:end], notation[end:]
+
+
+@require_GET
+def creatures_json(request: HttpRequest) -> JsonResponse:
+    """Every creature's name, slug and combat facts, for the form's autocomplete and stats."""
+    catalog = running.catalog()
+    creatures = sorted((card for card in catalog if card.is_creature), key=lambda card: card.name)
+    rows = creature_rows(catalog, (card.slug for card in creatures))
+    data = [
+        {
+            "slug": row.reference,
+            "name": row.name,
+            "vitality": row.vitality,
+            "stacking": row.stacking,
+            "border": row.border,
+            "ocb": row.ocb,
+            "ocb_against": row.ocb_against,
+            "bribery": list(row.bribery),
+            "flying": row.flying,
+            "ranged": row.ranged,
+            "command": row.command,
+        }
+        for row in rows
+    ]
+    response = JsonResponse({"creatures": data})
+    response["Cache-Control"] = "public, max-age=3600"
+    return response
+
+
+@require_GET
+def explore_page(request: HttpRequest) -> HttpResponse:
+    """Every primary play order of a set-up as an outcome table, each row a step-through link."""
+    notation = request.GET.get("s", "")
+    if not notation.strip():
+        return HttpResponseRedirect(reverse("combat:combat"))
+    try:
+        exploration = running.explore_notation(notation)
+    except EngineError as exc:
+        setup = None
+        try:
+            setup = running.read_notation(notation)
+        except NotationError:
+            pass
+        return _problem_page(request, notation, exc, setup)
+    catalog = running.catalog()
+
+    def name(reference: str) -> str:
+        slug, copy = split_reference(reference)
+        return catalog.get(slug).name + (f" (copy {copy})" if copy > 1 else "")
+
+    rows = [
+        {
+            "outcome": outcome,
+            "pairs": [(name(a), name(d)) for a, d in outcome.pairs],
+            "leftovers": [name(ref) for ref in outcome.leftovers],
+            "permalink": permalink(outcome.notation),
+        }
+        for outcome in sorted(exploration.outcomes, key=lambda o: (-o.margin, o.order))
+    ]
+    wins = sum(1 for outcome in exploration.outcomes if outcome.winner.value == "attacker")
+    context = {
+        "exploration": exploration,
+        "rows": rows,
+        "wins": wins,
+        "notation": notation,
+        "permalink": permalink(exploration.base_notation),
+        "best_attacker": permalink(exploration.best_for_attacker.notation),
+        "best_defender": permalink(exploration.best_for_defender.notation),
+    }
+    return render(request, "combat/explore.html", context)

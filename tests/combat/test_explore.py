@@ -1,0 +1,46 @@
+"""The "every play order" page and POST /api/v1/combat/explore."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+EXAMPLE_2 = "terrain=woods a=wood-nymph,ice-ogre,sun-spirit d=amber-well,gorgal-skag,black-lung,rock-spirit"
+
+
+def test_explore_page_lists_every_order_with_a_replay_link(client) -> None:  # type: ignore[no-untyped-def]
+    response = client.get(f"/combat/explore/?s={quote(EXAMPLE_2)}")
+    assert response.status_code == 200
+    html = response.content.decode()
+    # Brian's three creatures against every arrangement of Matt's four: 4 x 3 x 2 = 24 rows.
+    assert html.count("Step through</a></td>") == 24
+    assert "the attacker takes the space in <strong>16</strong>" in html
+    # Example 2a's pairing (1A 2B 3C) is one of the rows, ending 17 against 5.
+    assert "Wood Nymph v Amber Well; Ice Ogre v Gorgal Skag; Sun Spirit v Black Lung" in html
+
+
+def test_the_result_screen_links_to_the_exploration(client) -> None:  # type: ignore[no-untyped-def]
+    html = client.get(f"/combat/?s={quote(EXAMPLE_2)}&step=end").content.decode()
+    assert "/combat/explore/?s=" in html
+
+
+def test_explore_page_names_the_problem_of_a_bad_setup(client) -> None:  # type: ignore[no-untyped-def]
+    response = client.get("/combat/explore/?s=" + quote("a=sandlord d=swordsman"))
+    assert response.status_code == 400
+    assert "setup.unknown_card" in response.content.decode()
+
+
+def test_explore_api(client) -> None:  # type: ignore[no-untyped-def]
+    response = client.post("/api/v1/combat/explore", {"notation": EXAMPLE_2}, content_type="application/json")
+    assert response.status_code == 200
+    data = response.json()
+    assert data["orders"] == 24 == len(data["outcomes"])
+    assert data["fixed_side"] == "attacker"
+    assert data["best_for_attacker"]["attacker_total"] == 17
+    assert all(row["permalink"].startswith("/combat/?s=") for row in data["outcomes"])
+
+
+def test_explore_api_refuses_an_impossible_setup_with_its_codes(client) -> None:  # type: ignore[no-untyped-def]
+    response = client.post("/api/v1/combat/explore", {"notation": "a=black-lung,sand-lord,sun-spirit d=swordsman"}, content_type="application/json")
+    assert response.status_code == 400
+    problems = response.json()["error"]["details"]["problems"]
+    assert [p["code"] for p in problems] == ["setup.stacking_over_limit"]

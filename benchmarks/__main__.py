@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-SUITES = {"engine": "benchmarks.engine_bench"}
+SUITES = {"engine": "benchmarks.engine_bench", "combat": "benchmarks.combat_bench", "search": "benchmarks.search_bench"}
 
 
 def main(argv: list[str]) -> int:

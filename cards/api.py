@@ -2,14 +2,39 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Q, QuerySet
 from django.http import Http404
-from rest_framework import viewsets
+from django_filters import utils as filter_utils
+from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 
 from cards.filters import CardFilterSet
 from cards.models import Card, CardSet
+from cards.search.highlight import highlight, matched_stems
+from cards.search.service import SearchOutcome
+from cards.search.suggest import AUTOCOMPLETE_LIMIT, autocomplete, did_you_mean
 from cards.serializers import CardDetailSerializer, CardSerializer, CardSetDetailSerializer, CardSetSerializer
+
+
+class SearchAwareFilterBackend(DjangoFilterBackend):
+    """The usual filter backend, keeping what the ``q`` search understood for the response."""
+
+    def filter_queryset(self, request: Request, queryset: QuerySet[Any], view: Any) -> QuerySet[Any]:
+        filterset = self.get_filterset(request, queryset, view)
+        if filterset is None:
+            return queryset
+        if not filterset.is_valid():
+            raise filter_utils.translate_validation(filterset.errors)
+        filtered = filterset.qs
+        view.search_outcome = filterset.search_outcome
+        return filtered
 
 
 class CardViewSet(viewsets.ReadOnlyModelViewSet[Card]):
@@ -17,10 +42,47 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet[Card]):
 
     queryset = Card.objects.for_listing()
     filterset_class = CardFilterSet
+    filter_backends = [SearchAwareFilterBackend]
     lookup_field = "slug"
+    search_outcome: SearchOutcome | None = None
 
     def get_serializer_class(self) -> type[BaseSerializer[Card]]:
         return CardDetailSerializer if self.action == "retrieve" else CardSerializer
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """With ``q``, the answer also says what the search understood and why each card matched."""
+        response = super().list(request, *args, **kwargs)
+        outcome = self.search_outcome
+        if outcome is not None and isinstance(response.data, dict):
+            stems = outcome.highlight_stems
+            by_slug = {card.slug: card for card in self.paginator.page.object_list} if self.paginator else {}
+            for item in response.data.get("results", []):
+                card = by_slug.get(item["slug"])
+                if card is not None and stems:
+                    item["matched"] = {
+                        "words": matched_stems(card.name, stems) + matched_stems(card.summary, stems),
+                        "name": str(highlight(card.name, stems)),
+                        "summary": str(highlight(card.summary, stems)),
+                    }
+            response.data["search"] = outcome.as_dict()
+            if not response.data.get("count"):
+                response.data["search"]["did_you_mean"] = did_you_mean(outcome.understood)
+        return response
+
+    @extend_schema(
+        parameters=[OpenApiParameter("q", str, description="The start of a card name (or of a word in it).")],
+        responses=inline_serializer("Autocomplete", {"query": serializers.CharField(), "results": inline_serializer(
+            "AutocompleteItem", {"name": serializers.CharField(), "slug": serializers.CharField(),
+                                 "set": serializers.CharField(), "url": serializers.CharField()}, many=True)}),
+    )  # fmt: skip
+    @action(detail=False, filter_backends=[], pagination_class=None)
+    def autocomplete(self, request: Request) -> Response:
+        """Card names for a search box: names starting with the text first, at most 20."""
+        text = str(request.query_params.get("q", ""))
+        cards = autocomplete(text, AUTOCOMPLETE_LIMIT)
+        results = [{"name": card.name, "slug": card.slug, "set": card.card_set.code,
+                    "url": request.build_absolute_uri(card.get_absolute_url())} for card in cards]  # fmt: skip
+        return Response({"query": text, "results": results})
 
 
 class CardSetViewSet(viewsets.ReadOnlyModelViewSet[CardSet]):

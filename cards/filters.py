@@ -14,6 +14,9 @@ import django_filters
 from cards.choices import Border, Bribery, CardType, Size
 from cards.models import Card, CardClass, CardSet
 from cards.querysets import CardQuerySet
+from cards.search.forms import SearchFilter
+from cards.search.service import SearchOutcome, search
+from cards.search.understand import Understood
 
 YES_NO = (("true", "Yes"), ("false", "No"))
 
@@ -46,7 +49,7 @@ def _yes_no(method_name: str) -> Callable[[CardQuerySet, str, str], CardQuerySet
 
 
 class CardFilterSet(django_filters.FilterSet):
-    q = django_filters.CharFilter(label="Name contains", method="filter_name")
+    q = SearchFilter(label="Search", method="filter_search")
     set = django_filters.ModelChoiceFilter(
         label="Set",
         queryset=CardSet.objects.all(),
@@ -75,8 +78,12 @@ class CardFilterSet(django_filters.FilterSet):
         model = Card
         fields: list[str] = []
 
-    def filter_name(self, queryset: CardQuerySet, name: str, value: str) -> CardQuerySet:
-        return queryset.name_contains(value)
+    # Set while the queryset is filtered: what the search understood, for warnings and highlighting.
+    search_outcome: SearchOutcome | None = None
+
+    def filter_search(self, queryset: CardQuerySet, name: str, value: Understood) -> CardQuerySet:
+        filtered, self.search_outcome = search(queryset, value)
+        return filtered  # type: ignore[no-any-return]
 
     def filter_set(self, queryset: CardQuerySet, name: str, value: CardSet) -> CardQuerySet:
         return queryset.printed_in(value)
@@ -93,8 +100,12 @@ class CardFilterSet(django_filters.FilterSet):
     @property
     def qs(self) -> CardQuerySet:
         queryset: CardQuerySet = super().qs
+        search_order = self.search_outcome.plan.ordering if self.search_outcome else None
+        if search_order:
+            # order: and dir: typed in the query win over the sort menu, which always sends a value.
+            queryset = queryset.order_by(*search_order)
         # Sorting by name is the default, also when the sort parameter is absent.
-        if not (self.is_bound and self.form.is_valid() and self.form.cleaned_data.get("sort")):
+        elif not (self.is_bound and self.form.is_valid() and self.form.cleaned_data.get("sort")):
             queryset = queryset.sorted_by("name")
         return queryset
 

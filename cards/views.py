@@ -12,6 +12,8 @@ from django.shortcuts import get_object_or_404, render
 from cards.choices import CardType
 from cards.filters import CardFilterSet
 from cards.models import Card, CardSet
+from cards.search.service import SearchOutcome
+from cards.search.suggest import did_you_mean
 
 CARDS_PER_PAGE = 60
 VIEW_MODES = ("table", "tiles")
@@ -25,7 +27,15 @@ def card_list(request: HttpRequest) -> HttpResponse:
     page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
     view_mode = request.GET.get("view") if request.GET.get("view") in VIEW_MODES else "table"
     context = {"filterset": filterset, "page": page, "view_mode": view_mode, "total": page.paginator.count}
+    context.update(search_context(filterset.search_outcome if valid else None, page.paginator.count))
     return render(request, "cards/card_list.html", context, status=200 if valid else 400)
+
+
+def search_context(outcome: SearchOutcome | None, total: int) -> dict[str, Any]:
+    """What the list shows about a search: its warnings and, when nothing matched, a corrected query."""
+    if outcome is None:
+        return {"search": None}
+    return {"search": outcome, "did_you_mean": did_you_mean(outcome.understood) if total == 0 else None}
 
 
 def card_detail(request: HttpRequest, slug: str) -> HttpResponse:

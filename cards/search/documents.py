@@ -1,0 +1,161 @@
+"""The Whoosh schema and the one function that turns a card into an index document.
+
+Words (names, aliases, summaries) are what the index is for; every statistic is indexed too, so
+the index alone can answer any query, while the executor prefers the database's indexed columns
+for numbers and fixed keywords because they are faster there on large data.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from whoosh.fields import ID, KEYWORD, NUMERIC, TEXT, Schema
+
+from cards.choices import AutomationStatus, CardType
+from cards.search.analysis import PLAIN, STEMMED, VALUE_SEPARATOR, WHOLE_VALUES, normalise_name
+
+if TYPE_CHECKING:
+    from cards.models import Card
+
+NUMBER_FIELDS = {
+    "vitality": "vitality",
+    "stacking": "stacking_vitality",
+    "ocb": "ocb",
+    "cmp": "cmp",
+    "ranged": "ranged_attack",
+    "up": "up_number",
+    "shield": "shield_number",
+}
+TERRAIN_PREFIX = "terrain_"
+
+
+def _number() -> NUMERIC:
+    # Card numbers are small; a wide shift step keeps each value to a few index terms.
+    return NUMERIC(int, bits=32, signed=True, shift_step=8)
+
+
+def build_schema() -> Schema:
+    schema = Schema(
+        slug=ID(stored=True, unique=True),
+        pk=NUMERIC(int, bits=64, stored=True, sortable=True),
+        name=TEXT(analyzer=STEMMED, phrase=True),
+        name_plain=TEXT(analyzer=PLAIN, phrase=False, spelling=True),
+        name_whole=TEXT(analyzer=WHOLE_VALUES, phrase=False),
+        summary=TEXT(analyzer=STEMMED, phrase=True),
+        classes=KEYWORD(lowercase=True, commas=True),
+        type=KEYWORD(lowercase=True),
+        border=KEYWORD(lowercase=True),
+        size=KEYWORD(lowercase=True),
+        set=KEYWORD(lowercase=True),
+        bribe=KEYWORD(lowercase=True),
+        flags=KEYWORD(lowercase=True),
+        immune=KEYWORD(lowercase=True),
+        attack=KEYWORD(lowercase=True),
+        terrain=KEYWORD(lowercase=True),
+        **{name: _number() for name in NUMBER_FIELDS},
+    )
+    schema.add(TERRAIN_PREFIX + "*", _number(), glob=True)
+    return schema
+
+
+def value_slug(text: str) -> str:
+    """A free-form value (a class, a terrain, an attack type) as one index term."""
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+
+
+def immunities(abilities: Iterable[Any]) -> set[str]:
+    """What the card is immune to: attack types, "aoe", and every value named in an ``against``."""
+    found: set[str] = set()
+    for ability in _abilities(abilities, "immunity"):
+        if ability.get("attack_type"):
+            found.add(value_slug(str(ability["attack_type"])))
+        if ability.get("aoe"):
+            found.add("aoe")
+        found.update(_mentioned_values(ability.get("against")))
+    return found
+
+
+def attacks(abilities: Iterable[Any], ranged_attack: int | None) -> set[str]:
+    found = {value_slug(str(a["type"])) for a in _abilities(abilities, "attack_type") if a.get("type")}
+    for ability in _abilities(abilities, "aoe"):
+        found.add("aoe")
+        if ability.get("type"):
+            found.add(value_slug(str(ability["type"])))
+    if ranged_attack:
+        found.add("ranged")
+    return found
+
+
+def terrain_modifiers(abilities: Iterable[Any]) -> dict[str, int]:
+    """Terrain slug to the card's modifier there (summed if the data lists a terrain twice)."""
+    found: dict[str, int] = {}
+    for ability in _abilities(abilities, "terrain_modifier"):
+        if ability.get("terrain") and isinstance(ability.get("amount"), int):
+            key = value_slug(str(ability["terrain"]))
+            found[key] = found.get(key, 0) + ability["amount"]
+    return found
+
+
+def flags(card: Card) -> set[str]:
+    found = set()
+    if card.flying:
+        found.add("flying")
+    if card.command:
+        found.add("command")
+    if card.card_type == CardType.CREATURE and not (card.bribe_babes or card.bribe_gold or card.bribe_beer):
+        found.add("unbribeable")
+    if card.card_type == CardType.CREATURE and card.cmp is not None:
+        found.add("channeler")
+    if card.receives_channeling:
+        found.add("receiver")
+    if card.automation_status == AutomationStatus.AUTOMATED:
+        found.add("automated")
+    return found
+
+
+def document(card: Card) -> dict[str, Any]:
+    """The index document of a card whose classes and printings are prefetched."""
+    names = [card.name, *[str(alias) for alias in card.aliases or []]]
+    modifiers = terrain_modifiers(card.abilities or [])
+    doc: dict[str, Any] = {
+        "slug": card.slug,
+        "pk": card.pk,
+        "name": "\n".join(names),
+        "name_plain": "\n".join(names),
+        "name_whole": VALUE_SEPARATOR.join(normalise_name(name) for name in names),
+        "summary": card.summary or "",
+        "classes": ",".join(value_slug(c.name) for c in card.classes.all()),
+        "type": card.card_type,
+        "border": card.border or "",
+        "size": card.size or "",
+        "set": " ".join(sorted({p.card_set.code.lower() for p in card.printings.all()} | {card.card_set.code.lower()})),
+        "bribe": " ".join(card.bribery) or ("none" if card.card_type == CardType.CREATURE else ""),
+        "flags": " ".join(sorted(flags(card))),
+        "immune": " ".join(sorted(immunities(card.abilities or []))),
+        "attack": " ".join(sorted(attacks(card.abilities or [], card.ranged_attack))),
+        "terrain": " ".join(sorted(modifiers)),
+    }
+    for field, column in NUMBER_FIELDS.items():
+        value = getattr(card, column)
+        if value is not None:
+            doc[field] = value
+    for terrain, amount in modifiers.items():
+        doc[TERRAIN_PREFIX + terrain] = amount
+    return {key: value for key, value in doc.items() if value != ""}
+
+
+def _abilities(abilities: Iterable[Any], kind: str) -> Iterable[dict[str, Any]]:
+    return (a for a in abilities if isinstance(a, dict) and a.get("kind") == kind)
+
+
+def _mentioned_values(condition: Any) -> set[str]:
+    """Every plain value inside an ``against`` condition ({"class": "Undead"}, {"any_of": [...]})."""
+    if isinstance(condition, dict):
+        return {v for value in condition.values() for v in _mentioned_values(value)}
+    if isinstance(condition, list):
+        return {v for value in condition for v in _mentioned_values(value)}
+    if isinstance(condition, str):
+        return {value_slug(condition)}
+    return set()

@@ -1,0 +1,203 @@
+"""Where the index lives and how it is swapped.
+
+``SEARCH_INDEX_DIR`` holds one directory per build (a "generation") and ``current.json``, which
+names the generation in use and the database it was built from. A rebuild writes a new generation
+and then replaces ``current.json`` in one ``os.replace``, so a search running meanwhile keeps
+reading the old generation and never sees a half-built index. The previous generation is kept
+for searches still holding it open; older ones are removed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import threading
+import time
+import uuid
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.db import connection
+from whoosh import index as whoosh_index
+from whoosh.query import Query
+from whoosh.searching import Searcher
+
+from cards.search.documents import build_schema, document
+from cards.search.errors import IndexUnavailable
+
+if TYPE_CHECKING:
+    from cards.models import Card
+
+POINTER = "current.json"
+GENERATION_PREFIX = "gen-"
+KEEP_GENERATIONS = 2
+WRITER_MEMORY_MB = 256
+# Index answers of at least LARGE_RESULT cards are remembered, up to LARGE_RESULT_CACHE of them per open index.
+LARGE_RESULT = 1000
+LARGE_RESULT_CACHE = 32
+
+
+@dataclass(frozen=True)
+class Pointer:
+    generation: str
+    database: str
+    cards: int
+    built: str
+    revision: int = 0
+
+
+def index_root() -> Path:
+    return Path(settings.SEARCH_INDEX_DIR)
+
+
+def database_identity() -> str:
+    """Names the database an index was built from, so an index never answers for another one."""
+    return f"{connection.vendor}:{connection.settings_dict.get('NAME')}"
+
+
+def read_pointer(root: Path | None = None) -> Pointer | None:
+    path = (root or index_root()) / POINTER
+    try:
+        raw = json.loads(path.read_text())
+        return Pointer(**raw)
+    except (OSError, ValueError, TypeError):
+        return None
+
+
+def _write_pointer(root: Path, pointer: Pointer) -> None:
+    temporary = root / f".{POINTER}.{uuid.uuid4().hex}"
+    temporary.write_text(json.dumps(pointer.__dict__))
+    os.replace(temporary, root / POINTER)
+
+
+def build(cards: Iterable[Card], root: Path | None = None) -> Pointer:
+    """Index every card into a new generation and make it the current one."""
+    root = root or index_root()
+    root.mkdir(parents=True, exist_ok=True)
+    generation = f"{GENERATION_PREFIX}{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:8]}"
+    path = root / generation
+    path.mkdir()
+    try:
+        writer = whoosh_index.create_in(str(path), build_schema()).writer(limitmb=WRITER_MEMORY_MB)
+        count = 0
+        for card in cards:
+            writer.add_document(**document(card))
+            count += 1
+        writer.commit(optimize=True)
+    except BaseException:
+        shutil.rmtree(path, ignore_errors=True)
+        raise
+    pointer = Pointer(generation, database_identity(), count, time.strftime("%Y-%m-%dT%H:%M:%S"))
+    _write_pointer(root, pointer)
+    _prune(root, keep=generation)
+    return pointer
+
+
+def update(cards: Iterable[Card], removed_slugs: Iterable[str] = (), root: Path | None = None) -> bool:
+    """Re-index some cards in the current generation; False when there is no index for this database."""
+    root = root or index_root()
+    pointer = read_pointer(root)
+    if pointer is None or pointer.database != database_identity():
+        return False
+    writer = whoosh_index.open_dir(str(root / pointer.generation)).writer(timeout=10.0)
+    try:
+        for slug in removed_slugs:
+            writer.delete_by_term("slug", slug)
+        for card in cards:
+            writer.update_document(**document(card))
+    except BaseException:
+        writer.cancel()
+        raise
+    writer.commit()
+    # Readers notice the new revision and reopen; the generation itself stays the same.
+    _write_pointer(root, Pointer(**{**pointer.__dict__, "revision": pointer.revision + 1}))
+    return True
+
+
+def _prune(root: Path, keep: str) -> None:
+    generations = sorted(
+        (p for p in root.iterdir() if p.is_dir() and p.name.startswith(GENERATION_PREFIX)),
+        key=lambda p: p.stat().st_mtime,
+        reverse=True,
+    )
+    survivors = {keep} | {p.name for p in generations[:KEEP_GENERATIONS]}
+    for path in generations:
+        if path.name not in survivors:
+            shutil.rmtree(path, ignore_errors=True)
+
+
+class OpenIndex:
+    """A searcher on one generation, with the card id of every document at hand."""
+
+    def __init__(self, root: Path, pointer: Pointer) -> None:
+        self.pointer = pointer
+        self.searcher: Searcher = whoosh_index.open_dir(str(root / pointer.generation)).searcher()
+        self._card_ids: list[int] | None = None
+        self._large_results: OrderedDict[str, list[int]] = OrderedDict()
+
+    @property
+    def card_ids(self) -> list[int]:
+        # One list lookup per hit instead of reading stored fields: most of a common word's cost.
+        if self._card_ids is None:
+            self._card_ids = list(self.searcher.reader().column_reader("pk"))
+        return self._card_ids
+
+    def ids(self, query: Query) -> list[int]:
+        key = repr(query)
+        cached = self._large_results.get(key)
+        if cached is not None:
+            self._large_results.move_to_end(key)
+            return cached
+        card_ids = self.card_ids
+        found = [card_ids[docnum] for docnum in self.searcher.docs_for_query(query)]
+        # Reading a common word's postings is most of its cost and they cannot change within one
+        # generation and revision, so large answers are kept (small ones are cheap to read again).
+        if LARGE_RESULT_CACHE and len(found) >= LARGE_RESULT:
+            self._large_results[key] = found
+            if len(self._large_results) > LARGE_RESULT_CACHE:
+                self._large_results.popitem(last=False)
+        return found
+
+    def lexicon(self, field: str) -> list[str]:
+        try:
+            return [term.decode() for term in self.searcher.lexicon(field)]
+        except KeyError:
+            return []
+
+    def close(self) -> None:
+        self.searcher.close()
+
+
+_local = threading.local()
+
+
+def open_index(root: Path | None = None) -> OpenIndex:
+    """The current index for this database, reopened only when a rebuild or an update swapped it.
+
+    Raises IndexUnavailable when no index was built for the database in use.
+    """
+    root = root or index_root()
+    try:
+        stat = (root / POINTER).stat()
+    except OSError:
+        raise IndexUnavailable("The search index has not been built; run manage.py rebuild_index.") from None
+    stamp: tuple[Any, ...] = (str(root), stat.st_ino, stat.st_mtime_ns, stat.st_size, database_identity())
+    cached: OpenIndex | None = getattr(_local, "index", None)
+    if cached is not None and getattr(_local, "stamp", None) == stamp:
+        return cached
+    pointer = read_pointer(root)
+    if pointer is None or pointer.database != database_identity():
+        raise IndexUnavailable("The search index was built for another database; run manage.py rebuild_index.")
+    try:
+        opened = OpenIndex(root, pointer)
+    except (OSError, whoosh_index.EmptyIndexError) as exc:
+        raise IndexUnavailable(f"The search index could not be opened: {exc}") from exc
+    if cached is not None:
+        cached.close()
+    _local.index, _local.stamp = opened, stamp
+    return opened

@@ -1,13 +1,15 @@
 """Search over the rules and rulings: every hit comes back inside its whole subsection.
 
-A plain case-insensitive word search over the loaded text: every word of the query must occur
-in a rule (or a ruling's question and answer). Hits in the same subsection share one block.
+Every word of the query must occur, in any of its forms, in a rule (or a ruling's question and
+answer); the words are matched by the same Whoosh analyzer as the card search (see text_index).
+Hits in the same subsection share one block.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rulings import text_index
 from rulings.display import RulingRow, ruling_rows
 from rulings.linking import TextLinker, highlighter
 from rulings.models import RuleEntry, Ruling
@@ -41,7 +43,15 @@ def search_rules(query: str, linker: TextLinker) -> SearchResults:
     results = SearchResults(words=words)
     if not words:
         return results
-    hits = list(RuleEntry.objects.matching_words(words).select_related("ruleset"))
+    rule_ids, ruling_ids = text_index.matching_ids(words)
+    hits = list(
+        RuleEntry.objects.filter(id__in=rule_ids).select_related("ruleset").order_by("ruleset__order", "position")
+    )
+    found_rulings = Ruling.objects.filter(id__in=ruling_ids).for_listing()
+    words = text_index.surface_forms(
+        words,
+        [hit.text for hit in hits] + [f"{r.question} {r.answer}" for r in found_rulings],
+    )
     containers: dict[tuple[int, str], list[RuleEntry]] = {}
     for hit in hits:
         # A hit in a rule shows its subsection; a section heading that matches shows only itself.
@@ -62,5 +72,5 @@ def search_rules(query: str, linker: TextLinker) -> SearchResults:
         else:
             blocks = blocks_under(container, linker, pattern, hit_ids)
         results.sections.append(SectionHit(container, blocks, len(section_hits)))
-    results.rulings = ruling_rows(Ruling.objects.matching_words(words).for_listing(), linker, words)
+    results.rulings = ruling_rows(found_rulings, linker, words)
     return results

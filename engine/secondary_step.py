@@ -73,8 +73,9 @@ class SecondaryStep(PrimaryStep):
                 side=side,
             )
             return
-        self.secondary_needs = tuple((t.id, n) for t, n in self.needs(side))
-        needs = "; ".join(f"{t.name} needs {max(n, 0)}" for t, n in self.needs(side))
+        target_needs = self.needs(side)
+        self.secondary_needs = tuple((t.id, n) for t, n in target_needs)
+        needs = "; ".join(f"{t.name} needs {max(n, 0)}" for t, n in target_needs)
         self.log(
             StepKind.NOTE, "SEC-7", f"What each target needs (its Vitality + 1 - partner bonus): {needs}.", side=side
         )

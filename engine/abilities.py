@@ -45,6 +45,51 @@ class Sides(str, Enum):
         return owner_is_target_side == (self is Sides.OWN)
 
 
+class SideRole(str, Enum):
+    """Which side of the combat a card's owner must be for a condition to hold."""
+
+    ATTACKER = "attacker"
+    DEFENDER = "defender"
+
+
+class Per(str, Enum):
+    """What a per-unit bonus is multiplied by."""
+
+    COUNT = "count"
+    MATCHUPS_FOUGHT = "matchups_fought"
+    BEATEN_EARLIER = "beaten_earlier"
+
+
+class StoneEvent(str, Enum):
+    BEATS = "beats"
+    BEATEN = "beaten"
+    COMMAND = "command"
+    OPPONENT_CHANNELS = "opponent_channels"
+    SIDE_BEATS = "side_beats"
+    CAST = "cast"
+
+
+class Suppressed(str, Enum):
+    STRONGHOLD_BONUS = "stronghold_bonus"
+    OCB = "ocb"
+    AOE = "aoe"
+
+
+class Scope(str, Enum):
+    MATCHUP = "matchup"
+    IN_PLAY = "in_play"
+
+
+class TextScope(str, Enum):
+    OPPONENT = "opponent"
+    ALL = "all"
+
+
+class Restriction(str, Enum):
+    COMMAND = "command"
+    FIRST_PRIMARY = "first_primary"
+
+
 @dataclass(frozen=True)
 class Ability:
     kind: ClassVar[str] = ""
@@ -59,7 +104,7 @@ class Ability:
             value = getattr(self, item.name)
             if item.name == "note" and not value:
                 continue
-            data[item.name] = _to_data(value)
+            data[_JSON_NAMES.get(item.name, item.name)] = _to_data(value)
         return data
 
 
@@ -77,6 +122,18 @@ def _to_data(value: Any) -> Any:
 
 def _signed(amount: int) -> str:
     return f"+{amount}" if amount >= 0 else str(amount)
+
+
+def _where(terrain: Terrain | None, no_terrain: bool = False, side_role: SideRole | None = None) -> str:
+    """The plain-words tail of a condition on the fight: ' while the fight is in Swamps'."""
+    parts = []
+    if terrain is not None:
+        parts.append(f"while the fight is in {terrain.value}")
+    if no_terrain:
+        parts.append("while the space has no terrain")
+    if side_role is not None:
+        parts.append(f"while its side is the {side_role.value}")
+    return (" " + " and ".join(parts)) if parts else ""
 
 
 @dataclass(frozen=True)
@@ -97,6 +154,19 @@ class Bonus(Ability):
     amount: int
     against: Selector | None = None
     when: When = When.BOTH
+    terrain: Terrain | None = None
+    no_terrain: bool = False
+    side_role: SideRole | None = None
+    per: Per | None = None
+    counting: str = ""
+    of: Selector | None = None
+    partner: Selector | None = None
+
+    def __post_init__(self) -> None:
+        if self.per is Per.COUNT and not self.counting:
+            raise ValueError("per 'count' needs 'counting' (what the set-up count means)")
+        if self.per is Per.BEATEN_EARLIER and self.of is None:
+            raise ValueError("per 'beaten_earlier' needs 'of' (which beaten creatures count)")
 
     def describe(self) -> str:
         target = f" against {self.against.describe()}" if self.against else ""
@@ -105,7 +175,19 @@ class Bonus(Ability):
             When.SECONDARY: " when it makes a secondary attack",
             When.BOTH: "",
         }
-        return f"{_signed(self.amount)} Vitality{target}{scope[self.when]}."
+        each = {
+            None: "",
+            Per.COUNT: f" for each of {self.counting} (a count the set-up gives)",
+            Per.MATCHUPS_FOUGHT: " for each primary match-up already fought in this combat",
+            Per.BEATEN_EARLIER: f" for each of {self.of.describe() if self.of else ''} beaten or destroyed earlier in this combat",
+        }[self.per]
+        partner = (
+            f" when its side's creature that fought the target in the primaries was one of {self.partner.describe()}"
+            if self.partner
+            else ""
+        )
+        where = _where(self.terrain, self.no_terrain, self.side_role)
+        return f"{_signed(self.amount)} Vitality{each}{target}{scope[self.when]}{partner}{where}."
 
 
 @dataclass(frozen=True)
@@ -115,8 +197,14 @@ class Immunity(Ability):
     against: Selector | None = None
     aoe: bool = False
     ranged: bool = False
+    terrain: Terrain | None = None
 
     def describe(self) -> str:
+        if self.terrain is not None:
+            return self._describe().rstrip(".") + _where(self.terrain) + "."
+        return self._describe()
+
+    def _describe(self) -> str:
         if self.aoe:
             return "Immune to every AOE attack."
         if self.ranged:
@@ -141,10 +229,11 @@ class Destroys(Ability):
     kind: ClassVar[str] = "destroys"
     target: Selector
     when: When = When.PRIMARY
+    terrain: Terrain | None = None
 
     def describe(self) -> str:
         scope = "" if self.when is When.PRIMARY else f" ({self.when.value} attacks)"
-        return f"Destroys {self.target.describe()} it meets, before any other effect{scope}."
+        return f"Destroys {self.target.describe()} it meets, before any other effect{scope}{_where(self.terrain)}."
 
 
 @dataclass(frozen=True)
@@ -159,8 +248,22 @@ class Aoe(Ability):
     both_sides: bool = False
     dice: Dice | None = None
     fails_on: tuple[int, ...] = ()
+    per_count: int = 0
+    counting: str = ""
+
+    def __post_init__(self) -> None:
+        if self.per_count and not self.counting:
+            raise ValueError("per_count needs 'counting' (what the set-up count means)")
 
     def describe(self) -> str:
+        growth = (
+            f" It grows by {self.per_count} point(s) for each of {self.counting} (a count the set-up gives)."
+            if self.per_count
+            else ""
+        )
+        return self._describe() + growth
+
+    def _describe(self) -> str:
         label = "" if self.type is AoeType.PLAIN else f"{self.type.value} "
         when = "as its command" if self.timing is Timing.COMMAND else "when it fights a primary match-up"
         if self.dice is not None:
@@ -291,11 +394,28 @@ class CommandBonus(Ability):
     amount: int
     against: Selector | None = None
     to: Selector | None = None
+    terrain: Terrain | None = None
+    when: When = When.PRIMARY
+    first_only: bool = False
+    rising: bool = False
 
     def describe(self) -> str:
         target = f" against {self.against.describe()}" if self.against else ""
         who = f"its side's {self.to.describe()}" if self.to else "every creature of its side"
-        return f"Command: {who} get {_signed(self.amount)} Vitality{target} in primary match-ups."
+        if self.first_only:
+            who = f"the first of {who} played after it"
+        scope = {
+            When.PRIMARY: "in primary match-ups",
+            When.SECONDARY: "when they make a secondary attack",
+            When.BOTH: "in primary match-ups and secondary attacks",
+        }[self.when]
+        amount = (
+            f"{_signed(self.amount)} Vitality for each match-up number (+{self.amount} in the first, "
+            f"+{2 * self.amount} in the second, ...)"
+            if self.rising
+            else f"{_signed(self.amount)} Vitality"
+        )
+        return f"Command: {who} get {amount}{target} {scope}{_where(self.terrain)}."
 
 
 @dataclass(frozen=True)
@@ -349,10 +469,17 @@ class AllowChannelling(Ability):
 @dataclass(frozen=True)
 class DestroyMatchup(Ability):
     kind: ClassVar[str] = "destroy_matchup"
-    requires_own: Selector
+    requires_own: Selector | None = None
+    requires_opponent: Selector | None = None
 
     def describe(self) -> str:
-        return f"Any time in a match-up where your creature is one of {self.requires_own.describe()}: both creatures are destroyed."
+        conditions = []
+        if self.requires_own is not None:
+            conditions.append(f"your creature is one of {self.requires_own.describe()}")
+        if self.requires_opponent is not None:
+            conditions.append(f"the opposing creature is one of {self.requires_opponent.describe()}")
+        where = f" where {' and '.join(conditions)}" if conditions else ""
+        return f"Any time in a match-up{where}: both creatures are destroyed."
 
 
 @dataclass(frozen=True)
@@ -376,9 +503,14 @@ class SideBonus(Ability):
     sides: Sides = Sides.OWN
     includes_self: bool = False
     until_beaten: bool = False
+    command_only: bool = False
 
     def describe(self) -> str:
         who = {Sides.OWN: "its side's", Sides.OPPONENT: "the opponent's", Sides.BOTH: "all"}[self.sides]
+        if self.command_only:
+            target = self.to.describe() if self.to else "creatures"
+            versus = f" against {self.against.describe()}" if self.against else ""
+            return f"Command: {who} {target} get {_signed(self.amount)} Vitality{versus} in primary match-ups."
         target = self.to.describe() if self.to else "creatures"
         versus = f" against {self.against.describe()}" if self.against else ""
         self_note = " (itself included)" if self.includes_self else " (not itself)"
@@ -544,6 +676,141 @@ class CommandCard(Ability):
 
 
 @dataclass(frozen=True)
+class SecondaryImmunity(Ability):
+    kind: ClassVar[str] = "secondary_immunity"
+    from_: Selector | None = None
+    after_beating: Selector | None = None
+    matchup: bool = False
+
+    def describe(self) -> str:
+        who = "neither it nor the creature it faced in the primaries" if self.matchup else "it"
+        after = f" once it has beaten {self.after_beating.describe()} in the primaries" if self.after_beating else ""
+        if self.from_ is not None:
+            return f"Secondary attackers that are {self.from_.describe()} add nothing against it{after}."
+        return f"No secondary attack can be made on {who}{after}."
+
+
+@dataclass(frozen=True)
+class Stones(Ability):
+    kind: ClassVar[str] = "stones"
+    amount: int
+    on: StoneEvent
+    who: Sides = Sides.OWN
+    against: Selector | None = None
+    if_channelled: bool = False
+    terrain: Terrain | None = None
+
+    def __post_init__(self) -> None:
+        if self.who is Sides.BOTH:
+            raise ValueError("stones: 'who' is 'own' or 'opponent'")
+
+    def describe(self) -> str:
+        player = "its owner" if self.who is Sides.OWN else "the opposing player"
+        verb = f"gains {self.amount}" if self.amount >= 0 else f"loses {-self.amount}"
+        whom = f" {self.against.describe()}" if self.against else " a creature"
+        channelled = " that received channelling in this combat" if self.if_channelled else ""
+        event = {
+            StoneEvent.BEATS: f"When it beats{whom}{channelled} in a primary match-up",
+            StoneEvent.BEATEN: f"When it is beaten in a primary match-up by{whom}",
+            StoneEvent.COMMAND: "When its command takes effect",
+            StoneEvent.OPPONENT_CHANNELS: "Each time the opponent channels while it is in play",
+            StoneEvent.SIDE_BEATS: "For each opposing creature its side beats while it is in play and unbeaten",
+            StoneEvent.CAST: "When it is played",
+        }[self.on]
+        return f"{event}{_where(self.terrain)}, {player} {verb} Power Stone(s)."
+
+
+@dataclass(frozen=True)
+class CommandSideline(Ability):
+    kind: ClassVar[str] = "command_sideline"
+    target: Selector
+    both_sides: bool = True
+    cost: int = 0
+
+    def describe(self) -> str:
+        hands = "both combat hands" if self.both_sides else "the opponent's combat hand"
+        cost = f" (costs {self.cost} Power Stone{'s' if self.cost != 1 else ''})" if self.cost else ""
+        return (
+            f"Command{cost}: every {self.target.describe()} still in {hands} is set aside: it cannot fight or count "
+            "for control, but it can be attacked."
+        )
+
+
+@dataclass(frozen=True)
+class BlankText(Ability):
+    kind: ClassVar[str] = "blank_text"
+    scope: TextScope = TextScope.OPPONENT
+
+    def describe(self) -> str:
+        if self.scope is TextScope.ALL:
+            return "Command: every creature's text box is blank for the rest of the combat (stats still count)."
+        return "The creature it faces in a primary match-up has a blank text box for the rest of the combat."
+
+
+@dataclass(frozen=True)
+class PlayRestriction(Ability):
+    kind: ClassVar[str] = "play_restriction"
+    must: Restriction
+
+    def describe(self) -> str:
+        if self.must is Restriction.COMMAND:
+            return "It can be played only as the command card."
+        return "If it fights, it must be its side's first primary creature."
+
+
+@dataclass(frozen=True)
+class Suppresses(Ability):
+    kind: ClassVar[str] = "suppresses"
+    what: Suppressed
+    scope: Scope = Scope.MATCHUP
+    protects: Selector | None = None
+
+    def describe(self) -> str:
+        effect = {
+            Suppressed.STRONGHOLD_BONUS: "stronghold defence bonus",
+            Suppressed.OCB: "off-colour bonus",
+            Suppressed.AOE: "AOE",
+        }[self.what]
+        if self.scope is Scope.MATCHUP:
+            whose = "its" if self.what is not Suppressed.STRONGHOLD_BONUS else "the"
+            return f"The creature it faces in a primary match-up loses {whose} {effect}."
+        protected = self.protects.describe() if self.protects else "creatures"
+        return f"While it is in play, opposing creatures get no {effect} against its side's {protected}."
+
+
+@dataclass(frozen=True)
+class ControlExclusion(Ability):
+    kind: ClassVar[str] = "control_exclusion"
+    who: Sides = Sides.OPPONENT
+    opponent: Selector | None = None
+
+    def describe(self) -> str:
+        faced = (
+            f"the creature it faced in the primaries (if {self.opponent.describe()})"
+            if self.opponent
+            else ("the creature it faced in the primaries")
+        )
+        both = " and this creature itself" if self.who is Sides.BOTH else ""
+        return f"When control is counted, {faced}{both} add nothing."
+
+
+@dataclass(frozen=True)
+class Indestructible(Ability):
+    kind: ClassVar[str] = "indestructible"
+
+    def describe(self) -> str:
+        return "It cannot be destroyed."
+
+
+@dataclass(frozen=True)
+class SecondaryAutoWin(Ability):
+    kind: ClassVar[str] = "secondary_auto_win"
+
+    def describe(self) -> str:
+        return "As the last secondary attacker on a target it beats that target whatever the totals."
+
+
+@dataclass(frozen=True)
 class OutOfCombat(Ability):
     """An ability real enough to record but acting outside the combat engine's reach."""
 
@@ -598,6 +865,15 @@ _KINDS: dict[str, type[Ability]] = {
         ForbidsRanged,
         PushMargin,
         WinsPushes,
+        SecondaryImmunity,
+        Stones,
+        CommandSideline,
+        BlankText,
+        PlayRestriction,
+        Suppresses,
+        ControlExclusion,
+        Indestructible,
+        SecondaryAutoWin,
         OutOfCombat,
     )
 }
@@ -622,7 +898,24 @@ _CONVERTERS: dict[str, Callable[[Any, str], Any]] = {
     "target": lambda value, where: Selector.parse(value, where),
     "hits": lambda value, where: Selector.parse(value, where),
     "requires_own": lambda value, where: Selector.parse(value, where),
+    "requires_opponent": lambda value, where: Selector.parse(value, where),
+    "of": lambda value, where: Selector.parse(value, where),
+    "partner": lambda value, where: Selector.parse(value, where),
+    "from": lambda value, where: Selector.parse(value, where),
+    "after_beating": lambda value, where: Selector.parse(value, where),
+    "protects": lambda value, where: Selector.parse(value, where),
+    "opponent": lambda value, where: Selector.parse(value, where),
+    "side_role": lambda value, where: SideRole(value),
+    "per": lambda value, where: Per(value),
+    "on": lambda value, where: StoneEvent(value),
+    "who": lambda value, where: Sides(value),
+    "what": lambda value, where: Suppressed(value),
+    "must": lambda value, where: Restriction(value),
 }
+
+# JSON names that are Python keywords get a trailing underscore on the dataclass field.
+_FIELD_NAMES = {"from": "from_"}
+_JSON_NAMES = {value: key for key, value in _FIELD_NAMES.items()}
 
 
 def parse_ability(data: Mapping[str, Any], where: str) -> Ability:
@@ -631,7 +924,7 @@ def parse_ability(data: Mapping[str, Any], where: str) -> Ability:
     cls = _KINDS.get(str(kind))
     if cls is None:
         raise CatalogError(f"{where}: unknown ability kind {kind!r} (known: {', '.join(ABILITY_KINDS)})")
-    allowed = {item.name for item in fields(cls)}
+    allowed = {_JSON_NAMES.get(item.name, item.name) for item in fields(cls)}
     unknown = set(data) - allowed - {"kind"}
     if unknown:
         raise CatalogError(f"{where}: ability {kind!r} has unknown field(s) {sorted(unknown)}")
@@ -642,14 +935,24 @@ def parse_ability(data: Mapping[str, Any], where: str) -> Ability:
         converter = _CONVERTERS.get(key)
         try:
             if key == "type":
-                values[key] = AttackType(value) if cls is AttackKind else AoeType(value)
+                value = AttackType(value) if cls is AttackKind else AoeType(value)
+            elif key == "scope":
+                value = TextScope(value) if cls is BlankText else Scope(value)
             elif converter is not None:
-                values[key] = converter(value, where)
-            else:
-                values[key] = value
+                value = converter(value, where)
+            if isinstance(value, Selector):
+                _check_ability_names(value, where)
+            values[_FIELD_NAMES.get(key, key)] = value
         except ValueError as exc:
             raise CatalogError(f"{where}: ability {kind!r} field {key!r}: {exc}") from exc
     try:
         return cls(**values)
-    except TypeError as exc:
+    except (TypeError, ValueError) as exc:
         raise CatalogError(f"{where}: ability {kind!r}: {exc}") from exc
+
+
+def _check_ability_names(selector: Selector, where: str) -> None:
+    if selector.has_ability is not None and selector.has_ability not in _KINDS:
+        raise ValueError(f"has_ability names no ability kind: {selector.has_ability!r}")
+    for inner in (*selector.any_of, *((selector.negated,) if selector.negated else ())):
+        _check_ability_names(inner, where)

@@ -102,6 +102,15 @@ class CardDefinition:
         return tuple(found)
 
     @property
+    def count_needed(self) -> str:
+        """What the set-up must count for this card (its abilities' ``counting``), '' if nothing."""
+        for ability in self.abilities:
+            counting = getattr(ability, "counting", "")
+            if counting and (getattr(ability, "per", None) is not None or getattr(ability, "per_count", 0)):
+                return str(counting)
+        return ""
+
+    @property
     def immune_attack_types(self) -> frozenset[AttackType]:
         return frozenset(
             ability.attack_type

@@ -13,6 +13,8 @@ from .abilities import (
     NoChannellingAgainst,
     RangedLimit,
     ReceivesChannellingOnlyFrom,
+    StoneEvent,
+    Stones,
 )
 from .cards import CardDefinition
 from .enums import (
@@ -83,7 +85,7 @@ class Channelling(MatchupEffects):
                 if any(self._bribe(side.other, bribe.icon, shooter, "A-02") for bribe in bribes):
                     continue
                 target = pair[side.other]
-                if any(immunity.ranged for immunity in target.card.abilities_of(Immunity)):
+                if any(immunity.ranged for immunity in target.text(Immunity)):
                     self.log(
                         StepKind.RANGED,
                         "PRI-5",
@@ -108,7 +110,7 @@ class Channelling(MatchupEffects):
         for owner, source, rule, _ in self.active_effects(ForbidsRanged):
             if rule.sides.reaches(owner is side):
                 return f"{source.name} is in play: no ranged attack for {shooter.name}."
-        limit = shooter.card.first(RangedLimit)
+        limit = shooter.first_text(RangedLimit)
         if limit is not None:
             opponent, own = pair[side.other], pair[side]
             if limit.against is not None and not limit.against.matches(opponent.card):
@@ -123,7 +125,7 @@ class Channelling(MatchupEffects):
         for owner, source, rule, _ in self.active_effects(ForbidsChannelling):
             if rule.sides.reaches(owner is side):
                 return f"{source.name} is in play: the {side.value} may not channel."
-        only = target.card.first(ReceivesChannellingOnlyFrom)
+        only = target.first_text(ReceivesChannellingOnlyFrom)
         if only is not None:
             allowed = (source_card is None and only.guardian) or (
                 source_card is not None and only.channellers is not None and only.channellers.matches(source_card)
@@ -156,7 +158,7 @@ class Channelling(MatchupEffects):
     def _channel(self, side: Side, channel: Channel, contribution: Contribution, opponent: Fighter | None) -> None:
         state = self.sides[side]
         target = contribution.fighter
-        if opponent is not None and opponent.card.first(NoChannellingAgainst) is not None:
+        if opponent is not None and opponent.first_text(NoChannellingAgainst) is not None:
             self.log(
                 StepKind.CHANNEL,
                 "PRI-10",
@@ -239,7 +241,7 @@ class Channelling(MatchupEffects):
             )
             self.warnings.append(f"{side.value}: {target.name} cannot receive channelling")
             return
-        cap_rule = target.card.first(ChannelCap)
+        cap_rule = target.first_text(ChannelCap)
         cap = target.vitality if cap_rule is None else (cap_rule.maximum if cap_rule.maximum is not None else 10**6)
         for _ in range(uses):
             room = max(cap - contribution.channelled, 0)
@@ -258,6 +260,7 @@ class Channelling(MatchupEffects):
             contribution.channelled += applied
             if applied:
                 contribution.add(f"channel ({source_name})", applied)
+                target.channelled = True
             immune_note = (
                 " It raises the total but the creature is turned and still does no damage." if target.turned else ""
             )
@@ -272,3 +275,10 @@ class Channelling(MatchupEffects):
                 total=contribution.total,
                 chain=tuple(contribution.terms),
             )
+        for owner, card, stones, holder in self.active_effects(Stones):
+            if (
+                stones.on is StoneEvent.OPPONENT_CHANNELS
+                and owner is side.other
+                and (holder is None or holder.fate is Fate.STANDING)
+            ):
+                self.change_stones(owner, stones, card, "PRI-10", f"the {side.value} channelled while it is in play")

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from .abilities import (
     AllowsChannellingTo,
+    BlankText,
     CommandAnnouncement,
     CommandBonus,
     CommandPlayFirst,
+    CommandSideline,
     CommandTerrain,
     DestroyedWhenCommanding,
     Dispel,
@@ -15,6 +17,10 @@ from .abilities import (
     ForbidsCommands,
     ForbidsRanged,
     SideBonus,
+    StoneEvent,
+    Stones,
+    Suppresses,
+    TextScope,
     WinsPushes,
 )
 from .cards import CardDefinition
@@ -29,7 +35,7 @@ from .enums import (
 from .setup import split_reference
 
 # Kinds that work for as long as their creature is in play, a command creature included.
-LASTING_KINDS = (SideBonus, ForbidsRanged, ForbidsChannelling, AllowsChannellingTo, WinsPushes)
+LASTING_KINDS = (SideBonus, ForbidsRanged, ForbidsChannelling, AllowsChannellingTo, WinsPushes, Suppresses)
 
 
 class CommandStep(CombatState):
@@ -218,17 +224,34 @@ class CommandStep(CombatState):
             applied = True
         for bonus in card.abilities_of(CommandBonus):
             state.bonuses.append((bonus, card))
-            target = f" against {bonus.against.describe()}" if bonus.against else ""
-            who = bonus.to.describe() if bonus.to else "creatures"
-            amount = f"+{bonus.amount}" if bonus.amount >= 0 else str(bonus.amount)
             self.log(
                 StepKind.COMMAND_EFFECT,
                 "CMD-4",
-                f"{card.name}: the {side.value}'s {who} get {amount}{target} in their primary match-ups.",
+                f"{card.name} ({side.value}'s command): {bonus.describe().removeprefix('Command: ')}",
                 side=side,
                 card=card,
             )
             applied = True
+        for sideline in card.abilities_of(CommandSideline):
+            self._sideline(side, card, sideline)
+            applied = True
+        for blank in card.abilities_of(BlankText):
+            if blank.scope is TextScope.ALL:
+                for fighter in (f for s in SIDES for f in self.sides[s].fighters):
+                    if fighter is not state.command_fighter:
+                        fighter.blank = True
+                self.log(
+                    StepKind.COMMAND_EFFECT,
+                    "CMD-4",
+                    f"{card.name}: every creature's text box is blank for the rest of the combat; only printed stats count.",
+                    side=side,
+                    card=card,
+                )
+                applied = True
+        for stones in card.abilities_of(Stones):
+            if stones.on is StoneEvent.COMMAND:
+                self.change_stones(side, stones, card, "CMD-4", "its command takes effect")
+                applied = True
         for announcement in card.abilities_of(CommandAnnouncement):
             self.log(
                 StepKind.COMMAND_EFFECT,
@@ -277,3 +300,40 @@ class CommandStep(CombatState):
             )
 
     _play_first: tuple[Side, CommandPlayFirst] | None = None
+
+    def _sideline(self, side: Side, card: CardDefinition, rule: CommandSideline) -> None:
+        state = self.sides[side]
+        if rule.cost:
+            if state.stones < rule.cost:
+                self.log(
+                    StepKind.COMMAND_EFFECT,
+                    "CMD-4",
+                    f"{card.name} costs {rule.cost} Power Stone(s) and the {side.value} has {state.stones}: it does nothing.",
+                    side=side,
+                    card=card,
+                )
+                return
+            state.stones -= rule.cost
+        hands = (side.other, side) if rule.both_sides else (side.other,)
+        hit = [f for s in hands for f in self.sides[s].holding() if rule.target.matches(f.card)]
+        paid = f" (paying {rule.cost} Power Stone(s))" if rule.cost else ""
+        self.log(
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            f"{card.name}{paid}: every {rule.target.describe()} still in "
+            + ("both combat hands" if rule.both_sides else f"the {side.other.value}'s combat hand")
+            + f" is set aside ({', '.join(f.name for f in hit) or 'none'}).",
+            side=side,
+            card=card,
+        )
+        for fighter in hit:
+            fighter.in_hand = False
+            step = self.log(
+                StepKind.COMMAND_EFFECT,
+                "AOE-4",
+                f"{fighter.name} is set aside: it cannot fight or count for control, but it can be attacked.",
+                side=fighter.side,
+                card=card,
+                subject=fighter,
+            )
+            self.settle(fighter, Fate.OUT_OF_PLAY, f"set aside by {card.name}'s command", step)

@@ -10,6 +10,9 @@ from .abilities import (
     Ability,
     Aoe,
     Immunity,
+    Sides,
+    StoneEvent,
+    Stones,
 )
 from .cards import DEFAULT_GUARDIAN, CardDefinition
 from .catalog import CardCatalog
@@ -56,6 +59,7 @@ class CombatState:
         self.terrain_card, self.terrain = terrain
         self.sides = {side: self._side_state(side) for side in SIDES}
         self.secondary_side: Side | None = None
+        self._first_bonus_taken: dict[int, Fighter] = {}
         self.secondary_needs: tuple[tuple[str, int], ...] = ()
         self.defender_in_stronghold = self.sides[Side.DEFENDER].stronghold is not None
         stronghold = self.sides[Side.DEFENDER].stronghold
@@ -117,6 +121,16 @@ class CombatState:
                 return roll.value
         raise KeyError(reference)
 
+    def count(self, side: Side, reference: str) -> int:
+        """The count the set-up gives for a card of this side (validation guarantees it is there)."""
+        slug, copy = split_reference(reference)
+        for given in self.sides[side].setup.counts:
+            given_slug, given_copy = split_reference(given.card)
+            card = self.catalog.find(given_slug)
+            if card is not None and card.slug == slug and given_copy == copy:
+                return given.value
+        raise KeyError(reference)
+
     def in_play(self, fighter: Fighter, *, until_beaten: bool = False) -> bool:
         """Whether a creature's lasting text works now: revealed, and not bribed, destroyed or set aside."""
         if fighter.role is Role.UNPLAYED:
@@ -133,7 +147,7 @@ class CombatState:
         for side in SIDES:
             state = self.sides[side]
             for fighter in state.fighters:
-                for ability in fighter.card.abilities_of(kind):
+                for ability in fighter.text(kind):
                     if self.in_play(fighter, until_beaten=bool(getattr(ability, "until_beaten", False))):
                         found.append((side, fighter.card, ability, fighter))
             for shield in state.shield_cards:
@@ -146,6 +160,51 @@ class CombatState:
             return None
         found = self.terrain_card.first(kind)
         return (self.terrain_card, found) if found is not None else None
+
+    # ----------------------------------------------------------------- power stones
+    def change_stones(self, owner: Side, rule: Stones, card: CardDefinition, rule_id: str, why: str) -> None:
+        """Apply a ``stones`` ability of a card ``owner`` controls; a player never goes below 0 stones."""
+        if rule.terrain is not None and rule.terrain not in self.terrain:
+            return
+        player = owner if rule.who is Sides.OWN else owner.other
+        state = self.sides[player]
+        before = state.stones
+        state.stones = max(0, before + rule.amount)
+        change = state.stones - before
+        verb = f"gains {change}" if rule.amount >= 0 else f"loses {-change}"
+        short = "" if change == rule.amount else f" (of {abs(rule.amount)}: it had only {before})"
+        self.log(
+            StepKind.STONES,
+            rule_id,
+            f"{card.name}: {why}, so the {player.value} {verb} Power Stone(s){short}: {state.stones} left.",
+            side=player,
+            card=card,
+            delta=change,
+            total=state.stones,
+        )
+
+    def creature_beaten(self, loser: Fighter, winner: Fighter | None, rule_id: str, *, primary: bool) -> None:
+        """Stone effects that trigger when a creature is beaten (in a match-up or a secondary attack)."""
+        if winner is not None and primary:
+            for rule in winner.text(Stones):
+                if rule.on is StoneEvent.BEATS and (rule.against is None or rule.against.matches(loser.card)):
+                    if rule.if_channelled and not loser.channelled:
+                        continue
+                    self.change_stones(winner.side, rule, winner.card, rule_id, f"{winner.name} beat {loser.name}")
+            for rule in loser.text(Stones):
+                if rule.on is StoneEvent.BEATEN and (rule.against is None or rule.against.matches(winner.card)):
+                    self.change_stones(loser.side, rule, loser.card, rule_id, f"{winner.name} beat {loser.name}")
+        for owner, card, rule, holder in self.active_effects(Stones):
+            if (
+                rule.on is StoneEvent.SIDE_BEATS
+                and owner is loser.side.other
+                and holder is not None
+                and holder is not loser
+                and holder.fate is Fate.STANDING
+            ):
+                self.change_stones(
+                    owner, rule, card, rule_id, f"{loser.name} was beaten while {holder.name} is in play"
+                )
 
     # ----------------------------------------------------------------- logging
     def log(
@@ -241,7 +300,9 @@ class CombatState:
 
     # AOE-1 to AOE-4 (command AOEs and PRI-4)
     def _aoe_immune(self, fighter: Fighter, aoe: Aoe) -> str:
-        for immunity in fighter.card.abilities_of(Immunity):
+        for immunity in fighter.text(Immunity):
+            if immunity.terrain is not None and immunity.terrain not in self.terrain:
+                continue
             if immunity.aoe:
                 return "immune to every AOE"
             if immunity.attack_type is not None and aoe.type.value == immunity.attack_type.value:
@@ -251,6 +312,16 @@ class CombatState:
     def _fire_aoe(self, side: Side, card: CardDefinition, aoe: Aoe, rule: str, reference: str | None = None) -> None:
         label = "" if aoe.type is AoeType.PLAIN else f"{aoe.type.value} "
         points = aoe.points
+        if aoe.per_count:
+            counted = self.count(side, reference or card.slug)
+            points += aoe.per_count * counted
+            self.log(
+                StepKind.AOE,
+                rule,
+                f"{card.name}'s AOE grows by {aoe.per_count} x {counted} ({aoe.counting}): {points} points.",
+                side=side,
+                card=card,
+            )
         if aoe.dice is not None:
             rolled = self.roll(side, reference or card.slug)
             if rolled in aoe.fails_on:

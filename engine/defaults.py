@@ -15,38 +15,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .abilities import Bonus, TerrainModifier
 from .enums import Side
 from .setup import SecondaryAttack
 
 if TYPE_CHECKING:
-    from .core import CombatState
     from .secondary_step import SecondaryStep
     from .state import Fighter
 
 
-def lone_attack_value(resolver: CombatState, attacker: Fighter, target: Fighter) -> int:
-    """What ``attacker`` adds on its own against ``target`` in a secondary attack, before the partner bonus."""
-    value = attacker.vitality
-    card = attacker.card
-    for bonus in card.abilities_of(Bonus):
-        if bonus.when.covers_secondary() and (
-            bonus.against is None
-            or bonus.against.matches(target.card, defending_in_stronghold=resolver._defending(target))
-        ):
-            value += bonus.amount
-    if card.ocb and card.border is not None and target.card.border is card.border.beats:
-        value += card.ocb
-    for modifier in card.abilities_of(TerrainModifier):
-        if modifier.terrain in resolver.terrain:
-            value += modifier.amount
-    return value
+def lone_attack_value(resolver: SecondaryStep, attacker: Fighter, target: Fighter) -> int:
+    """What ``attacker`` adds on its own against ``target`` in a secondary attack, before the partner
+    bonus: the same terms the secondary attack itself will log (SEC-4)."""
+    if resolver.harmless_against(attacker, target):
+        return 0
+    terms = resolver.bonus_terms(attacker.side, attacker, target, secondary=True)
+    return attacker.vitality + sum(term.amount for term in terms)
 
 
 def choose_secondaries(resolver: SecondaryStep, side: Side) -> tuple[SecondaryAttack, ...]:
     attackers = sorted(resolver.sides[side].holding(), key=lambda f: (f.vitality, f.id))
     targets = sorted(
-        (target for target in resolver.sides[side.other].fighters if target.attackable),
+        resolver.targets(side),
         key=lambda t: (-t.vitality, t.id),
     )
     plan: list[SecondaryAttack] = []

@@ -190,3 +190,4 @@ class StepKind(str, Enum):
     RESULT = "result"
     RETREAT = "retreat"
     HEAL = "heal"
+    STONES = "stones"

@@ -13,6 +13,7 @@ from .setup import CombatSetup, SideSetup
 
 _LIST_FIELDS = {
     "rolls",
+    "counts",
     "creatures",
     "items",
     "hand",

@@ -4,6 +4,8 @@ any-time spells (PRI-2), destruction (PRI-3), primary AOEs (PRI-4), immunity (PR
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .abilities import (
     AllowChannelling,
     Aoe,
@@ -13,10 +15,17 @@ from .abilities import (
     DestroyTerrain,
     Dispel,
     Immunity,
+    Indestructible,
     NoBriberyHere,
+    Per,
     RolledBonus,
     RolledDefence,
+    Scope,
     SideBonus,
+    StoneEvent,
+    Stones,
+    Suppressed,
+    Suppresses,
     TerrainModifier,
 )
 from .cards import CardDefinition
@@ -25,12 +34,25 @@ from .enums import (
     SIDES,
     BriberyIcon,
     Fate,
+    Role,
     Side,
     StepKind,
     Terrain,
 )
 from .setup import Bribe, Moment, SpellPlay
 from .state import Contribution, Fighter
+
+
+@dataclass(frozen=True)
+class BonusTerm:
+    """One addition to a creature's total, with what caused it, before it is logged."""
+
+    label: str
+    amount: int
+    rule: str
+    card: CardDefinition
+    why: str
+    kind: StepKind = StepKind.BONUS
 
 
 class MatchupEffects(CommandStep):
@@ -197,17 +219,27 @@ class MatchupEffects(CommandStep):
         own = pair[side]
         destroy = card.first(DestroyMatchup)
         if destroy is not None:
-            if own.fate is not Fate.STANDING or not destroy.requires_own.matches(own.card):
+            opposing = pair[side.other]
+            unmet = ""
+            if own.fate is not Fate.STANDING or opposing.fate is not Fate.STANDING:
+                unmet = "both creatures of the match-up still standing"
+            elif destroy.requires_own is not None and not destroy.requires_own.matches(own.card):
+                unmet = f"the {side.value}'s creature to be one of {destroy.requires_own.describe()}; {own.name} is not"
+            elif destroy.requires_opponent is not None and not destroy.requires_opponent.matches(opposing.card):
+                unmet = (
+                    f"the opposing creature to be one of {destroy.requires_opponent.describe()}; {opposing.name} is not"
+                )
+            if unmet:
                 self.log(
                     StepKind.SPELL,
                     "PRI-2",
-                    f"{card.name} needs the {side.value}'s creature in the match-up to be one of {destroy.requires_own.describe()}; {own.name} is not, so it does nothing.",
+                    f"{card.name} needs {unmet}, so it does nothing.",
                     side=side,
                     card=card,
                 )
                 return
             for fighter in pair.values():
-                if fighter.fate is Fate.STANDING:
+                if fighter.fate is Fate.STANDING and not self._indestructible(fighter, card.name):
                     step = self.log(
                         StepKind.DESTROY,
                         "PRI-2",
@@ -217,6 +249,11 @@ class MatchupEffects(CommandStep):
                         subject=fighter,
                     )
                     self.settle(fighter, Fate.DESTROYED, f"destroyed by {card.name}", step)
+            return
+        for stones in card.abilities_of(Stones):
+            if stones.on is StoneEvent.CAST:
+                self.change_stones(side, stones, card, "PRI-2", f"the {side.value} plays it")
+        if any(s.on is StoneEvent.CAST for s in card.abilities_of(Stones)):
             return
         if card.first(AllowChannelling) is not None:
             target = own
@@ -256,22 +293,26 @@ class MatchupEffects(CommandStep):
 
     # PRI-3
     def _destruction(self, pair: dict[Side, Fighter]) -> None:
-        doomed: list[tuple[Fighter, Fighter]] = []
+        doomed: list[tuple[Fighter, Fighter, Destroys]] = []
         for side in SIDES:
             fighter, opponent = pair[side], pair[side.other]
             if fighter.fate is not Fate.STANDING or opponent.fate is not Fate.STANDING:
                 continue
-            for rule in fighter.card.abilities_of(Destroys):
-                if rule.when.covers_primary() and rule.target.matches(
-                    opponent.card, defending_in_stronghold=self._defending(opponent)
+            for rule in fighter.text(Destroys):
+                if (
+                    rule.when.covers_primary()
+                    and (rule.terrain is None or rule.terrain in self.terrain)
+                    and rule.target.matches(opponent.card, defending_in_stronghold=self._defending(opponent))
                 ):
-                    doomed.append((opponent, fighter))
+                    doomed.append((opponent, fighter, rule))
                     break
-        for victim, destroyer in doomed:
+        for victim, destroyer, used in doomed:
+            if self._indestructible(victim, destroyer.name):
+                continue
             step = self.log(
                 StepKind.DESTROY,
                 "PRI-3",
-                f"{destroyer.name} destroys {victim.name} ({[r for r in destroyer.card.abilities_of(Destroys)][0].target.describe()}) before any other effect; it is lost and can never be healed.",
+                f"{destroyer.name} destroys {victim.name} ({used.target.describe()}) before any other effect; it is lost and can never be healed.",
                 side=destroyer.side,
                 card=destroyer.card,
                 subject=victim,
@@ -284,13 +325,55 @@ class MatchupEffects(CommandStep):
             fighter = pair[side]
             if fighter.fate is not Fate.STANDING:
                 continue
-            for aoe in fighter.card.abilities_of(Aoe):
-                if aoe.timing.value == "primary":
-                    self._fire_aoe(side, fighter.card, aoe, "PRI-4", fighter.reference)
+            aoes = [aoe for aoe in fighter.text(Aoe) if aoe.timing.value == "primary"]
+            suppressor = self._suppressor(Suppressed.AOE, fighter, pair[side.other])
+            if aoes and suppressor is not None:
+                self.log(
+                    StepKind.AOE,
+                    "PRI-4",
+                    f"{fighter.name}'s AOE does not fire: {suppressor.name}'s text takes it away.",
+                    side=side,
+                    card=suppressor.card,
+                    subject=fighter,
+                )
+                continue
+            for aoe in aoes:
+                self._fire_aoe(side, fighter.card, aoe, "PRI-4", fighter.reference)
+
+    def _indestructible(self, fighter: Fighter, by: str) -> bool:
+        if fighter.first_text(Indestructible) is None:
+            return False
+        self.log(
+            StepKind.IMMUNITY,
+            "PRI-3",
+            f"{by} would destroy {fighter.name}, but {fighter.name} cannot be destroyed.",
+            side=fighter.side,
+            card=fighter.card,
+            subject=fighter,
+        )
+        return True
+
+    def _suppressor(self, what: Suppressed, fighter: Fighter, opponent: Fighter) -> Fighter | None:
+        """The opposing creature whose text takes ``what`` away from ``fighter`` against ``opponent``, if any."""
+        for rule in opponent.text(Suppresses):
+            if rule.what is what and rule.scope is Scope.MATCHUP and opponent.faced is fighter:
+                return opponent
+        for owner, _, rule, holder in self.active_effects(Suppresses):
+            if (
+                holder is not None
+                and owner is opponent.side
+                and rule.what is what
+                and rule.scope is Scope.IN_PLAY
+                and (rule.protects is None or rule.protects.matches(opponent.card))
+            ):
+                return holder
+        return None
 
     # PRI-5
     def _immune_to(self, fighter: Fighter, opponent: Fighter) -> Immunity | None:
-        for immunity in fighter.card.abilities_of(Immunity):
+        for immunity in fighter.text(Immunity):
+            if immunity.terrain is not None and immunity.terrain not in self.terrain:
+                continue
             if immunity.attack_type is not None and immunity.attack_type in opponent.card.attack_types:
                 return immunity
             if immunity.against is not None and immunity.against.matches(
@@ -320,31 +403,130 @@ class MatchupEffects(CommandStep):
                 subject=opponent,
             )
 
-    def _own_text_bonuses(
-        self, side: Side, fighter: Fighter, opponent: Fighter, contribution: Contribution, *, secondary: bool
-    ) -> None:
-        """The creature's own printed bonuses (PRI-6 in a match-up, SEC-4 for a secondary attacker)."""
+    def bonus_terms(self, side: Side, fighter: Fighter, opponent: Fighter, *, secondary: bool) -> list[BonusTerm]:
+        """The creature's own printed bonuses (PRI-6 in a match-up, SEC-4 for a secondary attacker),
+        and its side's command bonuses for secondary attackers; also what the default secondary
+        attacks use to judge an attacker, so the two cannot disagree."""
         rule = "SEC-4" if secondary else "PRI-6"
         context = self._defending(opponent)
-        for bonus in fighter.card.abilities_of(Bonus):
+        terms: list[BonusTerm] = []
+        for bonus in fighter.text(Bonus):
             applies = bonus.when.covers_secondary() if secondary else bonus.when.covers_primary()
-            if applies and (
-                bonus.against is None or bonus.against.matches(opponent.card, defending_in_stronghold=context)
-            ):
-                self._add(
-                    contribution,
+            if not applies or not self._conditions_hold(bonus, fighter, opponent, secondary=secondary):
+                continue
+            if bonus.against is not None and not bonus.against.matches(opponent.card, defending_in_stronghold=context):
+                continue
+            units, unit_text = self._units(bonus, side, fighter)
+            if units == 0:
+                continue
+            terms.append(
+                BonusTerm(
                     f"{fighter.name}'s text",
-                    bonus.amount,
+                    bonus.amount * units,
                     rule,
                     fighter.card,
-                    f"{fighter.name}'s own text",
+                    f"{fighter.name}'s own text{unit_text}",
                 )
-        for rolled in fighter.card.abilities_of(RolledBonus):
+            )
+        for rolled in fighter.text(RolledBonus):
             if rolled.when.covers_secondary() if secondary else rolled.when.covers_primary():
                 value = self.roll(side, fighter.reference) + rolled.plus
-                self._add(
-                    contribution, f"{fighter.name}'s roll", value, rule, fighter.card, f"its roll on {rolled.dice}"
+                terms.append(
+                    BonusTerm(f"{fighter.name}'s roll", value, rule, fighter.card, f"its roll on {rolled.dice}")
                 )
+        if secondary:
+            terms += self.command_terms(side, fighter, opponent, secondary=True)
+            card = fighter.card
+            if card.ocb and card.border is not None and opponent.card.border is card.border.beats:
+                terms.append(
+                    BonusTerm(
+                        "OCB",
+                        card.ocb,
+                        rule,
+                        card,
+                        f"its off-colour bonus against the {opponent.card.border.value} {opponent.name}",
+                        StepKind.OFF_COLOUR,
+                    )
+                )
+            for modifier in card.abilities_of(TerrainModifier):
+                if modifier.terrain in self.terrain:
+                    terms.append(
+                        BonusTerm(
+                            modifier.terrain.value,
+                            modifier.amount,
+                            rule,
+                            card,
+                            f"fighting in {modifier.terrain.value}",
+                            StepKind.TERRAIN,
+                        )
+                    )
+        return terms
+
+    def _conditions_hold(self, bonus: Bonus, fighter: Fighter, opponent: Fighter, *, secondary: bool) -> bool:
+        if bonus.terrain is not None and bonus.terrain not in self.terrain:
+            return False
+        if bonus.no_terrain and self.terrain:
+            return False
+        if bonus.side_role is not None and fighter.side.value != bonus.side_role.value:
+            return False
+        if bonus.partner is not None:
+            partner = opponent.faced
+            if not secondary or partner is None or partner.side is not fighter.side:
+                return False
+            if not bonus.partner.matches(partner.card):
+                return False
+        return True
+
+    def _units(self, bonus: Bonus, side: Side, fighter: Fighter) -> tuple[int, str]:
+        """How many times a per-unit bonus applies, and the words that say so in the log."""
+        if bonus.per is None:
+            return 1, ""
+        if bonus.per is Per.COUNT:
+            count = self.count(side, fighter.reference)
+            return count, f" ({bonus.amount:+d} x {count}, {bonus.counting})"
+        if bonus.per is Per.MATCHUPS_FOUGHT:
+            fought = len(self.matchups)
+            return fought, f" ({bonus.amount:+d} x {fought} match-up(s) already fought)"
+        assert bonus.of is not None
+        fallen = [
+            other
+            for state in self.sides.values()
+            for other in state.fighters
+            if other.fate in (Fate.BEATEN, Fate.DESTROYED) and bonus.of.matches(other.card)
+        ]
+        return len(fallen), f" ({bonus.amount:+d} x {len(fallen)}: {', '.join(f.name for f in fallen) or 'none'})"
+
+    def command_terms(self, side: Side, fighter: Fighter, opponent: Fighter, *, secondary: bool) -> list[BonusTerm]:
+        """The bonuses this side's command card gives ``fighter`` now (CMD-4, applied at PRI-6 or SEC-4)."""
+        context = self._defending(opponent)
+        terms: list[BonusTerm] = []
+        for command_bonus, source in self.sides[side].bonuses:
+            covers = command_bonus.when.covers_secondary() if secondary else command_bonus.when.covers_primary()
+            if not covers or (command_bonus.terrain is not None and command_bonus.terrain not in self.terrain):
+                continue
+            if command_bonus.to is not None and not command_bonus.to.matches(fighter.card):
+                continue
+            if command_bonus.against is not None and not command_bonus.against.matches(
+                opponent.card, defending_in_stronghold=context
+            ):
+                continue
+            if command_bonus.first_only:
+                taker = self._first_bonus_taken.setdefault(id(command_bonus), fighter)
+                if taker is not fighter:
+                    continue
+            amount = command_bonus.amount
+            why = f"{source.name}'s command"
+            if command_bonus.rising and fighter.round is not None and not secondary:
+                amount = command_bonus.amount * fighter.round
+                why += f" ({command_bonus.amount:+d} x match-up {fighter.round})"
+            terms.append(BonusTerm(source.name, amount, "SEC-4" if secondary else "PRI-6", source, why))
+        return terms
+
+    _first_bonus_taken: dict[int, Fighter]
+
+    def _log_terms(self, contribution: Contribution, terms: list[BonusTerm]) -> None:
+        for term in terms:
+            self._add(contribution, term.label, term.amount, term.rule, term.card, term.why, term.kind)
 
     # PRI-6
     def _text_box(self, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
@@ -352,15 +534,12 @@ class MatchupEffects(CommandStep):
             fighter, opponent = pair[side], pair[side.other]
             mine = contributions[side]
             context = self._defending(opponent)
-            self._own_text_bonuses(side, fighter, opponent, mine, secondary=False)
-            for command_bonus, source in self.sides[side].bonuses:
-                if (command_bonus.to is None or command_bonus.to.matches(fighter.card)) and (
-                    command_bonus.against is None
-                    or command_bonus.against.matches(opponent.card, defending_in_stronghold=context)
-                ):
-                    self._add(mine, source.name, command_bonus.amount, "PRI-6", source, f"{source.name}'s command")
+            self._log_terms(mine, self.bonus_terms(side, fighter, opponent, secondary=False))
+            self._log_terms(mine, self.command_terms(side, fighter, opponent, secondary=False))
             for owner, source, aura, holder in self.active_effects(SideBonus):
                 if holder is fighter and not aura.includes_self:
+                    continue
+                if aura.command_only and (holder is None or holder.role is not Role.COMMAND):
                     continue
                 if not aura.sides.reaches(owner is side):
                     continue
@@ -380,6 +559,17 @@ class MatchupEffects(CommandStep):
             if side is Side.DEFENDER and self.defender_in_stronghold:
                 stronghold = self.sides[side].stronghold
                 assert stronghold is not None
+                suppressor = self._suppressor(Suppressed.STRONGHOLD_BONUS, fighter, opponent)
+                if suppressor is not None:
+                    self.log(
+                        StepKind.NOTE,
+                        "ENG-3",
+                        f"{fighter.name} gets no defence bonus from {stronghold.name}: {suppressor.name}'s text takes it away.",
+                        side=side,
+                        card=suppressor.card,
+                        subject=fighter,
+                    )
+                    continue
                 bonus_value = stronghold.stronghold.defend_bonus if stronghold.stronghold else None
                 rolled_defence = stronghold.first(RolledDefence)
                 if rolled_defence is not None:
@@ -428,6 +618,17 @@ class MatchupEffects(CommandStep):
             fighter, opponent = pair[side], pair[side.other]
             card = fighter.card
             if card.ocb and card.border is not None and opponent.card.border is card.border.beats:
+                suppressor = self._suppressor(Suppressed.OCB, fighter, opponent)
+                if suppressor is not None:
+                    self.log(
+                        StepKind.NOTE,
+                        rule,
+                        f"{fighter.name} gets no off-colour bonus against {opponent.name}: {suppressor.name}'s text takes it away.",
+                        side=side,
+                        card=suppressor.card,
+                        subject=fighter,
+                    )
+                    continue
                 self._add(
                     contributions[side],
                     "OCB",

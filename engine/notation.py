@@ -18,7 +18,18 @@ from typing import Any
 
 from .enums import BriberyIcon
 from .errors import NotationError
-from .setup import Bribe, Channel, CombatSetup, Moment, RangedSupport, Roll, SecondaryAttack, SideSetup, SpellPlay
+from .setup import (
+    Bribe,
+    Channel,
+    CombatSetup,
+    Count,
+    Moment,
+    RangedSupport,
+    Roll,
+    SecondaryAttack,
+    SideSetup,
+    SpellPlay,
+)
 
 REFERENCE = r"[a-z0-9][a-z0-9-]*(?:#[1-9][0-9]*)?"
 _REFERENCE = re.compile(rf"^{REFERENCE}$")
@@ -30,6 +41,7 @@ _CHANNEL = re.compile(
     rf"^(?P<moment>{_MOMENT}):(?P<source>{REFERENCE})(?:\*(?P<amount>[1-9][0-9]*))?(?:@(?P<ref>{REFERENCE}))?$"
 )
 _ROLL = re.compile(rf"^(?P<ref>{REFERENCE}):(?P<value>[1-9][0-9]*)$")
+_COUNT = re.compile(rf"^(?P<ref>{REFERENCE}):(?P<value>0|[1-9][0-9]*)$")
 _SECONDARY = re.compile(rf"^(?P<attacker>{REFERENCE})>(?P<target>{REFERENCE})$")
 _NUMBER = re.compile(r"^(0|[1-9][0-9]*)$")
 
@@ -53,6 +65,7 @@ SIDE_KEYS: dict[str, str] = {
     "secondaries": "secondary",
     "destroy_shield": "destroy-shield",
     "rolls": "rolls",
+    "counts": "counts",
 }
 _FIELD_FOR_KEY = {key: name for name, key in SIDE_KEYS.items()}
 
@@ -148,6 +161,7 @@ _PARSERS: dict[str, Callable[[str, str, int], Any]] = {
     "secondaries": _secondaries,
     "destroy_shield": _flag,
     "rolls": _each(_ROLL, lambda m: Roll(m["ref"], int(m["value"])), "mendu-sada-the-havoc:4"),
+    "counts": _each(_COUNT, lambda m: Count(m["ref"], int(m["value"])), "woodland-troll:3"),
 }
 
 
@@ -213,7 +227,7 @@ def _format_value(name: str, value: Any) -> str | None:
         elif isinstance(item, Channel):
             amount = f"*{item.amount}" if item.amount != 1 else ""
             parts.append(f"{item.moment}:{item.source}{amount}" + (f"@{item.target}" if item.target else ""))
-        elif isinstance(item, Roll):
+        elif isinstance(item, (Roll, Count)):
             parts.append(f"{item.card}:{item.value}")
         elif isinstance(item, SecondaryAttack):
             parts.append(f"{item.attacker}>{item.target}")

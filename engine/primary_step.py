@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from .abilities import (
+    BlankText,
     DestroyedWhenBeaten,
     DestroysWhenBeating,
     ForbidsBribery,
+    Indestructible,
+    PlayRestriction,
     PushMargin,
+    Restriction,
+    TextScope,
     WinsPushes,
 )
 from .channelling import Channelling
@@ -36,6 +41,20 @@ class PrimaryStep(Channelling):
                 if fighter not in ordered and id(fighter) not in reserved:
                     ordered.append(fighter)
             state.queue = [f for f in ordered if f.role is Role.UNPLAYED]
+            leaders = [
+                f for f in state.queue if any(r.must is Restriction.FIRST_PRIMARY for r in f.text(PlayRestriction))
+            ]
+            if leaders and state.queue[0] is not leaders[0]:
+                state.queue.remove(leaders[0])
+                state.queue.insert(0, leaders[0])
+                self.log(
+                    StepKind.NOTE,
+                    "PRI-0",
+                    f"{leaders[0].name} must be the {side.value}'s first primary creature, so it is played first.",
+                    side=side,
+                    card=leaders[0].card,
+                    subject=leaders[0],
+                )
         if self._play_first is not None:
             side, rule = self._play_first
             state = self.sides[side]
@@ -121,7 +140,7 @@ class PrimaryStep(Channelling):
             f"Match-up {round_number}: the attacker's {attacker.name} (Vitality {attacker.vitality}) meets the defender's {defender.name} (Vitality {defender.vitality}).",
         )
         for fighter in pair.values():
-            lock = fighter.card.first(ForbidsBribery)
+            lock = fighter.first_text(ForbidsBribery)
             if lock is not None and lock.icon not in self.sides[fighter.side].bribery_locks:
                 self.sides[fighter.side].bribery_locks[lock.icon] = fighter
                 self.log(
@@ -131,6 +150,7 @@ class PrimaryStep(Channelling):
                     side=fighter.side,
                     card=fighter.card,
                 )
+        self._blank_opponents(pair)
         moment = Moment(round_number)
         bribed_sides = self._bribery_window(moment, pair)
         self._any_time_spells(moment, pair, bribed_sides)
@@ -172,6 +192,21 @@ class PrimaryStep(Channelling):
         self._ranged(round_number, pair, contributions)
         self._channelling(moment, pair, contributions)
         self._compare(round_number, pair, contributions)
+
+    def _blank_opponents(self, pair: dict[Side, Fighter]) -> None:
+        """PRI-6: a creature whose text blanks its match-up opponent does so as they meet."""
+        blanking = [side for side in SIDES if any(r.scope is TextScope.OPPONENT for r in pair[side].text(BlankText))]
+        for side in blanking:
+            victim = pair[side.other]
+            victim.blank = True
+            self.log(
+                StepKind.NOTE,
+                "PRI-6",
+                f"{pair[side].name} blanks {victim.name}'s text box: its printed abilities stop working for the rest of the combat (its stats still count).",
+                side=side,
+                card=pair[side].card,
+                subject=victim,
+            )
 
     # PRI-11
     def _compare(self, round_number: int, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
@@ -225,6 +260,8 @@ class PrimaryStep(Channelling):
                     f"beaten by {winner.name} in match-up {round_number} ({max(ta, td)} against {min(ta, td)})",
                     step,
                 )
+        if winner is not None and winner.faced is not None:
+            self.creature_beaten(winner.faced, winner, "PRI-11", primary=True)
         for fighter in pair.values():
             if fighter.fate is Fate.STANDING:
                 fighter.fate_reason = {
@@ -234,7 +271,7 @@ class PrimaryStep(Channelling):
         self._record_matchup(round_number, pair, (ta, td), outcome)
 
     def _margin_needed(self, loser: Fighter) -> int:
-        for rule in loser.card.abilities_of(PushMargin):
+        for rule in loser.text(PushMargin):
             if rule.terrain is None or rule.terrain in self.terrain:
                 return rule.margin
         return 1
@@ -248,10 +285,12 @@ class PrimaryStep(Channelling):
 
     def _destroys_on_beating(self, winner: Fighter, loser: Fighter) -> str:
         """Text for a destruction that replaces 'beaten', or '' when the loser is simply beaten."""
-        for rule in winner.card.abilities_of(DestroysWhenBeating):
+        if loser.first_text(Indestructible) is not None:
+            return ""
+        for rule in winner.text(DestroysWhenBeating):
             if rule.against is None or rule.against.matches(loser.card):
                 return f"{winner.name}'s text: the creature it beats, {loser.name}, is destroyed rather than beaten."
-        for self_rule in loser.card.abilities_of(DestroyedWhenBeaten):
+        for self_rule in loser.text(DestroyedWhenBeaten):
             if self_rule.by is None or self_rule.by.matches(winner.card):
                 return f"{loser.name}'s text: beaten by {winner.name}, it is destroyed rather than beaten."
         return ""

@@ -8,12 +8,14 @@ from the set-up; missing ones get the defaults documented in ``defaults.py``.
 
 from __future__ import annotations
 
-from .abilities import ControlValue
+from .abilities import ControlExclusion, ControlValue, Sides
 from .cards import CardDefinition
 from .catalog import CardCatalog
 from .enums import (
     SIDES,
+    Fate,
     Phase,
+    Role,
     Side,
     StepKind,
     Winner,
@@ -22,6 +24,7 @@ from .log import CombatLog, CombatResult, CreatureOutcome, Term, chain_text
 from .notation import format_setup
 from .secondary_step import SecondaryStep
 from .setup import CombatSetup
+from .state import Fighter
 
 
 def control_value(card: CardDefinition) -> int:
@@ -46,17 +49,37 @@ class Resolver(SecondaryStep):
         result = self._resolution()
         return CombatLog(notation=format_setup(self.setup), steps=tuple(self.steps), result=result)
 
+    def _left_out_of_control(self) -> dict[Fighter, str]:
+        """Standing creatures a control_exclusion text keeps out of the count, with the reason."""
+        left_out: dict[Fighter, str] = {}
+        for side in SIDES:
+            for fighter in self.sides[side].fighters:
+                if fighter.role is not Role.PRIMARY or fighter.fate in (Fate.BRIBED, Fate.DESTROYED):
+                    continue
+                for rule in fighter.card.abilities_of(ControlExclusion):
+                    faced = fighter.faced
+                    if faced is not None and (rule.opponent is None or rule.opponent.matches(faced.card)):
+                        left_out[faced] = f"left out by {fighter.name}'s text"
+                    if rule.who is Sides.BOTH:
+                        left_out[fighter] = "left out by its own text"
+        return left_out
+
     # RES-1 to RES-6, HEAL-1
     def _resolution(self) -> CombatResult:
         totals: dict[Side, tuple[Term, ...]] = {}
+        left_out = self._left_out_of_control()
         for side in SIDES:
-            standing = [f for f in self.sides[side].fighters if f.fate.counts_for_control]
+            standing = [f for f in self.sides[side].fighters if f.fate.counts_for_control and f not in left_out]
             terms = tuple(Term(f.name, control_value(f.card)) for f in standing)
             totals[side] = terms
             excluded = [
                 f"{f.name} ({f.fate.value.replace('_', ' ')})"
                 for f in self.sides[side].fighters
                 if not f.fate.counts_for_control
+            ] + [
+                f"{f.name} ({left_out[f]})"
+                for f in self.sides[side].fighters
+                if f in left_out and f.fate.counts_for_control
             ]
             self.log(
                 StepKind.COUNT,

@@ -5,7 +5,8 @@ from __future__ import annotations
 from .abilities import (
     Destroys,
     PartnerValueWhenBeaten,
-    TerrainModifier,
+    SecondaryAutoWin,
+    SecondaryImmunity,
 )
 from .defaults import choose_secondaries
 from .enums import (
@@ -30,7 +31,7 @@ class SecondaryStep(PrimaryStep):
             return 0, "A-07", f"{partner.name} was {partner.fate.value}, so it adds nothing"
         if partner.turned:
             return 0, "A-07", f"{partner.name} was turned by immunity and did no damage, so it adds nothing"
-        special = partner.card.first(PartnerValueWhenBeaten)
+        special = partner.first_text(PartnerValueWhenBeaten)
         if special is not None and partner.fate is Fate.BEATEN and partner.beaten_by is target:
             return (
                 special.value,
@@ -45,15 +46,50 @@ class SecondaryStep(PrimaryStep):
 
     def needs(self, attacker_side: Side) -> list[tuple[Fighter, int]]:
         """Every legal secondary target with the attack sum needed to beat it (SEC-7)."""
-        targets = [f for f in self.sides[attacker_side.other].fighters if f.attackable]
-        return [(target, target.vitality + 1 - self.partner_value(target)[0]) for target in targets]
+        return [(target, target.vitality + 1 - self.partner_value(target)[0]) for target in self.targets(attacker_side)]
+
+    def targets(self, attacker_side: Side) -> list[Fighter]:
+        """The opposing creatures a secondary attack may be made on (SEC-3)."""
+        return [f for f in self.sides[attacker_side.other].fighters if f.attackable and self.protection(f) is None]
+
+    def protection(self, target: Fighter) -> tuple[Fighter, SecondaryImmunity] | None:
+        """The creature and text that keep every secondary attack off ``target``, if any."""
+        for holder in (target, target.faced):
+            if holder is None:
+                continue
+            for rule in holder.text(SecondaryImmunity):
+                if rule.from_ is not None or (holder is not target and not rule.matchup):
+                    continue
+                if rule.after_beating is not None:
+                    beaten = holder.faced
+                    if beaten is None or beaten.beaten_by is not holder or not rule.after_beating.matches(beaten.card):
+                        continue
+                return holder, rule
+        return None
+
+    def harmless_against(self, attacker: Fighter, target: Fighter) -> bool:
+        """Whether ``target``'s text makes this secondary attacker add nothing against it."""
+        return any(
+            rule.from_ is not None and rule.from_.matches(attacker.card) for rule in target.text(SecondaryImmunity)
+        )
 
     def _secondaries(self) -> None:
         side = self.secondary_side
         if side is None:
             return
         state = self.sides[side]
-        targets = [f for f in self.sides[side.other].fighters if f.attackable]
+        targets = self.targets(side)
+        for shielded in [f for f in self.sides[side.other].fighters if f.attackable and f not in targets]:
+            found = self.protection(shielded)
+            assert found is not None
+            self.log(
+                StepKind.IMMUNITY,
+                "SEC-3",
+                f"{shielded.name} cannot be the target of a secondary attack: {found[1].describe()}",
+                side=side.other,
+                card=found[0].card,
+                subject=shielded,
+            )
         self.log(
             StepKind.NOTE,
             "SEC-1",
@@ -118,6 +154,19 @@ class SecondaryStep(PrimaryStep):
                 )
                 self.warnings.append(f"secondary attack {number}: {attacker.name} cannot attack")
                 continue
+            found = self.protection(target)
+            if found is not None:
+                self.moment = f"s{number}"
+                self.log(
+                    StepKind.NOTE,
+                    "SEC-3",
+                    f"{attacker.name} cannot attack {target.name}: {found[1].describe()} {attacker.name} stays in the hand.",
+                    side=side,
+                    card=found[0].card,
+                    subject=target,
+                )
+                self.warnings.append(f"secondary attack {number}: {target.name} cannot be attacked")
+                continue
             key = id(target)
             target_of[key] = target
             groups.setdefault(key, []).append((number, attacker))
@@ -166,6 +215,17 @@ class SecondaryStep(PrimaryStep):
             bribes = [b for b in self.sides[side.other].setup.bribes if b.moment == Moment(number, True)]
             if any(self._bribe(side.other, bribe.icon, attacker, "SEC-9") for bribe in bribes):
                 continue
+            if self.harmless_against(attacker, target):
+                self.log(
+                    StepKind.IMMUNITY,
+                    "SEC-4",
+                    f"{target.name}'s text: {attacker.name} adds nothing against it.",
+                    side=side.other,
+                    card=target.card,
+                    subject=attacker,
+                )
+                attacker.fate_reason = f"attacked {target.name}, which its attack cannot harm"
+                continue
             live.append((number, attacker))
         if self._destroyed_by_secondary(side, target, live):
             return
@@ -208,9 +268,7 @@ class SecondaryStep(PrimaryStep):
                 total=contribution.total,
                 chain=tuple(contribution.terms),
             )
-            self._own_text_bonuses(side, attacker, target, contribution, secondary=True)
-            self._off_colour_one(attacker, target, contribution)
-            self._terrain_one(attacker, contribution)
+            self._log_terms(contribution, self.bonus_terms(side, attacker, target, secondary=True))
             for channel in self.sides[side].setup.channels:
                 if channel.moment == Moment(number, True):
                     self._channel(side, channel, contribution, target)
@@ -221,22 +279,30 @@ class SecondaryStep(PrimaryStep):
             self.log(
                 StepKind.KILL_TEST,
                 "SEC-9",
-                f"Every attacker on {target.name} was bribed away; it survives.",
+                f"No attacker on {target.name} is left that can harm it (bribed away, or its text makes them add nothing); it survives.",
                 side=side,
                 subject=target,
             )
             return
-        if total > target.vitality:
+        closer = live[-1][1]
+        auto_win = closer.first_text(SecondaryAutoWin) is not None
+        if total > target.vitality or auto_win:
+            verdict = (
+                f"{closer.name}'s text beats the target whatever the totals"
+                if total <= target.vitality
+                else "more than its Vitality"
+            )
             step = self.log(
                 StepKind.KILL_TEST,
                 "SEC-7",
-                f"{chain_text(tuple(terms))} against {target.name}'s {target.vitality}: more than its Vitality, so {target.name} is beaten.",
+                f"{chain_text(tuple(terms))} against {target.name}'s {target.vitality}: {verdict}, so {target.name} is beaten.",
                 side=side,
                 subject=target,
                 total=total,
                 chain=tuple(terms),
             )
             self.settle(target, Fate.BEATEN, f"beaten by a secondary attack ({total} against {target.vitality})", step)
+            self.creature_beaten(target, closer, "SEC-7", primary=False)
             for _, attacker in live:
                 attacker.fate_reason = f"beat {target.name} in a secondary attack"
         else:
@@ -256,7 +322,7 @@ class SecondaryStep(PrimaryStep):
         """A secondary attacker whose text destroys such a target does so before any number counts."""
         context = self._defending(target)
         for number, attacker in live:
-            for rule in attacker.card.abilities_of(Destroys):
+            for rule in attacker.text(Destroys):
                 if rule.when.covers_secondary() and rule.target.matches(target.card, defending_in_stronghold=context):
                     self.moment = f"s{number}"
                     step = self.log(
@@ -273,29 +339,3 @@ class SecondaryStep(PrimaryStep):
                         member.fate_reason = f"destroyed {target.name} in a secondary attack"
                     return True
         return False
-
-    def _off_colour_one(self, attacker: Fighter, target: Fighter, contribution: Contribution) -> None:
-        card = attacker.card
-        if card.ocb and card.border is not None and target.card.border is card.border.beats:
-            self._add(
-                contribution,
-                "OCB",
-                card.ocb,
-                "SEC-4",
-                card,
-                f"its off-colour bonus against the {target.card.border.value} {target.name}",
-                StepKind.OFF_COLOUR,
-            )
-
-    def _terrain_one(self, attacker: Fighter, contribution: Contribution) -> None:
-        for modifier in attacker.card.abilities_of(TerrainModifier):
-            if modifier.terrain in self.terrain:
-                self._add(
-                    contribution,
-                    modifier.terrain.value,
-                    modifier.amount,
-                    "SEC-4",
-                    attacker.card,
-                    f"fighting in {modifier.terrain.value}",
-                    StepKind.TERRAIN,
-                )

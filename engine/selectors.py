@@ -28,6 +28,7 @@ _KEYS = {
     "ocb",
     "defending_in_stronghold",
     "name",
+    "has_ability",
     "any_of",
     "not",
 }
@@ -53,6 +54,7 @@ class Selector:
     ocb: int | None = None
     defending_in_stronghold: bool | None = None
     names: frozenset[str] = frozenset()
+    has_ability: str | None = None
     any_of: tuple[Selector, ...] = ()
     negated: Selector | None = None
 
@@ -86,6 +88,8 @@ class Selector:
         if self.defending_in_stronghold is not None and defending_in_stronghold != self.defending_in_stronghold:
             return False
         if self.names and card.slug not in self.names:
+            return False
+        if self.has_ability is not None and not any(a.kind == self.has_ability for a in card.abilities):
             return False
         if self.any_of and not any(
             option.matches(card, defending_in_stronghold=defending_in_stronghold) for option in self.any_of
@@ -148,6 +152,8 @@ class Selector:
             qualifiers.append("defending in a stronghold")
         if self.names:
             qualifiers.append("named " + " or ".join(sorted(_title(name) for name in self.names)))
+        if self.has_ability is not None:
+            qualifiers.append(f"whose text has a {self.has_ability.replace('_', ' ')} ability")
         if self.negated is not None:
             qualifiers.append(f"except {self.negated.describe()}")
         if qualifiers:
@@ -181,6 +187,7 @@ class Selector:
                 ocb=data.get("ocb"),
                 defending_in_stronghold=data.get("defending_in_stronghold"),
                 names=frozenset(_as_list(data.get("name"))),
+                has_ability=data.get("has_ability"),
                 any_of=tuple(cls.parse(option, where) for option in data.get("any_of", ())),
                 negated=cls.parse(data["not"], where) if "not" in data else None,
             )
@@ -215,6 +222,8 @@ class Selector:
             data["immune_to"] = self.immune_to.value
         if self.names:
             data["name"] = sorted(self.names)
+        if self.has_ability is not None:
+            data["has_ability"] = self.has_ability
         if self.any_of:
             data["any_of"] = [option.to_data() for option in self.any_of]
         if self.negated is not None:

@@ -78,6 +78,16 @@ class Roll:
 
 
 @dataclass(frozen=True)
+class Count:
+    """A number the combat cannot see for itself, given for one card (``woodland-troll:3``): cards
+    outside the combat (Nymphs in play, Undead in the discard pile) or a player's choice (Beer
+    cards discarded). The card's ability says what is counted."""
+
+    card: str
+    value: int
+
+
+@dataclass(frozen=True)
 class SideSetup:
     creatures: tuple[str, ...] = ()
     items: tuple[str, ...] = ()
@@ -98,6 +108,7 @@ class SideSetup:
     secondaries: tuple[SecondaryAttack, ...] | None = None
     destroy_shield: bool = False
     rolls: tuple[Roll, ...] = ()
+    counts: tuple[Count, ...] = ()
 
 
 @dataclass(frozen=True)

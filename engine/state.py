@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import builtins
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .abilities import (
+    Ability,
     CommandBonus,
 )
 from .cards import CardDefinition, GuardianStats
@@ -17,6 +20,8 @@ from .enums import (
 )
 from .log import Term
 from .setup import SideSetup
+
+A = TypeVar("A", bound=Ability)
 
 
 @dataclass(eq=False)
@@ -36,6 +41,16 @@ class Fighter:
     beaten_by: Fighter | None = None
     turned: bool = False
     round: int | None = None
+    blank: bool = False
+    channelled: bool = False
+
+    def text(self, kind: builtins.type[A]) -> tuple[A, ...]:
+        """The abilities of one kind its text box gives now: none once the text box is blanked."""
+        return () if self.blank else self.card.abilities_of(kind)
+
+    def first_text(self, kind: builtins.type[A]) -> A | None:
+        found = self.text(kind)
+        return found[0] if found else None
 
     @property
     def name(self) -> str:

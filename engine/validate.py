@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .abilities import Dispel
+from .abilities import Dispel, PlayRestriction, Restriction
 from .cards import CardDefinition
 from .catalog import CardCatalog
 from .dice import Dice
@@ -84,7 +84,41 @@ class _SideChecker:
         self._shields()
         self._decisions(creatures, hand)
         self._rolls()
+        self._counts()
         return self.problems
+
+    def _counts(self) -> None:
+        """Every card whose ability counts something outside the combat needs that count."""
+        where = f"{self.prefix}.counts"
+        needing: dict[str, tuple[CardDefinition, str]] = {}
+        copies: Counter[str] = Counter()
+        for reference in self.setup.creatures:
+            card = self.catalog.find(split_reference(reference)[0])
+            if card is None:
+                continue
+            copies[card.slug] += 1
+            if card.count_needed:
+                key = card.slug if copies[card.slug] == 1 else f"{card.slug}#{copies[card.slug]}"
+                needing[key] = (card, card.count_needed)
+        given: set[str] = set()
+        for count in self.setup.counts:
+            slug, copy = split_reference(count.card)
+            card = self.catalog.find(slug)
+            key = (card.slug if card else slug) + (f"#{copy}" if copy > 1 else "")
+            if key not in needing:
+                self.add("setup.count_not_needed", f"{where}: {count.card} counts nothing in this combat", where, slug)
+                continue
+            if key in given:
+                self.add("setup.count_twice", f"{where}: {count.card} is counted twice", where, slug)
+            given.add(key)
+        for key, (card, counting) in needing.items():
+            if key not in given:
+                self.add(
+                    "setup.count_missing",
+                    f"{where}: {card.name} needs a count of {counting}; give it as {key}:N",
+                    where,
+                    card.slug,
+                )
 
     def _rolls(self) -> None:
         """Every card with dice needs its roll in the set-up, and each roll must be possible."""
@@ -293,6 +327,20 @@ class _SideChecker:
                     )
                 elif not card.is_creature:
                     hand_counts[card.slug] -= 1
+        for position, reference in enumerate(setup.creatures):
+            card = self.catalog.find(split_reference(reference)[0])
+            if (
+                card is not None
+                and position != command_index
+                and any(rule.must is Restriction.COMMAND for rule in card.abilities_of(PlayRestriction))
+            ):
+                self.add(
+                    "setup.must_be_command",
+                    f"{self.prefix}: {card.name} can only be played as the command card; name it in "
+                    f"{self.prefix}.command or leave it out of the shield",
+                    self.prefix,
+                    card.slug,
+                )
         seen: set[int] = set()
         for reference in setup.order:
             index = self._in_shield(reference, f"{self.prefix}.order")

@@ -28,7 +28,7 @@ STARTER_NOTATION = "terrain=swamp a=sand-lord d=swordsman,archer d.ranged=1:arch
 MAX_NOTATION_LENGTH = 2000
 
 CARD_LIST_FIELDS = ("creatures", "items", "hand", "channellers", "order")
-DECISION_FIELDS = ("ranged", "bribes", "spells", "channels", "secondaries")
+DECISION_FIELDS = ("ranged", "bribes", "spells", "channels", "secondaries", "rolls", "counts")
 SINGLE_CARD_FIELDS = ("command",)
 _FIELD_FOR_KEY = {key: name for name, key in SIDE_KEYS.items()}
 _SEPARATORS = re.compile(r"[\s,]+")
@@ -145,6 +145,14 @@ class SideForm(forms.Form):
         "devil-dog>fire-walker",
     )
     destroy_shield = forms.BooleanField(required=False, label="Destroy the shield instead of retreating if it loses")
+    rolls = _decision_field(
+        "Dice rolls", "Card:result for each card of this side that rolls dice. Required for those cards.", "mendu-sada-the-havoc:4"
+    )
+    counts = _decision_field(
+        "Counts",
+        "Card:number for a card that counts something outside the combat (its page says what). Required for those cards.",
+        "woodland-troll:2",
+    )
 
     def __init__(self, *args: Any, catalog: CardCatalog, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -159,3 +159,16 @@ def test_creature_list_for_autocomplete(client: Client) -> None:
     assert sand_lord == {
         "slug": "sand-lord", "name": "Sand Lord", "vitality": 11, "stacking": 11, "border": "elemental", "ocb": 3,
         "ocb_against": "external", "bribery": ["babes"], "flying": False, "ranged": None, "command": False}  # fmt: skip
+
+
+def test_the_form_takes_dice_rolls_and_counts(client: Client) -> None:
+    # Woodland Troll counts its owner's Nymphs outside the combat: 2 of them at +4 each on top of its
+    # printed Vitality 4 = 12 at step 7; the step page must show the count it was given.
+    fields = {"a-creatures": "Woodland Troll", "a-counts": "woodland-troll:2", "d-creatures": "Swordsman"}
+    response = client.get("/combat/build/", fields)
+    assert response.status_code == 302
+    assert "a.counts%3Dwoodland-troll%3A2" in response["Location"] or "a.counts=woodland-troll:2" in response["Location"]
+    text = _text(client.get(response["Location"] + "&step=7").content.decode())
+    assert "Woodland Troll +8 from Woodland Troll's own text (+4 x 2, Nymphs its owner has in play): now 12." in text
+    missing = client.get("/combat/build/", {"a-creatures": "Woodland Troll", "d-creatures": "Swordsman"})
+    assert "needs a count of" in _text(missing.content.decode())

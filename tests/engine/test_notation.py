@@ -12,6 +12,7 @@ from engine.setup import (
     Bribe,
     Channel,
     CombatSetup,
+    Count,
     Moment,
     RangedSupport,
     Roll,
@@ -43,6 +44,7 @@ side_setups = st.builds(
     secondaries=st.none() | st.lists(st.builds(SecondaryAttack, references, references), max_size=3).map(tuple),
     destroy_shield=st.booleans(),
     rolls=st.lists(st.builds(Roll, references, st.integers(1, 12)), max_size=2).map(tuple),
+    counts=st.lists(st.builds(Count, references, st.integers(0, 12)), max_size=2).map(tuple),
 )
 setups = st.builds(CombatSetup, side_setups, side_setups, st.none() | slugs.filter(lambda s: s != "none"))
 

@@ -34,6 +34,9 @@ def test_a_legal_setup_has_no_problem() -> None:
         ("a=sand-lord a.channel=1:valkyrie-spirit d=swordsman", "setup.unknown_channel_source"),
         ("a=sand-lord a.stronghold=carreg-amroth-center d=swordsman", "setup.attacker_in_stronghold"),
         ("a=sand-lord d=swordsman d.ranged=1:swordsman", "setup.not_ranged"),
+        ("a=woodland-troll d=swordsman", "setup.count_missing"),
+        ("a=sand-lord a.counts=sand-lord:2 d=swordsman", "setup.count_not_needed"),
+        ("a=woodland-troll a.counts=woodland-troll:1,woodland-troll:2 d=swordsman", "setup.count_twice"),
     ],
 )
 def test_each_impossible_setup_is_reported_with_a_stable_code(text: str, code: str) -> None:

@@ -76,6 +76,7 @@ class CreatureOutcomeSerializer(serializers.Serializer[Any]):
     fate = serializers.CharField()
     reason = serializers.CharField()
     step = serializers.IntegerField(allow_null=True)
+    counts_for_control = serializers.BooleanField()
 
 
 class MatchupSerializer(serializers.Serializer[Any]):

@@ -728,11 +728,11 @@ class CommandSideline(Ability):
     cost: int = 0
 
     def describe(self) -> str:
-        hands = "both combat hands" if self.both_sides else "the opponent's combat hand"
+        hands = "the combat on either side" if self.both_sides else "the opponent's combat hand or command"
         cost = f" (costs {self.cost} Power Stone{'s' if self.cost != 1 else ''})" if self.cost else ""
         return (
-            f"Command{cost}: every {self.target.describe()} still in {hands} is set aside: it cannot fight or count "
-            "for control, but it can be attacked."
+            f"Command{cost}: {self.target.describe()} still in {hands} are set aside: they cannot fight or count "
+            "for control, but they can be attacked."
         )
 
 
@@ -811,6 +811,46 @@ class SecondaryAutoWin(Ability):
 
 
 @dataclass(frozen=True)
+class StartsAsPush(Ability):
+    """In its primary match-ups (against ``against``), the totals the printed cards give are made
+    equal before the players' own additions (ranged attacks, channelling) decide it."""
+
+    kind: ClassVar[str] = "starts_as_push"
+    against: Selector | None = None
+
+    def describe(self) -> str:
+        versus = f" against {self.against.describe()}" if self.against else ""
+        return (
+            f"In a primary match-up{versus}, the result starts as a push: the totals from the cards are made equal, "
+            "and only ranged attacks and channelling added afterwards can decide it."
+        )
+
+
+@dataclass(frozen=True)
+class ReturnsToPen(Ability):
+    """A creature leaves its primary match-up for the Creature Pen: neither beaten nor counted."""
+
+    kind: ClassVar[str] = "returns_to_pen"
+    who: Sides = Sides.OPPONENT
+    opponent: Selector | None = None
+    losing_by_more_than: int | None = None
+
+    def describe(self) -> str:
+        if self.who is Sides.OWN:
+            when = (
+                f"If it loses a primary match-up by more than {self.losing_by_more_than}"
+                if self.losing_by_more_than is not None
+                else "When it fights a primary match-up"
+            )
+            return f"{when}, it goes back to its owner's Creature Pen instead: not beaten, and not counted for control."
+        which = self.opponent.describe() if self.opponent else "creature"
+        return (
+            f"If its primary match-up opponent is one of {which}, that opponent goes back to its Creature Pen at once: "
+            "the match-up ends with nobody beaten."
+        )
+
+
+@dataclass(frozen=True)
 class OutOfCombat(Ability):
     """An ability real enough to record but acting outside the combat engine's reach."""
 
@@ -874,6 +914,8 @@ _KINDS: dict[str, type[Ability]] = {
         ControlExclusion,
         Indestructible,
         SecondaryAutoWin,
+        StartsAsPush,
+        ReturnsToPen,
         OutOfCombat,
     )
 }

@@ -315,14 +315,23 @@ class CommandStep(CombatState):
                 return
             state.stones -= rule.cost
         hands = (side.other, side) if rule.both_sides else (side.other,)
-        hit = [f for s in hands for f in self.sides[s].holding() if rule.target.matches(f.card)]
+        # Command creatures already on the table are in the combat too; the card never sets itself aside.
+        hit = [
+            f
+            for s in hands
+            for f in self.sides[s].fighters
+            if (f.in_hand or f.role is Role.COMMAND)
+            and f.fate is Fate.STANDING
+            and f is not state.command_fighter
+            and rule.target.matches(f.card)
+        ]
         paid = f" (paying {rule.cost} Power Stone(s))" if rule.cost else ""
         self.log(
             StepKind.COMMAND_EFFECT,
             "CMD-4",
-            f"{card.name}{paid}: every {rule.target.describe()} still in "
-            + ("both combat hands" if rule.both_sides else f"the {side.other.value}'s combat hand")
-            + f" is set aside ({', '.join(f.name for f in hit) or 'none'}).",
+            f"{card.name}{paid}: {rule.target.describe()} still in "
+            + ("the combat on either side" if rule.both_sides else f"the {side.other.value}'s combat hand or command")
+            + f" are set aside ({', '.join(f.name for f in hit) or 'none'}).",
             side=side,
             card=card,
         )

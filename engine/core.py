@@ -137,7 +137,7 @@ class CombatState:
             return False
         if fighter.role is Role.COMMAND:
             return self.sides[fighter.side].command_active and fighter.fate is Fate.STANDING
-        if fighter.fate in (Fate.BRIBED, Fate.DESTROYED, Fate.DISCARDED_BY_AOE, Fate.OUT_OF_PLAY):
+        if fighter.fate in (Fate.BRIBED, Fate.DESTROYED, Fate.DISCARDED_BY_AOE, Fate.OUT_OF_PLAY, Fate.RETURNED):
             return False
         return not (until_beaten and fighter.fate is Fate.BEATEN)
 

@@ -135,6 +135,7 @@ class Fate(str, Enum):
     BRIBED = "bribed"
     DISCARDED_BY_AOE = "discarded_by_aoe"
     OUT_OF_PLAY = "out_of_play"  # methane: set aside, attackable, never counted
+    RETURNED = "returned"  # sent back to the Creature Pen: out of the combat, neither beaten nor counted
 
     @property
     def counts_for_control(self) -> bool:

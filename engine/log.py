@@ -61,10 +61,12 @@ class CreatureOutcome:
     fate: Fate
     reason: str
     step: int | None
+    # False for a standing creature whose Vitality a card's text keeps out of the control count.
+    counted: bool = True
 
     @property
     def counts_for_control(self) -> bool:
-        return self.fate.counts_for_control
+        return self.fate.counts_for_control and self.counted
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,9 @@ from .abilities import (
     PlayRestriction,
     PushMargin,
     Restriction,
+    ReturnsToPen,
+    Sides,
+    StartsAsPush,
     TextScope,
     WinsPushes,
 )
@@ -155,6 +158,7 @@ class PrimaryStep(Channelling):
         bribed_sides = self._bribery_window(moment, pair)
         self._any_time_spells(moment, pair, bribed_sides)
         self._destruction(pair)
+        self._sent_back(pair)
         self._primary_aoes(pair)
         if any(f.fate is not Fate.STANDING for f in pair.values()):
             self._record_matchup(
@@ -189,6 +193,7 @@ class PrimaryStep(Channelling):
         self._text_box(pair, contributions)
         self._off_colour(pair, contributions)
         self._terrain_step(pair, contributions)
+        self._push_start(pair, contributions)
         self._ranged(round_number, pair, contributions)
         self._channelling(moment, pair, contributions)
         self._compare(round_number, pair, contributions)
@@ -207,6 +212,47 @@ class PrimaryStep(Channelling):
                 card=pair[side].card,
                 subject=victim,
             )
+
+    def _sent_back(self, pair: dict[Side, Fighter]) -> None:
+        """A creature whose text sends its match-up opponent back to the Creature Pen (PRI-3 timing)."""
+        for side in SIDES:
+            fighter, opponent = pair[side], pair[side.other]
+            if fighter.fate is not Fate.STANDING or opponent.fate is not Fate.STANDING:
+                continue
+            for rule in fighter.text(ReturnsToPen):
+                if rule.who is Sides.OPPONENT and (rule.opponent is None or rule.opponent.matches(opponent.card)):
+                    step = self.log(
+                        StepKind.NOTE,
+                        "PRI-3",
+                        f"{fighter.name}'s text sends {opponent.name} back to its Creature Pen at once: it leaves the combat, neither beaten nor counted.",
+                        side=side,
+                        card=fighter.card,
+                        subject=opponent,
+                    )
+                    self.settle(opponent, Fate.RETURNED, f"sent back to the Creature Pen by {fighter.name}", step)
+                    break
+
+    def _push_start(self, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
+        """PRI-6 text that makes the match-up start as a push before ranged attacks and channelling."""
+        for side in SIDES:
+            fighter, opponent = pair[side], pair[side.other]
+            rule = fighter.first_text(StartsAsPush)
+            if rule is None or (rule.against is not None and not rule.against.matches(opponent.card)):
+                continue
+            mine, theirs = contributions[side], contributions[side.other]
+            gap = mine.total - theirs.total
+            if gap == 0:
+                continue
+            lower = theirs if gap > 0 else mine
+            self._add(
+                lower,
+                "push",
+                abs(gap),
+                "PRI-6",
+                fighter.card,
+                f"{fighter.name}'s text making the match-up start as a push",
+            )
+            return
 
     # PRI-11
     def _compare(self, round_number: int, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
@@ -253,6 +299,18 @@ class PrimaryStep(Channelling):
                     f"destroyed on being beaten by {winner.name} in match-up {round_number}",
                     step,
                 )
+            elif self._returns_instead(loser, abs(ta - td)):
+                step = self.log(
+                    StepKind.NOTE,
+                    "PRI-11",
+                    f"{loser.name}'s text: it lost by {abs(ta - td)}, so it goes back to its Creature Pen instead of being beaten.",
+                    side=loser.side,
+                    card=loser.card,
+                    subject=loser,
+                )
+                self.settle(
+                    loser, Fate.RETURNED, f"went back to the Creature Pen after losing match-up {round_number}", step
+                )
             else:
                 self.settle(
                     loser,
@@ -269,6 +327,12 @@ class PrimaryStep(Channelling):
                     False: f"survived match-up {round_number}" + (" (turned by immunity)" if fighter.turned else ""),
                 }[fighter is winner]
         self._record_matchup(round_number, pair, (ta, td), outcome)
+
+    def _returns_instead(self, loser: Fighter, margin: int) -> bool:
+        return any(
+            rule.who is Sides.OWN and rule.losing_by_more_than is not None and margin > rule.losing_by_more_than
+            for rule in loser.text(ReturnsToPen)
+        )
 
     def _margin_needed(self, loser: Fighter) -> int:
         for rule in loser.text(PushMargin):

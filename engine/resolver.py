@@ -142,6 +142,7 @@ class Resolver(SecondaryStep):
                 fate=f.fate,
                 reason=f.fate_reason,
                 step=f.fate_step,
+                counted=f not in left_out,
             )
             for side in SIDES
             for f in self.sides[side].fighters

@@ -27,7 +27,7 @@ class SecondaryStep(PrimaryStep):
         partner = target.faced
         if target.role is not Role.PRIMARY or partner is None:
             return 0, "SEC-5", f"{target.name} fought no primary match-up, so there is no partner bonus"
-        if partner.fate is Fate.BRIBED or partner.fate is Fate.DESTROYED:
+        if partner.fate in (Fate.BRIBED, Fate.DESTROYED, Fate.RETURNED):
             return 0, "A-07", f"{partner.name} was {partner.fate.value}, so it adds nothing"
         if partner.turned:
             return 0, "A-07", f"{partner.name} was turned by immunity and did no damage, so it adds nothing"

@@ -29,6 +29,8 @@ NUMBER_FIELDS = {
     "shield": "shield_number",
 }
 TERRAIN_PREFIX = "terrain_"
+# The fields plain words (and quoted phrases) are looked up in.
+WORD_FIELDS = ("name", "summary")
 
 
 def _number() -> NUMERIC:

@@ -1,9 +1,10 @@
 """Turn a checked query tree into one database filter.
 
-Numbers and fixed keywords become lookups on indexed columns; words, names and the facts read
-from card abilities (immune, attack, terrain) are answered by the Whoosh index, whose card ids
-join the database filter. Neighbouring index terms go to Whoosh as one query, so ``fire breath
--ice`` costs one index look-up, not three.
+With the index, the whole tree is answered in memory (``evaluate``: words from Whoosh, every other
+term from the facet bitmaps) and the filter is the matched ids, which the card queryset can count
+and page without running it (``results``). Without the index, each term becomes a database lookup:
+numbers and fixed keywords on their columns, words as plain substrings; the terms only the index
+knows (immune, attack, terrain) are ignored with a warning.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ from cards.choices import CardType
 from cards.search.analysis import plain_words, stems
 from cards.search.documents import NUMBER_FIELDS, TERRAIN_PREFIX
 from cards.search.errors import IndexUnavailable, QueryWarning
+from cards.search.evaluate import Matches, evaluate
 from cards.search.keywords import BY_SPELLING, SORT_KEYS
+from cards.search.results import matches_condition
 from cards.search.storage import OpenIndex
 from cards.search.syntax_tree import And, Condition, Node, Not, Or, Words
 from cards.search.understand import Understood
@@ -45,16 +48,23 @@ INDEX_ONLY = {"immune", "attack", "terrain"}
 
 @dataclass(frozen=True)
 class Plan:
-    """What to filter and how to sort; ``condition`` None means every card."""
+    """What to filter and how to sort; ``condition`` None means every card. ``matches`` is the answer
+    when the index computed it in memory (the condition then names exactly those cards)."""
 
     condition: Q | None
     ordering: list[OrderBy] | None
     warnings: tuple[QueryWarning, ...]
+    matches: Matches | None = None
 
 
 def plan(understood: Understood, index: OpenIndex | None) -> Plan:
-    compiler = _Compiler(index)
-    condition = compiler.to_q(compiler.compile(understood.tree)) if understood.tree is not None else None
+    if understood.tree is None:
+        return Plan(None, ordering(understood), ())
+    if index is not None:
+        matches = evaluate(understood.tree, index)
+        return Plan(matches_condition(matches), ordering(understood), (), matches)
+    compiler = _Compiler(None)
+    condition = compiler.to_q(compiler.compile(understood.tree))
     return Plan(condition, ordering(understood), tuple(compiler.warnings))
 
 

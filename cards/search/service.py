@@ -30,6 +30,8 @@ class DataVocabulary:
     def spellings(self, keyword: str) -> dict[str, str] | None:
         from cards.models import CardClass, CardSet
 
+        if self.index is not None and keyword in self.index.facets.spellings:
+            return self.index.facets.spellings[keyword]
         if keyword == "set":
             found: dict[str, str] = {}
             for code, slug, name in CardSet.objects.values_list("code", "slug", "name"):
@@ -43,8 +45,7 @@ class DataVocabulary:
         if keyword in INDEX_FIELDS:
             if self.index is None:
                 return None
-            field_name = "terrain" if keyword == "terrain" else keyword
-            return {spelling: value for value in self.index.lexicon(field_name)
+            return {spelling: value for value in self.index.facets.keywords.get(keyword, {})
                     for spelling in (value, value.replace("_", "-"))}  # fmt: skip
         return None
 
@@ -106,7 +107,10 @@ def prepare(understood: Understood) -> SearchOutcome:
 def search(queryset: Any, understood: Understood) -> tuple[Any, SearchOutcome]:
     """Filter (and, if the query says so, sort) a card queryset."""
     outcome = prepare(understood)
-    if outcome.plan.condition is not None:
+    if outcome.plan.matches is not None and hasattr(queryset, "with_matches"):
+        # Counted and paged from the in-memory answer while nothing else narrows the queryset.
+        queryset = queryset.with_matches(outcome.plan.condition, outcome.plan.matches)
+    elif outcome.plan.condition is not None:
         queryset = queryset.filter(outcome.plan.condition)
     if outcome.plan.ordering is not None:
         queryset = queryset.order_by(*outcome.plan.ordering)

@@ -16,7 +16,8 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,22 +25,27 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.db import connection
 from whoosh import index as whoosh_index
-from whoosh.query import Query
+from whoosh.query import Or, Phrase, Query
 from whoosh.searching import Searcher
 
-from cards.search.documents import build_schema, document
+from cards.search import facets
+from cards.search.documents import WORD_FIELDS, build_schema, document
 from cards.search.errors import IndexUnavailable
+from cards.search.facets import Bits, Facets, bits_from_ranks
 
 if TYPE_CHECKING:
     from cards.models import Card
 
 POINTER = "current.json"
+UPDATE_LOCK = ".update.lock"
 GENERATION_PREFIX = "gen-"
 KEEP_GENERATIONS = 2
 WRITER_MEMORY_MB = 256
 # Index answers of at least LARGE_RESULT cards are remembered, up to LARGE_RESULT_CACHE of them per open index.
 LARGE_RESULT = 1000
 LARGE_RESULT_CACHE = 32
+# Bitmaps of words read from Whoosh postings, remembered per open index (the frequent ones are stored).
+WORD_CACHE = 256
 
 
 @dataclass(frozen=True)
@@ -76,19 +82,22 @@ def _write_pointer(root: Path, pointer: Pointer) -> None:
 
 
 def build(cards: Iterable[Card], root: Path | None = None) -> Pointer:
-    """Index every card into a new generation and make it the current one."""
+    """Index every card into a new generation, with its facet bitmaps, and make it the current one."""
     root = root or index_root()
     root.mkdir(parents=True, exist_ok=True)
     generation = f"{GENERATION_PREFIX}{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:8]}"
     path = root / generation
     path.mkdir()
     try:
-        writer = whoosh_index.create_in(str(path), build_schema()).writer(limitmb=WRITER_MEMORY_MB)
+        created = whoosh_index.create_in(str(path), build_schema())
+        writer = created.writer(limitmb=WRITER_MEMORY_MB)
         count = 0
         for card in cards:
             writer.add_document(**document(card))
             count += 1
         writer.commit(optimize=True)
+        with created.reader() as reader:
+            facets.save(facets.build_facets(reader), path, 0)
     except BaseException:
         shutil.rmtree(path, ignore_errors=True)
         raise
@@ -98,24 +107,51 @@ def build(cards: Iterable[Card], root: Path | None = None) -> Pointer:
     return pointer
 
 
+@contextmanager
+def _update_lock(root: Path) -> Iterator[None]:
+    """One update at a time per index directory (across processes), so revisions never collide."""
+    with open(root / UPDATE_LOCK, "a") as lock:
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not POSIX; Whoosh's own write lock still applies.
+            yield
+            return
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def update(cards: Iterable[Card], removed_slugs: Iterable[str] = (), root: Path | None = None) -> bool:
-    """Re-index some cards in the current generation; False when there is no index for this database."""
+    """Re-index some cards in the current generation and rebuild its facet bitmaps.
+
+    False when there is no index for this database. With no card and no slug, only the bitmaps
+    are rebuilt (a set or a class changed, which changes the spellings ``set:`` and ``class:`` accept).
+    """
     root = root or index_root()
-    pointer = read_pointer(root)
-    if pointer is None or pointer.database != database_identity():
-        return False
-    writer = whoosh_index.open_dir(str(root / pointer.generation)).writer(timeout=10.0)
-    try:
-        for slug in removed_slugs:
-            writer.delete_by_term("slug", slug)
-        for card in cards:
-            writer.update_document(**document(card))
-    except BaseException:
-        writer.cancel()
-        raise
-    writer.commit()
-    # Readers notice the new revision and reopen; the generation itself stays the same.
-    _write_pointer(root, Pointer(**{**pointer.__dict__, "revision": pointer.revision + 1}))
+    with _update_lock(root):
+        pointer = read_pointer(root)
+        if pointer is None or pointer.database != database_identity():
+            return False
+        opened = whoosh_index.open_dir(str(root / pointer.generation))
+        cards, removed_slugs = list(cards), list(removed_slugs)
+        if cards or removed_slugs:
+            writer = opened.writer(timeout=10.0)
+            try:
+                for slug in removed_slugs:
+                    writer.delete_by_term("slug", slug)
+                for card in cards:
+                    writer.update_document(**document(card))
+            except BaseException:
+                writer.cancel()
+                raise
+            writer.commit()
+        revision = pointer.revision + 1
+        with opened.reader() as reader:
+            facets.save(facets.build_facets(reader), root / pointer.generation, revision)
+        # Readers notice the new revision and reopen; the generation itself stays the same.
+        _write_pointer(root, Pointer(**{**pointer.__dict__, "revision": revision}))
     return True
 
 
@@ -132,13 +168,16 @@ def _prune(root: Path, keep: str) -> None:
 
 
 class OpenIndex:
-    """A searcher on one generation, with the card id of every document at hand."""
+    """A searcher on one generation, with its facet bitmaps and the card id of every document at hand."""
 
     def __init__(self, root: Path, pointer: Pointer) -> None:
         self.pointer = pointer
         self.searcher: Searcher = whoosh_index.open_dir(str(root / pointer.generation)).searcher()
+        self.facets: Facets = shared_facets(root / pointer.generation, pointer, self.searcher.reader())
         self._card_ids: list[int] | None = None
+        self._doc_ranks: list[int] | None = None
         self._large_results: OrderedDict[str, list[int]] = OrderedDict()
+        self._words: OrderedDict[tuple[str, ...], Bits] = OrderedDict()
 
     @property
     def card_ids(self) -> list[int]:
@@ -146,6 +185,12 @@ class OpenIndex:
         if self._card_ids is None:
             self._card_ids = list(self.searcher.reader().column_reader("pk"))
         return self._card_ids
+
+    @property
+    def doc_ranks(self) -> list[int]:
+        if self._doc_ranks is None:
+            self._doc_ranks = facets.doc_ranks(self.searcher.reader(), self.facets.rank_of_pk)
+        return self._doc_ranks
 
     def ids(self, query: Query) -> list[int]:
         key = repr(query)
@@ -163,6 +208,42 @@ class OpenIndex:
                 self._large_results.popitem(last=False)
         return found
 
+    def bits(self, docnums: Iterable[int]) -> Bits:
+        """Whoosh document numbers as a bitmap of card ranks."""
+        ranks = self.doc_ranks
+        return bits_from_ranks((rank for rank in (ranks[doc] for doc in docnums) if rank >= 0), self.facets.size)
+
+    def word(self, word: str) -> Bits:
+        """Cards with the (analysed) word in any plain-words field: stored if frequent, else read from Whoosh."""
+        stored = self.facets.words.get(word)
+        if stored is not None:
+            return stored
+        return self._remember((word,), lambda: self._postings(word))
+
+    def phrase(self, words: tuple[str, ...]) -> Bits:
+        """Cards with the words next to each other in one plain-words field."""
+        query = Or([Phrase(field_name, list(words)) for field_name in WORD_FIELDS])
+        return self._remember(words, lambda: self.bits(self.searcher.docs_for_query(query)))
+
+    def _postings(self, word: str) -> Bits:
+        reader = self.searcher.reader()
+        found = 0
+        for field_name in WORD_FIELDS:
+            if (field_name, word) in reader:
+                found |= self.bits(reader.postings(field_name, word).all_ids())
+        return found
+
+    def _remember(self, key: tuple[str, ...], compute: Callable[[], Bits]) -> Bits:
+        cached = self._words.get(key)
+        if cached is not None:
+            self._words.move_to_end(key)
+            return cached
+        found = compute()
+        self._words[key] = found
+        if len(self._words) > WORD_CACHE:
+            self._words.popitem(last=False)
+        return found
+
     def lexicon(self, field: str) -> list[str]:
         try:
             return [term.decode() for term in self.searcher.lexicon(field)]
@@ -171,6 +252,32 @@ class OpenIndex:
 
     def close(self) -> None:
         self.searcher.close()
+
+
+_facets_lock = threading.Lock()
+_facets: dict[tuple[str, str, int], Facets] = {}
+
+
+def shared_facets(generation_dir: Path, pointer: Pointer, reader: Any) -> Facets:
+    """The facet bitmaps of a revision, loaded once per process (threads share them; they are never changed).
+
+    A revision without its file (an index built before the bitmaps existed) gets them built from the
+    database and the index, and stored for the next process.
+    """
+    key = (str(generation_dir), pointer.database, pointer.revision)
+    with _facets_lock:
+        found = _facets.get(key)
+        if found is None:
+            found = facets.load(generation_dir, pointer.revision)
+            if found is None:
+                found = facets.build_facets(reader)
+                try:
+                    facets.save(found, generation_dir, pointer.revision)
+                except OSError:
+                    pass
+            _facets.clear()
+            _facets[key] = found
+        return found
 
 
 _local = threading.local()

@@ -1,0 +1,178 @@
+"""A search answered in memory, as a queryset: counted and paged without scanning the matches in SQL.
+
+``search()`` filters the card queryset with ``matches_condition`` (the matched ids, written into
+the SQL only if the query is ever run as a whole) and attaches the ``Matches``. As long as nothing
+else narrows the queryset, ``count()`` is the bitmap's popcount and a slice in list order (name,
+then slug; its reverse; or by id) fetches just that page's rows by primary key. Any other use
+(another filter, another sort, iterating everything) runs the ordinary SQL, with the same answer.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from django.db import DEFAULT_DB_ALIAS, connection
+from django.db.models import BigIntegerField, Expression, F, Func, Q
+from django.db.models.expressions import OrderBy
+from django.db.models.lookups import In
+from django.db.models.sql.where import WhereNode
+
+if TYPE_CHECKING:
+    from cards.search.evaluate import Matches
+
+# Up to this many ids are written into the SQL as numbers; more travel as one JSON array parameter.
+INLINE_IDS = 900
+NAME_ORDER = {"name": False, "-name": True}
+ID_ORDER = {"pk": False, "id": False, "-pk": True, "-id": True}
+
+
+class MatchedIds(Expression):
+    """Card ids as the right-hand side of ``IN``: a page's, or a search's matches computed only when compiled."""
+
+    def __init__(self, matches: Matches | None = None, ids: tuple[int, ...] = ()) -> None:
+        super().__init__(output_field=BigIntegerField())
+        self.matches = matches
+        self.fixed_ids = ids
+
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        ids = self.matches.ids() if self.matches is not None else self.fixed_ids
+        if len(ids) <= INLINE_IDS:
+            # Integers taken from the database's own primary keys: safe to write into the statement.
+            return "(" + ", ".join(str(int(pk)) for pk in ids) + ")", []
+        if connection.vendor == "sqlite":
+            return "(SELECT value FROM json_each(%s))", [json.dumps(ids)]
+        if connection.vendor == "postgresql":
+            return "(SELECT unnest(%s::bigint[]))", [ids]
+        return "(" + ", ".join(["%s"] * len(ids)) + ")", list(ids)
+
+
+def matches_condition(matches: Matches) -> Q:
+    if matches.count == 0:
+        return Q(pk__in=[])
+    if matches.count > INLINE_IDS and connection.vendor == "sqlite":
+        # The unary plus keeps SQLite from looking each id up: with many ids, walking the name index
+        # and testing membership finds the first page far sooner than sorting every match.
+        unindexed_pk = Func(F("pk"), template="+%(expressions)s", output_field=BigIntegerField())
+        return Q(In(unindexed_pk, MatchedIds(matches)))
+    return Q(pk__in=MatchedIds(matches))
+
+
+class KnownMatchesMixin:
+    """Queryset behaviour for a search answered in memory (mixed into the card queryset)."""
+
+    _search_matches: tuple[Matches, tuple[Any, ...]] | None = None
+
+    def with_matches(self, condition: Q, matches: Matches) -> Any:
+        """Filter by the search's condition and remember its answer, if nothing else filters the queryset yet."""
+        unfiltered = not self.query.where.children  # type: ignore[attr-defined]
+        filtered = self.filter(condition)  # type: ignore[attr-defined]
+        if unfiltered:
+            filtered._search_matches = (matches, tuple(filtered.query.where.children))
+        return filtered
+
+    def _clone(self) -> Any:
+        clone = super()._clone()  # type: ignore[misc]
+        clone._search_matches = self._search_matches
+        return clone
+
+    def __getstate__(self) -> dict[str, Any]:
+        state: dict[str, Any] = super().__getstate__()  # type: ignore[misc]
+        state.pop("_search_matches", None)
+        return state
+
+    def _known_matches(self) -> Matches | None:
+        """The remembered answer if the queryset still asks exactly for it (the order aside)."""
+        if self._search_matches is None or getattr(self, "_result_cache", None) is not None:
+            return None
+        matches, children = self._search_matches
+        query = self.query  # type: ignore[attr-defined]
+        where: WhereNode = query.where
+        if (
+            where.connector != "AND" or where.negated or len(where.children) != len(children)
+            or any(a is not b for a, b in zip(where.children, children, strict=True))
+            or query.is_sliced or query.combinator or query.annotations or query.extra or query.extra_tables
+            or query.group_by is not None or query.select_for_update
+            or self.db != DEFAULT_DB_ALIAS  # type: ignore[attr-defined]
+        ):  # fmt: skip
+            return None
+        return matches
+
+    def _known_order(self) -> str | None:
+        """"rank", "-rank" (list order or its reverse), "id", "-id", or None for any other order."""
+        query = self.query  # type: ignore[attr-defined]
+        if query.extra_order_by:
+            return None
+        if query.order_by:
+            items = list(query.order_by)
+        elif query.default_ordering:
+            items = list(self.model._meta.ordering)  # type: ignore[attr-defined]
+        else:
+            return "rank"  # unordered: any order is right, the list order is as good as any
+        keys: list[str] = []
+        for item in items:
+            if isinstance(item, str):
+                keys.append(item)
+            elif isinstance(item, OrderBy) and isinstance(item.expression, F):
+                keys.append(("-" if item.descending else "") + item.expression.name)
+            else:
+                return None
+        found: str | None = None
+        if keys and keys[0] in NAME_ORDER:
+            descending = NAME_ORDER[keys[0]]
+            # Ties on the name are broken by the slug, as the ranks were; any tie-break is right without one.
+            if keys[1:] in ([], ["-slug" if descending else "slug"]):
+                found = "-rank" if descending else "rank"
+        elif len(keys) == 1 and keys[0] in ID_ORDER:
+            found = "-id" if ID_ORDER[keys[0]] else "id"
+        if found is not None and not query.standard_ordering:
+            found = found[1:] if found.startswith("-") else "-" + found
+        return found
+
+    def count(self) -> int:
+        matches = self._known_matches()
+        if matches is not None:
+            return matches.count
+        return super().count()  # type: ignore[misc,no-any-return]
+
+    def exists(self) -> bool:
+        matches = self._known_matches()
+        if matches is not None:
+            return matches.count > 0
+        return super().exists()  # type: ignore[misc,no-any-return]
+
+    def __getitem__(self, k: Any) -> Any:
+        matches = self._known_matches()
+        order = self._known_order() if matches is not None else None
+        if matches is None or order is None or isinstance(k, bool):
+            return super().__getitem__(k)  # type: ignore[misc]
+        if isinstance(k, int):
+            if k < 0:
+                return super().__getitem__(k)  # type: ignore[misc]
+            found = list(self._page(matches, order, k, k + 1))
+            if not found:
+                raise IndexError("list index out of range")
+            return found[0]
+        if not isinstance(k, slice) or (k.start is not None and k.start < 0) or (k.stop is not None and k.stop < 0):
+            return super().__getitem__(k)  # type: ignore[misc]
+        start = int(k.start or 0)
+        stop = matches.count if k.stop is None else min(int(k.stop), matches.count)
+        page = self._page(matches, order, start, stop)
+        return list(page)[:: k.step] if k.step else page
+
+    def _page(self, matches: Matches, order: str, start: int, stop: int) -> Any:
+        """The rows ``start:stop`` in the queryset's order, fetched by primary key."""
+        limit = max(0, stop - start)
+        if order in ("rank", "-rank"):
+            ids = matches.page(start, limit, descending=order == "-rank")
+        else:
+            everything = sorted(matches.ids(), reverse=order == "-id")
+            ids = everything[start : start + limit]
+        page = self._chain()  # type: ignore[attr-defined]
+        page.query.where = WhereNode()
+        page._search_matches = None
+        if not ids:
+            return page.none()
+        # Written as numbers, not one parameter each: preparing each value would cost more than the query.
+        page.query.add_q(Q(pk__in=MatchedIds(ids=tuple(ids))))
+        return page

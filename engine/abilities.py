@@ -851,6 +851,30 @@ class ReturnsToPen(Ability):
 
 
 @dataclass(frozen=True)
+class RangedModifier(Ability):
+    """Changes to ranged attacks: on a ranged creature its own shot; with ``to_side`` every ranged
+    attack its side makes while this creature is in play (fighting or as the command card)."""
+
+    kind: ClassVar[str] = "ranged_modifier"
+    amount: int = 0
+    to_side: bool = False
+    adds_other_ranged: bool = False
+    beaten_after: bool = False
+
+    def describe(self) -> str:
+        parts = []
+        if self.amount:
+            parts.append(f"{_signed(self.amount)} to its ranged attack")
+        if self.adds_other_ranged:
+            parts.append("adds the printed values of the other ranged attacks already placed in the same match-up")
+        if self.beaten_after:
+            parts.append("after firing it is beaten itself")
+        if self.to_side:
+            return f"While it is in play, every ranged attack its side makes gets {_signed(self.amount)}."
+        return "Ranged attack: " + "; ".join(parts) + "."
+
+
+@dataclass(frozen=True)
 class OutOfCombat(Ability):
     """An ability real enough to record but acting outside the combat engine's reach."""
 
@@ -916,6 +940,7 @@ _KINDS: dict[str, type[Ability]] = {
         SecondaryAutoWin,
         StartsAsPush,
         ReturnsToPen,
+        RangedModifier,
         OutOfCombat,
     )
 }

@@ -12,6 +12,7 @@ from .abilities import (
     Immunity,
     NoChannellingAgainst,
     RangedLimit,
+    RangedModifier,
     ReceivesChannellingOnlyFrom,
     StoneEvent,
     Stones,
@@ -34,6 +35,7 @@ from .validate import find_creature
 class Channelling(MatchupEffects):
     # PRI-9
     def _ranged(self, round_number: int, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
+        placed: list[Fighter] = []
         for side in SIDES:
             supports = [s for s in self.sides[side].setup.ranged if s.round == round_number]
             for index, support in enumerate(supports):
@@ -104,6 +106,57 @@ class Channelling(MatchupEffects):
                     f"{shooter.name}'s ranged attack",
                     StepKind.RANGED,
                 )
+                self._ranged_modifiers(side, shooter, placed, contributions[side])
+                placed.append(shooter)
+
+    def _ranged_modifiers(
+        self, side: Side, shooter: Fighter, placed: list[Fighter], contribution: Contribution
+    ) -> None:
+        for rule in shooter.text(RangedModifier):
+            if rule.to_side:
+                continue
+            if rule.amount:
+                self._add(
+                    contribution,
+                    f"{shooter.name} text",
+                    rule.amount,
+                    "PRI-9",
+                    shooter.card,
+                    f"{shooter.name}'s text on its ranged attack",
+                    StepKind.RANGED,
+                )
+            if rule.adds_other_ranged and placed:
+                others = sum(other.card.ranged_attack or 0 for other in placed)
+                self._add(
+                    contribution,
+                    f"{shooter.name} text",
+                    others,
+                    "A-23",
+                    shooter.card,
+                    f"the printed values of the ranged attacks already placed ({', '.join(o.name for o in placed)})",
+                    StepKind.RANGED,
+                )
+        for owner, source, aura, _ in self.active_effects(RangedModifier):
+            if aura.to_side and aura.amount and owner is side:
+                self._add(
+                    contribution,
+                    source.name,
+                    aura.amount,
+                    "PRI-9",
+                    source,
+                    f"{source.name} being in play",
+                    StepKind.RANGED,
+                )
+        if any(rule.beaten_after for rule in shooter.text(RangedModifier)):
+            step = self.log(
+                StepKind.RANGED,
+                "PRI-9",
+                f"{shooter.name}'s text: having fired, it is beaten itself.",
+                side=side,
+                card=shooter.card,
+                subject=shooter,
+            )
+            self.settle(shooter, Fate.BEATEN, "beaten by its own text after its ranged attack", step)
 
     def _ranged_refusal(self, side: Side, shooter: Fighter, pair: dict[Side, Fighter]) -> str:
         """Why a ranged attack may not be placed here, or '' when it may."""

@@ -16,6 +16,7 @@ from .abilities import (
     ForbidsChannelling,
     ForbidsCommands,
     ForbidsRanged,
+    RangedModifier,
     SideBonus,
     StoneEvent,
     Stones,
@@ -35,7 +36,15 @@ from .enums import (
 from .setup import split_reference
 
 # Kinds that work for as long as their creature is in play, a command creature included.
-LASTING_KINDS = (SideBonus, ForbidsRanged, ForbidsChannelling, AllowsChannellingTo, WinsPushes, Suppresses)
+LASTING_KINDS = (
+    SideBonus,
+    ForbidsRanged,
+    ForbidsChannelling,
+    AllowsChannellingTo,
+    WinsPushes,
+    Suppresses,
+    RangedModifier,
+)
 
 
 class CommandStep(CombatState):

@@ -117,6 +117,12 @@ def flags(card: Card) -> set[str]:
     return found
 
 
+def word_texts(card: Card) -> dict[str, str]:
+    """The text of each plain-words field (``WORD_FIELDS``) of a card."""
+    names = [card.name, *[str(alias) for alias in card.aliases or []]]
+    return {"name": "\n".join(names), "summary": card.summary or ""}
+
+
 def document(card: Card) -> dict[str, Any]:
     """The index document of a card whose classes and printings are prefetched."""
     names = [card.name, *[str(alias) for alias in card.aliases or []]]
@@ -124,10 +130,9 @@ def document(card: Card) -> dict[str, Any]:
     doc: dict[str, Any] = {
         "slug": card.slug,
         "pk": card.pk,
-        "name": "\n".join(names),
+        **word_texts(card),
         "name_plain": "\n".join(names),
         "name_whole": VALUE_SEPARATOR.join(normalise_name(name) for name in names),
-        "summary": card.summary or "",
         "classes": ",".join(value_slug(c.name) for c in card.classes.all()),
         "type": card.card_type,
         "border": card.border or "",

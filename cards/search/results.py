@@ -16,7 +16,7 @@ from django.db import DEFAULT_DB_ALIAS, connection
 from django.db.models import BigIntegerField, Expression, F, Func, Q
 from django.db.models.expressions import OrderBy
 from django.db.models.lookups import In
-from django.db.models.sql.where import WhereNode
+from django.db.models.sql.where import AND, WhereNode
 
 if TYPE_CHECKING:
     from cards.search.evaluate import Matches
@@ -63,10 +63,14 @@ class KnownMatchesMixin:
 
     _search_matches: tuple[Matches, tuple[Any, ...]] | None = None
 
-    def with_matches(self, condition: Q, matches: Matches) -> Any:
-        """Filter by the search's condition and remember its answer, if nothing else filters the queryset yet."""
+    def with_matches(self, matches: Matches) -> Any:
+        """Filter by a search's answer, and remember it if nothing else filters the queryset yet."""
         unfiltered = not self.query.where.children  # type: ignore[attr-defined]
-        filtered = self.filter(condition)  # type: ignore[attr-defined]
+        filtered = self._chain()  # type: ignore[attr-defined]
+        if matches.count == 0:
+            return filtered.none()
+        unindexed = matches.count > INLINE_IDS and connection.vendor == "sqlite"
+        _add_ids_lookup(filtered.query, MatchedIds(matches), unindexed)
         if unfiltered:
             filtered._search_matches = (matches, tuple(filtered.query.where.children))
         return filtered
@@ -173,6 +177,14 @@ class KnownMatchesMixin:
         page._search_matches = None
         if not ids:
             return page.none()
-        # Written as numbers, not one parameter each: preparing each value would cost more than the query.
-        page.query.add_q(Q(pk__in=MatchedIds(ids=tuple(ids))))
+        _add_ids_lookup(page.query, MatchedIds(ids=tuple(ids)), unindexed=False)
         return page
+
+
+def _add_ids_lookup(query: Any, ids: MatchedIds, unindexed: bool) -> None:
+    """``pk IN (ids)`` added to the query directly: the same condition ``filter(pk__in=...)`` makes, built
+    without resolving a lookup path (which would cost more than running a page's query)."""
+    column = query.model._meta.pk.get_col(query.get_initial_alias())
+    if unindexed:
+        column = Func(column, template="+%(expressions)s", output_field=BigIntegerField())
+    query.where.add(In(column, ids), AND)

@@ -109,7 +109,7 @@ def search(queryset: Any, understood: Understood) -> tuple[Any, SearchOutcome]:
     outcome = prepare(understood)
     if outcome.plan.matches is not None and hasattr(queryset, "with_matches"):
         # Counted and paged from the in-memory answer while nothing else narrows the queryset.
-        queryset = queryset.with_matches(outcome.plan.condition, outcome.plan.matches)
+        queryset = queryset.with_matches(outcome.plan.matches)
     elif outcome.plan.condition is not None:
         queryset = queryset.filter(outcome.plan.condition)
     if outcome.plan.ordering is not None:

@@ -130,7 +130,7 @@ def _where(terrain: Terrain | None, no_terrain: bool = False, side_role: SideRol
     if terrain is not None:
         parts.append(f"while the fight is in {terrain.value}")
     if no_terrain:
-        parts.append("while the space has no terrain")
+        parts.append("while the fight is on open land with no terrain (no stronghold either)")
     if side_role is not None:
         parts.append(f"while its side is the {side_role.value}")
     return (" " + " and ".join(parts)) if parts else ""
@@ -683,11 +683,14 @@ class SecondaryImmunity(Ability):
     matchup: bool = False
 
     def describe(self) -> str:
-        who = "neither it nor the creature it faced in the primaries" if self.matchup else "it"
         after = f" once it has beaten {self.after_beating.describe()} in the primaries" if self.after_beating else ""
         if self.from_ is not None:
             return f"Secondary attackers that are {self.from_.describe()} add nothing against it{after}."
-        return f"No secondary attack can be made on {who}{after}."
+        if self.matchup:
+            return (
+                f"Neither it nor the creature it faced in the primaries can be the target of a secondary attack{after}."
+            )
+        return f"It cannot be the target of a secondary attack{after}."
 
 
 @dataclass(frozen=True)
@@ -764,6 +767,7 @@ class Suppresses(Ability):
     what: Suppressed
     scope: Scope = Scope.MATCHUP
     protects: Selector | None = None
+    command_only: bool = False
 
     def describe(self) -> str:
         effect = {
@@ -775,6 +779,8 @@ class Suppresses(Ability):
             whose = "its" if self.what is not Suppressed.STRONGHOLD_BONUS else "the"
             return f"The creature it faces in a primary match-up loses {whose} {effect}."
         protected = self.protects.describe() if self.protects else "creatures"
+        if self.command_only:
+            return f"Command: opposing creatures get no {effect} against its side's {protected}."
         return f"While it is in play, opposing creatures get no {effect} against its side's {protected}."
 
 

@@ -10,9 +10,12 @@ from .abilities import (
     Ability,
     Aoe,
     Immunity,
+    Scope,
     Sides,
     StoneEvent,
     Stones,
+    Suppressed,
+    Suppresses,
 )
 from .cards import DEFAULT_GUARDIAN, CardDefinition
 from .catalog import CardCatalog
@@ -307,6 +310,16 @@ class CombatState:
                 return "immune to every AOE"
             if immunity.attack_type is not None and aoe.type.value == immunity.attack_type.value:
                 return f"immune to {aoe.type.value}"
+        for owner, source, rule, holder in self.active_effects(Suppresses):
+            if rule.command_only and (holder is None or holder.role is not Role.COMMAND):
+                continue
+            if (
+                owner is fighter.side
+                and rule.what is Suppressed.AOE
+                and rule.scope is Scope.IN_PLAY
+                and (rule.protects is None or rule.protects.matches(fighter.card))
+            ):
+                return f"protected from AOEs by {source.name}"
         return ""
 
     def _fire_aoe(self, side: Side, card: CardDefinition, aoe: Aoe, rule: str, reference: str | None = None) -> None:
@@ -333,7 +346,7 @@ class CombatState:
                     card=card,
                 )
                 return
-            points = rolled + aoe.points
+            points += rolled
             self.log(
                 StepKind.AOE,
                 rule,

@@ -358,7 +358,11 @@ class MatchupEffects(CommandStep):
         for rule in opponent.text(Suppresses):
             if rule.what is what and rule.scope is Scope.MATCHUP and opponent.faced is fighter:
                 return opponent
+        if what is Suppressed.AOE:
+            return None  # an AOE protection covers each creature the AOE would hit (_aoe_immune)
         for owner, _, rule, holder in self.active_effects(Suppresses):
+            if rule.command_only and (holder is None or holder.role is not Role.COMMAND):
+                continue
             if (
                 holder is not None
                 and owner is opponent.side
@@ -465,7 +469,7 @@ class MatchupEffects(CommandStep):
     def _conditions_hold(self, bonus: Bonus, fighter: Fighter, opponent: Fighter, *, secondary: bool) -> bool:
         if bonus.terrain is not None and bonus.terrain not in self.terrain:
             return False
-        if bonus.no_terrain and self.terrain:
+        if bonus.no_terrain and (self.terrain or self.defender_in_stronghold):
             return False
         if bonus.side_role is not None and fighter.side.value != bonus.side_role.value:
             return False

@@ -30,7 +30,7 @@ from .enums import (
     StepKind,
 )
 from .log import Matchup, Step, Term
-from .setup import CombatSetup, split_reference
+from .setup import CombatSetup, copy_references, split_reference
 from .state import Fighter, SideState
 from .validate import check, find_creature, resolve_terrain
 
@@ -77,15 +77,11 @@ class CombatState:
     # ----------------------------------------------------------------- set-up
     def _side_state(self, side: Side) -> SideState:
         setup = self.setup.side(side)
-        fighters = []
-        for index, reference in enumerate(setup.creatures):
-            card = self.catalog.get(split_reference(reference)[0])
-            fighters.append(Fighter(id=f"{side.letter}{index + 1}", side=side, card=card, reference=card.slug))
-        counts: Counter[str] = Counter()
-        for fighter in fighters:
-            counts[fighter.card.slug] += 1
-            if counts[fighter.card.slug] > 1:
-                fighter.reference = f"{fighter.card.slug}#{counts[fighter.card.slug]}"
+        cards = [self.catalog.get(split_reference(reference)[0]) for reference in setup.creatures]
+        fighters = [
+            Fighter(id=f"{side.letter}{index + 1}", side=side, card=card, reference=reference)
+            for index, (card, reference) in enumerate(zip(cards, copy_references([c.slug for c in cards]), strict=True))
+        ]
         guardian_card = self.catalog.get(setup.guardian) if setup.guardian else None
         guardian = guardian_card.guardian if guardian_card and guardian_card.guardian else DEFAULT_GUARDIAN
         hand: Counter[str] = Counter()

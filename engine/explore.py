@@ -29,7 +29,7 @@ from .enums import Side, Winner
 from .errors import EngineError
 from .notation import format_setup
 from .resolver import Resolver
-from .setup import CombatSetup, SideSetup, split_reference
+from .setup import CombatSetup, SideSetup, copy_references, split_reference
 from .validate import check, find_creature
 
 MAX_ORDERS = 50_000
@@ -82,12 +82,7 @@ class TooManyOrders(EngineError):
 
 def _primary_pool(setup: SideSetup, catalog: CardCatalog) -> list[str]:
     """The side's creatures that will fight primaries, as references, in its current play order."""
-    references: list[str] = []
-    counts: dict[str, int] = {}
-    for entry in setup.creatures:
-        slug = catalog.get(split_reference(entry)[0]).slug
-        counts[slug] = counts.get(slug, 0) + 1
-        references.append(slug if counts[slug] == 1 else f"{slug}#{counts[slug]}")
+    references = copy_references([catalog.get(split_reference(entry)[0]).slug for entry in setup.creatures])
     excluded: set[int] = set()
     for reference in [setup.command] if setup.command else []:
         index = find_creature(catalog, setup.creatures, reference)

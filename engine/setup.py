@@ -121,6 +121,16 @@ class CombatSetup:
         return self.attacker if side is Side.ATTACKER else self.defender
 
 
+def copy_references(slugs: list[str]) -> list[str]:
+    """Each card's reference in a list of slugs: the first copy by its slug, later ones as ``slug#n``."""
+    seen: dict[str, int] = {}
+    references = []
+    for slug in slugs:
+        seen[slug] = seen.get(slug, 0) + 1
+        references.append(slug if seen[slug] == 1 else f"{slug}#{seen[slug]}")
+    return references
+
+
 def split_reference(reference: str) -> tuple[str, int]:
     """``archer#2`` -> (``archer``, 2); a bare slug is copy 1."""
     slug, _, copy = reference.partition("#")

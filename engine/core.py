@@ -326,7 +326,7 @@ class CombatState:
             points += aoe.per_count * counted
             self.log(
                 StepKind.AOE,
-                rule,
+                "ENG-4",
                 f"{card.name}'s AOE grows by {aoe.per_count} x {counted} ({aoe.counting}): {points} points.",
                 side=side,
                 card=card,

@@ -248,7 +248,7 @@ class PrimaryStep(Channelling):
                 lower,
                 "push",
                 abs(gap),
-                "PRI-6",
+                "ENG-5",
                 fighter.card,
                 f"{fighter.name}'s text making the match-up start as a push",
             )

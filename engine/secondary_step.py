@@ -27,7 +27,9 @@ class SecondaryStep(PrimaryStep):
         partner = target.faced
         if target.role is not Role.PRIMARY or partner is None:
             return 0, "SEC-5", f"{target.name} fought no primary match-up, so there is no partner bonus"
-        if partner.fate in (Fate.BRIBED, Fate.DESTROYED, Fate.RETURNED):
+        if partner.fate is Fate.RETURNED:
+            return 0, "ENG-5", f"{partner.name} went back to its Creature Pen, so it adds nothing"
+        if partner.fate in (Fate.BRIBED, Fate.DESTROYED):
             return 0, "A-07", f"{partner.name} was {partner.fate.value}, so it adds nothing"
         if partner.turned:
             return 0, "A-07", f"{partner.name} was turned by immunity and did no damage, so it adds nothing"

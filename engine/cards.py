@@ -64,6 +64,8 @@ class CardDefinition:
     automation: AutomationStatus = AutomationStatus.NOT_AUTOMATED
     automation_reason: str = ""
     aliases: tuple[str, ...] = field(default=(), compare=False)
+    # The resolver asks for abilities by kind hundreds of times per combat; answers are kept per card.
+    _by_kind: dict[builtins.type[Any], tuple[Any, ...]] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @property
     def is_creature(self) -> bool:
@@ -128,7 +130,10 @@ class CardDefinition:
         )
 
     def abilities_of(self, kind: builtins.type[A]) -> tuple[A, ...]:
-        return tuple(ability for ability in self.abilities if isinstance(ability, kind))
+        found = self._by_kind.get(kind)
+        if found is None:
+            found = self._by_kind[kind] = tuple(ability for ability in self.abilities if isinstance(ability, kind))
+        return found
 
     def first(self, kind: builtins.type[A]) -> A | None:
         for ability in self.abilities:

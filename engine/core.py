@@ -62,6 +62,13 @@ class CombatState:
         self.terrain_card, self.terrain = terrain
         self.sides = {side: self._side_state(side) for side in SIDES}
         self.secondary_side: Side | None = None
+        # Most combats hold few kinds of ability; asking for an absent kind should cost nothing.
+        self._kinds_present = {
+            type(ability)
+            for state in self.sides.values()
+            for card in [*(f.card for f in state.fighters), *state.shield_cards]
+            for ability in card.abilities
+        }
         self._first_bonus_taken: dict[int, Fighter] = {}
         self.secondary_needs: tuple[tuple[str, int], ...] = ()
         self.defender_in_stronghold = self.sides[Side.DEFENDER].stronghold is not None
@@ -143,6 +150,8 @@ class CombatState:
     def active_effects(self, kind: builtins.type[A]) -> list[tuple[Side, CardDefinition, A, Fighter | None]]:
         """Abilities of one kind that work right now: on creatures in play and on each side's shield card."""
         found: list[tuple[Side, CardDefinition, A, Fighter | None]] = []
+        if kind not in self._kinds_present:
+            return found
         for side in SIDES:
             state = self.sides[side]
             for fighter in state.fighters:

@@ -1,11 +1,15 @@
 """Search speed (``make bench``): a fixed mix of queries in classes, p50 and p95 per class, against a
-naive baseline answered in the same run (Django ORM filters with icontains and numeric lookups over
-the same data), first on the 679 real cards, then on a synthetic database of 50,000 cards made from them.
+naive baseline answered in the same run (Django ORM filters with icontains, iexact and numeric lookups
+over the same data; words as a row-by-row substring scan of each card's words as the index cuts them),
+first on the real cards, then on a synthetic database of 50,000 cards made from them.
 
-Each answer is the work of a list page: the number of matches and the first 50 card ids in name order.
-Everything runs in a child process on a temporary SQLite file and index directory, never on the dev
-database. Targets: p95 <= 10 ms for every class on the real cards; on 50,000 cards, selective queries
-(names, rare words, selective filters) at least 10 times faster than the baseline, no class slower.
+Each answer is the work of a list page: the number of matches and the ids of the first 50 cards in the
+list's order (name, then slug). Both sides must give the same answer for every query; a class where
+they differ is reported as not comparable. Besides p50 and p95 (after two warm-up runs), the slowest
+first run of a query in each class is shown. Everything runs in a child process on a temporary SQLite
+file and index directory, never on the dev database. Targets: p95 <= 10 ms for every class on the real
+cards; on 50,000 cards, selective queries (names, rare words, selective filters) at least 10 times
+faster than the baseline, no class slower.
 """
 
 from __future__ import annotations

@@ -4,3 +4,7 @@ from django.apps import AppConfig
 class CardsConfig(AppConfig):
     name = "cards"
     verbose_name = "Card database"
+
+    def ready(self) -> None:
+        # Keeps the search index in step with saves in the admin and anywhere else.
+        from cards.search import signals  # noqa: F401

@@ -8,7 +8,6 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from cards.abilities import describe_abilities
-
 from cards.choices import CardType
 from cards.models import Card, CardSet, Printing
 

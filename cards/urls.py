@@ -1,7 +1,6 @@
 from django.urls import path
 
 from cards import search_views, views
-from cards.search import signals  # noqa: F401  (keeps the search index in step with admin edits)
 
 app_name = "cards"
 urlpatterns = [

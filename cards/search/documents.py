@@ -1,12 +1,13 @@
 """The Whoosh schema and the one function that turns a card into an index document.
 
-Words (names, aliases, summaries) are what the index is for; every statistic is indexed too, so
-the index alone can answer any query, while the executor prefers the database's indexed columns
-for numbers and fixed keywords because they are faster there on large data.
+Words (names, aliases, summaries, the abilities in plain words) are what the index is for; every
+statistic is indexed too, so the index alone can answer any query, though numbers and keywords are
+answered from the facet bitmaps (``facets``), which are quicker for them.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -29,8 +30,10 @@ NUMBER_FIELDS = {
     "shield": "shield_number",
 }
 TERRAIN_PREFIX = "terrain_"
-# The fields plain words (and quoted phrases) are looked up in.
-WORD_FIELDS = ("name", "summary")
+logger = logging.getLogger(__name__)
+# The fields plain words (and quoted phrases) are looked up in: names and aliases, the summary, and
+# each structured ability as the engine describes it in plain words (what the card page shows).
+WORD_FIELDS = ("name", "summary", "abilities")
 
 
 def _number() -> NUMERIC:
@@ -46,6 +49,7 @@ def build_schema() -> Schema:
         name_plain=TEXT(analyzer=PLAIN, phrase=False, spelling=True),
         name_whole=TEXT(analyzer=WHOLE_VALUES, phrase=False),
         summary=TEXT(analyzer=STEMMED, phrase=True),
+        abilities=TEXT(analyzer=STEMMED, phrase=True),
         classes=KEYWORD(lowercase=True, commas=True),
         type=KEYWORD(lowercase=True),
         border=KEYWORD(lowercase=True),
@@ -120,7 +124,18 @@ def flags(card: Card) -> set[str]:
 def word_texts(card: Card) -> dict[str, str]:
     """The text of each plain-words field (``WORD_FIELDS``) of a card."""
     names = [card.name, *[str(alias) for alias in card.aliases or []]]
-    return {"name": "\n".join(names), "summary": card.summary or ""}
+    return {"name": "\n".join(names), "summary": card.summary or "", "abilities": abilities_text(card.abilities)}
+
+
+def abilities_text(abilities: Any) -> str:
+    """The abilities in the engine's plain words, one per line, as the card page and the API show them."""
+    from cards.abilities import describe_abilities
+
+    try:
+        return "\n".join(describe_abilities(abilities))
+    except Exception:  # An engine fault must not stop the index from being built; the card keeps its other words.
+        logger.exception("Could not describe the abilities %r for the search index.", abilities)
+        return ""
 
 
 def document(card: Card) -> dict[str, Any]:

@@ -11,18 +11,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
 
 from django.db import connection
 from django.db.models import BigIntegerField, F, Func, Q
 from django.db.models.expressions import OrderBy, RawSQL
 from django.db.models.lookups import In
-from whoosh import query as wq
 
 from cards.choices import CardType
-from cards.search.analysis import plain_words, stems
-from cards.search.documents import NUMBER_FIELDS, TERRAIN_PREFIX
-from cards.search.errors import IndexUnavailable, QueryWarning
+from cards.search.analysis import plain_words
+from cards.search.documents import NUMBER_FIELDS
+from cards.search.errors import QueryWarning
 from cards.search.evaluate import Matches, evaluate
 from cards.search.keywords import BY_SPELLING, SORT_KEYS
 from cards.search.results import matches_condition
@@ -63,8 +61,8 @@ def plan(understood: Understood, index: OpenIndex | None) -> Plan:
     if index is not None:
         matches = evaluate(understood.tree, index)
         return Plan(matches_condition(matches), ordering(understood), (), matches)
-    compiler = _Compiler(None)
-    condition = compiler.to_q(compiler.compile(understood.tree))
+    compiler = _Compiler()
+    condition = compiler.compile(understood.tree)
     return Plan(condition, ordering(understood), tuple(compiler.warnings))
 
 
@@ -81,7 +79,7 @@ def ordering(understood: Understood) -> list[OrderBy] | None:
 
 
 def ids_condition(ids: list[int]) -> Q:
-    """Card ids from the index as a filter; long lists go as a single parameter."""
+    """Card ids from the index as a filter (for name autocompletion); long lists go as a single parameter."""
     if len(ids) <= INLINE_IDS:
         return Q(pk__in=ids)
     if connection.vendor == "sqlite":
@@ -94,125 +92,39 @@ def ids_condition(ids: list[int]) -> Q:
     return Q(pk__in=ids)
 
 
-# A compiled node is ("q", Q), ("ix", whoosh query) or ("ixnot", whoosh query): the last one
-# matches the cards the query does NOT match, so AndNot can stay inside Whoosh.
-Compiled = tuple[str, Any]
-
-
 class _Compiler:
-    def __init__(self, index: OpenIndex | None) -> None:
-        self.index = index
+    """The tree as database filters, for when there is no index."""
+
+    def __init__(self) -> None:
         self.warnings: list[QueryWarning] = []
 
-    def compile(self, node: Node) -> Compiled:
+    def compile(self, node: Node) -> Q:
         if isinstance(node, Not):
-            kind, value = self.compile(node.child)
-            if kind == "ix":
-                return ("ixnot", value)
-            if kind == "ixnot":
-                return ("ix", value)
-            return ("q", ~value)
-        if isinstance(node, And):
-            return self.conjunction([self.compile(child) for child in node.children])
-        if isinstance(node, Or):
-            parts = [self.compile(child) for child in node.children]
-            if all(kind == "ix" for kind, _ in parts):
-                return ("ix", wq.Or([value for _, value in parts]))
+            return ~self.compile(node.child)
+        if isinstance(node, And | Or):
             combined = Q()
-            for part in parts:
-                combined |= self.to_q(part)
-            return ("q", combined)
+            for child in node.children:
+                combined = combined & self.compile(child) if isinstance(node, And) else combined | self.compile(child)
+            return combined
         if isinstance(node, Words):
-            return self.words(node)
+            return _words_without_index(node)
         assert isinstance(node, Condition)
         return self.condition(node)
 
-    def conjunction(self, parts: list[Compiled]) -> Compiled:
-        positives = [value for kind, value in parts if kind == "ix"]
-        negatives = [value for kind, value in parts if kind == "ixnot"]
-        database = [value for kind, value in parts if kind == "q"]
-        index_part: Compiled | None = None
-        if positives:
-            positive = positives[0] if len(positives) == 1 else wq.And(positives)
-            if negatives:
-                positive = wq.AndNot(positive, negatives[0] if len(negatives) == 1 else wq.Or(negatives))
-            index_part = ("ix", positive)
-        elif negatives:
-            index_part = ("ixnot", negatives[0] if len(negatives) == 1 else wq.Or(negatives))
-        if not database:
-            assert index_part is not None
-            return index_part
-        combined = Q()
-        for value in database:
-            combined &= value
-        if index_part is not None:
-            combined &= self.to_q(index_part)
-        return ("q", combined)
-
-    def to_q(self, compiled: Compiled) -> Q:
-        kind, value = compiled
-        if kind == "q":
-            return value
-        ids = self.ids(value)
-        return ids_condition(ids) if kind == "ix" else ~ids_condition(ids)
-
-    def ids(self, query: wq.Query) -> list[int]:
-        if self.index is None:
-            raise IndexUnavailable("The search index is needed for this term.")
-        return self.index.ids(query)
-
-    # Leaves -------------------------------------------------------------------------------------
-
-    def words(self, node: Words) -> Compiled:
-        if self.index is None:
-            return ("q", _words_without_index(node))
-        found = stems(node.text)
-        if len(found) == 1:
-            return ("ix", wq.Or([wq.Term("name", found[0]), wq.Term("summary", found[0])]))
-        # Several words in one term ("fire-walker", a quoted phrase) must stand next to each other.
-        return ("ix", wq.Or([wq.Phrase("name", list(found)), wq.Phrase("summary", list(found))]))
-
-    def condition(self, node: Condition) -> Compiled:
+    def condition(self, node: Condition) -> Q:
         keyword = BY_SPELLING[node.keyword]
         if keyword.kind == "number":
-            return ("q", _number(NUMBER_FIELDS[node.keyword], node.op, node.values[0]))
+            return _number(NUMBER_FIELDS[node.keyword], node.op, node.values[0])
         if node.keyword == "name":
-            return self.name(node)
-        if node.keyword in INDEX_ONLY:
-            if self.index is None:
-                self.warnings.append(QueryWarning(
-                    "search.index_unavailable", f"'{node.keyword}:' needs the search index, which is not built; "
-                    "the term was ignored.", node.raw, node.position))  # fmt: skip
-                return ("q", Q())
-            return self.index_keyword(node)
-        return ("q", _database_keyword(node))
-
-    def name(self, node: Condition) -> Compiled:
-        text = node.values[0]
-        if self.index is None:
+            text = node.values[0]
             lookup = Q(name__istartswith=text) if node.op == "prefix" else Q(name__iexact=text)
-            return ("q", ~lookup if node.op == "!=" else lookup)
-        query = wq.Prefix("name_whole", text) if node.op == "prefix" else wq.Term("name_whole", text)
-        return ("ixnot", query) if node.op == "!=" else ("ix", query)
-
-    def index_keyword(self, node: Condition) -> Compiled:
-        value = node.values[0]
-        if node.keyword != "terrain":
-            query = wq.Term(node.keyword, value)
-            return ("ixnot", query) if node.op == "!=" else ("ix", query)
-        if node.op == "any":
-            return ("ix", wq.Term("terrain", value))
-        if node.op == "none":
-            return ("ixnot", wq.Term("terrain", value))
-        field, amount = TERRAIN_PREFIX + value, node.values[1]
-        ranges = {
-            "=": (amount, amount, False, False), "<": (None, amount, False, True), "<=": (None, amount, False, False),
-            ">": (amount, None, True, False), ">=": (amount, None, False, False),
-        }  # fmt: skip
-        if node.op == "!=":
-            return ("ix", wq.AndNot(wq.Term("terrain", value), wq.NumericRange(field, amount, amount)))
-        start, end, startexcl, endexcl = ranges[node.op]
-        return ("ix", wq.NumericRange(field, start, end, startexcl=startexcl, endexcl=endexcl))
+            return ~lookup if node.op == "!=" else lookup
+        if node.keyword in INDEX_ONLY:
+            self.warnings.append(QueryWarning(
+                "search.index_unavailable", f"'{node.keyword}:' needs the search index, which is not built; "
+                "the term was ignored.", node.raw, node.position))  # fmt: skip
+            return Q()
+        return _database_keyword(node)
 
 
 def _number(column: str, op: str, value: int) -> Q:

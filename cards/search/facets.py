@@ -20,6 +20,7 @@ import os
 import pickle
 import re
 import uuid
+from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -31,7 +32,7 @@ from cards.choices import CardType
 from cards.search.analysis import normalise_name
 from cards.search.documents import NUMBER_FIELDS, WORD_FIELDS, attacks, flags, immunities, terrain_modifiers
 
-FORMAT = 1
+FORMAT = 2
 FILE_PREFIX = "facets-"
 # A word found in at least 1/FREQUENT_SHARE of the cards (and at least FREQUENT_MINIMUM) is stored as a bitmap.
 FREQUENT_SHARE = 32
@@ -107,6 +108,9 @@ class Facets:
     name_ranks: list[int]
     words: dict[str, Bits]
     spellings: dict[str, dict[str, str]]
+    # Whoosh document number to rank, valid for readers of this Whoosh generation (-1: no current card).
+    whoosh_generation: int | None = None
+    doc_ranks: array[int] = field(default_factory=lambda: array("i"))
     format: int = FORMAT
     rank_of_pk: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
 
@@ -218,6 +222,7 @@ def build_facets(reader: Any | None) -> Facets:
         if card_id in rank_of_pk:
             keywords["class"][slug].append(rank_of_pk[card_id])
     names.sort()
+    ranks_of_doc = doc_ranks(reader, rank_of_pk) if reader is not None else array("i")
 
     def to_bits(table: dict[Any, dict[Any, list[int]]]) -> dict[Any, dict[Any, Bits]]:
         return {key: {value: bits_from_ranks(ranks, size) for value, ranks in values.items()}
@@ -237,8 +242,10 @@ def build_facets(reader: Any | None) -> Facets:
         terrains=to_bits(terrains),
         names=[name for name, _ in names],
         name_ranks=[rank for _, rank in names],
-        words=frequent_words(reader, rank_of_pk, size) if reader is not None else {},
+        words=frequent_words(reader, ranks_of_doc, size) if reader is not None else {},
         spellings={"set": set_spellings, "class": class_spellings},
+        whoosh_generation=reader.generation() if reader is not None else None,
+        doc_ranks=ranks_of_doc,
         rank_of_pk=rank_of_pk,
     )
 
@@ -247,15 +254,14 @@ def spelling_slug(text: str) -> str:
     return re.sub(r"[\s_]+", "_", text.strip().lower()).strip("_")
 
 
-def doc_ranks(reader: Any, rank_of_pk: dict[int, int]) -> list[int]:
+def doc_ranks(reader: Any, rank_of_pk: dict[int, int]) -> array[int]:
     """Whoosh document number to card rank (-1 for a document of no current card)."""
-    return [rank_of_pk.get(pk, -1) for pk in reader.column_reader("pk")]
+    return array("i", (rank_of_pk.get(pk, -1) for pk in reader.column_reader("pk")))
 
 
-def frequent_words(reader: Any, rank_of_pk: dict[int, int], size: int) -> dict[str, Bits]:
+def frequent_words(reader: Any, ranks_of_doc: array[int], size: int) -> dict[str, Bits]:
     """A bitmap per word found in many cards (in any plain-words field)."""
     threshold = max(FREQUENT_MINIMUM, size // FREQUENT_SHARE)
-    ranks_of_doc = doc_ranks(reader, rank_of_pk)
     fields = [name for name in WORD_FIELDS if name in reader.schema]
     frequency: dict[bytes, int] = defaultdict(int)
     for field_name in fields:

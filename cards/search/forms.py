@@ -52,7 +52,7 @@ ANY_YES_NO = (("", "Any"), ("yes", "Yes"), ("no", "No"))
 class AdvancedSearchForm(forms.Form):
     """Every part of the query language as a plain form field; the view turns it into query text."""
 
-    words = forms.CharField(required=False, label="Words in the name or summary")
+    words = forms.CharField(required=False, label="Words in the name, summary or abilities")
     phrase = forms.CharField(required=False, label="Exact phrase")
     name = forms.CharField(required=False, label="Whole name (end with * for a prefix)")
     type = forms.ChoiceField(required=False, label="Type")

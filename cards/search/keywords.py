@@ -24,7 +24,8 @@ class Keyword:
     # Fixed spellings (``m`` for mortal); keywords whose values come from the data leave it empty.
     values: tuple[tuple[str, str], ...] = ()
     operators: tuple[str, ...] = EQUALITY
-    # Where the answer comes from: "db" (indexed columns) or "index" (the Whoosh index).
+    # "index" when only the index can answer the keyword (it reads the abilities or the aliases); the
+    # others also work without an index, as database filters.
     source: str = "db"
 
     @property

@@ -80,6 +80,11 @@ class KnownMatchesMixin:
         clone._search_matches = self._search_matches
         return clone
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        # The answer (and the bitmaps it points to) never changes: copies share it.
+        memo[id(self._search_matches)] = self._search_matches
+        return super().__deepcopy__(memo)  # type: ignore[misc]
+
     def __getstate__(self) -> dict[str, Any]:
         state: dict[str, Any] = super().__getstate__()  # type: ignore[misc]
         state.pop("_search_matches", None)
@@ -103,7 +108,7 @@ class KnownMatchesMixin:
         return matches
 
     def _known_order(self) -> str | None:
-        """"rank", "-rank" (list order or its reverse), "id", "-id", or None for any other order."""
+        """The order as "rank" or "-rank" (the list order or its reverse), "id" or "-id"; None for any other."""
         query = self.query  # type: ignore[attr-defined]
         if query.extra_order_by:
             return None

@@ -1,10 +1,12 @@
 """Where the index lives and how it is swapped.
 
 ``SEARCH_INDEX_DIR`` holds one directory per build (a "generation") and ``current.json``, which
-names the generation in use and the database it was built from. A rebuild writes a new generation
-and then replaces ``current.json`` in one ``os.replace``, so a search running meanwhile keeps
-reading the old generation and never sees a half-built index. The previous generation is kept
-for searches still holding it open; older ones are removed.
+names the generation in use, its revision and the database it was built from. A rebuild writes a
+new generation (the Whoosh index and its facet bitmaps, ``facets``) and then replaces
+``current.json`` in one ``os.replace``, so a search running meanwhile keeps reading the old
+generation and never sees a half-built index. The previous generation is kept for searches still
+holding it open; older ones are removed. An update after a save re-indexes the cards in place,
+writes the bitmaps of the next revision, then bumps the revision in ``current.json``.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.db import connection
 from whoosh import index as whoosh_index
-from whoosh.query import Or, Phrase, Query
+from whoosh.query import Query
 from whoosh.searching import Searcher
 
 from cards.search import facets
@@ -130,8 +132,11 @@ def update(cards: Iterable[Card], removed_slugs: Iterable[str] = (), root: Path 
     are rebuilt (a set or a class changed, which changes the spellings ``set:`` and ``class:`` accept).
     """
     root = root or index_root()
+    pointer = read_pointer(root)
+    if pointer is None or pointer.database != database_identity():
+        return False
     with _update_lock(root):
-        pointer = read_pointer(root)
+        pointer = read_pointer(root)  # Again, now that no other update can move it.
         if pointer is None or pointer.database != database_identity():
             return False
         opened = whoosh_index.open_dir(str(root / pointer.generation))
@@ -175,7 +180,9 @@ class OpenIndex:
         self.searcher: Searcher = whoosh_index.open_dir(str(root / pointer.generation)).searcher()
         self.facets: Facets = shared_facets(root / pointer.generation, pointer, self.searcher.reader())
         self._card_ids: list[int] | None = None
-        self._doc_ranks: list[int] | None = None
+        # Stored with the bitmaps for the Whoosh generation they were built from (reading them takes a while).
+        same = self.facets.whoosh_generation == self.searcher.reader().generation() and self.facets.doc_ranks
+        self._doc_ranks: Sequence[int] | None = self.facets.doc_ranks if same else None
         self._large_results: OrderedDict[str, list[int]] = OrderedDict()
         self._words: OrderedDict[tuple[str, ...], Bits] = OrderedDict()
 
@@ -187,7 +194,7 @@ class OpenIndex:
         return self._card_ids
 
     @property
-    def doc_ranks(self) -> list[int]:
+    def doc_ranks(self) -> Sequence[int]:
         if self._doc_ranks is None:
             self._doc_ranks = facets.doc_ranks(self.searcher.reader(), self.facets.rank_of_pk)
         return self._doc_ranks
@@ -222,8 +229,25 @@ class OpenIndex:
 
     def phrase(self, words: tuple[str, ...]) -> Bits:
         """Cards with the words next to each other in one plain-words field."""
-        query = Or([Phrase(field_name, list(words)) for field_name in WORD_FIELDS])
-        return self._remember(words, lambda: self.bits(self.searcher.docs_for_query(query)))
+        return self._remember(words, lambda: self.bits(self._phrase_docs(words)))
+
+    def _phrase_docs(self, words: tuple[str, ...]) -> set[int]:
+        # What Whoosh's Phrase query finds, read straight from the positions: several times quicker.
+        reader = self.searcher.reader()
+        found: set[int] = set()
+        for field_name in WORD_FIELDS:
+            if not all((field_name, word) in reader for word in words):
+                continue
+            positions = [dict(reader.postings(field_name, word).items_as("positions")) for word in words]
+            for doc in set(positions[0]).intersection(*positions[1:]):
+                starts = set(positions[0][doc])
+                for offset, later in enumerate(positions[1:], start=1):
+                    starts &= {position - offset for position in later[doc]}
+                    if not starts:
+                        break
+                if starts:
+                    found.add(doc)
+        return found
 
     def _postings(self, word: str) -> Bits:
         reader = self.searcher.reader()
@@ -243,12 +267,6 @@ class OpenIndex:
         if len(self._words) > WORD_CACHE:
             self._words.popitem(last=False)
         return found
-
-    def lexicon(self, field: str) -> list[str]:
-        try:
-            return [term.decode() for term in self.searcher.lexicon(field)]
-        except KeyError:
-            return []
 
     def close(self) -> None:
         self.searcher.close()

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from whoosh import query as wq
 
 from cards.search.analysis import normalise_name, plain_words, stems
+from cards.search.documents import WORD_FIELDS
 from cards.search.execute import ids_condition
 from cards.search.service import current_index
 from cards.search.understand import Understood
@@ -53,7 +54,7 @@ def did_you_mean(understood: Understood) -> str | None:
         if words.phrase:
             continue
         found = [stem for stem in stems(words.text)
-                 if searcher.doc_frequency("name", stem) or searcher.doc_frequency("summary", stem)]  # fmt: skip
+                 if any(searcher.doc_frequency(field, stem) for field in WORD_FIELDS)]  # fmt: skip
         if found:
             continue
         corrected = [_closest(searcher, word) or word for word in plain_words(words.text)]

@@ -196,7 +196,7 @@ def main():
         for ref in re.findall(r"[\d.]+[a-z]?", meta.get("rules", "")):
             if ref not in standard:
                 err(f"{rel}: cites missing rule {ref}")
-        for scope, ref in RE_SEE.findall(body):
+        for _scope, ref in RE_SEE.findall(body):
             if ref not in standard:
                 err(f"{rel}: (see {ref}) does not resolve")
 

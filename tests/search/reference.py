@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from cards.abilities import describe_abilities
 from cards.search.analysis import stems
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "cards"
@@ -112,11 +113,21 @@ def names_of(record: Record) -> list[str]:
     return [" ".join(name.lower().split()) for name in [record["name"], *record["aliases"]]]
 
 
+def ability_lines(record: Record) -> list[str]:
+    """The card's abilities in the engine's plain words, as the card page shows them (the fixtures' abilities
+    are being extended, so these follow whatever the files and the engine say today)."""
+    return describe_abilities(record["abilities"])
+
+
+def word_texts(record: Record) -> list[str]:
+    """The texts plain words are looked for in: names and aliases, the summary, the ability descriptions."""
+    return ["\n".join([record["name"], *record["aliases"]]), record["summary"], "\n".join(ability_lines(record))]
+
+
 def has_word(word: str) -> Predicate:
     wanted = set(stems(word))
 
     def check(record: Record) -> bool:
-        text = " ".join([record["name"], *record["aliases"], record["summary"]])
-        return wanted <= set(stems(text))
+        return wanted <= set(stems(" ".join(word_texts(record))))
 
     return check

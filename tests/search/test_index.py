@@ -9,7 +9,8 @@ import pytest
 from django.core.management import call_command
 from whoosh import query as wq
 
-from cards.models import Card
+from cards.choices import SetKind
+from cards.models import Card, CardClass, CardSet
 from cards.search import storage
 from cards.search.service import read_query, search
 from tests.search import reference as ref
@@ -26,14 +27,16 @@ def test_searches_never_fail_while_the_index_is_rebuilt(tmp_path: Path) -> None:
     storage.build(cards, tmp_path)
     expected = len(ref.slugs(ref.has_word("fire")))
     failures: list[BaseException] = []
-    counts: list[int] = []
+    answers: list[tuple[int, int, int]] = []
     stop = threading.Event()
 
     def keep_searching() -> None:
         try:
             while not stop.is_set():
-                counts.append(len(storage.open_index(tmp_path).ids(wq.Or([wq.Term("name", "fire"),
-                                                                            wq.Term("summary", "fire")]))))  # fmt: skip
+                opened = storage.open_index(tmp_path)
+                # A word (its bitmap), a Whoosh query, and the facet bitmaps, all of one generation.
+                answers.append((opened.word("fire").bit_count(), len(opened.ids(wq.Term("name_whole", "sand lord"))),
+                                opened.facets.size))  # fmt: skip
         except BaseException as exc:  # noqa: BLE001 - any failure at all is what this test looks for
             failures.append(exc)
 
@@ -44,7 +47,7 @@ def test_searches_never_fail_while_the_index_is_rebuilt(tmp_path: Path) -> None:
         generations.add(storage.build(cards, tmp_path).generation)
     stop.set()
     searcher.join()
-    assert failures == [] and counts and set(counts) == {expected}
+    assert failures == [] and answers and set(answers) == {(expected, 1, len(cards))}
     assert len(generations) == 3
     kept = [p.name for p in tmp_path.iterdir() if p.name.startswith(storage.GENERATION_PREFIX)]
     assert len(kept) == storage.KEEP_GENERATIONS and storage.read_pointer(tmp_path).generation in kept
@@ -66,8 +69,6 @@ def test_an_index_built_for_another_database_is_not_used(tmp_path: Path, setting
 def test_saving_a_card_updates_the_index(tmp_path: Path, settings, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
     settings.SEARCH_INDEX_DIR = tmp_path
     storage.build(_all_cards(), tmp_path)
-    from cards.search import signals  # noqa: F401  (connected as the site's URLconf does)
-
     card = Card.objects.get(slug="sand-lord")
     with django_capture_on_commit_callbacks(execute=True):
         card.summary = "A dune of quartzite grit that walks."
@@ -86,3 +87,44 @@ def test_rebuild_index_command_reports_the_count(tmp_path: Path, settings, capsy
     call_command("rebuild_index")
     assert f"Indexed {len(ref.records())} cards" in capsys.readouterr().out
     assert storage.read_pointer(tmp_path).cards == len(ref.records())
+
+
+def _slugs(query: str) -> list[str]:
+    cards, _ = search(Card.objects.all(), read_query(query))
+    return list(cards.sorted_by("name").values_list("slug", flat=True))
+
+
+def test_saves_keep_the_in_memory_filters_current(tmp_path: Path, settings, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+    settings.SEARCH_INDEX_DIR = tmp_path
+    storage.build(_all_cards(), tmp_path)
+    card = Card.objects.get(slug="sand-lord")
+    before = storage.open_index(tmp_path).facets
+    with django_capture_on_commit_callbacks(execute=True):
+        # A new name moves the card to the front of the list order, which every bitmap is laid out in.
+        card.name, card.vitality = "Aaaa Sand Lord", 39
+        card.save()
+        card.classes.add(CardClass.objects.get(slug="knight"))
+    assert storage.open_index(tmp_path).facets is not before
+    assert _slugs("v=39") == ["sand-lord"] == _slugs("v>=39 c:knight")
+    assert _slugs("v>=0")[0] == "sand-lord" and _slugs('name:"aaaa sand lord"') == ["sand-lord"]
+    cards, _ = search(Card.objects.all(), read_query("v>=0"))
+    assert cards.sorted_by("name").count() == Card.objects.filter(vitality__gte=0).count()
+    with django_capture_on_commit_callbacks(execute=True):
+        CardSet.objects.create(code="ZZ", slug="zed-zone", name="Zed Zone", kind=SetKind.UNVERIFIED, order=99)
+    understood = read_query("set:zz v=39")
+    assert not understood.warnings and _slugs("set:zz v=39") == []
+    with django_capture_on_commit_callbacks(execute=True):
+        card.delete()
+    assert _slugs("v=39") == [] and "sand-lord" not in _slugs("v>=0")
+
+
+def test_bitmaps_missing_from_an_index_are_rebuilt_on_first_use(tmp_path: Path, settings) -> None:  # type: ignore[no-untyped-def]
+    settings.SEARCH_INDEX_DIR = tmp_path
+    pointer = storage.build(_all_cards(), tmp_path)
+    stored = list((tmp_path / pointer.generation).glob("facets-*.pickle"))
+    assert stored
+    for path in stored:
+        path.unlink()
+    storage._facets.clear()
+    assert set(_slugs("v>=10 b:e")) == ref.slugs(lambda r: (r["vitality"] or -99) >= 10 and r["border"] == "elemental")
+    assert list((tmp_path / pointer.generation).glob("facets-*.pickle"))

@@ -51,7 +51,7 @@ def test_quoted_phrase_needs_the_words_together() -> None:
     words = stems("dry heaps")
 
     def has_phrase(record: dict[str, Any]) -> bool:
-        for text in (record["name"], *record["aliases"], record["summary"]):
+        for text in ref.word_texts(record):
             tokens = stems(text)
             if any(tokens[i : i + len(words)] == words for i in range(len(tokens))):
                 return True
@@ -60,6 +60,15 @@ def test_quoted_phrase_needs_the_words_together() -> None:
     expected = ref.slugs(has_phrase)
     assert expected and found('"dry heaps"') == expected
     assert found("dry heaps") >= expected
+
+
+def test_plain_words_find_what_the_abilities_say() -> None:
+    # The abilities are searched as the card page describes them, so words find what keywords find.
+    assert found("immune fire") == ref.slugs(lambda r: ref.has_word("immune")(r) and ref.has_word("fire")(r))
+    fire_immune = ref.slugs(lambda r: "fire" in ref.immune_to(r))
+    assert fire_immune and fire_immune <= found("immune fire")
+    assert len(found("immune fire")) > len(ref.slugs(lambda r: {"immun", "fire"} <= set(
+        stems(" ".join([r["name"], *r["aliases"], r["summary"]])))))  # fmt: skip
 
 
 def test_order_and_direction() -> None:

@@ -137,9 +137,10 @@ class CombatState:
                 return given.value
         raise KeyError(reference)
 
-    def in_play(self, fighter: Fighter, *, until_beaten: bool = False) -> bool:
-        """Whether a creature's lasting text works now: revealed, and not bribed, destroyed or set aside."""
-        if fighter.role is Role.UNPLAYED:
+    def in_play(self, fighter: Fighter, *, until_beaten: bool = False, command_only: bool = False) -> bool:
+        """Whether a creature's lasting text works now: revealed, and not bribed, destroyed or set aside;
+        ``command_only`` text works only while the creature is its side's command card."""
+        if fighter.role is Role.UNPLAYED or (command_only and fighter.role is not Role.COMMAND):
             return False
         if fighter.role is Role.COMMAND:
             return self.sides[fighter.side].command_active and fighter.fate is Fate.STANDING
@@ -156,7 +157,11 @@ class CombatState:
             state = self.sides[side]
             for fighter in state.fighters:
                 for ability in fighter.text(kind):
-                    if self.in_play(fighter, until_beaten=bool(getattr(ability, "until_beaten", False))):
+                    if self.in_play(
+                        fighter,
+                        until_beaten=bool(getattr(ability, "until_beaten", False)),
+                        command_only=bool(getattr(ability, "command_only", False)),
+                    ):
                         found.append((side, fighter.card, ability, fighter))
             for shield in state.shield_cards:
                 found.extend((side, shield, ability, None) for ability in shield.abilities_of(kind))
@@ -315,9 +320,7 @@ class CombatState:
                 return "immune to every AOE"
             if immunity.attack_type is not None and aoe.type.value == immunity.attack_type.value:
                 return f"immune to {aoe.type.value}"
-        for owner, source, rule, holder in self.active_effects(Suppresses):
-            if rule.command_only and (holder is None or holder.role is not Role.COMMAND):
-                continue
+        for owner, source, rule, _ in self.active_effects(Suppresses):
             if (
                 owner is fighter.side
                 and rule.what is Suppressed.AOE

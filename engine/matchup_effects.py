@@ -34,7 +34,6 @@ from .enums import (
     SIDES,
     BriberyIcon,
     Fate,
-    Role,
     Side,
     StepKind,
     Terrain,
@@ -361,8 +360,6 @@ class MatchupEffects(CommandStep):
         if what is Suppressed.AOE:
             return None  # an AOE protection covers each creature the AOE would hit (_aoe_immune)
         for owner, _, rule, holder in self.active_effects(Suppresses):
-            if rule.command_only and (holder is None or holder.role is not Role.COMMAND):
-                continue
             if (
                 holder is not None
                 and owner is opponent.side
@@ -542,8 +539,6 @@ class MatchupEffects(CommandStep):
             self._log_terms(mine, self.command_terms(side, fighter, opponent, secondary=False))
             for owner, source, aura, holder in self.active_effects(SideBonus):
                 if holder is fighter and not aura.includes_self:
-                    continue
-                if aura.command_only and (holder is None or holder.role is not Role.COMMAND):
                     continue
                 if not aura.sides.reaches(owner is side):
                     continue

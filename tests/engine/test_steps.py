@@ -147,3 +147,14 @@ def test_a_missing_or_impossible_roll_is_a_setup_problem() -> None:
     impossible = validate(parse_setup("a=demorgan-the-inciter a.rolls=demorgan-the-inciter:13 d=swordsman"), default_catalog())
     assert [p.code for p in impossible] == ["setup.roll_impossible"]
     assert "2 to 12" in impossible[0].message
+
+
+def test_command_only_text_works_only_from_the_command_card() -> None:
+    # Slimwit Man's +2 to the opponent's creatures is a command text. As the attacker's command card,
+    # the Swordsman gets it: 6 + 2 = 8 beats the Archer's 6. Fighting as a primary creature (Vitality 3,
+    # beaten by the Swordsman 6), Slimwit Man gives nothing: the Gunner stays at 4 and the Archer beats it.
+    commanding = run("a=slimwit-man,archer a.command=slimwit-man d=swordsman")
+    assert [(m.attacker_total, m.defender_total) for m in commanding.result.matchups] == [(6, 8)]
+    fighting = run("a=slimwit-man,archer d=swordsman,gunner")
+    assert [(m.attacker_total, m.defender_total) for m in fighting.result.matchups] == [(3, 6), (6, 4)]
+    assert not any(step.card == "slimwit-man" and step.kind is StepKind.BONUS for step in fighting.steps)

@@ -30,7 +30,7 @@ from .enums import (
     StepKind,
 )
 from .log import Matchup, Step, Term
-from .setup import CombatSetup, copy_references, split_reference
+from .setup import CombatSetup, Count, Roll, copy_references, split_reference
 from .state import Fighter, SideState
 from .validate import check, find_creature, resolve_terrain
 
@@ -119,18 +119,15 @@ class CombatState:
 
     def roll(self, side: Side, reference: str) -> int:
         """The roll the set-up gives for a card of this side (validation guarantees it is there)."""
-        slug, copy = split_reference(reference)
-        for roll in self.sides[side].setup.rolls:
-            roll_slug, roll_copy = split_reference(roll.card)
-            card = self.catalog.find(roll_slug)
-            if card is not None and card.slug == slug and roll_copy == copy:
-                return roll.value
-        raise KeyError(reference)
+        return self._given(self.sides[side].setup.rolls, reference)
 
     def count(self, side: Side, reference: str) -> int:
         """The count the set-up gives for a card of this side (validation guarantees it is there)."""
+        return self._given(self.sides[side].setup.counts, reference)
+
+    def _given(self, inputs: tuple[Roll, ...] | tuple[Count, ...], reference: str) -> int:
         slug, copy = split_reference(reference)
-        for given in self.sides[side].setup.counts:
+        for given in inputs:
             given_slug, given_copy = split_reference(given.card)
             card = self.catalog.find(given_slug)
             if card is not None and card.slug == slug and given_copy == copy:

@@ -7,10 +7,9 @@ from collections import Counter
 from .abilities import Dispel, PlayRestriction, Restriction
 from .cards import CardDefinition
 from .catalog import CardCatalog
-from .dice import Dice
 from .enums import CardType, Side, Terrain
 from .errors import Problem, SetupInvalid
-from .setup import CombatSetup, SideSetup, split_reference
+from .setup import CombatSetup, SideSetup, copy_references, split_reference
 
 STACKING_LIMIT = 30
 SHIELD_TYPES = (CardType.SHIELD, CardType.STANDARD_BEARER, CardType.SHIELD_TERRAIN)
@@ -87,24 +86,25 @@ class _SideChecker:
         self._counts()
         return self.problems
 
+    def _shield_keys(self) -> list[tuple[str, CardDefinition]]:
+        """Each known creature of the shield under the reference set-up inputs name it by (slug, slug#2)."""
+        cards = [self.catalog.find(split_reference(reference)[0]) for reference in self.setup.creatures]
+        known = [card for card in cards if card is not None]
+        return list(zip(copy_references([card.slug for card in known]), known, strict=True))
+
+    def _input_key(self, reference: str) -> tuple[str, str]:
+        """The key a roll or count given as ``reference`` stands for (names and aliases resolved), and its slug."""
+        slug, copy = split_reference(reference)
+        card = self.catalog.find(slug)
+        return (card.slug if card else slug) + (f"#{copy}" if copy > 1 else ""), slug
+
     def _counts(self) -> None:
         """Every card whose ability counts something outside the combat needs that count."""
         where = f"{self.prefix}.counts"
-        needing: dict[str, tuple[CardDefinition, str]] = {}
-        copies: Counter[str] = Counter()
-        for reference in self.setup.creatures:
-            card = self.catalog.find(split_reference(reference)[0])
-            if card is None:
-                continue
-            copies[card.slug] += 1
-            if card.count_needed:
-                key = card.slug if copies[card.slug] == 1 else f"{card.slug}#{copies[card.slug]}"
-                needing[key] = (card, card.count_needed)
+        needing = {key: (card, card.count_needed) for key, card in self._shield_keys() if card.count_needed}
         given: set[str] = set()
         for count in self.setup.counts:
-            slug, copy = split_reference(count.card)
-            card = self.catalog.find(slug)
-            key = (card.slug if card else slug) + (f"#{copy}" if copy > 1 else "")
+            key, slug = self._input_key(count.card)
             if key not in needing:
                 self.add("setup.count_not_needed", f"{where}: {count.card} counts nothing in this combat", where, slug)
                 continue
@@ -123,25 +123,14 @@ class _SideChecker:
     def _rolls(self) -> None:
         """Every card with dice needs its roll in the set-up, and each roll must be possible."""
         where = f"{self.prefix}.rolls"
-        needing: dict[str, tuple[CardDefinition, Dice]] = {}
-        counts: Counter[str] = Counter()
-        for reference in self.setup.creatures:
-            card = self.catalog.find(split_reference(reference)[0])
-            if card is None:
-                continue
-            counts[card.slug] += 1
-            key = card.slug if counts[card.slug] == 1 else f"{card.slug}#{counts[card.slug]}"
-            for dice in card.dice_needed[:1]:
-                needing[key] = (card, dice)
+        needing = {key: (card, card.dice_needed[0]) for key, card in self._shield_keys() if card.dice_needed}
         for other in (self.setup.stronghold, *self.setup.shields):
             found = self.catalog.find(other) if other else None
             if found is not None and found.dice_needed:
                 needing[found.slug] = (found, found.dice_needed[0])
         given: dict[str, int] = {}
         for roll in self.setup.rolls:
-            slug, copy = split_reference(roll.card)
-            card = self.catalog.find(slug)
-            key = (card.slug if card else slug) + (f"#{copy}" if copy > 1 else "")
+            key, slug = self._input_key(roll.card)
             if key not in needing:
                 self.add("setup.roll_not_needed", f"{where}: {roll.card} rolls no dice in this combat", where, slug)
                 continue

@@ -65,7 +65,9 @@ class CardDefinition:
     automation_reason: str = ""
     aliases: tuple[str, ...] = field(default=(), compare=False)
     # The resolver asks for abilities by kind hundreds of times per combat; answers are kept per card.
-    _by_kind: dict[builtins.type[Any], tuple[Any, ...]] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    _by_kind: dict[builtins.type[Any], tuple[Any, ...]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
 
     @property
     def is_creature(self) -> bool:

@@ -437,30 +437,10 @@ class MatchupEffects(CommandStep):
                 )
         if secondary:
             terms += self.command_terms(side, fighter, opponent, secondary=True)
-            card = fighter.card
-            if card.ocb and card.border is not None and opponent.card.border is card.border.beats:
-                terms.append(
-                    BonusTerm(
-                        "OCB",
-                        card.ocb,
-                        rule,
-                        card,
-                        f"its off-colour bonus against the {opponent.card.border.value} {opponent.name}",
-                        StepKind.OFF_COLOUR,
-                    )
-                )
-            for modifier in card.abilities_of(TerrainModifier):
-                if modifier.terrain in self.terrain:
-                    terms.append(
-                        BonusTerm(
-                            modifier.terrain.value,
-                            modifier.amount,
-                            rule,
-                            card,
-                            f"fighting in {modifier.terrain.value}",
-                            StepKind.TERRAIN,
-                        )
-                    )
+            ocb = self.ocb_term(fighter, opponent, rule)
+            if ocb is not None:
+                terms.append(ocb)
+            terms += self.terrain_terms(fighter, rule)
         return terms
 
     def _conditions_hold(self, bonus: Bonus, fighter: Fighter, opponent: Fighter, *, secondary: bool) -> bool:
@@ -610,48 +590,55 @@ class MatchupEffects(CommandStep):
         )
 
     # PRI-7
-    def _off_colour(
-        self, pair: dict[Side, Fighter], contributions: dict[Side, Contribution], rule: str = "PRI-7"
-    ) -> None:
+    def _off_colour(self, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
         for side in SIDES:
             fighter, opponent = pair[side], pair[side.other]
-            card = fighter.card
-            if card.ocb and card.border is not None and opponent.card.border is card.border.beats:
-                suppressor = self._suppressor(Suppressed.OCB, fighter, opponent)
-                if suppressor is not None:
-                    self.log(
-                        StepKind.NOTE,
-                        rule,
-                        f"{fighter.name} gets no off-colour bonus against {opponent.name}: {suppressor.name}'s text takes it away.",
-                        side=side,
-                        card=suppressor.card,
-                        subject=fighter,
-                    )
-                    continue
-                self._add(
-                    contributions[side],
-                    "OCB",
-                    card.ocb,
-                    rule,
-                    card,
-                    f"its off-colour bonus against the {opponent.card.border.value} {opponent.name}",
-                    StepKind.OFF_COLOUR,
+            term = self.ocb_term(fighter, opponent, "PRI-7")
+            if term is None:
+                continue
+            suppressor = self._suppressor(Suppressed.OCB, fighter, opponent)
+            if suppressor is not None:
+                self.log(
+                    StepKind.NOTE,
+                    term.rule,
+                    f"{fighter.name} gets no off-colour bonus against {opponent.name}: {suppressor.name}'s text takes it away.",
+                    side=side,
+                    card=suppressor.card,
+                    subject=fighter,
                 )
+                continue
+            self._log_terms(contributions[side], [term])
+
+    def ocb_term(self, fighter: Fighter, opponent: Fighter, rule: str) -> BonusTerm | None:
+        """The off-colour bonus ``fighter`` has against ``opponent`` (PRI-7, or SEC-4 for a secondary attacker)."""
+        card = fighter.card
+        if not (card.ocb and card.border is not None and opponent.card.border is card.border.beats):
+            return None
+        return BonusTerm(
+            "OCB",
+            card.ocb,
+            rule,
+            card,
+            f"its off-colour bonus against the {opponent.card.border.value} {opponent.name}",
+            StepKind.OFF_COLOUR,
+        )
 
     # PRI-8
-    def _terrain_step(
-        self, pair: dict[Side, Fighter], contributions: dict[Side, Contribution], rule: str = "PRI-8"
-    ) -> None:
+    def _terrain_step(self, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
         for side in SIDES:
-            fighter = pair[side]
-            for modifier in fighter.card.abilities_of(TerrainModifier):
-                if modifier.terrain in self.terrain:
-                    self._add(
-                        contributions[side],
-                        modifier.terrain.value,
-                        modifier.amount,
-                        rule,
-                        fighter.card,
-                        f"fighting in {modifier.terrain.value}",
-                        StepKind.TERRAIN,
-                    )
+            self._log_terms(contributions[side], self.terrain_terms(pair[side], "PRI-8"))
+
+    def terrain_terms(self, fighter: Fighter, rule: str) -> list[BonusTerm]:
+        """The printed terrain modifiers that apply where the fight is (PRI-8, or SEC-4)."""
+        return [
+            BonusTerm(
+                modifier.terrain.value,
+                modifier.amount,
+                rule,
+                fighter.card,
+                f"fighting in {modifier.terrain.value}",
+                StepKind.TERRAIN,
+            )
+            for modifier in fighter.card.abilities_of(TerrainModifier)
+            if modifier.terrain in self.terrain
+        ]

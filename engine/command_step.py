@@ -345,13 +345,10 @@ class CommandStep(CombatState):
             card=card,
         )
         for fighter in hit:
-            fighter.in_hand = False
-            step = self.log(
+            self.set_aside(
+                fighter,
+                card,
                 StepKind.COMMAND_EFFECT,
-                "AOE-4",
                 f"{fighter.name} is set aside: it cannot fight or count for control, but it can be attacked.",
-                side=fighter.side,
-                card=card,
-                subject=fighter,
+                f"set aside by {card.name}'s command",
             )
-            self.settle(fighter, Fate.OUT_OF_PLAY, f"set aside by {card.name}'s command", step)

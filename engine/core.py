@@ -309,6 +309,12 @@ class CombatState:
         return fighter.side is Side.DEFENDER and self.defender_in_stronghold
 
     # AOE-1 to AOE-4 (command AOEs and PRI-4)
+    def set_aside(self, fighter: Fighter, card: CardDefinition, kind: StepKind, text: str, reason: str) -> None:
+        """AOE-4: out of the hand and out of play, never counted, but still a secondary target."""
+        fighter.in_hand = False
+        step = self.log(kind, "AOE-4", text, side=fighter.side, card=card, subject=fighter)
+        self.settle(fighter, Fate.OUT_OF_PLAY, reason, step)
+
     def _aoe_immune(self, fighter: Fighter, aoe: Aoe) -> str:
         for immunity in fighter.text(Immunity):
             if immunity.terrain is not None and immunity.terrain not in self.terrain:
@@ -391,15 +397,13 @@ class CombatState:
         for fighter in hits:
             fighter.in_hand = False
             if aoe.type is AoeType.METHANE:
-                step = self.log(
+                self.set_aside(
+                    fighter,
+                    card,
                     StepKind.AOE,
-                    "AOE-4",
                     f"{fighter.name} (Vitality {fighter.vitality}) is set aside by methane: it cannot fight or count, but it can be attacked.",
-                    side=fighter.side,
-                    card=card,
-                    subject=fighter,
+                    f"set aside by {card.name}'s methane",
                 )
-                self.settle(fighter, Fate.OUT_OF_PLAY, f"set aside by {card.name}'s methane", step)
             else:
                 step = self.log(
                     StepKind.AOE,

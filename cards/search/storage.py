@@ -57,6 +57,17 @@ class Pointer:
     cards: int
     built: str
     revision: int = 0
+    # The field names the index was built with: an index from an older schema is rebuilt, not patched.
+    schema: str = ""
+
+
+def schema_fingerprint() -> str:
+    return ",".join(sorted(build_schema().names()))
+
+
+def _answers_here(pointer: Pointer | None) -> bool:
+    """Whether an index can answer for (and be updated from) the database and code in use."""
+    return pointer is not None and pointer.database == database_identity() and pointer.schema == schema_fingerprint()
 
 
 def index_root() -> Path:
@@ -103,7 +114,9 @@ def build(cards: Iterable[Card], root: Path | None = None) -> Pointer:
     except BaseException:
         shutil.rmtree(path, ignore_errors=True)
         raise
-    pointer = Pointer(generation, database_identity(), count, time.strftime("%Y-%m-%dT%H:%M:%S"))
+    pointer = Pointer(
+        generation, database_identity(), count, time.strftime("%Y-%m-%dT%H:%M:%S"), schema=schema_fingerprint()
+    )
     _write_pointer(root, pointer)
     _prune(root, keep=generation)
     return pointer
@@ -128,17 +141,17 @@ def _update_lock(root: Path) -> Iterator[None]:
 def update(cards: Iterable[Card], removed_slugs: Iterable[str] = (), root: Path | None = None) -> bool:
     """Re-index some cards in the current generation and rebuild its facet bitmaps.
 
-    False when there is no index for this database. With no card and no slug, only the bitmaps
+    False when there is no index for this database and code. With no card and no slug, only the bitmaps
     are rebuilt (a set or a class changed, which changes the spellings ``set:`` and ``class:`` accept).
     """
     root = root or index_root()
-    pointer = read_pointer(root)
-    if pointer is None or pointer.database != database_identity():
+    if not _answers_here(read_pointer(root)):
         return False
     with _update_lock(root):
         pointer = read_pointer(root)  # Again, now that no other update can move it.
-        if pointer is None or pointer.database != database_identity():
+        if not _answers_here(pointer):
             return False
+        assert pointer is not None
         opened = whoosh_index.open_dir(str(root / pointer.generation))
         cards, removed_slugs = list(cards), list(removed_slugs)
         if cards or removed_slugs:
@@ -318,6 +331,8 @@ def open_index(root: Path | None = None) -> OpenIndex:
     pointer = read_pointer(root)
     if pointer is None or pointer.database != database_identity():
         raise IndexUnavailable("The search index was built for another database; run manage.py rebuild_index.")
+    if pointer.schema != schema_fingerprint():
+        raise IndexUnavailable("The search index was built by an older version of the site; run manage.py rebuild_index.")
     try:
         opened = OpenIndex(root, pointer)
     except (OSError, whoosh_index.EmptyIndexError) as exc:

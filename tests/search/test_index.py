@@ -66,6 +66,21 @@ def test_an_index_built_for_another_database_is_not_used(tmp_path: Path, setting
     assert "sand-lord" in set(cards.values_list("slug", flat=True))
 
 
+def test_an_index_built_by_an_older_schema_is_neither_used_nor_patched(tmp_path: Path, settings, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+    # An index from before a schema change (here: its pointer names no schema) would silently answer
+    # without the new fields, and saving a card would fail to write them into it.
+    storage.build(_all_cards(), tmp_path)
+    pointer_file = tmp_path / storage.POINTER
+    pointer_file.write_text(pointer_file.read_text().replace(storage.schema_fingerprint(), ""))
+    settings.SEARCH_INDEX_DIR = tmp_path
+    cards, outcome = search(Card.objects.all(), read_query("sand lord"))
+    assert not outcome.index_available and outcome.notices
+    assert "sand-lord" in set(cards.values_list("slug", flat=True))
+    before = pointer_file.read_text()
+    assert storage.update([Card.objects.get(slug="sand-lord")], root=tmp_path) is False
+    assert pointer_file.read_text() == before
+
+
 def test_saving_a_card_updates_the_index(tmp_path: Path, settings, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
     settings.SEARCH_INDEX_DIR = tmp_path
     storage.build(_all_cards(), tmp_path)

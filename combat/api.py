@@ -26,10 +26,9 @@ from combat.serializers import (
 )
 from combat.stepping import rule_url
 from engine.cli import exploration_to_dict
-from engine.errors import EngineError, NotationError
+from engine.errors import EngineError
 from engine.notation import format_setup
 from engine.setup import CombatSetup
-from guardians_site.api.errors import error_body
 
 REQUEST_EXAMPLES = [
     OpenApiExample("Notation", value={"notation": "terrain=swamp a=sand-lord d=swordsman,archer d.ranged=1:archer"}),
@@ -55,12 +54,6 @@ def _read(request: Request) -> CombatSetup:
     return running.read_json(data["setup"])
 
 
-def _problem_response(exc: EngineError) -> Response:
-    code = "invalid_notation" if isinstance(exc, NotationError) else "invalid_setup"
-    problems = [problem.as_dict() for problem in exc.problems]
-    return Response(error_body(code, exc.message, {"problems": problems}), status=400)
-
-
 class ResolveView(APIView):
     @extend_schema(
         operation_id="combat_resolve",
@@ -72,10 +65,7 @@ class ResolveView(APIView):
         tags=["combat"],
     )
     def post(self, request: Request) -> Response:
-        try:
-            log = running.run(_read(request))
-        except EngineError as exc:
-            return _problem_response(exc)
+        log = running.run(_read(request))
         data: dict[str, Any] = log.to_dict()
         for step in data["steps"]:
             step["rule_url"] = rule_url(step["rule"])
@@ -142,10 +132,7 @@ class ExploreView(APIView):
         tags=["combat"],
     )
     def post(self, request: Request) -> Response:
-        try:
-            exploration = running.explore_setup(_read(request))
-        except EngineError as exc:
-            return _problem_response(exc)
+        exploration = running.explore_setup(_read(request))
         data = exploration_to_dict(exploration)
         for row in data["outcomes"]:  # type: ignore[union-attr]
             row["permalink"] = permalink(row["notation"])

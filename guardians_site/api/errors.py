@@ -14,6 +14,8 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from engine.errors import EngineError, NotationError
+
 
 def error_body(code: str, message: str, details: Any = None) -> dict[str, Any]:
     return {"error": {"code": code, "message": message, "details": details}}
@@ -24,6 +26,11 @@ def error_response(status_code: int, code: str, message: str, details: Any = Non
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, EngineError):
+        # The engine's own errors (unreadable notation, impossible set-up) keep their stable codes per problem.
+        code = "invalid_notation" if isinstance(exc, NotationError) else "invalid_setup"
+        problems = [problem.as_dict() for problem in exc.problems]
+        return Response(error_body(code, exc.message, {"problems": problems}), status=400)
     response = drf_exception_handler(exc, context)
     if response is None:
         return None  # Unexpected errors go on to the site's 500 handler, which answers /api/ in JSON too.

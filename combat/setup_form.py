@@ -28,7 +28,7 @@ STARTER_NOTATION = "terrain=swamp a=sand-lord d=swordsman,archer d.ranged=1:arch
 MAX_NOTATION_LENGTH = 2000
 
 CARD_LIST_FIELDS = ("creatures", "items", "hand", "channellers", "order")
-DECISION_FIELDS = ("ranged", "bribes", "spells", "channels", "secondaries", "rolls", "counts")
+DECISION_FIELDS = ("ranged", "bribes", "spells", "channels", "secondaries", "rolls", "counts", "choices")
 SINGLE_CARD_FIELDS = ("command",)
 _FIELD_FOR_KEY = {key: name for name, key in SIDE_KEYS.items()}
 _SEPARATORS = re.compile(r"[\s,]+")
@@ -152,6 +152,12 @@ class SideForm(forms.Form):
         "Counts",
         "Card:number for a card that counts something outside the combat (its page says what). Required for those cards.",
         "woodland-troll:2",
+    )
+    choices = _decision_field(
+        "Choices",
+        "Card:option for a card of this side that offers a choice, whoever makes it: a size, a class, retreat, "
+        "or a creature (also one drawn at random). Blank: the default on the card's page.",
+        "female-titan:small",
     )
 
     def __init__(self, *args: Any, catalog: CardCatalog, **kwargs: Any) -> None:

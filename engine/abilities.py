@@ -13,7 +13,7 @@ from enum import Enum
 from typing import Any, ClassVar, TypeVar
 
 from .dice import Dice
-from .enums import AoeType, AttackType, BriberyIcon, Terrain, Timing
+from .enums import AoeType, AttackType, Border, BriberyIcon, Terrain, Timing
 from .errors import CatalogError
 from .selectors import Selector
 
@@ -58,6 +58,8 @@ class Per(str, Enum):
     COUNT = "count"
     MATCHUPS_FOUGHT = "matchups_fought"
     BEATEN_EARLIER = "beaten_earlier"
+    PREVIOUS_OPPONENT = "previous_opponent"
+    SINGLE_BORDERED_IN_HAND = "single_bordered_in_hand"
 
 
 class StoneEvent(str, Enum):
@@ -90,6 +92,37 @@ class Restriction(str, Enum):
     FIRST_PRIMARY = "first_primary"
 
 
+class Offer(str, Enum):
+    """What the set-up's ``choices`` input names for a card that offers a choice (rule 11.4.6)."""
+
+    SIZE = "size"
+    CLASS = "class"
+    OPTION = "option"
+    OPPOSING_CREATURE = "opposing_creature"
+    OWN_CREATURE = "own_creature"
+    OPPOSING_HAND_CARD = "opposing_hand_card"
+
+
+class LeaveMoment(str, Enum):
+    """When a choice to leave the combat is offered."""
+
+    BEFORE_PRIMARIES = "before_primaries"
+    AFTER_PRIMARIES = "after_primaries"
+
+
+class HandCards(str, Enum):
+    """Which cards of a combat hand a discard reaches."""
+
+    CREATURES = "creatures"
+    DOUBLE_BORDERED = "double_bordered"
+    ALL = "all"
+
+
+class Withdrawal(str, Enum):
+    MEETS = "meets"
+    WINS = "wins"
+
+
 @dataclass(frozen=True)
 class Ability:
     kind: ClassVar[str] = ""
@@ -97,6 +130,14 @@ class Ability:
 
     def describe(self) -> str:
         raise NotImplementedError
+
+    def offer(self) -> Offer | None:
+        """What the set-up's ``choices`` input names for this ability; None when it offers no choice."""
+        return None
+
+    def option_words(self) -> tuple[str, ...]:
+        """The words an ``Offer.OPTION`` or ``Offer.SIZE`` choice accepts."""
+        return ()
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
@@ -180,6 +221,12 @@ class Bonus(Ability):
             Per.COUNT: f" for each of {self.counting} (a count the set-up gives)",
             Per.MATCHUPS_FOUGHT: " for each primary match-up already fought in this combat",
             Per.BEATEN_EARLIER: f" for each of {self.of.describe() if self.of else ''} beaten or destroyed earlier in this combat",
+            Per.PREVIOUS_OPPONENT: (
+                " for each point of the printed Vitality of the creature the opponent played in the previous match-up"
+            ),
+            Per.SINGLE_BORDERED_IN_HAND: (
+                " for each other single-bordered card (creature) still in its side's combat hand when it is played"
+            ),
         }[self.per]
         partner = (
             f" when its side's creature that fought the target in the primaries was one of {self.partner.describe()}"
@@ -246,6 +293,8 @@ class Aoe(Ability):
     timing: Timing = Timing.PRIMARY
     hits: Selector | None = None
     both_sides: bool = False
+    # Strikes its owner's own combat hand instead of the opponent's.
+    own_hand: bool = False
     dice: Dice | None = None
     fails_on: tuple[int, ...] = ()
     per_count: int = 0
@@ -271,7 +320,13 @@ class Aoe(Ability):
             fails = f"; a roll of {', '.join(map(str, self.fails_on))} does nothing" if self.fails_on else ""
             return f"AOE of {self.dice}{plus} points ({label}{when}){fails}: hits creatures up to that Vitality."
         reach = f" ({self.hits.describe()} only)" if self.hits else ""
-        sides = "every combat hand" if self.both_sides else "the opponent's combat hand"
+        sides = (
+            "its owner's own combat hand"
+            if self.own_hand
+            else "every combat hand"
+            if self.both_sides
+            else "the opponent's combat hand"
+        )
         effect = "sets them aside out of play" if self.type is AoeType.METHANE else "discards them"
         return (
             f"{self.points}-point {label}AOE {when}: hits creatures of Vitality {self.points} or less"
@@ -504,9 +559,16 @@ class SideBonus(Ability):
     includes_self: bool = False
     until_beaten: bool = False
     command_only: bool = False
+    once_beaten: bool = False
 
     def describe(self) -> str:
         who = {Sides.OWN: "its side's", Sides.OPPONENT: "the opponent's", Sides.BOTH: "all"}[self.sides]
+        if self.once_beaten:
+            target = self.to.describe() if self.to else "creatures"
+            return (
+                f"Once it has been beaten (in play, not bribed or destroyed), {who} {target} get "
+                f"{_signed(self.amount)} Vitality in their later primary match-ups."
+            )
         if self.command_only:
             target = self.to.describe() if self.to else "creatures"
             versus = f" against {self.against.describe()}" if self.against else ""
@@ -582,26 +644,48 @@ class ReceivesChannellingOnlyFrom(Ability):
 
 @dataclass(frozen=True)
 class ForbidsChannelling(Ability):
-    """While this creature is in play, the reached side(s) may not channel at all."""
+    """While this creature is in play, the reached side(s) may not channel at all; with
+    ``stones_only`` only channelling paid with Power Stones is barred (channellers still work);
+    ``in_matchup_only``: the ban starts only once it fights or supports a match-up, never as the command."""
 
     kind: ClassVar[str] = "forbids_channelling"
     sides: Sides = Sides.BOTH
     until_beaten: bool = False
+    stones_only: bool = False
+    command_only: bool = False
+    in_matchup_only: bool = False
 
     def describe(self) -> str:
         who = {Sides.OWN: "its own side", Sides.OPPONENT: "the opponent", Sides.BOTH: "neither player"}[self.sides]
+        if self.stones_only:
+            who = {Sides.OWN: "its own side", Sides.OPPONENT: "the opponent", Sides.BOTH: "no player"}[self.sides]
+            verb = "may spend" if self.sides is Sides.BOTH else "may not spend"
+            start = "Command: for the whole combat" if self.command_only else "While it is in play"
+            return f"{start} {who} {verb} Power Stones to channel (channellers under a stronghold still may)."
         verb = "may channel" if self.sides is Sides.BOTH else "may not channel"
         until = ", until it is beaten," if self.until_beaten else ""
-        return f"Once it is in play{until} {who} {verb} any more."
+        start = "Once it has been played in a match-up" if self.in_matchup_only else "Once it is in play"
+        if self.command_only:
+            start = "Command: from now on"
+        return f"{start}{until} {who} {verb} any more."
 
 
 @dataclass(frozen=True)
 class AllowsChannellingTo(Ability):
+    """``guardian_cmp_cap``: the creatures it lets receive may take up to their Guardian's CMP
+    in one match-up instead of their own Vitality."""
+
     kind: ClassVar[str] = "allows_channelling_to"
     target: Selector
+    sides: Sides = Sides.OWN
+    guardian_cmp_cap: bool = False
+    command_only: bool = False
 
     def describe(self) -> str:
-        return f"While it is in play, its side's {self.target.describe()} may receive channelling even with a red bar."
+        who = {Sides.OWN: "its side's", Sides.OPPONENT: "the opponent's", Sides.BOTH: "every player's"}[self.sides]
+        cap = " and may take up to their Guardian's CMP of channelling in a match-up" if self.guardian_cmp_cap else ""
+        start = "Command: for the whole combat" if self.command_only else "While it is in play"
+        return f"{start} {who} {self.target.describe()} may receive channelling even with a red bar{cap}."
 
 
 @dataclass(frozen=True)
@@ -622,8 +706,17 @@ class PushMargin(Ability):
     kind: ClassVar[str] = "push_margin"
     margin: int
     terrain: Terrain | None = None
+    # With ``to`` the margin protects its side's creatures of that kind while this card is in play.
+    to: Selector | None = None
+    command_only: bool = False
 
     def describe(self) -> str:
+        if self.to is not None:
+            when = "Command" if self.command_only else "While it is in play"
+            return (
+                f"{when}: in primary match-ups an opponent beats its side's {self.to.describe()} only by leading by "
+                f"{self.margin} or more; a smaller lead is a push."
+            )
         where = f"In {self.terrain.value}, an" if self.terrain else "An"
         return f"{where} opponent beats it only by leading by {self.margin} or more; a smaller lead is a push."
 
@@ -634,6 +727,125 @@ class WinsPushes(Ability):
 
     def describe(self) -> str:
         return "Its side wins every primary match-up that would otherwise be a push."
+
+
+class Outcome(str, Enum):
+    BEATS = "beats"
+    BEATEN = "beaten"
+
+
+class Razed(str, Enum):
+    STRONGHOLD = "stronghold"
+    TERRAIN = "terrain"
+
+
+@dataclass(frozen=True)
+class MatchupDestruction(Ability):
+    """While it is in play, a primary match-up won by a creature of ``winners`` (seen from its owner) with a
+    lead below ``lead_below`` destroys the beaten creature instead, and with ``winner_too`` the winner too."""
+
+    kind: ClassVar[str] = "matchup_destruction"
+    winners: Sides = Sides.BOTH
+    lead_below: int | None = None
+    winner_too: bool = False
+    command_only: bool = False
+
+    def describe(self) -> str:
+        when = "Command" if self.command_only else "While it is in play"
+        whose = {
+            Sides.OWN: "one of its side's creatures",
+            Sides.OPPONENT: "an opposing creature",
+            Sides.BOTH: "a creature",
+        }[self.winners]
+        lead = f" by less than {self.lead_below}" if self.lead_below is not None else ""
+        victims = (
+            "both creatures of that match-up are destroyed"
+            if self.winner_too
+            else "the beaten creature is destroyed instead"
+        )
+        return f"{when}: whenever {whose} wins a primary match-up{lead}, {victims}."
+
+
+@dataclass(frozen=True)
+class WinsHeavyLosses(Ability):
+    kind: ClassVar[str] = "wins_heavy_losses"
+    margin: int
+
+    def describe(self) -> str:
+        return (
+            f"Command: its side's creatures win the primary match-ups they would lose by more than {self.margin} "
+            "Vitality (except against a Guardian)."
+        )
+
+
+@dataclass(frozen=True)
+class DestroysCommandCard(Ability):
+    """After its primary match-up, a side's command card is destroyed: its ongoing effect ends, and a command
+    creature is lost. ``lead_over_vitality``: only when the lead beats that card's Vitality (Up number)."""
+
+    kind: ClassVar[str] = "destroys_command_card"
+    outcome: Outcome
+    who: Sides = Sides.OPPONENT
+    lead_over_vitality: bool = False
+    creature_only: bool = False
+
+    def __post_init__(self) -> None:
+        if self.who is Sides.BOTH:
+            raise ValueError("destroys_command_card: 'who' is 'own' or 'opponent'")
+
+    def describe(self) -> str:
+        event = (
+            "When it beats its primary opponent"
+            if self.outcome is Outcome.BEATS
+            else "When it is beaten in a primary match-up"
+        )
+        whose = "its own side's" if self.who is Sides.OWN else "the opposing"
+        if self.lead_over_vitality:
+            event += f" by more than the Vitality of {whose} command card (a spell's or item's Up number)"
+            whose = "that"
+        which = " if that card is a creature" if self.creature_only else ""
+        return f"{event}, {whose} command card is destroyed{which}: its effect ends and it does not count."
+
+
+@dataclass(frozen=True)
+class DestroysVictorUnlessHeld(Ability):
+    kind: ClassVar[str] = "destroys_victor_unless_held"
+
+    def describe(self) -> str:
+        return (
+            "A creature that beats it (in a primary match-up or a secondary attack) is destroyed when the combat "
+            "ends unless its side holds the space."
+        )
+
+
+@dataclass(frozen=True)
+class Harmless(Ability):
+    kind: ClassVar[str] = "harmless"
+
+    def describe(self) -> str:
+        return (
+            "Every creature is immune to it: in a primary match-up it is turned and cannot beat anything, and as a "
+            "secondary attacker it adds nothing."
+        )
+
+
+@dataclass(frozen=True)
+class RazesOnWinning(Ability):
+    """Winning a primary match-up as the attacker wrecks the defender's stronghold or terrain card."""
+
+    kind: ClassVar[str] = "razes_on_winning"
+    razes: Razed
+
+    def describe(self) -> str:
+        if self.razes is Razed.STRONGHOLD:
+            return (
+                "When it wins a primary match-up against a defender in a stronghold, the stronghold is rubbled at once: "
+                "no defence bonus for the rest of the combat."
+            )
+        return (
+            "When it wins a primary match-up on the defender's terrain space, the terrain card is discarded at once: "
+            "no terrain effect for the rest of the combat."
+        )
 
 
 @dataclass(frozen=True)
@@ -729,8 +941,18 @@ class CommandSideline(Ability):
     target: Selector
     both_sides: bool = True
     cost: int = 0
+    # One opposing card drawn at random (named by the set-up's choices) and the command card itself.
+    picked: bool = False
+
+    def offer(self) -> Offer | None:
+        return Offer.OPPOSING_CREATURE if self.picked else None
 
     def describe(self) -> str:
+        if self.picked:
+            return (
+                "Command: one card drawn at random from the opponent's combat hand (a set-up choice) and this "
+                "card itself can neither fight nor count for control; secondary attackers may still attack either."
+            )
         hands = "the combat on either side" if self.both_sides else "the opponent's combat hand or command"
         cost = f" (costs {self.cost} Power Stone{'s' if self.cost != 1 else ''})" if self.cost else ""
         return (
@@ -840,8 +1062,17 @@ class ReturnsToPen(Ability):
     who: Sides = Sides.OPPONENT
     opponent: Selector | None = None
     losing_by_more_than: int | None = None
+    same_class: bool = False
+    side_wide: bool = False
 
     def describe(self) -> str:
+        if self.side_wide:
+            which = " that shares a creature class with it" if self.same_class else ""
+            return (
+                "While it is in play, whenever one of its side's primary creatures (itself included) meets an opposing "
+                f"creature{which}, that opposing creature goes back to its Creature Pen at once: the match-up ends "
+                "with nobody beaten."
+            )
         if self.who is Sides.OWN:
             when = (
                 f"If it loses a primary match-up by more than {self.losing_by_more_than}"
@@ -878,6 +1109,630 @@ class RangedModifier(Ability):
         if self.to_side:
             return f"While it is in play, every ranged attack its side makes gets {_signed(self.amount)}."
         return "Ranged attack: " + "; ".join(parts) + "."
+
+
+@dataclass(frozen=True)
+class SizeChoice(Ability):
+    """Its owner may shrink it while it is face up; the chosen size is a set-up choice."""
+
+    kind: ClassVar[str] = "size_choice"
+    medium: int = 0
+    small: int = 0
+
+    def option_words(self) -> tuple[str, ...]:
+        return ("large", "medium", "small")
+
+    def offer(self) -> Offer | None:
+        return Offer.SIZE
+
+    def describe(self) -> str:
+        return (
+            f"Its owner may make it Medium ({_signed(self.medium)} Vitality) or Small ({_signed(self.small)}) "
+            "while it is face up; size-based effects see the chosen size (a set-up choice; Large if none is given)."
+        )
+
+
+@dataclass(frozen=True)
+class ClassChoice(Ability):
+    """A creature class its owner names replaces the classes of the creatures it reaches."""
+
+    kind: ClassVar[str] = "class_choice"
+    who: Sides = Sides.OWN
+    target: Selector | None = None
+    timing: Timing = Timing.COMMAND
+    until_primaries_end: bool = False
+
+    def offer(self) -> Offer | None:
+        return Offer.CLASS
+
+    def describe(self) -> str:
+        whose = "its side's" if self.who is Sides.OWN else "the opponent's"
+        reach = f"{whose} {self.target.describe()}" if self.target else f"{whose} creatures"
+        if self.timing is Timing.PRIMARY:
+            reach = "its side's creature in the current primary match-up"
+            when = "Cast in a primary match-up"
+        else:
+            when = "Command"
+        until = "until the primary match-ups end" if self.until_primaries_end else "for the rest of the combat"
+        return f"{when}: {reach} count as a creature class its owner names {until} (a set-up choice)."
+
+
+@dataclass(frozen=True)
+class SharedClass(Ability):
+    """Every primary attacker of its side takes the classes of that side's first match-up creature."""
+
+    kind: ClassVar[str] = "shared_class"
+
+    def describe(self) -> str:
+        return (
+            "Command: every primary attacker of its side counts as the creature class(es) of the side's "
+            "first match-up creature."
+        )
+
+
+@dataclass(frozen=True)
+class RetreatOption(Ability):
+    """A side may leave the combat at a fixed moment; the set-up's choice ``card:retreat`` takes it."""
+
+    kind: ClassVar[str] = "retreat_option"
+    moment: LeaveMoment = LeaveMoment.BEFORE_PRIMARIES
+    who: Sides = Sides.OWN
+    discard_self: bool = False
+    requires_unbeaten: bool = False
+    side_role: SideRole | None = None
+    or_pay_stones: int = 0
+    or_outside: str = ""
+    destroys_stayers: bool = False
+
+    def option_words(self) -> tuple[str, ...]:
+        words = ["retreat", "stay"]
+        if self.or_pay_stones:
+            words.append("pay")
+        return tuple(words)
+
+    def offer(self) -> Offer | None:
+        return Offer.OPTION
+
+    def describe(self) -> str:
+        chooser = "Its owner" if self.who is Sides.OWN else "The opponent"
+        when = (
+            "before the primary match-ups" if self.moment is LeaveMoment.BEFORE_PRIMARIES else "once the primaries end"
+        )
+        conditions = []
+        if self.side_role is not None:
+            conditions.append(f"only while its side is the {self.side_role.value}")
+        if self.requires_unbeaten:
+            conditions.append("only if it is in play and unbeaten")
+        cost = ", discarding this card" if self.discard_self else ""
+        text = f"{chooser} may retreat {when}{cost}" + (f" ({'; '.join(conditions)})" if conditions else "")
+        others = []
+        if self.or_pay_stones:
+            others.append(f"pay {self.or_pay_stones} Power Stone(s)")
+        if self.or_outside:
+            others.append(self.or_outside)
+        if others:
+            text = (
+                f"{chooser} must retreat {when} or else "
+                + " or ".join(others)
+                + (f" ({'; '.join(conditions)})" if conditions else "")
+            )
+        if self.destroys_stayers:
+            text += "; if the opponent stays and this side wins, every creature of the opponent's shield is destroyed"
+        return text + ". The choice is a set-up input (stay if none is given)."
+
+
+@dataclass(frozen=True)
+class HandDiscard(Ability):
+    """Cards still in a combat hand are discarded: all that match, or one the set-up names."""
+
+    kind: ClassVar[str] = "hand_discard"
+    timing: Timing = Timing.COMMAND
+    who: Sides = Sides.OPPONENT
+    cards: HandCards = HandCards.CREATURES
+    target: Selector | None = None
+    chosen: bool = False
+
+    def offer(self) -> Offer | None:
+        return Offer.OPPOSING_CREATURE if self.chosen else None
+
+    def describe(self) -> str:
+        when = "Command" if self.timing is Timing.COMMAND else "When it is revealed in a primary match-up"
+        whose = {Sides.OWN: "its owner's", Sides.OPPONENT: "the opponent's", Sides.BOTH: "each player's"}[self.who]
+        what = {
+            HandCards.CREATURES: "creatures",
+            HandCards.DOUBLE_BORDERED: "double-bordered cards (bribes, spells, hand items)",
+            HandCards.ALL: "cards",
+        }[self.cards]
+        if self.target is not None:
+            what = f"{self.target.describe()}"
+        if self.chosen:
+            return f"{when}: the opponent discards one of his {what} still in his combat hand, of his choice (a set-up choice)."
+        return f"{when}: every one of {whose} {what} still in the combat hand is discarded."
+
+
+@dataclass(frozen=True)
+class SendsToMelee(Ability):
+    """Creatures leave the combat hand for the melee as unchallenged cards (rule 11.4.7)."""
+
+    kind: ClassVar[str] = "sends_to_melee"
+    duplicates: bool = True
+
+    def describe(self) -> str:
+        return (
+            "Command: every creature the opponent holds in two or more copies in his combat hand goes into the "
+            "melee at once as an unchallenged card (it fights no match-up but stays in play and counts)."
+        )
+
+
+@dataclass(frozen=True)
+class Withdraws(Ability):
+    """It goes back to its combat hand from a primary match-up, leaving its opponent unchallenged."""
+
+    kind: ClassVar[str] = "withdraws"
+    trigger: Withdrawal = Withdrawal.MEETS
+    against: Selector | None = None
+
+    def describe(self) -> str:
+        if self.trigger is Withdrawal.WINS:
+            when = "When it beats its primary opponent"
+            rest = "that opponent is not beaten but stays in the melee as an unchallenged card"
+        else:
+            who = self.against.describe() if self.against else "any creature"
+            when = f"When its primary opponent is {who}"
+            rest = "that opponent stays in the melee as an unchallenged card"
+        return f"{when}, it goes back to its owner's combat hand (to be played again later) and {rest}."
+
+
+@dataclass(frozen=True)
+class SacrificeOption(Ability):
+    """Its owner may end its primary match-up by having it destroyed (set-up choice ``card:sacrifice``)."""
+
+    kind: ClassVar[str] = "sacrifice_option"
+
+    def option_words(self) -> tuple[str, ...]:
+        return ("sacrifice",)
+
+    def offer(self) -> Offer | None:
+        return Offer.OPTION
+
+    def describe(self) -> str:
+        return (
+            "In its primary match-up its owner may have it destroyed: the match-up ends and its opponent stays in "
+            "the melee as an unchallenged card (a set-up choice)."
+        )
+
+
+@dataclass(frozen=True)
+class EndsMatchup(Ability):
+    """A spell cast on its side's creature in a primary match-up: both creatures become unchallenged."""
+
+    kind: ClassVar[str] = "ends_matchup"
+    target: Selector | None = None
+
+    def describe(self) -> str:
+        on = self.target.describe() if self.target else "a creature"
+        return (
+            f"Cast on its side's {on} in a primary match-up: the match-up ends and both creatures stay in the "
+            "melee as unchallenged cards, neither beaten."
+        )
+
+
+@dataclass(frozen=True)
+class RefusesOpponent(Ability):
+    """It may refuse its first primary opponent and face a card picked at random from the opposing hand."""
+
+    kind: ClassVar[str] = "refuses_opponent"
+
+    def offer(self) -> Offer | None:
+        return Offer.OPPOSING_CREATURE
+
+    def describe(self) -> str:
+        return (
+            "It may turn down its first primary opponent (who goes back to its hand) and face a creature drawn at "
+            "random from the opponent's combat hand instead (the drawn card is a set-up choice)."
+        )
+
+
+class ShotEffect(str, Enum):
+    CANCEL = "cancel"
+    TAKE_OVER = "take_over"
+
+
+class ChannelEffect(str, Enum):
+    DESTROY_CHANNELLER = "destroy_channeller"
+    SUBTRACT = "subtract"
+
+
+_CHANNEL_EFFECTS: frozenset[str] = frozenset(effect.value for effect in ChannelEffect)
+
+
+class Castable(str, Enum):
+    SPELL = "spell"
+    HAND_ITEM = "hand_item"
+
+
+@dataclass(frozen=True)
+class CancelsRanged(Ability):
+    """A ranged creature whose shot adds nothing but cancels one opposing ranged attack of the match-up."""
+
+    kind: ClassVar[str] = "cancels_ranged"
+
+    def describe(self) -> str:
+        return "Ranged attack: adds no points, but cancels one ranged attack the opponent makes in the same match-up."
+
+
+@dataclass(frozen=True)
+class RangedReaction(Ability):
+    """A spell cast right after an opposing ranged attack (the set-up's ``spell`` names the match-up,
+    and ``@creature`` the shot; otherwise the first opposing shot)."""
+
+    kind: ClassVar[str] = "ranged_reaction"
+    effect: ShotEffect
+    bars_rest: bool = False
+
+    def describe(self) -> str:
+        what = {
+            ShotEffect.CANCEL: "that attack is cancelled and adds nothing",
+            ShotEffect.TAKE_OVER: "that attack's points go to the caster's creature instead, as if the caster had made it",
+        }[self.effect]
+        rest = "; that opponent may make no more ranged attacks in this combat" if self.bars_rest else ""
+        return f"Cast right after an opposing ranged attack: {what}{rest}."
+
+
+@dataclass(frozen=True)
+class ChannelReaction(Ability):
+    """Answers one opposing channelling in a primary match-up: as a spell (``spell`` decision) or,
+    with ``as_ranged``, as the creature's ranged use (``ranged`` decision)."""
+
+    kind: ClassVar[str] = "channel_reaction"
+    effect: ChannelEffect
+    as_ranged: bool = False
+
+    def describe(self) -> str:
+        when = "Used as its ranged attack" if self.as_ranged else "Cast"
+        if self.effect is ChannelEffect.SUBTRACT:
+            return f"{when} when the opposing Guardian channels: that channelling is taken off the target instead of added."
+        return (
+            f"{when} right after an opposing creature (not a Guardian) channels: that channeller is destroyed "
+            "and its channelling cancelled."
+        )
+
+
+@dataclass(frozen=True)
+class RangedChannelling(Ability):
+    kind: ClassVar[str] = "ranged_channelling"
+    maximum: int
+
+    def describe(self) -> str:
+        return (
+            f"When used as a ranged attacker it may receive up to {self.maximum} points of channelling onto its shot."
+        )
+
+
+@dataclass(frozen=True)
+class CommandRanged(Ability):
+    """A command creature that fires ranged shots of ``points`` into any primary match-up (``ranged``
+    decisions name it), each costing ``cost`` Power Stones."""
+
+    kind: ClassVar[str] = "command_ranged"
+    points: int
+    cost: int = 1
+
+    def describe(self) -> str:
+        return (
+            f"Command: may fire {self.points}-point ranged attacks into any primary match-up, "
+            f"paying {self.cost} Power Stone(s) per shot."
+        )
+
+
+@dataclass(frozen=True)
+class RangedGamble(Ability):
+    """Command: after each ranged attack of its side its owner may roll (a roll given in the set-up
+    for the shooter); on ``succeeds_from`` or more the shooter and the opposing creature are destroyed."""
+
+    kind: ClassVar[str] = "ranged_gamble"
+    # Not ``dice``: the roll is optional and given per shot, so the card itself needs no roll.
+    die: Dice
+    succeeds_from: int
+    command_only: bool = True
+
+    def describe(self) -> str:
+        return (
+            f"Command: after each ranged attack of its side in a primary match-up its owner may roll {self.die}; "
+            f"on {self.succeeds_from} or more the ranged attacker and the opposing creature of the match-up are "
+            "both destroyed (the roll, if made, is part of the set-up, given for the ranged attacker)."
+        )
+
+
+@dataclass(frozen=True)
+class ForbidsCasting(Ability):
+    """While it is in play (with ``command_only``: as the active command), the reached side(s) may
+    not play cards of the kind ``casting``."""
+
+    kind: ClassVar[str] = "forbids_casting"
+    casting: Castable = Castable.SPELL
+    sides: Sides = Sides.BOTH
+    command_only: bool = False
+
+    def describe(self) -> str:
+        who = {Sides.OWN: "its own side", Sides.OPPONENT: "the opponent", Sides.BOTH: "no player"}[self.sides]
+        verb = "may play" if self.sides is Sides.BOTH else "may not play"
+        what = {Castable.SPELL: "spells (Dispel Magic included)", Castable.HAND_ITEM: "hand magic items"}[self.casting]
+        start = "Command: for the whole combat" if self.command_only else "While it is in play"
+        return f"{start} {who} {verb} {what}."
+
+
+@dataclass(frozen=True)
+class Undispellable(Ability):
+    kind: ClassVar[str] = "undispellable"
+
+    def describe(self) -> str:
+        return "Its command cannot be dispelled, by Dispel Magic or by another command."
+
+
+@dataclass(frozen=True)
+class GrantsImmunity(Ability):
+    """While it is in play, creatures matching ``to`` (of the reached sides; with ``later_only``
+    only those played in later match-ups) are immune to ``attack_type``."""
+
+    kind: ClassVar[str] = "grants_immunity"
+    attack_type: AttackType
+    to: Selector | None = None
+    sides: Sides = Sides.BOTH
+    later_only: bool = True
+
+    def describe(self) -> str:
+        who = {Sides.OWN: "its side's", Sides.OPPONENT: "the opponent's", Sides.BOTH: "all"}[self.sides]
+        target = self.to.describe() if self.to else "creatures"
+        later = " played in later match-ups" if self.later_only else ""
+        return f"While it is in play, {who} {target}{later} are immune to {self.attack_type.value} attacks."
+
+
+@dataclass(frozen=True)
+class BribesAnyIcon(Ability):
+    """Its side's bribery cards need no matching icon: any creature that shows at least one icon will do."""
+
+    kind: ClassVar[str] = "bribes_any_icon"
+    command_only: bool = True
+
+    def describe(self) -> str:
+        return (
+            "Command: each bribery card its side plays works on any creature that can be bribed at all, "
+            "whatever bribery icons that creature shows."
+        )
+
+
+@dataclass(frozen=True)
+class ForcedBribe(Ability):
+    """A command that has one opposing creature still in the combat hand, bribeable by ``icon``, count as bribed."""
+
+    kind: ClassVar[str] = "forced_bribe"
+    icon: BriberyIcon
+
+    def offer(self) -> Offer | None:
+        return Offer.OPPOSING_CREATURE
+
+    def describe(self) -> str:
+        name = self.icon.value.capitalize()
+        return (
+            f"Command: the opponent shows every creature in his combat hand that a {name} card could bribe; the "
+            "player of this card picks one, which counts as bribed (a set-up choice; by default the one with the "
+            "highest Vitality)."
+        )
+
+
+@dataclass(frozen=True)
+class BribeCounter(Ability):
+    """A spell cast as the opponent plays a bribe of ``icon``: the bribe fails and the caster keeps the card."""
+
+    kind: ClassVar[str] = "bribe_counter"
+    icon: BriberyIcon
+
+    def describe(self) -> str:
+        name = self.icon.value.capitalize()
+        return (
+            f"Cast when the opponent plays a {name} bribe: that bribe fails, and the caster may bribe with the "
+            f"captured {name} card himself later in this combat (unused, it goes to its owner's discard pile)."
+        )
+
+
+@dataclass(frozen=True)
+class BribeToMelee(Ability):
+    """A spell cast when one of its side's creatures is bribed in a primary match-up (rule 11.4.7)."""
+
+    kind: ClassVar[str] = "bribe_to_melee"
+    target: Selector | None = None
+
+    def describe(self) -> str:
+        which = self.target.describe() if self.target else "creatures"
+        return (
+            f"Cast when one of its side's {which} is bribed in a primary match-up: it does not leave the combat; "
+            "it and the creature it faces both stay in the melee as unchallenged cards, unbeaten and counted."
+        )
+
+
+@dataclass(frozen=True)
+class BribeDecoy(Ability):
+    """From the combat hand it may take an opposing bribe aimed at one of its side's ``protects``."""
+
+    kind: ClassVar[str] = "bribe_decoy"
+    protects: Selector | None = None
+
+    def option_words(self) -> tuple[str, ...]:
+        return ("decoy",)
+
+    def offer(self) -> Offer | None:
+        return Offer.OPTION
+
+    def describe(self) -> str:
+        which = self.protects.describe() if self.protects else "creatures"
+        return (
+            f"While it waits in its side's combat hand, its owner may let it take the first opposing bribe aimed at "
+            f"one of its side's {which}: it goes to the Creature Pen instead (out of the combat, not counted) and the "
+            "creature aimed at is not bribed (a set-up choice, 'decoy'; unused if none is given)."
+        )
+
+
+@dataclass(frozen=True)
+class RangedDiscard(Ability):
+    """Using its ranged attack costs the opponent one double-bordered card of his combat hand."""
+
+    kind: ClassVar[str] = "ranged_discard"
+
+    def offer(self) -> Offer | None:
+        return Offer.OPPOSING_HAND_CARD
+
+    def describe(self) -> str:
+        return (
+            "When it is used as a ranged attack, the opponent discards one double-bordered card (bribe, spell or hand "
+            "item) from his combat hand, of his choice (a set-up choice naming the card; by default the one with "
+            "the lowest Up number)."
+        )
+
+
+@dataclass(frozen=True)
+class UpCardDuel(Ability):
+    """Command: a card picked from the opposing combat hand is destroyed when the opponent's Up card (a
+    creature; its Vitality is a set-up count) has the lower base Vitality."""
+
+    kind: ClassVar[str] = "up_card_duel"
+    counting: str = "the base Vitality of the opponent's Up card this turn"
+    needs_count: ClassVar[bool] = True
+
+    def offer(self) -> Offer | None:
+        return Offer.OPPOSING_CREATURE
+
+    def describe(self) -> str:
+        return (
+            "Command: if the opponent's Up card is a creature, its player picks a creature from the opponent's "
+            "combat hand (a set-up choice; none is picked if none is given); if the Up card's base Vitality (a "
+            "set-up count) is lower than the picked card's, the picked card is destroyed."
+        )
+
+
+@dataclass(frozen=True)
+class StripsBribery(Ability):
+    """Surviving its primary match-up makes the opponent give up every bribery card of ``icon``."""
+
+    kind: ClassVar[str] = "strips_bribery"
+    icon: BriberyIcon
+
+    def describe(self) -> str:
+        name = self.icon.value.capitalize()
+        return (
+            "If it is still standing once its primary match-up is over, the opponent shows the double-bordered "
+            f"cards of his storage hand and discards every {name} bribery card among them, so he has none left for "
+            "the rest of the combat."
+        )
+
+
+@dataclass(frozen=True)
+class SwapsPlaces(Ability):
+    """Two creatures of one side trade places after a match-up (rule 11.4.7): the set-up's choice names
+    the other creature. ``from_hand``: this card waits in the hand and steps in for the named creature
+    that fought; otherwise this card fought and the named creature from the hand takes its place."""
+
+    kind: ClassVar[str] = "swaps_places"
+    from_hand: bool = True
+    replaces: Selector | None = None
+    after_loss: bool = False
+
+    def offer(self) -> Offer | None:
+        return Offer.OWN_CREATURE
+
+    def describe(self) -> str:
+        if not self.from_hand:
+            return (
+                "When it is beaten in a match-up, its owner may put another creature from the combat hand in its "
+                "place: that creature counts as the beaten one and this card goes back to the hand (a set-up choice)."
+            )
+        who = self.replaces.describe() if self.replaces else "creature"
+        lost = " that has just lost a match-up" if self.after_loss else " that has just fought a match-up"
+        return (
+            f"While it waits in the combat hand it may trade places with its side's {who}{lost}: it takes over that "
+            "creature's place and result, and the other creature goes back to the hand (a set-up choice)."
+        )
+
+
+@dataclass(frozen=True)
+class Detonates(Ability):
+    """Command: its side may blow up one of its creatures in a primary match-up, destroying both."""
+
+    kind: ClassVar[str] = "detonates"
+    target: Selector | None = None
+
+    def offer(self) -> Offer | None:
+        return Offer.OWN_CREATURE
+
+    def describe(self) -> str:
+        who = self.target.describe() if self.target else "creature"
+        return (
+            f"Command: its side may blow up one of its {who} when it meets its primary opponent: both creatures of "
+            "that match-up are destroyed (the set-up's choice names the creature)."
+        )
+
+
+@dataclass(frozen=True)
+class FixesRolls(Ability):
+    """While its creature is in play and unbeaten, every six-sided die counts as this value."""
+
+    kind: ClassVar[str] = "fixes_rolls"
+    value: int = 1
+
+    def describe(self) -> str:
+        return f"While it is in play and unbeaten, every d6 rolled in the combat counts as {self.value}, whatever the dice show."
+
+
+@dataclass(frozen=True)
+class Reroll(Ability):
+    """A reroll is the player's business at the table: the set-up gives the roll that is finally kept."""
+
+    kind: ClassVar[str] = "reroll"
+    times: int = 1
+
+    def describe(self) -> str:
+        return (
+            f"While it is in play its owner may roll any one d6 again ({self.times} time(s)); the set-up's roll is "
+            "the one finally kept, so nothing else changes (rule 11.4.4)."
+        )
+
+
+@dataclass(frozen=True)
+class Announcement(Ability):
+    """An announcement while the creature is in play; the set-up's play order already reflects it."""
+
+    kind: ClassVar[str] = "announcement"
+    announce: str = ""
+
+    def describe(self) -> str:
+        return (
+            f"While it is in play the opponent must {self.announce}; only the play order depends on it, and the "
+            "set-up gives that order."
+        )
+
+
+@dataclass(frozen=True)
+class RolledDestroys(Ability):
+    """In a primary match-up its owner rolls: the roll picks the border it destroys (``targets[roll - 1]``);
+    with ``freezes`` nothing may change the match-up after the roll."""
+
+    kind: ClassVar[str] = "rolled_destroys"
+    dice: Dice
+    targets: tuple[Border, ...] = ()
+    freezes: bool = False
+
+    def __post_init__(self) -> None:
+        if len(self.targets) != self.dice.highest:
+            raise ValueError(f"targets must name a border for each roll from 1 to {self.dice.highest}")
+
+    def describe(self) -> str:
+        bands = ", ".join(f"{roll + 1}: {border.value}s" for roll, border in enumerate(self.targets))
+        frozen = (
+            "; after the roll nothing more may change the match-up (no ranged attack, channelling or spell)"
+            if self.freezes
+            else ""
+        )
+        return f"In a primary match-up it rolls {self.dice} (a set-up roll) and destroys its opponent if the border matches ({bands}){frozen}."
 
 
 @dataclass(frozen=True)
@@ -935,6 +1790,12 @@ _KINDS: dict[str, type[Ability]] = {
         ForbidsRanged,
         PushMargin,
         WinsPushes,
+        MatchupDestruction,
+        WinsHeavyLosses,
+        DestroysCommandCard,
+        DestroysVictorUnlessHeld,
+        Harmless,
+        RazesOnWinning,
         SecondaryImmunity,
         Stones,
         CommandSideline,
@@ -947,6 +1808,39 @@ _KINDS: dict[str, type[Ability]] = {
         StartsAsPush,
         ReturnsToPen,
         RangedModifier,
+        SizeChoice,
+        ClassChoice,
+        SharedClass,
+        RetreatOption,
+        HandDiscard,
+        SendsToMelee,
+        Withdraws,
+        SacrificeOption,
+        EndsMatchup,
+        RefusesOpponent,
+        RolledDestroys,
+        SwapsPlaces,
+        Detonates,
+        FixesRolls,
+        Reroll,
+        Announcement,
+        CancelsRanged,
+        RangedReaction,
+        ChannelReaction,
+        RangedChannelling,
+        CommandRanged,
+        RangedGamble,
+        ForbidsCasting,
+        Undispellable,
+        GrantsImmunity,
+        BribesAnyIcon,
+        ForcedBribe,
+        BribeCounter,
+        BribeToMelee,
+        BribeDecoy,
+        StripsBribery,
+        RangedDiscard,
+        UpCardDuel,
         OutOfCombat,
     )
 }
@@ -984,6 +1878,17 @@ _CONVERTERS: dict[str, Callable[[Any, str], Any]] = {
     "who": lambda value, where: Sides(value),
     "what": lambda value, where: Suppressed(value),
     "must": lambda value, where: Restriction(value),
+    "winners": lambda value, where: Sides(value),
+    "outcome": lambda value, where: Outcome(value),
+    "razes": lambda value, where: Razed(value),
+    "moment": lambda value, where: LeaveMoment(value),
+    "cards": lambda value, where: HandCards(value),
+    "trigger": lambda value, where: Withdrawal(value),
+    "replaces": lambda value, where: Selector.parse(value, where),
+    "targets": lambda value, where: tuple(Border(border) for border in value),
+    "effect": lambda value, where: ChannelEffect(value) if value in _CHANNEL_EFFECTS else ShotEffect(value),
+    "casting": lambda value, where: Castable(value),
+    "die": lambda value, where: Dice.parse(value),
 }
 
 # JSON names that are Python keywords get a trailing underscore on the dataclass field.

@@ -110,9 +110,21 @@ class CardDefinition:
         """What the set-up must count for this card (its abilities' ``counting``), '' if nothing."""
         for ability in self.abilities:
             counting = getattr(ability, "counting", "")
-            if counting and (getattr(ability, "per", None) is not None or getattr(ability, "per_count", 0)):
+            if counting and (
+                getattr(ability, "per", None) is not None
+                or getattr(ability, "per_count", 0)
+                or getattr(ability, "needs_count", False)
+            ):
                 return str(counting)
         return ""
+
+    @property
+    def choice_offered(self) -> Ability | None:
+        """The ability whose choice the set-up's ``choices`` input makes for this card, if any."""
+        for ability in self.abilities:
+            if ability.offer() is not None:
+                return ability
+        return None
 
     @property
     def immune_attack_types(self) -> frozenset[AttackType]:

@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .abilities import (
     AllowsChannellingTo,
     AllowsRanged,
+    CancelsRanged,
     ChannelCap,
+    ChannelEffect,
+    ChannelReaction,
     ChannelsOnlyTo,
+    CommandRanged,
     ForbidsChannelling,
     ForbidsRanged,
     Immunity,
     NoChannellingAgainst,
+    RangedChannelling,
+    RangedGamble,
     RangedLimit,
     RangedModifier,
+    RangedReaction,
     ReceivesChannellingOnlyFrom,
+    ShotEffect,
     StoneEvent,
     Stones,
 )
@@ -32,15 +42,39 @@ from .state import Contribution, Fighter
 from .validate import find_creature
 
 
+@dataclass(eq=False)
+class Shot:
+    """One ranged attack placed in a match-up and the points it added to its side."""
+
+    side: Side
+    shooter: Fighter
+    amount: int
+    cancelled: bool = False
+
+
 class Channelling(MatchupEffects):
     # PRI-9
     def _ranged(self, round_number: int, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
         placed: list[Fighter] = []
+        shots: list[Shot] = []
+        cancellers: list[Fighter] = []
+        self._waiting_shooters = []
         for side in SIDES:
             supports = [s for s in self.sides[side].setup.ranged if s.round == round_number]
             for index, support in enumerate(supports):
+                if any(f.fate is not Fate.STANDING for f in pair.values()):
+                    self.log(
+                        StepKind.NOTE,
+                        "PRI-9",
+                        f"The {side.value}'s planned ranged support by {support.creature} is not placed: the match-up is over.",
+                        side=side,
+                    )
+                    continue
                 shooter = self.fighter(side, support.creature)
-                if shooter is None or not shooter.in_hand or shooter.fate is not Fate.STANDING:
+                command_shot = self._command_shot(shooter) if shooter is not None else None
+                if shooter is None or (
+                    command_shot is None and (not shooter.in_hand or shooter.fate is not Fate.STANDING)
+                ):
                     self.log(
                         StepKind.RANGED,
                         "PRI-9",
@@ -65,14 +99,19 @@ class Channelling(MatchupEffects):
                     self.log(StepKind.RANGED, "PRI-9", refusal, side=side, card=shooter.card)
                     self.warnings.append(f"{side.value}: {refusal}")
                     continue
-                shooter.in_hand = False
-                shooter.role = Role.RANGED
-                shooter.round = round_number
-                shooter.fate_reason = f"gave ranged support in match-up {round_number}"
+                if command_shot is not None:
+                    self._pay_for_shot(side, shooter, command_shot)
+                else:
+                    shooter.in_hand = False
+                    shooter.role = Role.RANGED
+                    shooter.round = round_number
+                    shooter.fate_reason = f"gave ranged support in match-up {round_number}"
                 self.log(
                     StepKind.RANGED,
                     "PRI-9" if index == 0 else "A-23",
-                    f"The {side.value} places {shooter.name} beside {pair[side].name} as a ranged attacker.",
+                    f"The {side.value} places {shooter.name} beside {pair[side].name} as a ranged attacker."
+                    if command_shot is None
+                    else f"{shooter.name}, the {side.value}'s command, fires into the match-up beside {pair[side].name}.",
                     side=side,
                     card=shooter.card,
                     subject=shooter,
@@ -86,6 +125,23 @@ class Channelling(MatchupEffects):
                 ]
                 if any(self._bribe(side.other, bribe.icon, shooter, "A-02") for bribe in bribes):
                     continue
+                self.ranged_discard(side, shooter)
+                if shooter.first_text(CancelsRanged) is not None:
+                    cancellers.append(shooter)
+                    continue
+                answer = shooter.first_text(ChannelReaction)
+                if answer is not None and answer.as_ranged:
+                    self._waiting_shooters.append(shooter)
+                    self.log(
+                        StepKind.RANGED,
+                        "PRI-9",
+                        f"{shooter.name} adds no points: it waits for the {side.other.value} to channel.",
+                        side=side,
+                        card=shooter.card,
+                        subject=shooter,
+                    )
+                    continue
+                before = contributions[side].total
                 target = pair[side.other]
                 if any(immunity.ranged for immunity in target.text(Immunity)):
                     self.log(
@@ -96,18 +152,25 @@ class Channelling(MatchupEffects):
                         card=target.card,
                         subject=shooter,
                     )
-                    continue
-                self._add(
-                    contributions[side],
-                    f"{shooter.name} ranged",
-                    shooter.card.ranged_attack or 0,
-                    "PRI-9",
-                    shooter.card,
-                    f"{shooter.name}'s ranged attack",
-                    StepKind.RANGED,
-                )
-                self._ranged_modifiers(side, shooter, placed, contributions[side])
-                placed.append(shooter)
+                else:
+                    self._add(
+                        contributions[side],
+                        f"{shooter.name} ranged",
+                        command_shot.points if command_shot is not None else shooter.card.ranged_attack or 0,
+                        "PRI-9",
+                        shooter.card,
+                        f"{shooter.name}'s ranged attack",
+                        StepKind.RANGED,
+                    )
+                    self._ranged_modifiers(side, shooter, placed, contributions[side])
+                    placed.append(shooter)
+                shot = Shot(side, shooter, contributions[side].total - before)
+                shots.append(shot)
+                self._answer_shot(shot, pair, contributions)
+                self._gamble(side, shooter, pair)
+        self._cancel_shots(cancellers, shots, contributions)
+        self._live_shooters = [shot.shooter for shot in shots if not shot.cancelled]
+        self._shot_channels = {}
 
     def _ranged_modifiers(
         self, side: Side, shooter: Fighter, placed: list[Fighter], contribution: Contribution
@@ -158,8 +221,183 @@ class Channelling(MatchupEffects):
             )
             self.settle(shooter, Fate.BEATEN, "beaten by its own text after its ranged attack", step)
 
+    def _command_shot(self, shooter: Fighter) -> CommandRanged | None:
+        """The rule by which a command creature on the table fires, if it is the working command."""
+        rule = shooter.first_text(CommandRanged)
+        if rule is None or not self.in_play(shooter, command_only=True):
+            return None
+        return rule
+
+    def _pay_for_shot(self, side: Side, shooter: Fighter, rule: CommandRanged) -> None:
+        state = self.sides[side]
+        state.stones -= rule.cost
+        self.log(
+            StepKind.STONES,
+            "PRI-9",
+            f"The {side.value} pays {rule.cost} Power Stone(s) for {shooter.name}'s shot: {state.stones} left.",
+            side=side,
+            card=shooter.card,
+            delta=-rule.cost,
+            total=state.stones,
+        )
+
+    def _answer_shot(self, shot: Shot, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
+        """A-04: an answering spell of the other player waiting for this ranged attack."""
+        caster = shot.side.other
+        for entry in self._pending_reactions[caster]:
+            card, play = entry
+            rule = card.first(RangedReaction)
+            if rule is None or (play.target is not None and self.fighter(shot.side, play.target) is not shot.shooter):
+                continue
+            self._pending_reactions[caster].remove(entry)
+            shot.cancelled = True
+            if shot.amount:
+                self._add(
+                    contributions[shot.side],
+                    card.name,
+                    -shot.amount,
+                    "A-04",
+                    card,
+                    f"the {caster.value}'s {card.name} taking away {shot.shooter.name}'s ranged attack",
+                    StepKind.SPELL,
+                )
+            else:
+                self.log(
+                    StepKind.SPELL,
+                    "A-04",
+                    f"The {caster.value} casts {card.name} on {shot.shooter.name}'s ranged attack, which had added nothing.",
+                    side=caster,
+                    card=card,
+                    subject=shot.shooter,
+                )
+            if rule.effect is ShotEffect.TAKE_OVER:
+                self._take_over(caster, card, shot, pair, contributions)
+            if rule.bars_rest and shot.side not in self._ranged_barred:
+                self._ranged_barred[shot.side] = card
+                self.log(
+                    StepKind.SPELL,
+                    "A-04",
+                    f"{card.name}: the {shot.side.value} may make no more ranged attacks in this combat.",
+                    side=caster,
+                    card=card,
+                )
+            return
+
+    def _take_over(
+        self,
+        caster: Side,
+        card: CardDefinition,
+        shot: Shot,
+        pair: dict[Side, Fighter],
+        contributions: dict[Side, Contribution],
+    ) -> None:
+        """The shot acts for the caster: its own printed value and text, against the shooter's own creature."""
+        target = pair[shot.side]
+        if any(immunity.ranged for immunity in target.text(Immunity)):
+            self.log(
+                StepKind.RANGED,
+                "PRI-5",
+                f"{target.name} is immune to ranged attacks: the turned shot adds nothing for the {caster.value}.",
+                side=caster,
+                card=target.card,
+                subject=shot.shooter,
+            )
+            return
+        command_shot = self._command_shot(shot.shooter)
+        value = command_shot.points if command_shot is not None else shot.shooter.card.ranged_attack or 0
+        value += sum(rule.amount for rule in shot.shooter.text(RangedModifier) if not rule.to_side)
+        self._add(
+            contributions[caster],
+            f"{shot.shooter.name} ranged ({card.name})",
+            value,
+            "A-04",
+            card,
+            f"{shot.shooter.name}'s ranged attack, which {card.name} turns to the {caster.value}'s side",
+            StepKind.SPELL,
+        )
+
+    def _cancel_shots(
+        self, cancellers: list[Fighter], shots: list[Shot], contributions: dict[Side, Contribution]
+    ) -> None:
+        """Each cancelling shooter takes away one opposing ranged attack of the match-up, the first still standing."""
+        for canceller in cancellers:
+            victim = next((s for s in shots if s.side is not canceller.side and not s.cancelled), None)
+            if victim is None:
+                self.log(
+                    StepKind.RANGED,
+                    "PRI-9",
+                    f"{canceller.name} finds no opposing ranged attack to cancel in this match-up.",
+                    side=canceller.side,
+                    card=canceller.card,
+                    subject=canceller,
+                )
+                continue
+            victim.cancelled = True
+            self._add(
+                contributions[victim.side],
+                canceller.name,
+                -victim.amount,
+                "PRI-9",
+                canceller.card,
+                f"{canceller.name} cancelling {victim.shooter.name}'s ranged attack",
+                StepKind.RANGED,
+            )
+
+    def _gamble(self, side: Side, shooter: Fighter, pair: dict[Side, Fighter]) -> None:
+        """ENG-4: a command's optional roll after one of its side's ranged attacks (absent roll: no roll made)."""
+        for owner, card, rule, _ in self.active_effects(RangedGamble):
+            if owner is not side:
+                continue
+            try:
+                rolled = self.roll(side, shooter.reference)
+            except KeyError:
+                self.log(
+                    StepKind.NOTE,
+                    "ENG-4",
+                    f"{card.name}: the {side.value} does not roll after {shooter.name}'s ranged attack.",
+                    side=side,
+                    card=card,
+                )
+                return
+            opponent = pair[side.other]
+            if rolled < rule.succeeds_from:
+                self.log(
+                    StepKind.NOTE,
+                    "ENG-4",
+                    f"{card.name}: the {side.value} rolls {rolled} on {rule.die} after {shooter.name}'s ranged attack; "
+                    f"below {rule.succeeds_from}, nothing happens.",
+                    side=side,
+                    card=card,
+                )
+                return
+            self.log(
+                StepKind.NOTE,
+                "ENG-4",
+                f"{card.name}: the {side.value} rolls {rolled} on {rule.die} after {shooter.name}'s ranged attack: "
+                f"{shooter.name} and {opponent.name} are destroyed.",
+                side=side,
+                card=card,
+            )
+            for victim in (shooter, opponent):
+                if victim.fate is Fate.STANDING and not self._indestructible(victim, card.name):
+                    step = self.log(
+                        StepKind.DESTROY,
+                        "PRI-3",
+                        f"{card.name}: {victim.name} is destroyed.",
+                        side=side,
+                        card=card,
+                        subject=victim,
+                    )
+                    self.settle(victim, Fate.DESTROYED, f"destroyed by {card.name}'s roll", step)
+            return
+
     def _ranged_refusal(self, side: Side, shooter: Fighter, pair: dict[Side, Fighter]) -> str:
         """Why a ranged attack may not be placed here, or '' when it may."""
+        barred = self._ranged_barred.get(side)
+        if barred is not None:
+            return f"{barred.name} has barred the {side.value}'s ranged attacks for the rest of the combat: no shot for {shooter.name}."
+        if shooter.first_text(CommandRanged) is not None and self._command_shot(shooter) is None:
+            return f"{shooter.name} fires only as its side's working command card."
         for owner, source, rule, _ in self.active_effects(ForbidsRanged):
             if rule.sides.reaches(owner is side):
                 return f"{source.name} is in play: no ranged attack for {shooter.name}."
@@ -175,9 +413,16 @@ class Channelling(MatchupEffects):
         return ""
 
     def _channelling_refusal(self, side: Side, target: Fighter, source_card: CardDefinition | None) -> str:
-        for owner, source, rule, _ in self.active_effects(ForbidsChannelling):
-            if rule.sides.reaches(owner is side):
-                return f"{source.name} is in play: the {side.value} may not channel."
+        for owner, source, rule, holder in self.active_effects(ForbidsChannelling):
+            if not rule.sides.reaches(owner is side):
+                continue
+            if rule.in_matchup_only and (holder is None or holder.role not in (Role.PRIMARY, Role.RANGED)):
+                continue
+            if rule.stones_only:
+                if source_card is None:
+                    return f"{source.name}'s text: no Power Stone may be spent on channelling, so the {side.value}'s Guardian cannot channel."
+                continue
+            return f"{source.name} is in play: the {side.value} may not channel."
         only = target.first_text(ReceivesChannellingOnlyFrom)
         if only is not None:
             allowed = (source_card is None and only.guardian) or (
@@ -189,8 +434,45 @@ class Channelling(MatchupEffects):
                 )
         return ""
 
+    def _channel_answer(self, answerer: Side, effect: ChannelEffect, channel: Channel) -> CardDefinition | None:
+        """A-04: the answer ``answerer`` holds ready for this channelling (a spell, or a ranged
+        attacker waiting for it), used up here; None when there is none."""
+        for entry in self._pending_reactions[answerer]:
+            card, play = entry
+            rule = card.first(ChannelReaction)
+            if rule is None or rule.effect is not effect or play.moment != channel.moment:
+                continue
+            if play.target is not None and split_reference(play.target)[0] != split_reference(channel.source)[0]:
+                continue
+            self._pending_reactions[answerer].remove(entry)
+            return card
+        for shooter in self._waiting_shooters:
+            rule = shooter.first_text(ChannelReaction)
+            if (
+                shooter.side is answerer
+                and rule is not None
+                and rule.effect is effect
+                and shooter.round == channel.moment.round
+                and not channel.moment.secondary
+            ):
+                self._waiting_shooters.remove(shooter)
+                return shooter.card
+        return None
+
+    def _guardian_cap(self, side: Side, target: Fighter) -> bool:
+        """Whether an effect in play lets ``target`` take up to its Guardian's CMP instead of its Vitality."""
+        return any(
+            allowance.guardian_cmp_cap
+            and allowance.sides.reaches(owner is side)
+            and allowance.target.matches(target.card)
+            for owner, _, allowance, _ in self.active_effects(AllowsChannellingTo)
+        )
+
     # PRI-10
     def _channelling(self, moment: Moment, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
+        if any(f.fate is not Fate.STANDING for f in pair.values()):
+            self._drop_unused_reactions()
+            return
         for side in SIDES:
             for channel in self.sides[side].setup.channels:
                 if channel.moment != moment:
@@ -198,6 +480,12 @@ class Channelling(MatchupEffects):
                 target = pair[side]
                 if channel.target is not None:
                     named = self.fighter(side, channel.target)
+                    if (
+                        named is not None
+                        and named is not target
+                        and self._channel_to_shot(side, channel, named, pair, contributions)
+                    ):
+                        continue
                     if named is not target:
                         self.log(
                             StepKind.CHANNEL,
@@ -207,6 +495,46 @@ class Channelling(MatchupEffects):
                         )
                         continue
                 self._channel(side, channel, contributions[side], pair[side.other])
+        self._drop_unused_reactions()
+
+    def _channel_to_shot(
+        self,
+        side: Side,
+        channel: Channel,
+        shooter: Fighter,
+        pair: dict[Side, Fighter],
+        contributions: dict[Side, Contribution],
+    ) -> bool:
+        """Channelling aimed at a ranged attacker whose text lets its shot take some; the points
+        join its side's total like the shot itself. False when the named creature is no such shooter."""
+        rule = shooter.first_text(RangedChannelling)
+        if rule is None or shooter.role is not Role.RANGED or shooter.round != channel.moment.round:
+            return False
+        if shooter not in self._live_shooters:
+            self.log(
+                StepKind.CHANNEL,
+                "PRI-10",
+                f"{shooter.name}'s ranged attack no longer counts, so the {side.value} does not channel to it.",
+                side=side,
+                subject=shooter,
+            )
+            return True
+        shot = self._shot_channels.setdefault(id(shooter), Contribution(shooter))
+        shot.terms = [term for term in shot.terms if term.label != shooter.name]
+        shot.channel_allowed = True
+        before = shot.channelled
+        self._channel(side, channel, shot, pair[side.other])
+        if shot.channelled > before:
+            self._add(
+                contributions[side],
+                f"{shooter.name} shot channelled",
+                shot.channelled - before,
+                "PRI-10",
+                shooter.card,
+                f"the channelling on {shooter.name}'s ranged attack",
+                StepKind.CHANNEL,
+            )
+        return True
 
     def _channel(self, side: Side, channel: Channel, contribution: Contribution, opponent: Fighter | None) -> None:
         state = self.sides[side]
@@ -278,7 +606,7 @@ class Channelling(MatchupEffects):
             or contribution.channel_allowed
             or (restriction is not None and restriction.overrides_red_bar)
             or any(
-                owner is side and allowance.target.matches(target.card)
+                allowance.sides.reaches(owner is side) and allowance.target.matches(target.card)
                 for owner, _, allowance, _ in self.active_effects(AllowsChannellingTo)
             )
             or ((space := self.terrain_rule(AllowsChannellingTo)) is not None and space[1].target.matches(target.card))
@@ -296,7 +624,44 @@ class Channelling(MatchupEffects):
             return
         cap_rule = target.first_text(ChannelCap)
         cap = target.vitality if cap_rule is None else (cap_rule.maximum if cap_rule.maximum is not None else 10**6)
+        if cap_rule is None and self._guardian_cap(side, target):
+            cap = state.guardian.cmp
+        shot_rule = target.first_text(RangedChannelling) if target.role is Role.RANGED else None
+        if shot_rule is not None:
+            cap = shot_rule.maximum
+        if source_card is not None:
+            answer = self._channel_answer(side.other, ChannelEffect.DESTROY_CHANNELLER, channel)
+            if answer is not None:
+                state.used_channellers.add(index)
+                self.log(
+                    StepKind.DESTROY,
+                    "A-04",
+                    f"{answer.name} answers at once: {source_card.name} has just channelled, so it is destroyed "
+                    f"and its channelling to {target.name} is cancelled.",
+                    side=side.other,
+                    card=answer,
+                    subject=target,
+                )
+                return
+        eaten = self._channel_answer(side.other, ChannelEffect.SUBTRACT, channel) if source_card is None else None
         for _ in range(uses):
+            if eaten is not None:
+                state.stones -= 1
+                contribution.add(f"channel reversed ({eaten.name})", -per_use)
+                self.log(
+                    StepKind.CHANNEL,
+                    "A-04",
+                    f"The {side.other.value} answers with {eaten.name}: the Guardian's {per_use} is taken off "
+                    f"{target.name} instead of added: now {contribution.total}.",
+                    side=side.other,
+                    card=eaten,
+                    subject=target,
+                    delta=-per_use,
+                    total=contribution.total,
+                    chain=tuple(contribution.terms),
+                )
+                eaten = None
+                continue
             room = max(cap - contribution.channelled, 0)
             applied = min(per_use, room)
             if channel.source == "guardian":

@@ -5,34 +5,50 @@ from __future__ import annotations
 from .abilities import (
     AllowsChannellingTo,
     BlankText,
+    Castable,
+    ClassChoice,
     CommandAnnouncement,
     CommandBonus,
     CommandPlayFirst,
+    CommandRanged,
     CommandSideline,
     CommandTerrain,
     DestroyedWhenCommanding,
+    Detonates,
     Dispel,
     DispelsOpposingCommand,
+    ForbidsCasting,
     ForbidsChannelling,
     ForbidsCommands,
     ForbidsRanged,
+    HandDiscard,
+    MatchupDestruction,
+    PushMargin,
+    RangedGamble,
     RangedModifier,
+    RetreatOption,
+    SendsToMelee,
+    SharedClass,
     SideBonus,
     StoneEvent,
     Stones,
     Suppresses,
     TextScope,
+    Undispellable,
+    WinsHeavyLosses,
     WinsPushes,
 )
 from .cards import CardDefinition
-from .core import CombatState
 from .enums import (
     SIDES,
+    CardType,
     Fate,
     Role,
     Side,
     StepKind,
+    Timing,
 )
+from .hand_effects import HandEffects
 from .setup import split_reference
 
 # Kinds that work for as long as their creature is in play, a command creature included.
@@ -44,10 +60,16 @@ LASTING_KINDS = (
     WinsPushes,
     Suppresses,
     RangedModifier,
+    MatchupDestruction,
+    WinsHeavyLosses,
+    PushMargin,
+    ForbidsCasting,
+    CommandRanged,
+    RangedGamble,
 )
 
 
-class CommandStep(CombatState):
+class CommandStep(HandEffects):
     def _command_step(self) -> None:
         for side in SIDES:
             state = self.sides[side]
@@ -81,6 +103,7 @@ class CommandStep(CombatState):
                 state.command_fighter = fighter
             else:
                 state.hand[card.slug] -= 1
+                self._kinds_present.update(type(ability) for ability in card.abilities)
         commands: dict[Side, CardDefinition] = {}
         for side in SIDES:
             command_card = self.sides[side].command_card
@@ -101,6 +124,7 @@ class CommandStep(CombatState):
                 )
         if len(commands) == 2:
             self._contradiction_test()
+        self._banned_command_cards()
         self._dispel_magic_chains()
         self._command_dispellers()
         for side in SIDES:
@@ -166,9 +190,15 @@ class CommandStep(CombatState):
             target_name = state.command_card.name
             caster = owner.other
             standing = True
+            if budgets[caster] > 0 and self._undispellable(owner, "Dispel Magic"):
+                continue
             while budgets[caster] > 0:
                 card = self._spend_dispel(caster)
                 if card is None:
+                    break
+                if self.casting_refusal(caster, card):
+                    self.sides[caster].hand[card.slug] += 1
+                    self.log(StepKind.DISPEL, "CMD-3", self.casting_refusal(caster, card), side=caster, card=card)
                     break
                 budgets[caster] -= 1
                 standing = not standing
@@ -200,6 +230,8 @@ class CommandStep(CombatState):
             target = self.sides[side.other]
             source = self.sides[side].command_card
             if target.command_card is None:
+                continue
+            if self._undispellable(side.other, f"{source.name if source else ''}'s command"):
                 continue
             if target.command_active or side.other in dispellers:
                 target.command_active = False
@@ -240,6 +272,41 @@ class CommandStep(CombatState):
                 side=side,
                 card=card,
             )
+            applied = True
+        reference = state.command_fighter.reference if state.command_fighter else card.slug
+        for class_rule in card.abilities_of(ClassChoice):
+            if class_rule.timing is Timing.COMMAND:
+                self.command_class_choice(side, card, class_rule, reference)
+                applied = True
+        if card.first(SharedClass) is not None:
+            self._shared_class_sides.add(side)
+            self.log(
+                StepKind.COMMAND_EFFECT,
+                "CMD-4",
+                f"{card.name}: every primary attacker of the {side.value} will count as the class of its first match-up creature.",
+                side=side,
+                card=card,
+            )
+            applied = True
+        for discard in card.abilities_of(HandDiscard):
+            if discard.timing is Timing.COMMAND:
+                self.discard_from_hands(side, card, discard, reference)
+                applied = True
+        detonation = card.first(Detonates)
+        if detonation is not None:
+            self.log(
+                StepKind.COMMAND_EFFECT,
+                "CMD-4",
+                f"{card.name}: {detonation.describe().removeprefix('Command: ')}",
+                side=side,
+                card=card,
+            )
+            applied = True
+        for offer in card.abilities_of(RetreatOption):
+            self.log(StepKind.COMMAND_EFFECT, "CMD-4", f"{card.name}: {offer.describe()}", side=side, card=card)
+            applied = True
+        if card.first(SendsToMelee) is not None:
+            self.send_duplicates_to_melee(side, card)
             applied = True
         for sideline in card.abilities_of(CommandSideline):
             self._sideline(side, card, sideline)
@@ -294,7 +361,7 @@ class CommandStep(CombatState):
             )
             self.settle(state.command_fighter, Fate.DESTROYED, "destroyed by its own command text", step)
         lasting = [a for a in card.abilities if isinstance(a, LASTING_KINDS)]
-        if lasting and state.command_fighter is not None:
+        if lasting:
             applied = True
             self.log(
                 StepKind.COMMAND_EFFECT,
@@ -303,12 +370,88 @@ class CommandStep(CombatState):
                 side=side,
                 card=card,
             )
+        applied = self._more_command_effects(side, card) or applied
         if not applied and card.slug not in self.not_automated:
             self.log(
                 StepKind.NOTE, "ENG-1", f"{card.name}'s command has no effect the engine models.", side=side, card=card
             )
 
     _play_first: tuple[Side, CommandPlayFirst] | None = None
+
+    def _more_command_effects(self, side: Side, card: CardDefinition) -> bool:
+        """Command effects of the later phases' modules (bribery_effects); True when one applied."""
+        return False
+
+    def _undispellable(self, owner: Side, by: str) -> bool:
+        card = self.sides[owner].command_card
+        if card is None or card.first(Undispellable) is None:
+            return False
+        self.log(
+            StepKind.DISPEL,
+            "CMD-3",
+            f"{by} cannot touch {card.name}: its command cannot be dispelled.",
+            side=owner,
+            card=card,
+        )
+        return True
+
+    def _banned_command_cards(self) -> None:
+        """ENG-8: a command that bans a kind of card stops an opposing command card of that kind
+        revealed with it (both are revealed at once, and the ban lasts the whole combat)."""
+        for side in SIDES:
+            state = self.sides[side]
+            if state.command_card is None or state.command_fighter is not None or not state.command_active:
+                continue
+            refusal = self.casting_refusal(side, state.command_card)
+            if refusal:
+                state.command_active = False
+                self.log(
+                    StepKind.DISPEL,
+                    "ENG-8",
+                    f"{refusal} Its command has no effect.",
+                    side=side,
+                    card=state.command_card,
+                )
+
+    def casting_refusal(self, side: Side, card: CardDefinition) -> str:
+        """Why a card in play forbids ``side`` to play ``card`` now, or '' when nothing does."""
+        wanted = {CardType.SPELL: Castable.SPELL, CardType.HAND_ITEM: Castable.HAND_ITEM}.get(card.type)
+        for owner, source, rule, _ in self.active_effects(ForbidsCasting):
+            if rule.casting is wanted and rule.sides.reaches(owner is side):
+                return f"{source.name} is in play: the {side.value} may not play {card.name}."
+        return ""
+
+    def _sideline_picked(self, side: Side, card: CardDefinition) -> None:
+        """One opposing card drawn at random (the set-up names it) and the command creature itself sit out."""
+        state = self.sides[side]
+        held = self.sides[side.other].holding()
+        named = self.choice(side, state.command_fighter.reference if state.command_fighter else card.slug)
+        drawn = self.fighter(side.other, named) if named is not None else None
+        if drawn is None or drawn not in held:
+            drawn = held[0] if held else None
+            if named is not None:
+                self.warnings.append(
+                    f"{side.value}: {named} is not in the opposing combat hand; the first card there is drawn instead"
+                )
+        victims = [f for f in (drawn, state.command_fighter) if f is not None]
+        self.log(
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            f"{card.name}: the card drawn from the {side.other.value}'s combat hand is "
+            + (drawn.name if drawn else "none (the hand is empty)")
+            + ("" if named is not None else " (the set-up names no card, so the first one held)")
+            + ".",
+            side=side,
+            card=card,
+        )
+        for fighter in victims:
+            self.set_aside(
+                fighter,
+                card,
+                StepKind.COMMAND_EFFECT,
+                f"{fighter.name} is set aside: it cannot fight or count for control, but it can be attacked.",
+                f"set aside by {card.name}'s command",
+            )
 
     def _sideline(self, side: Side, card: CardDefinition, rule: CommandSideline) -> None:
         state = self.sides[side]
@@ -323,6 +466,9 @@ class CommandStep(CombatState):
                 )
                 return
             state.stones -= rule.cost
+        if rule.picked:
+            self._sideline_picked(side, card)
+            return
         hands = (side.other, side) if rule.both_sides else (side.other,)
         # Command creatures already on the table are in the combat too; the card never sets itself aside.
         hit = [

@@ -9,6 +9,7 @@ from typing import TypeVar
 from .abilities import (
     Ability,
     Aoe,
+    FixesRolls,
     Immunity,
     Scope,
     Sides,
@@ -30,8 +31,8 @@ from .enums import (
     StepKind,
 )
 from .log import Matchup, Step, Term
-from .setup import CombatSetup, Count, Roll, copy_references, split_reference
-from .state import Fighter, SideState
+from .setup import CombatSetup, Count, Roll, SpellPlay, copy_references, split_reference
+from .state import Contribution, Fighter, SideState
 from .validate import check, find_creature, resolve_terrain
 
 A = TypeVar("A", bound=Ability)
@@ -70,6 +71,15 @@ class CombatState:
             for ability in card.abilities
         }
         self._first_bonus_taken: dict[int, Fighter] = {}
+        # Creatures that beat a card whose text destroys them unless their side holds the space (RES-3).
+        self.doomed_victors: list[tuple[Fighter, Fighter]] = []
+        # Ranged attacks and channelling a card has barred for the rest of the combat, and the
+        # answering spells waiting in the current match-up for the opposing act they answer.
+        self._ranged_barred: dict[Side, CardDefinition] = {}
+        self._pending_reactions: dict[Side, list[tuple[CardDefinition, SpellPlay]]] = {side: [] for side in SIDES}
+        self._waiting_shooters: list[Fighter] = []
+        self._live_shooters: list[Fighter] = []
+        self._shot_channels: dict[int, Contribution] = {}
         self.secondary_needs: tuple[tuple[str, int], ...] = ()
         self.defender_in_stronghold = self.sides[Side.DEFENDER].stronghold is not None
         stronghold = self.sides[Side.DEFENDER].stronghold
@@ -118,12 +128,37 @@ class CombatState:
         return found
 
     def roll(self, side: Side, reference: str) -> int:
-        """The roll the set-up gives for a card of this side (validation guarantees it is there)."""
-        return self._given(self.sides[side].setup.rolls, reference)
+        """The roll the set-up gives for a card of this side (validation guarantees it is there), unless
+        a card in play fixes every d6."""
+        rolled = self._given(self.sides[side].setup.rolls, reference)
+        card = self.catalog.get(split_reference(reference)[0])
+        dice = card.dice_needed[0] if card.dice_needed else None
+        for _, source, rule, holder in self.active_effects(FixesRolls):
+            if dice is None or dice.sides != 6 or (holder is not None and holder.fate is not Fate.STANDING):
+                continue
+            fixed = dice.count * rule.value
+            self.log(
+                StepKind.NOTE,
+                "ENG-4",
+                f"{source.name} is in play and unbeaten: {card.name}'s roll of {rolled} on {dice} counts as {fixed}.",
+                card=source,
+            )
+            return fixed
+        return rolled
 
     def count(self, side: Side, reference: str) -> int:
         """The count the set-up gives for a card of this side (validation guarantees it is there)."""
         return self._given(self.sides[side].setup.counts, reference)
+
+    def choice(self, side: Side, reference: str) -> str | None:
+        """The choice the set-up makes for a card of this side, or None for the documented default."""
+        slug, copy = split_reference(reference)
+        for given in self.sides[side].setup.choices:
+            given_slug, given_copy = split_reference(given.card)
+            card = self.catalog.find(given_slug)
+            if card is not None and card.slug == slug and given_copy == copy:
+                return given.option
+        return None
 
     def _given(self, inputs: tuple[Roll, ...] | tuple[Count, ...], reference: str) -> int:
         slug, copy = split_reference(reference)
@@ -141,12 +176,20 @@ class CombatState:
             return False
         if fighter.role is Role.COMMAND:
             return self.sides[fighter.side].command_active and fighter.fate is Fate.STANDING
-        if fighter.fate in (Fate.BRIBED, Fate.DESTROYED, Fate.DISCARDED_BY_AOE, Fate.OUT_OF_PLAY, Fate.RETURNED):
+        if fighter.fate in (
+            Fate.BRIBED,
+            Fate.DESTROYED,
+            Fate.DISCARDED_BY_AOE,
+            Fate.OUT_OF_PLAY,
+            Fate.RETURNED,
+            Fate.DISCARDED,
+        ):
             return False
         return not (until_beaten and fighter.fate is Fate.BEATEN)
 
     def active_effects(self, kind: builtins.type[A]) -> list[tuple[Side, CardDefinition, A, Fighter | None]]:
-        """Abilities of one kind that work right now: on creatures in play and on each side's shield card."""
+        """Abilities of one kind that work right now: on creatures in play, on each side's shield card and on
+        a non-creature command card in effect."""
         found: list[tuple[Side, CardDefinition, A, Fighter | None]] = []
         if kind not in self._kinds_present:
             return found
@@ -162,6 +205,10 @@ class CombatState:
                         found.append((side, fighter.card, ability, fighter))
             for shield in state.shield_cards:
                 found.extend((side, shield, ability, None) for ability in shield.abilities_of(kind))
+            # A spell or item played as the command card works like a card in play while its command stands.
+            command = state.command_card
+            if command is not None and state.command_fighter is None and state.command_active:
+                found.extend((side, command, ability, None) for ability in command.abilities_of(kind))
         return found
 
     def terrain_rule(self, kind: builtins.type[A]) -> tuple[CardDefinition, A] | None:
@@ -232,7 +279,7 @@ class CombatState:
     ) -> int:
         index = len(self.steps)
         self.steps.append(
-            Step(
+            Step.record(
                 index=index,
                 phase=self.phase,
                 kind=kind,
@@ -365,7 +412,7 @@ class CombatState:
                 side=side,
                 card=card,
             )
-        sides = [side.other, side] if aoe.both_sides else [side.other]
+        sides = [side] if aoe.own_hand else [side.other, side] if aoe.both_sides else [side.other]
         hits: list[Fighter] = []
         for target_side in sides:
             for fighter in self.sides[target_side].holding():
@@ -385,7 +432,7 @@ class CombatState:
                     )
                     continue
                 hits.append(fighter)
-        reach = "every combat hand" if aoe.both_sides else f"the {side.other.value}'s combat hand"
+        reach = "every combat hand" if aoe.both_sides else f"the {sides[0].value}'s combat hand"
         self.log(
             StepKind.AOE,
             rule,

@@ -136,6 +136,7 @@ class Fate(str, Enum):
     DISCARDED_BY_AOE = "discarded_by_aoe"
     OUT_OF_PLAY = "out_of_play"  # methane: set aside, attackable, never counted
     RETURNED = "returned"  # sent back to the Creature Pen: out of the combat, neither beaten nor counted
+    DISCARDED = "discarded"  # thrown out of the combat hand (or off the table) by a card's text, no AOE involved
 
     @property
     def counts_for_control(self) -> bool:

@@ -14,6 +14,7 @@ from .setup import CombatSetup, SideSetup
 _LIST_FIELDS = {
     "rolls",
     "counts",
+    "choices",
     "creatures",
     "items",
     "hand",

@@ -10,14 +10,20 @@ from .abilities import (
     AllowChannelling,
     Aoe,
     Bonus,
+    ChannelReaction,
+    ClassChoice,
     DestroyMatchup,
     Destroys,
     DestroyTerrain,
     Dispel,
+    EndsMatchup,
+    GrantsImmunity,
+    Harmless,
     Immunity,
     Indestructible,
     NoBriberyHere,
     Per,
+    RangedReaction,
     RolledBonus,
     RolledDefence,
     Scope,
@@ -28,8 +34,8 @@ from .abilities import (
     Suppresses,
     TerrainModifier,
 )
+from .bribery_effects import BriberyEffects
 from .cards import CardDefinition
-from .command_step import CommandStep
 from .enums import (
     SIDES,
     BriberyIcon,
@@ -37,6 +43,7 @@ from .enums import (
     Side,
     StepKind,
     Terrain,
+    Timing,
 )
 from .setup import Bribe, Moment, SpellPlay
 from .state import Contribution, Fighter
@@ -54,7 +61,7 @@ class BonusTerm:
     kind: StepKind = StepKind.BONUS
 
 
-class MatchupEffects(CommandStep):
+class MatchupEffects(BriberyEffects):
     def _bribery_window(self, moment: Moment, pair: dict[Side, Fighter]) -> set[Side]:
         bribed: set[Side] = set()
         planned = {
@@ -93,7 +100,8 @@ class MatchupEffects(CommandStep):
                 subject=target,
             )
             return False
-        if icon not in target.card.bribery:
+        waiver = self.any_icon_source(side, target) if icon not in target.card.bribery else None
+        if icon not in target.card.bribery and waiver is None:
             icons = (
                 ", ".join(i.value.capitalize() for i in sorted(target.card.bribery, key=lambda i: i.value)) or "none"
             )
@@ -140,6 +148,19 @@ class MatchupEffects(CommandStep):
             )
             return False
         state.hand[icon.value] -= 1
+        if waiver is not None:
+            self.log(
+                StepKind.NOTE,
+                "CMD-4",
+                f"{waiver.name}'s command lets the {side.value}'s {name} card work on {target.name}, which shows no {name} icon.",
+                side=side,
+                card=waiver,
+                subject=target,
+            )
+        if self.bribe_answered(side, icon, target):
+            return False
+        if self.bribe_to_melee(side, icon, target):
+            return True
         target.in_hand = False
         step = self.log(
             StepKind.BRIBE,
@@ -165,7 +186,17 @@ class MatchupEffects(CommandStep):
 
     def _any_time_spells(self, moment: Moment, pair: dict[Side, Fighter], bribed_sides: set[Side]) -> None:
         self._lunched = {}
-        plays = {side: [p for p in self.sides[side].setup.spells if p.moment == moment] for side in SIDES}
+        self._drop_unused_reactions()
+        plays = {
+            side: [
+                p
+                for p in self.sides[side].setup.spells
+                if p.moment == moment
+                and not self.is_bribe_reaction(p)
+                and not self._cast_refused(side, self.catalog.get(p.card))
+            ]
+            for side in SIDES
+        }
         negated: set[int] = set()
         for side in SIDES:
             for play in plays[side]:
@@ -214,8 +245,53 @@ class MatchupEffects(CommandStep):
                     continue
                 self._cast(side, card, play, pair)
 
+    def _cast_refused(self, side: Side, card: CardDefinition) -> bool:
+        refusal = self.casting_refusal(side, card)
+        if refusal:
+            self.log(StepKind.SPELL, "PRI-2", refusal, side=side, card=card)
+            self.warnings.append(f"{side.value}: {refusal}")
+        return bool(refusal)
+
+    def _drop_unused_reactions(self) -> None:
+        """Answering spells whose opposing act never came in their match-up go back to the hand uncast."""
+        for side in SIDES:
+            for card, play in self._pending_reactions[side]:
+                self.sides[side].hand[card.slug] += 1
+                self.log(
+                    StepKind.NOTE,
+                    "A-04",
+                    f"The {side.value}'s {card.name} found nothing to answer in match-up {play.moment}: it stays in the hand.",
+                    side=side,
+                    card=card,
+                )
+            self._pending_reactions[side] = []
+
     def _cast(self, side: Side, card: CardDefinition, play: SpellPlay, pair: dict[Side, Fighter]) -> None:
+        if card.first(RangedReaction) is not None or card.first(ChannelReaction) is not None:
+            # An answer waits for the opposing act it answers (A-04), later in this match-up.
+            self._pending_reactions[side].append((card, play))
+            return
         own = pair[side]
+        ends = card.first(EndsMatchup)
+        if ends is not None:
+            self._cast_ends_matchup(side, card, ends, pair)
+            return
+        class_rule = card.first(ClassChoice)
+        if class_rule is not None and class_rule.timing is Timing.PRIMARY:
+            named = self.choice(side, card.slug)
+            if own.fate is Fate.STANDING and named is not None:
+                self.reclass(
+                    own, (named.replace("-", " ").title(),), card, f"({card.name}, for the rest of the combat)"
+                )
+            else:
+                self.log(
+                    StepKind.SPELL,
+                    "PRI-2",
+                    f"{card.name} changes nothing: no class is named in the set-up.",
+                    side=side,
+                    card=card,
+                )
+            return
         destroy = card.first(DestroyMatchup)
         if destroy is not None:
             opposing = pair[side.other]
@@ -289,6 +365,37 @@ class MatchupEffects(CommandStep):
             side=side,
             card=card,
         )
+
+    _ended_unchallenged: bool = False
+
+    def _cast_ends_matchup(
+        self, side: Side, card: CardDefinition, rule: EndsMatchup, pair: dict[Side, Fighter]
+    ) -> None:
+        own, opposing = pair[side], pair[side.other]
+        if (
+            own.fate is not Fate.STANDING
+            or opposing.fate is not Fate.STANDING
+            or (rule.target is not None and not rule.target.matches(own.card))
+        ):
+            needs = rule.target.describe() if rule.target else "a creature"
+            self.log(
+                StepKind.SPELL,
+                "PRI-2",
+                f"{card.name} needs the {side.value}'s creature in this match-up to be {needs}, still standing: it does nothing.",
+                side=side,
+                card=card,
+            )
+            return
+        self.log(
+            StepKind.SPELL,
+            "PRI-2",
+            f"The {side.value} casts {card.name} on {own.name}: the match-up ends.",
+            side=side,
+            card=card,
+        )
+        for fighter in (own, opposing):
+            self.leave_unchallenged(fighter, f"{card.name} ended its match-up")
+        self._ended_unchallenged = True
 
     # PRI-3
     def _destruction(self, pair: dict[Side, Fighter]) -> None:
@@ -381,11 +488,36 @@ class MatchupEffects(CommandStep):
                 opponent.card, defending_in_stronghold=self._defending(opponent)
             ):
                 return immunity
+        return self._granted_immunity(fighter, opponent)
+
+    def _granted_immunity(self, fighter: Fighter, opponent: Fighter) -> Immunity | None:
+        """An immunity another creature in play gives ``fighter`` (played in a later match-up than it, if so written)."""
+        for owner, _, rule, holder in self.active_effects(GrantsImmunity):
+            if holder is None or holder is fighter or not rule.sides.reaches(owner is fighter.side):
+                continue
+            if rule.to is not None and not rule.to.matches(fighter.card):
+                continue
+            if rule.later_only and (holder.round is None or fighter.round is None or fighter.round <= holder.round):
+                continue
+            if rule.attack_type in opponent.card.attack_types:
+                return Immunity(attack_type=rule.attack_type)
         return None
 
     def _immunity(self, pair: dict[Side, Fighter]) -> None:
         for side in SIDES:
             fighter, opponent = pair[side], pair[side.other]
+            if opponent.first_text(Harmless) is not None:
+                opponent.turned = True
+                self.log(
+                    StepKind.IMMUNITY,
+                    "PRI-5",
+                    f"Every creature is immune to {opponent.name}, {fighter.name} included: {opponent.name} is "
+                    "turned and does no damage in this match-up.",
+                    side=side,
+                    card=opponent.card,
+                    subject=opponent,
+                )
+                continue
             immunity = self._immune_to(fighter, opponent)
             if immunity is None:
                 continue
@@ -435,6 +567,9 @@ class MatchupEffects(CommandStep):
                 terms.append(
                     BonusTerm(f"{fighter.name}'s roll", value, rule, fighter.card, f"its roll on {rolled.dice}")
                 )
+        shrink, why = self.size_change(fighter)
+        if shrink:
+            terms.append(BonusTerm(f"{fighter.name}'s size", shrink, "ENG-6", fighter.card, why))
         if secondary:
             terms += self.command_terms(side, fighter, opponent, secondary=True)
             ocb = self.ocb_term(fighter, opponent, rule)
@@ -468,6 +603,14 @@ class MatchupEffects(CommandStep):
         if bonus.per is Per.MATCHUPS_FOUGHT:
             fought = len(self.matchups)
             return fought, f" ({bonus.amount:+d} x {fought} match-up(s) already fought)"
+        if bonus.per is Per.PREVIOUS_OPPONENT:
+            previous = self._previous_opponent(side)
+            if previous is None:
+                return 0, ""
+            return previous.vitality, f" ({bonus.amount:+d} x {previous.vitality}, the Vitality of {previous.name})"
+        if bonus.per is Per.SINGLE_BORDERED_IN_HAND:
+            held = [other for other in self.sides[side].holding() if other is not fighter]
+            return len(held), f" ({bonus.amount:+d} x {len(held)} creature(s) still in the combat hand)"
         assert bonus.of is not None
         fallen = [
             other
@@ -476,6 +619,14 @@ class MatchupEffects(CommandStep):
             if other.fate in (Fate.BEATEN, Fate.DESTROYED) and bonus.of.matches(other.card)
         ]
         return len(fallen), f" ({bonus.amount:+d} x {len(fallen)}: {', '.join(f.name for f in fallen) or 'none'})"
+
+    def _previous_opponent(self, side: Side) -> Fighter | None:
+        """The creature the other side played in the last primary match-up already fought."""
+        if not self.matchups:
+            return None
+        last = self.matchups[-1]
+        reference = last.defender if side is Side.ATTACKER else last.attacker
+        return next((f for f in self.sides[side.other].fighters if f.id == reference), None)
 
     def command_terms(self, side: Side, fighter: Fighter, opponent: Fighter, *, secondary: bool) -> list[BonusTerm]:
         """The bonuses this side's command card gives ``fighter`` now (CMD-4, applied at PRI-6 or SEC-4)."""
@@ -519,6 +670,8 @@ class MatchupEffects(CommandStep):
             self._log_terms(mine, self.command_terms(side, fighter, opponent, secondary=False))
             for owner, source, aura, holder in self.active_effects(SideBonus):
                 if holder is fighter and not aura.includes_self:
+                    continue
+                if aura.once_beaten and (holder is None or holder.fate is not Fate.BEATEN):
                     continue
                 if not aura.sides.reaches(owner is side):
                     continue

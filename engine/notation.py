@@ -11,6 +11,7 @@ and keep their order. ``format_setup(parse_setup(text)) == text`` for every cano
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import fields, replace
@@ -21,6 +22,7 @@ from .errors import NotationError
 from .setup import (
     Bribe,
     Channel,
+    Choice,
     CombatSetup,
     Count,
     Moment,
@@ -42,6 +44,7 @@ _CHANNEL = re.compile(
 )
 _ROLL = re.compile(rf"^(?P<ref>{REFERENCE}):(?P<value>[1-9][0-9]*)$")
 _COUNT = re.compile(rf"^(?P<ref>{REFERENCE}):(?P<value>0|[1-9][0-9]*)$")
+_CHOICE = re.compile(rf"^(?P<ref>{REFERENCE}):(?P<option>{REFERENCE})$")
 _SECONDARY = re.compile(rf"^(?P<attacker>{REFERENCE})>(?P<target>{REFERENCE})$")
 _NUMBER = re.compile(r"^(0|[1-9][0-9]*)$")
 
@@ -66,6 +69,7 @@ SIDE_KEYS: dict[str, str] = {
     "destroy_shield": "destroy-shield",
     "rolls": "rolls",
     "counts": "counts",
+    "choices": "choices",
 }
 _FIELD_FOR_KEY = {key: name for name, key in SIDE_KEYS.items()}
 
@@ -162,6 +166,7 @@ _PARSERS: dict[str, Callable[[str, str, int], Any]] = {
     "destroy_shield": _flag,
     "rolls": _each(_ROLL, lambda m: Roll(m["ref"], int(m["value"])), "mendu-sada-the-havoc:4"),
     "counts": _each(_COUNT, lambda m: Count(m["ref"], int(m["value"])), "woodland-troll:3"),
+    "choices": _each(_CHOICE, lambda m: Choice(m["ref"], m["option"]), "female-titan:small"),
 }
 
 
@@ -229,11 +234,14 @@ def _format_value(name: str, value: Any) -> str | None:
             parts.append(f"{item.moment}:{item.source}{amount}" + (f"@{item.target}" if item.target else ""))
         elif isinstance(item, (Roll, Count)):
             parts.append(f"{item.card}:{item.value}")
+        elif isinstance(item, Choice):
+            parts.append(f"{item.card}:{item.option}")
         elif isinstance(item, SecondaryAttack):
             parts.append(f"{item.attacker}>{item.target}")
     return ",".join(parts) if parts else None
 
 
+@functools.lru_cache(maxsize=256)
 def format_setup(setup: CombatSetup) -> str:
     """The canonical text of a set-up: fixed clause order, defaults left out."""
     clauses: list[str] = []

@@ -5,18 +5,34 @@ from __future__ import annotations
 from .abilities import (
     BlankText,
     DestroyedWhenBeaten,
+    DestroysCommandCard,
+    DestroysVictorUnlessHeld,
     DestroysWhenBeating,
+    Detonates,
     ForbidsBribery,
+    HandDiscard,
     Indestructible,
+    MatchupDestruction,
+    Outcome,
     PlayRestriction,
     PushMargin,
+    Razed,
+    RazesOnWinning,
+    RefusesOpponent,
     Restriction,
     ReturnsToPen,
+    RolledDestroys,
+    SacrificeOption,
     Sides,
     StartsAsPush,
+    SwapsPlaces,
     TextScope,
+    WinsHeavyLosses,
     WinsPushes,
+    Withdrawal,
+    Withdraws,
 )
+from .cards import CardDefinition
 from .channelling import Channelling
 from .enums import (
     SIDES,
@@ -24,10 +40,18 @@ from .enums import (
     Role,
     Side,
     StepKind,
+    Terrain,
+    Timing,
 )
 from .log import Matchup, chain_text
 from .setup import Moment
 from .state import Contribution, Fighter
+from .validate import resolve_terrain
+
+# Kinds whose text acts once a match-up is decided, beyond the loser's fate.
+_OUTCOME_KINDS = frozenset({MatchupDestruction, DestroysCommandCard, RazesOnWinning, DestroysVictorUnlessHeld})
+# Kinds whose text acts as two creatures meet; a combat holding none of them skips that step.
+_REVEAL_KINDS = frozenset({RefusesOpponent, HandDiscard, Withdraws, SacrificeOption, Detonates})
 
 
 class PrimaryStep(Channelling):
@@ -104,6 +128,7 @@ class PrimaryStep(Channelling):
             round_number += 1
             self.moment = str(round_number)
             self._matchup(round_number, attacker, defender)
+            self.strip_bribes_after(round_number)
         self.moment = ""
         holders = [side for side in SIDES if self.sides[side].holding()]
         if not holders:
@@ -153,11 +178,19 @@ class PrimaryStep(Channelling):
                     side=fighter.side,
                     card=fighter.card,
                 )
+        self._ended_unchallenged = False
+        if self._on_reveal(round_number, pair):
+            return
+        attacker, defender = pair[Side.ATTACKER], pair[Side.DEFENDER]
         self._blank_opponents(pair)
         moment = Moment(round_number)
         bribed_sides = self._bribery_window(moment, pair)
         self._any_time_spells(moment, pair, bribed_sides)
+        if self._ended_unchallenged:
+            self._record_matchup(round_number, pair, None, "no comparison: both creatures left unchallenged")
+            return
         self._destruction(pair)
+        frozen = RolledDestroys in self._kinds_present and self._rolled_destruction(pair)
         self._sent_back(pair)
         self._primary_aoes(pair)
         if any(f.fate is not Fate.STANDING for f in pair.values()):
@@ -194,9 +227,165 @@ class PrimaryStep(Channelling):
         self._off_colour(pair, contributions)
         self._terrain_step(pair, contributions)
         self._push_start(pair, contributions)
-        self._ranged(round_number, pair, contributions)
-        self._channelling(moment, pair, contributions)
+        if not frozen:
+            self._ranged(round_number, pair, contributions)
+            self._channelling(moment, pair, contributions)
+        elif any(s.round == round_number for side in SIDES for s in self.sides[side].setup.ranged) or any(
+            c.moment == moment for side in SIDES for c in self.sides[side].setup.channels
+        ):
+            self.log(
+                StepKind.NOTE,
+                "PRI-3",
+                "The planned ranged attacks and channelling of this match-up are not made: it can no longer change.",
+            )
         self._compare(round_number, pair, contributions)
+        if SwapsPlaces in self._kinds_present:
+            self.swaps_after_matchup(pair)
+
+    def _on_reveal(self, round_number: int, pair: dict[Side, Fighter]) -> bool:
+        """Texts that act as the two creatures meet, before any bribe; True when the match-up is over."""
+        if not self._kinds_present & _REVEAL_KINDS and not self._shared_class_sides:
+            return False
+        for side in SIDES:
+            self._take_shared_class(side, pair[side])
+        for side in SIDES:
+            self._refuse_opponent(round_number, pair, side)
+        for side in SIDES:
+            for rule in pair[side].text(HandDiscard):
+                if rule.timing is Timing.PRIMARY:
+                    self.discard_from_hands(side, pair[side].card, rule, pair[side].reference)
+        for side in SIDES:
+            fighter, opponent = pair[side], pair[side.other]
+            for withdrawal in fighter.text(Withdraws):
+                if withdrawal.trigger is Withdrawal.MEETS and (
+                    withdrawal.against is None or withdrawal.against.matches(opponent.card)
+                ):
+                    self.back_to_hand(fighter, f"its text, on meeting {opponent.name}")
+                    self.leave_unchallenged(opponent, f"{fighter.name} went back to the hand")
+                    self._record_matchup(
+                        round_number, pair, None, f"no comparison: {fighter.name} went back to the hand"
+                    )
+                    return True
+            if self._detonated(round_number, side, pair):
+                return True
+            if fighter.first_text(SacrificeOption) is not None and self.choice(side, fighter.reference) == "sacrifice":
+                step = self.log(
+                    StepKind.DESTROY,
+                    "PRI-6",
+                    f"The {side.value} has {fighter.name} destroyed, as its text allows: the match-up ends.",
+                    side=side,
+                    card=fighter.card,
+                    subject=fighter,
+                )
+                self.settle(
+                    fighter, Fate.DESTROYED, f"destroyed by its owner's choice in match-up {round_number}", step
+                )
+                self.leave_unchallenged(opponent, f"{fighter.name} was destroyed by its owner's choice")
+                self._record_matchup(round_number, pair, None, f"no comparison: {fighter.name} destroyed by choice")
+                return True
+        return False
+
+    def _detonated(self, round_number: int, side: Side, pair: dict[Side, Fighter]) -> bool:
+        """The side's command may blow up the creature the set-up names as it meets its opponent."""
+        state = self.sides[side]
+        command = state.command_card
+        rule = command.first(Detonates) if command is not None and state.command_active else None
+        if rule is None or command is None:
+            return False
+        fighter, opponent = pair[side], pair[side.other]
+        named = self.choice(side, state.command_fighter.reference if state.command_fighter else command.slug)
+        if named is None or self.fighter(side, named) is not fighter:
+            return False
+        if rule.target is not None and not rule.target.matches(fighter.card):
+            self.warnings.append(f"{side.value}: {fighter.name} cannot be blown up by {command.name}")
+            return False
+        for victim in (fighter, opponent):
+            if self._indestructible(victim, command.name):
+                continue
+            step = self.log(
+                StepKind.DESTROY,
+                "CMD-4",
+                f"{command.name}'s command: {fighter.name} is blown up"
+                + (" and destroyed." if victim is fighter else f", taking {victim.name} with it: destroyed."),
+                side=side,
+                card=command,
+                subject=victim,
+            )
+            self.settle(victim, Fate.DESTROYED, f"destroyed when {command.name} blew up {fighter.name}", step)
+        self._record_matchup(round_number, pair, None, f"no comparison: {command.name} blew up {fighter.name}")
+        return True
+
+    def _rolled_destruction(self, pair: dict[Side, Fighter]) -> bool:
+        """PRI-3 for a creature whose roll picks the border it destroys; True when the match-up is frozen."""
+        frozen = False
+        for side in SIDES:
+            fighter, opponent = pair[side], pair[side.other]
+            rule = fighter.first_text(RolledDestroys)
+            if rule is None or fighter.fate is not Fate.STANDING or opponent.fate is not Fate.STANDING:
+                continue
+            rolled = self.roll(side, fighter.reference)
+            border = rule.targets[min(max(rolled, 1), len(rule.targets)) - 1]
+            frozen = frozen or rule.freezes
+            hit = opponent.card.border is border and not self._indestructible(opponent, fighter.name)
+            self.log(
+                StepKind.DESTROY if hit else StepKind.NOTE,
+                "PRI-3",
+                f"{fighter.name} rolls {rolled}: it destroys {border.value}s, and {opponent.name} is "
+                + (
+                    "one: it is destroyed."
+                    if hit
+                    else f"{opponent.card.border.value if opponent.card.border else 'no border'}, so it survives."
+                )
+                + (" Nothing may change this match-up any more." if rule.freezes else ""),
+                side=side,
+                card=fighter.card,
+                subject=opponent,
+            )
+            if hit:
+                self.settle(opponent, Fate.DESTROYED, f"destroyed by {fighter.name}'s roll", len(self.steps) - 1)
+        return frozen
+
+    def _take_shared_class(self, side: Side, fighter: Fighter) -> None:
+        if side not in self._shared_class_sides:
+            return
+        first = self._first_creature.setdefault(side, fighter)
+        if first is not fighter and fighter.card.classes != first.card.classes:
+            command = self.sides[side].command_card
+            assert command is not None
+            self.reclass(fighter, first.card.classes or ("no class",), command, f"like {first.name} ({command.name})")
+
+    def _refuse_opponent(self, round_number: int, pair: dict[Side, Fighter], side: Side) -> None:
+        """A creature that may turn down its first opponent for one drawn at random from the opposing hand."""
+        fighter, refused = pair[side], pair[side.other]
+        if fighter.first_text(RefusesOpponent) is None:
+            return
+        named = self.choice(side, fighter.reference)
+        if named is None:
+            return
+        drawn = self.fighter(side.other, named)
+        if drawn is None or not (drawn.in_hand and drawn.fate is Fate.STANDING):
+            self.warnings.append(
+                f"{side.value}: {fighter.name} cannot face {named}: it is not in the {side.other.value}'s combat hand now"
+            )
+            return
+        if drawn in self.sides[side.other].queue:
+            self.sides[side.other].queue.remove(drawn)
+        drawn.in_hand = False
+        drawn.role = Role.PRIMARY
+        drawn.round = round_number
+        drawn.fate_reason = f"fought match-up {round_number}"
+        fighter.faced, drawn.faced = drawn, fighter
+        pair[side.other] = drawn
+        self.log(
+            StepKind.REVEAL,
+            "PRI-0",
+            f"{fighter.name} turns down {refused.name}; {drawn.name} (Vitality {drawn.vitality}), drawn at random from the "
+            f"{side.other.value}'s combat hand, faces it instead.",
+            side=side,
+            card=fighter.card,
+            subject=drawn,
+        )
+        self.back_to_hand(refused, f"{fighter.name} turned it down", next_up=True)
 
     def _blank_opponents(self, pair: dict[Side, Fighter]) -> None:
         """PRI-6: a creature whose text blanks its match-up opponent does so as they meet."""
@@ -220,7 +409,12 @@ class PrimaryStep(Channelling):
             if fighter.fate is not Fate.STANDING or opponent.fate is not Fate.STANDING:
                 continue
             for rule in fighter.text(ReturnsToPen):
-                if rule.who is Sides.OPPONENT and (rule.opponent is None or rule.opponent.matches(opponent.card)):
+                if (
+                    rule.who is Sides.OPPONENT
+                    and not rule.side_wide
+                    and (rule.opponent is None or rule.opponent.matches(opponent.card))
+                    and (not rule.same_class or _shared_classes(fighter, opponent))
+                ):
                     step = self.log(
                         StepKind.NOTE,
                         "PRI-3",
@@ -231,6 +425,28 @@ class PrimaryStep(Channelling):
                     )
                     self.settle(opponent, Fate.RETURNED, f"sent back to the Creature Pen by {fighter.name}", step)
                     break
+        for owner, source, rule, _ in self.active_effects(ReturnsToPen):
+            fighter, opponent = pair[owner], pair[owner.other]
+            shared = _shared_classes(fighter, opponent)
+            if (
+                not rule.side_wide
+                or fighter.fate is not Fate.STANDING
+                or opponent.fate is not Fate.STANDING
+                or (rule.opponent is not None and not rule.opponent.matches(opponent.card))
+                or (rule.same_class and not shared)
+            ):
+                continue
+            both = f" (both are {' / '.join(shared)})" if rule.same_class else ""
+            step = self.log(
+                StepKind.NOTE,
+                "PRI-3",
+                f"{source.name} is in play: {opponent.name} meets {fighter.name}{both}, so it goes back to its "
+                "Creature Pen at once, neither beaten nor counted.",
+                side=owner,
+                card=source,
+                subject=opponent,
+            )
+            self.settle(opponent, Fate.RETURNED, f"sent back to the Creature Pen by {source.name}", step)
 
     def _push_start(self, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
         """PRI-6 text that makes the match-up start as a push before ranged attacks and channelling."""
@@ -256,6 +472,15 @@ class PrimaryStep(Channelling):
 
     # PRI-11
     def _compare(self, round_number: int, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
+        gone = [f for f in pair.values() if f.fate is not Fate.STANDING]
+        if gone:
+            # Text that destroys a creature after the ranged step (a command's roll) ends the match-up there.
+            outcome = "no comparison: " + "; ".join(f"{f.name} {f.fate.value.replace('_', ' ')}" for f in gone)
+            self.log(
+                StepKind.NOTE, "PRI-11", "A destroyed creature takes no part in the comparison; the match-up ends."
+            )
+            self._record_matchup(round_number, pair, None, outcome)
+            return
         a, d = pair[Side.ATTACKER], pair[Side.DEFENDER]
         ta, td = contributions[Side.ATTACKER].total, contributions[Side.DEFENDER].total
         chains = f"{a.name}: {chain_text(tuple(contributions[Side.ATTACKER].terms))}; {d.name}: {chain_text(tuple(contributions[Side.DEFENDER].terms))}"
@@ -283,12 +508,25 @@ class PrimaryStep(Channelling):
             else:
                 winner = high
                 outcome = f"{high.name} beats {low.name}"
+                reversal = self._heavy_loss_reversal(low, margin)
+                if reversal is not None:
+                    winner = low
+                    outcome = (
+                        f"{high.name} leads by {margin}, but {reversal[0]}'s command makes its side win a match-up "
+                        f"lost by more than {reversal[1]}: {low.name} beats {high.name}"
+                    )
         step = self.log(StepKind.COMPARE, rule, f"Compare {ta} against {td} ({chains}): {outcome}.", chain=())
+        totals = {Side.ATTACKER: ta, Side.DEFENDER: td}
+        if winner is not None and self._withdraws_after_win(winner, round_number):
+            self._record_matchup(
+                round_number, pair, (ta, td), outcome + f"; {winner.name} goes back to the hand instead"
+            )
+            return
         if winner is not None:
             loser = winner.faced
             assert loser is not None
             loser.beaten_by = winner
-            destroyer = self._destroys_on_beating(winner, loser)
+            destroyer = self._destroys_on_beating(winner, loser, abs(ta - td))
             if destroyer:
                 step = self.log(
                     StepKind.DESTROY, "PRI-11", destroyer, side=winner.side, card=winner.card, subject=loser
@@ -315,11 +553,13 @@ class PrimaryStep(Channelling):
                 self.settle(
                     loser,
                     Fate.BEATEN,
-                    f"beaten by {winner.name} in match-up {round_number} ({max(ta, td)} against {min(ta, td)})",
+                    f"beaten by {winner.name} in match-up {round_number} ({totals[winner.side]} against {totals[loser.side]})",
                     step,
                 )
         if winner is not None and winner.faced is not None:
             self.creature_beaten(winner.faced, winner, "PRI-11", primary=True)
+            if self._kinds_present & _OUTCOME_KINDS:
+                self._after_outcome(round_number, winner, winner.faced, abs(ta - td))
         for fighter in pair.values():
             if fighter.fate is Fate.STANDING:
                 fighter.fate_reason = {
@@ -328,6 +568,18 @@ class PrimaryStep(Channelling):
                 }[fighter is winner]
         self._record_matchup(round_number, pair, (ta, td), outcome)
 
+    def _withdraws_after_win(self, winner: Fighter, round_number: int) -> bool:
+        """A winner whose text sends it back to the hand leaves its opponent unbeaten and unchallenged."""
+        if Withdraws not in self._kinds_present:
+            return False
+        if not any(rule.trigger is Withdrawal.WINS for rule in winner.text(Withdraws)):
+            return False
+        loser = winner.faced
+        assert loser is not None
+        self.leave_unchallenged(loser, f"{winner.name} won match-up {round_number} and went back to the hand")
+        self.back_to_hand(winner, f"its text, after winning match-up {round_number}")
+        return True
+
     def _returns_instead(self, loser: Fighter, margin: int) -> bool:
         return any(
             rule.who is Sides.OWN and rule.losing_by_more_than is not None and margin > rule.losing_by_more_than
@@ -335,10 +587,29 @@ class PrimaryStep(Channelling):
         )
 
     def _margin_needed(self, loser: Fighter) -> int:
+        needed = 1
         for rule in loser.text(PushMargin):
-            if rule.terrain is None or rule.terrain in self.terrain:
-                return rule.margin
-        return 1
+            if rule.to is None and (rule.terrain is None or rule.terrain in self.terrain):
+                needed = rule.margin
+                break
+        for owner, _, aura, _ in self.active_effects(PushMargin):
+            if (
+                aura.to is not None
+                and owner is loser.side
+                and aura.to.matches(loser.card)
+                and (aura.terrain is None or aura.terrain in self.terrain)
+            ):
+                needed = max(needed, aura.margin)
+        return needed
+
+    def _heavy_loss_reversal(self, low: Fighter, margin: int) -> tuple[str, int] | None:
+        """The card that makes ``low`` win a match-up it loses by more than its margin, and that margin."""
+        if low.turned:
+            return None
+        for owner, source, rule, _ in self.active_effects(WinsHeavyLosses):
+            if owner is low.side and margin > rule.margin:
+                return source.name, rule.margin
+        return None
 
     def _push_winner(self, pair: dict[Side, Fighter]) -> Fighter | None:
         sides = {owner for owner, _, _, _ in self.active_effects(WinsPushes)}
@@ -347,7 +618,7 @@ class PrimaryStep(Channelling):
         fighter = pair[next(iter(sides))]
         return None if fighter.turned else fighter
 
-    def _destroys_on_beating(self, winner: Fighter, loser: Fighter) -> str:
+    def _destroys_on_beating(self, winner: Fighter, loser: Fighter, margin: int = 1) -> str:
         """Text for a destruction that replaces 'beaten', or '' when the loser is simply beaten."""
         if loser.first_text(Indestructible) is not None:
             return ""
@@ -357,7 +628,160 @@ class PrimaryStep(Channelling):
         for self_rule in loser.text(DestroyedWhenBeaten):
             if self_rule.by is None or self_rule.by.matches(winner.card):
                 return f"{loser.name}'s text: beaten by {winner.name}, it is destroyed rather than beaten."
+        for source, aura in self._matchup_destruction(winner, margin):
+            lead = f" by {margin}, less than {aura.lead_below}" if aura.lead_below is not None else ""
+            return f"{source.name}'s text: {winner.name} won{lead}, so {loser.name} is destroyed rather than beaten."
         return ""
+
+    def _matchup_destruction(self, winner: Fighter, margin: int) -> list[tuple[CardDefinition, MatchupDestruction]]:
+        return [
+            (source, aura)
+            for owner, source, aura, _ in self.active_effects(MatchupDestruction)
+            if aura.winners.reaches(owner is winner.side) and (aura.lead_below is None or margin < aura.lead_below)
+        ]
+
+    def _after_outcome(self, round_number: int, winner: Fighter, loser: Fighter, margin: int) -> None:
+        """What a decided match-up sets off beyond the loser's fate: the winner's own destruction, a command
+        card destroyed, a stronghold or terrain card wrecked."""
+        for source, aura in self._matchup_destruction(winner, margin):
+            if aura.winner_too and winner.fate is Fate.STANDING and not self._indestructible(winner, source.name):
+                step = self.log(
+                    StepKind.DESTROY,
+                    "PRI-11",
+                    f"{source.name}'s text: {winner.name} won by only {margin}, so it is destroyed as well.",
+                    side=winner.side,
+                    card=source,
+                    subject=winner,
+                )
+                self.settle(
+                    winner, Fate.DESTROYED, f"destroyed by {source.name}'s text after match-up {round_number}", step
+                )
+                break
+        for fighter, outcome in ((winner, Outcome.BEATS), (loser, Outcome.BEATEN)):
+            for rule in fighter.text(DestroysCommandCard):
+                if rule.outcome is outcome:
+                    owner = fighter.side if rule.who is Sides.OWN else fighter.side.other
+                    self._destroy_command(owner, fighter, rule, margin)
+        if winner.side is Side.ATTACKER:
+            for razing in winner.text(RazesOnWinning):
+                self._raze(winner, razing.razes)
+        self.note_victors(loser, [winner])
+
+    def note_victors(self, beaten: Fighter, victors: list[Fighter]) -> None:
+        """Remember who beat a card whose text dooms them unless their side holds the space."""
+        if DestroysVictorUnlessHeld in self._kinds_present and beaten.first_text(DestroysVictorUnlessHeld) is not None:
+            self.doomed_victors.extend((victor, beaten) for victor in victors)
+
+    def destroy_victors(self, loser: Side) -> None:
+        """RES-3: the losing side's creatures that beat such a card are destroyed instead of retreating."""
+        for victor, beaten in self.doomed_victors:
+            if victor.side is not loser or victor.fate is not Fate.STANDING:
+                continue
+            if self._indestructible(victor, beaten.name):
+                continue
+            step = self.log(
+                StepKind.DESTROY,
+                "RES-3",
+                f"{beaten.name}'s text: {victor.name} beat it and its side does not hold the space, so it is destroyed.",
+                side=victor.side,
+                card=beaten.card,
+                subject=victor,
+            )
+            self.settle(victor, Fate.DESTROYED, f"destroyed by {beaten.name}'s text: its side lost the space", step)
+
+    def _destroy_command(self, owner: Side, fighter: Fighter, rule: DestroysCommandCard, margin: int) -> None:
+        """ENG-7: a destroyed command card's ongoing effects end; a command creature is lost and not counted."""
+        state = self.sides[owner]
+        card = state.command_card
+        command = state.command_fighter
+        if card is None or (command is not None and command.fate is not Fate.STANDING):
+            return
+        whose = f"the {owner.value}'s command card {card.name}"
+        if rule.creature_only and command is None:
+            self.log(
+                StepKind.NOTE,
+                "ENG-7",
+                f"{fighter.name}'s text would destroy {whose}, but it is not a creature, so it stays.",
+                side=fighter.side,
+                card=fighter.card,
+            )
+            return
+        if rule.lead_over_vitality and margin <= card.up:
+            self.log(
+                StepKind.NOTE,
+                "ENG-7",
+                f"{fighter.name} won by {margin}, not more than the {card.up} of {whose}, which stays.",
+                side=fighter.side,
+                card=fighter.card,
+            )
+            return
+        if command is not None and self._indestructible(command, fighter.name):
+            return
+        ends = " Its lasting command effects end here." if state.command_active else ""
+        state.command_active = False
+        state.bonuses.clear()
+        lead = f" (it won by {margin}, more than {card.up})" if rule.lead_over_vitality else ""
+        step = self.log(
+            StepKind.DESTROY,
+            "ENG-7",
+            f"{fighter.name}'s text destroys {whose}{lead}.{ends}",
+            side=fighter.side,
+            card=fighter.card,
+            subject=command,
+        )
+        if command is not None:
+            self.settle(command, Fate.DESTROYED, f"command card destroyed by {fighter.name}'s text", step)
+
+    def _raze(self, winner: Fighter, razes: Razed) -> None:
+        """The attacker's winner wrecks the defender's stronghold (ENG-3) or terrain card (A-24) for the rest of the combat."""
+        if razes is Razed.STRONGHOLD:
+            stronghold = self.sides[Side.DEFENDER].stronghold
+            if not self.defender_in_stronghold or stronghold is None:
+                return
+            self.defender_in_stronghold = False
+            stats = stronghold.stronghold
+            if (
+                self.setup.terrain is None
+                and stats is not None
+                and stats.counts_as_terrain is not None
+                and self.terrain == frozenset({stats.counts_as_terrain})
+            ):
+                self.terrain = frozenset()
+            self.log(
+                StepKind.NOTE,
+                "ENG-3",
+                f"{winner.name}'s text: it won against the defender in {stronghold.name}, which is rubbled at once: "
+                "no defence bonus from it for the rest of the combat.",
+                side=winner.side,
+                card=winner.card,
+            )
+            return
+        if self.setup.terrain is None or self._terrain_razed or self._terrain_gone():
+            return
+        self._terrain_razed = True
+        before = " and ".join(sorted(t.value for t in self.terrain)) or "no terrain type"
+        if self.terrain == self._space_terrain():
+            self.terrain = frozenset()
+        self.terrain_card = None
+        self.log(
+            StepKind.NOTE,
+            "A-24",
+            f"{winner.name}'s text: it won on the defender's terrain space, so the terrain card ({before}) is "
+            "discarded at once; its terrain effects stop for the rest of the combat.",
+            side=winner.side,
+            card=winner.card,
+        )
+
+    _terrain_razed = False
+
+    def _space_terrain(self) -> frozenset[Terrain]:
+        found = resolve_terrain(self.catalog, self.setup.terrain)
+        return found[1] if found is not None else frozenset()
+
+    def _terrain_gone(self) -> bool:
+        """A spell has already destroyed the space's terrain card (the set-up named a card, now gone)."""
+        found = resolve_terrain(self.catalog, self.setup.terrain)
+        return found is not None and found[0] is not None and self.terrain_card is None
 
     def _record_matchup(
         self, round_number: int, pair: dict[Side, Fighter], totals: tuple[int, int] | None, outcome: str
@@ -372,3 +796,9 @@ class PrimaryStep(Channelling):
                 outcome=outcome,
             )
         )
+
+
+def _shared_classes(fighter: Fighter, opponent: Fighter) -> list[str]:
+    """The creature classes the two have in common (as they count now, after any class change)."""
+    theirs = {c.lower() for c in opponent.card.classes}
+    return [c for c in fighter.card.classes if c.lower() in theirs]

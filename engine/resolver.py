@@ -8,7 +8,7 @@ from the set-up; missing ones get the defaults documented in ``defaults.py``.
 
 from __future__ import annotations
 
-from .abilities import ControlExclusion, ControlValue, Sides
+from .abilities import ControlExclusion, ControlValue, LeaveMoment, Sides
 from .cards import CardDefinition
 from .catalog import CardCatalog
 from .enums import (
@@ -20,9 +20,9 @@ from .enums import (
     StepKind,
     Winner,
 )
+from .leaving import Leaving
 from .log import CombatLog, CombatResult, CreatureOutcome, Term, chain_text
 from .notation import format_setup
-from .secondary_step import SecondaryStep
 from .setup import CombatSetup
 from .state import Fighter
 
@@ -33,7 +33,7 @@ def control_value(card: CardDefinition) -> int:
     return special.value if special is not None else card.base_vitality
 
 
-class Resolver(SecondaryStep):
+class Resolver(Leaving):
     """Resolves one combat. Create it with a valid set-up, call ``run`` once."""
 
     def run(self) -> CombatLog:
@@ -41,9 +41,12 @@ class Resolver(SecondaryStep):
         self.phase = Phase.COMMAND
         self._command_step()
         self.phase = Phase.PRIMARY
-        self._primaries()
-        self.phase = Phase.SECONDARY
-        self._secondaries()
+        if not self._offer_retreat(LeaveMoment.BEFORE_PRIMARIES):
+            self._primaries()
+            self.restore_classes(self._reclassed_until_primaries, "the primary match-ups are over")
+            if not self._offer_retreat(LeaveMoment.AFTER_PRIMARIES):
+                self.phase = Phase.SECONDARY
+                self._secondaries()
         self.phase = Phase.RESOLUTION
         self.moment = ""
         result = self._resolution()
@@ -94,14 +97,19 @@ class Resolver(SecondaryStep):
         attacker_total = sum(t.amount for t in totals[Side.ATTACKER])
         defender_total = sum(t.amount for t in totals[Side.DEFENDER])
         winner = Winner.ATTACKER if attacker_total > defender_total else Winner.DEFENDER
-        if winner is Winner.ATTACKER:
+        if self.left_by is not None:
+            winner = Winner(self.left_by.other.value)
+            text = f"The {self.left_by.value} retreated by choice, so the {winner.value} holds the space whatever the count."
+        elif winner is Winner.ATTACKER:
             text = f"{attacker_total} against {defender_total}: the attacker has strictly more and takes the space."
         elif attacker_total == defender_total:
             text = f"{attacker_total} against {defender_total}: a tie, so the defender keeps the space."
         else:
             text = f"{attacker_total} against {defender_total}: the defender keeps the space."
-        self.log(StepKind.RESULT, "RES-3", text)
+        self.log(StepKind.RESULT, "ENG-6" if self.left_by is not None else "RES-3", text)
         loser = Side.DEFENDER if winner is Winner.ATTACKER else Side.ATTACKER
+        self._destroy_stayers(Side(winner.value))
+        self.destroy_victors(loser)
         destroyed: list[Side] = []
         for side in SIDES:
             if not any(f.fate.counts_for_control for f in self.sides[side].fighters):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .abilities import (
     Destroys,
+    Harmless,
     PartnerValueWhenBeaten,
     SecondaryAutoWin,
     SecondaryImmunity,
@@ -70,7 +71,10 @@ class SecondaryStep(PrimaryStep):
         return None
 
     def harmless_against(self, attacker: Fighter, target: Fighter) -> bool:
-        """Whether ``target``'s text makes this secondary attacker add nothing against it."""
+        """Whether ``target``'s text (or the attacker's own: every creature is immune to it) makes this
+        secondary attacker add nothing against it."""
+        if attacker.first_text(Harmless) is not None:
+            return True
         return any(
             rule.from_ is not None and rule.from_.matches(attacker.card) for rule in target.text(SecondaryImmunity)
         )
@@ -221,7 +225,7 @@ class SecondaryStep(PrimaryStep):
                 self.log(
                     StepKind.IMMUNITY,
                     "SEC-4",
-                    f"{target.name}'s text: {attacker.name} adds nothing against it.",
+                    f"{target.name} is immune to {attacker.name}, which adds nothing against it.",
                     side=side.other,
                     card=target.card,
                     subject=attacker,
@@ -305,6 +309,7 @@ class SecondaryStep(PrimaryStep):
             )
             self.settle(target, Fate.BEATEN, f"beaten by a secondary attack ({total} against {target.vitality})", step)
             self.creature_beaten(target, closer, "SEC-7", primary=False)
+            self.note_victors(target, [attacker for _, attacker in live])
             for _, attacker in live:
                 attacker.fate_reason = f"beat {target.name} in a secondary attack"
         else:

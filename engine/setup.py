@@ -88,6 +88,17 @@ class Count:
 
 
 @dataclass(frozen=True)
+class Choice:
+    """A choice a card offers, written on the side of the card that offers it, whoever makes it
+    (rule 11.4.6): a size (``female-titan:small``), a creature class (``chief-lector-priest-of-sethos:knight``),
+    taking up an option (``spirit-guide:retreat``) or a creature (``mocodabi:devil-dog``), including one
+    picked at random at the table, which, like a roll, is an input so the result is reproducible."""
+
+    card: str
+    option: str
+
+
+@dataclass(frozen=True)
 class SideSetup:
     creatures: tuple[str, ...] = ()
     items: tuple[str, ...] = ()
@@ -109,6 +120,7 @@ class SideSetup:
     destroy_shield: bool = False
     rolls: tuple[Roll, ...] = ()
     counts: tuple[Count, ...] = ()
+    choices: tuple[Choice, ...] = ()
 
 
 @dataclass(frozen=True)

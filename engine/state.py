@@ -46,7 +46,11 @@ class Fighter:
 
     def text(self, kind: builtins.type[A]) -> tuple[A, ...]:
         """The abilities of one kind its text box gives now: none once the text box is blanked."""
-        return () if self.blank else self.card.abilities_of(kind)
+        if self.blank:
+            return ()
+        # The resolver asks this hundreds of times per combat; the card's cache is read directly.
+        found: tuple[A, ...] | None = self.card._by_kind.get(kind)
+        return found if found is not None else self.card.abilities_of(kind)
 
     def first_text(self, kind: builtins.type[A]) -> A | None:
         found = self.text(kind)

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
-from .abilities import Dispel, PlayRestriction, Restriction
+from .abilities import (
+    BribeCounter,
+    CancelsRanged,
+    ChannelReaction,
+    CommandRanged,
+    Dispel,
+    Offer,
+    PlayRestriction,
+    RangedGamble,
+    Restriction,
+)
 from .cards import CardDefinition
 from .catalog import CardCatalog
+from .dice import Dice
 from .enums import CardType, Side, Terrain
 from .errors import Problem, SetupInvalid
 from .setup import CombatSetup, SideSetup, copy_references, split_reference
@@ -20,6 +32,15 @@ def _unknown(catalog: CardCatalog, reference: str, where: str) -> Problem:
     suggestions = catalog.suggest(slug)
     hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
     return Problem("setup.unknown_card", f"{where}: no card called {slug!r}{hint}", field=where, card=slug)
+
+
+def _ranged_by_text(card: CardDefinition) -> bool:
+    """A creature with no printed ranged value whose text still gives it a ranged use."""
+    return (
+        card.first(CancelsRanged) is not None
+        or card.first(CommandRanged) is not None
+        or any(rule.as_ranged for rule in card.abilities_of(ChannelReaction))
+    )
 
 
 def find_creature(catalog: CardCatalog, creatures: tuple[str, ...], reference: str) -> int | None:
@@ -84,8 +105,10 @@ class _SideChecker:
         self._decisions(creatures, hand)
         self._rolls()
         self._counts()
+        self._choices()
         return self.problems
 
+    @functools.cached_property
     def _shield_keys(self) -> list[tuple[str, CardDefinition]]:
         """Each known creature of the shield under the reference set-up inputs name it by (slug, slug#2)."""
         cards = [self.catalog.find(split_reference(reference)[0]) for reference in self.setup.creatures]
@@ -101,7 +124,7 @@ class _SideChecker:
     def _counts(self) -> None:
         """Every card whose ability counts something outside the combat needs that count."""
         where = f"{self.prefix}.counts"
-        needing = {key: (card, card.count_needed) for key, card in self._shield_keys() if card.count_needed}
+        needing = {key: (card, card.count_needed) for key, card in self._shield_keys if card.count_needed}
         given: set[str] = set()
         for count in self.setup.counts:
             key, slug = self._input_key(count.card)
@@ -120,17 +143,91 @@ class _SideChecker:
                     card.slug,
                 )
 
+    def _choices(self) -> None:
+        """Each choice names a card of this side that offers one, and an option that card accepts."""
+        where = f"{self.prefix}.choices"
+        offering = {key: card for key, card in self._shield_keys if card.choice_offered is not None}
+        for reference in self.setup.hand:
+            found = self.catalog.find(split_reference(reference)[0])
+            if found is not None and found.choice_offered is not None:
+                offering.setdefault(found.slug, found)
+        given: set[str] = set()
+        for choice in self.setup.choices:
+            key, slug = self._input_key(choice.card)
+            card = offering.get(key)
+            if card is None:
+                self.add(
+                    "setup.choice_not_needed",
+                    f"{where}: {choice.card} offers no choice in this combat (it must be in this side's shield or hand)",
+                    where,
+                    slug,
+                )
+                continue
+            if key in given:
+                self.add("setup.choice_twice", f"{where}: {choice.card} is given two choices", where, slug)
+            given.add(key)
+            problem = self._option_problem(card, choice.option)
+            if problem:
+                self.add("setup.bad_choice", f"{where}: {choice.card}:{choice.option}: {problem}", where, slug)
+
+    def _option_problem(self, card: CardDefinition, option: str) -> str:
+        ability = card.choice_offered
+        assert ability is not None
+        offer = ability.offer()
+        if offer is Offer.OPPOSING_CREATURE:
+            if find_creature(self.catalog, self.opponent.creatures, option) is None:
+                return "name one of the opposing shield's creatures (slug, or slug#2 for a second copy)"
+            return ""
+        if offer is Offer.OWN_CREATURE:
+            if find_creature(self.catalog, self.setup.creatures, option) is None:
+                return "name one of this side's creatures (slug, or slug#2 for a second copy)"
+            return ""
+        if offer is Offer.OPPOSING_HAND_CARD:
+            held = {
+                found.slug
+                for found in (self.catalog.find(split_reference(ref)[0]) for ref in self.opponent.hand)
+                if found
+            }
+            named = self.catalog.find(option)
+            if named is None or named.slug not in held:
+                return "name a double-bordered card of the opposing hand (its slug)"
+            return ""
+        if offer is Offer.CLASS:
+            return ""
+        words = ability.option_words()
+        return "" if option in words else f"the choices for {card.name} are {', '.join(words)}"
+
+    def _gamble_rolls(self) -> dict[str, tuple[CardDefinition, Dice]]:
+        """Ranged attackers after whose shot this side's command may roll (an optional roll, given for the shooter)."""
+        command = self.catalog.find(split_reference(self.setup.command)[0]) if self.setup.command else None
+        gamble = command.first(RangedGamble) if command is not None else None
+        if gamble is None:
+            return {}
+        shooters = {self._input_key(support.creature)[0] for support in self.setup.ranged}
+        return {key: (card, gamble.die) for key, card in self._shield_keys if key in shooters}
+
     def _rolls(self) -> None:
         """Every card with dice needs its roll in the set-up, and each roll must be possible."""
         where = f"{self.prefix}.rolls"
-        needing = {key: (card, card.dice_needed[0]) for key, card in self._shield_keys() if card.dice_needed}
+        needing = {key: (card, card.dice_needed[0]) for key, card in self._shield_keys if card.dice_needed}
         for other in (self.setup.stronghold, *self.setup.shields):
             found = self.catalog.find(other) if other else None
             if found is not None and found.dice_needed:
                 needing[found.slug] = (found, found.dice_needed[0])
         given: dict[str, int] = {}
+        optional = self._gamble_rolls()
         for roll in self.setup.rolls:
             key, slug = self._input_key(roll.card)
+            if key not in needing and key in optional:
+                card, dice = optional[key]
+                if not dice.lowest <= roll.value <= dice.highest:
+                    self.add(
+                        "setup.roll_impossible",
+                        f"{where}: the roll after {card.name}'s ranged attack is {roll.value}, but {dice} gives {dice.lowest} to {dice.highest}",
+                        where,
+                        card.slug,
+                    )
+                continue
             if key not in needing:
                 self.add("setup.roll_not_needed", f"{where}: {roll.card} rolls no dice in this combat", where, slug)
                 continue
@@ -351,11 +448,16 @@ class _SideChecker:
             index = self._in_shield(support.creature, where)
             if index is not None:
                 card = self.catalog.get(split_reference(setup.creatures[index])[0])
-                if card.ranged_attack is None:
+                if card.ranged_attack is None and not _ranged_by_text(card):
                     self.add("setup.not_ranged", f"{where}: {card.name} has no ranged attack", where, card.slug)
         bribes = Counter(bribe.icon.value for bribe in setup.bribes)
         for icon, wanted in bribes.items():
-            held = hand_counts[icon]
+            # A spell that captures an opposing bribe gives its caster that card to bribe with (ENG-9).
+            held = hand_counts[icon] + sum(
+                count
+                for slug, count in hand_counts.items()
+                if any(rule.icon.value == icon for rule in self.catalog.get(slug).abilities_of(BribeCounter))
+            )
             if wanted > held:
                 self.add(
                     "setup.missing_bribery_card",

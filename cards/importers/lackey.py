@@ -93,6 +93,18 @@ STAT_CORRECTIONS: dict[tuple[str, str], tuple[str, Any, str]] = {
         6,
         "Ranged attack set to 6 from the printed text; the raw table's ranged column says 4.",
     ),
+    # The table's 6 sits in the channeller column, but the card's only text is a 6-point ranged
+    # attack; every other ranged creature has its value in the ranged column, and the fan pages agree.
+    ("Doomwing", "ranged_attack"): (
+        "ranged_attack",
+        6,
+        "Ranged attack set to 6 from the printed text; the raw table put the 6 in the channeller column.",
+    ),
+    ("Doomwing", "cmp"): (
+        "cmp",
+        None,
+        "CMP left empty: the 6 in the table's channeller column is the printed ranged attack, not a CMP.",
+    ),
 }
 
 

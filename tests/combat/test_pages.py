@@ -172,3 +172,16 @@ def test_the_form_takes_dice_rolls_and_counts(client: Client) -> None:
     assert "Woodland Troll +8 from Woodland Troll's own text (+4 x 2, Nymphs its owner has in play): now 12." in text
     missing = client.get("/combat/build/", {"a-creatures": "Woodland Troll", "d-creatures": "Swordsman"})
     assert "needs a count of" in _text(missing.content.decode())
+
+
+def test_the_form_takes_choices_and_names_a_choice_the_card_cannot_take(client: Client) -> None:
+    # Made Small, the Female Titan fights at 15 - 4 = 11 and loses to Sand Lord's 11 + 3 off-colour.
+    fields = {"a-creatures": "Female Titan", "a-choices": "female-titan:small", "d-creatures": "Sand Lord"}
+    response = client.get("/combat/build/", fields)
+    assert response.status_code == 302
+    text = _text(client.get(response["Location"] + "&step=9").content.decode())
+    assert "Female Titan -4 from Female Titan made Small by its owner: now 11." in text
+    assert "Sand Lord beats Female Titan" in text
+    wrong = client.get("/combat/build/", {**fields, "a-choices": "female-titan:tiny"})
+    assert wrong.status_code == 400
+    assert "the choices for Female Titan are large, medium, small" in _text(wrong.content.decode())

@@ -1,6 +1,6 @@
 """One real card per family of ability shapes, each in a combat worked out by hand.
 
-The table lives in card_families.json: the card, the ability kind it stands for, the set-up, the
+The table lives in card_families*.json (one file per group of families): the card, the ability kind it stands for, the set-up, the
 expected winner and control totals, and the working. A case also checks that the card really
 carries that kind, so the table cannot drift away from the fixtures."""
 
@@ -16,7 +16,11 @@ from engine.catalog import default_catalog
 from engine.notation import parse_setup
 from engine.resolver import resolve
 
-CASES: list[dict[str, Any]] = json.loads((Path(__file__).with_name("card_families.json")).read_text(encoding="utf-8"))
+CASES: list[dict[str, Any]] = [
+    case
+    for path in sorted(Path(__file__).parent.glob("card_families*.json"))
+    for case in json.loads(path.read_text(encoding="utf-8"))
+]
 
 
 def test_the_table_covers_every_family_of_ability_shapes() -> None:

@@ -1736,6 +1736,41 @@ class RolledDestroys(Ability):
 
 
 @dataclass(frozen=True)
+class PullsToMelee(Ability):
+    """After beating its primary opponent it rolls; on ``succeeds_from`` or more its owner may pull a card
+    drawn at random from the opposing hand (a set-up choice) into the melee as an unchallenged card."""
+
+    kind: ClassVar[str] = "pulls_to_melee"
+    dice: Dice
+    succeeds_from: int
+
+    def offer(self) -> Offer | None:
+        return Offer.OPPOSING_CREATURE
+
+    def describe(self) -> str:
+        return (
+            f"When it beats its primary opponent it rolls {self.dice} (a set-up roll); on {self.succeeds_from} or more its "
+            "owner may pull a card drawn at random from the opponent's combat hand into the melee as an unchallenged "
+            "card (the drawn card is a set-up choice; none given, no pull)."
+        )
+
+
+@dataclass(frozen=True)
+class StealsText(Ability):
+    """As a primary attacker it rolls; on ``succeeds_from`` or more it takes its opponent's text box."""
+
+    kind: ClassVar[str] = "steals_text"
+    dice: Dice
+    succeeds_from: int
+
+    def describe(self) -> str:
+        return (
+            f"When it meets its primary opponent it rolls {self.dice} (a set-up roll); on {self.succeeds_from} or more it "
+            "takes over that creature's text box for the rest of the combat, and the opponent's text box goes blank."
+        )
+
+
+@dataclass(frozen=True)
 class OutOfCombat(Ability):
     """An ability real enough to record but acting outside the combat engine's reach."""
 
@@ -1818,6 +1853,8 @@ _KINDS: dict[str, type[Ability]] = {
         SacrificeOption,
         EndsMatchup,
         RefusesOpponent,
+        PullsToMelee,
+        StealsText,
         RolledDestroys,
         SwapsPlaces,
         Detonates,

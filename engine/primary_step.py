@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .abilities import (
     BlankText,
     DestroyedWhenBeaten,
@@ -15,6 +17,7 @@ from .abilities import (
     MatchupDestruction,
     Outcome,
     PlayRestriction,
+    PullsToMelee,
     PushMargin,
     Razed,
     RazesOnWinning,
@@ -25,6 +28,7 @@ from .abilities import (
     SacrificeOption,
     Sides,
     StartsAsPush,
+    StealsText,
     SwapsPlaces,
     TextScope,
     WinsHeavyLosses,
@@ -51,7 +55,7 @@ from .validate import resolve_terrain
 # Kinds whose text acts once a match-up is decided, beyond the loser's fate.
 _OUTCOME_KINDS = frozenset({MatchupDestruction, DestroysCommandCard, RazesOnWinning, DestroysVictorUnlessHeld})
 # Kinds whose text acts as two creatures meet; a combat holding none of them skips that step.
-_REVEAL_KINDS = frozenset({RefusesOpponent, HandDiscard, Withdraws, SacrificeOption, Detonates})
+_REVEAL_KINDS = frozenset({RefusesOpponent, HandDiscard, Withdraws, SacrificeOption, Detonates, StealsText})
 
 
 class PrimaryStep(Channelling):
@@ -241,6 +245,8 @@ class PrimaryStep(Channelling):
         self._compare(round_number, pair, contributions)
         if SwapsPlaces in self._kinds_present:
             self.swaps_after_matchup(pair)
+        if PullsToMelee in self._kinds_present:
+            self._pull_after_win(pair)
 
     def _on_reveal(self, round_number: int, pair: dict[Side, Fighter]) -> bool:
         """Texts that act as the two creatures meet, before any bribe; True when the match-up is over."""
@@ -250,6 +256,8 @@ class PrimaryStep(Channelling):
             self._take_shared_class(side, pair[side])
         for side in SIDES:
             self._refuse_opponent(round_number, pair, side)
+        for side in SIDES:
+            self._steal_text(pair[side], pair[side.other])
         for side in SIDES:
             for rule in pair[side].text(HandDiscard):
                 if rule.timing is Timing.PRIMARY:
@@ -344,6 +352,64 @@ class PrimaryStep(Channelling):
             if hit:
                 self.settle(opponent, Fate.DESTROYED, f"destroyed by {fighter.name}'s roll", len(self.steps) - 1)
         return frozen
+
+    def _steal_text(self, fighter: Fighter, opponent: Fighter) -> None:
+        rule = fighter.first_text(StealsText)
+        if rule is None:
+            return
+        rolled = self.roll(fighter.side, fighter.reference)
+        if rolled < rule.succeeds_from:
+            self.log(
+                StepKind.NOTE,
+                "PRI-6",
+                f"{fighter.name} rolls {rolled}: less than {rule.succeeds_from}, so it keeps its own text.",
+                side=fighter.side,
+                card=fighter.card,
+            )
+            return
+        taken = () if opponent.blank else opponent.card.abilities
+        fighter.card = replace(fighter.card, abilities=taken, _by_kind={})
+        opponent.blank = True
+        self.log(
+            StepKind.NOTE,
+            "PRI-6",
+            f"{fighter.name} rolls {rolled}: it takes over {opponent.name}'s text box, which goes blank for the rest of the combat.",
+            side=fighter.side,
+            card=fighter.card,
+            subject=opponent,
+        )
+
+    def _pull_after_win(self, pair: dict[Side, Fighter]) -> None:
+        """A winner whose text lets its owner pull a random opposing card into the melee after a good roll."""
+        for side in SIDES:
+            fighter, beaten = pair[side], pair[side].faced
+            rule = fighter.first_text(PullsToMelee)
+            if rule is None or beaten is None or beaten.beaten_by is not fighter:
+                continue
+            rolled = self.roll(side, fighter.reference)
+            named = self.choice(side, fighter.reference)
+            drawn = self.fighter(side.other, named) if named is not None else None
+            if rolled < rule.succeeds_from or drawn is None or not (drawn.in_hand and drawn.fate is Fate.STANDING):
+                why = (
+                    f"rolls {rolled}, less than {rule.succeeds_from}"
+                    if rolled < rule.succeeds_from
+                    else f"rolls {rolled}, but no card still in the {side.other.value}'s hand is named"
+                )
+                self.log(
+                    StepKind.NOTE, "ENG-10", f"{fighter.name} {why}: nothing is pulled.", side=side, card=fighter.card
+                )
+                continue
+            if drawn in self.sides[side.other].queue:
+                self.sides[side.other].queue.remove(drawn)
+            self.log(
+                StepKind.NOTE,
+                "ENG-10",
+                f"{fighter.name} rolls {rolled}: its owner pulls {drawn.name}, drawn at random, out of the {side.other.value}'s hand.",
+                side=side,
+                card=fighter.card,
+                subject=drawn,
+            )
+            self.leave_unchallenged(drawn, f"pulled out of the hand by {fighter.name}")
 
     def _take_shared_class(self, side: Side, fighter: Fighter) -> None:
         if side not in self._shared_class_sides:

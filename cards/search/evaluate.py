@@ -15,12 +15,15 @@ from dataclasses import dataclass, field
 from cards.search.analysis import stems
 from cards.search.facets import Bits, Facets, all_ranks, select_ranks
 from cards.search.keywords import BY_SPELLING, NUMBER
+from cards.search.memo import Answer
 from cards.search.storage import OpenIndex
 from cards.search.syntax_tree import And, Condition, Node, Not, Or, Words
 
 COMPARE: dict[str, Callable[[int, int], bool]] = {
     "=": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
 }  # fmt: skip
+# The most ids a remembered Matches keeps once listed (8 bytes each; the ints are the facets' own).
+KEPT_IDS = 1000
 # Keywords whose "!=" means "has another value" (cards without any value do not match), as in the database.
 VALUED = {"border", "size"}
 
@@ -31,25 +34,50 @@ class Matches:
 
     bits: Bits
     facets: Facets
+    # What the open index remembers of this answer (its pages), shared by every search for the same tree.
+    answer: Answer | None = field(default=None, repr=False)
+    remembered: bool = field(default=True, repr=False)
     _ids: list[int] | None = field(default=None, repr=False)
 
     @property
     def count(self) -> int:
-        return self.bits.bit_count()
+        return self.answer.count if self.answer is not None else self.bits.bit_count()
 
     def ids(self) -> list[int]:
         """Every matching card id, in list order (name, then slug)."""
-        if self._ids is None:
-            self._ids = self.facets.ids(all_ranks(self.bits))
-        return self._ids
+        if self._ids is not None:
+            return self._ids
+        found = self.facets.ids(all_ranks(self.bits))
+        # A remembered plan keeps its Matches: a long list is built again when asked rather than held.
+        if len(found) <= KEPT_IDS or not self.remembered:
+            self._ids = found
+        return found
 
-    def page(self, offset: int, limit: int, descending: bool = False) -> list[int]:
+    def for_one_search(self) -> Matches:
+        """A copy for one queryset, keeping whatever id list it builds for as long as the queryset lives."""
+        return Matches(self.bits, self.facets, self.answer, remembered=False)
+
+    def page(self, offset: int, limit: int, descending: bool = False) -> tuple[int, ...]:
         """Card ids of one page in list order (or its reverse), without visiting the rest."""
-        return self.facets.ids(select_ranks(self.bits, offset, limit, descending))
+        key = (offset, limit, descending)
+        found = self.answer.pages.get(key) if self.answer is not None else None
+        if found is None:
+            found = tuple(self.facets.ids(select_ranks(self.bits, offset, limit, descending)))
+            if self.answer is not None:
+                self.answer.remember_page(key, found)
+        return found
 
 
 def evaluate(tree: Node, index: OpenIndex) -> Matches:
-    return Matches(_Evaluator(index).bits(tree), index.facets)
+    """The tree's matches, computed once per index revision (``memo``)."""
+    try:
+        answer = index.answers.get(tree)
+    except TypeError:  # A value that cannot be hashed: answered every time, never remembered.
+        return Matches(_Evaluator(index).bits(tree), index.facets)
+    if answer is None:
+        answer = Answer(_Evaluator(index).bits(tree))
+        index.answers.put(tree, answer)
+    return Matches(answer.bits, index.facets, answer)
 
 
 class _Evaluator:

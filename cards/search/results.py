@@ -3,20 +3,24 @@
 ``search()`` filters the card queryset with ``matches_condition`` (the matched ids, written into
 the SQL only if the query is ever run as a whole) and attaches the ``Matches``. As long as nothing
 else narrows the queryset, ``count()`` is the bitmap's popcount and a slice in list order (name,
-then slug; its reverse; or by id) fetches just that page's rows by primary key. Any other use
-(another filter, another sort, iterating everything) runs the ordinary SQL, with the same answer.
+then slug; its reverse; or by id) fetches just that page's rows by primary key, without ORDER BY,
+then puts them in order (``pages``). Any other use (another filter, another sort, iterating
+everything) runs the ordinary SQL, with the same answer.
 """
 
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from django.db import DEFAULT_DB_ALIAS, connection
-from django.db.models import BigIntegerField, Expression, F, Func, Q
+from django.db.models import BigIntegerField, BooleanField, Expression, F, Func, Q
 from django.db.models.expressions import OrderBy
 from django.db.models.lookups import In
 from django.db.models.sql.where import AND, WhereNode
+
+from cards.search.pages import GivenOrder, order_in_python, restore_ordering
 
 if TYPE_CHECKING:
     from cards.search.evaluate import Matches
@@ -25,21 +29,32 @@ if TYPE_CHECKING:
 INLINE_IDS = 900
 NAME_ORDER = {"name": False, "-name": True}
 ID_ORDER = {"pk": False, "id": False, "-pk": True, "-id": True}
+# One field for every id expression: building a field per search costs more than the rest of the expression.
+ID_FIELD = BigIntegerField()
+
+
+@lru_cache(maxsize=256)
+def _inline(ids: tuple[int, ...]) -> str:
+    # Integers taken from the database's own primary keys: safe to write into the statement.
+    return "(" + ", ".join(str(int(pk)) for pk in ids) + ")"
 
 
 class MatchedIds(Expression):
     """Card ids as the right-hand side of ``IN``: a page's, or a search's matches computed only when compiled."""
 
+    output_field = ID_FIELD
+
     def __init__(self, matches: Matches | None = None, ids: tuple[int, ...] = ()) -> None:
-        super().__init__(output_field=BigIntegerField())
+        super().__init__()
         self.matches = matches
         self.fixed_ids = ids
 
     def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        if self.matches is None and len(self.fixed_ids) <= INLINE_IDS:
+            return _inline(self.fixed_ids), []  # A page: the same page is asked again and again.
         ids = self.matches.ids() if self.matches is not None else self.fixed_ids
         if len(ids) <= INLINE_IDS:
-            # Integers taken from the database's own primary keys: safe to write into the statement.
-            return "(" + ", ".join(str(int(pk)) for pk in ids) + ")", []
+            return _inline(tuple(ids)), []
         if connection.vendor == "sqlite":
             return "(SELECT value FROM json_each(%s))", [json.dumps(ids)]
         if connection.vendor == "postgresql":
@@ -53,7 +68,7 @@ def matches_condition(matches: Matches) -> Q:
     if matches.count > INLINE_IDS and connection.vendor == "sqlite":
         # The unary plus keeps SQLite from looking each id up: with many ids, walking the name index
         # and testing membership finds the first page far sooner than sorting every match.
-        unindexed_pk = Func(F("pk"), template="+%(expressions)s", output_field=BigIntegerField())
+        unindexed_pk = Func(F("pk"), template="+%(expressions)s", output_field=ID_FIELD)
         return Q(In(unindexed_pk, MatchedIds(matches)))
     return Q(pk__in=MatchedIds(matches))
 
@@ -62,6 +77,8 @@ class KnownMatchesMixin:
     """Queryset behaviour for a search answered in memory (mixed into the card queryset)."""
 
     _search_matches: tuple[Matches, tuple[Any, ...]] | None = None
+    # Set on a page fetched without ORDER BY (``pages``); never passed on to a copy.
+    _given_order: GivenOrder | None = None
 
     def with_matches(self, matches: Matches) -> Any:
         """Filter by a search's answer, and remember it if nothing else filters the queryset yet."""
@@ -78,7 +95,14 @@ class KnownMatchesMixin:
     def _clone(self) -> Any:
         clone = super()._clone()  # type: ignore[misc]
         clone._search_matches = self._search_matches
+        if self._given_order is not None:
+            restore_ordering(clone, self._given_order)
         return clone
+
+    @property
+    def ordered(self) -> bool:
+        # A page sorted in Python is ordered, so first() and last() keep the list's order.
+        return True if self._given_order is not None else super().ordered  # type: ignore[misc,no-any-return]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Any:
         # The answer (and the bitmaps it points to) never changes: copies share it.
@@ -176,20 +200,45 @@ class KnownMatchesMixin:
             ids = matches.page(start, limit, descending=order == "-rank")
         else:
             everything = sorted(matches.ids(), reverse=order == "-id")
-            ids = everything[start : start + limit]
+            ids = tuple(everything[start : start + limit])
         page = self._chain()  # type: ignore[attr-defined]
         page.query.where = WhereNode()
         page._search_matches = None
         if not ids:
             return page.none()
-        _add_ids_lookup(page.query, MatchedIds(ids=tuple(ids)), unindexed=False)
+        _add_ids_lookup(page.query, MatchedIds(ids=ids), unindexed=False)
+        order_in_python(page, ids)
         return page
 
 
+class IdsIn(Expression):
+    """``pk IN (ids)`` as one condition: what ``filter(pk__in=...)`` makes, built and compiled without the
+    lookup machinery (resolving a path, preparing each value), which cost more than running a page's query.
+    The column is its source expression, so the condition is relabelled like any other inside a subquery."""
+
+    conditional = True
+    output_field = BooleanField()
+    # Known for this condition (a column and numbers), so not worked out again for every page.
+    contains_aggregate = False
+    contains_over_clause = False
+    contains_column_references = True
+
+    def __init__(self, column: Any, ids: MatchedIds, unindexed: bool) -> None:
+        super().__init__()
+        self.column, self.ids, self.unindexed = column, ids, unindexed
+
+    def get_source_expressions(self) -> list[Any]:
+        return [self.column]
+
+    def set_source_expressions(self, exprs: list[Any]) -> None:
+        (self.column,) = exprs
+
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        column, params = compiler.compile(self.column)
+        ids, id_params = self.ids.as_sql(compiler, connection)
+        # The unary plus keeps SQLite from looking each id up (see matches_condition).
+        return f"{'+' if self.unindexed else ''}{column} IN {ids}", [*params, *id_params]
+
+
 def _add_ids_lookup(query: Any, ids: MatchedIds, unindexed: bool) -> None:
-    """``pk IN (ids)`` added to the query directly: the same condition ``filter(pk__in=...)`` makes, built
-    without resolving a lookup path (which would cost more than running a page's query)."""
-    column = query.model._meta.pk.get_col(query.get_initial_alias())
-    if unindexed:
-        column = Func(column, template="+%(expressions)s", output_field=BigIntegerField())
-    query.where.add(In(column, ids), AND)
+    query.where.add(IdsIn(query.model._meta.pk.get_col(query.get_initial_alias()), ids, unindexed), AND)

@@ -89,7 +89,13 @@ def current_index() -> OpenIndex | None:
 
 def read_query(text: str) -> Understood:
     """Parse and check a query; raises NoUsableTerm when nothing in it can be searched."""
-    understood = understand(text, DataVocabulary(current_index()))
+    index = current_index()
+    # The reading depends only on the text and the index revision's vocabulary (``memo``).
+    understood = index.readings.get(text) if index is not None else None
+    if understood is None:
+        understood = understand(text, DataVocabulary(index))
+        if index is not None:
+            index.readings.put(text, understood)
     if not understood.usable:
         raise NoUsableTerm("No term of the query could be used.", understood.warnings)
     return understood
@@ -97,11 +103,19 @@ def read_query(text: str) -> Understood:
 
 def prepare(understood: Understood) -> SearchOutcome:
     index = current_index()
-    needs_index = any(isinstance(leaf, Words) or (isinstance(leaf, Condition) and leaf.keyword == "name")
-                      for leaf in leaves(understood.tree))  # fmt: skip
-    notices = ("The search index is not built yet, so words were matched as plain text.",) if (
-        needs_index and index is None) else ()  # fmt: skip
-    return SearchOutcome(understood, plan(understood, index), index is not None, notices)
+    if index is None:
+        needs_index = any(isinstance(leaf, Words) or (isinstance(leaf, Condition) and leaf.keyword == "name")
+                          for leaf in leaves(understood.tree))  # fmt: skip
+        notices = ("The search index is not built yet, so words were matched as plain text.",) if needs_index else ()
+        return SearchOutcome(understood, plan(understood, None), False, notices)
+    # Fixed for the revision like the reading it comes from (``memo``); nothing in it is changed by a search.
+    # Kept by text for the very reading read_query remembered, so finding it hashes no tree.
+    outcome = index.outcomes.get(understood.text)
+    if outcome is None or outcome.understood is not understood:
+        outcome = SearchOutcome(understood, plan(understood, index), True)
+        if index.readings.get(understood.text) is understood:
+            index.outcomes.put(understood.text, outcome)
+    return outcome
 
 
 def search(queryset: Any, understood: Understood) -> tuple[Any, SearchOutcome]:
@@ -109,7 +123,7 @@ def search(queryset: Any, understood: Understood) -> tuple[Any, SearchOutcome]:
     outcome = prepare(understood)
     if outcome.plan.matches is not None and hasattr(queryset, "with_matches"):
         # Counted and paged from the in-memory answer while nothing else narrows the queryset.
-        queryset = queryset.with_matches(outcome.plan.matches)
+        queryset = queryset.with_matches(outcome.plan.matches.for_one_search())
     elif outcome.plan.condition is not None:
         queryset = queryset.filter(outcome.plan.condition)
     if outcome.plan.ordering is not None:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
 from whoosh import index as whoosh_index
 from whoosh.query import Query
 from whoosh.searching import Searcher
@@ -34,6 +34,7 @@ from cards.search import facets
 from cards.search.documents import WORD_FIELDS, build_schema, document
 from cards.search.errors import IndexUnavailable
 from cards.search.facets import Bits, Facets, bits_from_ranks
+from cards.search.memo import ANSWERS, QUERY_READINGS, Answer, LeastRecent
 
 if TYPE_CHECKING:
     from cards.models import Card
@@ -76,7 +77,8 @@ def index_root() -> Path:
 
 def database_identity() -> str:
     """Names the database an index was built from, so an index never answers for another one."""
-    return f"{connection.vendor}:{connection.settings_dict.get('NAME')}"
+    database = connections[DEFAULT_DB_ALIAS]
+    return f"{database.vendor}:{database.settings_dict.get('NAME')}"
 
 
 def read_pointer(root: Path | None = None) -> Pointer | None:
@@ -198,6 +200,10 @@ class OpenIndex:
         self._doc_ranks: Sequence[int] | None = self.facets.doc_ranks if same else None
         self._large_results: OrderedDict[str, list[int]] = OrderedDict()
         self._words: OrderedDict[tuple[str, ...], Bits] = OrderedDict()
+        # Query text to its reading, reading to its plan, tree to its answer: all fixed for this revision (``memo``).
+        self.readings: LeastRecent[str, Any] = LeastRecent(QUERY_READINGS)
+        self.answers: LeastRecent[Any, Answer] = LeastRecent(ANSWERS)
+        self.outcomes: LeastRecent[str, Any] = LeastRecent(QUERY_READINGS)
 
     @property
     def card_ids(self) -> list[int]:
@@ -319,15 +325,17 @@ def open_index(root: Path | None = None) -> OpenIndex:
 
     Raises IndexUnavailable when no index was built for the database in use.
     """
-    root = root or index_root()
+    # Every search asks this (a stat of the pointer), so it stays on plain strings until something changed.
+    where = str(root if root is not None else settings.SEARCH_INDEX_DIR)
     try:
-        stat = (root / POINTER).stat()
+        stat = os.stat(os.path.join(where, POINTER))
     except OSError:
         raise IndexUnavailable("The search index has not been built; run manage.py rebuild_index.") from None
-    stamp: tuple[Any, ...] = (str(root), stat.st_ino, stat.st_mtime_ns, stat.st_size, database_identity())
+    stamp: tuple[Any, ...] = (where, stat.st_ino, stat.st_mtime_ns, stat.st_size, database_identity())
     cached: OpenIndex | None = getattr(_local, "index", None)
     if cached is not None and getattr(_local, "stamp", None) == stamp:
         return cached
+    root = Path(where)
     pointer = read_pointer(root)
     if pointer is None or pointer.database != database_identity():
         raise IndexUnavailable("The search index was built for another database; run manage.py rebuild_index.")

@@ -14,7 +14,6 @@ from .abilities import (
     BribesAnyIcon,
     BribeToMelee,
     ForcedBribe,
-    Indestructible,
     NoBriberyHere,
     RangedDiscard,
     StripsBribery,
@@ -48,19 +47,10 @@ class BriberyEffects(CommandStep):
         rules = card.abilities_of(ForcedBribe)
         for rule in rules:
             self._forced_bribe(side, card, rule)
-        waiver = card.first(BribesAnyIcon)
-        if waiver is not None:
-            self.log(
-                StepKind.COMMAND_EFFECT,
-                "CMD-4",
-                f"{card.name} ({side.value}'s command): {waiver.describe().removeprefix('Command: ')}",
-                side=side,
-                card=card,
-            )
         duel = card.first(UpCardDuel)
         if duel is not None:
             self._up_card_duel(side, card)
-        return bool(rules) or waiver is not None or duel is not None or super()._more_command_effects(side, card)
+        return bool(rules) or duel is not None or super()._more_command_effects(side, card)
 
     def _up_card_duel(self, side: Side, card: CardDefinition) -> None:
         command = self.sides[side].command_fighter
@@ -94,27 +84,20 @@ class BriberyEffects(CommandStep):
                 subject=picked,
             )
             return
-        if picked.first_text(Indestructible) is not None:
-            self.log(
-                StepKind.IMMUNITY,
-                "CMD-4",
-                f"{card.name} would destroy {picked.name}, but {picked.name} cannot be destroyed.",
-                side=side.other,
-                card=picked.card,
-                subject=picked,
-            )
+        if self._indestructible(picked, card.name, "CMD-4"):
             return
         picked.in_hand = False
-        step = self.log(
+        self.record_fate(
             StepKind.DESTROY,
             "CMD-4",
             f"{card.name}: the {side.other.value}'s Up card (Vitality {up}) is lower than the picked {picked.name} "
             f"({picked.vitality}), so {picked.name} is destroyed in the combat hand.",
+            subject=picked,
+            fate=Fate.DESTROYED,
+            reason=f"destroyed in the combat hand by {card.name}'s command",
             side=side,
             card=card,
-            subject=picked,
         )
-        self.settle(picked, Fate.DESTROYED, f"destroyed in the combat hand by {card.name}'s command", step)
 
     def _forced_bribe(self, side: Side, card: CardDefinition, rule: ForcedBribe) -> None:
         name = rule.icon.value.capitalize()
@@ -155,16 +138,17 @@ class BriberyEffects(CommandStep):
         if self._decoy_takes(side, picked, card):
             return
         picked.in_hand = False
-        step = self.log(
+        self.record_fate(
             StepKind.BRIBE,
             "ENG-9",
             f"{card.name}: the {side.value} picks {picked.name}{how}, which counts as bribed: it leaves the combat and "
             "will not count for control.",
+            subject=picked,
+            fate=Fate.BRIBED,
+            reason=f"counted as bribed by {card.name}",
             side=side,
             card=card,
-            subject=picked,
         )
-        self.settle(picked, Fate.BRIBED, f"counted as bribed by {card.name}", step)
 
     # ----------------------------------------------------------------- icons
     def any_icon_source(self, side: Side, target: Fighter) -> CardDefinition | None:
@@ -240,17 +224,18 @@ class BriberyEffects(CommandStep):
                 continue
             decoy.in_hand = False
             what = f"{card.name} bribe" if card is not None else "bribe"
-            step = self.log(
+            self.record_fate(
                 StepKind.BRIBE,
                 "ENG-9",
                 f"The {side.value}'s {what} aims at {target.name}, but the {target.side.value} sends {decoy.name} from "
                 f"its combat hand to the Creature Pen instead: {target.name} is not bribed, and {decoy.name} leaves "
                 "the combat without counting.",
+                subject=decoy,
+                fate=Fate.RETURNED,
+                reason=f"went to the Creature Pen in place of the bribed {target.name}",
                 side=target.side,
                 card=decoy.card,
-                subject=decoy,
             )
-            self.settle(decoy, Fate.RETURNED, f"went to the Creature Pen in place of the bribed {target.name}", step)
             return True
         return False
 

@@ -211,15 +211,16 @@ class Channelling(MatchupEffects):
                     StepKind.RANGED,
                 )
         if any(rule.beaten_after for rule in shooter.text(RangedModifier)):
-            step = self.log(
+            self.record_fate(
                 StepKind.RANGED,
                 "PRI-9",
                 f"{shooter.name}'s text: having fired, it is beaten itself.",
+                subject=shooter,
+                fate=Fate.BEATEN,
+                reason="beaten by its own text after its ranged attack",
                 side=side,
                 card=shooter.card,
-                subject=shooter,
             )
-            self.settle(shooter, Fate.BEATEN, "beaten by its own text after its ranged attack", step)
 
     def _command_shot(self, shooter: Fighter) -> CommandRanged | None:
         """The rule by which a command creature on the table fires, if it is the working command."""
@@ -380,15 +381,16 @@ class Channelling(MatchupEffects):
             )
             for victim in (shooter, opponent):
                 if victim.fate is Fate.STANDING and not self._indestructible(victim, card.name):
-                    step = self.log(
+                    self.record_fate(
                         StepKind.DESTROY,
                         "PRI-3",
                         f"{card.name}: {victim.name} is destroyed.",
+                        subject=victim,
+                        fate=Fate.DESTROYED,
+                        reason=f"destroyed by {card.name}'s roll",
                         side=side,
                         card=card,
-                        subject=victim,
                     )
-                    self.settle(victim, Fate.DESTROYED, f"destroyed by {card.name}'s roll", step)
             return
 
     def _ranged_refusal(self, side: Side, shooter: Fighter, pair: dict[Side, Fighter]) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .abilities import (
     AllowsChannellingTo,
     BlankText,
+    BribesAnyIcon,
     Castable,
     ClassChoice,
     CommandAnnouncement,
@@ -66,6 +67,9 @@ LASTING_KINDS = (
     ForbidsCasting,
     CommandRanged,
     RangedGamble,
+    Detonates,
+    RetreatOption,
+    BribesAnyIcon,
 )
 
 
@@ -292,19 +296,6 @@ class CommandStep(HandEffects):
             if discard.timing is Timing.COMMAND:
                 self.discard_from_hands(side, card, discard, reference)
                 applied = True
-        detonation = card.first(Detonates)
-        if detonation is not None:
-            self.log(
-                StepKind.COMMAND_EFFECT,
-                "CMD-4",
-                f"{card.name}: {detonation.describe().removeprefix('Command: ')}",
-                side=side,
-                card=card,
-            )
-            applied = True
-        for offer in card.abilities_of(RetreatOption):
-            self.log(StepKind.COMMAND_EFFECT, "CMD-4", f"{card.name}: {offer.describe()}", side=side, card=card)
-            applied = True
         if card.first(SendsToMelee) is not None:
             self.send_duplicates_to_melee(side, card)
             applied = True
@@ -351,15 +342,16 @@ class CommandStep(HandEffects):
         if card.first(DispelsOpposingCommand) is not None:
             applied = True
         if card.first(DestroyedWhenCommanding) is not None and state.command_fighter is not None:
-            step = self.log(
+            self.record_fate(
                 StepKind.DESTROY,
                 "CMD-5",
                 f"{card.name} is destroyed by its own command text and will not count for control.",
+                subject=state.command_fighter,
+                fate=Fate.DESTROYED,
+                reason="destroyed by its own command text",
                 side=side,
                 card=card,
-                subject=state.command_fighter,
             )
-            self.settle(state.command_fighter, Fate.DESTROYED, "destroyed by its own command text", step)
         lasting = [a for a in card.abilities if isinstance(a, LASTING_KINDS)]
         if lasting:
             applied = True

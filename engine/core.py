@@ -11,6 +11,7 @@ from .abilities import (
     Aoe,
     FixesRolls,
     Immunity,
+    Indestructible,
     Scope,
     Sides,
     StoneEvent,
@@ -31,11 +32,12 @@ from .enums import (
     StepKind,
 )
 from .log import Matchup, Step, Term
-from .setup import CombatSetup, Count, Roll, SpellPlay, copy_references, split_reference
+from .setup import Choice, CombatSetup, Count, Roll, SpellPlay, copy_references, split_reference
 from .state import Contribution, Fighter, SideState
 from .validate import check, find_creature, resolve_terrain
 
 A = TypeVar("A", bound=Ability)
+GivenInput = TypeVar("GivenInput", Roll, Count, Choice)
 
 SETTLED_STATUSES = (AutomationStatus.AUTOMATED, AutomationStatus.NO_COMBAT_EFFECT)
 
@@ -130,7 +132,9 @@ class CombatState:
     def roll(self, side: Side, reference: str) -> int:
         """The roll the set-up gives for a card of this side (validation guarantees it is there), unless
         a card in play fixes every d6."""
-        rolled = self._given(self.sides[side].setup.rolls, reference)
+        rolled = self._given(self.sides[side].setup.rolls, reference).value
+        if FixesRolls not in self._kinds_present:
+            return rolled
         card = self.catalog.get(split_reference(reference)[0])
         dice = card.dice_needed[0] if card.dice_needed else None
         for _, source, rule, holder in self.active_effects(FixesRolls):
@@ -148,25 +152,23 @@ class CombatState:
 
     def count(self, side: Side, reference: str) -> int:
         """The count the set-up gives for a card of this side (validation guarantees it is there)."""
-        return self._given(self.sides[side].setup.counts, reference)
+        return self._given(self.sides[side].setup.counts, reference).value
 
     def choice(self, side: Side, reference: str) -> str | None:
         """The choice the set-up makes for a card of this side, or None for the documented default."""
-        slug, copy = split_reference(reference)
-        for given in self.sides[side].setup.choices:
-            given_slug, given_copy = split_reference(given.card)
-            card = self.catalog.find(given_slug)
-            if card is not None and card.slug == slug and given_copy == copy:
-                return given.option
-        return None
+        try:
+            return self._given(self.sides[side].setup.choices, reference).option
+        except KeyError:
+            return None
 
-    def _given(self, inputs: tuple[Roll, ...] | tuple[Count, ...], reference: str) -> int:
+    def _given(self, inputs: tuple[GivenInput, ...], reference: str) -> GivenInput:
+        """The set-up input (roll, count or choice) written for the card ``reference`` names."""
         slug, copy = split_reference(reference)
         for given in inputs:
             given_slug, given_copy = split_reference(given.card)
             card = self.catalog.find(given_slug)
             if card is not None and card.slug == slug and given_copy == copy:
-                return given.value
+                return given
         raise KeyError(reference)
 
     def in_play(self, fighter: Fighter, *, until_beaten: bool = False, command_only: bool = False) -> bool:
@@ -298,6 +300,40 @@ class CombatState:
         )
         return index
 
+    def record_fate(
+        self,
+        kind: StepKind,
+        rule: str,
+        text: str,
+        *,
+        subject: Fighter,
+        fate: Fate,
+        reason: str,
+        side: Side | None = None,
+        card: CardDefinition | None = None,
+        delta: int | None = None,
+        total: int | None = None,
+        chain: tuple[Term, ...] = (),
+    ) -> int:
+        """Log the step that decides a creature's fate and settle the creature with that step."""
+        step = self.log(kind, rule, text, side=side, card=card, subject=subject, delta=delta, total=total, chain=chain)
+        self.settle(subject, fate, reason, step)
+        return step
+
+    def _indestructible(self, fighter: Fighter, by: str, rule: str = "PRI-3") -> bool:
+        """Whether ``fighter``'s text saves it from a destruction by ``by``; logs the save."""
+        if fighter.first_text(Indestructible) is None:
+            return False
+        self.log(
+            StepKind.IMMUNITY,
+            rule,
+            f"{by} would destroy {fighter.name}, but {fighter.name} cannot be destroyed.",
+            side=fighter.side,
+            card=fighter.card,
+            subject=fighter,
+        )
+        return True
+
     def settle(self, fighter: Fighter, fate: Fate, reason: str, step: int) -> None:
         fighter.fate = fate
         fighter.fate_reason = reason
@@ -359,8 +395,16 @@ class CombatState:
     def set_aside(self, fighter: Fighter, card: CardDefinition, kind: StepKind, text: str, reason: str) -> None:
         """AOE-4: out of the hand and out of play, never counted, but still a secondary target."""
         fighter.in_hand = False
-        step = self.log(kind, "AOE-4", text, side=fighter.side, card=card, subject=fighter)
-        self.settle(fighter, Fate.OUT_OF_PLAY, reason, step)
+        self.record_fate(
+            kind,
+            "AOE-4",
+            text,
+            subject=fighter,
+            fate=Fate.OUT_OF_PLAY,
+            reason=reason,
+            side=fighter.side,
+            card=card,
+        )
 
     def _aoe_immune(self, fighter: Fighter, aoe: Aoe) -> str:
         for immunity in fighter.text(Immunity):
@@ -452,12 +496,13 @@ class CombatState:
                     f"set aside by {card.name}'s methane",
                 )
             else:
-                step = self.log(
+                self.record_fate(
                     StepKind.AOE,
                     "AOE-2",
                     f"{fighter.name} (Vitality {fighter.vitality}) is hit and discarded.",
+                    subject=fighter,
+                    fate=Fate.DISCARDED_BY_AOE,
+                    reason=f"discarded by {card.name}'s AOE",
                     side=fighter.side,
                     card=card,
-                    subject=fighter,
                 )
-                self.settle(fighter, Fate.DISCARDED_BY_AOE, f"discarded by {card.name}'s AOE", step)

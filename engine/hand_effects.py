@@ -10,7 +10,7 @@ from .abilities import ClassChoice, HandCards, HandDiscard, Sides, SizeChoice, S
 from .cards import CardDefinition
 from .catalog import CardCatalog
 from .core import CombatState
-from .enums import SIDES, Fate, Role, Side, Size, StepKind
+from .enums import SIDES, Fate, Phase, Role, Side, Size, StepKind
 from .setup import CombatSetup
 from .state import Fighter
 
@@ -108,7 +108,7 @@ class HandEffects(CombatState):
     def discard_from_hands(self, side: Side, card: CardDefinition, rule: HandDiscard, reference: str) -> None:
         """Creatures still in a combat hand (and, as the card says, double-bordered cards) are discarded."""
         whose = [side] if rule.who is Sides.OWN else [side.other] if rule.who is Sides.OPPONENT else list(SIDES)
-        rule_id = "CMD-4" if reference == "" or self.phase.value == "command" else "PRI-6"
+        rule_id = "CMD-4" if self.phase is Phase.COMMAND else "PRI-6"
         for target_side in whose:
             state = self.sides[target_side]
             if rule.cards in (HandCards.DOUBLE_BORDERED, HandCards.ALL):
@@ -144,15 +144,16 @@ class HandEffects(CombatState):
             )
             for fighter in held:
                 fighter.in_hand = False
-                step = self.log(
+                self.record_fate(
                     StepKind.COMMAND_EFFECT,
                     rule_id,
                     f"{fighter.name} is discarded from the combat hand: it will not fight or count.",
+                    subject=fighter,
+                    fate=Fate.DISCARDED,
+                    reason=f"discarded from the combat hand by {card.name}",
                     side=target_side,
                     card=card,
-                    subject=fighter,
                 )
-                self.settle(fighter, Fate.DISCARDED, f"discarded from the combat hand by {card.name}", step)
 
     def _chosen_discard(self, side: Side, target_side: Side, held: list[Fighter], reference: str) -> list[Fighter]:
         """The creature the set-up names; by default the one its owner loses least by (lowest Vitality)."""

@@ -68,15 +68,16 @@ class Leaving(SecondaryStep):
 
     def _retreat_now(self, leaver: Side, card: CardDefinition, rule: RetreatOption, holder: Fighter | None) -> None:
         if rule.discard_self and holder is not None:
-            step = self.log(
+            self.record_fate(
                 StepKind.NOTE,
                 "ENG-6",
                 f"{holder.name} is discarded, the price of retreating.",
+                subject=holder,
+                fate=Fate.DISCARDED,
+                reason="discarded to retreat",
                 side=holder.side,
                 card=card,
-                subject=holder,
             )
-            self.settle(holder, Fate.DISCARDED, "discarded to retreat", step)
         self.log(
             StepKind.RETREAT,
             "ENG-6",
@@ -94,12 +95,13 @@ class Leaving(SecondaryStep):
                 continue
             doomed = [f for f in self.sides[owner.other].fighters if f.fate in (Fate.STANDING, Fate.BEATEN)]
             for fighter in doomed:
-                step = self.log(
+                self.record_fate(
                     StepKind.DESTROY,
                     "ENG-6",
                     f"{card.name}: the {owner.other.value} stayed and lost, so {fighter.name} is destroyed.",
+                    subject=fighter,
+                    fate=Fate.DESTROYED,
+                    reason=f"destroyed by {card.name} after its side stayed and lost",
                     side=owner,
                     card=card,
-                    subject=fighter,
                 )
-                self.settle(fighter, Fate.DESTROYED, f"destroyed by {card.name} after its side stayed and lost", step)

@@ -20,7 +20,6 @@ from .abilities import (
     GrantsImmunity,
     Harmless,
     Immunity,
-    Indestructible,
     NoBriberyHere,
     Per,
     RangedReaction,
@@ -162,15 +161,16 @@ class MatchupEffects(BriberyEffects):
         if self.bribe_to_melee(side, icon, target):
             return True
         target.in_hand = False
-        step = self.log(
+        self.record_fate(
             StepKind.BRIBE,
             rule,
             f"The {side.value} plays {name} and bribes {target.name} away: it leaves the combat and will not count for control.",
+            subject=target,
+            fate=Fate.BRIBED,
+            reason=f"bribed with {name}",
             side=side,
             card=self.catalog.find(icon.value),
-            subject=target,
         )
-        self.settle(target, Fate.BRIBED, f"bribed with {name}", step)
         if self.sides[target.side].bribery_locks.get(icon) is target:
             self.log(
                 StepKind.NOTE,
@@ -315,15 +315,16 @@ class MatchupEffects(BriberyEffects):
                 return
             for fighter in pair.values():
                 if fighter.fate is Fate.STANDING and not self._indestructible(fighter, card.name):
-                    step = self.log(
+                    self.record_fate(
                         StepKind.DESTROY,
                         "PRI-2",
                         f"{card.name}: {fighter.name} is destroyed.",
+                        subject=fighter,
+                        fate=Fate.DESTROYED,
+                        reason=f"destroyed by {card.name}",
                         side=side,
                         card=card,
-                        subject=fighter,
                     )
-                    self.settle(fighter, Fate.DESTROYED, f"destroyed by {card.name}", step)
             return
         for stones in card.abilities_of(Stones):
             if stones.on is StoneEvent.CAST:
@@ -415,15 +416,16 @@ class MatchupEffects(BriberyEffects):
         for victim, destroyer, used in doomed:
             if self._indestructible(victim, destroyer.name):
                 continue
-            step = self.log(
+            self.record_fate(
                 StepKind.DESTROY,
                 "PRI-3",
                 f"{destroyer.name} destroys {victim.name} ({used.target.describe()}) before any other effect; it is lost and can never be healed.",
+                subject=victim,
+                fate=Fate.DESTROYED,
+                reason=f"destroyed by {destroyer.name}",
                 side=destroyer.side,
                 card=destroyer.card,
-                subject=victim,
             )
-            self.settle(victim, Fate.DESTROYED, f"destroyed by {destroyer.name}", step)
 
     # PRI-4
     def _primary_aoes(self, pair: dict[Side, Fighter]) -> None:
@@ -445,19 +447,6 @@ class MatchupEffects(BriberyEffects):
                 continue
             for aoe in aoes:
                 self._fire_aoe(side, fighter.card, aoe, "PRI-4", fighter.reference)
-
-    def _indestructible(self, fighter: Fighter, by: str) -> bool:
-        if fighter.first_text(Indestructible) is None:
-            return False
-        self.log(
-            StepKind.IMMUNITY,
-            "PRI-3",
-            f"{by} would destroy {fighter.name}, but {fighter.name} cannot be destroyed.",
-            side=fighter.side,
-            card=fighter.card,
-            subject=fighter,
-        )
-        return True
 
     def _suppressor(self, what: Suppressed, fighter: Fighter, opponent: Fighter) -> Fighter | None:
         """The opposing creature whose text takes ``what`` away from ``fighter`` against ``opponent``, if any."""

@@ -11,7 +11,6 @@ and keep their order. ``format_setup(parse_setup(text)) == text`` for every cano
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable
 from dataclasses import fields, replace
@@ -241,7 +240,6 @@ def _format_value(name: str, value: Any) -> str | None:
     return ",".join(parts) if parts else None
 
 
-@functools.lru_cache(maxsize=256)
 def format_setup(setup: CombatSetup) -> str:
     """The canonical text of a set-up: fixed clause order, defaults left out."""
     clauses: list[str] = []

@@ -277,16 +277,15 @@ class PrimaryStep(Channelling):
             if self._detonated(round_number, side, pair):
                 return True
             if fighter.first_text(SacrificeOption) is not None and self.choice(side, fighter.reference) == "sacrifice":
-                step = self.log(
+                self.record_fate(
                     StepKind.DESTROY,
                     "PRI-6",
                     f"The {side.value} has {fighter.name} destroyed, as its text allows: the match-up ends.",
+                    subject=fighter,
+                    fate=Fate.DESTROYED,
+                    reason=f"destroyed by its owner's choice in match-up {round_number}",
                     side=side,
                     card=fighter.card,
-                    subject=fighter,
-                )
-                self.settle(
-                    fighter, Fate.DESTROYED, f"destroyed by its owner's choice in match-up {round_number}", step
                 )
                 self.leave_unchallenged(opponent, f"{fighter.name} was destroyed by its owner's choice")
                 self._record_matchup(round_number, pair, None, f"no comparison: {fighter.name} destroyed by choice")
@@ -310,16 +309,17 @@ class PrimaryStep(Channelling):
         for victim in (fighter, opponent):
             if self._indestructible(victim, command.name):
                 continue
-            step = self.log(
+            self.record_fate(
                 StepKind.DESTROY,
                 "CMD-4",
                 f"{command.name}'s command: {fighter.name} is blown up"
                 + (" and destroyed." if victim is fighter else f", taking {victim.name} with it: destroyed."),
+                subject=victim,
+                fate=Fate.DESTROYED,
+                reason=f"destroyed when {command.name} blew up {fighter.name}",
                 side=side,
                 card=command,
-                subject=victim,
             )
-            self.settle(victim, Fate.DESTROYED, f"destroyed when {command.name} blew up {fighter.name}", step)
         self._record_matchup(round_number, pair, None, f"no comparison: {command.name} blew up {fighter.name}")
         return True
 
@@ -335,7 +335,7 @@ class PrimaryStep(Channelling):
             border = rule.targets[min(max(rolled, 1), len(rule.targets)) - 1]
             frozen = frozen or rule.freezes
             hit = opponent.card.border is border and not self._indestructible(opponent, fighter.name)
-            self.log(
+            step = self.log(
                 StepKind.DESTROY if hit else StepKind.NOTE,
                 "PRI-3",
                 f"{fighter.name} rolls {rolled}: it destroys {border.value}s, and {opponent.name} is "
@@ -350,7 +350,7 @@ class PrimaryStep(Channelling):
                 subject=opponent,
             )
             if hit:
-                self.settle(opponent, Fate.DESTROYED, f"destroyed by {fighter.name}'s roll", len(self.steps) - 1)
+                self.settle(opponent, Fate.DESTROYED, f"destroyed by {fighter.name}'s roll", step)
         return frozen
 
     def _steal_text(self, fighter: Fighter, opponent: Fighter) -> None:
@@ -481,15 +481,16 @@ class PrimaryStep(Channelling):
                     and (rule.opponent is None or rule.opponent.matches(opponent.card))
                     and (not rule.same_class or _shared_classes(fighter, opponent))
                 ):
-                    step = self.log(
+                    self.record_fate(
                         StepKind.NOTE,
                         "PRI-3",
                         f"{fighter.name}'s text sends {opponent.name} back to its Creature Pen at once: it leaves the combat, neither beaten nor counted.",
+                        subject=opponent,
+                        fate=Fate.RETURNED,
+                        reason=f"sent back to the Creature Pen by {fighter.name}",
                         side=side,
                         card=fighter.card,
-                        subject=opponent,
                     )
-                    self.settle(opponent, Fate.RETURNED, f"sent back to the Creature Pen by {fighter.name}", step)
                     break
         for owner, source, rule, _ in self.active_effects(ReturnsToPen):
             fighter, opponent = pair[owner], pair[owner.other]
@@ -503,16 +504,17 @@ class PrimaryStep(Channelling):
             ):
                 continue
             both = f" (both are {' / '.join(shared)})" if rule.same_class else ""
-            step = self.log(
+            self.record_fate(
                 StepKind.NOTE,
                 "PRI-3",
                 f"{source.name} is in play: {opponent.name} meets {fighter.name}{both}, so it goes back to its "
                 "Creature Pen at once, neither beaten nor counted.",
+                subject=opponent,
+                fate=Fate.RETURNED,
+                reason=f"sent back to the Creature Pen by {source.name}",
                 side=owner,
                 card=source,
-                subject=opponent,
             )
-            self.settle(opponent, Fate.RETURNED, f"sent back to the Creature Pen by {source.name}", step)
 
     def _push_start(self, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
         """PRI-6 text that makes the match-up start as a push before ranged attacks and channelling."""
@@ -594,26 +596,26 @@ class PrimaryStep(Channelling):
             loser.beaten_by = winner
             destroyer = self._destroys_on_beating(winner, loser, abs(ta - td))
             if destroyer:
-                step = self.log(
-                    StepKind.DESTROY, "PRI-11", destroyer, side=winner.side, card=winner.card, subject=loser
-                )
-                self.settle(
-                    loser,
-                    Fate.DESTROYED,
-                    f"destroyed on being beaten by {winner.name} in match-up {round_number}",
-                    step,
+                self.record_fate(
+                    StepKind.DESTROY,
+                    "PRI-11",
+                    destroyer,
+                    subject=loser,
+                    fate=Fate.DESTROYED,
+                    reason=f"destroyed on being beaten by {winner.name} in match-up {round_number}",
+                    side=winner.side,
+                    card=winner.card,
                 )
             elif self._returns_instead(loser, abs(ta - td)):
-                step = self.log(
+                self.record_fate(
                     StepKind.NOTE,
                     "PRI-11",
                     f"{loser.name}'s text: it lost by {abs(ta - td)}, so it goes back to its Creature Pen instead of being beaten.",
+                    subject=loser,
+                    fate=Fate.RETURNED,
+                    reason=f"went back to the Creature Pen after losing match-up {round_number}",
                     side=loser.side,
                     card=loser.card,
-                    subject=loser,
-                )
-                self.settle(
-                    loser, Fate.RETURNED, f"went back to the Creature Pen after losing match-up {round_number}", step
                 )
             else:
                 self.settle(
@@ -711,16 +713,15 @@ class PrimaryStep(Channelling):
         card destroyed, a stronghold or terrain card wrecked."""
         for source, aura in self._matchup_destruction(winner, margin):
             if aura.winner_too and winner.fate is Fate.STANDING and not self._indestructible(winner, source.name):
-                step = self.log(
+                self.record_fate(
                     StepKind.DESTROY,
                     "PRI-11",
                     f"{source.name}'s text: {winner.name} won by only {margin}, so it is destroyed as well.",
+                    subject=winner,
+                    fate=Fate.DESTROYED,
+                    reason=f"destroyed by {source.name}'s text after match-up {round_number}",
                     side=winner.side,
                     card=source,
-                    subject=winner,
-                )
-                self.settle(
-                    winner, Fate.DESTROYED, f"destroyed by {source.name}'s text after match-up {round_number}", step
                 )
                 break
         for fighter, outcome in ((winner, Outcome.BEATS), (loser, Outcome.BEATEN)):
@@ -745,15 +746,16 @@ class PrimaryStep(Channelling):
                 continue
             if self._indestructible(victor, beaten.name):
                 continue
-            step = self.log(
+            self.record_fate(
                 StepKind.DESTROY,
                 "RES-3",
                 f"{beaten.name}'s text: {victor.name} beat it and its side does not hold the space, so it is destroyed.",
+                subject=victor,
+                fate=Fate.DESTROYED,
+                reason=f"destroyed by {beaten.name}'s text: its side lost the space",
                 side=victor.side,
                 card=beaten.card,
-                subject=victor,
             )
-            self.settle(victor, Fate.DESTROYED, f"destroyed by {beaten.name}'s text: its side lost the space", step)
 
     def _destroy_command(self, owner: Side, fighter: Fighter, rule: DestroysCommandCard, margin: int) -> None:
         """ENG-7: a destroyed command card's ongoing effects end; a command creature is lost and not counted."""

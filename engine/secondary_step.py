@@ -298,16 +298,17 @@ class SecondaryStep(PrimaryStep):
                 if total <= target.vitality
                 else "more than its Vitality"
             )
-            step = self.log(
+            self.record_fate(
                 StepKind.KILL_TEST,
                 "SEC-7",
                 f"{chain_text(tuple(terms))} against {target.name}'s {target.vitality}: {verdict}, so {target.name} is beaten.",
-                side=side,
                 subject=target,
+                fate=Fate.BEATEN,
+                reason=f"beaten by a secondary attack ({total} against {target.vitality})",
+                side=side,
                 total=total,
                 chain=tuple(terms),
             )
-            self.settle(target, Fate.BEATEN, f"beaten by a secondary attack ({total} against {target.vitality})", step)
             self.creature_beaten(target, closer, "SEC-7", primary=False)
             self.note_victors(target, [attacker for _, attacker in live])
             for _, attacker in live:
@@ -332,16 +333,17 @@ class SecondaryStep(PrimaryStep):
             for rule in attacker.text(Destroys):
                 if rule.when.covers_secondary() and rule.target.matches(target.card, defending_in_stronghold=context):
                     self.moment = f"s{number}"
-                    step = self.log(
+                    self.record_fate(
                         StepKind.DESTROY,
                         "SEC-4",
                         f"{attacker.name} destroys {target.name} ({rule.target.describe()}) as a secondary attacker; "
                         "it is lost and can never be healed.",
+                        subject=target,
+                        fate=Fate.DESTROYED,
+                        reason=f"destroyed by {attacker.name} in a secondary attack",
                         side=side,
                         card=attacker.card,
-                        subject=target,
                     )
-                    self.settle(target, Fate.DESTROYED, f"destroyed by {attacker.name} in a secondary attack", step)
                     for _, member in live:
                         member.fate_reason = f"destroyed {target.name} in a secondary attack"
                     return True

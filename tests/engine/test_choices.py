@@ -7,12 +7,13 @@ import pytest
 from engine.catalog import default_catalog
 from engine.enums import Fate, StepKind, Winner
 from engine.errors import SetupInvalid
+from engine.log import CombatLog
 from engine.notation import format_setup, parse_setup
 from engine.resolver import resolve
 from engine.validate import validate
 
 
-def run(text: str):  # type: ignore[no-untyped-def]
+def run(text: str) -> CombatLog:
     return resolve(parse_setup(text), default_catalog())
 
 

@@ -20,14 +20,14 @@ from engine.enums import CardType, Terrain
 from engine.errors import NotationError, Problem
 from engine.jsonform import setup_to_dict
 from engine.notation import SIDE_KEYS, format_setup, parse_setup
-from engine.setup import CombatSetup
+from engine.setup import FACE_DOWN, CombatSetup, face_down
 from engine.validate import STACKING_LIMIT, validate
 
 # A small fight that shows an off-colour bonus and a ranged attack, so "Resolve" works at once.
 STARTER_NOTATION = "terrain=swamp a=sand-lord d=swordsman,archer d.ranged=1:archer"
 MAX_NOTATION_LENGTH = 2000
 
-CARD_LIST_FIELDS = ("creatures", "items", "hand", "channellers", "order")
+CARD_LIST_FIELDS = ("creatures", "items", "hand", "channellers", "earlier", "order")
 DECISION_FIELDS = ("ranged", "bribes", "spells", "channels", "secondaries", "rolls", "counts", "choices")
 SINGLE_CARD_FIELDS = ("command",)
 _FIELD_FOR_KEY = {key: name for name, key in SIDE_KEYS.items()}
@@ -73,18 +73,40 @@ def _choices(catalog: CardCatalog, types: Iterable[CardType], blank: str) -> lis
 def terrain_choices(catalog: CardCatalog) -> list[tuple[str, str]]:
     types = [(terrain.slug, terrain.value) for terrain in Terrain]
     cards = sorted((card for card in catalog if card.type is CardType.TERRAIN), key=lambda card: card.name)
-    return [("", "No terrain")] + types + [(card.slug, f"{card.name} (terrain card)") for card in cards]
+    face_down_choice = (FACE_DOWN, "A card laid face down (no terrain type)")
+    return (
+        [("", "No terrain")]
+        + types
+        + [face_down_choice]
+        + [(card.slug, f"{card.name} (terrain card)") for card in cards]
+    )
 
 
 class TerrainForm(forms.Form):
     terrain = forms.ChoiceField(required=False, label="Terrain of the space")
+    face_down_card = forms.CharField(
+        required=False,
+        label="Card lying face down",
+        help_text="Only with a face-down terrain, and only when a card needs to know which card it is "
+        "(Reverend Smilin' Jack): its name or slug.",
+    )
 
     def __init__(self, *args: Any, catalog: CardCatalog, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.catalog = catalog
         self.fields["terrain"].choices = terrain_choices(catalog)  # type: ignore[attr-defined]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if cleaned.get("face_down_card", "").strip() and cleaned.get("terrain") != FACE_DOWN:
+            self.add_error("face_down_card", "Only a terrain card laid face down can name the card lying there.")
+        return cleaned
 
     def clause(self) -> str:
         value = self.cleaned_data.get("terrain") or ""
+        hidden = (self.cleaned_data.get("face_down_card") or "").strip()
+        if value == FACE_DOWN and hidden:
+            return f"terrain={FACE_DOWN}:{card_reference(self.catalog, hidden)}"
         return f"terrain={value}" if value else ""
 
 
@@ -120,6 +142,11 @@ class SideForm(forms.Form):
     hand = _list_field("Storage-hand cards", "Spells, bribery cards (Babes, Gold, Beer) and hand items, one per line.")
     channellers = _list_field(
         "Channellers under strongholds", "Creatures under this player's strongholds that channel, one per line."
+    )
+    earlier = _list_field(
+        "Played earlier this turn",
+        "Cards this player played before the combat (in Draw and Organize, or just before it) whose effect lasts "
+        "into it, such as Channeling Flux; one per line. Only such cards are accepted.",
     )
     command = forms.CharField(
         required=False,
@@ -298,7 +325,12 @@ def bound_forms(data: Mapping[str, Any], catalog: CardCatalog) -> SetupForms:
 def initial_from_setup(setup: CombatSetup) -> dict[str, dict[str, Any]]:
     """Form initial values for a set-up, one dict per form (terrain, a, d)."""
     data = setup_to_dict(setup)
-    initial: dict[str, dict[str, Any]] = {"terrain": {"terrain": setup.terrain or ""}}
+    is_face_down, hidden = face_down(setup.terrain)
+    initial: dict[str, dict[str, Any]] = {
+        "terrain": {"terrain": FACE_DOWN, "face_down_card": hidden or ""}
+        if is_face_down
+        else {"terrain": setup.terrain or ""}
+    }
     for letter, side in (("a", data["attacker"]), ("d", data["defender"])):
         values: dict[str, Any] = {}
         for name, value in side.items():

@@ -75,6 +75,8 @@ class Suppressed(str, Enum):
     STRONGHOLD_BONUS = "stronghold_bonus"
     OCB = "ocb"
     AOE = "aoe"
+    # Any Vitality bonus whose condition names a creature class (rule ENG-13).
+    CLASS_BONUS = "class_bonus"
 
 
 class Scope(str, Enum):
@@ -85,6 +87,8 @@ class Scope(str, Enum):
 class TextScope(str, Enum):
     OPPONENT = "opponent"
     ALL = "all"
+    # A command: its owner names one opposing creature and pays to blank it in its primary match-up.
+    CHOSEN = "chosen"
 
 
 class Restriction(str, Enum):
@@ -101,6 +105,14 @@ class Offer(str, Enum):
     OPPOSING_CREATURE = "opposing_creature"
     OWN_CREATURE = "own_creature"
     OPPOSING_HAND_CARD = "opposing_hand_card"
+    # One guess per primary match-up, joined by hyphens (``mortal-external``); see ``option_words``.
+    GUESSES = "guesses"
+    # Cards used per primary match-up: ``2x3`` (three in match-up 2), several joined by hyphens (``1-3x2``).
+    MATCHUP_CARDS = "matchup_cards"
+    OPPOSING_ITEM = "opposing_item"
+    # The final bids of an auction: the card owner's, then the opponent's (``3-4``; 0: no raise).
+    BIDS = "bids"
+    TERRAIN = "terrain"
 
 
 class LeaveMoment(str, Enum):
@@ -126,6 +138,8 @@ class Withdrawal(str, Enum):
 @dataclass(frozen=True)
 class Ability:
     kind: ClassVar[str] = ""
+    # A card played before the combat (set-up input ``earlier``) still acts in it through these kinds.
+    from_earlier: ClassVar[bool] = False
     note: str = field(default="", kw_only=True)
 
     def describe(self) -> str:
@@ -202,6 +216,9 @@ class Bonus(Ability):
     counting: str = ""
     of: Selector | None = None
     partner: Selector | None = None
+    face_down_terrain: bool = False
+    # A bonus the creature has for being of this class: a class bonus, which a card in play can take away (ENG-13).
+    as_class: Selector | None = None
 
     def __post_init__(self) -> None:
         if self.per is Per.COUNT and not self.counting:
@@ -234,6 +251,10 @@ class Bonus(Ability):
             else ""
         )
         where = _where(self.terrain, self.no_terrain, self.side_role)
+        if self.face_down_terrain:
+            where += " while the space's terrain is a card laid face down"
+        if self.as_class:
+            where += f" (a class bonus: it has it as one of {self.as_class.describe()})"
         return f"{_signed(self.amount)} Vitality{each}{target}{scope[self.when]}{partner}{where}."
 
 
@@ -610,6 +631,98 @@ class ControlValue(Ability):
 
 
 @dataclass(frozen=True)
+class ControlBonus(Ability):
+    """RES-2: while this creature survives the combat, its side's surviving creatures matching ``to`` count
+    ``amount`` more for control; a side gets the bonus of one such card only."""
+
+    kind: ClassVar[str] = "control_bonus"
+    amount: int
+    to: Selector | None = None
+
+    def describe(self) -> str:
+        who = self.to.describe() if self.to else "creatures"
+        return (
+            f"If it is still alive when control of the space is counted, each of its side's surviving {who} (itself "
+            f"included if it is one) counts {_signed(self.amount)} Vitality for control; a side gets this from only "
+            "one such card."
+        )
+
+
+@dataclass(frozen=True)
+class AttackBoost(Ability):
+    """While this creature is in play, every attack of ``attack_type`` is ``amount`` stronger: creatures
+    with that attack (in primaries and secondary attacks) and AOEs of that type."""
+
+    kind: ClassVar[str] = "attack_boost"
+    attack_type: AttackType
+    amount: int
+    sides: Sides = Sides.BOTH
+
+    def describe(self) -> str:
+        who = {Sides.OWN: "its side's", Sides.OPPONENT: "the opponent's", Sides.BOTH: "every"}[self.sides]
+        return (
+            f"While it is in play, {who} {self.attack_type.value}-based attack is {_signed(self.amount)} stronger: each "
+            f"creature with a {self.attack_type.value}-based attack (itself included) gets {_signed(self.amount)} "
+            f"Vitality in primary match-ups and secondary attacks, and each {self.attack_type.value} AOE hits "
+            f"{self.amount} point(s) higher."
+        )
+
+
+@dataclass(frozen=True)
+class TerrainEverywhere(Ability):
+    """While this creature is in play and unbeaten, its side's other creatures get their terrain bonus
+    whatever the terrain (rule ENG-13 says which one)."""
+
+    kind: ClassVar[str] = "terrain_everywhere"
+    until_beaten: bool = True
+
+    def describe(self) -> str:
+        return (
+            "While it is in play and unbeaten, each other creature of its side gets its best terrain bonus wherever "
+            "it fights (its largest printed terrain bonus, unless the real terrain already gives it more); penalties "
+            "of the real terrain still apply."
+        )
+
+
+@dataclass(frozen=True)
+class CommandRelocates(Ability):
+    """Command, defender only: the combat moves to the space the attacker came from; the set-up's choice
+    names that space's terrain."""
+
+    kind: ClassVar[str] = "command_relocates"
+
+    def offer(self) -> Offer | None:
+        return Offer.TERRAIN
+
+    def describe(self) -> str:
+        return (
+            "Command, for the defender only: the combat moves to the space the attacking shield came from. That "
+            "space's terrain is a set-up choice (a terrain type, a terrain card, face-down or none; none by default). "
+            "The defender no longer stands on its stronghold, so no defence bonus applies."
+        )
+
+
+@dataclass(frozen=True)
+class JoinsFromTerrain(Ability):
+    """Command: a creature lying face down as the space's terrain card, once its owner's, joins his combat hand."""
+
+    kind: ClassVar[str] = "joins_from_terrain"
+
+    def offer(self) -> Offer | None:
+        return Offer.OPTION
+
+    def option_words(self) -> tuple[str, ...]:
+        return ("use",)
+
+    def describe(self) -> str:
+        return (
+            "Command: if the space's terrain is a face-down card that was once one of its owner's creatures (the "
+            "set-up names it), he may take that creature into his combat hand to fight for him (the set-up's "
+            "choice 'use'; by default it stays terrain). Once picked up, the space has no terrain card."
+        )
+
+
+@dataclass(frozen=True)
 class RangedLimit(Ability):
     """Where and for whom this creature's ranged attack may be used."""
 
@@ -965,8 +1078,19 @@ class CommandSideline(Ability):
 class BlankText(Ability):
     kind: ClassVar[str] = "blank_text"
     scope: TextScope = TextScope.OPPONENT
+    cost: int = 0
+
+    def offer(self) -> Offer | None:
+        return Offer.OPPOSING_CREATURE if self.scope is TextScope.CHOSEN else None
 
     def describe(self) -> str:
+        if self.scope is TextScope.CHOSEN:
+            price = f"paying {self.cost} Power Stone(s)" if self.cost else "at no cost"
+            return (
+                f"Command: in one primary match-up its owner may blank the opposing creature's text box, {price}, for "
+                "the rest of the combat; ranged attacks are not touched (the set-up's choice names the opposing "
+                "creature; none named, it is not used)."
+            )
         if self.scope is TextScope.ALL:
             return "Command: every creature's text box is blank for the rest of the combat (stats still count)."
         return "The creature it faces in a primary match-up has a blank text box for the rest of the combat."
@@ -996,11 +1120,17 @@ class Suppresses(Ability):
             Suppressed.STRONGHOLD_BONUS: "stronghold defence bonus",
             Suppressed.OCB: "off-colour bonus",
             Suppressed.AOE: "AOE",
+            Suppressed.CLASS_BONUS: "Vitality bonus tied to a creature class",
         }[self.what]
         if self.scope is Scope.MATCHUP:
             whose = "its" if self.what is not Suppressed.STRONGHOLD_BONUS else "the"
             return f"The creature it faces in a primary match-up loses {whose} {effect}."
         protected = self.protects.describe() if self.protects else "creatures"
+        if self.what is Suppressed.CLASS_BONUS:
+            return (
+                f"While it is in play, the opponent's creatures get no {effect} (a bonus for being of a class, or "
+                "against, beside or for counting creatures of a class), from any card."
+            )
         if self.command_only:
             return f"Command: opposing creatures get no {effect} against its side's {protected}."
         return f"While it is in play, opposing creatures get no {effect} against its side's {protected}."
@@ -1381,8 +1511,9 @@ class RangedReaction(Ability):
 
 @dataclass(frozen=True)
 class ChannelReaction(Ability):
-    """Answers one opposing channelling in a primary match-up: as a spell (``spell`` decision) or,
-    with ``as_ranged``, as the creature's ranged use (``ranged`` decision)."""
+    """Answers one opposing channelling in a primary match-up or a secondary attack: as a spell
+    (``spell`` decision, ``s1`` for a secondary attack) or, with ``as_ranged``, as the creature's
+    ranged use in a match-up (``ranged`` decision)."""
 
     kind: ClassVar[str] = "channel_reaction"
     effect: ChannelEffect
@@ -1757,16 +1888,410 @@ class PullsToMelee(Ability):
 
 @dataclass(frozen=True)
 class StealsText(Ability):
-    """As a primary attacker it rolls; on ``succeeds_from`` or more it takes its opponent's text box."""
+    """As a primary attacker it rolls; on ``succeeds_from`` or more it takes its opponent's text box.
+    With ``from_hand`` there is no roll: its owner may lay a creature of his combat hand in the melee as an
+    unchallenged card (a set-up choice naming it; none given, none laid) and it gains that creature's text box."""
 
     kind: ClassVar[str] = "steals_text"
-    dice: Dice
-    succeeds_from: int
+    dice: Dice | None = None
+    succeeds_from: int = 0
+    from_hand: bool = False
+
+    def __post_init__(self) -> None:
+        if (self.dice is None) != self.from_hand:
+            raise ValueError(
+                "give dice to take the opponent's text box, or from_hand (and no dice) to copy a hand card's"
+            )
+
+    def offer(self) -> Offer | None:
+        return Offer.OWN_CREATURE if self.from_hand else None
 
     def describe(self) -> str:
+        if self.from_hand:
+            return (
+                "When it fights a primary match-up its owner may lay any creature of his combat hand in the melee as "
+                "an unchallenged card (it fights no one, stays unbeaten and counts for control); it then gains that "
+                "creature's text box for the rest of the combat (the laid creature is a set-up choice; none given, "
+                "none is laid)."
+            )
         return (
             f"When it meets its primary opponent it rolls {self.dice} (a set-up roll); on {self.succeeds_from} or more it "
             "takes over that creature's text box for the rest of the combat, and the opponent's text box goes blank."
+        )
+
+
+@dataclass(frozen=True)
+class BorrowsPrevious(Ability):
+    """In a primary match-up it uses the printed off-colour and terrain bonuses of the creature its side
+    played in the match-up just before (PRI-7, PRI-8); in its side's first match-up there is none."""
+
+    kind: ClassVar[str] = "borrows_previous"
+    ocb: bool = True
+    ocb_against: Border | None = None
+    terrain_bonus: bool = True
+
+    def describe(self) -> str:
+        lent = []
+        if self.ocb:
+            against = f", counted only against {self.ocb_against.value}s" if self.ocb_against else ""
+            lent.append(f"off-colour bonus{against}")
+        if self.terrain_bonus:
+            lent.append("terrain bonus")
+        return (
+            f"In a primary match-up it uses the printed {' and the '.join(lent)} of the creature its side played in "
+            "the match-up just before; in the first match-up there is nothing to borrow, and a borrowed bonus is "
+            "never lent on again."
+        )
+
+
+@dataclass(frozen=True)
+class ForcedFirstAnswer(Ability):
+    """Command: its side shows its first primary creature; the opponent must answer with his highest
+    base-Vitality creature whose base Vitality is below the shown one's (ruling ENG-15)."""
+
+    kind: ClassVar[str] = "forced_first_answer"
+
+    def describe(self) -> str:
+        return (
+            "Command: in the first match-up its side lays its creature first, and the opponent must answer with the "
+            "creature of highest base Vitality among those whose base Vitality is lower than the shown creature's "
+            "(any of them on a tie; a free choice when none is lower). The set-up's first match-up is checked "
+            "against this."
+        )
+
+
+class Guessed(str, Enum):
+    """What a guess about a hidden match-up creature names."""
+
+    BORDER = "border"
+    SIZE = "size"
+
+
+@dataclass(frozen=True)
+class CommandGuess(Ability):
+    """Command: in each primary match-up, once both creatures are picked face down, ``guesser`` guesses the
+    ``guesses`` of the other side's hidden creature; the owner's creature gets ``amount`` on a right guess
+    (``on_right``) or on a wrong one. The guesses are a set-up choice, one per match-up (ruling ENG-12)."""
+
+    kind: ClassVar[str] = "command_guess"
+    amount: int
+    guesses: Guessed
+    guesser: Sides = Sides.OPPONENT
+    on_right: bool = False
+
+    def __post_init__(self) -> None:
+        if self.guesser is Sides.BOTH:
+            raise ValueError("command_guess: 'guesser' is 'own' or 'opponent'")
+
+    def offer(self) -> Offer | None:
+        return Offer.GUESSES
+
+    def option_words(self) -> tuple[str, ...]:
+        if self.guesses is Guessed.BORDER:
+            return tuple(border.value for border in Border)
+        return ("small", "medium", "large")
+
+    def describe(self) -> str:
+        who = "the opponent" if self.guesser is Sides.OPPONENT else "its owner"
+        whose = "its side's" if self.guesser is Sides.OPPONENT else "the opposing"
+        what = "border colour" if self.guesses is Guessed.BORDER else "size (Small, Medium or Large)"
+        when = "right" if self.on_right else "wrong"
+        default = "wrong" if self.on_right else "right"
+        return (
+            f"Command: in each primary match-up, after both creatures are picked face down, {who} guesses the {what} "
+            f"of {whose} creature; if the guess is {when}, its side's creature gets {_signed(self.amount)} Vitality. "
+            f"The guesses are a set-up choice, one per match-up in order ({', '.join(self.option_words())}, joined "
+            f"by hyphens); a match-up with no guess given counts as a {default} guess."
+        )
+
+
+@dataclass(frozen=True)
+class StoneOrBonus(Ability):
+    """When it fights a primary match-up the opponent either burns ``stones`` Power Stones or lets it have
+    ``amount`` (set-up choice ``burn``; by default he keeps his stones and the bonus applies)."""
+
+    kind: ClassVar[str] = "stone_or_bonus"
+    amount: int
+    stones: int = 1
+
+    def offer(self) -> Offer | None:
+        return Offer.OPTION
+
+    def option_words(self) -> tuple[str, ...]:
+        return ("burn", "refuse")
+
+    def describe(self) -> str:
+        return (
+            f"When it fights a primary match-up the opponent must either burn {self.stones} Power Stone(s) from his "
+            f"supply or let it fight with {_signed(self.amount)} Vitality (a set-up choice, 'burn' or 'refuse'; "
+            "with none given, or with too few stones, he burns nothing and the bonus applies)."
+        )
+
+
+@dataclass(frozen=True)
+class StoneBid(Ability):
+    """Command: the players bid Power Stones for the space; the higher bid holds it, its bidder burns the
+    bid, the combat is cancelled and this card is discarded (ruling ENG-12)."""
+
+    kind: ClassVar[str] = "stone_bid"
+    opening: int = 1
+
+    def offer(self) -> Offer | None:
+        return Offer.BIDS
+
+    def describe(self) -> str:
+        return (
+            f"Command: the players bid Power Stones for the space, its owner opening at {self.opening}; whoever "
+            "outbids the other burns his bid and holds the space, the combat is cancelled with no match-up fought, "
+            "and this card is discarded. The final bids are a set-up choice, owner's then opponent's ('3-4'; 0 for "
+            f"an opponent who never raises); with none given, the owner bids {self.opening} and the opponent does "
+            "not raise."
+        )
+
+
+@dataclass(frozen=True)
+class ItemBribe(Ability):
+    """Command: once in the combat its side bribes one opposing creature that shows any bribery icon, paying
+    with an Item from the storage hand (outside the set-up) instead of a bribery card."""
+
+    kind: ClassVar[str] = "item_bribe"
+
+    def offer(self) -> Offer | None:
+        return Offer.OPPOSING_CREATURE
+
+    def describe(self) -> str:
+        return (
+            "Command: once in the combat its side may bribe one opposing creature that can be bribed at all "
+            "(whatever its icons), paying with an Item discarded from the storage hand instead of a bribery card. "
+            "The set-up's choice names the creature: it is bribed as soon as it is revealed in a primary match-up "
+            "or as a secondary attacker (none named, no bribe)."
+        )
+
+
+@dataclass(frozen=True)
+class GuardianCmp(Ability):
+    """Played before the combat (the set-up's ``earlier`` input names it): its owner's Guardian channels
+    with this CMP for the rest of the turn."""
+
+    kind: ClassVar[str] = "guardian_cmp"
+    from_earlier: ClassVar[bool] = True
+    value: int
+
+    def describe(self) -> str:
+        return (
+            f"Played in Draw and Organize: for the rest of the turn its owner's Guardian has a CMP of {self.value}, so "
+            "each stone it spends on channelling gives that much (name it in the set-up as played earlier)."
+        )
+
+
+@dataclass(frozen=True)
+class LastingAttackBonus(Ability):
+    """Played before the combat (the set-up's ``earlier`` input names it): every creature attacking a
+    creature that is one of ``against`` gets ``amount`` for this combat, whoever played the card."""
+
+    kind: ClassVar[str] = "lasting_attack_bonus"
+    from_earlier: ClassVar[bool] = True
+    amount: int
+    against: Selector
+
+    def describe(self) -> str:
+        return (
+            f"Played before the combat starts (name it in the set-up as played earlier): for that combat every "
+            f"creature attacking {self.against.describe()} gets {_signed(self.amount)} Vitality, in its primary "
+            "match-up and as the last secondary attacker on such a target; ranged attacks get nothing."
+        )
+
+
+@dataclass(frozen=True)
+class RolledOutcome(Ability):
+    """A spell cast on its side's creature in a primary match-up: a roll (a set-up input, plus
+    ``bonus`` when the creature is one of ``favoured``) below ``wins_from`` destroys that creature,
+    from ``wins_from`` up it wins; either way the match-up is decided there and nothing more may change it."""
+
+    kind: ClassVar[str] = "rolled_outcome"
+    dice: Dice
+    wins_from: int
+    favoured: Selector | None = None
+    bonus: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.dice.lowest < self.wins_from <= self.dice.highest + self.bonus:
+            raise ValueError("wins_from must lie above the lowest roll and be reachable")
+        if self.bonus and self.favoured is None:
+            raise ValueError("a roll bonus needs 'favoured' (which creatures get it)")
+
+    def describe(self) -> str:
+        extra = (
+            f", {_signed(self.bonus)} to the roll if the creature is one of {self.favoured.describe()}"
+            if self.favoured
+            else ""
+        )
+        return (
+            f"Cast on its side's creature in a primary match-up: roll {self.dice} (a set-up roll){extra}. Below "
+            f"{self.wins_from} that creature is destroyed; {self.wins_from} or more and it beats its opponent. The "
+            "match-up is then over: no other spell, text, ranged attack or channelling may change it. Guardians "
+            "never fight a match-up, so they are out of its reach."
+        )
+
+
+class ShotResult(str, Enum):
+    """What a ranged attack with no printed value does instead of adding points."""
+
+    PUSH = "push"
+    DESTROYS_ON_WIN = "destroys_on_win"
+    OFF_COLOUR = "off_colour"
+
+
+@dataclass(frozen=True)
+class RangedEffect(Ability):
+    """A creature used as a ranged attacker whose shot adds no points but has an effect on the
+    match-up (ENG-11); ``supports`` limits which of its side's creatures the effect helps."""
+
+    kind: ClassVar[str] = "ranged_effect"
+    result: ShotResult
+    supports: Selector | None = None
+
+    def describe(self) -> str:
+        own = "its side's creature in the match-up" + (f" (only {self.supports.describe()})" if self.supports else "")
+        what = {
+            ShotResult.PUSH: "the match-up becomes a push at once, and neither side may change it any further "
+            "(no more ranged attacks, channelling or answers to its shot)",
+            ShotResult.DESTROYS_ON_WIN: f"if {own} wins the match-up, the opposing creature is destroyed rather than beaten",
+            ShotResult.OFF_COLOUR: f"{own} gets its off-colour bonus even if the opposing border does not call for it "
+            "(nothing more if it already has it)",
+        }[self.result]
+        return f"Ranged attack with no point value: {what}."
+
+
+@dataclass(frozen=True)
+class DrawsRanged(Ability):
+    """While it fights a primary match-up, the opponent must aim there every ranged attack he can still make."""
+
+    kind: ClassVar[str] = "draws_ranged"
+
+    def describe(self) -> str:
+        return (
+            "The opponent must aim every ranged attack he can make at the match-up this creature fights: each of his "
+            "creatures with a ranged use still in his combat hand when it is revealed must be placed there (the "
+            "set-up's ranged plan is checked against this)."
+        )
+
+
+@dataclass(frozen=True)
+class BriberyShots(Ability):
+    """Command: bribery cards of ``icon`` from its owner's hand may be fired as ranged attacks worth their Up
+    number in a primary match-up where its side's creature matches ``requires_own`` (a set-up choice)."""
+
+    kind: ClassVar[str] = "bribery_shots"
+    icon: BriberyIcon
+    requires_own: Selector | None = None
+    command_only: bool = True
+
+    def offer(self) -> Offer | None:
+        return Offer.MATCHUP_CARDS
+
+    def describe(self) -> str:
+        name = self.icon.value.capitalize()
+        where = (
+            f" in which its side's creature is one of the {self.requires_own.describe()}" if self.requires_own else ""
+        )
+        return (
+            f"Command: {name} bribery cards from its owner's hand may be fired as ranged attacks, each worth its "
+            f"Up number, in any primary match-up{where} (the set-up choice says how many in which match-up, e.g. "
+            "2x3 for three in match-up 2; none are fired by default)."
+        )
+
+
+@dataclass(frozen=True)
+class RangedItemDiscard(Ability):
+    """Using its ranged attack makes the opponent discard one creature magic item of his on the space."""
+
+    kind: ClassVar[str] = "ranged_item_discard"
+
+    def offer(self) -> Offer | None:
+        return Offer.OPPOSING_ITEM
+
+    def describe(self) -> str:
+        return (
+            "When it is used as a ranged attack, the opponent discards one of his creature magic items on the space, "
+            "of his choice (a set-up choice naming the item; by default the one with the lowest Up number)."
+        )
+
+
+def matchup_cards(option: str) -> dict[int, int]:
+    """``2x3-4`` -> {2: 3, 4: 1}: how many cards are used in which primary match-up (``Offer.MATCHUP_CARDS``)."""
+    planned: dict[int, int] = {}
+    for part in option.split("-"):
+        matchup, _, count = part.partition("x")
+        if not matchup.isdigit() or int(matchup) < 1 or (count and (not count.isdigit() or int(count) < 1)):
+            raise ValueError(f"{part!r}: write a match-up number, optionally x and a number of cards (2, or 2x3)")
+        planned[int(matchup)] = planned.get(int(matchup), 0) + (int(count) if count else 1)
+    return planned
+
+
+@dataclass(frozen=True)
+class CommandFight(Ability):
+    """Command: its creature fights the opposing command creature before the commands take effect
+    (rule ENG-14); if it wins, the opposing command never takes effect."""
+
+    kind: ClassVar[str] = "command_fight"
+
+    def describe(self) -> str:
+        return (
+            "Command: if the opposing command card is a creature, this creature fights it before either command "
+            "takes effect (printed Vitality plus each one's own text bonuses, off-colour bonus and terrain "
+            "modifier). The loser is beaten; if this creature wins, the opposing command has no effect."
+        )
+
+
+@dataclass(frozen=True)
+class AttacksCommandCard(Ability):
+    """As a primary attacker its owner may switch it to the opposing command creature (the set-up's choice
+    ``card:command``); the abandoned opponent is left unchallenged (rule ENG-10)."""
+
+    kind: ClassVar[str] = "attacks_command_card"
+
+    def offer(self) -> Offer | None:
+        return Offer.OPTION
+
+    def option_words(self) -> tuple[str, ...]:
+        return ("command", "opponent")
+
+    def describe(self) -> str:
+        return (
+            "When it is played as a primary attacker, its owner may leave its match-up opponent and have it fight "
+            "the opposing command card instead, if that card is a creature (the set-up's choice 'command'; by "
+            "default it fights its opponent). The left opponent stays on the table unchallenged; a command creature "
+            "beaten this way does not count, and its command ends."
+        )
+
+
+@dataclass(frozen=True)
+class StealsCommand(Ability):
+    """Command: an opposing Spell or Item command is dispelled and works for this side instead."""
+
+    kind: ClassVar[str] = "steals_command"
+
+    def describe(self) -> str:
+        return (
+            "Command: if the opposing command card is a Spell or an Item, it is dispelled and its command ability "
+            "works for this card's side instead, for as long as this card's own command stands."
+        )
+
+
+@dataclass(frozen=True)
+class PensChannellers(Ability):
+    """Command: its side pays ``cost`` Power Stones and every opposing creature lying under a Stronghold card or
+    Upgrade (the set-up's channellers) goes back to the opponent's Creature Pen before the primaries."""
+
+    kind: ClassVar[str] = "pens_channellers"
+    cost: int = 1
+
+    def describe(self) -> str:
+        return (
+            f"Command: its side pays {self.cost} Power Stone(s) and the opponent must move every creature kept under "
+            "his Stronghold cards or Upgrades to his Creature Pen before the primaries, so none of them can channel "
+            "in this combat (no effect if the stones cannot be paid)."
         )
 
 
@@ -1855,7 +2380,13 @@ _KINDS: dict[str, type[Ability]] = {
         RefusesOpponent,
         PullsToMelee,
         StealsText,
+        BorrowsPrevious,
+        ForcedFirstAnswer,
+        PensChannellers,
         RolledDestroys,
+        RolledOutcome,
+        GuardianCmp,
+        LastingAttackBonus,
         SwapsPlaces,
         Detonates,
         FixesRolls,
@@ -1878,6 +2409,22 @@ _KINDS: dict[str, type[Ability]] = {
         StripsBribery,
         RangedDiscard,
         UpCardDuel,
+        CommandGuess,
+        StoneOrBonus,
+        StoneBid,
+        ItemBribe,
+        ControlBonus,
+        AttackBoost,
+        TerrainEverywhere,
+        CommandRelocates,
+        JoinsFromTerrain,
+        RangedEffect,
+        DrawsRanged,
+        BriberyShots,
+        RangedItemDiscard,
+        CommandFight,
+        AttacksCommandCard,
+        StealsCommand,
         OutOfCombat,
     )
 }
@@ -1904,6 +2451,7 @@ _CONVERTERS: dict[str, Callable[[Any, str], Any]] = {
     "requires_own": lambda value, where: Selector.parse(value, where),
     "requires_opponent": lambda value, where: Selector.parse(value, where),
     "of": lambda value, where: Selector.parse(value, where),
+    "as_class": lambda value, where: Selector.parse(value, where),
     "partner": lambda value, where: Selector.parse(value, where),
     "from": lambda value, where: Selector.parse(value, where),
     "after_beating": lambda value, where: Selector.parse(value, where),
@@ -1926,6 +2474,11 @@ _CONVERTERS: dict[str, Callable[[Any, str], Any]] = {
     "effect": lambda value, where: ChannelEffect(value) if value in _CHANNEL_EFFECTS else ShotEffect(value),
     "casting": lambda value, where: Castable(value),
     "die": lambda value, where: Dice.parse(value),
+    "result": lambda value, where: ShotResult(value),
+    "favoured": lambda value, where: Selector.parse(value, where),
+    "guesses": lambda value, where: Guessed(value),
+    "guesser": lambda value, where: Sides(value),
+    "ocb_against": lambda value, where: Border(value),
 }
 
 # JSON names that are Python keywords get a trailing underscore on the dataclass field.

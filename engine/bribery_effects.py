@@ -14,6 +14,7 @@ from .abilities import (
     BribesAnyIcon,
     BribeToMelee,
     ForcedBribe,
+    ItemBribe,
     NoBriberyHere,
     RangedDiscard,
     StripsBribery,
@@ -150,6 +151,57 @@ class BriberyEffects(CommandStep):
             card=card,
         )
 
+    def item_bribe(self, target: Fighter, rule_id: str) -> bool:
+        """ENG-12: an opposing command lets its side bribe ``target`` once, paying with an Item from the storage
+        hand: no icon is played, so bans on one kind of bribery card do not stop it. True when it is bribed."""
+        if ItemBribe not in self._kinds_present:
+            return False
+        for owner, card, _, holder in self.active_effects(ItemBribe):
+            if owner is target.side or (holder is not None and holder.role is not Role.COMMAND):
+                continue
+            named = self.choice(owner, holder.reference if holder is not None else card.slug)
+            if named is None or self.fighter(owner.other, named) is not target or owner in self._item_bribes_used:
+                continue
+            self._item_bribes_used.add(owner)
+            if target.fate is not Fate.STANDING:
+                continue
+            if not target.card.bribery:
+                self.log(
+                    StepKind.BRIBE,
+                    rule_id,
+                    f"{card.name}'s command cannot bribe {target.name}: it shows no bribery icon, so it can never be bribed.",
+                    side=owner,
+                    card=card,
+                    subject=target,
+                )
+                self.warnings.append(f"{owner.value}: {target.name} cannot be bribed, even by {card.name}")
+                return False
+            if self._decoy_takes(owner, target, card) or self.bribe_to_melee(owner, None, target):
+                return False
+            target.in_hand = False
+            self.record_fate(
+                StepKind.BRIBE,
+                rule_id,
+                f"{card.name}'s command: the {owner.value} discards an Item from its storage hand in place of a "
+                f"bribery card and bribes {target.name} away: it leaves the combat and will not count for control.",
+                subject=target,
+                fate=Fate.BRIBED,
+                reason=f"bribed through {card.name}'s command",
+                side=owner,
+                card=card,
+            )
+            return True
+        return False
+
+    @property
+    def _item_bribes_used(self) -> set[Side]:
+        # Created lazily: the resolver's constructor belongs to the base classes.
+        used: set[Side] | None = getattr(self, "_item_bribes_spent", None)
+        if used is None:
+            used = set()
+            self._item_bribes_spent = used
+        return used
+
     # ----------------------------------------------------------------- icons
     def any_icon_source(self, side: Side, target: Fighter) -> CardDefinition | None:
         """The card in play that lets ``side``'s bribery cards work on ``target`` whatever its icons."""
@@ -239,7 +291,7 @@ class BriberyEffects(CommandStep):
             return True
         return False
 
-    def bribe_to_melee(self, side: Side, icon: BriberyIcon, target: Fighter) -> bool:
+    def bribe_to_melee(self, side: Side, icon: BriberyIcon | None, target: Fighter) -> bool:
         """The bribed creature's side may turn it and its opponent into unchallenged cards instead (ENG-10)."""
         opponent = target.faced
         if target.role is not Role.PRIMARY or opponent is None or not self.moment.isdigit():
@@ -261,9 +313,9 @@ class BriberyEffects(CommandStep):
         self.log(
             StepKind.BRIBE,
             "PRI-1",
-            f"The {side.value} plays {icon.value.capitalize()} and bribes {target.name}.",
+            f"The {side.value} plays {icon.value.capitalize() if icon else 'an Item'} and bribes {target.name}.",
             side=side,
-            card=self.catalog.find(icon.value),
+            card=self.catalog.find(icon.value) if icon else None,
             subject=target,
         )
         self.log(

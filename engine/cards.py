@@ -127,6 +127,11 @@ class CardDefinition:
         return None
 
     @property
+    def lasts_from_earlier(self) -> bool:
+        """Whether the set-up may name this card as played before the combat (its effect lasts into it)."""
+        return any(ability.from_earlier for ability in self.abilities)
+
+    @property
     def immune_attack_types(self) -> frozenset[AttackType]:
         return frozenset(
             ability.attack_type

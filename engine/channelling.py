@@ -7,25 +7,32 @@ from dataclasses import dataclass
 from .abilities import (
     AllowsChannellingTo,
     AllowsRanged,
+    BriberyShots,
     CancelsRanged,
     ChannelCap,
     ChannelEffect,
     ChannelReaction,
     ChannelsOnlyTo,
     CommandRanged,
+    DrawsRanged,
     ForbidsChannelling,
     ForbidsRanged,
     Immunity,
     NoChannellingAgainst,
     RangedChannelling,
+    RangedEffect,
     RangedGamble,
+    RangedItemDiscard,
     RangedLimit,
     RangedModifier,
     RangedReaction,
     ReceivesChannellingOnlyFrom,
     ShotEffect,
+    ShotResult,
     StoneEvent,
     Stones,
+    Suppressed,
+    matchup_cards,
 )
 from .cards import CardDefinition
 from .enums import (
@@ -39,7 +46,7 @@ from .enums import (
 from .matchup_effects import MatchupEffects
 from .setup import Channel, Moment, split_reference
 from .state import Contribution, Fighter
-from .validate import find_creature
+from .validate import find_creature, ranged_use
 
 
 @dataclass(eq=False)
@@ -50,15 +57,27 @@ class Shot:
     shooter: Fighter
     amount: int
     cancelled: bool = False
+    # A shot that is not the shooter's own (a bribery card fired by a command): its value, for a take-over.
+    points: int | None = None
 
 
 class Channelling(MatchupEffects):
+    # ENG-11: the ranged attacker whose shot forced a push (its ``round`` says in which match-up), and the
+    # shots whose effect took hold, which the compare step reads.
+    _forced_push: Fighter | None = None
+    _effect_shots: tuple[Shot, ...] = ()
+    # Creature magic items discarded during the combat: (owner, slug), one entry per card.
+    _discarded_items: tuple[tuple[Side, str], ...] = ()
+
     # PRI-9
     def _ranged(self, round_number: int, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
         placed: list[Fighter] = []
         shots: list[Shot] = []
         cancellers: list[Fighter] = []
         self._waiting_shooters = []
+        self._effect_shots = ()
+        if DrawsRanged in self._kinds_present:
+            self._check_drawn_ranged(round_number, pair)
         for side in SIDES:
             supports = [s for s in self.sides[side].setup.ranged if s.round == round_number]
             for index, support in enumerate(supports):
@@ -69,6 +88,11 @@ class Channelling(MatchupEffects):
                         f"The {side.value}'s planned ranged support by {support.creature} is not placed: the match-up is over.",
                         side=side,
                     )
+                    continue
+                if self.push_forced(round_number):
+                    named = self.fighter(side, support.creature)
+                    who = named.name if named is not None else support.creature
+                    self._frozen_by_push(side, f"{who}'s ranged attack is not made and it stays in the hand")
                     continue
                 shooter = self.fighter(side, support.creature)
                 command_shot = self._command_shot(shooter) if shooter is not None else None
@@ -126,6 +150,8 @@ class Channelling(MatchupEffects):
                 if any(self._bribe(side.other, bribe.icon, shooter, "A-02") for bribe in bribes):
                     continue
                 self.ranged_discard(side, shooter)
+                if RangedItemDiscard in self._kinds_present and shooter.first_text(RangedItemDiscard) is not None:
+                    self._discard_item(side, shooter)
                 if shooter.first_text(CancelsRanged) is not None:
                     cancellers.append(shooter)
                     continue
@@ -143,7 +169,9 @@ class Channelling(MatchupEffects):
                     continue
                 before = contributions[side].total
                 target = pair[side.other]
-                if any(immunity.ranged for immunity in target.text(Immunity)):
+                effect = shooter.first_text(RangedEffect) if RangedEffect in self._kinds_present else None
+                immune = any(immunity.ranged for immunity in target.text(Immunity))
+                if immune:
                     self.log(
                         StepKind.RANGED,
                         "PRI-5",
@@ -152,6 +180,8 @@ class Channelling(MatchupEffects):
                         card=target.card,
                         subject=shooter,
                     )
+                elif effect is not None:
+                    self._shot_effect(side, shooter, effect, pair, contributions)
                 else:
                     self._add(
                         contributions[side],
@@ -166,11 +196,240 @@ class Channelling(MatchupEffects):
                     placed.append(shooter)
                 shot = Shot(side, shooter, contributions[side].total - before)
                 shots.append(shot)
+                if effect is not None and not immune:
+                    self._effect_shots += (shot,)
+                if self.push_forced(round_number):
+                    continue
                 self._answer_shot(shot, pair, contributions)
                 self._gamble(side, shooter, pair)
+            if BriberyShots in self._kinds_present:
+                self._bribery_shots(side, round_number, pair, contributions, shots)
+        if cancellers and self.push_forced(round_number):
+            self._frozen_by_push(cancellers[0].side, "no ranged attack may be cancelled")
+            cancellers = []
         self._cancel_shots(cancellers, shots, contributions)
         self._live_shooters = [shot.shooter for shot in shots if not shot.cancelled]
         self._shot_channels = {}
+
+    def _check_drawn_ranged(self, round_number: int, pair: dict[Side, Fighter]) -> None:
+        """ENG-11: the set-up check reads only the planned order; should the combat have moved a card that draws
+        every ranged attack to another match-up, a ranged creature left idle in the opposing hand is reported."""
+        if Terrain.WOODS in self.terrain and self.terrain_rule(AllowsRanged) is None:
+            return
+        for side in SIDES:
+            drawer = pair[side]
+            if drawer.first_text(DrawsRanged) is None:
+                continue
+            other = side.other
+            planned = {
+                self.fighter(other, s.creature) for s in self.sides[other].setup.ranged if s.round == round_number
+            }
+            for fighter in self.sides[other].holding():
+                limit = fighter.first_text(RangedLimit)
+                if fighter in planned or not ranged_use(fighter.card):
+                    continue
+                if limit is not None and (
+                    (limit.against is not None and not limit.against.matches(drawer.card))
+                    or (limit.supports is not None and not limit.supports.matches(pair[other].card))
+                    or (limit.terrain is not None and limit.terrain not in self.terrain)
+                ):
+                    continue
+                text = (
+                    f"{drawer.name} draws every ranged attack the {other.value} can make, but {fighter.name}, still in "
+                    f"his hand, is not planned to fire in match-up {round_number}: the set-up breaks this rule."
+                )
+                self.log(StepKind.NOTE, "ENG-11", text, side=other, card=drawer.card, subject=fighter)
+                self.warnings.append(f"{other.value}: {text}")
+
+    def _discard_item(self, side: Side, shooter: Fighter) -> None:
+        """ENG-11: the opponent discards one creature magic item on the space, of his choice (lowest Up number by
+        default). The engine applies no item's own effect, so only the item's departure is recorded."""
+        other = side.other
+        left = [self.catalog.get(ref) for ref in self.sides[other].setup.items]
+        for owner, slug in self._discarded_items:
+            gone = next((card for card in left if owner is other and card.slug == slug), None)
+            if gone is not None:
+                left.remove(gone)
+        if not left:
+            self.log(
+                StepKind.NOTE,
+                "ENG-11",
+                f"{shooter.name} is used as a ranged attack, but the {other.value} has no creature magic item on the space to discard.",
+                side=side,
+                card=shooter.card,
+            )
+            return
+        named = self.choice(side, shooter.reference)
+        found = self.catalog.find(named) if named is not None else None
+        thrown = next((card for card in left if found is not None and card.slug == found.slug), None)
+        how = ""
+        if thrown is None:
+            if named is not None:
+                self.warnings.append(
+                    f"{side.value}: {named} is not among the {other.value}'s creature items when {shooter.name} fires; the default is used"
+                )
+            thrown = min(left, key=lambda card: (card.up, card.slug))
+            how = " (none is named, so the one with the lowest Up number)"
+        self._discarded_items += ((other, thrown.slug),)
+        self.log(
+            StepKind.NOTE,
+            "ENG-11",
+            f"{shooter.name} is used as a ranged attack: the {other.value} discards its creature magic item {thrown.name}{how}.",
+            side=side,
+            card=shooter.card,
+        )
+
+    def push_forced(self, round_number: int) -> bool:
+        """ENG-11: a ranged attack has made this primary match-up a push that nobody may change any more."""
+        return self._forced_push is not None and self._forced_push.round == round_number
+
+    def _frozen_by_push(self, side: Side, what: str) -> None:
+        assert self._forced_push is not None
+        self.log(
+            StepKind.NOTE,
+            "ENG-11",
+            f"{self._forced_push.name}'s ranged attack has made the match-up a push that nobody may change: {what}.",
+            side=side,
+            card=self._forced_push.card,
+        )
+
+    def _shot_effect(
+        self,
+        side: Side,
+        shooter: Fighter,
+        effect: RangedEffect,
+        pair: dict[Side, Fighter],
+        contributions: dict[Side, Contribution],
+    ) -> None:
+        """ENG-11: a ranged attack with no point value acts by its text instead of adding points."""
+        fighter, opponent = pair[side], pair[side.other]
+        own, theirs = contributions[side], contributions[side.other]
+
+        def note(text: str) -> None:
+            self.log(StepKind.RANGED, "ENG-11", text, side=side, card=shooter.card, subject=fighter)
+
+        if effect.supports is not None and not effect.supports.matches(fighter.card):
+            note(
+                f"{shooter.name}'s ranged attack helps only {effect.supports.describe()}; {fighter.name} is not one, "
+                "so it has no effect."
+            )
+            return
+        if effect.result is ShotResult.PUSH:
+            self._forced_push = shooter
+            gap = own.total - theirs.total
+            if gap:
+                self._add(
+                    theirs if gap > 0 else own,
+                    "push",
+                    abs(gap),
+                    "ENG-11",
+                    shooter.card,
+                    f"{shooter.name}'s ranged attack forcing a push",
+                    StepKind.RANGED,
+                )
+            note(
+                f"{shooter.name}'s ranged attack makes the match-up a push at {own.total} each: neither side may "
+                "change it any further."
+            )
+            return
+        if effect.result is ShotResult.DESTROYS_ON_WIN:
+            note(
+                f"{shooter.name}'s ranged attack adds no points, but if {fighter.name} wins this match-up, "
+                f"{opponent.name} is destroyed rather than beaten."
+            )
+            return
+        ocb = fighter.card.ocb
+        if not ocb:
+            note(f"{shooter.name}'s ranged attack would give {fighter.name} its off-colour bonus, but it has none.")
+            return
+        if any(term.label == "OCB" for term in own.terms):
+            note(f"{fighter.name} already has its off-colour bonus: {shooter.name}'s ranged attack adds nothing.")
+            return
+        suppressor = self._suppressor(Suppressed.OCB, fighter, opponent)
+        if suppressor is not None:
+            note(
+                f"{shooter.name}'s ranged attack would give {fighter.name} its off-colour bonus, but "
+                f"{suppressor.name}'s text takes it away."
+            )
+            return
+        self._add(
+            own,
+            "OCB",
+            ocb,
+            "ENG-11",
+            shooter.card,
+            f"its off-colour bonus, which {shooter.name}'s ranged attack gives it whatever {opponent.name}'s border",
+            StepKind.RANGED,
+        )
+
+    def _bribery_shots(
+        self,
+        side: Side,
+        round_number: int,
+        pair: dict[Side, Fighter],
+        contributions: dict[Side, Contribution],
+        shots: list[Shot],
+    ) -> None:
+        """ENG-11: a command that fires bribery cards from its owner's hand as ranged attacks worth their Up number."""
+        state = self.sides[side]
+        for owner, source, rule, holder in self.active_effects(BriberyShots):
+            option = self.choice(side, holder.reference) if owner is side and holder is not None else None
+            wanted = matchup_cards(option).get(round_number, 0) if option else 0
+            if holder is None or not wanted:
+                continue
+            card = self.catalog.get(rule.icon.value)
+            fighter, target = pair[side], pair[side.other]
+            refusal = ""
+            if any(f.fate is not Fate.STANDING for f in pair.values()):
+                refusal = "the match-up is over"
+            elif self.push_forced(round_number):
+                refusal = "the match-up is a push that nobody may change"
+            elif Terrain.WOODS in self.terrain and self.terrain_rule(AllowsRanged) is None:
+                refusal = "no ranged attacks in Woods"
+            elif rule.requires_own is not None and not rule.requires_own.matches(fighter.card):
+                refusal = f"{fighter.name} is not one of {rule.requires_own.describe()}"
+            else:
+                refusal = self._ranged_refusal(side, holder, pair)
+            if refusal:
+                text = f"{source.name}'s command: the {side.value}'s {wanted} {card.name} card(s) are not fired in match-up {round_number}: {refusal.rstrip('.')}."
+                self.log(StepKind.RANGED, "ENG-11", text, side=side, card=source)
+                self.warnings.append(f"{side.value}: {text}")
+                continue
+            for _ in range(wanted):
+                if state.hand[card.slug] <= 0:
+                    self.log(
+                        StepKind.RANGED,
+                        "ENG-11",
+                        f"The {side.value} has no {card.name} card left to fire through {source.name}'s command.",
+                        side=side,
+                        card=source,
+                    )
+                    break
+                state.hand[card.slug] -= 1
+                before = contributions[side].total
+                if any(immunity.ranged for immunity in target.text(Immunity)):
+                    self.log(
+                        StepKind.RANGED,
+                        "PRI-5",
+                        f"{target.name} is immune to ranged attacks: the {card.name} card fired by {source.name}'s command adds nothing.",
+                        side=side,
+                        card=target.card,
+                        subject=holder,
+                    )
+                else:
+                    self._add(
+                        contributions[side],
+                        f"{card.name} ranged",
+                        card.up,
+                        "ENG-11",
+                        source,
+                        f"a {card.name} card fired from the hand as a ranged attack worth its Up number ({source.name}'s command)",
+                        StepKind.RANGED,
+                    )
+                    self._ranged_modifiers(side, holder, [], contributions[side])
+                shot = Shot(side, holder, contributions[side].total - before, points=card.up)
+                shots.append(shot)
+                self._answer_shot(shot, pair, contributions)
 
     def _ranged_modifiers(
         self, side: Side, shooter: Fighter, placed: list[Fighter], contribution: Contribution
@@ -306,6 +565,7 @@ class Channelling(MatchupEffects):
             return
         command_shot = self._command_shot(shot.shooter)
         value = command_shot.points if command_shot is not None else shot.shooter.card.ranged_attack or 0
+        value = shot.points if shot.points is not None else value
         value += sum(rule.amount for rule in shot.shooter.text(RangedModifier) if not rule.to_side)
         self._add(
             contributions[caster],
@@ -475,6 +735,12 @@ class Channelling(MatchupEffects):
         if any(f.fate is not Fate.STANDING for f in pair.values()):
             self._drop_unused_reactions()
             return
+        if not moment.secondary and self.push_forced(moment.round):
+            planned = [side for side in SIDES for c in self.sides[side].setup.channels if c.moment == moment]
+            if planned:
+                self._frozen_by_push(planned[0], "the channelling planned for it is not made")
+            self._drop_unused_reactions()
+            return
         for side in SIDES:
             for channel in self.sides[side].setup.channels:
                 if channel.moment != moment:
@@ -576,6 +842,17 @@ class Channelling(MatchupEffects):
             assert found is not None
             index = found
             source_card = state.channellers[index][0]
+            penned = next((card for owner, card in self.channellers_penned if owner is side), None)
+            if penned is not None:
+                self.log(
+                    StepKind.CHANNEL,
+                    "CMD-4",
+                    f"{source_card.name} was sent to the Creature Pen by {penned.name}'s command: it cannot channel.",
+                    side=side,
+                    card=source_card,
+                    subject=target,
+                )
+                return
             if index in state.used_channellers:
                 self.log(
                     StepKind.CHANNEL,

@@ -5,13 +5,16 @@ from __future__ import annotations
 from .abilities import (
     AllowsChannellingTo,
     BlankText,
+    BriberyShots,
     BribesAnyIcon,
     Castable,
     ClassChoice,
     CommandAnnouncement,
     CommandBonus,
+    CommandGuess,
     CommandPlayFirst,
     CommandRanged,
+    CommandRelocates,
     CommandSideline,
     CommandTerrain,
     DestroyedWhenCommanding,
@@ -23,7 +26,10 @@ from .abilities import (
     ForbidsCommands,
     ForbidsRanged,
     HandDiscard,
+    ItemBribe,
+    JoinsFromTerrain,
     MatchupDestruction,
+    PensChannellers,
     PushMargin,
     RangedGamble,
     RangedModifier,
@@ -31,6 +37,7 @@ from .abilities import (
     SendsToMelee,
     SharedClass,
     SideBonus,
+    StoneBid,
     StoneEvent,
     Stones,
     Suppresses,
@@ -50,7 +57,9 @@ from .enums import (
     Timing,
 )
 from .hand_effects import HandEffects
-from .setup import split_reference
+from .setup import copy_references, face_down, split_reference
+from .state import Fighter
+from .validate import resolve_terrain
 
 # Kinds that work for as long as their creature is in play, a command creature included.
 LASTING_KINDS = (
@@ -67,9 +76,12 @@ LASTING_KINDS = (
     ForbidsCasting,
     CommandRanged,
     RangedGamble,
+    BriberyShots,
     Detonates,
     RetreatOption,
     BribesAnyIcon,
+    CommandGuess,
+    ItemBribe,
 )
 
 
@@ -131,6 +143,13 @@ class CommandStep(HandEffects):
         self._banned_command_cards()
         self._dispel_magic_chains()
         self._command_dispellers()
+        self._before_commands()
+        # The combat's space is settled before any command acts on its terrain (ENG-13).
+        if CommandRelocates in self._kinds_present:
+            self._relocate_combat()
+        if JoinsFromTerrain in self._kinds_present:
+            for side in SIDES:
+                self._join_from_terrain(side)
         for side in SIDES:
             if self.sides[side].command_active:
                 self._apply_command(side)
@@ -247,9 +266,10 @@ class CommandStep(HandEffects):
                     card=source,
                 )
 
-    def _apply_command(self, side: Side) -> None:
+    def _apply_command(self, side: Side, borrowed: CardDefinition | None = None) -> None:
+        """``borrowed``: an opposing command card whose ability works for ``side`` (rule ENG-14)."""
         state = self.sides[side]
-        card = state.command_card
+        card = borrowed if borrowed is not None else state.command_card
         assert card is not None
         applied = False
         aoe = card.command_aoe()
@@ -302,7 +322,19 @@ class CommandStep(HandEffects):
         for sideline in card.abilities_of(CommandSideline):
             self._sideline(side, card, sideline)
             applied = True
+        for penning in card.abilities_of(PensChannellers):
+            self._pen_channellers(side, card, penning)
+            applied = True
         for blank in card.abilities_of(BlankText):
+            if blank.scope is TextScope.CHOSEN:
+                self.log(
+                    StepKind.COMMAND_EFFECT,
+                    "CMD-4",
+                    f"{card.name} is in play as the command card: {blank.describe().removeprefix('Command: ')}",
+                    side=side,
+                    card=card,
+                )
+                applied = True
             if blank.scope is TextScope.ALL:
                 for fighter in (f for s in SIDES for f in self.sides[s].fighters):
                     if fighter is not state.command_fighter:
@@ -341,7 +373,9 @@ class CommandStep(HandEffects):
             applied = True
         if card.first(DispelsOpposingCommand) is not None:
             applied = True
-        if card.first(DestroyedWhenCommanding) is not None and state.command_fighter is not None:
+        if card.first(CommandRelocates) is not None or card.first(JoinsFromTerrain) is not None:
+            applied = True  # acted before the other commands (_relocate_combat, _join_from_terrain)
+        if card.first(DestroyedWhenCommanding) is not None and state.command_fighter is not None and borrowed is None:
             self.record_fate(
                 StepKind.DESTROY,
                 "CMD-5",
@@ -352,6 +386,10 @@ class CommandStep(HandEffects):
                 side=side,
                 card=card,
             )
+        bid = card.first(StoneBid)
+        if bid is not None:
+            self._stone_bid(side, card, bid)
+            applied = True
         lasting = [a for a in card.abilities if isinstance(a, LASTING_KINDS)]
         if lasting:
             applied = True
@@ -369,10 +407,185 @@ class CommandStep(HandEffects):
             )
 
     _play_first: tuple[Side, CommandPlayFirst] | None = None
+    # Sides whose channellers a command sent back to the Creature Pen, with that command card.
+    channellers_penned: tuple[tuple[Side, CardDefinition], ...] = ()
+
+    def _pen_channellers(self, side: Side, card: CardDefinition, rule: PensChannellers) -> None:
+        if not self._pay_for_command(side, card, rule.cost):
+            return
+        penned = [channeller.name for channeller, _ in self.sides[side.other].channellers]
+        self.channellers_penned += ((side.other, card),)
+        self.log(
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            f"{card.name}: the {side.other.value} moves the creatures under his Stronghold cards and Upgrades to "
+            f"his Creature Pen ({', '.join(penned) or 'none'}); they cannot channel in this combat.",
+            side=side,
+            card=card,
+        )
+
+    def _pay_for_command(self, side: Side, card: CardDefinition, cost: int) -> bool:
+        """A command that costs Power Stones acts only when its player can pay them (CMD-4)."""
+        if not cost or self.burn_stones(side, cost, card, "CMD-4", "for its command"):
+            return True
+        self.log(
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            f"{card.name} costs {cost} Power Stone(s) and the {side.value} has {self.sides[side].stones}: "
+            "it does nothing.",
+            side=side,
+            card=card,
+        )
+        return False
+
+    def _command_reference(self, side: Side) -> str:
+        state = self.sides[side]
+        assert state.command_card is not None
+        return state.command_fighter.reference if state.command_fighter else state.command_card.slug
+
+    def _relocate_combat(self) -> None:
+        """CMD-4: the defender's command moves the combat to the space the attacker came from; the set-up's
+        choice names that space's terrain (none by default). The stronghold stays behind (ENG-13)."""
+        state = self.sides[Side.DEFENDER]
+        card = state.command_card
+        if card is None or not state.command_active or card.first(CommandRelocates) is None:
+            return
+        named = self.choice(Side.DEFENDER, self._command_reference(Side.DEFENDER))
+        space = None if named in (None, "none") else named
+        found = resolve_terrain(self.catalog, space)
+        assert found is not None
+        self.space_ref = space
+        self.terrain_card, self.terrain = found
+        self.face_down, hidden = face_down(space)
+        self.face_down_card = self.catalog.get(split_reference(hidden)[0]) if hidden else None
+        where = (
+            "a card laid face down (no terrain type)"
+            if self.face_down
+            else " and ".join(sorted(t.value for t in self.terrain)) or "no terrain"
+        )
+        default = " (no terrain is given, so none)" if named is None else ""
+        self.log(
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            f"{card.name}: the combat moves to the space the attacker came from; its terrain is {where}{default}.",
+            side=Side.DEFENDER,
+            card=card,
+        )
+        stronghold = state.stronghold
+        if self.defender_in_stronghold and stronghold is not None:
+            self.defender_in_stronghold = False
+            self.log(
+                StepKind.NOTE,
+                "ENG-13",
+                f"The defender no longer fights on {stronghold.name}: its creatures get no defence bonus from it.",
+                side=Side.DEFENDER,
+                card=stronghold,
+            )
+
+    def _join_from_terrain(self, side: Side) -> None:
+        """CMD-4: a creature lying face down as the space's terrain, once the commanding player's, joins his combat hand."""
+        state = self.sides[side]
+        card = state.command_card
+        if card is None or not state.command_active or card.first(JoinsFromTerrain) is None:
+            return
+        creature = self.face_down_card if self.face_down else None
+        if self.choice(side, self._command_reference(side)) != "use":
+            if creature is not None and creature.is_creature:
+                self.log(
+                    StepKind.COMMAND_EFFECT,
+                    "CMD-4",
+                    f"{card.name}: the {side.value} leaves {creature.name} lying face down as the terrain.",
+                    side=side,
+                    card=card,
+                )
+            return
+        if creature is None or not creature.is_creature:
+            self.log(
+                StepKind.NOTE,
+                "CMD-4",
+                f"{card.name}'s command does nothing: the space's terrain is not a creature laid face down.",
+                side=side,
+                card=card,
+            )
+            return
+        references = copy_references([f.card.slug for f in state.fighters] + [creature.slug])
+        fighter = Fighter(
+            id=f"{side.letter}{len(state.fighters) + 1}", side=side, card=creature, reference=references[-1]
+        )
+        state.fighters.append(fighter)
+        state.by_reference.clear()
+        self._kinds_present.update(type(ability) for ability in creature.abilities)
+        self.face_down = False
+        self.face_down_card = None
+        self.log(
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            f"{card.name}: the {side.value} picks up {creature.name}, the face-down terrain card that was once his "
+            "creature, and takes it into his combat hand; the space has no terrain card for the rest of the combat.",
+            side=side,
+            card=card,
+            subject=fighter,
+        )
+
+    # The side an auction for the space gave it to; the combat is cancelled (ruling ENG-12).
+    space_won_by: Side | None = None
+
+    def _stone_bid(self, side: Side, card: CardDefinition, rule: StoneBid) -> None:
+        """ENG-12: the players bid Power Stones for the space; the higher bid holds it and the combat ends."""
+        if self.space_won_by is not None:
+            return
+        state = self.sides[side]
+        named = self.choice(side, state.command_fighter.reference if state.command_fighter else card.slug)
+        own, other = (int(part) for part in named.split("-")) if named else (rule.opening, 0)
+        bids = {side: own, side.other: other}
+        for bidder in SIDES:
+            held = self.sides[bidder].stones
+            if bids[bidder] > held:
+                self.warnings.append(
+                    f"{bidder.value}: cannot bid {bids[bidder]} Power Stone(s) for {card.name} with {held}; "
+                    f"the bid is {held}"
+                )
+                bids[bidder] = held
+        # The opponent takes the space only by outbidding the owner, who opened.
+        winner = side.other if bids[side.other] > bids[side] else side
+        given = "" if named else " (the set-up gives no bids: the owner opens and the opponent does not raise)"
+        self.log(
+            StepKind.COMMAND_EFFECT,
+            "ENG-12",
+            f"{card.name}: the players bid Power Stones for the space{given}; the {side.value} bids {bids[side]}, "
+            f"the {side.other.value} "
+            + (f"bids {bids[side.other]}" if bids[side.other] else "does not raise")
+            + f". The {winner.value} outbids the other "
+            "and holds the space.",
+            side=side,
+            card=card,
+        )
+        self.burn_stones(winner, bids[winner], card, "ENG-12", "as the winning bid")
+        if state.command_fighter is not None:
+            self.record_fate(
+                StepKind.COMMAND_EFFECT,
+                "ENG-12",
+                f"{card.name} is discarded after the bidding and will not count for control.",
+                subject=state.command_fighter,
+                fate=Fate.DISCARDED,
+                reason="discarded after its bidding for the space",
+                side=side,
+                card=card,
+            )
+        self.log(
+            StepKind.COMMAND_EFFECT,
+            "ENG-12",
+            f"The combat is cancelled: no match-up is fought and the {winner.value} holds the space.",
+            card=card,
+        )
+        self.space_won_by = winner
 
     def _more_command_effects(self, side: Side, card: CardDefinition) -> bool:
         """Command effects of the later phases' modules (bribery_effects); True when one applied."""
         return False
+
+    def _before_commands(self) -> None:
+        """Command texts that act on the opposing command before any command takes effect (command_fights)."""
 
     def _undispellable(self, owner: Side, by: str) -> bool:
         card = self.sides[owner].command_card
@@ -446,18 +659,9 @@ class CommandStep(HandEffects):
             )
 
     def _sideline(self, side: Side, card: CardDefinition, rule: CommandSideline) -> None:
+        if not self._pay_for_command(side, card, rule.cost):
+            return
         state = self.sides[side]
-        if rule.cost:
-            if state.stones < rule.cost:
-                self.log(
-                    StepKind.COMMAND_EFFECT,
-                    "CMD-4",
-                    f"{card.name} costs {rule.cost} Power Stone(s) and the {side.value} has {state.stones}: it does nothing.",
-                    side=side,
-                    card=card,
-                )
-                return
-            state.stones -= rule.cost
         if rule.picked:
             self._sideline_picked(side, card)
             return
@@ -469,7 +673,7 @@ class CommandStep(HandEffects):
             for f in self.sides[s].fighters
             if (f.in_hand or f.role is Role.COMMAND)
             and f.fate is Fate.STANDING
-            and f is not state.command_fighter
+            and (f is not state.command_fighter or card is not state.command_card)
             and rule.target.matches(f.card)
         ]
         paid = f" (paying {rule.cost} Power Stone(s))" if rule.cost else ""

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import builtins
 from collections import Counter
+from dataclasses import replace
 from typing import TypeVar
 
 from .abilities import (
     Ability,
     Aoe,
+    AttackBoost,
     FixesRolls,
+    GuardianCmp,
     Immunity,
     Indestructible,
     Scope,
@@ -32,7 +35,7 @@ from .enums import (
     StepKind,
 )
 from .log import Matchup, Step, Term
-from .setup import Choice, CombatSetup, Count, Roll, SpellPlay, copy_references, split_reference
+from .setup import Choice, CombatSetup, Count, Roll, SpellPlay, copy_references, face_down, split_reference
 from .state import Contribution, Fighter, SideState
 from .validate import check, find_creature, resolve_terrain
 
@@ -63,13 +66,18 @@ class CombatState:
         terrain = resolve_terrain(catalog, setup.terrain)
         assert terrain is not None
         self.terrain_card, self.terrain = terrain
+        # The space's terrain is a card laid face down (rule 8.2.2b), possibly named by the set-up.
+        self.face_down, named = face_down(setup.terrain)
+        self.face_down_card = catalog.get(split_reference(named)[0]) if named else None
+        # The set-up's terrain of the space the combat is fought on (a command can move the combat).
+        self.space_ref = setup.terrain
         self.sides = {side: self._side_state(side) for side in SIDES}
         self.secondary_side: Side | None = None
         # Most combats hold few kinds of ability; asking for an absent kind should cost nothing.
         self._kinds_present = {
             type(ability)
             for state in self.sides.values()
-            for card in [*(f.card for f in state.fighters), *state.shield_cards]
+            for card in [*(f.card for f in state.fighters), *state.shield_cards, *state.earlier_cards]
             for ability in card.abilities
         }
         self._first_bonus_taken: dict[int, Fighter] = {}
@@ -90,6 +98,7 @@ class CombatState:
             and stronghold.stronghold
             and stronghold.stronghold.counts_as_terrain
             and not self.terrain
+            and not self.face_down
         ):
             self.terrain = frozenset({stronghold.stronghold.counts_as_terrain})
 
@@ -117,6 +126,7 @@ class CombatState:
             channellers=channellers,
             shield_cards=[self.catalog.get(ref) for ref in setup.shields],
             stronghold=self.catalog.get(setup.stronghold) if setup.stronghold else None,
+            earlier_cards=[self.catalog.get(ref) for ref in setup.earlier],
         )
         return state
 
@@ -207,10 +217,17 @@ class CombatState:
                         found.append((side, fighter.card, ability, fighter))
             for shield in state.shield_cards:
                 found.extend((side, shield, ability, None) for ability in shield.abilities_of(kind))
+            for earlier in state.earlier_cards:
+                found.extend((side, earlier, ability, None) for ability in earlier.abilities_of(kind))
             # A spell or item played as the command card works like a card in play while its command stands.
             command = state.command_card
             if command is not None and state.command_fighter is None and state.command_active:
                 found.extend((side, command, ability, None) for ability in command.abilities_of(kind))
+            borrowed = state.borrowed
+            if borrowed is not None and state.command_active:
+                holder = state.command_fighter
+                if holder is None or holder.fate is Fate.STANDING:
+                    found.extend((side, borrowed, ability, None) for ability in borrowed.abilities_of(kind))
         return found
 
     def terrain_rule(self, kind: builtins.type[A]) -> tuple[CardDefinition, A] | None:
@@ -241,6 +258,23 @@ class CombatState:
             delta=change,
             total=state.stones,
         )
+
+    def burn_stones(self, player: Side, amount: int, card: CardDefinition, rule_id: str, why: str) -> bool:
+        """A player pays Power Stones from his supply for a card; False (nothing paid) when he has too few."""
+        state = self.sides[player]
+        if state.stones < amount:
+            return False
+        state.stones -= amount
+        self.log(
+            StepKind.STONES,
+            rule_id,
+            f"{card.name}: the {player.value} burns {amount} Power Stone(s) {why}: {state.stones} left.",
+            side=player,
+            card=card,
+            delta=-amount,
+            total=state.stones,
+        )
+        return True
 
     def creature_beaten(self, loser: Fighter, winner: Fighter | None, rule_id: str, *, primary: bool) -> None:
         """Stone effects that trigger when a creature is beaten (in a match-up or a secondary attack)."""
@@ -340,7 +374,9 @@ class CombatState:
         fighter.fate_step = step
 
     def _announce_setup(self) -> None:
-        terrain = " and ".join(sorted(t.value for t in self.terrain)) or "no terrain"
+        terrain = " and ".join(sorted(t.value for t in self.terrain)) or (
+            "no terrain type: the space's terrain card lies face down" if self.face_down else "no terrain"
+        )
         self.log(
             StepKind.NOTE,
             "CMB-1",
@@ -356,6 +392,8 @@ class CombatState:
                 f"The {side.value} picks up {names} (stacking {stack}); Guardian CMP {state.guardian.cmp}, {state.stones} stone(s).",
                 side=side,
             )
+            if state.earlier_cards:
+                self._played_earlier(side)
         for card, role in self._cards_in_play():
             if card.automation in SETTLED_STATUSES or card.slug in self.not_automated:
                 continue
@@ -372,6 +410,28 @@ class CombatState:
             self.warnings.append(warning)
             self.log(StepKind.NOT_AUTOMATED, "ENG-1", f"{warning} ({role}). {ignored}", card=card)
 
+    def _played_earlier(self, side: Side) -> None:
+        """ENG-16: cards this side played before the combat; what still acts comes from their lasting abilities."""
+        state = self.sides[side]
+        for card in state.earlier_cards:
+            self.log(
+                StepKind.NOTE,
+                "ENG-16",
+                f"The {side.value} played {card.name} before this combat; its effect lasts into it.",
+                side=side,
+                card=card,
+            )
+            for rule in card.abilities_of(GuardianCmp):
+                before = state.guardian.cmp
+                state.guardian = replace(state.guardian, cmp=rule.value)
+                self.log(
+                    StepKind.NOTE,
+                    "ENG-16",
+                    f"{card.name}: the {side.value}'s Guardian channels with CMP {rule.value} this turn (printed {before}).",
+                    side=side,
+                    card=card,
+                )
+
     def _cards_in_play(self) -> list[tuple[CardDefinition, str]]:
         cards: list[tuple[CardDefinition, str]] = []
         for side in SIDES:
@@ -380,6 +440,7 @@ class CombatState:
             cards += [(self.catalog.get(slug), f"{side.value}'s hand") for slug in state.hand]
             cards += [(card, f"{side.value}'s channeller") for card, _ in state.channellers]
             cards += [(card, f"{side.value}'s shield") for card in state.shield_cards]
+            cards += [(card, f"{side.value}'s card played earlier") for card in state.earlier_cards]
             cards += [(self.catalog.get(ref), f"{side.value}'s item") for ref in state.setup.items]
         stronghold = self.sides[Side.DEFENDER].stronghold
         if stronghold is not None:
@@ -456,6 +517,17 @@ class CombatState:
                 side=side,
                 card=card,
             )
+        if AttackBoost in self._kinds_present:
+            for owner, source, boost, _ in self.active_effects(AttackBoost):
+                if boost.attack_type.value == aoe.type.value and boost.sides.reaches(owner is side):
+                    points += boost.amount
+                    self.log(
+                        StepKind.AOE,
+                        rule,
+                        f"{source.name} is in play: {card.name}'s {label}AOE is {boost.amount:+d} stronger, {points} points.",
+                        side=side,
+                        card=source,
+                    )
         sides = [side] if aoe.own_hand else [side.other, side] if aoe.both_sides else [side.other]
         hits: list[Fighter] = []
         for target_side in sides:

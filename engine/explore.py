@@ -4,7 +4,8 @@ A play order, for this purpose, is a pairing: which of the attacker's creatures 
 defender's in the primaries, and who is left over for secondary attacks. The side with fewer
 primary creatures (the attacker on a tie) keeps the sequence given in the set-up; every
 arrangement of the other side's creatures is tried. Every other decision stays as the set-up gives
-it, so each row replays as an ordinary resolution of its notation.
+it, so each row replays as an ordinary resolution of its notation. An order that, with the ranged plan as
+given, breaks the duty to aim every ranged attack at a card that draws them (ENG-11) is left out.
 
 Solution concept. Players reveal each creature at the same moment, so neither sees the other's
 order: the play order is a simultaneous, zero-sum choice. Whatever order one side picks, the other
@@ -24,13 +25,14 @@ import itertools
 from dataclasses import dataclass, replace
 from statistics import fmean
 
+from .abilities import DrawsRanged
 from .catalog import CardCatalog
 from .enums import Side, Winner
 from .errors import EngineError
 from .notation import format_setup
 from .resolver import Resolver
 from .setup import CombatSetup, SideSetup, copy_references, split_reference
-from .validate import check, find_creature
+from .validate import check, draws_ranged_problems, find_creature, first_answer_rule, first_primary
 
 MAX_ORDERS = 50_000
 
@@ -102,7 +104,7 @@ def _primary_pool(setup: SideSetup, catalog: CardCatalog) -> list[str]:
 
 
 def explore(setup: CombatSetup, catalog: CardCatalog, *, limit: int = MAX_ORDERS) -> Exploration:
-    check(setup, catalog)
+    check(setup, catalog, first_matchup=False)
     pools = {side: _primary_pool(setup.side(side), catalog) for side in Side}
     fixed = Side.ATTACKER if len(pools[Side.ATTACKER]) <= len(pools[Side.DEFENDER]) else Side.DEFENDER
     permuted = fixed.other
@@ -118,14 +120,26 @@ def explore(setup: CombatSetup, catalog: CardCatalog, *, limit: int = MAX_ORDERS
         )
     base = _with_order(setup, fixed, fixed_order)
     outcomes: list[OrderOutcome] = []
+    draws = any(
+        catalog.get(split_reference(ref)[0]).first(DrawsRanged) is not None
+        for side in Side
+        for ref in setup.side(side).creatures
+    )
+    broke_draw = 0
     for arrangement in itertools.permutations(pools[permuted], playing):
         rest = tuple(ref for ref in pools[permuted] if ref not in arrangement)
         order = arrangement + rest
         variant = _with_order(base, permuted, order)
+        obeyed = _obey_first_answer(variant, catalog, permuted, fixed_order)
+        if obeyed is None:
+            continue
+        variant, row_fixed = obeyed
+        if draws and draws_ranged_problems(variant, catalog):
+            # ENG-11: with the ranged plan as given, this order leaves a ranged attack off the match-up that draws them all.
+            broke_draw += 1
+            continue
         log = Resolver(variant, catalog, checked=True).run()
-        attacker_refs, defender_refs = (
-            (fixed_order, arrangement) if fixed is Side.ATTACKER else (arrangement, fixed_order)
-        )
+        attacker_refs, defender_refs = (row_fixed, arrangement) if fixed is Side.ATTACKER else (arrangement, row_fixed)
         outcomes.append(
             OrderOutcome(
                 permuted_side=permuted,
@@ -138,7 +152,42 @@ def explore(setup: CombatSetup, catalog: CardCatalog, *, limit: int = MAX_ORDERS
                 notation=log.notation,
             )
         )
+    if not outcomes and broke_draw:
+        raise EngineError(
+            "no play order fits the ranged plan: in every one, a ranged attack that must be aimed at the match-up "
+            "of a card drawing them all (Bone Fright) is planned elsewhere (ENG-11)",
+            code="explore.no_legal_order",
+        )
+    if not outcomes:
+        raise EngineError(
+            "no play order obeys the first match-up the command dictates: the creature that must answer is held "
+            "back for ranged support (ENG-15)",
+            code="explore.no_legal_order",
+        )
     return _summarise(setup, fixed, fixed_order, tuple(outcomes))
+
+
+def _obey_first_answer(
+    variant: CombatSetup, catalog: CardCatalog, permuted: Side, fixed_order: tuple[str, ...]
+) -> tuple[CombatSetup, tuple[str, ...]] | None:
+    """ENG-15: the row with its first match-up as a command like the Goose's dictates, with the fixed side's
+    order for that row; None when the permuted side's first creature breaks it (that order is not legal)."""
+    rule = first_answer_rule(variant, catalog)
+    if rule is None:
+        return variant, fixed_order
+    answering, _, allowed = rule
+    answering_setup = variant.side(answering)
+    if first_primary(catalog, answering_setup) in allowed:
+        return variant, fixed_order
+    if answering is permuted:
+        return None
+    references = copy_references([catalog.get(split_reference(e)[0]).slug for e in answering_setup.creatures])
+    answers = [ref for ref in fixed_order if references.index(ref) in allowed]
+    if not answers:
+        return None
+    # The answering side cannot pick its first creature; the rest of its order stands.
+    row_fixed = (answers[0], *(ref for ref in fixed_order if ref != answers[0]))
+    return _with_order(variant, answering, row_fixed), row_fixed
 
 
 def _with_order(setup: CombatSetup, side: Side, order: tuple[str, ...]) -> CombatSetup:

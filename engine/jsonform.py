@@ -8,13 +8,14 @@ from dataclasses import fields
 from typing import Any
 
 from .errors import NotationError
-from .notation import _PARSERS, SIDE_KEYS, _format_value
-from .setup import CombatSetup, SideSetup
+from .notation import _PARSERS, SIDE_KEYS, _format_value, _terrain
+from .setup import FACE_DOWN, CombatSetup, SideSetup
 
 _LIST_FIELDS = {
     "rolls",
     "counts",
     "choices",
+    "earlier",
     "creatures",
     "items",
     "hand",
@@ -100,6 +101,9 @@ def setup_from_dict(data: Any) -> CombatSetup:
     terrain = data.get("terrain")
     if terrain is not None and not isinstance(terrain, str):
         raise NotationError("terrain must be a string or null", code="json.bad_value")
+    if terrain is not None and terrain.startswith(f"{FACE_DOWN}:"):
+        # The named face-down card is a slug, as in the notation, so the set-up prints back the same.
+        terrain = _terrain(terrain, "terrain", -1)
     return CombatSetup(
         attacker=side("attacker"), defender=side("defender"), terrain=None if terrain in (None, "none") else terrain
     )

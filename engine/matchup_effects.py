@@ -9,28 +9,38 @@ from dataclasses import dataclass
 from .abilities import (
     AllowChannelling,
     Aoe,
+    AttackBoost,
     Bonus,
+    BorrowsPrevious,
     ChannelReaction,
     ClassChoice,
+    CommandGuess,
     DestroyMatchup,
     Destroys,
     DestroyTerrain,
     Dispel,
     EndsMatchup,
     GrantsImmunity,
+    Guessed,
     Harmless,
     Immunity,
+    ItemBribe,
+    LastingAttackBonus,
     NoBriberyHere,
     Per,
     RangedReaction,
     RolledBonus,
     RolledDefence,
+    RolledOutcome,
     Scope,
     SideBonus,
+    Sides,
     StoneEvent,
+    StoneOrBonus,
     Stones,
     Suppressed,
     Suppresses,
+    TerrainEverywhere,
     TerrainModifier,
 )
 from .bribery_effects import BriberyEffects
@@ -39,11 +49,13 @@ from .enums import (
     SIDES,
     BriberyIcon,
     Fate,
+    Role,
     Side,
     StepKind,
     Terrain,
     Timing,
 )
+from .selectors import Selector
 from .setup import Bribe, Moment, SpellPlay
 from .state import Contribution, Fighter
 
@@ -58,11 +70,15 @@ class BonusTerm:
     card: CardDefinition
     why: str
     kind: StepKind = StepKind.BONUS
+    # The card whose text takes this bonus away (ENG-13); a barred term adds nothing.
+    barred: str = ""
 
 
 class MatchupEffects(BriberyEffects):
     def _bribery_window(self, moment: Moment, pair: dict[Side, Fighter]) -> set[Side]:
         bribed: set[Side] = set()
+        if ItemBribe in self._kinds_present:
+            bribed = {side for side in SIDES if self.item_bribe(pair[side], "PRI-1")}
         planned = {
             side: [
                 b for b in self.sides[side].setup.bribes if b.moment == moment and self._targets(b, pair[side.other])
@@ -70,7 +86,8 @@ class MatchupEffects(BriberyEffects):
             for side in SIDES
         }
         if not planned[Side.ATTACKER] and not planned[Side.DEFENDER]:
-            self.log(StepKind.BRIBE, "PRI-1", "Bribery window: both players pass.")
+            if not bribed:
+                self.log(StepKind.BRIBE, "PRI-1", "Bribery window: both players pass.")
             return bribed
         first_bribe: Side | None = None
         for side in SIDES:
@@ -186,6 +203,7 @@ class MatchupEffects(BriberyEffects):
 
     def _any_time_spells(self, moment: Moment, pair: dict[Side, Fighter], bribed_sides: set[Side]) -> None:
         self._lunched = {}
+        self._spell_decided = None
         self._drop_unused_reactions()
         plays = {
             side: [
@@ -240,6 +258,15 @@ class MatchupEffects(BriberyEffects):
                         card=card,
                     )
                     continue
+                if self._spell_decided is not None:
+                    self.log(
+                        StepKind.SPELL,
+                        "PRI-2",
+                        f"The {side.value}'s {card.name} is not cast: this match-up is decided and can no longer change.",
+                        side=side,
+                        card=card,
+                    )
+                    continue
                 self.sides[side].hand[card.slug] -= 1
                 if id(play) in negated:
                     continue
@@ -260,7 +287,9 @@ class MatchupEffects(BriberyEffects):
                 self.log(
                     StepKind.NOTE,
                     "A-04",
-                    f"The {side.value}'s {card.name} found nothing to answer in match-up {play.moment}: it stays in the hand.",
+                    f"The {side.value}'s {card.name} found nothing to answer in "
+                    + (f"secondary attack {play.moment.round}" if play.moment.secondary else f"match-up {play.moment}")
+                    + ": it stays in the hand.",
                     side=side,
                     card=card,
                 )
@@ -272,6 +301,10 @@ class MatchupEffects(BriberyEffects):
             self._pending_reactions[side].append((card, play))
             return
         own = pair[side]
+        storm = card.first(RolledOutcome)
+        if storm is not None:
+            self._cast_rolled_outcome(side, card, storm, play, pair)
+            return
         ends = card.first(EndsMatchup)
         if ends is not None:
             self._cast_ends_matchup(side, card, ends, pair)
@@ -350,6 +383,7 @@ class MatchupEffects(BriberyEffects):
             before = " and ".join(sorted(t.value for t in self.terrain)) or "no terrain"
             self.terrain = frozenset()
             self.terrain_card = None
+            self.face_down = False
             rule = "A-24" if Terrain.WOODS.value in before else "PRI-2"
             self.log(
                 StepKind.SPELL,
@@ -368,6 +402,84 @@ class MatchupEffects(BriberyEffects):
         )
 
     _ended_unchallenged: bool = False
+    # The outcome a spell has fixed for the current match-up, which then ends before PRI-3.
+    _spell_decided: str | None = None
+
+    def _cast_reference(self, side: Side, play: SpellPlay) -> str:
+        """The reference the set-up's inputs use for this cast: the slug, or slug#n for its n-th cast."""
+        slug = self.catalog.get(play.card).slug
+        nth = 0
+        for other in self.sides[side].setup.spells:
+            if self.catalog.get(other.card).slug == slug:
+                nth += 1
+            if other is play:
+                break
+        return slug if nth == 1 else f"{slug}#{nth}"
+
+    def _cast_rolled_outcome(
+        self, side: Side, card: CardDefinition, rule: RolledOutcome, play: SpellPlay, pair: dict[Side, Fighter]
+    ) -> None:
+        own, opposing = pair[side], pair[side.other]
+        named = self.fighter(side, play.target) if play.target is not None else own
+        if named is not own or own.fate is not Fate.STANDING or opposing.fate is not Fate.STANDING:
+            self.log(
+                StepKind.SPELL,
+                "PRI-2",
+                f"{card.name} must be cast on the {side.value}'s creature fighting this match-up, with both still "
+                "standing: it does nothing.",
+                side=side,
+                card=card,
+            )
+            return
+        rolled = self.roll(side, self._cast_reference(side, play))
+        favoured = rule.favoured is not None and rule.favoured.matches(own.card)
+        total = rolled + (rule.bonus if favoured else 0)
+        shown = (
+            f"{rolled} + {rule.bonus} ({own.name} is among {rule.favoured.describe()}) = {total}"
+            if favoured and rule.favoured
+            else str(rolled)
+        )
+        round_number = own.round
+        if total >= rule.wins_from:
+            step = self.log(
+                StepKind.SPELL,
+                "PRI-2",
+                f"The {side.value} casts {card.name} on {own.name} and rolls {shown}: {rule.wins_from} or more, so "
+                f"{own.name} beats {opposing.name}. Nothing more may change this match-up.",
+                side=side,
+                card=card,
+                subject=opposing,
+            )
+            opposing.beaten_by = own
+            self.settle(
+                opposing, Fate.BEATEN, f"beaten by {own.name} through {card.name} in match-up {round_number}", step
+            )
+            self.creature_beaten(opposing, own, "PRI-2", primary=True)
+            own.fate_reason = f"won match-up {round_number} through {card.name}"
+            self._spell_decided = f"{own.name} beats {opposing.name} through {card.name} (roll {total})"
+            return
+        self.log(
+            StepKind.SPELL,
+            "PRI-2",
+            f"The {side.value} casts {card.name} on {own.name} and rolls {shown}: below {rule.wins_from}, so "
+            f"{own.name} is destroyed. Nothing more may change this match-up.",
+            side=side,
+            card=card,
+            subject=own,
+        )
+        self._spell_decided = f"no comparison: {card.name} left {own.name} standing and decided nothing"
+        if not self._indestructible(own, card.name, "PRI-2"):
+            self.record_fate(
+                StepKind.DESTROY,
+                "PRI-2",
+                f"{card.name}: {own.name} is destroyed.",
+                subject=own,
+                fate=Fate.DESTROYED,
+                reason=f"destroyed by its own side's {card.name} in match-up {round_number}",
+                side=side,
+                card=card,
+            )
+            self._spell_decided = f"no comparison: {own.name} destroyed by {card.name} (roll {total})"
 
     def _cast_ends_matchup(
         self, side: Side, card: CardDefinition, rule: EndsMatchup, pair: dict[Side, Fighter]
@@ -431,7 +543,8 @@ class MatchupEffects(BriberyEffects):
     def _primary_aoes(self, pair: dict[Side, Fighter]) -> None:
         for side in SIDES:
             fighter = pair[side]
-            if fighter.fate is not Fate.STANDING:
+            # A command creature drawn into a match-up (ENG-14) already used its AOE as the command.
+            if fighter.fate is not Fate.STANDING or fighter.role is Role.COMMAND:
                 continue
             aoes = [aoe for aoe in fighter.text(Aoe) if aoe.timing.value == "primary"]
             suppressor = self._suppressor(Suppressed.AOE, fighter, pair[side.other])
@@ -542,12 +655,19 @@ class MatchupEffects(BriberyEffects):
             if units == 0:
                 continue
             terms.append(
-                BonusTerm(
-                    f"{fighter.name}'s text",
-                    bonus.amount * units,
-                    rule,
-                    fighter.card,
-                    f"{fighter.name}'s own text{unit_text}",
+                self._class_bar(
+                    side,
+                    BonusTerm(
+                        f"{fighter.name}'s text",
+                        bonus.amount * units,
+                        rule,
+                        fighter.card,
+                        f"{fighter.name}'s own text{unit_text}",
+                    ),
+                    bonus.against,
+                    bonus.of,
+                    bonus.partner,
+                    bonus.as_class,
                 )
             )
         for rolled in fighter.text(RolledBonus):
@@ -556,6 +676,21 @@ class MatchupEffects(BriberyEffects):
                 terms.append(
                     BonusTerm(f"{fighter.name}'s roll", value, rule, fighter.card, f"its roll on {rolled.dice}")
                 )
+        if AttackBoost in self._kinds_present:
+            terms += self._attack_boosts(side, fighter, rule)
+        if LastingAttackBonus in self._kinds_present:
+            terms += [
+                BonusTerm(
+                    source.name,
+                    lasting.amount,
+                    rule,
+                    source,
+                    f"{source.name}, played by the {owner.value} before the combat, against "
+                    f"{lasting.against.describe()} (ENG-16)",
+                )
+                for owner, source, lasting, _ in self.active_effects(LastingAttackBonus)
+                if lasting.against.matches(opponent.card, defending_in_stronghold=context)
+            ]
         shrink, why = self.size_change(fighter)
         if shrink:
             terms.append(BonusTerm(f"{fighter.name}'s size", shrink, "ENG-6", fighter.card, why))
@@ -567,10 +702,44 @@ class MatchupEffects(BriberyEffects):
             terms += self.terrain_terms(fighter, rule)
         return terms
 
+    def _attack_boosts(self, side: Side, fighter: Fighter, rule: str) -> list[BonusTerm]:
+        """Cards in play that make every attack of a type stronger, for a creature with such an attack."""
+        return [
+            BonusTerm(
+                source.name,
+                boost.amount,
+                rule,
+                source,
+                f"{source.name} being in play ({fighter.name}'s attack is {boost.attack_type.value}-based)",
+            )
+            for owner, source, boost, _ in self.active_effects(AttackBoost)
+            if boost.attack_type in fighter.card.attack_types and boost.sides.reaches(owner is side)
+        ]
+
+    def class_bonus_bar(self, side: Side) -> CardDefinition | None:
+        """ENG-13: the opposing card in play that takes every class-tied Vitality bonus away from ``side``."""
+        if Suppresses not in self._kinds_present:
+            return None
+        for owner, source, rule, _ in self.active_effects(Suppresses):
+            if owner is side.other and rule.what is Suppressed.CLASS_BONUS and rule.scope is Scope.IN_PLAY:
+                return source
+        return None
+
+    def _class_bar(self, side: Side, term: BonusTerm, *conditions: Selector | None) -> BonusTerm:
+        """``term`` as it stands, or with nothing added when its condition names a class and ``side`` is barred."""
+        if not any(condition is not None and names_class(condition) for condition in conditions):
+            return term
+        bar = self.class_bonus_bar(side)
+        if bar is None:
+            return term
+        return BonusTerm(term.label, 0, term.rule, term.card, term.why, term.kind, barred=bar.name)
+
     def _conditions_hold(self, bonus: Bonus, fighter: Fighter, opponent: Fighter, *, secondary: bool) -> bool:
         if bonus.terrain is not None and bonus.terrain not in self.terrain:
             return False
-        if bonus.no_terrain and (self.terrain or self.defender_in_stronghold):
+        if bonus.face_down_terrain and not self.face_down:
+            return False
+        if bonus.no_terrain and (self.terrain or self.defender_in_stronghold or self.face_down):
             return False
         if bonus.side_role is not None and fighter.side.value != bonus.side_role.value:
             return False
@@ -640,23 +809,49 @@ class MatchupEffects(BriberyEffects):
             if command_bonus.rising and fighter.round is not None and not secondary:
                 amount = command_bonus.amount * fighter.round
                 why += f" ({command_bonus.amount:+d} x match-up {fighter.round})"
-            terms.append(BonusTerm(source.name, amount, "SEC-4" if secondary else "PRI-6", source, why))
+            terms.append(
+                self._class_bar(
+                    side,
+                    BonusTerm(source.name, amount, "SEC-4" if secondary else "PRI-6", source, why),
+                    command_bonus.to,
+                    command_bonus.against,
+                )
+            )
         return terms
 
     _first_bonus_taken: dict[int, Fighter]
 
     def _log_terms(self, contribution: Contribution, terms: list[BonusTerm]) -> None:
         for term in terms:
+            if term.barred:
+                self._log_class_bar(contribution.fighter, term.barred, term.why)
+                continue
             self._add(contribution, term.label, term.amount, term.rule, term.card, term.why, term.kind)
+
+    def _log_class_bar(self, fighter: Fighter, bar: str, why: str) -> None:
+        self.log(
+            StepKind.NOTE,
+            "ENG-13",
+            f"{fighter.name} gets no bonus from {why}: it depends on a creature class, and {bar} is in play on the "
+            "other side.",
+            side=fighter.side,
+            subject=fighter,
+        )
 
     # PRI-6
     def _text_box(self, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
+        if CommandGuess in self._kinds_present:
+            self._guesses(pair, contributions)
+        if StoneOrBonus in self._kinds_present:
+            self._stone_or_bonus(pair, contributions)
         for side in SIDES:
             fighter, opponent = pair[side], pair[side.other]
             mine = contributions[side]
             context = self._defending(opponent)
             self._log_terms(mine, self.bonus_terms(side, fighter, opponent, secondary=False))
-            self._log_terms(mine, self.command_terms(side, fighter, opponent, secondary=False))
+            # A command creature drawn into a match-up (ENG-14) is still no primary attacker of its side.
+            if fighter.role is not Role.COMMAND:
+                self._log_terms(mine, self.command_terms(side, fighter, opponent, secondary=False))
             for owner, source, aura, holder in self.active_effects(SideBonus):
                 if holder is fighter and not aura.includes_self:
                     continue
@@ -670,13 +865,15 @@ class MatchupEffects(BriberyEffects):
                     opponent.card, defending_in_stronghold=context
                 ):
                     continue
-                self._add(mine, source.name, aura.amount, "PRI-6", source, f"{source.name} being in play")
+                term = BonusTerm(source.name, aura.amount, "PRI-6", source, f"{source.name} being in play")
+                self._log_terms(mine, [self._class_bar(side, term, aura.to, aura.against)])
             for shield in self.sides[side].shield_cards:
                 for bonus in shield.abilities_of(Bonus):
                     if bonus.against is None or bonus.against.matches(opponent.card, defending_in_stronghold=context):
-                        self._add(
-                            mine, shield.name, bonus.amount, "PRI-6", shield, f"the standard bearer {shield.name}"
+                        term = BonusTerm(
+                            shield.name, bonus.amount, "PRI-6", shield, f"the standard bearer {shield.name}"
                         )
+                        self._log_terms(mine, [self._class_bar(side, term, bonus.against)])
             if side is Side.DEFENDER and self.defender_in_stronghold:
                 stronghold = self.sides[side].stronghold
                 assert stronghold is not None
@@ -736,6 +933,8 @@ class MatchupEffects(BriberyEffects):
         for side in SIDES:
             fighter, opponent = pair[side], pair[side.other]
             term = self.ocb_term(fighter, opponent, "PRI-7")
+            if term is None and BorrowsPrevious in self._kinds_present:
+                term = self._borrowed_ocb(side, fighter, opponent)
             if term is None:
                 continue
             suppressor = self._suppressor(Suppressed.OCB, fighter, opponent)
@@ -769,9 +968,89 @@ class MatchupEffects(BriberyEffects):
     def _terrain_step(self, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
         for side in SIDES:
             self._log_terms(contributions[side], self.terrain_terms(pair[side], "PRI-8"))
+            if BorrowsPrevious in self._kinds_present:
+                self._log_terms(contributions[side], self._borrowed_terrain(side, pair[side]))
+
+    def _lender(self, side: Side, fighter: Fighter) -> tuple[BorrowsPrevious, Fighter] | None:
+        """The borrowing rule of ``fighter`` and the creature its side played in the match-up before this one."""
+        rule = fighter.first_text(BorrowsPrevious)
+        if rule is None or not self.matchups:
+            return None
+        last = self.matchups[-1]
+        reference = last.attacker if side is Side.ATTACKER else last.defender
+        lender = next((f for f in self.sides[side].fighters if f.id == reference), None)
+        # Only printed bonuses are lent, so a lender that itself borrows passes nothing on.
+        return (rule, lender) if lender is not None and lender is not fighter else None
+
+    def _borrowed_ocb(self, side: Side, fighter: Fighter, opponent: Fighter) -> BonusTerm | None:
+        found = self._lender(side, fighter)
+        if found is None:
+            return None
+        rule, lender = found
+        if not rule.ocb or not lender.card.ocb:
+            return None
+        against = rule.ocb_against or (lender.card.border.beats if lender.card.border else None)
+        if against is None or opponent.card.border is not against:
+            return None
+        return BonusTerm(
+            "OCB",
+            lender.card.ocb,
+            "PRI-7",
+            fighter.card,
+            f"the off-colour bonus it borrows from {lender.name}, against the {against.value} {opponent.name}",
+            StepKind.OFF_COLOUR,
+        )
+
+    def _borrowed_terrain(self, side: Side, fighter: Fighter) -> list[BonusTerm]:
+        found = self._lender(side, fighter)
+        if found is None or not found[0].terrain_bonus:
+            return []
+        lender = found[1]
+        return [
+            BonusTerm(
+                modifier.terrain.value,
+                modifier.amount,
+                "PRI-8",
+                fighter.card,
+                f"{lender.name}'s terrain bonus, borrowed, fighting in {modifier.terrain.value}",
+                StepKind.TERRAIN,
+            )
+            for modifier in lender.card.abilities_of(TerrainModifier)
+            if modifier.terrain in self.terrain
+        ]
 
     def terrain_terms(self, fighter: Fighter, rule: str) -> list[BonusTerm]:
         """The printed terrain modifiers that apply where the fight is (PRI-8, or SEC-4)."""
+        terms = self._real_terrain_terms(fighter, rule)
+        if TerrainEverywhere not in self._kinds_present:
+            return terms
+        return self._terrain_everywhere(fighter, rule, terms)
+
+    def _terrain_everywhere(self, fighter: Fighter, rule: str, terms: list[BonusTerm]) -> list[BonusTerm]:
+        """ENG-13: with such a card of its side in play and unbeaten, a creature fights with its largest printed
+        terrain bonus unless the real terrain's bonuses already come to more; real penalties stay."""
+        best = max(
+            (m for m in fighter.card.abilities_of(TerrainModifier) if m.amount > 0),
+            key=lambda m: m.amount,
+            default=None,
+        )
+        if best is None or best.amount <= sum(t.amount for t in terms if t.amount > 0):
+            return terms
+        for owner, source, _, holder in self.active_effects(TerrainEverywhere):
+            if owner is fighter.side and holder is not fighter:
+                return [t for t in terms if t.amount < 0] + [
+                    BonusTerm(
+                        best.terrain.value,
+                        best.amount,
+                        rule,
+                        source,
+                        f"its {best.terrain.value} bonus, which {source.name} lets it use on any terrain",
+                        StepKind.TERRAIN,
+                    )
+                ]
+        return terms
+
+    def _real_terrain_terms(self, fighter: Fighter, rule: str) -> list[BonusTerm]:
         return [
             BonusTerm(
                 modifier.terrain.value,
@@ -784,3 +1063,80 @@ class MatchupEffects(BriberyEffects):
             for modifier in fighter.card.abilities_of(TerrainModifier)
             if modifier.terrain in self.terrain
         ]
+
+    def _guesses(self, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
+        """ENG-12: a command's guess about a hidden match-up creature, made for every primary match-up while
+        the command stands; the set-up gives the guesses in match-up order."""
+        for owner, card, rule, holder in self.active_effects(CommandGuess):
+            if holder is not None and holder.role is not Role.COMMAND:
+                continue
+            guesser = owner if rule.guesser is Sides.OWN else owner.other
+            hidden, helped = pair[guesser.other], pair[owner]
+            actual = hidden.card.border if rule.guesses is Guessed.BORDER else hidden.card.size
+            named = self.choice(owner, holder.reference if holder is not None else card.slug)
+            guesses = named.split("-") if named else []
+            index = (helped.round or 1) - 1
+            if index < len(guesses):
+                guess = guesses[index]
+                right = actual is not None and guess == actual.value
+                said = f"guesses {guess}"
+            else:
+                right = not rule.on_right
+                said = f"makes no guess in the set-up, so it counts as a {'right' if right else 'wrong'} guess"
+            pays = right if rule.on_right else not right
+            what = "border" if rule.guesses is Guessed.BORDER else "size"
+            shown = actual.value if actual is not None else "none"
+            self.log(
+                StepKind.COMMAND_EFFECT,
+                "ENG-12",
+                f"{card.name}'s command: the {guesser.value} {said} for the {what} of the {guesser.other.value}'s "
+                f"hidden {hidden.name} ({shown}): "
+                + (f"{helped.name} gets {rule.amount:+d}." if pays else "no bonus."),
+                side=owner,
+                card=card,
+                subject=hidden,
+            )
+            if pays:
+                self._add(
+                    contributions[owner],
+                    card.name,
+                    rule.amount,
+                    "PRI-6",
+                    card,
+                    f"{card.name}'s command (a {'right' if right else 'wrong'} guess)",
+                )
+
+    def _stone_or_bonus(self, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
+        """The opponent pays Power Stones out of his supply, or the creature gets its bonus."""
+        for side in SIDES:
+            fighter = pair[side]
+            for rule in fighter.text(StoneOrBonus):
+                payer = side.other
+                chosen = self.choice(side, fighter.reference) or "refuse"
+                if chosen == "burn" and self.burn_stones(
+                    payer, rule.stones, fighter.card, "PRI-6", f"rather than let {fighter.name} have {rule.amount:+d}"
+                ):
+                    continue
+                if chosen == "burn":
+                    self.warnings.append(
+                        f"{payer.value}: cannot burn {rule.stones} Power Stone(s) for {fighter.name} with "
+                        f"{self.sides[payer].stones}"
+                    )
+                why = "has too few stones to burn" if chosen == "burn" else "keeps his stones"
+                self._add(
+                    contributions[side],
+                    f"{fighter.name}'s text",
+                    rule.amount,
+                    "PRI-6",
+                    fighter.card,
+                    f"{fighter.name}'s own text (the {payer.value} {why})",
+                )
+
+
+def names_class(selector: Selector) -> bool:
+    """Whether a condition names a creature class anywhere (its own classes, an alternative or an exclusion)."""
+    return (
+        bool(selector.classes)
+        or any(names_class(inner) for inner in selector.any_of)
+        or (selector.negated is not None and names_class(selector.negated))
+    )

@@ -19,6 +19,7 @@ from typing import Any
 from .enums import BriberyIcon
 from .errors import NotationError
 from .setup import (
+    FACE_DOWN,
     Bribe,
     Channel,
     Choice,
@@ -69,6 +70,7 @@ SIDE_KEYS: dict[str, str] = {
     "rolls": "rolls",
     "counts": "counts",
     "choices": "choices",
+    "earlier": "earlier",
 }
 _FIELD_FOR_KEY = {key: name for name, key in SIDE_KEYS.items()}
 
@@ -90,6 +92,14 @@ def _single_reference(value: str, key: str, position: int) -> str:
     if len(items) != 1:
         raise NotationError(f"{key} takes one card, got {len(items)}", position=position, code="notation.bad_value")
     return items[0]
+
+
+def _terrain(value: str, key: str, position: int) -> str:
+    """A terrain card or type, or a card laid face down (``face-down``, or ``face-down:slug`` naming it)."""
+    head, colon, named = value.partition(":")
+    if colon and head == FACE_DOWN:
+        return f"{FACE_DOWN}:{_single_reference(named, key, position)}"
+    return _single_reference(value, key, position)
 
 
 def _number(value: str, key: str, position: int) -> int:
@@ -144,6 +154,7 @@ _PARSERS: dict[str, Callable[[str, str, int], Any]] = {
     "items": _references,
     "hand": _references,
     "channellers": _references,
+    "earlier": _references,
     "shields": _references,
     "order": _references,
     "guardian": _single_reference,
@@ -189,7 +200,7 @@ def parse_setup(text: str) -> CombatSetup:
             raise NotationError(f"{key} is given twice", position=here, code="notation.duplicate_key")
         seen.add(key)
         if key == "terrain":
-            terrain = None if value == "none" else _single_reference(value, key, here)
+            terrain = None if value == "none" else _terrain(value, key, here)
             continue
         side, _, sub = key.partition(".")
         if side not in sides or (sub and sub not in _FIELD_FOR_KEY):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .abilities import (
+    AttacksCommandCard,
     BlankText,
     DestroyedWhenBeaten,
     DestroysCommandCard,
@@ -12,6 +13,7 @@ from .abilities import (
     DestroysWhenBeating,
     Detonates,
     ForbidsBribery,
+    ForcedFirstAnswer,
     HandDiscard,
     Indestructible,
     MatchupDestruction,
@@ -19,6 +21,7 @@ from .abilities import (
     PlayRestriction,
     PullsToMelee,
     PushMargin,
+    RangedEffect,
     Razed,
     RazesOnWinning,
     RefusesOpponent,
@@ -26,6 +29,7 @@ from .abilities import (
     ReturnsToPen,
     RolledDestroys,
     SacrificeOption,
+    ShotResult,
     Sides,
     StartsAsPush,
     StealsText,
@@ -37,7 +41,7 @@ from .abilities import (
     Withdraws,
 )
 from .cards import CardDefinition
-from .channelling import Channelling
+from .command_fights import CommandFights
 from .enums import (
     SIDES,
     Fate,
@@ -48,17 +52,19 @@ from .enums import (
     Timing,
 )
 from .log import Matchup, chain_text
-from .setup import Moment
+from .setup import Moment, face_down
 from .state import Contribution, Fighter
-from .validate import resolve_terrain
+from .validate import forced_answers, resolve_terrain
 
 # Kinds whose text acts once a match-up is decided, beyond the loser's fate.
 _OUTCOME_KINDS = frozenset({MatchupDestruction, DestroysCommandCard, RazesOnWinning, DestroysVictorUnlessHeld})
 # Kinds whose text acts as two creatures meet; a combat holding none of them skips that step.
-_REVEAL_KINDS = frozenset({RefusesOpponent, HandDiscard, Withdraws, SacrificeOption, Detonates, StealsText})
+_REVEAL_KINDS = frozenset(
+    {RefusesOpponent, HandDiscard, Withdraws, SacrificeOption, Detonates, StealsText, AttacksCommandCard}
+)
 
 
-class PrimaryStep(Channelling):
+class PrimaryStep(CommandFights):
     def _build_queues(self) -> None:
         for side in SIDES:
             state = self.sides[side]
@@ -98,6 +104,71 @@ class PrimaryStep(Channelling):
                     f"The {side.value}'s play order is changed to put {', '.join(f.name for f in first)} first, as the command requires.",
                     side=side,
                 )
+        if ForcedFirstAnswer in self._kinds_present:
+            self._force_first_answer()
+
+    def _upcoming(self, side: Side) -> Fighter | None:
+        """The creature the side will lay in the next match-up, as _next_primary will pick it."""
+        state = self.sides[side]
+        queued = [f for f in state.queue if f.in_hand and f.fate is Fate.STANDING]
+        held = state.holding()
+        return queued[0] if queued else held[0] if held else None
+
+    def _force_first_answer(self) -> None:
+        """ENG-15: a command like the Goose's shows its side's first creature and dictates the answer."""
+        for side in SIDES:
+            state = self.sides[side]
+            card = state.command_card
+            if card is None or not state.command_active or card.first(ForcedFirstAnswer) is None:
+                continue
+            other = self.sides[side.other]
+            shown, answer = self._upcoming(side), self._upcoming(side.other)
+            if shown is None or answer is None:
+                return
+            lead = f"{card.name}: the {side.value} shows {shown.name} (Vitality {shown.vitality}) first"
+            if any(rule.must is Restriction.FIRST_PRIMARY for rule in answer.text(PlayRestriction)):
+                self.log(
+                    StepKind.NOTE,
+                    "ENG-15",
+                    f"{lead}, but {answer.name} must be the {side.other.value}'s first primary creature, so it answers.",
+                    side=side,
+                    card=card,
+                )
+                return
+            held = other.holding()
+            allowed = [held[i] for i in forced_answers(shown.card, [(i, f.card) for i, f in enumerate(held)])]
+            if not allowed:
+                self.log(
+                    StepKind.NOTE,
+                    "ENG-15",
+                    f"{lead}; the {side.other.value} holds no creature of lower base Vitality, so it answers freely.",
+                    side=side,
+                    card=card,
+                )
+                return
+            if answer in allowed:
+                self.log(
+                    StepKind.NOTE,
+                    "ENG-15",
+                    f"{lead}; the {side.other.value} answers with {answer.name} (Vitality {answer.vitality}), its "
+                    "highest base Vitality that the shown creature can beat, as the command requires.",
+                    side=side,
+                    card=card,
+                )
+                return
+            forced = next((f for f in other.queue if f in allowed), allowed[0])
+            if forced in other.queue:
+                other.queue.remove(forced)
+            other.queue.insert(0, forced)
+            self.log(
+                StepKind.NOTE,
+                "ENG-15",
+                f"{lead}; the {side.other.value} must answer with {forced.name} (Vitality {forced.vitality}), its "
+                "highest base Vitality that the shown creature can beat, so its play order is changed to put it first.",
+                side=side.other,
+                card=card,
+                subject=forced,
+            )
 
     def _next_primary(self, side: Side) -> Fighter | None:
         state = self.sides[side]
@@ -133,6 +204,7 @@ class PrimaryStep(Channelling):
             self.moment = str(round_number)
             self._matchup(round_number, attacker, defender)
             self.strip_bribes_after(round_number)
+            self._command_creatures_after(round_number)
         self.moment = ""
         holders = [side for side in SIDES if self.sides[side].holding()]
         if not holders:
@@ -192,6 +264,10 @@ class PrimaryStep(Channelling):
         self._any_time_spells(moment, pair, bribed_sides)
         if self._ended_unchallenged:
             self._record_matchup(round_number, pair, None, "no comparison: both creatures left unchallenged")
+            return
+        if self._spell_decided is not None:
+            self._drop_unused_reactions()
+            self._record_matchup(round_number, pair, None, self._spell_decided)
             return
         self._destruction(pair)
         frozen = RolledDestroys in self._kinds_present and self._rolled_destruction(pair)
@@ -254,6 +330,8 @@ class PrimaryStep(Channelling):
             return False
         for side in SIDES:
             self._take_shared_class(side, pair[side])
+        for side in SIDES:
+            self._attack_command_instead(round_number, pair, side)
         for side in SIDES:
             self._refuse_opponent(round_number, pair, side)
         for side in SIDES:
@@ -357,6 +435,9 @@ class PrimaryStep(Channelling):
         rule = fighter.first_text(StealsText)
         if rule is None:
             return
+        if rule.from_hand:
+            self._copy_hand_text(fighter, rule)
+            return
         rolled = self.roll(fighter.side, fighter.reference)
         if rolled < rule.succeeds_from:
             self.log(
@@ -377,6 +458,41 @@ class PrimaryStep(Channelling):
             side=fighter.side,
             card=fighter.card,
             subject=opponent,
+        )
+
+    def _copy_hand_text(self, fighter: Fighter, rule: StealsText) -> None:
+        """Its owner may lay a creature of his combat hand in the melee; it then gains that creature's text box."""
+        side = fighter.side
+        named = self.choice(side, fighter.reference)
+        laid = self.fighter(side, named) if named is not None else None
+        if laid is None or laid is fighter or laid not in self.sides[side].holding():
+            if named is not None:
+                self.warnings.append(
+                    f"{side.value}: {fighter.name} cannot lay {named}: it is not in the {side.value}'s combat hand now"
+                )
+            self.log(
+                StepKind.NOTE,
+                "PRI-6",
+                f"The {side.value} lays no card from the combat hand for {fighter.name}; it keeps its own text box.",
+                side=side,
+                card=fighter.card,
+            )
+            return
+        if laid in self.sides[side].queue:
+            self.sides[side].queue.remove(laid)
+        self.leave_unchallenged(laid, f"laid from the combat hand by {fighter.name}'s text")
+        # The spent offer is dropped so the gained text box is the one that works from now on.
+        gained = () if laid.blank else laid.card.abilities
+        kept = tuple(ability for ability in fighter.card.abilities if ability is not rule)
+        fighter.card = replace(fighter.card, abilities=kept + gained, _by_kind={})
+        self.log(
+            StepKind.NOTE,
+            "PRI-6",
+            f"{fighter.name} gains {laid.name}'s text box for the rest of the combat"
+            + (" (it is blank, so nothing is gained)." if laid.blank or not gained else "."),
+            side=side,
+            card=fighter.card,
+            subject=laid,
         )
 
     def _pull_after_win(self, pair: dict[Side, Fighter]) -> None:
@@ -455,6 +571,9 @@ class PrimaryStep(Channelling):
 
     def _blank_opponents(self, pair: dict[Side, Fighter]) -> None:
         """PRI-6: a creature whose text blanks its match-up opponent does so as they meet."""
+        for owner, card, chosen, holder in self.active_effects(BlankText):
+            if chosen.scope is TextScope.CHOSEN and (holder is None or holder.role is Role.COMMAND):
+                self._blank_chosen(owner, card, chosen, holder, pair[owner.other])
         blanking = [side for side in SIDES if any(r.scope is TextScope.OPPONENT for r in pair[side].text(BlankText))]
         for side in blanking:
             victim = pair[side.other]
@@ -467,6 +586,30 @@ class PrimaryStep(Channelling):
                 card=pair[side].card,
                 subject=victim,
             )
+
+    def _blank_chosen(
+        self, owner: Side, card: CardDefinition, rule: BlankText, holder: Fighter | None, victim: Fighter
+    ) -> None:
+        """A command that blanks the opposing creature its owner names, in that creature's match-up, for a price."""
+        named = self.choice(owner, holder.reference if holder is not None else card.slug)
+        if named is None or self.fighter(owner.other, named) is not victim or victim.blank:
+            return
+        if not self.burn_stones(owner, rule.cost, card, "PRI-6", f"to blank {victim.name}'s text box"):
+            self.warnings.append(
+                f"{owner.value}: {card.name} cannot blank {victim.name}: {rule.cost} Power Stone(s) needed, "
+                f"{self.sides[owner].stones} left"
+            )
+            return
+        victim.blank = True
+        self.log(
+            StepKind.NOTE,
+            "PRI-6",
+            f"{card.name}'s command blanks {victim.name}'s text box for the rest of the combat (its stats still "
+            "count; ranged attacks in the match-up are not touched).",
+            side=owner,
+            card=card,
+            subject=victim,
+        )
 
     def _sent_back(self, pair: dict[Side, Fighter]) -> None:
         """A creature whose text sends its match-up opponent back to the Creature Pen (PRI-3 timing)."""
@@ -680,6 +823,8 @@ class PrimaryStep(Channelling):
         return None
 
     def _push_winner(self, pair: dict[Side, Fighter]) -> Fighter | None:
+        if self.push_forced(pair[Side.ATTACKER].round or 0):
+            return None
         sides = {owner for owner, _, _, _ in self.active_effects(WinsPushes)}
         if len(sides) != 1:
             return None
@@ -699,6 +844,16 @@ class PrimaryStep(Channelling):
         for source, aura in self._matchup_destruction(winner, margin):
             lead = f" by {margin}, less than {aura.lead_below}" if aura.lead_below is not None else ""
             return f"{source.name}'s text: {winner.name} won{lead}, so {loser.name} is destroyed rather than beaten."
+        for shot in self._effect_shots:
+            effect = shot.shooter.first_text(RangedEffect)
+            if (
+                shot.side is winner.side
+                and not shot.cancelled
+                and shot.shooter.round == winner.round
+                and effect is not None
+                and effect.result is ShotResult.DESTROYS_ON_WIN
+            ):
+                return f"{shot.shooter.name}'s ranged attack: {winner.name} won, so {loser.name} is destroyed rather than beaten."
         return ""
 
     def _matchup_destruction(self, winner: Fighter, margin: int) -> list[tuple[CardDefinition, MatchupDestruction]]:
@@ -809,7 +964,7 @@ class PrimaryStep(Channelling):
             self.defender_in_stronghold = False
             stats = stronghold.stronghold
             if (
-                self.setup.terrain is None
+                self.space_ref is None
                 and stats is not None
                 and stats.counts_as_terrain is not None
                 and self.terrain == frozenset({stats.counts_as_terrain})
@@ -824,10 +979,11 @@ class PrimaryStep(Channelling):
                 card=winner.card,
             )
             return
-        if self.setup.terrain is None or self._terrain_razed or self._terrain_gone():
+        if self.space_ref is None or self._terrain_razed or self._terrain_gone():
             return
         self._terrain_razed = True
         before = " and ".join(sorted(t.value for t in self.terrain)) or "no terrain type"
+        self.face_down = False
         if self.terrain == self._space_terrain():
             self.terrain = frozenset()
         self.terrain_card = None
@@ -843,12 +999,14 @@ class PrimaryStep(Channelling):
     _terrain_razed = False
 
     def _space_terrain(self) -> frozenset[Terrain]:
-        found = resolve_terrain(self.catalog, self.setup.terrain)
+        found = resolve_terrain(self.catalog, self.space_ref)
         return found[1] if found is not None else frozenset()
 
     def _terrain_gone(self) -> bool:
         """A spell has already destroyed the space's terrain card (the set-up named a card, now gone)."""
-        found = resolve_terrain(self.catalog, self.setup.terrain)
+        found = resolve_terrain(self.catalog, self.space_ref)
+        if face_down(self.space_ref)[0]:
+            return not self.face_down
         return found is not None and found[0] is not None and self.terrain_card is None
 
     def _record_matchup(

@@ -8,7 +8,7 @@ from the set-up; missing ones get the defaults documented in ``defaults.py``.
 
 from __future__ import annotations
 
-from .abilities import ControlExclusion, ControlValue, LeaveMoment, Sides
+from .abilities import ControlBonus, ControlExclusion, ControlValue, LeaveMoment, Scope, Sides, Suppressed, Suppresses
 from .cards import CardDefinition
 from .catalog import CardCatalog
 from .enums import (
@@ -22,6 +22,7 @@ from .enums import (
 )
 from .leaving import Leaving
 from .log import CombatLog, CombatResult, CreatureOutcome, Term, chain_text
+from .matchup_effects import names_class
 from .notation import format_setup
 from .setup import CombatSetup
 from .state import Fighter
@@ -41,7 +42,7 @@ class Resolver(Leaving):
         self.phase = Phase.COMMAND
         self._command_step()
         self.phase = Phase.PRIMARY
-        if not self._offer_retreat(LeaveMoment.BEFORE_PRIMARIES):
+        if self.space_won_by is None and not self._offer_retreat(LeaveMoment.BEFORE_PRIMARIES):
             self._primaries()
             self.restore_classes(self._reclassed_until_primaries, "the primary match-ups are over")
             if not self._offer_retreat(LeaveMoment.AFTER_PRIMARIES):
@@ -67,6 +68,55 @@ class Resolver(Leaving):
                         left_out[fighter] = "left out by its own text"
         return left_out
 
+    def _control_bonus_terms(self, side: Side, standing: list[Fighter]) -> tuple[Term, ...]:
+        """RES-2: a surviving card whose text adds to its side's count; only one such card per side works."""
+        for fighter in self.sides[side].fighters:
+            rule = fighter.first_text(ControlBonus)
+            if rule is None or fighter.fate is not Fate.STANDING:
+                continue
+            bar = self._class_bar_at_count(side) if rule.to is not None and names_class(rule.to) else None
+            if bar is not None:
+                self.log(
+                    StepKind.NOTE,
+                    "ENG-13",
+                    f"{fighter.name}'s bonus for control depends on a creature class, and {bar.name} is still in play "
+                    f"on the other side: the {side.value} gets none.",
+                    side=side,
+                    card=bar,
+                )
+                return ()
+            gaining = [f for f in standing if rule.to is None or rule.to.matches(f.card)]
+            terms = tuple(Term(f"{f.name} ({fighter.name})", rule.amount) for f in gaining)
+            self.log(
+                StepKind.BONUS,
+                "RES-2",
+                f"{fighter.name} is alive after the combat: "
+                + (
+                    ", ".join(f"{f.name} counts {rule.amount:+d}" for f in gaining)
+                    if gaining
+                    else "no surviving creature of its side qualifies"
+                )
+                + " for control (one such card per side).",
+                side=side,
+                card=fighter.card,
+                subject=fighter,
+                delta=sum(t.amount for t in terms),
+            )
+            return terms
+        return ()
+
+    def _class_bar_at_count(self, side: Side) -> CardDefinition | None:
+        """ENG-13 at the count: an opposing card that bars class bonuses and is still in play (not beaten)."""
+        for owner, source, rule, holder in self.active_effects(Suppresses):
+            if (
+                owner is side.other
+                and rule.what is Suppressed.CLASS_BONUS
+                and rule.scope is Scope.IN_PLAY
+                and (holder is None or holder.fate is Fate.STANDING)
+            ):
+                return source
+        return None
+
     # RES-1 to RES-6, HEAL-1
     def _resolution(self) -> CombatResult:
         totals: dict[Side, tuple[Term, ...]] = {}
@@ -74,6 +124,8 @@ class Resolver(Leaving):
         for side in SIDES:
             standing = [f for f in self.sides[side].fighters if f.fate.counts_for_control and f not in left_out]
             terms = tuple(Term(f.name, control_value(f.card)) for f in standing)
+            if ControlBonus in self._kinds_present:
+                terms += self._control_bonus_terms(side, standing)
             totals[side] = terms
             excluded = [
                 f"{f.name} ({f.fate.value.replace('_', ' ')})"
@@ -97,7 +149,10 @@ class Resolver(Leaving):
         attacker_total = sum(t.amount for t in totals[Side.ATTACKER])
         defender_total = sum(t.amount for t in totals[Side.DEFENDER])
         winner = Winner.ATTACKER if attacker_total > defender_total else Winner.DEFENDER
-        if self.left_by is not None:
+        if self.space_won_by is not None:
+            winner = Winner(self.space_won_by.value)
+            text = f"The {winner.value} won the bidding for the space, so it holds the space whatever the count."
+        elif self.left_by is not None:
             winner = Winner(self.left_by.other.value)
             text = f"The {self.left_by.value} retreated by choice, so the {winner.value} holds the space whatever the count."
         elif winner is Winner.ATTACKER:
@@ -106,7 +161,8 @@ class Resolver(Leaving):
             text = f"{attacker_total} against {defender_total}: a tie, so the defender keeps the space."
         else:
             text = f"{attacker_total} against {defender_total}: the defender keeps the space."
-        self.log(StepKind.RESULT, "ENG-6" if self.left_by is not None else "RES-3", text)
+        rule_id = "ENG-12" if self.space_won_by is not None else "ENG-6" if self.left_by is not None else "RES-3"
+        self.log(StepKind.RESULT, rule_id, text)
         loser = Side.DEFENDER if winner is Winner.ATTACKER else Side.ATTACKER
         self._destroy_stayers(Side(winner.value))
         self.destroy_victors(loser)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .abilities import (
+    ChannelReaction,
     Destroys,
     Harmless,
     PartnerValueWhenBeaten,
@@ -26,7 +27,8 @@ class SecondaryStep(PrimaryStep):
     def partner_value(self, target: Fighter) -> tuple[int, str, str]:
         """What the attacking side adds for damage its primary creature already did to ``target``."""
         partner = target.faced
-        if target.role is not Role.PRIMARY or partner is None:
+        # A command creature that fought a match-up (rule ENG-14) has a partner like a primary attacker.
+        if target.role not in (Role.PRIMARY, Role.COMMAND) or partner is None:
             return 0, "SEC-5", f"{target.name} fought no primary match-up, so there is no partner bonus"
         if partner.fate is Fate.RETURNED:
             return 0, "ENG-5", f"{partner.name} went back to its Creature Pen, so it adds nothing"
@@ -219,7 +221,9 @@ class SecondaryStep(PrimaryStep):
                 subject=target,
             )
             bribes = [b for b in self.sides[side.other].setup.bribes if b.moment == Moment(number, True)]
-            if any(self._bribe(side.other, bribe.icon, attacker, "SEC-9") for bribe in bribes):
+            if self.item_bribe(attacker, "SEC-9") or any(
+                self._bribe(side.other, bribe.icon, attacker, "SEC-9") for bribe in bribes
+            ):
                 continue
             if self.harmless_against(attacker, target):
                 self.log(
@@ -260,6 +264,8 @@ class SecondaryStep(PrimaryStep):
                             side=side,
                             subject=attacker,
                         )
+                self._ready_channel_answers(side.other, Moment(number, True))
+                self._drop_unused_reactions()
                 continue
             contribution = Contribution(attacker)
             contribution.terms = list(terms) + contribution.terms
@@ -275,9 +281,11 @@ class SecondaryStep(PrimaryStep):
                 chain=tuple(contribution.terms),
             )
             self._log_terms(contribution, self.bonus_terms(side, attacker, target, secondary=True))
+            self._ready_channel_answers(side.other, Moment(number, True))
             for channel in self.sides[side].setup.channels:
                 if channel.moment == Moment(number, True):
                     self._channel(side, channel, contribution, target)
+            self._drop_unused_reactions()
             terms = contribution.terms
         total = sum(t.amount for t in terms)
         self.moment = f"s{attackers[-1][0]}"
@@ -325,6 +333,25 @@ class SecondaryStep(PrimaryStep):
             )
             for _, attacker in live:
                 attacker.fate_reason = f"made a failed secondary attack on {target.name}"
+
+    def _ready_channel_answers(self, caster: Side, moment: Moment) -> None:
+        """A-04 in a secondary attack: the caster's spells planned for this attack that answer channelling
+        wait for it, like in a match-up; the ones that find nothing go back to the hand."""
+        state = self.sides[caster]
+        for play in state.setup.spells:
+            if play.moment != moment:
+                continue
+            card = self.catalog.get(play.card)
+            rule = card.first(ChannelReaction)
+            if rule is None or rule.as_ranged or state.hand[card.slug] <= 0:
+                continue
+            refusal = self.casting_refusal(caster, card)
+            if refusal:
+                self.log(StepKind.SPELL, "A-04", refusal, side=caster, card=card)
+                self.warnings.append(f"{caster.value}: {refusal}")
+                continue
+            state.hand[card.slug] -= 1
+            self._pending_reactions[caster].append((card, play))
 
     def _destroyed_by_secondary(self, side: Side, target: Fighter, live: list[tuple[int, Fighter]]) -> bool:
         """A secondary attacker whose text destroys such a target does so before any number counts."""

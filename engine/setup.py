@@ -121,6 +121,8 @@ class SideSetup:
     rolls: tuple[Roll, ...] = ()
     counts: tuple[Count, ...] = ()
     choices: tuple[Choice, ...] = ()
+    # Cards this side played before the combat began (earlier in the turn) whose effect lasts into it.
+    earlier: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -131,6 +133,20 @@ class CombatSetup:
 
     def side(self, side: Side) -> SideSetup:
         return self.attacker if side is Side.ATTACKER else self.defender
+
+
+FACE_DOWN = "face-down"
+
+
+def face_down(terrain: str | None) -> tuple[bool, str | None]:
+    """Whether the space's terrain is a card laid face down (rule 8.2.2b), and the card the set-up names for it
+    (``face-down:slug``), if any."""
+    if terrain is None:
+        return False, None
+    head, _, named = terrain.partition(":")
+    if head != FACE_DOWN:
+        return False, None
+    return True, named or None
 
 
 def copy_references(slugs: list[str]) -> list[str]:

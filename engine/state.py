@@ -87,11 +87,15 @@ class SideState:
     command_card: CardDefinition | None = None
     command_fighter: Fighter | None = None
     command_active: bool = False
+    # An opposing spell or item command whose ability this side's command took over (rule ENG-14).
+    borrowed: CardDefinition | None = None
     bonuses: list[tuple[CommandBonus, CardDefinition]] = field(default_factory=list)
     shield_cards: list[CardDefinition] = field(default_factory=list)
     bribery_locks: dict[BriberyIcon, Fighter] = field(default_factory=dict)
     queue: list[Fighter] = field(default_factory=list)
     stronghold: CardDefinition | None = None
+    # Cards played before the combat whose effect lasts into it (set-up input ``earlier``).
+    earlier_cards: list[CardDefinition] = field(default_factory=list)
     _by_reference: dict[str, Fighter] = field(default_factory=dict)
 
     @property

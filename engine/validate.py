@@ -6,22 +6,32 @@ import functools
 from collections import Counter
 
 from .abilities import (
+    AllowsRanged,
     BribeCounter,
+    BriberyShots,
     CancelsRanged,
     ChannelReaction,
     CommandRanged,
+    CommandRelocates,
     Dispel,
+    DrawsRanged,
+    ForbidsCommands,
+    ForcedFirstAnswer,
+    JoinsFromTerrain,
     Offer,
     PlayRestriction,
+    RangedEffect,
     RangedGamble,
+    RangedLimit,
     Restriction,
+    matchup_cards,
 )
 from .cards import CardDefinition
 from .catalog import CardCatalog
 from .dice import Dice
-from .enums import CardType, Side, Terrain
+from .enums import BriberyIcon, CardType, Side, Terrain
 from .errors import Problem, SetupInvalid
-from .setup import CombatSetup, SideSetup, copy_references, split_reference
+from .setup import CombatSetup, SideSetup, copy_references, face_down, split_reference
 
 STACKING_LIMIT = 30
 SHIELD_TYPES = (CardType.SHIELD, CardType.STANDARD_BEARER, CardType.SHIELD_TERRAIN)
@@ -39,8 +49,14 @@ def _ranged_by_text(card: CardDefinition) -> bool:
     return (
         card.first(CancelsRanged) is not None
         or card.first(CommandRanged) is not None
+        or card.first(RangedEffect) is not None
         or any(rule.as_ranged for rule in card.abilities_of(ChannelReaction))
     )
+
+
+def ranged_use(card: CardDefinition) -> bool:
+    """Whether the creature can be taken from the combat hand and placed as a ranged attacker."""
+    return card.ranged_attack is not None or (_ranged_by_text(card) and card.first(CommandRanged) is None)
 
 
 def find_creature(catalog: CardCatalog, creatures: tuple[str, ...], reference: str) -> int | None:
@@ -64,6 +80,9 @@ def resolve_terrain(
 ) -> tuple[CardDefinition | None, frozenset[Terrain]] | None:
     """The terrain card (if a card was named) and the terrain types of the fight; None if unknown."""
     if terrain is None:
+        return None, frozenset()
+    if face_down(terrain)[0]:
+        # A card laid face down is a terrain card of no basic type (rule 2.7.2) whose text is hidden.
         return None, frozenset()
     card = catalog.find(terrain)
     if card is not None and (card.terrain_types or card.type in (CardType.TERRAIN, CardType.SHIELD_TERRAIN)):
@@ -95,7 +114,7 @@ class _SideChecker:
         return card
 
     def run(self) -> list[Problem]:
-        creatures = self._creatures()
+        creatures = self.creature_cards = self._creatures()
         self._items(len(self.setup.creatures))
         hand = self._hand()
         self._channellers()
@@ -106,6 +125,7 @@ class _SideChecker:
         self._rolls()
         self._counts()
         self._choices()
+        self._earlier()
         return self.problems
 
     @functools.cached_property
@@ -170,6 +190,20 @@ class _SideChecker:
             if problem:
                 self.add("setup.bad_choice", f"{where}: {choice.card}:{choice.option}: {problem}", where, slug)
 
+    def _earlier(self) -> None:
+        """Each card named as played earlier must have an effect that lasts into a later combat."""
+        where = f"{self.prefix}.earlier"
+        for reference in self.setup.earlier:
+            card = self.card(reference, where)
+            if card is not None and not card.lasts_from_earlier:
+                self.add(
+                    "setup.not_lasting_from_earlier",
+                    f"{where}: {card.name} has no effect that lasts from before the combat into it, so it cannot be "
+                    "named as played earlier",
+                    where,
+                    card.slug,
+                )
+
     def _option_problem(self, card: CardDefinition, option: str) -> str:
         ability = card.choice_offered
         assert ability is not None
@@ -194,8 +228,52 @@ class _SideChecker:
             return ""
         if offer is Offer.CLASS:
             return ""
+        if offer is Offer.TERRAIN:
+            if option == "none" or resolve_terrain(self.catalog, option) is not None:
+                return ""
+            return "name a terrain type, a terrain card, face-down or none"
+        if offer is Offer.GUESSES:
+            words = ability.option_words()
+            wrong = [part for part in option.split("-") if part not in words]
+            return f"give one guess per match-up joined by hyphens, each one of {', '.join(words)}" if wrong else ""
+        if offer is Offer.OPPOSING_ITEM:
+            items = {found.slug for ref in self.opponent.items if (found := self.catalog.find(ref)) is not None}
+            named = self.catalog.find(option)
+            return (
+                ""
+                if named is not None and named.slug in items
+                else "name a creature magic item of the opposing side (its slug)"
+            )
+        if offer is Offer.MATCHUP_CARDS:
+            return self._bribery_shots_problem(ability, option)
+        if offer is Offer.BIDS:
+            return _bids_problem(option, int(getattr(ability, "opening", 1)))
         words = ability.option_words()
         return "" if option in words else f"the choices for {card.name} are {', '.join(words)}"
+
+    def _bribery_shots_problem(self, ability: object, option: str) -> str:
+        """A plan of bribery cards fired as ranged attacks: well formed, and no more cards than the hand holds
+        once this side's own bribes of that icon are taken out."""
+        try:
+            planned = matchup_cards(option)
+        except ValueError as exc:
+            return str(exc)
+        if not isinstance(ability, BriberyShots):
+            return ""
+        command = self.catalog.find(split_reference(self.setup.command)[0]) if self.setup.command else None
+        if ability.command_only and (command is None or ability not in command.abilities):
+            return f"the cards are fired only while it is this side's command card; name it in {self.prefix}.command"
+        icon: BriberyIcon = ability.icon
+        held = sum(1 for ref in self.setup.hand if (found := self.catalog.find(ref)) and found.slug == icon.value)
+        bribing = sum(1 for bribe in self.setup.bribes if bribe.icon is icon)
+        fired = sum(planned.values())
+        if fired + bribing > held:
+            return (
+                f"{fired} {icon.value.capitalize()} card(s) fired"
+                + (f" and {bribing} bribe(s) planned" if bribing else "")
+                + f", but the hand holds {held}"
+            )
+        return ""
 
     def _gamble_rolls(self) -> dict[str, tuple[CardDefinition, Dice]]:
         """Ranged attackers after whose shot this side's command may roll (an optional roll, given for the shooter)."""
@@ -214,6 +292,13 @@ class _SideChecker:
             found = self.catalog.find(other) if other else None
             if found is not None and found.dice_needed:
                 needing[found.slug] = (found, found.dice_needed[0])
+        # A spell rolls when it is cast: its n-th cast in the set-up takes the roll given as slug#n.
+        cast = [self.catalog.find(split_reference(play.card)[0]) for play in self.setup.spells]
+        known = [card for card in cast if card is not None]
+        if any(card.dice_needed for card in known):
+            for key, card in zip(copy_references([card.slug for card in known]), known, strict=True):
+                if card.dice_needed:
+                    needing[key] = (card, card.dice_needed[0])
         given: dict[str, int] = {}
         optional = self._gamble_rolls()
         for roll in self.setup.rolls:
@@ -371,8 +456,15 @@ class _SideChecker:
                 "setup.too_many_shields", f"{where}: one stack goes under one shield, {len(cards)} were given", where
             )
 
-    def _in_shield(self, reference: str, where: str, creatures: tuple[str, ...] | None = None) -> int | None:
-        pool = self.setup.creatures if creatures is None else creatures
+    # A creature that joins this side's (or the opponent's) combat hand in the command step (ENG-13).
+    joined: tuple[str, ...] = ()
+    opponent_joined: tuple[str, ...] = ()
+    creature_cards: list[CardDefinition] = []
+
+    def _in_shield(
+        self, reference: str, where: str, creatures: tuple[str, ...] | None = None, *, joining: bool = True
+    ) -> int | None:
+        pool = (self.setup.creatures + (self.joined if joining else ())) if creatures is None else creatures
         if self.catalog.find(split_reference(reference)[0]) is None:
             self.problems.append(_unknown(self.catalog, reference, where))
             return None
@@ -396,7 +488,7 @@ class _SideChecker:
             card = self.card(setup.command, where)
             if card is not None:
                 if card.is_creature:
-                    command_index = self._in_shield(setup.command, where)
+                    command_index = self._in_shield(setup.command, where, joining=False)
                 elif hand_counts[card.slug] == 0:
                     self.add(
                         "setup.decision_names_absent_card",
@@ -408,6 +500,13 @@ class _SideChecker:
                     self.add(
                         "setup.not_a_command",
                         f"{where}: {card.name} cannot be played as a command card",
+                        where,
+                        card.slug,
+                    )
+                elif self.side is Side.ATTACKER and card.first(CommandRelocates) is not None:
+                    self.add(
+                        "setup.command_defender_only",
+                        f"{where}: {card.name} can be played as a command card only by the defender",
                         where,
                         card.slug,
                     )
@@ -447,7 +546,7 @@ class _SideChecker:
             where = f"{self.prefix}.ranged"
             index = self._in_shield(support.creature, where)
             if index is not None:
-                card = self.catalog.get(split_reference(setup.creatures[index])[0])
+                card = self.catalog.get(split_reference((setup.creatures + self.joined)[index])[0])
                 if card.ranged_attack is None and not _ranged_by_text(card):
                     self.add("setup.not_ranged", f"{where}: {card.name} has no ranged attack", where, card.slug)
         bribes = Counter(bribe.icon.value for bribe in setup.bribes)
@@ -467,7 +566,7 @@ class _SideChecker:
                 )
         for bribe in setup.bribes:
             if bribe.target is not None:
-                self._in_shield(bribe.target, f"{self.prefix}.bribe", self.opponent.creatures)
+                self._in_shield(bribe.target, f"{self.prefix}.bribe", self.opponent.creatures + self.opponent_joined)
         spells: Counter[str] = Counter()
         for play in setup.spells:
             where = f"{self.prefix}.spell"
@@ -507,10 +606,119 @@ class _SideChecker:
         for attack in setup.secondaries or ():
             where = f"{self.prefix}.secondary"
             self._in_shield(attack.attacker, where)
-            self._in_shield(attack.target, where, self.opponent.creatures)
+            self._in_shield(attack.target, where, self.opponent.creatures + self.opponent_joined)
 
 
-def validate(setup: CombatSetup, catalog: CardCatalog) -> list[Problem]:
+def first_primary(catalog: CardCatalog, setup: SideSetup) -> int | None:
+    """Index in the shield of the creature the side plays in the first match-up, as the resolver queues it."""
+    queue = planned_queue(setup, catalog)
+    return queue[0] if queue else None
+
+
+def _joining(catalog: CardCatalog, setup: CombatSetup, side: Side) -> tuple[str, ...]:
+    """The face-down creature a side's command takes into its combat hand, which its decisions may name."""
+    named = face_down(setup.terrain)[1]
+    command = setup.side(side).command if named is not None else None
+    card = catalog.find(split_reference(command)[0]) if command else None
+    if named is None or card is None or card.first(JoinsFromTerrain) is None:
+        return ()
+    creature = catalog.find(split_reference(named)[0])
+    used = any(
+        (found := catalog.find(split_reference(choice.card)[0])) is not None
+        and found.slug == card.slug
+        and choice.option == "use"
+        for choice in setup.side(side).choices
+    )
+    return (creature.slug,) if used and creature is not None and creature.is_creature else ()
+
+
+def _leads(card: CardDefinition) -> bool:
+    return any(rule.must is Restriction.FIRST_PRIMARY for rule in card.abilities_of(PlayRestriction))
+
+
+def forced_answers(shown: CardDefinition, held: list[tuple[int, CardDefinition]]) -> list[int]:
+    """ENG-15: the indexes of the creatures (of ``held``) that may answer ``shown``: those of the highest base
+    Vitality below ``shown``'s; an empty list when none is lower, and the answer is free."""
+    beaten = [(index, card) for index, card in held if card.base_vitality < shown.base_vitality]
+    if not beaten:
+        return []
+    best = max(card.base_vitality for _, card in beaten)
+    return [index for index, card in beaten if card.base_vitality == best]
+
+
+def first_answer_rule(setup: CombatSetup, catalog: CardCatalog) -> tuple[Side, int, list[int]] | None:
+    """The first match-up a command like the Goose's imposes, when the set-up alone settles it: the answering
+    side, the shown creature's index on the commanding side and the indexes the answer may take (never empty).
+    None when no such command is declared, when its command may not stand (an opposing command or Dispel
+    Magic, a terrain barring commands: the resolver applies it as the combat goes) or when it leaves the
+    answer free."""
+    commands = [setup.attacker.command, setup.defender.command]
+    if not any(commands) or not any(
+        (card := catalog.find(split_reference(command)[0])) is not None and card.first(ForcedFirstAnswer) is not None
+        for command in commands
+        if command
+    ):
+        return None
+    terrain = resolve_terrain(catalog, setup.terrain)
+    if terrain is not None and terrain[0] is not None and terrain[0].first(ForbidsCommands) is not None:
+        return None
+    for side in (Side.ATTACKER, Side.DEFENDER):
+        mine, theirs = setup.side(side), setup.side(side.other)
+        command = catalog.find(split_reference(mine.command)[0]) if mine.command else None
+        if command is None or command.first(ForcedFirstAnswer) is None:
+            continue
+        if theirs.command is not None or theirs.dispel:
+            return None
+        shown = first_primary(catalog, mine)
+        answer = first_primary(catalog, theirs)
+        if shown is None or answer is None:
+            return None
+        if _leads(catalog.get(split_reference(theirs.creatures[answer])[0])):
+            return None
+        held = [(index, catalog.get(split_reference(entry)[0])) for index, entry in enumerate(theirs.creatures)]
+        allowed = forced_answers(catalog.get(split_reference(mine.creatures[shown])[0]), held)
+        return (side.other, shown, allowed) if allowed else None
+    return None
+
+
+def _first_answer_problems(setup: CombatSetup, catalog: CardCatalog) -> list[Problem]:
+    rule = first_answer_rule(setup, catalog)
+    if rule is None:
+        return []
+    answering, shown_index, allowed = rule
+    mine, theirs = setup.side(answering.other), setup.side(answering)
+    answer = first_primary(catalog, theirs)
+    # With no order given, the default order yields to the command (the resolver puts the answer first).
+    if answer in allowed or not theirs.order:
+        return []
+    command = catalog.get(split_reference(mine.command or "")[0])
+    shown = catalog.get(split_reference(mine.creatures[shown_index])[0])
+    references = copy_references([catalog.get(split_reference(entry)[0]).slug for entry in theirs.creatures])
+    names = " or ".join(references[index] for index in allowed)
+    played = references[answer] if answer is not None else "nothing"
+    where = f"{answering.letter}.order"
+    supporting = {find_creature(catalog, theirs.creatures, support.creature) for support in theirs.ranged}
+    fix = (
+        f"it cannot be kept for ranged support ({answering.letter}.ranged); it must fight the first match-up"
+        if all(index in supporting for index in allowed)
+        else f"put it first in {where}"
+    )
+    return [
+        Problem(
+            "setup.forced_first_answer",
+            f"{where}: {command.name} is the {answering.other.value}'s command, so {shown.name} (Vitality "
+            f"{shown.base_vitality}) is shown first and the {answering.value} must answer with {names} (base Vitality "
+            f"{catalog.get(split_reference(theirs.creatures[allowed[0]])[0]).base_vitality}, the highest that "
+            f"{shown.name} can beat), not {played}; {fix}",
+            where,
+            references[allowed[0]],
+        )
+    ]
+
+
+def validate(setup: CombatSetup, catalog: CardCatalog, *, first_matchup: bool = True) -> list[Problem]:
+    """Every problem of the set-up; ``first_matchup=False`` leaves out the check of the first match-up
+    against a command like the Goose's (exploration tries every order and keeps the ones that obey it)."""
     problems: list[Problem] = []
     if setup.terrain is not None and resolve_terrain(catalog, setup.terrain) is None:
         suggestions = ", ".join(t.slug for t in Terrain)
@@ -522,12 +730,127 @@ def validate(setup: CombatSetup, catalog: CardCatalog) -> list[Problem]:
                 setup.terrain,
             )
         )
-    problems += _SideChecker(catalog, setup.attacker, Side.ATTACKER, setup.defender).run()
-    problems += _SideChecker(catalog, setup.defender, Side.DEFENDER, setup.attacker).run()
+    named = face_down(setup.terrain)[1]
+    if named is not None and catalog.find(split_reference(named)[0]) is None:
+        problems.append(_unknown(catalog, named, "terrain"))
+    checkers = {
+        side: _SideChecker(catalog, setup.side(side), side, setup.side(side.other))
+        for side in (Side.ATTACKER, Side.DEFENDER)
+    }
+    for side, checker in checkers.items():
+        checker.joined = _joining(catalog, setup, side)
+        checkers[side.other].opponent_joined = checker.joined
+    problems += checkers[Side.ATTACKER].run()
+    problems += checkers[Side.DEFENDER].run()
+    if first_matchup and not problems:
+        problems += _first_answer_problems(setup, catalog)
+    drawing = any(card.first(DrawsRanged) for checker in checkers.values() for card in checker.creature_cards)
+    if first_matchup and not problems and drawing:
+        # Also order-dependent: which match-up a card drawing every ranged attack fights (ENG-11).
+        problems += draws_ranged_problems(setup, catalog)
     return problems
 
 
-def check(setup: CombatSetup, catalog: CardCatalog) -> None:
-    problems = validate(setup, catalog)
+def planned_queue(setup: SideSetup, catalog: CardCatalog) -> list[int]:
+    """Indices of the side's creatures in the order they are planned to fight primaries: the play order, then
+    the rest, leaving out the command card and the creatures kept for ranged support (as the resolver queues
+    them before anything happens in the combat)."""
+    cards = [catalog.get(split_reference(reference)[0]) for reference in setup.creatures]
+    reserved = {find_creature(catalog, setup.creatures, support.creature) for support in setup.ranged}
+    if setup.command is not None:
+        reserved.add(find_creature(catalog, setup.creatures, setup.command))
+    ordered: list[int] = []
+    for reference in setup.order:
+        index = find_creature(catalog, setup.creatures, reference)
+        if index is not None and index not in ordered:
+            ordered.append(index)
+    ordered += [index for index in range(len(cards)) if index not in ordered]
+    queue = [index for index in ordered if index not in reserved]
+    leaders = [index for index in queue if _leads(cards[index])]
+    if leaders:
+        queue.remove(leaders[0])
+        queue.insert(0, leaders[0])
+    return queue
+
+
+def draws_ranged_problems(setup: CombatSetup, catalog: CardCatalog) -> list[Problem]:
+    """ENG-11: a creature whose text draws every ranged attack fights the match-up its planned place in the play
+    order gives it; each opposing creature with a ranged use still in the opposing hand then, and allowed by its
+    own limits to fire there, must be planned to fire in that match-up. Only the set-up as written is read: what
+    the combat itself changes (AOEs, bribes, creatures sent back) is not foreseen."""
+    sides = {side: setup.side(side) for side in Side}
+    cards = {side: [catalog.get(split_reference(ref)[0]) for ref in sides[side].creatures] for side in Side}
+    if not any(card.first(DrawsRanged) is not None for side in Side for card in cards[side]):
+        return []
+    found = resolve_terrain(catalog, setup.terrain)
+    terrain_card, terrain = found if found is not None else (None, frozenset[Terrain]())
+    stronghold = catalog.find(setup.defender.stronghold) if setup.defender.stronghold else None
+    if not terrain and stronghold is not None and stronghold.stronghold and stronghold.stronghold.counts_as_terrain:
+        terrain = frozenset({stronghold.stronghold.counts_as_terrain})
+    if Terrain.WOODS in terrain and (terrain_card is None or terrain_card.first(AllowsRanged) is None):
+        return []
+    problems: list[Problem] = []
+    for side in Side:
+        queue = planned_queue(sides[side], catalog)
+        opposing = sides[side.other]
+        their_queue = planned_queue(opposing, catalog)
+        references = copy_references([card.slug for card in cards[side.other]])
+        command = find_creature(catalog, opposing.creatures, opposing.command) if opposing.command else None
+        fired: dict[int, int] = {}
+        for support in opposing.ranged:
+            index = find_creature(catalog, opposing.creatures, support.creature)
+            if index is not None:
+                fired.setdefault(index, support.round)
+        for position, index in enumerate(queue):
+            drawer = cards[side][index]
+            matchup = position + 1
+            if drawer.first(DrawsRanged) is None or matchup > len(their_queue):
+                continue
+            facing = cards[side.other][their_queue[position]]
+            for other, card in enumerate(cards[side.other]):
+                if other == command or other in their_queue[:matchup]:
+                    continue
+                if not ranged_use(card):
+                    continue
+                planned = fired.get(other)
+                if planned is not None and planned <= matchup:
+                    continue
+                limit = card.first(RangedLimit)
+                if limit is not None and (
+                    (limit.against is not None and not limit.against.matches(drawer))
+                    or (limit.supports is not None and not limit.supports.matches(facing))
+                    or (limit.terrain is not None and limit.terrain not in terrain)
+                ):
+                    continue
+                where = f"{side.other.letter}.ranged"
+                was = f" (it is planned for match-up {planned})" if planned is not None else ""
+                problems.append(
+                    Problem(
+                        "setup.ranged_must_target",
+                        f"{where}: the {side.value}'s {drawer.name} fights match-up {matchup}, and the {side.other.value} "
+                        f"must aim every ranged attack he can make at it; {card.name} is still in his hand then{was}, "
+                        f"so plan it as {where}={matchup}:{references[other]}",
+                        field=where,
+                        card=card.slug,
+                    )
+                )
+    return problems
+
+
+def check(setup: CombatSetup, catalog: CardCatalog, *, first_matchup: bool = True) -> None:
+    problems = validate(setup, catalog, first_matchup=first_matchup)
     if problems:
         raise SetupInvalid(problems)
+
+
+def _bids_problem(option: str, opening: int) -> str:
+    """An auction's final bids: the owner's (at least 1, he opens), then the opponent's (0 if he never raised)."""
+    parts = option.split("-")
+    if len(parts) != 2 or not all(part.isdigit() for part in parts):
+        return "give the final bids as OWNER-OPPONENT, two numbers (3-4; 0 for an opponent who never raises)"
+    own, other = (int(part) for part in parts)
+    if own < opening:
+        return f"the card's owner opens the bidding at {opening}, so his bid is at least {opening}"
+    if own == other:
+        return "one player must outbid the other: the two bids cannot be equal"
+    return ""

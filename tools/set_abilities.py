@@ -6,6 +6,7 @@ reaches the fixtures. Used by reviewers; the fixtures remain the source of truth
 """
 from __future__ import annotations
 
+import fcntl
 import json
 import sys
 from pathlib import Path
@@ -17,6 +18,13 @@ from engine.cards import CardDefinition  # noqa: E402
 
 
 def main(patch_file: str, check_only: bool = False) -> int:
+    # Several reviewers may write at once; one lock keeps their read-modify-write passes apart.
+    with open(ROOT / "fixtures" / "cards" / ".write.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _apply(patch_file, check_only)
+
+
+def _apply(patch_file: str, check_only: bool) -> int:
     patch = json.loads(Path(patch_file).read_text(encoding="utf-8"))
     seen: set[str] = set()
     for path in sorted((ROOT / "fixtures" / "cards").glob("*.json")):

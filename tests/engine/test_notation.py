@@ -45,6 +45,7 @@ side_setups = st.builds(
     destroy_shield=st.booleans(),
     rolls=st.lists(st.builds(Roll, references, st.integers(1, 12)), max_size=2).map(tuple),
     counts=st.lists(st.builds(Count, references, st.integers(0, 12)), max_size=2).map(tuple),
+    earlier=st.lists(references, max_size=2).map(tuple),
 )
 setups = st.builds(CombatSetup, side_setups, side_setups, st.none() | slugs.filter(lambda s: s != "none"))
 

@@ -79,7 +79,9 @@ def check_control_totals(log: CombatLog) -> None:
     for side, total in ((Side.ATTACKER, result.attacker_total), (Side.DEFENDER, result.defender_total)):
         counted = [c for c in result.creatures if c.side is side and c.counts_for_control]
         # A creature destroyed once the space is decided (Tangle Web) was counted while it still stood.
-        count_step = next(s for s in log.steps if s.rule == "RES-2" and s.side is side)
+        count_step = next(s for s in log.steps if s.rule == "RES-2" and s.side is side and s.kind is StepKind.COUNT)
+        # A surviving card may add to its side's count (control_bonus, logged as a RES-2 bonus step).
+        extra = sum(s.delta or 0 for s in log.steps if s.rule == "RES-2" and s.side is side and s.kind is StepKind.BONUS)
         late = [
             c
             for c in result.creatures
@@ -89,7 +91,7 @@ def check_control_totals(log: CombatLog) -> None:
             and c.step > count_step.index
             and any(term.label == c.name for term in count_step.chain)
         ]
-        assert total == sum(control_value(CATALOG.get(c.card)) for c in counted + late)
+        assert total == sum(control_value(CATALOG.get(c.card)) for c in counted + late) + extra
         assert all(c.fate is Fate.STANDING for c in counted)
     # A standing creature is left out of the count only by a control_exclusion text in the combat.
     left_out = [c for c in result.creatures if c.fate is Fate.STANDING and not c.counted]

@@ -37,6 +37,9 @@ def test_a_legal_setup_has_no_problem() -> None:
         ("a=woodland-troll d=swordsman", "setup.count_missing"),
         ("a=sand-lord a.counts=sand-lord:2 d=swordsman", "setup.count_not_needed"),
         ("a=woodland-troll a.counts=woodland-troll:1,woodland-troll:2 d=swordsman", "setup.count_twice"),
+        ("a=sand-lord a.earlier=power-lunch d=swordsman", "setup.not_lasting_from_earlier"),
+        ("a=sand-lord a.earlier=channelling-fluxx d=swordsman", "setup.unknown_card"),
+        ("a=sand-lord a.hand=summon-entropy-storm a.spell=1:summon-entropy-storm d=swordsman", "setup.roll_missing"),
     ],
 )
 def test_each_impossible_setup_is_reported_with_a_stable_code(text: str, code: str) -> None:

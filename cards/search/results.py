@@ -11,7 +11,6 @@ everything) runs the ordinary SQL, with the same answer.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from django.db import DEFAULT_DB_ALIAS, connection
@@ -20,7 +19,7 @@ from django.db.models.expressions import OrderBy
 from django.db.models.lookups import In
 from django.db.models.sql.where import AND, WhereNode
 
-from cards.search.pages import GivenOrder, order_in_python, restore_ordering
+from cards.search.pages import GivenOrder, inline_ids, order_in_python, restore_ordering
 
 if TYPE_CHECKING:
     from cards.search.evaluate import Matches
@@ -31,12 +30,6 @@ NAME_ORDER = {"name": False, "-name": True}
 ID_ORDER = {"pk": False, "id": False, "-pk": True, "-id": True}
 # One field for every id expression: building a field per search costs more than the rest of the expression.
 ID_FIELD = BigIntegerField()
-
-
-@lru_cache(maxsize=256)
-def _inline(ids: tuple[int, ...]) -> str:
-    # Integers taken from the database's own primary keys: safe to write into the statement.
-    return "(" + ", ".join(str(int(pk)) for pk in ids) + ")"
 
 
 class MatchedIds(Expression):
@@ -51,10 +44,10 @@ class MatchedIds(Expression):
 
     def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
         if self.matches is None and len(self.fixed_ids) <= INLINE_IDS:
-            return _inline(self.fixed_ids), []  # A page: the same page is asked again and again.
+            return inline_ids(self.fixed_ids), []  # A page: the same page is asked again and again.
         ids = self.matches.ids() if self.matches is not None else self.fixed_ids
         if len(ids) <= INLINE_IDS:
-            return _inline(tuple(ids)), []
+            return inline_ids(tuple(ids)), []
         if connection.vendor == "sqlite":
             return "(SELECT value FROM json_each(%s))", [json.dumps(ids)]
         if connection.vendor == "postgresql":

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
 
+from .abilities import Ability
 from .cards import CardDefinition
 from .errors import CatalogError, UnknownCard
 
@@ -37,6 +38,7 @@ class CardCatalog:
                 self._by_key.setdefault(_key(label), card.slug)
         for slug in self._by_slug:
             self._by_key[slug] = slug
+        self._slugs_with: dict[type[Ability], frozenset[str]] = {}
 
     def __len__(self) -> int:
         return len(self._by_slug)
@@ -53,6 +55,13 @@ class CardCatalog:
             return card
         slug = self._by_key.get(_key(reference))
         return self._by_slug.get(slug) if slug else None
+
+    def slugs_with(self, kind: type[Ability]) -> frozenset[str]:
+        """The cards that have an ability of ``kind``: a set-up holding none of them can skip its checks."""
+        found = self._slugs_with.get(kind)
+        if found is None:
+            found = self._slugs_with[kind] = frozenset(card.slug for card in self if card.first(kind) is not None)
+        return found
 
     def get(self, reference: str) -> CardDefinition:
         card = self.find(reference)

@@ -727,6 +727,8 @@ class MatchupEffects(BriberyEffects):
 
     def _class_bar(self, side: Side, term: BonusTerm, *conditions: Selector | None) -> BonusTerm:
         """``term`` as it stands, or with nothing added when its condition names a class and ``side`` is barred."""
+        if Suppresses not in self._kinds_present:
+            return term
         if not any(condition is not None and names_class(condition) for condition in conditions):
             return term
         bar = self.class_bonus_bar(side)
@@ -1021,7 +1023,18 @@ class MatchupEffects(BriberyEffects):
 
     def terrain_terms(self, fighter: Fighter, rule: str) -> list[BonusTerm]:
         """The printed terrain modifiers that apply where the fight is (PRI-8, or SEC-4)."""
-        terms = self._real_terrain_terms(fighter, rule)
+        terms = [
+            BonusTerm(
+                modifier.terrain.value,
+                modifier.amount,
+                rule,
+                fighter.card,
+                f"fighting in {modifier.terrain.value}",
+                StepKind.TERRAIN,
+            )
+            for modifier in fighter.card.abilities_of(TerrainModifier)
+            if modifier.terrain in self.terrain
+        ]
         if TerrainEverywhere not in self._kinds_present:
             return terms
         return self._terrain_everywhere(fighter, rule, terms)
@@ -1049,20 +1062,6 @@ class MatchupEffects(BriberyEffects):
                     )
                 ]
         return terms
-
-    def _real_terrain_terms(self, fighter: Fighter, rule: str) -> list[BonusTerm]:
-        return [
-            BonusTerm(
-                modifier.terrain.value,
-                modifier.amount,
-                rule,
-                fighter.card,
-                f"fighting in {modifier.terrain.value}",
-                StepKind.TERRAIN,
-            )
-            for modifier in fighter.card.abilities_of(TerrainModifier)
-            if modifier.terrain in self.terrain
-        ]
 
     def _guesses(self, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
         """ENG-12: a command's guess about a hidden match-up creature, made for every primary match-up while

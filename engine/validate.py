@@ -716,6 +716,10 @@ def _first_answer_problems(setup: CombatSetup, catalog: CardCatalog) -> list[Pro
     ]
 
 
+def _slugs(*checkers: _SideChecker) -> set[str]:
+    return {card.slug for checker in checkers for card in checker.creature_cards}
+
+
 def validate(setup: CombatSetup, catalog: CardCatalog, *, first_matchup: bool = True) -> list[Problem]:
     """Every problem of the set-up; ``first_matchup=False`` leaves out the check of the first match-up
     against a command like the Goose's (exploration tries every order and keeps the ones that obey it)."""
@@ -730,22 +734,20 @@ def validate(setup: CombatSetup, catalog: CardCatalog, *, first_matchup: bool = 
                 setup.terrain,
             )
         )
-    named = face_down(setup.terrain)[1]
-    if named is not None and catalog.find(split_reference(named)[0]) is None:
-        problems.append(_unknown(catalog, named, "terrain"))
-    checkers = {
-        side: _SideChecker(catalog, setup.side(side), side, setup.side(side.other))
-        for side in (Side.ATTACKER, Side.DEFENDER)
-    }
-    for side, checker in checkers.items():
-        checker.joined = _joining(catalog, setup, side)
-        checkers[side.other].opponent_joined = checker.joined
-    problems += checkers[Side.ATTACKER].run()
-    problems += checkers[Side.DEFENDER].run()
+    attacker = _SideChecker(catalog, setup.attacker, Side.ATTACKER, setup.defender)
+    defender = _SideChecker(catalog, setup.defender, Side.DEFENDER, setup.attacker)
+    named = face_down(setup.terrain)[1] if setup.terrain is not None else None
+    if named is not None:
+        if catalog.find(split_reference(named)[0]) is None:
+            problems.append(_unknown(catalog, named, "terrain"))
+        attacker.joined = defender.opponent_joined = _joining(catalog, setup, Side.ATTACKER)
+        defender.joined = attacker.opponent_joined = _joining(catalog, setup, Side.DEFENDER)
+    problems += attacker.run()
+    problems += defender.run()
     if first_matchup and not problems:
         problems += _first_answer_problems(setup, catalog)
-    drawing = any(card.first(DrawsRanged) for checker in checkers.values() for card in checker.creature_cards)
-    if first_matchup and not problems and drawing:
+    drawers = catalog.slugs_with(DrawsRanged)
+    if first_matchup and not problems and drawers and not drawers.isdisjoint(_slugs(attacker, defender)):
         # Also order-dependent: which match-up a card drawing every ranged attack fights (ENG-11).
         problems += draws_ranged_problems(setup, catalog)
     return problems

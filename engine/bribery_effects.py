@@ -369,9 +369,7 @@ class BriberyEffects(CommandStep):
         if shooter.first_text(RangedDiscard) is None:
             return
         state = self.sides[side.other]
-        held = sorted(
-            (slug for slug, count in state.hand.items() if count > 0), key=lambda s: (self.catalog.get(s).up, s)
-        )
+        held = [slug for slug, count in state.hand.items() if count > 0]
         if not held:
             self.log(
                 StepKind.NOTE,
@@ -381,16 +379,12 @@ class BriberyEffects(CommandStep):
                 card=shooter.card,
             )
             return
-        named = self.choice(side, shooter.reference)
-        found = self.catalog.find(named) if named is not None else None
-        if found is not None and found.slug in held:
-            thrown, how = found, ""
-        else:
-            if named is not None:
-                self.warnings.append(
-                    f"{side.value}: {named} is not in the {side.other.value}'s hand when {shooter.name} fires; the default is used"
-                )
-            thrown, how = self.catalog.get(held[0]), " (none is named, so the one with the lowest Up number)"
+        thrown, how = self.named_or_cheapest(
+            side,
+            shooter.reference,
+            [self.catalog.get(slug) for slug in held],
+            f"is not in the {side.other.value}'s hand when {shooter.name} fires",
+        )
         state.hand[thrown.slug] -= 1
         self.log(
             StepKind.NOTE,

@@ -259,17 +259,12 @@ class Channelling(MatchupEffects):
                 card=shooter.card,
             )
             return
-        named = self.choice(side, shooter.reference)
-        found = self.catalog.find(named) if named is not None else None
-        thrown = next((card for card in left if found is not None and card.slug == found.slug), None)
-        how = ""
-        if thrown is None:
-            if named is not None:
-                self.warnings.append(
-                    f"{side.value}: {named} is not among the {other.value}'s creature items when {shooter.name} fires; the default is used"
-                )
-            thrown = min(left, key=lambda card: (card.up, card.slug))
-            how = " (none is named, so the one with the lowest Up number)"
+        thrown, how = self.named_or_cheapest(
+            side,
+            shooter.reference,
+            left,
+            f"is not among the {other.value}'s creature items when {shooter.name} fires",
+        )
         self._discarded_items += ((other, thrown.slug),)
         self.log(
             StepKind.NOTE,

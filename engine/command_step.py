@@ -535,7 +535,7 @@ class CommandStep(HandEffects):
         if self.space_won_by is not None:
             return
         state = self.sides[side]
-        named = self.choice(side, state.command_fighter.reference if state.command_fighter else card.slug)
+        named = self.choice(side, self._command_reference(side))
         own, other = (int(part) for part in named.split("-")) if named else (rule.opening, 0)
         bids = {side: own, side.other: other}
         for bidder in SIDES:
@@ -630,7 +630,7 @@ class CommandStep(HandEffects):
         """One opposing card drawn at random (the set-up names it) and the command creature itself sit out."""
         state = self.sides[side]
         held = self.sides[side.other].holding()
-        named = self.choice(side, state.command_fighter.reference if state.command_fighter else card.slug)
+        named = self.choice(side, self._command_reference(side))
         drawn = self.fighter(side.other, named) if named is not None else None
         if drawn is None or drawn not in held:
             drawn = held[0] if held else None

@@ -171,6 +171,23 @@ class CombatState:
         except KeyError:
             return None
 
+    def named_or_cheapest(
+        self, side: Side, reference: str, candidates: list[CardDefinition], not_there: str
+    ) -> tuple[CardDefinition, str]:
+        """The card among ``candidates`` that the side's choice for ``reference`` names or, by default (ENG-6),
+        the one with the lowest Up number, with a note saying so; ``not_there`` ends the warning given when the
+        named card is not among them."""
+        named = self.choice(side, reference)
+        found = self.catalog.find(named) if named is not None else None
+        if found is not None:
+            for card in candidates:
+                if card.slug == found.slug:
+                    return card, ""
+        if named is not None:
+            self.warnings.append(f"{side.value}: {named} {not_there}; the default is used")
+        cheapest = min(candidates, key=lambda card: (card.up, card.slug))
+        return cheapest, " (none is named, so the one with the lowest Up number)"
+
     def _given(self, inputs: tuple[GivenInput, ...], reference: str) -> GivenInput:
         """The set-up input (roll, count or choice) written for the card ``reference`` names."""
         slug, copy = split_reference(reference)

@@ -378,7 +378,7 @@ class PrimaryStep(CommandFights):
         if rule is None or command is None:
             return False
         fighter, opponent = pair[side], pair[side.other]
-        named = self.choice(side, state.command_fighter.reference if state.command_fighter else command.slug)
+        named = self.choice(side, self._command_reference(side))
         if named is None or self.fighter(side, named) is not fighter:
             return False
         if rule.target is not None and not rule.target.matches(fighter.card):

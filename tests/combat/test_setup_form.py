@@ -115,3 +115,26 @@ def test_every_example_survives_the_round_trip_through_the_form() -> None:
         forms = bound_forms(data, CATALOG)
         assert build_notation(forms, CATALOG) is not None, (example.id, forms.problems)
         assert parse_setup(forms.notation) == parse_setup(example.notation), example.id
+
+
+# A terrain card laid face down (ENG-13): written into the terrain clause and read back.
+def test_the_face_down_card_is_written_into_the_terrain_clause() -> None:
+    forms = bound_forms(
+        _form_data(terrain="face-down", face_down_card="Thackle", a__creatures="Tiger Baloo", d__creatures="axeman"),
+        CATALOG,
+    )
+    assert build_notation(forms, CATALOG) is not None
+    assert forms.notation == "terrain=face-down:thackle a=tiger-baloo d=axeman"
+
+
+def test_a_face_down_card_needs_a_face_down_terrain() -> None:
+    forms = bound_forms(
+        _form_data(terrain="woods", face_down_card="thackle", a__creatures="archer", d__creatures="axeman"), CATALOG
+    )
+    assert build_notation(forms, CATALOG) is None
+    assert "face_down_card" in forms.terrain.errors
+
+
+def test_a_face_down_set_up_fills_both_terrain_fields() -> None:
+    filled = filled_forms(parse_setup("terrain=face-down:thackle a=archer d=axeman"), CATALOG)
+    assert filled.terrain.initial == {"terrain": "face-down", "face_down_card": "thackle"}

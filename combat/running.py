@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from combat.limits import check_setup
 from combat.setup_form import MAX_NOTATION_LENGTH
 from engine.catalog import CardCatalog, default_catalog
 from engine.errors import NotationError, Problem, SetupInvalid
@@ -32,11 +33,15 @@ def read_notation(text: str) -> CombatSetup:
             f"the set-up is {len(text)} characters long; the limit is {MAX_NOTATION_LENGTH}",
             code="notation.too_long",
         )
-    return parse_setup(text.strip())
+    setup = parse_setup(text.strip())
+    check_setup(setup)
+    return setup
 
 
 def read_json(data: Mapping[str, Any] | Any) -> CombatSetup:
-    return setup_from_dict(data)
+    setup = setup_from_dict(data)
+    check_setup(setup)
+    return setup
 
 
 def problems_of(setup: CombatSetup) -> list[Problem]:
@@ -55,21 +60,19 @@ def run_notation(text: str) -> CombatLog:
     return run(read_notation(text))
 
 
-# Exploring runs one resolution per play order; this keeps a page or API call under about 2 s.
-EXPLORE_LIMIT = 2500
+# Exploring runs one resolution per play order. Time, not the number of orders, bounds it: after this many
+# seconds it stops and says how many orders it explored, which keeps a page or API call well under 2 s
+# (rendering up to a few thousand rows takes the rest).
+EXPLORE_BUDGET_SECONDS = 1.0
 
 
 def explore_notation(text: str) -> Exploration:
-    """Every primary play order of a set-up; raises SetupInvalid or TooManyOrders (engine errors)."""
-    setup = read_notation(text)
-    problems = problems_of(setup)
-    if problems:
-        raise SetupInvalid(problems)
-    return explore(setup, catalog(), limit=EXPLORE_LIMIT)
+    """Every primary play order of a set-up (as many as the time budget allows); raises SetupInvalid."""
+    return explore_setup(read_notation(text))
 
 
 def explore_setup(setup: CombatSetup) -> Exploration:
     problems = problems_of(setup)
     if problems:
         raise SetupInvalid(problems)
-    return explore(setup, catalog(), limit=EXPLORE_LIMIT)
+    return explore(setup, catalog(), limit=None, budget=EXPLORE_BUDGET_SECONDS)

@@ -22,6 +22,8 @@ the attacker takes the space; the control margin is reported alongside.
 from __future__ import annotations
 
 import itertools
+import math
+import time
 from dataclasses import dataclass, replace
 from statistics import fmean
 
@@ -76,6 +78,40 @@ class Exploration:
     attacker_guarantee: Guarantee
     defender_guarantee: Guarantee
     attacker_hold_probability: float
+    # How many play orders exist; fewer were explored when the time budget ran out (the figures above are
+    # then over the explored rows only, which come first in the permuted side's lexicographic order).
+    total_orders: int = 0
+    complete: bool = True
+
+    @property
+    def explored(self) -> int:
+        return len(self.outcomes)
+
+    def coverage(self) -> str:
+        """'explored N of M play orders', with M written so that no huge number is ever printed in full."""
+        return f"explored {describe_count(self.explored)} of {describe_count(self.total_orders)} play orders"
+
+
+# Beyond this many digits a count is described by its order of magnitude: writing a factorial out in full
+# is slow, unreadable and, past Python's int-to-text limit, an error.
+_EXACT_DIGITS = 12
+
+
+def describe_count(count: int) -> str:
+    """A count as people read it: exact up to 12 digits ("2,500"), else "more than 10^k"."""
+    if count < 10**_EXACT_DIGITS:
+        return f"{count:,}"
+    # bit_length gives the magnitude without converting the number to text: count >= 2^(b-1) >= 10^k.
+    power = math.floor((count.bit_length() - 1) * math.log10(2))
+    return f"more than 10^{power}"
+
+
+def count_orders(pool: int, playing: int) -> int:
+    """Arrangements of `playing` creatures out of `pool`: pool! / (pool - playing)!."""
+    count = 1
+    for n in range(pool, pool - playing, -1):
+        count *= n
+    return count
 
 
 class TooManyOrders(EngineError):
@@ -103,19 +139,25 @@ def _primary_pool(setup: SideSetup, catalog: CardCatalog) -> list[str]:
     return [references[i] for i in ordered if i not in excluded]
 
 
-def explore(setup: CombatSetup, catalog: CardCatalog, *, limit: int = MAX_ORDERS) -> Exploration:
+def explore(
+    setup: CombatSetup, catalog: CardCatalog, *, limit: int | None = MAX_ORDERS, budget: float | None = None
+) -> Exploration:
+    """Resolve every play order; refuse more than ``limit`` orders (None: no count limit).
+
+    With ``budget`` (seconds), stop once that much time has passed and answer with the orders explored so far
+    (``complete`` is then False and ``coverage()`` says how many of how many): time, not the count, bounds work.
+    """
+    deadline = None if budget is None else time.monotonic() + budget
     check(setup, catalog, first_matchup=False)
     pools = {side: _primary_pool(setup.side(side), catalog) for side in Side}
     fixed = Side.ATTACKER if len(pools[Side.ATTACKER]) <= len(pools[Side.DEFENDER]) else Side.DEFENDER
     permuted = fixed.other
     fixed_order = tuple(pools[fixed])
     playing = len(fixed_order)
-    count = 1
-    for n in range(len(pools[permuted]), len(pools[permuted]) - playing, -1):
-        count *= n
-    if count > limit:
+    count = count_orders(len(pools[permuted]), playing)
+    if limit is not None and count > limit:
         raise TooManyOrders(
-            f"{count} play orders to explore; the limit is {limit}. Fix part of the order (a.order or d.order "
+            f"{describe_count(count)} play orders to explore; the limit is {limit:,}. Fix part of the order (a.order or d.order "
             "with fewer creatures playing) or explore a smaller combat"
         )
     base = _with_order(setup, fixed, fixed_order)
@@ -126,7 +168,11 @@ def explore(setup: CombatSetup, catalog: CardCatalog, *, limit: int = MAX_ORDERS
         for ref in setup.side(side).creatures
     )
     broke_draw = 0
+    tried = 0
     for arrangement in itertools.permutations(pools[permuted], playing):
+        if deadline is not None and tried and time.monotonic() > deadline:
+            break
+        tried += 1
         rest = tuple(ref for ref in pools[permuted] if ref not in arrangement)
         order = arrangement + rest
         variant = _with_order(base, permuted, order)
@@ -152,6 +198,12 @@ def explore(setup: CombatSetup, catalog: CardCatalog, *, limit: int = MAX_ORDERS
                 notation=log.notation,
             )
         )
+    if not outcomes and tried < count:
+        raise EngineError(
+            f"the time budget ran out after {describe_count(tried)} of {describe_count(count)} play orders, none of "
+            "them legal; fix part of the order (a.order or d.order) or explore a smaller combat",
+            code="explore.over_budget",
+        )
     if not outcomes and broke_draw:
         raise EngineError(
             "no play order fits the ranged plan: in every one, a ranged attack that must be aimed at the match-up "
@@ -164,7 +216,9 @@ def explore(setup: CombatSetup, catalog: CardCatalog, *, limit: int = MAX_ORDERS
             "back for ranged support (ENG-15)",
             code="explore.no_legal_order",
         )
-    return _summarise(setup, fixed, fixed_order, tuple(outcomes))
+    return replace(
+        _summarise(setup, fixed, fixed_order, tuple(outcomes)), total_orders=count, complete=tried == count
+    )
 
 
 def _obey_first_answer(

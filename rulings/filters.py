@@ -29,7 +29,9 @@ class RuleNumberField(forms.CharField):
             ruleset, number = STANDARD, text
         entry = RuleEntry.objects.select_related("ruleset").filter(ruleset__slug=ruleset, number=number).first()
         if entry is None:
-            raise forms.ValidationError(f"There is no rule numbered {text!r}.", code="unknown_rule")
+            # The text goes in as a parameter: django-filter %-formats the message again, so a "%s" typed into
+            # the field must not become part of the format string.
+            raise forms.ValidationError("There is no rule numbered %(rule)s.", code="unknown_rule", params={"rule": repr(text)})
         return entry
 
 

@@ -29,6 +29,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if isinstance(exc, EngineError):
         # The engine's own errors (unreadable notation, impossible set-up) keep their stable codes per problem.
         code = "invalid_notation" if isinstance(exc, NotationError) else "invalid_setup"
+        if exc.code.startswith("limit."):
+            code = "limit_exceeded"  # Over a documented limit (combat.limits): nothing of it was read.
         problems = [problem.as_dict() for problem in exc.problems]
         return Response(error_body(code, exc.message, {"problems": problems}), status=400)
     response = drf_exception_handler(exc, context)

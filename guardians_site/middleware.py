@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse
 
 from guardians_site.api.errors import error_response
@@ -26,7 +27,7 @@ class RejectNulMiddleware:
             message = "The address holds a NUL character (%00), which no page or parameter of this site accepts."
             if request.path.startswith("/api/"):
                 return error_response(400, "invalid_request", message)
-            return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
+            raise BadRequest(message)  # The site's 400 page (handler400) answers it.
         return self.get_response(request)
 
 

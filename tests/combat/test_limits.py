@@ -1,0 +1,96 @@
+"""Bounded work: the documented set-up limits, explore's time budget and its honest "explored N of M"."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from django.test import Client
+
+from combat import limits, running
+from engine.catalog import default_catalog
+from engine.explore import count_orders, describe_count, explore
+from engine.notation import parse_setup
+
+IDIOTS = "idiot"  # Stacks 0, so any number of them fits a shield: only the creature limit stops them.
+
+
+def _post(client: Client, endpoint: str, body: object) -> tuple[int, dict]:  # type: ignore[type-arg]
+    response = client.post(f"/api/v1/combat/{endpoint}", json.dumps(body), content_type="application/json")
+    return response.status_code, response.json()
+
+
+def _idiots(count: int) -> str:
+    return ",".join([IDIOTS] * count)
+
+
+@pytest.mark.parametrize("endpoint", ["resolve", "validate", "explore"])
+def test_one_creature_over_the_limit_is_a_400_naming_it(client: Client, endpoint: str) -> None:
+    status, body = _post(client, endpoint, {"notation": f"a=archer d={_idiots(limits.MAX_CREATURES_PER_SIDE + 1)}"})
+    assert status == 400 and body["error"]["code"] == "limit_exceeded"
+    assert body["error"]["message"] == "The defender's shield lists 31 creatures; the limit is 30 per side."
+    status, _ = _post(client, endpoint, {"notation": f"a=archer d={_idiots(limits.MAX_CREATURES_PER_SIDE)}"})
+    assert status == 200
+
+
+def test_explore_2000_against_2000_is_refused_in_a_short_sentence(client: Client) -> None:
+    setup = {"attacker": {"creatures": ["archer"] * 2000}, "defender": {"creatures": [IDIOTS] * 2000}}
+    status, body = _post(client, "explore", {"setup": setup})
+    assert status == 400 and body["error"]["code"] == "limit_exceeded"
+    assert "8,000 bytes" in body["error"]["message"] and len(body["error"]["message"]) < 120
+    # Within the byte limit, the creature limit names itself.
+    status, body = _post(client, "explore", {"setup": {"attacker": {"creatures": ["archer"]}, "defender": {"creatures": [IDIOTS] * 600}}})
+    assert status == 400 and "600 creatures" in body["error"]["message"]
+
+
+def test_numbers_beyond_any_real_set_up_are_refused(client: Client) -> None:
+    status, body = _post(client, "resolve", {"notation": "a=sand-lord a.stones=1000 d=swordsman"})
+    assert status == 400 and body["error"]["details"]["problems"][0]["code"] == "limit.number"
+
+
+@pytest.mark.parametrize("endpoint", ["resolve", "validate", "explore"])
+def test_json_nested_1000_deep_is_a_400_not_a_recursion_error(client: Client, endpoint: str) -> None:
+    body = '{"setup":' + "[" * 1000 + "]" * 1000 + "}"
+    response = client.post(f"/api/v1/combat/{endpoint}", body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["error"]["message"] == "The JSON nests 1,001 levels deep; the limit is 8."
+
+
+def test_brackets_inside_strings_do_not_count_as_depth() -> None:
+    from guardians_site.api.parsers import json_depth
+
+    assert json_depth(b'{"notation": "[[[[[[[[[[[[[[[[[[[[\\"{{{{{{{{{"}') == 1
+    assert json_depth(b'{"a": [[{"b": []}]]}') == 5
+
+
+def test_explore_stops_at_its_budget_and_says_how_far_it_got() -> None:
+    setup = parse_setup(f"a=archer,idiot,idiot,idiot,idiot d={_idiots(30)}")
+    started = time.monotonic()
+    exploration = explore(setup, default_catalog(), limit=None, budget=0.2)
+    assert time.monotonic() - started < 1.5
+    assert not exploration.complete and exploration.total_orders == count_orders(30, 5) == 17_100_720
+    assert 0 < exploration.explored < exploration.total_orders
+    assert exploration.coverage() == f"explored {exploration.explored:,} of 17,100,720 play orders"
+
+
+def test_a_small_explore_finishes_within_the_budget() -> None:
+    exploration = running.explore_notation("a=sand-lord,swordsman,archer d=swordsman,archer,idiot")
+    assert exploration.complete and exploration.explored == exploration.total_orders == 6
+
+
+def test_huge_counts_are_described_never_written_out() -> None:
+    assert describe_count(2500) == "2,500"
+    assert describe_count(10**12 - 1) == "999,999,999,999"
+    factorial_2000 = count_orders(2000, 2000)  # 5,736 digits: past Python's int-to-text limit.
+    assert describe_count(factorial_2000) == "more than 10^5735"
+    assert describe_count(10**12) == "more than 10^11"
+
+
+def test_the_explore_page_and_api_say_when_time_ran_out(client: Client) -> None:
+    notation = f"a=archer,idiot,idiot,idiot,idiot,idiot d={_idiots(30)}"
+    status, body = _post(client, "explore", {"notation": notation})
+    assert status == 200 and body["complete"] is False and body["total_orders"] == 427_518_000
+    assert body["coverage"] == f"explored {body['orders']:,} of 427,518,000 play orders"
+    page = client.get("/combat/explore/", {"s": notation})
+    assert page.status_code == 200 and b"The time budget ran out: explored " in page.content

@@ -57,6 +57,7 @@ def _read(request: Request) -> CombatSetup:
 
 class ResolveView(APIView):
     max_body_bytes = MAX_SETUP_JSON_BYTES
+
     @extend_schema(
         operation_id="combat_resolve",
         summary="Resolve a combat",
@@ -77,6 +78,7 @@ class ResolveView(APIView):
 
 class ValidateView(APIView):
     max_body_bytes = MAX_SETUP_JSON_BYTES
+
     @extend_schema(
         operation_id="combat_validate",
         summary="Check a set-up",
@@ -123,6 +125,7 @@ class ExamplesView(APIView):
 
 class ExploreView(APIView):
     max_body_bytes = MAX_SETUP_JSON_BYTES
+
     @extend_schema(
         operation_id="combat_explore",
         summary="Explore every play order",

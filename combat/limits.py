@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import fields, is_dataclass
 
-from combat.setup_form import MAX_NOTATION_LENGTH
 from engine.errors import NotationError
 from engine.setup import CombatSetup, SideSetup
 

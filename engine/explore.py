@@ -216,9 +216,7 @@ def explore(
             "back for ranged support (ENG-15)",
             code="explore.no_legal_order",
         )
-    return replace(
-        _summarise(setup, fixed, fixed_order, tuple(outcomes)), total_orders=count, complete=tried == count
-    )
+    return replace(_summarise(setup, fixed, fixed_order, tuple(outcomes)), total_orders=count, complete=tried == count)
 
 
 def _obey_first_answer(

@@ -31,7 +31,9 @@ class RuleNumberField(forms.CharField):
         if entry is None:
             # The text goes in as a parameter: django-filter %-formats the message again, so a "%s" typed into
             # the field must not become part of the format string.
-            raise forms.ValidationError("There is no rule numbered %(rule)s.", code="unknown_rule", params={"rule": repr(text)})
+            raise forms.ValidationError(
+                "There is no rule numbered %(rule)s.", code="unknown_rule", params={"rule": repr(text)}
+            )
         return entry
 
 

@@ -40,7 +40,9 @@ def test_explore_2000_against_2000_is_refused_in_a_short_sentence(client: Client
     assert status == 400 and body["error"]["code"] == "limit_exceeded"
     assert "8,000 bytes" in body["error"]["message"] and len(body["error"]["message"]) < 120
     # Within the byte limit, the creature limit names itself.
-    status, body = _post(client, "explore", {"setup": {"attacker": {"creatures": ["archer"]}, "defender": {"creatures": [IDIOTS] * 600}}})
+    status, body = _post(
+        client, "explore", {"setup": {"attacker": {"creatures": ["archer"]}, "defender": {"creatures": [IDIOTS] * 600}}}
+    )
     assert status == 400 and "600 creatures" in body["error"]["message"]
 
 

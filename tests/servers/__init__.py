@@ -66,7 +66,9 @@ def start_postgres(port: int | None = None) -> Server:
         shutil.chown(folder, "postgres", "postgres")
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.STDOUT}
     subprocess.run(
-        _as_postgres_user([str(POSTGRES_BIN / "initdb"), "-D", str(data), "-U", "guardians", "--auth=trust", "-E", "UTF8"]),
+        _as_postgres_user(
+            [str(POSTGRES_BIN / "initdb"), "-D", str(data), "-U", "guardians", "--auth=trust", "-E", "UTF8"]
+        ),
         check=True,
         **quiet,
     )
@@ -75,13 +77,17 @@ def start_postgres(port: int | None = None) -> Server:
               "-c synchronous_commit=off -c full_page_writes=off -c max_connections=60"  # fmt: skip
     log = folder / "server.log"
     subprocess.run(
-        _as_postgres_user([str(POSTGRES_BIN / "pg_ctl"), "-D", str(data), "-l", str(log), "-o", options, "-w", "start"]),
+        _as_postgres_user(
+            [str(POSTGRES_BIN / "pg_ctl"), "-D", str(data), "-l", str(log), "-o", options, "-w", "start"]
+        ),
         check=True,
         **quiet,
     )
     _wait_for_port(port)
     subprocess.run(
-        _as_postgres_user([str(POSTGRES_BIN / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "guardians", "guardians"]),
+        _as_postgres_user(
+            [str(POSTGRES_BIN / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "guardians", "guardians"]
+        ),
         check=True,
         **quiet,
     )
@@ -101,7 +107,19 @@ def start_redis(port: int | None = None) -> Server:
     port = port or free_port()
     folder = Path(tempfile.mkdtemp(prefix="guardians-redis-"))
     process = subprocess.Popen(
-        [REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", str(folder)],
+        [
+            REDIS_SERVER,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(folder),
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.STDOUT,
     )

@@ -71,7 +71,9 @@ def test_every_route_with_hostile_path_parts(staff_client: Client) -> None:
 
 @pytest.mark.django_db
 def test_every_route_with_hostile_query_parameters(client: Client) -> None:
-    plain_routes = sorted({path for path in concrete_paths() if "%" not in path and "999" not in path and ".." not in path})
+    plain_routes = sorted(
+        {path for path in concrete_paths() if "%" not in path and "999" not in path and ".." not in path}
+    )
     for path in plain_routes:
         for value in HOSTILE:
             query = "&".join(f"{name}={quote(value, safe='')}" for name in PARAMETERS)
@@ -84,7 +86,9 @@ def test_combat_api_with_deep_json_huge_numbers_and_nul(client: Client, endpoint
     bodies = [
         DEEP_JSON,
         '{"notation":' + "[" * 1000 + "]" * 1000 + "}",
-        json.dumps({"setup": {"attacker": {"creatures": ["archer"], "stones": 10**400}, "defender": {"creatures": ["idiot"]}}}),
+        json.dumps(
+            {"setup": {"attacker": {"creatures": ["archer"], "stones": 10**400}, "defender": {"creatures": ["idiot"]}}}
+        ),
         json.dumps({"setup": {"attacker": {"creatures": ["archer"]}, "defender": {"creatures": ["idiot"] * 2000}}}),
         json.dumps({"notation": "a=archer a.rolls=archer:" + "9" * 1500 + " d=idiot"}),
         json.dumps({"notation": "a=archer\x00 d=idiot%s"}),
@@ -111,7 +115,8 @@ def test_a_format_string_in_the_rule_filter_is_a_400_naming_it(client: Client, q
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    "path", ["/api/v1/rulings/%00/", "/rules/id/%00/", "/cards/%00/", "/api/v1/rules/?ruleset=%00", "/api/v1/cards/?q=a%00"]
+    "path",
+    ["/api/v1/rulings/%00/", "/rules/id/%00/", "/cards/%00/", "/api/v1/rules/?ruleset=%00", "/api/v1/cards/?q=a%00"],
 )
 def test_nul_bytes_are_a_400_on_every_database(client: Client, path: str) -> None:
     response = client.get(path)

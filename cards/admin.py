@@ -6,9 +6,10 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 
-from cards.choices import CardType
 from cards.models import Card, CardClass, CardSet, Printing
+from cards.validation import validate_classes
 
 
 class PrintingInline(admin.TabularInline):
@@ -24,9 +25,10 @@ class CardAdminForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
-        # Classes are a many-to-many relation, which the model's own clean() cannot see.
-        if cleaned.get("classes") and cleaned.get("card_type") != CardType.CREATURE:
-            self.add_error("classes", "Only creatures have classes.")
+        try:
+            validate_classes(cleaned.get("card_type") or "", cleaned.get("classes") or ())
+        except ValidationError as exc:
+            self.add_error(None, exc)
         return cleaned
 
 

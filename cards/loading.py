@@ -19,6 +19,7 @@ from django.utils.text import slugify
 
 from cards.choices import Bribery
 from cards.models import Card, CardClass, CardSet, Printing
+from cards.validation import validate_classes
 from guardians_site import revision
 
 CARD_KEYS = frozenset(
@@ -196,6 +197,11 @@ def _parse_card(path: Path, raw: dict[str, Any]) -> CardRecord:
     for key in ("vitality", "cmp"):
         if key in guardian and guardian[key] != raw.get(key):
             raise FixtureError(path, f"differs from the card's own {key} ({raw.get(key)!r})", slug, f"guardian.{key}")
+    classes = raw.get("classes") or []
+    try:
+        validate_classes(raw["type"], classes)  # The rule the admin applies (models cannot see many-to-many).
+    except ValidationError as exc:
+        raise FixtureError(path, " ".join(exc.message_dict["classes"]), slug, "classes") from exc
     printings = raw.get("printings") or [{"set": raw["set"]}]
     for printing in printings:
         unknown = sorted(set(printing) - PRINTING_KEYS)

@@ -6,6 +6,7 @@ to the card's type and to each other.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
@@ -90,6 +91,12 @@ def validate_card(card: Card) -> None:
 
     if errors:
         raise ValidationError(errors)
+
+
+def validate_classes(card_type: str, classes: Iterable[object]) -> None:
+    """Classes are a many-to-many relation, which the model's clean() cannot see; every door calls this."""
+    if any(True for _ in classes) and card_type != CardType.CREATURE:
+        raise ValidationError({"classes": "Only creatures have classes."})
 
 
 def _check_off_colour(card: Card, errors: dict[str, str]) -> None:

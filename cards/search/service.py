@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from cards.search import following
 from cards.search.errors import IndexUnavailable, NoUsableTerm, QueryWarning
 from cards.search.execute import Plan, plan
 from cards.search.storage import OpenIndex, open_index
@@ -80,6 +81,7 @@ class SearchOutcome:
 
 
 def current_index() -> OpenIndex | None:
+    following.follow()  # Another server may have saved a card; cheap unless the data revision moved.
     try:
         return open_index()
     except IndexUnavailable as exc:

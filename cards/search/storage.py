@@ -11,6 +11,7 @@ writes the bitmaps of the next revision, then bumps the revision in ``current.js
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -60,13 +61,16 @@ class Pointer:
     revision: int = 0
     # The field names the index was built with: an index from an older schema is rebuilt, not patched.
     schema: str = ""
+    # The database's data revision (guardians_site.revision) the index is known to include: when the database
+    # moves past it, a change was saved through another server and this index catches up (``following``).
+    data_revision: int = 0
 
 
 def schema_fingerprint() -> str:
     return ",".join(sorted(build_schema().names()))
 
 
-def _answers_here(pointer: Pointer | None) -> bool:
+def answers_here(pointer: Pointer | None) -> bool:
     """Whether an index can answer for (and be updated from) the database and code in use."""
     return pointer is not None and pointer.database == database_identity() and pointer.schema == schema_fingerprint()
 
@@ -96,10 +100,43 @@ def _write_pointer(root: Path, pointer: Pointer) -> None:
     os.replace(temporary, root / POINTER)
 
 
-def build(cards: Iterable[Card], root: Path | None = None) -> Pointer:
-    """Index every card into a new generation, with its facet bitmaps, and make it the current one."""
+DIGESTS = "digests.json"
+
+
+def digest(fields: dict[str, Any]) -> str:
+    """A short fingerprint of a card's index document: equal digests, nothing to re-index."""
+    return hashlib.blake2b(repr(sorted(fields.items())).encode(), digest_size=8).hexdigest()
+
+
+def read_digests(generation_dir: Path) -> dict[str, str] | None:
+    try:
+        raw = json.loads((generation_dir / DIGESTS).read_text())
+    except (OSError, ValueError):
+        return None
+    return raw if isinstance(raw, dict) else None
+
+
+def _write_digests(generation_dir: Path, digests: dict[str, str]) -> None:
+    temporary = generation_dir / f".{DIGESTS}.{uuid.uuid4().hex}"
+    temporary.write_text(json.dumps(digests, sort_keys=True))
+    os.replace(temporary, generation_dir / DIGESTS)
+
+
+def build(cards: Iterable[Card], root: Path | None = None, data_revision: int = 0) -> Pointer:
+    """Index every card into a new generation, with its facet bitmaps, and make it the current one.
+
+    Holds the update lock throughout (the cards are read under it too), so an update after a save waits
+    and lands in the new generation instead of the old one that is about to be replaced. ``data_revision``
+    is the database's data revision read before the cards were.
+    """
     root = root or index_root()
     root.mkdir(parents=True, exist_ok=True)
+    with update_lock(root):
+        return build_locked(cards, root, data_revision)
+
+
+def build_locked(cards: Iterable[Card], root: Path, data_revision: int = 0) -> Pointer:
+    """``build`` for a caller that already holds the update lock."""
     generation = f"{GENERATION_PREFIX}{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:8]}"
     path = root / generation
     path.mkdir()
@@ -107,17 +144,26 @@ def build(cards: Iterable[Card], root: Path | None = None) -> Pointer:
         created = whoosh_index.create_in(str(path), build_schema())
         writer = created.writer(limitmb=WRITER_MEMORY_MB)
         count = 0
+        digests: dict[str, str] = {}
         for card in cards:
-            writer.add_document(**document(card))
+            fields = document(card)
+            writer.add_document(**fields)
+            digests[card.slug] = digest(fields)
             count += 1
         writer.commit(optimize=True)
+        _write_digests(path, digests)
         with created.reader() as reader:
             facets.save(facets.build_facets(reader), path, 0)
     except BaseException:
         shutil.rmtree(path, ignore_errors=True)
         raise
     pointer = Pointer(
-        generation, database_identity(), count, time.strftime("%Y-%m-%dT%H:%M:%S"), schema=schema_fingerprint()
+        generation,
+        database_identity(),
+        count,
+        time.strftime("%Y-%m-%dT%H:%M:%S"),
+        schema=schema_fingerprint(),
+        data_revision=data_revision,
     )
     _write_pointer(root, pointer)
     _prune(root, keep=generation)
@@ -125,7 +171,7 @@ def build(cards: Iterable[Card], root: Path | None = None) -> Pointer:
 
 
 @contextmanager
-def _update_lock(root: Path) -> Iterator[None]:
+def update_lock(root: Path) -> Iterator[None]:
     """One update at a time per index directory (across processes), so revisions never collide."""
     with open(root / UPDATE_LOCK, "a") as lock:
         try:
@@ -147,32 +193,55 @@ def update(cards: Iterable[Card], removed_slugs: Iterable[str] = (), root: Path 
     are rebuilt (a set or a class changed, which changes the spellings ``set:`` and ``class:`` accept).
     """
     root = root or index_root()
-    if not _answers_here(read_pointer(root)):
+    if not answers_here(read_pointer(root)):
         return False
-    with _update_lock(root):
+    with update_lock(root):
         pointer = read_pointer(root)  # Again, now that no other update can move it.
-        if not _answers_here(pointer):
+        if not answers_here(pointer):
             return False
         assert pointer is not None
-        opened = whoosh_index.open_dir(str(root / pointer.generation))
-        cards, removed_slugs = list(cards), list(removed_slugs)
-        if cards or removed_slugs:
-            writer = opened.writer(timeout=10.0)
-            try:
-                for slug in removed_slugs:
-                    writer.delete_by_term("slug", slug)
-                for card in cards:
-                    writer.update_document(**document(card))
-            except BaseException:
-                writer.cancel()
-                raise
-            writer.commit()
-        revision = pointer.revision + 1
-        with opened.reader() as reader:
-            facets.save(facets.build_facets(reader), root / pointer.generation, revision)
-        # Readers notice the new revision and reopen; the generation itself stays the same.
-        _write_pointer(root, Pointer(**{**pointer.__dict__, "revision": revision}))
+        update_locked(root, pointer, cards, removed_slugs)
     return True
+
+
+def update_locked(
+    root: Path,
+    pointer: Pointer,
+    cards: Iterable[Card],
+    removed_slugs: Iterable[str] = (),
+    data_revision: int | None = None,
+) -> None:
+    """``update`` for a caller holding the update lock with the pointer it read under it."""
+    generation_dir = root / pointer.generation
+    opened = whoosh_index.open_dir(str(generation_dir))
+    cards, removed_slugs = list(cards), list(removed_slugs)
+    digests = read_digests(generation_dir)
+    if cards or removed_slugs:
+        writer = opened.writer(timeout=10.0)
+        try:
+            for slug in removed_slugs:
+                writer.delete_by_term("slug", slug)
+                if digests is not None:
+                    digests.pop(slug, None)
+            for card in cards:
+                fields = document(card)
+                writer.update_document(**fields)
+                if digests is not None:
+                    digests[card.slug] = digest(fields)
+        except BaseException:
+            writer.cancel()
+            raise
+        writer.commit()
+        if digests is not None:
+            _write_digests(generation_dir, digests)
+    revision = pointer.revision + 1
+    with opened.reader() as reader:
+        facets.save(facets.build_facets(reader), generation_dir, revision)
+    # Readers notice the new revision and reopen; the generation itself stays the same.
+    changes: dict[str, Any] = {"revision": revision}
+    if data_revision is not None:
+        changes["data_revision"] = max(data_revision, pointer.data_revision)
+    _write_pointer(root, Pointer(**{**pointer.__dict__, **changes}))
 
 
 def _prune(root: Path, keep: str) -> None:
@@ -340,7 +409,9 @@ def open_index(root: Path | None = None) -> OpenIndex:
     if pointer is None or pointer.database != database_identity():
         raise IndexUnavailable("The search index was built for another database; run manage.py rebuild_index.")
     if pointer.schema != schema_fingerprint():
-        raise IndexUnavailable("The search index was built by an older version of the site; run manage.py rebuild_index.")
+        raise IndexUnavailable(
+            "The search index was built by an older version of the site; run manage.py rebuild_index."
+        )
     try:
         opened = OpenIndex(root, pointer)
     except (OSError, whoosh_index.EmptyIndexError) as exc:

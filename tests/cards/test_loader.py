@@ -121,3 +121,9 @@ def test_a_card_removed_from_the_fixtures_is_deleted(fixtures_copy: Path) -> Non
     report = load_fixtures(fixtures_copy)
     assert report.deleted == ["mud-castle-center"]
     assert Card.objects.count() == 678
+
+
+def test_classes_on_a_creature_item_are_refused_as_the_admin_refuses_them(fixtures_copy: Path) -> None:
+    edit_cards(fixtures_copy, "base_set.json", lambda cards: by_slug(cards, "amulet-of-flying").update(classes=["Undead"]))
+    with pytest.raises(FixtureError, match="card 'amulet-of-flying', field 'classes': Only creatures have classes."):
+        load_fixtures(fixtures_copy)

@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand
 
 from cards.models import Card
 from cards.search import storage
+from guardians_site import revision
 
 
 class Command(BaseCommand):
@@ -16,8 +17,9 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         started = time.perf_counter()
+        data_revision = revision.current().number  # Before the cards are read: the index holds at least this.
         cards = Card.objects.select_related("card_set").prefetch_related("classes", "printings__card_set")
-        pointer = storage.build(cards.order_by("pk").iterator(chunk_size=2000))
+        pointer = storage.build(cards.order_by("pk").iterator(chunk_size=2000), data_revision=data_revision)
         elapsed = time.perf_counter() - started
         self.stdout.write(
             f"Indexed {pointer.cards} cards in {elapsed:.1f} s into {storage.index_root() / pointer.generation}."

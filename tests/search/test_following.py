@@ -1,0 +1,71 @@
+"""Each server's index follows the data revision in the shared database (``cards.search.following``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+
+from cards.models import Card, CardClass
+from cards.search import following, storage
+from guardians_site import revision
+
+pytestmark = pytest.mark.django_db
+
+
+def _build(path: Path, settings: Any) -> Path:
+    settings.SEARCH_INDEX_DIR = path
+    call_command("rebuild_index", stdout=open("/dev/null", "w"))
+    return path
+
+
+def _cards_with(root: Path, word: str) -> int:
+    return bin(storage.open_index(root).word(word)).count("1")
+
+
+def test_a_card_saved_through_one_server_is_found_through_another(
+    tmp_path: Path, settings: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    other = _build(tmp_path / "server-b", settings)
+    this = _build(tmp_path / "server-a", settings)  # The server the edit goes through (its signals update it).
+    assert not following.follow(other, force=True)  # Nothing moved yet: no work.
+    with django_capture_on_commit_callbacks(execute=True):
+        card = Card.objects.get(slug="sand-lord")
+        card.name = "Sand Quokka"
+        card.save()
+    assert _cards_with(this, "quokka") == 1
+    assert _cards_with(other, "quokka") == 0
+    assert following.follow(other, force=True)
+    assert _cards_with(other, "quokka") == 1
+    pointer = storage.read_pointer(other)
+    assert pointer is not None and pointer.data_revision == revision.current().number
+
+
+def test_a_class_given_to_a_card_elsewhere_is_caught_by_its_digest(
+    tmp_path: Path, settings: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    other = _build(tmp_path / "server-b", settings)
+    settings.SEARCH_INDEX_DIR = tmp_path / "none"  # The saving server has no index; only the revision moves.
+    with django_capture_on_commit_callbacks(execute=True):
+        Card.objects.get(slug="sand-lord").classes.add(CardClass.objects.get(slug="undead"))
+    before = storage.read_pointer(other)
+    assert following.follow(other, force=True)
+    after = storage.read_pointer(other)
+    assert before is not None and after is not None and after.data_revision > before.data_revision
+    assert after.revision == before.revision + 1  # Updated in place: one card, not a rebuild.
+
+
+def test_checks_are_at_most_every_half_second(tmp_path: Path, settings: Any) -> None:
+    other = _build(tmp_path / "server-b", settings)
+    following.follow(other, force=True)
+    calls = []
+    original = following.catch_up
+    following.catch_up = lambda root: calls.append(root) or False  # type: ignore[assignment]
+    try:
+        for _ in range(20):
+            following.follow(other)
+    finally:
+        following.catch_up = original  # type: ignore[assignment]
+    assert len(calls) == 0

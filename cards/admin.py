@@ -7,9 +7,11 @@ from typing import Any
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
+from django.http import HttpRequest
 
 from cards.models import Card, CardClass, CardSet, Printing
 from cards.validation import validate_classes
+from edits.recording import EDITED_BY, record_related_changes, related_values
 
 
 class PrintingInline(admin.TabularInline):
@@ -41,6 +43,22 @@ class CardAdmin(admin.ModelAdmin):
     list_select_related = ("card_set",)
     filter_horizontal = ("classes",)
     inlines = [PrintingInline]
+
+    # Who edits what is recorded in the edit history (edits.CardEdit), with the values before and after.
+    def save_model(self, request: HttpRequest, obj: Card, form: Any, change: bool) -> None:
+        setattr(obj, EDITED_BY, request.user)
+        if change:
+            obj._related_before = related_values(obj)
+        super().save_model(request, obj, form, change)
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        record_related_changes(form.instance, getattr(form.instance, "_related_before", None))
+
+    def delete_model(self, request: HttpRequest, obj: Card) -> None:
+        setattr(obj, EDITED_BY, request.user)
+        super().delete_model(request, obj)
+
     fieldsets = (
         (None, {"fields": ("name", "slug", "aliases", "card_type", "card_set", "rarity", "summary")}),
         (

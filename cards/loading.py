@@ -20,6 +20,8 @@ from django.utils.text import slugify
 from cards.choices import Bribery
 from cards.models import Card, CardClass, CardSet, Printing
 from cards.validation import validate_classes
+from edits.models import edited_since_load
+from edits.recording import FROM_FIXTURES, record_load
 from guardians_site import revision
 
 CARD_KEYS = frozenset(
@@ -74,16 +76,26 @@ class LoadReport:
     deleted: list[str] = field(default_factory=list)
     unchanged: int = 0
     sets_changed: int = 0
+    # Cards edited in the database (admin, code) since they were last loaded, left as they are: the fixtures
+    # would undo the edit. ``dumpcards`` writes them to the fixtures; ``overwrite=True`` discards the edits.
+    kept: list[str] = field(default_factory=list)
 
     @property
     def changed(self) -> int:
         return len(self.created) + len(self.updated) + len(self.deleted) + self.sets_changed
 
     def summary(self) -> str:
-        return (
+        text = (
             f"{len(self.created)} created, {len(self.updated)} updated, {len(self.deleted)} deleted, "
             f"{self.unchanged} unchanged cards; {self.sets_changed} sets changed; {self.changed} changed in all."
         )
+        if self.kept:
+            text += (
+                f" {len(self.kept)} cards kept as edited in the database since the last load (newer than the "
+                f"fixtures): {', '.join(self.kept)}. Run manage.py dumpcards to write them to the fixtures, "
+                "or loadcards --overwrite to discard the edits."
+            )
+        return text
 
 
 @dataclass
@@ -107,8 +119,12 @@ def read_json(path: Path) -> Any:
         raise FixtureError(path, f"cannot be read ({exc.strerror})") from exc
 
 
-def load_fixtures(fixtures_dir: Path) -> LoadReport:
-    """Make the database match the fixtures under fixtures_dir, all or nothing."""
+def load_fixtures(fixtures_dir: Path, overwrite: bool = False) -> LoadReport:
+    """Make the database match the fixtures under fixtures_dir, all or nothing.
+
+    Cards edited in the database since their last load are kept and reported (``LoadReport.kept``) unless
+    ``overwrite`` is given.
+    """
     set_records = read_json(fixtures_dir / "sets.json")
     card_files = sorted((fixtures_dir / "cards").glob("*.json"))
     if not card_files:
@@ -119,7 +135,7 @@ def load_fixtures(fixtures_dir: Path) -> LoadReport:
     with transaction.atomic():
         sets = _sync_sets(fixtures_dir / "sets.json", set_records, report)
         classes = _sync_classes(records)
-        _sync_cards(records, sets, classes, report)
+        _sync_cards(records, sets, classes, report, overwrite)
         if report.changed:
             revision.data_changed()
     return report
@@ -272,24 +288,36 @@ def _sync_classes(records: list[CardRecord]) -> dict[str, CardClass]:
 
 
 def _sync_cards(
-    records: list[CardRecord], sets: dict[str, CardSet], classes: dict[str, CardClass], report: LoadReport
+    records: list[CardRecord],
+    sets: dict[str, CardSet],
+    classes: dict[str, CardClass],
+    report: LoadReport,
+    overwrite: bool = False,
 ) -> None:
     existing = {card.slug: card for card in Card.objects.select_related("card_set").prefetch_related(
         "classes", "printings__card_set")}  # fmt: skip
+    edited = {} if overwrite else edited_since_load()
     for record in records:
         values = dict(record.fields, card_set=_lookup_set(sets, record.set_code, record, "set"))
         printings = [_printing_values(sets, record, raw) for raw in record.printings]
         card = existing.pop(record.slug, None)
         if card is None:
+            if record.slug in edited:  # Deleted in the database since it was loaded.
+                report.kept.append(record.slug)
+                continue
             card = Card(slug=record.slug)
             report.created.append(record.slug)
         elif _differs(card, values) or _printings_of(card) != printings or _class_names(card) != sorted(record.classes):
+            if record.slug in edited:
+                report.kept.append(record.slug)
+                continue
             report.updated.append(record.slug)
         else:
             report.unchanged += 1
             continue
         for name, value in values.items():
             setattr(card, name, value)
+        setattr(card, FROM_FIXTURES, True)
         _validated_save(card, record.path, record.slug)
         card.classes.set([classes[name] for name in record.classes])
         card.printings.all().delete()
@@ -297,8 +325,13 @@ def _sync_cards(
             row = Printing(card=card, position=position, **printing)
             _validated_save(row, record.path, record.slug, key_prefix="printings.")
     for slug, card in existing.items():
+        if slug in edited:  # Added in the database, not yet in the fixtures.
+            report.kept.append(slug)
+            continue
+        setattr(card, FROM_FIXTURES, True)
         card.delete()
         report.deleted.append(slug)
+    record_load(report.created, report.updated, report.deleted)
 
 
 def _lookup_set(sets: dict[str, CardSet], code: str, record: CardRecord, key: str) -> CardSet:

@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "cards",
     "rulings",
     "combat",
+    "edits",
 ]
 
 MIDDLEWARE = [

@@ -18,13 +18,20 @@ class Command(BaseCommand):
         parser.add_argument(
             "--fixtures-dir", type=Path, default=settings.FIXTURES_DIR, help="Folder holding sets.json and cards/."
         )
+        parser.add_argument(
+            "--overwrite",
+            action="store_true",
+            help="Also overwrite cards edited in the database since the last load (their edits are lost).",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            report = load_fixtures(options["fixtures_dir"])
+            report = load_fixtures(options["fixtures_dir"], overwrite=options["overwrite"])
         except FixtureError as exc:
             raise CommandError(f"Nothing loaded. {exc}") from exc
         self.stdout.write(report.summary())
+        if report.kept:
+            self.stderr.write(f"Kept {len(report.kept)} cards edited in the database: {', '.join(report.kept)}.")
         for label, slugs in (("Created", report.created), ("Updated", report.updated), ("Deleted", report.deleted)):
             if slugs and options["verbosity"] > 1:
                 self.stdout.write(f"{label}: {', '.join(slugs)}")

@@ -1,0 +1,113 @@
+"""Record each save or deletion of a card as a CardEdit (see ``edits.models``).
+
+Who: the admin puts the request's user on the card before saving it (``edited_by``); the loader marks its
+saves (``saved_from_fixtures``) and records them in bulk itself. Any other save is code.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db.models.signals import post_delete, post_save, pre_save
+from django.dispatch import receiver
+
+from cards.models import Card
+from edits.models import CardEdit, Door
+
+# Attributes the doors set on the instance they save.
+EDITED_BY = "edited_by"
+FROM_FIXTURES = "saved_from_fixtures"
+_BEFORE = "_edit_history_before"
+
+
+def _plain(value: Any) -> Any:
+    """A JSON-safe form of a field value (foreign keys as their id, dates as text)."""
+    return json.loads(json.dumps(value, cls=DjangoJSONEncoder))
+
+
+def field_values(card: Card) -> dict[str, Any]:
+    return {field.attname: _plain(getattr(card, field.attname)) for field in Card._meta.concrete_fields}
+
+
+@receiver(pre_save, sender=Card, dispatch_uid="edits-card-before")
+def remember_before(sender: Any, instance: Card, raw: bool = False, **kwargs: Any) -> None:
+    if raw or getattr(instance, FROM_FIXTURES, False) or instance.pk is None:
+        return
+    before = Card.objects.filter(pk=instance.pk).first()
+    setattr(instance, _BEFORE, field_values(before) if before is not None else None)
+
+
+@receiver(post_save, sender=Card, dispatch_uid="edits-card-saved")
+def record_save(sender: Any, instance: Card, created: bool, raw: bool = False, **kwargs: Any) -> None:
+    if raw or getattr(instance, FROM_FIXTURES, False):
+        return
+    before = getattr(instance, _BEFORE, None)
+    after = field_values(instance)
+    changes = (
+        {name: [before.get(name), value] for name, value in after.items() if before.get(name) != value}
+        if before
+        else {}
+    )
+    user = getattr(instance, EDITED_BY, None)
+    edit = CardEdit.objects.create(
+        slug=instance.slug,
+        user=user if user is not None and user.is_authenticated else None,
+        door=Door.ADMIN if user is not None else Door.CODE,
+        changes=changes,
+        note="created" if created else "",
+    )
+    instance.last_edit = edit
+
+
+@receiver(post_delete, sender=Card, dispatch_uid="edits-card-deleted")
+def record_delete(sender: Any, instance: Card, **kwargs: Any) -> None:
+    if getattr(instance, FROM_FIXTURES, False):
+        return
+    user = getattr(instance, EDITED_BY, None)
+    CardEdit.objects.create(
+        slug=instance.slug,
+        user=user if user is not None and user.is_authenticated else None,
+        door=Door.ADMIN if user is not None else Door.CODE,
+        note="deleted",
+    )
+
+
+def record_load(created: list[str], updated: list[str], deleted: list[str]) -> None:
+    """One history row per card the loader wrote: from here on, the database matches the fixtures for it."""
+    CardEdit.objects.bulk_create(
+        [CardEdit(slug=slug, door=Door.FIXTURES, note="created") for slug in created]
+        + [CardEdit(slug=slug, door=Door.FIXTURES, note="updated") for slug in updated]
+        + [CardEdit(slug=slug, door=Door.FIXTURES, note="deleted") for slug in deleted]
+    )
+
+
+def related_values(card: Card) -> dict[str, Any]:
+    """The card's classes and printings as stored, to compare before and after an admin save."""
+    return {
+        "classes": sorted(card.classes.values_list("name", flat=True)),
+        "printings": [
+            _plain(row)
+            for row in card.printings.order_by("position").values(
+                "card_set__code", "rarity", "starter_only", "image", "classes"
+            )
+        ],
+    }
+
+
+def record_related_changes(card: Card, before: dict[str, Any] | None) -> None:
+    """Add the classes and printings an admin save changed to the edit its card save recorded."""
+    edit: CardEdit | None = getattr(card, "last_edit", None)
+    if edit is None or before is None:
+        return
+    after = related_values(card)
+    changed = {name: [before[name], value] for name, value in after.items() if before[name] != value}
+    if changed:
+        edit.changes = {**edit.changes, **changed}
+        edit.save(update_fields=["changes"])
+
+
+def record_dump(slugs: list[str]) -> None:
+    """The fixtures now hold these cards as the database does, so they no longer count as edited."""
+    CardEdit.objects.bulk_create([CardEdit(slug=slug, door=Door.DUMPED) for slug in slugs])

@@ -18,7 +18,7 @@ $(PY):
 
 $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,postgres,serve]'
+	$(PY) -m pip install --quiet -e '.[test,postgres,serve,redis]'
 	touch $(STAMP)
 
 install: $(STAMP)

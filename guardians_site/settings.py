@@ -57,6 +57,8 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "csp",
+    "axes",
     "guardians_site",
     "cards",
     "rulings",
@@ -68,12 +70,17 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "guardians_site.middleware.RejectNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Compresses JSON and pages (whitenoise serves static files already compressed, before this runs).
+    "django.middleware.gzip.GZipMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into its lockout response.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "guardians_site.urls"
@@ -133,10 +140,75 @@ STORAGES = {
     },
 }
 
-if PRODUCTION:
-    SECURE_CONTENT_TYPE_NOSNIFF = True
-    SESSION_COOKIE_SECURE = _env_flag("DJANGO_SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = _env_flag("DJANGO_SECURE_COOKIES", True)
+# Production is served over HTTPS: redirect plain HTTP, send HSTS, keep cookies off plain HTTP. A test rig
+# serving plain HTTP on loopback turns all three off with GUARDIANS_HTTPS=0 (or each one by its own variable).
+HTTPS = PRODUCTION and _env_flag("GUARDIANS_HTTPS", True)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_SSL_REDIRECT = _env_flag("DJANGO_SECURE_SSL_REDIRECT", HTTPS)
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_SECURE_HSTS_SECONDS", 31_536_000 if HTTPS else 0))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_flag("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = _env_flag("DJANGO_SECURE_HSTS_PRELOAD", True)
+SESSION_COOKIE_SECURE = _env_flag("DJANGO_SECURE_COOKIES", HTTPS)
+CSRF_COOKIE_SECURE = _env_flag("DJANGO_SECURE_COOKIES", HTTPS)
+# Behind a TLS-terminating proxy, name the header it sets (e.g. X-Forwarded-Proto); Django then sees the
+# request as HTTPS when that header says "https", so redirects and the admin's CSRF origin check work.
+# Set it only when the proxy always sets (and overwrites) that header, as Django's documentation warns.
+_PROXY_SSL_HEADER = os.environ.get("DJANGO_PROXY_SSL_HEADER", "").strip()
+if _PROXY_SSL_HEADER:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + _PROXY_SSL_HEADER.upper().replace("-", "_"), "https")
+
+# One policy for every page: only this site's own scripts, styles, images and fonts; no inline script or
+# style (the pages have none), no plugins, no framing. Enforced in development too, so a page that would
+# break under it fails its browser tests instead of production.
+from csp.constants import NONE, SELF  # noqa: E402
+
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
+# Admin login throttling (django-axes): after 5 wrong passwords for one username from one address, that
+# pair is locked out for an hour, whatever password comes next. Attempts live in the database, which every
+# app server shares. AXES_ENABLED=0 turns it off (tests that call Client.login need a request to pass).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_ENABLED = _env_flag("AXES_ENABLED", True)
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = 1  # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+
+
+def cache_from_url(url: str) -> dict[str, object]:
+    """CACHE_URL as Django's CACHES entry: locmem:// (the default), redis://host:port/db, dummy://."""
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        # Django's own Redis backend (it needs the `redis` package: pip install '.[redis]').
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url, "KEY_PREFIX": "guardians"}
+    if url.startswith("dummy://"):
+        return {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
+    if url in ("", "locmem://") or url.startswith("locmem://"):
+        return {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": url[len("locmem://") :] or "guardians",
+        }
+    raise ImproperlyConfigured(f"CACHE_URL must start with locmem://, redis://, rediss:// or dummy://, not {url!r}")
+
+
+# Several app servers share one cache (throttles, cached pages) through CACHE_URL=redis://...; one server
+# on its own keeps the local-memory default.
+CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL", "locmem://"))}
 
 # Where the reviewed card fixtures and the rules text live; both are loaded by management commands.
 FIXTURES_DIR = BASE_DIR / "fixtures"

@@ -6,8 +6,10 @@ in the API, with the engine's stable problem codes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import os
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from combat.limits import check_setup
 from combat.setup_form import MAX_NOTATION_LENGTH
@@ -75,4 +77,39 @@ def explore_setup(setup: CombatSetup) -> Exploration:
     problems = problems_of(setup)
     if problems:
         raise SetupInvalid(problems)
-    return explore(setup, catalog(), limit=None, budget=EXPLORE_BUDGET_SECONDS)
+    cards = catalog()
+    return at_low_priority(lambda: explore(setup, cards, limit=None, budget=EXPLORE_BUDGET_SECONDS))
+
+
+# Explore is the one request that uses a whole second of CPU. Run at this niceness, it yields the CPU to
+# every other request (searches, pages) in the other workers, and its time budget absorbs the wait: when
+# the machine is busy it explores fewer orders and says so, instead of slowing everyone else down.
+EXPLORE_NICENESS = 10
+Result = TypeVar("Result")
+
+
+def at_low_priority(work: Callable[[], Result]) -> Result:
+    """Run work in a helper thread whose scheduling priority is lowered (Linux sets it per thread), and
+    wait for it; the lowered priority ends with the thread, so the worker process keeps its own."""
+    outcome: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), EXPLORE_NICENESS)
+        except (AttributeError, OSError):  # Not Linux, or not allowed: run at normal priority.
+            pass
+        try:
+            outcome["value"] = work()
+        except BaseException as exc:  # Re-raised in the request's thread, where the API handler turns it into a 400.
+            outcome["error"] = exc
+        finally:
+            from django.db import connections
+
+            connections.close_all()  # Connections are per thread; this one's ends here.
+
+    helper = threading.Thread(target=target, name="explore", daemon=True)
+    helper.start()
+    helper.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]  # type: ignore[no-any-return]

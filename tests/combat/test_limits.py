@@ -96,3 +96,17 @@ def test_the_explore_page_and_api_say_when_time_ran_out(client: Client) -> None:
     assert body["coverage"] == f"explored {body['orders']:,} of 427,518,000 play orders"
     page = client.get("/combat/explore/", {"s": notation})
     assert page.status_code == 200 and b"The time budget ran out: explored " in page.content
+
+
+def test_explore_runs_at_a_lower_priority_and_the_worker_keeps_its_own() -> None:
+    import os
+    import threading
+
+    def niceness() -> int:
+        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    own = niceness()
+    assert running.at_low_priority(niceness) == min(19, own + running.EXPLORE_NICENESS)
+    assert niceness() == own
+    with pytest.raises(ZeroDivisionError):
+        running.at_low_priority(lambda: 1 // 0)

@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test serve bench install migrate loadcards index check-fixtures clean chromium
+.PHONY: run test test-postgres serve bench load install migrate loadcards dumpcards index check-fixtures clean chromium redis
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -26,9 +26,14 @@ install: $(STAMP)
 migrate: install
 	$(MANAGE) migrate --no-input -v 0
 
+# Cards edited in the admin since the last load are kept (and listed): `make dumpcards` writes them to the
+# fixtures for review; `manage.py loadcards --overwrite` discards them.
 loadcards: migrate
 	$(MANAGE) loadcards
 	$(MANAGE) loadrules
+
+dumpcards: migrate
+	$(MANAGE) dumpcards
 
 # The search index arrives with a later issue; build it once its command exists.
 index: loadcards
@@ -45,10 +50,30 @@ chromium:
 	@if [ ! -x $(CHROMIUM) ] && [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; fi
 
+# The multi-server test starts its own redis-server (and PostgreSQL, which Debian's postgresql provides).
+REDIS_SERVER := /usr/bin/redis-server
+redis:
+	@if [ ! -x $(REDIS_SERVER) ] && [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server; fi
+
 # pytest exits 5 when it collects no test; that is a failure here, like any other non-zero code.
-test: install chromium
+test: install chromium redis
 	$(PY) -m pytest -q -p no:cacheprovider
 
+# The database-sensitive part of the suite against a throwaway PostgreSQL this target starts and stops
+# (see .ci/run for what is selected and why).
+PG_TESTS ?= tests/site tests/cards tests/rulings tests/search tests/combat/test_api.py tests/combat/test_limits.py
+test-postgres: install
+	@url=$$(mktemp); $(PY) -m tests.servers postgres $$url & pg=$$!; \
+	trap 'kill $$pg 2>/dev/null; wait $$pg 2>/dev/null; rm -f $$url' EXIT; \
+	for i in $$(seq 1 120); do [ -s $$url ] && break; sleep 0.5; done; \
+	[ -s $$url ] || { echo "PostgreSQL did not start"; exit 1; }; \
+	DATABASE_URL=$$(cat $$url) $(PY) -m pytest -q -p no:cacheprovider -m "not browser" $(PG_TESTS)
+
+# Production settings, served on plain HTTP at $(HOST):$(PORT): HTTPS redirect and HSTS stay off unless
+# GUARDIANS_HTTPS=1 (behind a TLS proxy, with DJANGO_PROXY_SSL_HEADER=X-Forwarded-Proto).
+GUARDIANS_HTTPS ?= 0
+serve: export GUARDIANS_HTTPS := $(GUARDIANS_HTTPS)
 serve: install
 	GUARDIANS_ENV=production $(MANAGE) collectstatic --no-input -v 0
 	GUARDIANS_ENV=production $(MANAGE) migrate --no-input -v 0
@@ -58,6 +83,11 @@ serve: install
 
 bench: install
 	@if [ -d benchmarks ]; then $(PY) -m benchmarks; else echo "No benchmarks package yet."; fi
+
+# The load test (about three minutes; not part of `make test`): gunicorn on 127.0.0.1:8180, locust headless.
+load: install
+	$(PY) -m pip install --quiet -e '.[load]'
+	$(PY) -m benchmarks.load.run
 
 check-fixtures: install
 	$(MANAGE) import_sources --check

@@ -69,3 +69,34 @@ def test_checks_are_at_most_every_half_second(tmp_path: Path, settings: Any) -> 
     finally:
         following.catch_up = original  # type: ignore[assignment]
     assert len(calls) == 0
+
+
+def test_an_update_during_a_full_rebuild_waits_and_lands_in_the_new_index(tmp_path: Path, settings: Any) -> None:
+    import threading
+
+    root = _build(tmp_path / "index", settings)
+    cards = list(Card.objects.select_related("card_set").prefetch_related("classes", "printings__card_set"))
+    # A separate copy: the rebuild reads the card as it was before the edit.
+    edited = Card.objects.select_related("card_set").prefetch_related("classes", "printings__card_set").get(slug="sand-lord")
+    reading = threading.Event()
+    release = threading.Event()
+
+    def slow_cards():  # type: ignore[no-untyped-def]
+        for position, card in enumerate(cards):
+            if position == 10:
+                reading.set()
+                release.wait(10)
+            yield card
+
+    rebuild = threading.Thread(target=lambda: storage.build(slow_cards(), root))
+    rebuild.start()
+    assert reading.wait(10)  # The rebuild holds the lock and is reading cards.
+    edited.name = "Sand Quokka"  # An edit saved meanwhile; its update comes after the commit.
+    update = threading.Thread(target=lambda: storage.update([edited], root=root))
+    update.start()
+    update.join(0.3)
+    assert update.is_alive()  # Waiting for the rebuild, not writing into the generation about to be replaced.
+    release.set()
+    rebuild.join(10)
+    update.join(10)
+    assert _cards_with(root, "quokka") == 1

@@ -25,11 +25,13 @@ from combat.serializers import (
     ResolveResponseSerializer,
     ValidateResponseSerializer,
 )
+from combat.slots import RETRY_AFTER, ServerBusy
 from combat.stepping import rule_url
 from engine.cli import exploration_to_dict
 from engine.errors import EngineError
 from engine.notation import format_setup
 from engine.setup import CombatSetup
+from guardians_site.api.errors import error_body
 
 REQUEST_EXAMPLES = [
     OpenApiExample("Notation", value={"notation": "terrain=swamp a=sand-lord d=swordsman,archer d.ranged=1:archer"}),
@@ -136,12 +138,16 @@ class ExploreView(APIView):
             "its worst case with a fixed order, and the game's value when it shuffles its order."
         ),
         request=CombatRequestSerializer,
-        responses={200: OpenApiTypes.OBJECT, 400: ErrorSerializer},
+        responses={200: OpenApiTypes.OBJECT, 400: ErrorSerializer, 503: ErrorSerializer},
         examples=REQUEST_EXAMPLES,
         tags=["combat"],
     )
     def post(self, request: Request) -> Response:
-        exploration = running.explore_setup(_read(request))
+        try:
+            exploration = running.explore_setup(_read(request))
+        except ServerBusy as exc:
+            body = error_body("server_busy", exc.message)
+            return Response(body, status=503, headers={"Retry-After": str(RETRY_AFTER)})
         data = exploration_to_dict(exploration)
         # Explored within the time budget: say how much, without ever writing a huge count out in full.
         data["complete"] = exploration.complete

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from combat.limits import check_setup
 from combat.setup_form import MAX_NOTATION_LENGTH
+from combat.slots import explore_slot
 from engine.catalog import CardCatalog, default_catalog
 from engine.errors import NotationError, Problem, SetupInvalid
 from engine.explore import Exploration, explore
@@ -78,7 +79,8 @@ def explore_setup(setup: CombatSetup) -> Exploration:
     if problems:
         raise SetupInvalid(problems)
     cards = catalog()
-    return at_low_priority(lambda: explore(setup, cards, limit=None, budget=EXPLORE_BUDGET_SECONDS))
+    with explore_slot():  # Raises ServerBusy when every slot stays taken (combat.slots).
+        return at_low_priority(lambda: explore(setup, cards, limit=None, budget=EXPLORE_BUDGET_SECONDS))
 
 
 # Explore is the one request that uses a whole second of CPU. Run at this niceness, it yields the CPU to

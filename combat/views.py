@@ -26,6 +26,7 @@ from combat.setup_form import (
     filled_forms,
     stacking_total,
 )
+from combat.slots import RETRY_AFTER, ServerBusy
 from combat.stepping import step_through
 from engine.errors import EngineError, NotationError
 from engine.setup import CombatSetup, split_reference
@@ -148,6 +149,11 @@ def explore_page(request: HttpRequest) -> HttpResponse:
         return HttpResponseRedirect(reverse("combat:combat"))
     try:
         exploration = running.explore_notation(notation)
+    except ServerBusy as exc:
+        busy = _problem_page(request, notation, EngineError(exc.message, code="server.busy"), None)
+        busy.status_code = 503
+        busy["Retry-After"] = str(RETRY_AFTER)
+        return busy
     except EngineError as exc:
         setup = None
         try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import os
 import random
+import time
 
 from locust import HttpUser, between, constant, task
 

@@ -30,7 +30,8 @@ PORT = int(os.environ.get("LOAD_PORT", "8180"))
 SECONDS = int(os.environ.get("LOAD_SECONDS", "60"))
 USERS = int(os.environ.get("LOAD_USERS", "50"))
 EXPLORERS = int(os.environ.get("LOAD_EXPLORERS", "4"))
-WORKERS = os.environ.get("LOAD_WORKERS", "4")
+# Two of them at most run explores (combat.slots), so four stay free for everything else.
+WORKERS = os.environ.get("LOAD_WORKERS", "6")
 
 
 def site_env(folder: Path) -> dict[str, str]:

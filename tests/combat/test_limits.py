@@ -110,3 +110,27 @@ def test_explore_runs_at_a_lower_priority_and_the_worker_keeps_its_own() -> None
     assert niceness() == own
     with pytest.raises(ZeroDivisionError):
         running.at_low_priority(lambda: 1 // 0)
+
+
+def test_explores_beyond_the_slots_wait_then_get_a_503_naming_the_wait(
+    client: Client, settings: object, tmp_path: object
+) -> None:
+    from contextlib import ExitStack
+
+    from combat import slots
+
+    settings.VAR_DIR = tmp_path  # type: ignore[attr-defined]
+    with ExitStack() as taken:
+        for _ in range(slots.EXPLORE_SLOTS):
+            taken.enter_context(slots.explore_slot())  # Other workers' explores, still running.
+        started = time.monotonic()
+        response = client.post(
+            "/api/v1/combat/explore", {"notation": "a=archer d=idiot"}, content_type="application/json"
+        )
+        waited = time.monotonic() - started
+        assert response.status_code == 503 and response["Retry-After"] == "1"
+        assert response.json()["error"]["code"] == "server_busy" and waited >= slots.SLOT_WAIT
+        page = client.get("/combat/explore/", {"s": "a=archer d=idiot"})
+        assert page.status_code == 503 and b"Every explore slot of this server is busy" in page.content
+    status, body = _post(client, "explore", {"notation": "a=archer d=idiot"})
+    assert status == 200 and body["complete"] is True  # A slot is free again.

@@ -69,6 +69,17 @@ class Explorer(HttpUser):
 
     @task
     def explore(self) -> None:
-        self.client.post(
-            "/api/v1/combat/explore", json={"notation": random.choice(EXPLORE[1:])}, name="explore (heavy)"
-        )
+        body = {"notation": random.choice(EXPLORE[1:])}
+        with self.client.post(
+            "/api/v1/combat/explore", json=body, name="explore (heavy)", catch_response=True
+        ) as reply:
+            if reply.status_code != 503:
+                return
+            # Every explore slot was busy: the server shed this one and said when to retry. Counted on its own
+            # line (not as a failure, not as an explore), and the client waits as told, as a polite client does.
+            reply.success()
+            self.environment.events.request.fire(
+                request_type="POST", name="explore shed (503 + Retry-After)", response_time=reply.elapsed.total_seconds() * 1000,
+                response_length=0, exception=None, context={},
+            )  # fmt: skip
+            time.sleep(float(reply.headers.get("Retry-After", "1")))

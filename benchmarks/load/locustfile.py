@@ -70,16 +70,15 @@ class Explorer(HttpUser):
     @task
     def explore(self) -> None:
         body = {"notation": random.choice(EXPLORE[1:])}
+        retry_after = 0.0
         with self.client.post(
             "/api/v1/combat/explore", json=body, name="explore (heavy)", catch_response=True
         ) as reply:
-            if reply.status_code != 503:
-                return
-            # Every explore slot was busy: the server shed this one and said when to retry. Counted on its own
-            # line (not as a failure, not as an explore), and the client waits as told, as a polite client does.
-            reply.success()
-            self.environment.events.request.fire(
-                request_type="POST", name="explore shed (503 + Retry-After)", response_time=reply.elapsed.total_seconds() * 1000,
-                response_length=0, exception=None, context={},
-            )  # fmt: skip
-            time.sleep(float(reply.headers.get("Retry-After", "1")))
+            if reply.status_code == 503:
+                # Every explore slot was busy: the server shed this one and said when to retry. Counted on its
+                # own line (neither a failure nor an explore), and the client waits as told.
+                reply.request_meta["name"] = "explore shed (503 + Retry-After)"
+                reply.success()
+                retry_after = float(reply.headers.get("Retry-After", "1"))
+        if retry_after:
+            time.sleep(retry_after)

@@ -21,7 +21,7 @@ from cards.choices import Bribery
 from cards.models import Card, CardClass, CardSet, Printing
 from cards.validation import validate_classes
 from edits.models import edited_since_load
-from edits.recording import FROM_FIXTURES, record_load
+from edits.recording import FROM_FIXTURES, field_changes, record_load
 from guardians_site import revision
 
 CARD_KEYS = frozenset(
@@ -297,6 +297,7 @@ def _sync_cards(
     existing = {card.slug: card for card in Card.objects.select_related("card_set").prefetch_related(
         "classes", "printings__card_set")}  # fmt: skip
     edited = {} if overwrite else edited_since_load()
+    changes: dict[str, dict[str, list[Any]]] = {}
     for record in records:
         values = dict(record.fields, card_set=_lookup_set(sets, record.set_code, record, "set"))
         printings = [_printing_values(sets, record, raw) for raw in record.printings]
@@ -312,6 +313,7 @@ def _sync_cards(
                 report.kept.append(record.slug)
                 continue
             report.updated.append(record.slug)
+            changes[record.slug] = field_changes(card, values)
         else:
             report.unchanged += 1
             continue
@@ -331,7 +333,7 @@ def _sync_cards(
         setattr(card, FROM_FIXTURES, True)
         card.delete()
         report.deleted.append(slug)
-    record_load(report.created, report.updated, report.deleted)
+    record_load(report.created, changes, report.deleted)
 
 
 def _lookup_set(sets: dict[str, CardSet], code: str, record: CardRecord, key: str) -> CardSet:

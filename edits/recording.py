@@ -74,11 +74,24 @@ def record_delete(sender: Any, instance: Card, **kwargs: Any) -> None:
     )
 
 
-def record_load(created: list[str], updated: list[str], deleted: list[str]) -> None:
+def field_changes(card: Card, values: dict[str, Any]) -> dict[str, list[Any]]:
+    """The fields a load is about to change on a card, as [before, after] (related cards by their str)."""
+
+    def plain(value: Any) -> Any:
+        return str(value) if hasattr(value, "pk") else _plain(value)
+
+    return {name: [plain(getattr(card, name)), plain(value)] for name, value in values.items()
+            if getattr(card, name) != value}  # fmt: skip
+
+
+def record_load(created: list[str], updated: dict[str, dict[str, list[Any]]], deleted: list[str]) -> None:
     """One history row per card the loader wrote: from here on, the database matches the fixtures for it."""
     CardEdit.objects.bulk_create(
         [CardEdit(slug=slug, door=Door.FIXTURES, note="created") for slug in created]
-        + [CardEdit(slug=slug, door=Door.FIXTURES, note="updated") for slug in updated]
+        + [
+            CardEdit(slug=slug, door=Door.FIXTURES, note="updated", changes=changes)
+            for slug, changes in updated.items()
+        ]
         + [CardEdit(slug=slug, door=Door.FIXTURES, note="deleted") for slug in deleted]
     )
 

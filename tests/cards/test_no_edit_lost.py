@@ -128,7 +128,9 @@ def test_overwrite_discards_the_edit_and_says_so_in_the_history(fixtures_copy: P
     assert load_fixtures(fixtures_copy).kept == ["sand-lord"]
     report = load_fixtures(fixtures_copy, overwrite=True)
     assert report.updated == ["sand-lord"] and report.kept == []
-    assert CardEdit.objects.filter(slug="sand-lord").first().door == Door.FIXTURES  # type: ignore[union-attr]
+    reload = CardEdit.objects.filter(slug="sand-lord").first()
+    assert reload is not None and reload.door == Door.FIXTURES
+    assert reload.changes == {"vitality": [card.vitality, card.vitality - 5]}
 
 
 def test_a_card_added_in_the_database_is_kept_then_dumped_to_its_set_file(fixtures_copy: Path) -> None:

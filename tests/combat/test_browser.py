@@ -127,23 +127,25 @@ def test_permalink_and_keyboard_stepping(page: Page, server_url: str) -> None:
     page.goto(f"{server_url}/combat/?s={quote(example.notation)}&step=11")
     assert _step_count(page) == "Step 12 of 44"
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("document.getElementById('step-count').textContent.trim() === 'Step 13 of 44'")
+    # Waits are functions, not bare expressions: playwright evaluates an expression as a string, which the
+    # site's Content-Security-Policy (no 'unsafe-eval') refuses.
+    page.wait_for_function("() => document.getElementById('step-count').textContent.trim() === 'Step 13 of 44'")
     assert page.locator(".current-step .step-text").inner_text().startswith("Match-up 1: the attacker's Wild Nymph")
     for _ in range(4):
         page.keyboard.press("ArrowRight")
         page.wait_for_timeout(50)
-    page.wait_for_function("document.getElementById('step-count').textContent.trim() === 'Step 17 of 44'")
+    page.wait_for_function("() => document.getElementById('step-count').textContent.trim() === 'Step 17 of 44'")
     # Floyd's +2 and the Wild Nymph's off-colour bonus have both applied in match-up 1.
     totals = [tile.inner_text().split()[-1] for tile in page.locator(".combat-tile .vitality").all()]
     assert totals == ["5", "3"]
     assert "step=16" in page.url
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function("document.getElementById('step-count').textContent.trim() === 'Step 16 of 44'")
+    page.wait_for_function("() => document.getElementById('step-count').textContent.trim() === 'Step 16 of 44'")
     page.go_back()
-    page.wait_for_function("document.getElementById('step-count').textContent.trim() === 'Step 17 of 44'")
+    page.wait_for_function("() => document.getElementById('step-count').textContent.trim() === 'Step 17 of 44'")
     _shot(page, "4-keyboard-example-1")
     page.get_by_role("link", name="Command step").click()
-    page.wait_for_function("document.getElementById('step-count').textContent.trim() === 'Step 4 of 44'")
+    page.wait_for_function("() => document.getElementById('step-count').textContent.trim() === 'Step 4 of 44'")
     page.get_by_role("link", name="Result", exact=True).first.click()
     page.wait_for_selector("#verdict")
     assert page.locator("#verdict").inner_text() == "The attacker holds the space: 27 against 9."

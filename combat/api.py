@@ -6,8 +6,10 @@ problem listed in ``error.details.problems``, each with the engine's stable code
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework.request import Request
@@ -29,6 +31,7 @@ from combat.slots import RETRY_AFTER, ServerBusy
 from combat.stepping import rule_url
 from engine.cli import exploration_to_dict
 from engine.errors import EngineError
+from engine.explore import Exploration
 from engine.notation import format_setup
 from engine.setup import CombatSetup
 from guardians_site.api.errors import error_body
@@ -144,15 +147,20 @@ class ExploreView(APIView):
     )
     def post(self, request: Request) -> Response:
         try:
-            exploration = running.explore_setup(_read(request))
+            # Rendered to JSON in the explore's low-priority thread too: a few hundred rows take a while.
+            body = running.explore_setup(_read(request), lambda exploration: json.dumps(_exploration_data(exploration)))
         except ServerBusy as exc:
-            body = error_body("server_busy", exc.message)
-            return Response(body, status=503, headers={"Retry-After": str(RETRY_AFTER)})
-        data = exploration_to_dict(exploration)
-        # Explored within the time budget: say how much, without ever writing a huge count out in full.
-        data["complete"] = exploration.complete
-        data["coverage"] = exploration.coverage()
-        data["total_orders"] = exploration.total_orders if exploration.total_orders < 10**12 else None
-        for row in data["outcomes"]:  # type: ignore[union-attr]
-            row["permalink"] = permalink(row["notation"])
-        return Response(data)
+            busy = error_body("server_busy", exc.message)
+            return Response(busy, status=503, headers={"Retry-After": str(RETRY_AFTER)})
+        return HttpResponse(body, content_type="application/json")
+
+
+def _exploration_data(exploration: Exploration) -> dict[str, Any]:
+    data = exploration_to_dict(exploration)
+    # Explored within the time budget: say how much, without ever writing a huge count out in full.
+    data["complete"] = exploration.complete
+    data["coverage"] = exploration.coverage()
+    data["total_orders"] = exploration.total_orders if exploration.total_orders < 10**12 else None
+    for row in data["outcomes"]:  # type: ignore[union-attr]
+        row["permalink"] = permalink(row["notation"])
+    return data

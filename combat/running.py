@@ -24,6 +24,8 @@ from engine.resolver import resolve
 from engine.setup import CombatSetup
 from engine.validate import validate
 
+Result = TypeVar("Result")
+
 
 def catalog() -> CardCatalog:
     return default_catalog()
@@ -64,30 +66,33 @@ def run_notation(text: str) -> CombatLog:
 
 
 # Exploring runs one resolution per play order. Time, not the number of orders, bounds it: after this many
-# seconds it stops and says how many orders it explored, which keeps a page or API call well under 2 s
-# (rendering up to a few thousand rows takes the rest).
-EXPLORE_BUDGET_SECONDS = 1.0
+# seconds it stops and says how many orders it explored. With the wait for a slot (combat.slots, 0.5 s at
+# most) and rendering the rows, a page or API call stays well under 2 s.
+EXPLORE_BUDGET_SECONDS = 0.5
 
 
 def explore_notation(text: str) -> Exploration:
     """Every primary play order of a set-up (as many as the time budget allows); raises SetupInvalid."""
-    return explore_setup(read_notation(text))
+    return explore_setup(read_notation(text), lambda exploration: exploration)
 
 
-def explore_setup(setup: CombatSetup) -> Exploration:
+def explore_setup(setup: CombatSetup, render: Callable[[Exploration], Result]) -> Result:
+    """Explore a set-up and render the answer (e.g. as JSON bytes), both at low priority in an explore slot.
+
+    Raises SetupInvalid, or ServerBusy when every slot stays taken (combat.slots).
+    """
     problems = problems_of(setup)
     if problems:
         raise SetupInvalid(problems)
     cards = catalog()
-    with explore_slot():  # Raises ServerBusy when every slot stays taken (combat.slots).
-        return at_low_priority(lambda: explore(setup, cards, limit=None, budget=EXPLORE_BUDGET_SECONDS))
+    with explore_slot():
+        return at_low_priority(lambda: render(explore(setup, cards, limit=None, budget=EXPLORE_BUDGET_SECONDS)))
 
 
 # Explore is the one request that uses a whole second of CPU. Run at this niceness, it yields the CPU to
 # every other request (searches, pages) in the other workers, and its time budget absorbs the wait: when
 # the machine is busy it explores fewer orders and says so, instead of slowing everyone else down.
 EXPLORE_NICENESS = 10
-Result = TypeVar("Result")
 
 
 def at_low_priority(work: Callable[[], Result]) -> Result:

@@ -57,7 +57,7 @@ class Reader(HttpUser):
 
     @task(1)
     def explore_small(self) -> None:
-        self.client.post("/api/v1/combat/explore", json={"notation": EXPLORE[0]}, name="explore (small)")
+        post_explore(self, EXPLORE[0], "explore (small)")
 
 
 class Explorer(HttpUser):
@@ -69,16 +69,19 @@ class Explorer(HttpUser):
 
     @task
     def explore(self) -> None:
-        body = {"notation": random.choice(EXPLORE[1:])}
-        retry_after = 0.0
-        with self.client.post(
-            "/api/v1/combat/explore", json=body, name="explore (heavy)", catch_response=True
-        ) as reply:
-            if reply.status_code == 503:
-                # Every explore slot was busy: the server shed this one and said when to retry. Counted on its
-                # own line (neither a failure nor an explore), and the client waits as told.
-                reply.request_meta["name"] = "explore shed (503 + Retry-After)"
-                reply.success()
-                retry_after = float(reply.headers.get("Retry-After", "1"))
-        if retry_after:
-            time.sleep(retry_after)
+        post_explore(self, random.choice(EXPLORE[1:]), "explore (heavy)")
+
+
+def post_explore(user: HttpUser, notation: str, name: str) -> None:
+    """POST an explore; one the server sheds (503: every explore slot busy) is counted on its own line,
+    neither as a failure nor as an explore, and the client waits as Retry-After tells it to."""
+    retry_after = 0.0
+    with user.client.post(
+        "/api/v1/combat/explore", json={"notation": notation}, name=name, catch_response=True
+    ) as reply:
+        if reply.status_code == 503:
+            reply.request_meta["name"] = "explore shed (503 + Retry-After)"
+            reply.success()
+            retry_after = float(reply.headers.get("Retry-After", "1"))
+    if retry_after:
+        time.sleep(retry_after)

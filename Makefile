@@ -78,6 +78,8 @@ test-postgres: install
 # GUARDIANS_HTTPS=1 (behind a TLS proxy, with DJANGO_PROXY_SSL_HEADER=X-Forwarded-Proto).
 GUARDIANS_HTTPS ?= 0
 serve: export GUARDIANS_HTTPS := $(GUARDIANS_HTTPS)
+# Fewer explore slots than workers, so explores never hold them all (combat/slots.py).
+serve: export GUARDIANS_EXPLORE_SLOTS ?= 1
 serve: install
 	GUARDIANS_ENV=production $(MANAGE) collectstatic --no-input -v 0
 	GUARDIANS_ENV=production $(MANAGE) migrate --no-input -v 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .abilities import (
     AllowsChannellingTo,
     BlankText,
@@ -47,6 +49,19 @@ from .abilities import (
     WinsPushes,
 )
 from .cards import CardDefinition
+from .combat_state import Combat
+from .core import (
+    active_effects,
+    burn_stones,
+    change_stones,
+    choice,
+    fighter_named,
+    fire_aoe,
+    log,
+    record_fate,
+    set_aside,
+    terrain_rule,
+)
 from .enums import (
     SIDES,
     CardType,
@@ -56,7 +71,7 @@ from .enums import (
     StepKind,
     Timing,
 )
-from .hand_effects import HandEffects
+from .hand_effects import command_class_choice, discard_from_hands, send_duplicates_to_melee
 from .setup import copy_references, face_down, split_reference
 from .state import Fighter
 from .validate import resolve_terrain
@@ -85,612 +100,699 @@ LASTING_KINDS = (
 )
 
 
-class CommandStep(HandEffects):
-    def _command_step(self) -> None:
-        for side in SIDES:
-            state = self.sides[side]
-            reference = state.setup.command
-            banned = self.terrain_rule(ForbidsCommands)
-            if reference is not None and banned is not None:
-                self.log(
-                    StepKind.DECLARE,
-                    "CMD-1",
-                    f"{banned[0].name} allows no command cards: the {side.value}'s command is not played.",
-                    side=side,
-                    card=banned[0],
-                )
-                self.warnings.append(f"{side.value}: no command card may be played on {banned[0].name}")
-                continue
-            if reference is None:
-                self.log(StepKind.DECLARE, "CMD-1", f"The {side.value} declares no command card.", side=side)
-                continue
-            self.log(
-                StepKind.DECLARE, "CMD-1", f"The {side.value} declares that a command card will be played.", side=side
+def command_step(combat: Combat) -> None:
+    for side in SIDES:
+        state = combat.sides[side]
+        reference = state.setup.command
+        banned = terrain_rule(combat, ForbidsCommands)
+        if reference is not None and banned is not None:
+            log(
+                combat,
+                StepKind.DECLARE,
+                "CMD-1",
+                f"{banned[0].name} allows no command cards: the {side.value}'s command is not played.",
+                side=side,
+                card=banned[0],
             )
-            card = self.catalog.get(split_reference(reference)[0])
-            state.command_card = card
-            state.command_active = True
-            if card.is_creature:
-                fighter = self.fighter(side, reference)
-                assert fighter is not None
-                fighter.in_hand = False
-                fighter.role = Role.COMMAND
-                fighter.fate_reason = "played as the command card; stays on the table"
-                state.command_fighter = fighter
-            else:
-                state.hand[card.slug] -= 1
-                self._kinds_present.update(type(ability) for ability in card.abilities)
-        commands: dict[Side, CardDefinition] = {}
+            combat.warnings.append(f"{side.value}: no command card may be played on {banned[0].name}")
+            continue
+        if reference is None:
+            log(combat, StepKind.DECLARE, "CMD-1", f"The {side.value} declares no command card.", side=side)
+            continue
+        log(
+            combat,
+            StepKind.DECLARE,
+            "CMD-1",
+            f"The {side.value} declares that a command card will be played.",
+            side=side,
+        )
+        card = combat.catalog.get(split_reference(reference)[0])
+        state.command_card = card
+        state.command_active = True
+        if card.is_creature:
+            fighter = fighter_named(combat, side, reference)
+            assert fighter is not None
+            fighter.in_hand = False
+            fighter.role = Role.COMMAND
+            fighter.fate_reason = "played as the command card; stays on the table"
+            state.command_fighter = fighter
+        else:
+            state.hand[card.slug] -= 1
+            combat.kinds_present.update(type(ability) for ability in card.abilities)
+    commands: dict[Side, CardDefinition] = {}
+    for side in SIDES:
+        command_card = combat.sides[side].command_card
+        if command_card is not None:
+            commands[side] = command_card
+    if not commands:
+        return
+    revealed = " and ".join(f"{side.value}: {card.name} (Up {card.up})" for side, card in commands.items())
+    log(combat, StepKind.REVEAL, "CMD-1", f"Command cards revealed together: {revealed}.")
+    for side in commands:
+        if combat.sides[side].command_fighter is not None:
+            log(
+                combat,
+                StepKind.NOTE,
+                "CMD-5",
+                f"{commands[side].name} lies on the table as a command card: out of reach of AOEs, never a primary attacker, a possible secondary target.",
+                side=side,
+                card=commands[side],
+            )
+    if len(commands) == 2:
+        contradiction_test(combat)
+    banned_command_cards(combat)
+    dispel_magic_chains(combat)
+    command_dispellers(combat)
+    before_commands(combat)
+    # The combat's space is settled before any command acts on its terrain (ENG-13).
+    if CommandRelocates in combat.kinds_present:
+        relocate_combat(combat)
+    if JoinsFromTerrain in combat.kinds_present:
         for side in SIDES:
-            command_card = self.sides[side].command_card
-            if command_card is not None:
-                commands[side] = command_card
-        if not commands:
-            return
-        revealed = " and ".join(f"{side.value}: {card.name} (Up {card.up})" for side, card in commands.items())
-        self.log(StepKind.REVEAL, "CMD-1", f"Command cards revealed together: {revealed}.")
-        for side in commands:
-            if self.sides[side].command_fighter is not None:
-                self.log(
-                    StepKind.NOTE,
-                    "CMD-5",
-                    f"{commands[side].name} lies on the table as a command card: out of reach of AOEs, never a primary attacker, a possible secondary target.",
-                    side=side,
-                    card=commands[side],
-                )
-        if len(commands) == 2:
-            self._contradiction_test()
-        self._banned_command_cards()
-        self._dispel_magic_chains()
-        self._command_dispellers()
-        self._before_commands()
-        # The combat's space is settled before any command acts on its terrain (ENG-13).
-        if CommandRelocates in self._kinds_present:
-            self._relocate_combat()
-        if JoinsFromTerrain in self._kinds_present:
-            for side in SIDES:
-                self._join_from_terrain(side)
-        for side in SIDES:
-            if self.sides[side].command_active:
-                self._apply_command(side)
+            join_from_terrain(combat, side)
+    for side in SIDES:
+        if combat.sides[side].command_active:
+            apply_command(combat, side)
 
-    def _conflicts(self, first: CardDefinition, second: CardDefinition) -> str:
-        terrain_a, terrain_b = first.first(CommandTerrain), second.first(CommandTerrain)
-        if terrain_a and terrain_b and terrain_a.terrain != terrain_b.terrain:
-            return "both change the terrain type of the space"
-        announce_a, announce_b = first.first(CommandAnnouncement), second.first(CommandAnnouncement)
-        if announce_a and announce_b and announce_a.conflict and announce_a.conflict == announce_b.conflict:
-            return "each makes the other player declare first, which cannot both be done"
-        return ""
 
-    def _contradiction_test(self) -> None:
-        a = self.sides[Side.ATTACKER].command_card
-        d = self.sides[Side.DEFENDER].command_card
-        assert a is not None and d is not None
-        reason = self._conflicts(a, d)
-        if not reason:
-            self.log(
-                StepKind.CONTRADICTION,
-                "CMD-2",
-                f"{a.name} and {d.name} can both be carried out: no contradiction, both stand.",
-            )
-            return
-        if a.up == d.up:
-            for side in SIDES:
-                self.sides[side].command_active = False
-            self.log(
-                StepKind.CONTRADICTION,
-                "CMD-2",
-                f"{a.name} and {d.name} contradict ({reason}); equal Up numbers ({a.up}), so both are dispelled.",
-            )
-            return
-        loser = Side.ATTACKER if a.up < d.up else Side.DEFENDER
-        self.sides[loser].command_active = False
-        low, high = (a, d) if loser is Side.ATTACKER else (d, a)
-        self.log(
+def conflicts(combat: Combat, first: CardDefinition, second: CardDefinition) -> str:
+    terrain_a, terrain_b = first.first(CommandTerrain), second.first(CommandTerrain)
+    if terrain_a and terrain_b and terrain_a.terrain != terrain_b.terrain:
+        return "both change the terrain type of the space"
+    announce_a, announce_b = first.first(CommandAnnouncement), second.first(CommandAnnouncement)
+    if announce_a and announce_b and announce_a.conflict and announce_a.conflict == announce_b.conflict:
+        return "each makes the other player declare first, which cannot both be done"
+    return ""
+
+
+def contradiction_test(combat: Combat) -> None:
+    a = combat.sides[Side.ATTACKER].command_card
+    d = combat.sides[Side.DEFENDER].command_card
+    assert a is not None and d is not None
+    reason = conflicts(combat, a, d)
+    if not reason:
+        log(
+            combat,
             StepKind.CONTRADICTION,
             "CMD-2",
-            f"{a.name} and {d.name} contradict ({reason}); {low.name} has the lower Up number ({low.up} against {high.up}) and is dispelled.",
-            side=loser,
-            card=low,
+            f"{a.name} and {d.name} can both be carried out: no contradiction, both stand.",
         )
-
-    def _spend_dispel(self, side: Side) -> CardDefinition | None:
-        state = self.sides[side]
-        for slug, count in state.hand.items():
-            card = self.catalog.get(slug)
-            if count > 0 and card.first(Dispel) is not None:
-                state.hand[slug] -= 1
-                return card
-        return None
-
-    def _dispel_magic_chains(self) -> None:
-        budgets = {side: self.sides[side].setup.dispel for side in SIDES}
-        for owner in SIDES:
-            state = self.sides[owner]
-            if not state.command_active or state.command_card is None:
-                continue
-            target_name = state.command_card.name
-            caster = owner.other
-            standing = True
-            if budgets[caster] > 0 and self._undispellable(owner, "Dispel Magic"):
-                continue
-            while budgets[caster] > 0:
-                card = self._spend_dispel(caster)
-                if card is None:
-                    break
-                if self.casting_refusal(caster, card):
-                    self.sides[caster].hand[card.slug] += 1
-                    self.log(StepKind.DISPEL, "CMD-3", self.casting_refusal(caster, card), side=caster, card=card)
-                    break
-                budgets[caster] -= 1
-                standing = not standing
-                if not standing:
-                    text = f"The {caster.value} casts {card.name} on {target_name}."
-                else:
-                    text = f"The {caster.value} answers with {card.name}, cancelling the Dispel Magic aimed at {target_name}."
-                self.log(StepKind.DISPEL, "CMD-3", text, side=caster, card=card)
-                caster = caster.other
-            if not standing:
-                state.command_active = False
-                self.log(
-                    StepKind.DISPEL,
-                    "CMD-3",
-                    f"{target_name} is dispelled and has no effect.",
-                    side=owner,
-                    card=state.command_card,
-                )
-
-    def _command_dispellers(self) -> None:
-        dispellers = [
-            side
-            for side in SIDES
-            if self.sides[side].command_active
-            and self.sides[side].command_card is not None
-            and self.sides[side].command_card.first(DispelsOpposingCommand) is not None  # type: ignore[union-attr]
-        ]
-        for side in dispellers:
-            target = self.sides[side.other]
-            source = self.sides[side].command_card
-            if target.command_card is None:
-                continue
-            if self._undispellable(side.other, f"{source.name if source else ''}'s command"):
-                continue
-            if target.command_active or side.other in dispellers:
-                target.command_active = False
-                self.log(
-                    StepKind.DISPEL,
-                    "A-14",
-                    f"{source.name if source else ''}'s command dispels {target.command_card.name}, whatever its Up number.",
-                    side=side,
-                    card=source,
-                )
-
-    def _apply_command(self, side: Side, borrowed: CardDefinition | None = None) -> None:
-        """``borrowed``: an opposing command card whose ability works for ``side`` (rule ENG-14)."""
-        state = self.sides[side]
-        card = borrowed if borrowed is not None else state.command_card
-        assert card is not None
-        applied = False
-        aoe = card.command_aoe()
-        if aoe is not None:
-            self._fire_aoe(side, card, aoe, "AOE-1", state.command_fighter.reference if state.command_fighter else None)
-            applied = True
-        terrain = card.first(CommandTerrain)
-        if terrain is not None:
-            self.terrain = frozenset({terrain.terrain})
-            self.log(
-                StepKind.COMMAND_EFFECT,
-                "CMD-4",
-                f"{card.name}: the space counts as {terrain.terrain.value} for the rest of the combat.",
-                side=side,
-                card=card,
-            )
-            applied = True
-        for bonus in card.abilities_of(CommandBonus):
-            state.bonuses.append((bonus, card))
-            self.log(
-                StepKind.COMMAND_EFFECT,
-                "CMD-4",
-                f"{card.name} ({side.value}'s command): {bonus.describe().removeprefix('Command: ')}",
-                side=side,
-                card=card,
-            )
-            applied = True
-        reference = state.command_fighter.reference if state.command_fighter else card.slug
-        for class_rule in card.abilities_of(ClassChoice):
-            if class_rule.timing is Timing.COMMAND:
-                self.command_class_choice(side, card, class_rule, reference)
-                applied = True
-        if card.first(SharedClass) is not None:
-            self._shared_class_sides.add(side)
-            self.log(
-                StepKind.COMMAND_EFFECT,
-                "CMD-4",
-                f"{card.name}: every primary attacker of the {side.value} will count as the class of its first match-up creature.",
-                side=side,
-                card=card,
-            )
-            applied = True
-        for discard in card.abilities_of(HandDiscard):
-            if discard.timing is Timing.COMMAND:
-                self.discard_from_hands(side, card, discard, reference)
-                applied = True
-        if card.first(SendsToMelee) is not None:
-            self.send_duplicates_to_melee(side, card)
-            applied = True
-        for sideline in card.abilities_of(CommandSideline):
-            self._sideline(side, card, sideline)
-            applied = True
-        for penning in card.abilities_of(PensChannellers):
-            self._pen_channellers(side, card, penning)
-            applied = True
-        for blank in card.abilities_of(BlankText):
-            if blank.scope is TextScope.CHOSEN:
-                self.log(
-                    StepKind.COMMAND_EFFECT,
-                    "CMD-4",
-                    f"{card.name} is in play as the command card: {blank.describe().removeprefix('Command: ')}",
-                    side=side,
-                    card=card,
-                )
-                applied = True
-            if blank.scope is TextScope.ALL:
-                for fighter in (f for s in SIDES for f in self.sides[s].fighters):
-                    if fighter is not state.command_fighter:
-                        fighter.blank = True
-                self.log(
-                    StepKind.COMMAND_EFFECT,
-                    "CMD-4",
-                    f"{card.name}: every creature's text box is blank for the rest of the combat; only printed stats count.",
-                    side=side,
-                    card=card,
-                )
-                applied = True
-        for stones in card.abilities_of(Stones):
-            if stones.on is StoneEvent.COMMAND:
-                self.change_stones(side, stones, card, "CMD-4", "its command takes effect")
-                applied = True
-        for announcement in card.abilities_of(CommandAnnouncement):
-            self.log(
-                StepKind.COMMAND_EFFECT,
-                "CMD-4",
-                f"{card.name}: the {side.other.value} must {announcement.announce}; the play order given in the set-up already reflects it.",
-                side=side,
-                card=card,
-            )
-            applied = True
-        first = card.first(CommandPlayFirst)
-        if first is not None:
-            self.log(
-                StepKind.COMMAND_EFFECT,
-                "CMD-4",
-                f"{card.name}: the {side.other.value} must play {first.target.describe()} before any other creature.",
-                side=side,
-                card=card,
-            )
-            self._play_first = (side.other, first)
-            applied = True
-        if card.first(DispelsOpposingCommand) is not None:
-            applied = True
-        if card.first(CommandRelocates) is not None or card.first(JoinsFromTerrain) is not None:
-            applied = True  # acted before the other commands (_relocate_combat, _join_from_terrain)
-        if card.first(DestroyedWhenCommanding) is not None and state.command_fighter is not None and borrowed is None:
-            self.record_fate(
-                StepKind.DESTROY,
-                "CMD-5",
-                f"{card.name} is destroyed by its own command text and will not count for control.",
-                subject=state.command_fighter,
-                fate=Fate.DESTROYED,
-                reason="destroyed by its own command text",
-                side=side,
-                card=card,
-            )
-        bid = card.first(StoneBid)
-        if bid is not None:
-            self._stone_bid(side, card, bid)
-            applied = True
-        lasting = [a for a in card.abilities if isinstance(a, LASTING_KINDS)]
-        if lasting:
-            applied = True
-            self.log(
-                StepKind.COMMAND_EFFECT,
-                "CMD-4",
-                f"{card.name} is in play as the command card: " + " ".join(ability.describe() for ability in lasting),
-                side=side,
-                card=card,
-            )
-        applied = self._more_command_effects(side, card) or applied
-        if not applied and card.slug not in self.not_automated:
-            self.log(
-                StepKind.NOTE, "ENG-1", f"{card.name}'s command has no effect the engine models.", side=side, card=card
-            )
-
-    _play_first: tuple[Side, CommandPlayFirst] | None = None
-    # Sides whose channellers a command sent back to the Creature Pen, with that command card.
-    channellers_penned: tuple[tuple[Side, CardDefinition], ...] = ()
-
-    def _pen_channellers(self, side: Side, card: CardDefinition, rule: PensChannellers) -> None:
-        if not self._pay_for_command(side, card, rule.cost):
-            return
-        penned = [channeller.name for channeller, _ in self.sides[side.other].channellers]
-        self.channellers_penned += ((side.other, card),)
-        self.log(
-            StepKind.COMMAND_EFFECT,
-            "CMD-4",
-            f"{card.name}: the {side.other.value} moves the creatures under his Stronghold cards and Upgrades to "
-            f"his Creature Pen ({', '.join(penned) or 'none'}); they cannot channel in this combat.",
-            side=side,
-            card=card,
-        )
-
-    def _pay_for_command(self, side: Side, card: CardDefinition, cost: int) -> bool:
-        """A command that costs Power Stones acts only when its player can pay them (CMD-4)."""
-        if not cost or self.burn_stones(side, cost, card, "CMD-4", "for its command"):
-            return True
-        self.log(
-            StepKind.COMMAND_EFFECT,
-            "CMD-4",
-            f"{card.name} costs {cost} Power Stone(s) and the {side.value} has {self.sides[side].stones}: "
-            "it does nothing.",
-            side=side,
-            card=card,
-        )
-        return False
-
-    def _command_reference(self, side: Side) -> str:
-        state = self.sides[side]
-        assert state.command_card is not None
-        return state.command_fighter.reference if state.command_fighter else state.command_card.slug
-
-    def _relocate_combat(self) -> None:
-        """CMD-4: the defender's command moves the combat to the space the attacker came from; the set-up's
-        choice names that space's terrain (none by default). The stronghold stays behind (ENG-13)."""
-        state = self.sides[Side.DEFENDER]
-        card = state.command_card
-        if card is None or not state.command_active or card.first(CommandRelocates) is None:
-            return
-        named = self.choice(Side.DEFENDER, self._command_reference(Side.DEFENDER))
-        space = None if named in (None, "none") else named
-        found = resolve_terrain(self.catalog, space)
-        assert found is not None
-        self.space_ref = space
-        self.terrain_card, self.terrain = found
-        self.face_down, hidden = face_down(space)
-        self.face_down_card = self.catalog.get(split_reference(hidden)[0]) if hidden else None
-        where = (
-            "a card laid face down (no terrain type)"
-            if self.face_down
-            else " and ".join(sorted(t.value for t in self.terrain)) or "no terrain"
-        )
-        default = " (no terrain is given, so none)" if named is None else ""
-        self.log(
-            StepKind.COMMAND_EFFECT,
-            "CMD-4",
-            f"{card.name}: the combat moves to the space the attacker came from; its terrain is {where}{default}.",
-            side=Side.DEFENDER,
-            card=card,
-        )
-        stronghold = state.stronghold
-        if self.defender_in_stronghold and stronghold is not None:
-            self.defender_in_stronghold = False
-            self.log(
-                StepKind.NOTE,
-                "ENG-13",
-                f"The defender no longer fights on {stronghold.name}: its creatures get no defence bonus from it.",
-                side=Side.DEFENDER,
-                card=stronghold,
-            )
-
-    def _join_from_terrain(self, side: Side) -> None:
-        """CMD-4: a creature lying face down as the space's terrain, once the commanding player's, joins his combat hand."""
-        state = self.sides[side]
-        card = state.command_card
-        if card is None or not state.command_active or card.first(JoinsFromTerrain) is None:
-            return
-        creature = self.face_down_card if self.face_down else None
-        if self.choice(side, self._command_reference(side)) != "use":
-            if creature is not None and creature.is_creature:
-                self.log(
-                    StepKind.COMMAND_EFFECT,
-                    "CMD-4",
-                    f"{card.name}: the {side.value} leaves {creature.name} lying face down as the terrain.",
-                    side=side,
-                    card=card,
-                )
-            return
-        if creature is None or not creature.is_creature:
-            self.log(
-                StepKind.NOTE,
-                "CMD-4",
-                f"{card.name}'s command does nothing: the space's terrain is not a creature laid face down.",
-                side=side,
-                card=card,
-            )
-            return
-        references = copy_references([f.card.slug for f in state.fighters] + [creature.slug])
-        fighter = Fighter(
-            id=f"{side.letter}{len(state.fighters) + 1}", side=side, card=creature, reference=references[-1]
-        )
-        state.fighters.append(fighter)
-        state.by_reference.clear()
-        self._kinds_present.update(type(ability) for ability in creature.abilities)
-        self.face_down = False
-        self.face_down_card = None
-        self.log(
-            StepKind.COMMAND_EFFECT,
-            "CMD-4",
-            f"{card.name}: the {side.value} picks up {creature.name}, the face-down terrain card that was once his "
-            "creature, and takes it into his combat hand; the space has no terrain card for the rest of the combat.",
-            side=side,
-            card=card,
-            subject=fighter,
-        )
-
-    # The side an auction for the space gave it to; the combat is cancelled (ruling ENG-12).
-    space_won_by: Side | None = None
-
-    def _stone_bid(self, side: Side, card: CardDefinition, rule: StoneBid) -> None:
-        """ENG-12: the players bid Power Stones for the space; the higher bid holds it and the combat ends."""
-        if self.space_won_by is not None:
-            return
-        state = self.sides[side]
-        named = self.choice(side, self._command_reference(side))
-        own, other = (int(part) for part in named.split("-")) if named else (rule.opening, 0)
-        bids = {side: own, side.other: other}
-        for bidder in SIDES:
-            held = self.sides[bidder].stones
-            if bids[bidder] > held:
-                self.warnings.append(
-                    f"{bidder.value}: cannot bid {bids[bidder]} Power Stone(s) for {card.name} with {held}; "
-                    f"the bid is {held}"
-                )
-                bids[bidder] = held
-        # The opponent takes the space only by outbidding the owner, who opened.
-        winner = side.other if bids[side.other] > bids[side] else side
-        given = "" if named else " (the set-up gives no bids: the owner opens and the opponent does not raise)"
-        self.log(
-            StepKind.COMMAND_EFFECT,
-            "ENG-12",
-            f"{card.name}: the players bid Power Stones for the space{given}; the {side.value} bids {bids[side]}, "
-            f"the {side.other.value} "
-            + (f"bids {bids[side.other]}" if bids[side.other] else "does not raise")
-            + f". The {winner.value} outbids the other "
-            "and holds the space.",
-            side=side,
-            card=card,
-        )
-        self.burn_stones(winner, bids[winner], card, "ENG-12", "as the winning bid")
-        if state.command_fighter is not None:
-            self.record_fate(
-                StepKind.COMMAND_EFFECT,
-                "ENG-12",
-                f"{card.name} is discarded after the bidding and will not count for control.",
-                subject=state.command_fighter,
-                fate=Fate.DISCARDED,
-                reason="discarded after its bidding for the space",
-                side=side,
-                card=card,
-            )
-        self.log(
-            StepKind.COMMAND_EFFECT,
-            "ENG-12",
-            f"The combat is cancelled: no match-up is fought and the {winner.value} holds the space.",
-            card=card,
-        )
-        self.space_won_by = winner
-
-    def _more_command_effects(self, side: Side, card: CardDefinition) -> bool:
-        """Command effects of the later phases' modules (bribery_effects); True when one applied."""
-        return False
-
-    def _before_commands(self) -> None:
-        """Command texts that act on the opposing command before any command takes effect (command_fights)."""
-
-    def _undispellable(self, owner: Side, by: str) -> bool:
-        card = self.sides[owner].command_card
-        if card is None or card.first(Undispellable) is None:
-            return False
-        self.log(
-            StepKind.DISPEL,
-            "CMD-3",
-            f"{by} cannot touch {card.name}: its command cannot be dispelled.",
-            side=owner,
-            card=card,
-        )
-        return True
-
-    def _banned_command_cards(self) -> None:
-        """ENG-8: a command that bans a kind of card stops an opposing command card of that kind
-        revealed with it (both are revealed at once, and the ban lasts the whole combat)."""
+        return
+    if a.up == d.up:
         for side in SIDES:
-            state = self.sides[side]
-            if state.command_card is None or state.command_fighter is not None or not state.command_active:
-                continue
-            refusal = self.casting_refusal(side, state.command_card)
-            if refusal:
-                state.command_active = False
-                self.log(
-                    StepKind.DISPEL,
-                    "ENG-8",
-                    f"{refusal} Its command has no effect.",
-                    side=side,
-                    card=state.command_card,
-                )
+            combat.sides[side].command_active = False
+        log(
+            combat,
+            StepKind.CONTRADICTION,
+            "CMD-2",
+            f"{a.name} and {d.name} contradict ({reason}); equal Up numbers ({a.up}), so both are dispelled.",
+        )
+        return
+    loser = Side.ATTACKER if a.up < d.up else Side.DEFENDER
+    combat.sides[loser].command_active = False
+    low, high = (a, d) if loser is Side.ATTACKER else (d, a)
+    log(
+        combat,
+        StepKind.CONTRADICTION,
+        "CMD-2",
+        f"{a.name} and {d.name} contradict ({reason}); {low.name} has the lower Up number ({low.up} against {high.up}) and is dispelled.",
+        side=loser,
+        card=low,
+    )
 
-    def casting_refusal(self, side: Side, card: CardDefinition) -> str:
-        """Why a card in play forbids ``side`` to play ``card`` now, or '' when nothing does."""
-        wanted = {CardType.SPELL: Castable.SPELL, CardType.HAND_ITEM: Castable.HAND_ITEM}.get(card.type)
-        for owner, source, rule, _ in self.active_effects(ForbidsCasting):
-            if rule.casting is wanted and rule.sides.reaches(owner is side):
-                return f"{source.name} is in play: the {side.value} may not play {card.name}."
-        return ""
 
-    def _sideline_picked(self, side: Side, card: CardDefinition) -> None:
-        """One opposing card drawn at random (the set-up names it) and the command creature itself sit out."""
-        state = self.sides[side]
-        held = self.sides[side.other].holding()
-        named = self.choice(side, self._command_reference(side))
-        drawn = self.fighter(side.other, named) if named is not None else None
-        if drawn is None or drawn not in held:
-            drawn = held[0] if held else None
-            if named is not None:
-                self.warnings.append(
-                    f"{side.value}: {named} is not in the opposing combat hand; the first card there is drawn instead"
+def spend_dispel(combat: Combat, side: Side) -> CardDefinition | None:
+    state = combat.sides[side]
+    for slug, count in state.hand.items():
+        card = combat.catalog.get(slug)
+        if count > 0 and card.first(Dispel) is not None:
+            state.hand[slug] -= 1
+            return card
+    return None
+
+
+def dispel_magic_chains(combat: Combat) -> None:
+    budgets = {side: combat.sides[side].setup.dispel for side in SIDES}
+    for owner in SIDES:
+        state = combat.sides[owner]
+        if not state.command_active or state.command_card is None:
+            continue
+        target_name = state.command_card.name
+        caster = owner.other
+        standing = True
+        if budgets[caster] > 0 and undispellable(combat, owner, "Dispel Magic"):
+            continue
+        while budgets[caster] > 0:
+            card = spend_dispel(combat, caster)
+            if card is None:
+                break
+            if casting_refusal(combat, caster, card):
+                combat.sides[caster].hand[card.slug] += 1
+                log(combat, StepKind.DISPEL, "CMD-3", casting_refusal(combat, caster, card), side=caster, card=card)
+                break
+            budgets[caster] -= 1
+            standing = not standing
+            if not standing:
+                text = f"The {caster.value} casts {card.name} on {target_name}."
+            else:
+                text = (
+                    f"The {caster.value} answers with {card.name}, cancelling the Dispel Magic aimed at {target_name}."
                 )
-        victims = [f for f in (drawn, state.command_fighter) if f is not None]
-        self.log(
+            log(combat, StepKind.DISPEL, "CMD-3", text, side=caster, card=card)
+            caster = caster.other
+        if not standing:
+            state.command_active = False
+            log(
+                combat,
+                StepKind.DISPEL,
+                "CMD-3",
+                f"{target_name} is dispelled and has no effect.",
+                side=owner,
+                card=state.command_card,
+            )
+
+
+def command_dispellers(combat: Combat) -> None:
+    dispellers = [
+        side
+        for side in SIDES
+        if combat.sides[side].command_active
+        and (card := combat.sides[side].command_card) is not None
+        and card.first(DispelsOpposingCommand) is not None
+    ]
+    for side in dispellers:
+        target = combat.sides[side.other]
+        source = combat.sides[side].command_card
+        if target.command_card is None:
+            continue
+        if undispellable(combat, side.other, f"{source.name if source else ''}'s command"):
+            continue
+        if target.command_active or side.other in dispellers:
+            target.command_active = False
+            log(
+                combat,
+                StepKind.DISPEL,
+                "A-14",
+                f"{source.name if source else ''}'s command dispels {target.command_card.name}, whatever its Up number.",
+                side=side,
+                card=source,
+            )
+
+
+def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = None) -> None:
+    """``borrowed``: an opposing command card whose ability works for ``side`` (rule ENG-14)."""
+    state = combat.sides[side]
+    card = borrowed if borrowed is not None else state.command_card
+    assert card is not None
+    applied = False
+    aoe = card.command_aoe()
+    if aoe is not None:
+        fire_aoe(combat, side, card, aoe, "AOE-1", state.command_fighter.reference if state.command_fighter else None)
+        applied = True
+    terrain = card.first(CommandTerrain)
+    if terrain is not None:
+        combat.terrain = frozenset({terrain.terrain})
+        log(
+            combat,
             StepKind.COMMAND_EFFECT,
             "CMD-4",
-            f"{card.name}: the card drawn from the {side.other.value}'s combat hand is "
-            + (drawn.name if drawn else "none (the hand is empty)")
-            + ("" if named is not None else " (the set-up names no card, so the first one held)")
-            + ".",
+            f"{card.name}: the space counts as {terrain.terrain.value} for the rest of the combat.",
             side=side,
             card=card,
         )
-        for fighter in victims:
-            self.set_aside(
-                fighter,
-                card,
-                StepKind.COMMAND_EFFECT,
-                f"{fighter.name} is set aside: it cannot fight or count for control, but it can be attacked.",
-                f"set aside by {card.name}'s command",
-            )
-
-    def _sideline(self, side: Side, card: CardDefinition, rule: CommandSideline) -> None:
-        if not self._pay_for_command(side, card, rule.cost):
-            return
-        state = self.sides[side]
-        if rule.picked:
-            self._sideline_picked(side, card)
-            return
-        hands = (side.other, side) if rule.both_sides else (side.other,)
-        # Command creatures already on the table are in the combat too; the card never sets itself aside.
-        hit = [
-            f
-            for s in hands
-            for f in self.sides[s].fighters
-            if (f.in_hand or f.role is Role.COMMAND)
-            and f.fate is Fate.STANDING
-            and (f is not state.command_fighter or card is not state.command_card)
-            and rule.target.matches(f.card)
-        ]
-        paid = f" (paying {rule.cost} Power Stone(s))" if rule.cost else ""
-        self.log(
+        applied = True
+    for bonus in card.abilities_of(CommandBonus):
+        state.bonuses.append((bonus, card))
+        log(
+            combat,
             StepKind.COMMAND_EFFECT,
             "CMD-4",
-            f"{card.name}{paid}: {rule.target.describe()} still in "
-            + ("the combat on either side" if rule.both_sides else f"the {side.other.value}'s combat hand or command")
-            + f" are set aside ({', '.join(f.name for f in hit) or 'none'}).",
+            f"{card.name} ({side.value}'s command): {bonus.describe().removeprefix('Command: ')}",
             side=side,
             card=card,
         )
-        for fighter in hit:
-            self.set_aside(
-                fighter,
-                card,
+        applied = True
+    reference = state.command_fighter.reference if state.command_fighter else card.slug
+    for class_rule in card.abilities_of(ClassChoice):
+        if class_rule.timing is Timing.COMMAND:
+            command_class_choice(combat, side, card, class_rule, reference)
+            applied = True
+    if card.first(SharedClass) is not None:
+        combat.shared_class_sides.add(side)
+        log(
+            combat,
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            f"{card.name}: every primary attacker of the {side.value} will count as the class of its first match-up creature.",
+            side=side,
+            card=card,
+        )
+        applied = True
+    for discard in card.abilities_of(HandDiscard):
+        if discard.timing is Timing.COMMAND:
+            discard_from_hands(combat, side, card, discard, reference)
+            applied = True
+    if card.first(SendsToMelee) is not None:
+        send_duplicates_to_melee(combat, side, card)
+        applied = True
+    for sideline in card.abilities_of(CommandSideline):
+        sideline_creature(combat, side, card, sideline)
+        applied = True
+    for penning in card.abilities_of(PensChannellers):
+        pen_channellers(combat, side, card, penning)
+        applied = True
+    for blank in card.abilities_of(BlankText):
+        if blank.scope is TextScope.CHOSEN:
+            log(
+                combat,
                 StepKind.COMMAND_EFFECT,
-                f"{fighter.name} is set aside: it cannot fight or count for control, but it can be attacked.",
-                f"set aside by {card.name}'s command",
+                "CMD-4",
+                f"{card.name} is in play as the command card: {blank.describe().removeprefix('Command: ')}",
+                side=side,
+                card=card,
             )
+            applied = True
+        if blank.scope is TextScope.ALL:
+            for fighter in (f for s in SIDES for f in combat.sides[s].fighters):
+                if fighter is not state.command_fighter:
+                    fighter.blank = True
+            log(
+                combat,
+                StepKind.COMMAND_EFFECT,
+                "CMD-4",
+                f"{card.name}: every creature's text box is blank for the rest of the combat; only printed stats count.",
+                side=side,
+                card=card,
+            )
+            applied = True
+    for stones in card.abilities_of(Stones):
+        if stones.on is StoneEvent.COMMAND:
+            change_stones(combat, side, stones, card, "CMD-4", "its command takes effect")
+            applied = True
+    for announcement in card.abilities_of(CommandAnnouncement):
+        log(
+            combat,
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            f"{card.name}: the {side.other.value} must {announcement.announce}; the play order given in the set-up already reflects it.",
+            side=side,
+            card=card,
+        )
+        applied = True
+    first = card.first(CommandPlayFirst)
+    if first is not None:
+        log(
+            combat,
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            f"{card.name}: the {side.other.value} must play {first.target.describe()} before any other creature.",
+            side=side,
+            card=card,
+        )
+        combat.play_first = (side.other, first)
+        applied = True
+    if card.first(DispelsOpposingCommand) is not None:
+        applied = True
+    if card.first(CommandRelocates) is not None or card.first(JoinsFromTerrain) is not None:
+        applied = True  # acted before the other commands (_relocate_combat, _join_from_terrain)
+    if card.first(DestroyedWhenCommanding) is not None and state.command_fighter is not None and borrowed is None:
+        record_fate(
+            combat,
+            StepKind.DESTROY,
+            "CMD-5",
+            f"{card.name} is destroyed by its own command text and will not count for control.",
+            subject=state.command_fighter,
+            fate=Fate.DESTROYED,
+            reason="destroyed by its own command text",
+            side=side,
+            card=card,
+        )
+    bid = card.first(StoneBid)
+    if bid is not None:
+        stone_bid(combat, side, card, bid)
+        applied = True
+    lasting = [a for a in card.abilities if isinstance(a, LASTING_KINDS)]
+    if lasting:
+        applied = True
+        log(
+            combat,
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            f"{card.name} is in play as the command card: " + " ".join(ability.describe() for ability in lasting),
+            side=side,
+            card=card,
+        )
+    applied = more_command_effects(combat, side, card) or applied
+    if not applied and card.slug not in combat.not_automated:
+        log(
+            combat,
+            StepKind.NOTE,
+            "ENG-1",
+            f"{card.name}'s command has no effect the engine models.",
+            side=side,
+            card=card,
+        )
+
+
+def pen_channellers(combat: Combat, side: Side, card: CardDefinition, rule: PensChannellers) -> None:
+    if not pay_for_command(combat, side, card, rule.cost):
+        return
+    penned = [channeller.name for channeller, _ in combat.sides[side.other].channellers]
+    combat.channellers_penned += ((side.other, card),)
+    log(
+        combat,
+        StepKind.COMMAND_EFFECT,
+        "CMD-4",
+        f"{card.name}: the {side.other.value} moves the creatures under his Stronghold cards and Upgrades to "
+        f"his Creature Pen ({', '.join(penned) or 'none'}); they cannot channel in this combat.",
+        side=side,
+        card=card,
+    )
+
+
+def pay_for_command(combat: Combat, side: Side, card: CardDefinition, cost: int) -> bool:
+    """A command that costs Power Stones acts only when its player can pay them (CMD-4)."""
+    if not cost or burn_stones(combat, side, cost, card, "CMD-4", "for its command"):
+        return True
+    log(
+        combat,
+        StepKind.COMMAND_EFFECT,
+        "CMD-4",
+        f"{card.name} costs {cost} Power Stone(s) and the {side.value} has {combat.sides[side].stones}: "
+        "it does nothing.",
+        side=side,
+        card=card,
+    )
+    return False
+
+
+def command_reference(combat: Combat, side: Side) -> str:
+    state = combat.sides[side]
+    assert state.command_card is not None
+    return state.command_fighter.reference if state.command_fighter else state.command_card.slug
+
+
+def relocate_combat(combat: Combat) -> None:
+    """CMD-4: the defender's command moves the combat to the space the attacker came from; the set-up's
+    choice names that space's terrain (none by default). The stronghold stays behind (ENG-13)."""
+    state = combat.sides[Side.DEFENDER]
+    card = state.command_card
+    if card is None or not state.command_active or card.first(CommandRelocates) is None:
+        return
+    named = choice(combat, Side.DEFENDER, command_reference(combat, Side.DEFENDER))
+    space = None if named in (None, "none") else named
+    found = resolve_terrain(combat.catalog, space)
+    assert found is not None
+    combat.space_ref = space
+    combat.terrain_card, combat.terrain = found
+    combat.face_down, hidden = face_down(space)
+    combat.face_down_card = combat.catalog.get(split_reference(hidden)[0]) if hidden else None
+    where = (
+        "a card laid face down (no terrain type)"
+        if combat.face_down
+        else " and ".join(sorted(t.value for t in combat.terrain)) or "no terrain"
+    )
+    default = " (no terrain is given, so none)" if named is None else ""
+    log(
+        combat,
+        StepKind.COMMAND_EFFECT,
+        "CMD-4",
+        f"{card.name}: the combat moves to the space the attacker came from; its terrain is {where}{default}.",
+        side=Side.DEFENDER,
+        card=card,
+    )
+    stronghold = state.stronghold
+    if combat.defender_in_stronghold and stronghold is not None:
+        combat.defender_in_stronghold = False
+        log(
+            combat,
+            StepKind.NOTE,
+            "ENG-13",
+            f"The defender no longer fights on {stronghold.name}: its creatures get no defence bonus from it.",
+            side=Side.DEFENDER,
+            card=stronghold,
+        )
+
+
+def join_from_terrain(combat: Combat, side: Side) -> None:
+    """CMD-4: a creature lying face down as the space's terrain, once the commanding player's, joins his combat hand."""
+    state = combat.sides[side]
+    card = state.command_card
+    if card is None or not state.command_active or card.first(JoinsFromTerrain) is None:
+        return
+    creature = combat.face_down_card if combat.face_down else None
+    if choice(combat, side, command_reference(combat, side)) != "use":
+        if creature is not None and creature.is_creature:
+            log(
+                combat,
+                StepKind.COMMAND_EFFECT,
+                "CMD-4",
+                f"{card.name}: the {side.value} leaves {creature.name} lying face down as the terrain.",
+                side=side,
+                card=card,
+            )
+        return
+    if creature is None or not creature.is_creature:
+        log(
+            combat,
+            StepKind.NOTE,
+            "CMD-4",
+            f"{card.name}'s command does nothing: the space's terrain is not a creature laid face down.",
+            side=side,
+            card=card,
+        )
+        return
+    references = copy_references([f.card.slug for f in state.fighters] + [creature.slug])
+    fighter = Fighter(id=f"{side.letter}{len(state.fighters) + 1}", side=side, card=creature, reference=references[-1])
+    state.fighters.append(fighter)
+    state.by_reference.clear()
+    combat.kinds_present.update(type(ability) for ability in creature.abilities)
+    combat.face_down = False
+    combat.face_down_card = None
+    log(
+        combat,
+        StepKind.COMMAND_EFFECT,
+        "CMD-4",
+        f"{card.name}: the {side.value} picks up {creature.name}, the face-down terrain card that was once his "
+        "creature, and takes it into his combat hand; the space has no terrain card for the rest of the combat.",
+        side=side,
+        card=card,
+        subject=fighter,
+    )
+
+
+def stone_bid(combat: Combat, side: Side, card: CardDefinition, rule: StoneBid) -> None:
+    """ENG-12: the players bid Power Stones for the space; the higher bid holds it and the combat ends."""
+    if combat.space_won_by is not None:
+        return
+    state = combat.sides[side]
+    named = choice(combat, side, command_reference(combat, side))
+    own, other = (int(part) for part in named.split("-")) if named else (rule.opening, 0)
+    bids = {side: own, side.other: other}
+    for bidder in SIDES:
+        held = combat.sides[bidder].stones
+        if bids[bidder] > held:
+            combat.warnings.append(
+                f"{bidder.value}: cannot bid {bids[bidder]} Power Stone(s) for {card.name} with {held}; "
+                f"the bid is {held}"
+            )
+            bids[bidder] = held
+    # The opponent takes the space only by outbidding the owner, who opened.
+    winner = side.other if bids[side.other] > bids[side] else side
+    given = "" if named else " (the set-up gives no bids: the owner opens and the opponent does not raise)"
+    log(
+        combat,
+        StepKind.COMMAND_EFFECT,
+        "ENG-12",
+        f"{card.name}: the players bid Power Stones for the space{given}; the {side.value} bids {bids[side]}, "
+        f"the {side.other.value} "
+        + (f"bids {bids[side.other]}" if bids[side.other] else "does not raise")
+        + f". The {winner.value} outbids the other "
+        "and holds the space.",
+        side=side,
+        card=card,
+    )
+    burn_stones(combat, winner, bids[winner], card, "ENG-12", "as the winning bid")
+    if state.command_fighter is not None:
+        record_fate(
+            combat,
+            StepKind.COMMAND_EFFECT,
+            "ENG-12",
+            f"{card.name} is discarded after the bidding and will not count for control.",
+            subject=state.command_fighter,
+            fate=Fate.DISCARDED,
+            reason="discarded after its bidding for the space",
+            side=side,
+            card=card,
+        )
+    log(
+        combat,
+        StepKind.COMMAND_EFFECT,
+        "ENG-12",
+        f"The combat is cancelled: no match-up is fought and the {winner.value} holds the space.",
+        card=card,
+    )
+    combat.space_won_by = winner
+
+
+# Command effects written in the modules of the cards' families (bribery, command fights) register
+# here, so this step runs them without knowing them; they run in the order given at registration.
+CommandEffect = Callable[[Combat, Side, CardDefinition], bool]
+BeforeCommands = Callable[[Combat], None]
+_COMMAND_EFFECTS: list[tuple[int, CommandEffect]] = []
+_BEFORE_COMMANDS: list[tuple[int, BeforeCommands]] = []
+
+
+def command_effect(order: int) -> Callable[[CommandEffect], CommandEffect]:
+    """Register a CMD-4 effect: called with the side and its surviving command card, True when it applied."""
+
+    def register(effect: CommandEffect) -> CommandEffect:
+        _COMMAND_EFFECTS.append((order, effect))
+        _COMMAND_EFFECTS.sort(key=lambda entry: entry[0])
+        return effect
+
+    return register
+
+
+def before_command_effects(order: int) -> Callable[[BeforeCommands], BeforeCommands]:
+    """Register a text that acts on the opposing command before any command takes effect."""
+
+    def register(effect: BeforeCommands) -> BeforeCommands:
+        _BEFORE_COMMANDS.append((order, effect))
+        _BEFORE_COMMANDS.sort(key=lambda entry: entry[0])
+        return effect
+
+    return register
+
+
+def more_command_effects(combat: Combat, side: Side, card: CardDefinition) -> bool:
+    """The registered command effects of the cards' own families; True when one applied."""
+    applied = False
+    for _, effect in _COMMAND_EFFECTS:
+        applied = effect(combat, side, card) or applied
+    return applied
+
+
+def before_commands(combat: Combat) -> None:
+    """The registered texts that act on the opposing command before any command takes effect."""
+    for _, effect in _BEFORE_COMMANDS:
+        effect(combat)
+
+
+def undispellable(combat: Combat, owner: Side, by: str) -> bool:
+    card = combat.sides[owner].command_card
+    if card is None or card.first(Undispellable) is None:
+        return False
+    log(
+        combat,
+        StepKind.DISPEL,
+        "CMD-3",
+        f"{by} cannot touch {card.name}: its command cannot be dispelled.",
+        side=owner,
+        card=card,
+    )
+    return True
+
+
+def banned_command_cards(combat: Combat) -> None:
+    """ENG-8: a command that bans a kind of card stops an opposing command card of that kind
+    revealed with it (both are revealed at once, and the ban lasts the whole combat)."""
+    for side in SIDES:
+        state = combat.sides[side]
+        if state.command_card is None or state.command_fighter is not None or not state.command_active:
+            continue
+        refusal = casting_refusal(combat, side, state.command_card)
+        if refusal:
+            state.command_active = False
+            log(
+                combat,
+                StepKind.DISPEL,
+                "ENG-8",
+                f"{refusal} Its command has no effect.",
+                side=side,
+                card=state.command_card,
+            )
+
+
+def casting_refusal(combat: Combat, side: Side, card: CardDefinition) -> str:
+    """Why a card in play forbids ``side`` to play ``card`` now, or '' when nothing does."""
+    wanted = {CardType.SPELL: Castable.SPELL, CardType.HAND_ITEM: Castable.HAND_ITEM}.get(card.type)
+    for owner, source, rule, _ in active_effects(combat, ForbidsCasting):
+        if rule.casting is wanted and rule.sides.reaches(owner is side):
+            return f"{source.name} is in play: the {side.value} may not play {card.name}."
+    return ""
+
+
+def sideline_picked(combat: Combat, side: Side, card: CardDefinition) -> None:
+    """One opposing card drawn at random (the set-up names it) and the command creature itself sit out."""
+    state = combat.sides[side]
+    held = combat.sides[side.other].holding()
+    named = choice(combat, side, command_reference(combat, side))
+    drawn = fighter_named(combat, side.other, named) if named is not None else None
+    if drawn is None or drawn not in held:
+        drawn = held[0] if held else None
+        if named is not None:
+            combat.warnings.append(
+                f"{side.value}: {named} is not in the opposing combat hand; the first card there is drawn instead"
+            )
+    victims = [f for f in (drawn, state.command_fighter) if f is not None]
+    log(
+        combat,
+        StepKind.COMMAND_EFFECT,
+        "CMD-4",
+        f"{card.name}: the card drawn from the {side.other.value}'s combat hand is "
+        + (drawn.name if drawn else "none (the hand is empty)")
+        + ("" if named is not None else " (the set-up names no card, so the first one held)")
+        + ".",
+        side=side,
+        card=card,
+    )
+    for fighter in victims:
+        set_aside(
+            combat,
+            fighter,
+            card,
+            StepKind.COMMAND_EFFECT,
+            f"{fighter.name} is set aside: it cannot fight or count for control, but it can be attacked.",
+            f"set aside by {card.name}'s command",
+        )
+
+
+def sideline_creature(combat: Combat, side: Side, card: CardDefinition, rule: CommandSideline) -> None:
+    if not pay_for_command(combat, side, card, rule.cost):
+        return
+    state = combat.sides[side]
+    if rule.picked:
+        sideline_picked(combat, side, card)
+        return
+    hands = (side.other, side) if rule.both_sides else (side.other,)
+    # Command creatures already on the table are in the combat too; the card never sets itself aside.
+    hit = [
+        f
+        for s in hands
+        for f in combat.sides[s].fighters
+        if (f.in_hand or f.role is Role.COMMAND)
+        and f.fate is Fate.STANDING
+        and (f is not state.command_fighter or card is not state.command_card)
+        and rule.target.matches(f.card)
+    ]
+    paid = f" (paying {rule.cost} Power Stone(s))" if rule.cost else ""
+    log(
+        combat,
+        StepKind.COMMAND_EFFECT,
+        "CMD-4",
+        f"{card.name}{paid}: {rule.target.describe()} still in "
+        + ("the combat on either side" if rule.both_sides else f"the {side.other.value}'s combat hand or command")
+        + f" are set aside ({', '.join(f.name for f in hit) or 'none'}).",
+        side=side,
+        card=card,
+    )
+    for fighter in hit:
+        set_aside(
+            combat,
+            fighter,
+            card,
+            StepKind.COMMAND_EFFECT,
+            f"{fighter.name} is set aside: it cannot fight or count for control, but it can be attacked.",
+            f"set aside by {card.name}'s command",
+        )

@@ -125,3 +125,15 @@ class Contribution:
 
     def add(self, label: str, amount: int) -> None:
         self.terms.append(Term(label, amount))
+
+
+@dataclass(eq=False)
+class Shot:
+    """One ranged attack placed in a match-up and the points it added to its side."""
+
+    side: Side
+    shooter: Fighter
+    amount: int
+    cancelled: bool = False
+    # A shot that is not the shooter's own (a bribery card fired by a command): its value, for a take-over.
+    points: int | None = None

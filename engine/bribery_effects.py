@@ -32,9 +32,11 @@ from .core import (
     log,
     named_or_cheapest,
     record_fate,
+    spend_card,
+    take_back_card,
     terrain_rule,
 )
-from .enums import SIDES, BriberyIcon, Fate, Role, Side, StepKind
+from .enums import SIDES, BriberyIcon, CardUse, Fate, Role, Side, StepKind
 from .hand_effects import leave_unchallenged
 from .setup import SpellPlay
 from .state import Fighter
@@ -267,8 +269,8 @@ def countered(combat: Combat, side: Side, icon: BriberyIcon, target: Fighter) ->
         return False
     play, card = found
     reactions_spent(combat).add(id(play))
-    combat.sides[caster].hand[card.slug] -= 1
-    combat.sides[caster].hand[icon.value] += 1
+    spend_card(combat, caster, card.slug, CardUse.CAST)
+    take_back_card(combat, caster, icon.value)
     name = icon.value.capitalize()
     log(
         combat,
@@ -330,7 +332,7 @@ def bribe_to_melee(combat: Combat, side: Side, icon: BriberyIcon | None, target:
         return False
     play, card = found
     reactions_spent(combat).add(id(play))
-    combat.sides[target.side].hand[card.slug] -= 1
+    spend_card(combat, target.side, card.slug, CardUse.CAST)
     log(
         combat,
         StepKind.BRIBE,
@@ -410,7 +412,7 @@ def ranged_discard(combat: Combat, side: Side, shooter: Fighter) -> None:
         [combat.catalog.get(slug) for slug in held],
         f"is not in the {side.other.value}'s hand when {shooter.name} fires",
     )
-    state.hand[thrown.slug] -= 1
+    spend_card(combat, side.other, thrown.slug, CardUse.DISCARDED)
     log(
         combat,
         StepKind.NOTE,

@@ -46,10 +46,12 @@ from .core import (
     named_or_cheapest,
     record_fate,
     roll,
+    spend_card,
     terrain_rule,
 )
 from .enums import (
     SIDES,
+    CardUse,
     Fate,
     Role,
     Side,
@@ -415,7 +417,7 @@ def bribery_shots(
                     card=source,
                 )
                 break
-            state.hand[card.slug] -= 1
+            spend_card(combat, side, card.slug, CardUse.FIRED)
             before = contributions[side].total
             if any(immunity.ranged for immunity in target.text(Immunity)):
                 log(

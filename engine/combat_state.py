@@ -12,8 +12,8 @@ from collections import Counter
 from .abilities import CommandPlayFirst
 from .cards import DEFAULT_GUARDIAN, CardDefinition
 from .catalog import CardCatalog
-from .enums import SIDES, Phase, Side
-from .log import Matchup, Step
+from .enums import SIDES, Phase, Side, Terrain
+from .log import CardOutcome, Matchup, SecondaryOutcome, Step
 from .setup import CombatSetup, SpellPlay, copy_references, face_down, split_reference
 from .state import Contribution, Fighter, Shot, SideState
 from .validate import check, resolve_terrain
@@ -77,6 +77,10 @@ class Combat:
         self.live_shooters: list[Fighter] = []
         self.shot_channels: dict[int, Contribution] = {}
         self.secondary_needs: tuple[tuple[str, int], ...] = ()
+        # Result data gathered as the procedure goes (the log's sentences are never read back).
+        self.secondary_outcomes: list[SecondaryOutcome] = []
+        self.card_uses: list[CardOutcome] = []
+        self.terrain_after_command: frozenset[Terrain] = frozenset()
         self.defender_in_stronghold = self.sides[Side.DEFENDER].stronghold is not None
         stronghold = self.sides[Side.DEFENDER].stronghold
         if (

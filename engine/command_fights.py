@@ -9,7 +9,7 @@ from .abilities import AttacksCommandCard, CommandFight, Harmless, StealsCommand
 from .cards import CardDefinition
 from .combat_state import Combat
 from .command_step import apply_command, before_command_effects, command_effect, undispellable
-from .core import choice, creature_beaten, log, settle
+from .core import cancel_command, choice, creature_beaten, log, settle
 from .enums import SIDES, Fate, Side, StepKind
 from .hand_effects import leave_unchallenged
 from .log import chain_text
@@ -127,7 +127,7 @@ def fight_commands(combat: Combat, side: Side, fighter: Fighter, target: Fighter
     settle(combat, loser, Fate.BEATEN, f"beaten by {winner.name} in {fighter.name}'s command fight", step)
     creature_beaten(combat, loser, winner, "ENG-14", primary=False)
     if loser is target:
-        combat.sides[side.other].command_active = False
+        cancel_command(combat, side.other, fighter.card, "ENG-14")
         log(
             combat,
             StepKind.DISPEL,
@@ -171,7 +171,7 @@ def steal_command(combat: Combat, side: Side) -> None:
         return
     if undispellable(combat, side.other, f"{card.name}'s command"):
         return
-    other.command_active = False
+    cancel_command(combat, side.other, card, "ENG-14")
     state.borrowed = target
     log(
         combat,

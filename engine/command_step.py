@@ -53,6 +53,7 @@ from .combat_state import Combat
 from .core import (
     active_effects,
     burn_stones,
+    cancel_command,
     change_stones,
     choice,
     fighter_named,
@@ -60,11 +61,14 @@ from .core import (
     log,
     record_fate,
     set_aside,
+    spend_card,
+    take_back_card,
     terrain_rule,
 )
 from .enums import (
     SIDES,
     CardType,
+    CardUse,
     Fate,
     Role,
     Side,
@@ -137,7 +141,7 @@ def command_step(combat: Combat) -> None:
             fighter.fate_reason = "played as the command card; stays on the table"
             state.command_fighter = fighter
         else:
-            state.hand[card.slug] -= 1
+            spend_card(combat, side, card.slug, CardUse.COMMAND)
             combat.kinds_present.update(type(ability) for ability in card.abilities)
     commands: dict[Side, CardDefinition] = {}
     for side in SIDES:
@@ -200,7 +204,7 @@ def contradiction_test(combat: Combat) -> None:
         return
     if a.up == d.up:
         for side in SIDES:
-            combat.sides[side].command_active = False
+            cancel_command(combat, side, combat.sides[side.other].command_card, "CMD-2")
         log(
             combat,
             StepKind.CONTRADICTION,
@@ -209,8 +213,8 @@ def contradiction_test(combat: Combat) -> None:
         )
         return
     loser = Side.ATTACKER if a.up < d.up else Side.DEFENDER
-    combat.sides[loser].command_active = False
     low, high = (a, d) if loser is Side.ATTACKER else (d, a)
+    cancel_command(combat, loser, high, "CMD-2")
     log(
         combat,
         StepKind.CONTRADICTION,
@@ -226,7 +230,7 @@ def spend_dispel(combat: Combat, side: Side) -> CardDefinition | None:
     for slug, count in state.hand.items():
         card = combat.catalog.get(slug)
         if count > 0 and card.first(Dispel) is not None:
-            state.hand[slug] -= 1
+            spend_card(combat, side, slug, CardUse.CAST)
             return card
     return None
 
@@ -240,6 +244,7 @@ def dispel_magic_chains(combat: Combat) -> None:
         target_name = state.command_card.name
         caster = owner.other
         standing = True
+        last_dispel: CardDefinition | None = None
         if budgets[caster] > 0 and undispellable(combat, owner, "Dispel Magic"):
             continue
         while budgets[caster] > 0:
@@ -247,11 +252,12 @@ def dispel_magic_chains(combat: Combat) -> None:
             if card is None:
                 break
             if casting_refusal(combat, caster, card):
-                combat.sides[caster].hand[card.slug] += 1
+                take_back_card(combat, caster, card.slug)
                 log(combat, StepKind.DISPEL, "CMD-3", casting_refusal(combat, caster, card), side=caster, card=card)
                 break
             budgets[caster] -= 1
             standing = not standing
+            last_dispel = card
             if not standing:
                 text = f"The {caster.value} casts {card.name} on {target_name}."
             else:
@@ -261,7 +267,7 @@ def dispel_magic_chains(combat: Combat) -> None:
             log(combat, StepKind.DISPEL, "CMD-3", text, side=caster, card=card)
             caster = caster.other
         if not standing:
-            state.command_active = False
+            cancel_command(combat, owner, last_dispel, "CMD-3")
             log(
                 combat,
                 StepKind.DISPEL,
@@ -288,7 +294,7 @@ def command_dispellers(combat: Combat) -> None:
         if undispellable(combat, side.other, f"{source.name if source else ''}'s command"):
             continue
         if target.command_active or side.other in dispellers:
-            target.command_active = False
+            cancel_command(combat, side.other, source, "A-14")
             log(
                 combat,
                 StepKind.DISPEL,
@@ -703,7 +709,7 @@ def banned_command_cards(combat: Combat) -> None:
             continue
         refusal = casting_refusal(combat, side, state.command_card)
         if refusal:
-            state.command_active = False
+            cancel_command(combat, side, casting_refuser(combat, side, state.command_card), "ENG-8")
             log(
                 combat,
                 StepKind.DISPEL,
@@ -716,11 +722,17 @@ def banned_command_cards(combat: Combat) -> None:
 
 def casting_refusal(combat: Combat, side: Side, card: CardDefinition) -> str:
     """Why a card in play forbids ``side`` to play ``card`` now, or '' when nothing does."""
+    source = casting_refuser(combat, side, card)
+    return f"{source.name} is in play: the {side.value} may not play {card.name}." if source is not None else ""
+
+
+def casting_refuser(combat: Combat, side: Side, card: CardDefinition) -> CardDefinition | None:
+    """The card in play that forbids ``side`` to play ``card`` now, if any."""
     wanted = {CardType.SPELL: Castable.SPELL, CardType.HAND_ITEM: Castable.HAND_ITEM}.get(card.type)
     for owner, source, rule, _ in active_effects(combat, ForbidsCasting):
         if rule.casting is wanted and rule.sides.reaches(owner is side):
-            return f"{source.name} is in play: the {side.value} may not play {card.name}."
-    return ""
+            return source
+    return None
 
 
 def sideline_picked(combat: Combat, side: Side, card: CardDefinition) -> None:

@@ -28,12 +28,13 @@ from .enums import (
     SIDES,
     AoeType,
     AutomationStatus,
+    CardUse,
     Fate,
     Role,
     Side,
     StepKind,
 )
-from .log import Step, Term
+from .log import CardOutcome, Step, Term
 from .setup import Choice, Count, Roll, split_reference
 from .state import Fighter
 from .validate import find_creature
@@ -547,3 +548,29 @@ def fire_aoe(
                 side=fighter.side,
                 card=card,
             )
+
+
+# ----------------------------------------------------------------- cards of the hands and commands, as result data
+def spend_card(combat: Combat, side: Side, slug: str, use: CardUse) -> None:
+    """One card of a side's combat hand is used; the step logged next says how."""
+    combat.sides[side].hand[slug] -= 1
+    combat.card_uses.append(CardOutcome(side=side, card=slug, use=use, step=len(combat.steps)))
+
+
+def take_back_card(combat: Combat, side: Side, slug: str) -> None:
+    """A card goes back to the hand uncast (or a bribe is given back): its last recorded use is undone."""
+    combat.sides[side].hand[slug] += 1
+    uses = combat.card_uses
+    for index in range(len(uses) - 1, -1, -1):
+        if uses[index].side is side and uses[index].card == slug:
+            del uses[index]
+            return
+
+
+def cancel_command(combat: Combat, side: Side, by: CardDefinition | None, rule: str) -> None:
+    """The side's command card does not take effect; what stopped it is kept for the result (the step
+    logged next says so)."""
+    state = combat.sides[side]
+    state.command_active = False
+    if state.command_cancelled is None:
+        state.command_cancelled = (by, rule, len(combat.steps))

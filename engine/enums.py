@@ -143,6 +143,19 @@ class Fate(str, Enum):
         return self is Fate.STANDING
 
 
+class CardUse(str, Enum):
+    """What became of a double-bordered card of a combat hand (spell, bribery card, hand item) or a shield's item."""
+
+    COMMAND = "command"  # played as the side's command card (see the result's commands for a dispel)
+    CAST = "cast"
+    DISPELLED = "dispelled"  # cast, then cancelled by an opposing Dispel Magic before it acted
+    BRIBE = "bribe"  # spent on a bribe
+    FIRED = "fired"  # fired as a ranged attack through a card's text
+    DISCARDED = "discarded"  # thrown away by a card's text
+    UNUSED = "unused"  # still in the combat hand at the end
+    KEPT = "kept"  # an item under the shield that stayed there
+
+
 class Role(str, Enum):
     """How a creature took part; it decides whether it has a partner value and can be targeted."""
 

@@ -9,8 +9,8 @@ from dataclasses import replace
 from .abilities import ClassChoice, HandCards, HandDiscard, Sides, SizeChoice, SwapsPlaces
 from .cards import CardDefinition
 from .combat_state import Combat
-from .core import choice, fighter_named, log, record_fate
-from .enums import SIDES, Fate, Phase, Role, Side, Size, StepKind
+from .core import choice, fighter_named, log, record_fate, spend_card
+from .enums import SIDES, CardUse, Fate, Phase, Role, Side, Size, StepKind
 from .state import Fighter
 
 
@@ -114,7 +114,8 @@ def discard_from_hands(combat: Combat, side: Side, card: CardDefinition, rule: H
         state = combat.sides[target_side]
         if rule.cards in (HandCards.DOUBLE_BORDERED, HandCards.ALL):
             thrown = [slug for slug, count in state.hand.items() for _ in range(count)]
-            state.hand.clear()
+            for slug in thrown:
+                spend_card(combat, target_side, slug, CardUse.DISCARDED)
             names = ", ".join(combat.catalog.get(slug).name for slug in thrown) or "none"
             log(
                 combat,

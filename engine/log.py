@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass
 from enum import Enum
 from typing import Any
 
-from .enums import Fate, Phase, Role, Side, StepKind, Winner
+from .enums import CardUse, Fate, Phase, Role, Side, StepKind, Terrain, Winner
 
 
 @dataclass(frozen=True)
@@ -88,6 +88,42 @@ class Matchup:
 
 
 @dataclass(frozen=True)
+class CommandOutcome:
+    """A side's command card: whether its command took effect, and if not, what stopped it at which step."""
+
+    side: Side
+    card: str
+    name: str
+    dispelled: bool
+    # The card whose effect cancelled it (Dispel Magic, the opposing command, a command fighter); "" for none.
+    dispelled_by: str = ""
+    rule: str = ""
+    step: int | None = None
+
+
+@dataclass(frozen=True)
+class SecondaryOutcome:
+    """One secondary attack on one target: who attacked, the attack sum against the target's Vitality."""
+
+    target: str
+    attackers: tuple[str, ...]
+    total: int
+    target_vitality: int
+    beaten: bool
+    step: int
+
+
+@dataclass(frozen=True)
+class CardOutcome:
+    """The fate of one spell, bribery card or item of a side; ``step`` is where it was used (None: never)."""
+
+    side: Side
+    card: str
+    use: CardUse
+    step: int | None = None
+
+
+@dataclass(frozen=True)
 class CombatResult:
     creatures: tuple[CreatureOutcome, ...]
     matchups: tuple[Matchup, ...]
@@ -104,6 +140,13 @@ class CombatResult:
     needs: tuple[tuple[str, int], ...]
     not_automated: tuple[tuple[str, str], ...]
     warnings: tuple[str, ...]
+    commands: tuple[CommandOutcome, ...] = ()
+    # The space's terrain types once the command step is over (a command can change them, CMD-4).
+    terrain_after_command: tuple[Terrain, ...] = ()
+    # The Power Stones each side's Guardian has left: (attacker, defender).
+    stones_left: tuple[int, int] = (0, 0)
+    secondary_attacks: tuple[SecondaryOutcome, ...] = ()
+    cards: tuple[CardOutcome, ...] = ()
 
     def fate_of(self, creature_id: str) -> Fate:
         for creature in self.creatures:

@@ -62,11 +62,14 @@ from .core import (
     record_fate,
     roll,
     settle,
+    spend_card,
+    take_back_card,
     terrain_rule,
 )
 from .enums import (
     SIDES,
     BriberyIcon,
+    CardUse,
     Fate,
     Role,
     Side,
@@ -189,7 +192,7 @@ def bribe_creature(combat: Combat, side: Side, icon: BriberyIcon, target: Fighte
             subject=target,
         )
         return False
-    state.hand[icon.value] -= 1
+    spend_card(combat, side, icon.value, CardUse.BRIBE)
     if waiver is not None:
         log(
             combat,
@@ -248,7 +251,7 @@ def any_time_spells(combat: Combat, moment: Moment, pair: dict[Side, Fighter], b
             card = combat.catalog.get(play.card)
             if card.first(Dispel) is None:
                 continue
-            combat.sides[side].hand[card.slug] -= 1
+            spend_card(combat, side, card.slug, CardUse.CAST)
             victims = [
                 p
                 for p in plays[side.other]
@@ -298,7 +301,7 @@ def any_time_spells(combat: Combat, moment: Moment, pair: dict[Side, Fighter], b
                     card=card,
                 )
                 continue
-            combat.sides[side].hand[card.slug] -= 1
+            spend_card(combat, side, card.slug, CardUse.DISPELLED if id(play) in negated else CardUse.CAST)
             if id(play) in negated:
                 continue
             cast(combat, side, card, play, pair)
@@ -316,7 +319,7 @@ def drop_unused_reactions(combat: Combat) -> None:
     """Answering spells whose opposing act never came in their match-up go back to the hand uncast."""
     for side in SIDES:
         for card, play in combat.pending_reactions[side]:
-            combat.sides[side].hand[card.slug] += 1
+            take_back_card(combat, side, card.slug)
             log(
                 combat,
                 StepKind.NOTE,

@@ -18,6 +18,7 @@ from .command_step import command_step
 from .core import active_effects, announce_setup, log
 from .enums import (
     SIDES,
+    CardUse,
     Fate,
     Phase,
     Role,
@@ -27,7 +28,7 @@ from .enums import (
 )
 from .hand_effects import choose_sizes, restore_classes
 from .leaving import destroy_stayers, offer_retreat
-from .log import CombatLog, CombatResult, CreatureOutcome, Term, chain_text
+from .log import CardOutcome, CombatLog, CombatResult, CommandOutcome, CreatureOutcome, Term, chain_text
 from .matchup_effects import names_class
 from .notation import format_setup
 from .primary_step import destroy_victors, primaries
@@ -46,6 +47,7 @@ def run(combat: Combat) -> CombatLog:
     announce_setup(combat)
     combat.phase = Phase.COMMAND
     command_step(combat)
+    combat.terrain_after_command = combat.terrain
     combat.phase = Phase.PRIMARY
     if combat.space_won_by is None and not offer_retreat(combat, LeaveMoment.BEFORE_PRIMARIES):
         primaries(combat)
@@ -244,7 +246,53 @@ def resolution(combat: Combat) -> CombatResult:
         needs=combat.secondary_needs,
         not_automated=tuple(sorted(combat.not_automated.items())),
         warnings=tuple(combat.warnings),
+        commands=command_outcomes(combat),
+        terrain_after_command=tuple(sorted(combat.terrain_after_command, key=lambda terrain: terrain.value)),
+        stones_left=(combat.sides[Side.ATTACKER].stones, combat.sides[Side.DEFENDER].stones),
+        secondary_attacks=tuple(combat.secondary_outcomes),
+        cards=card_outcomes(combat),
     )
+
+
+def command_outcomes(combat: Combat) -> tuple[CommandOutcome, ...]:
+    """Each command card played, and what dispelled it (CMD-2, CMD-3, A-14, ENG-8, ENG-14) if anything did."""
+    outcomes = []
+    for side in SIDES:
+        state = combat.sides[side]
+        if state.command_card is None:
+            continue
+        cancelled = state.command_cancelled
+        by, rule, step = cancelled if cancelled is not None else (None, "", None)
+        outcomes.append(
+            CommandOutcome(
+                side=side,
+                card=state.command_card.slug,
+                name=state.command_card.name,
+                dispelled=cancelled is not None,
+                dispelled_by=by.slug if by is not None else "",
+                rule=rule,
+                step=step,
+            )
+        )
+    return tuple(outcomes)
+
+
+def card_outcomes(combat: Combat) -> tuple[CardOutcome, ...]:
+    """Every spell, bribery card and hand item: how it was used, or unused; every item under a shield."""
+    outcomes = list(combat.card_uses)
+    discarded = list(combat.discarded_items)
+    for side in SIDES:
+        state = combat.sides[side]
+        for slug, count in sorted(state.hand.items()):
+            outcomes.extend(CardOutcome(side=side, card=slug, use=CardUse.UNUSED) for _ in range(max(count, 0)))
+        for reference in state.setup.items:
+            slug = combat.catalog.get(reference).slug
+            if (side, slug) in discarded:
+                discarded.remove((side, slug))
+                outcomes.append(CardOutcome(side=side, card=slug, use=CardUse.DISCARDED))
+            else:
+                outcomes.append(CardOutcome(side=side, card=slug, use=CardUse.KEPT))
+    return tuple(outcomes)
 
 
 def resolve(setup: CombatSetup, catalog: CardCatalog, *, checked: bool = False) -> CombatLog:

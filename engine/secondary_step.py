@@ -14,14 +14,15 @@ from .bribery_effects import item_bribe
 from .channelling import channel_into
 from .combat_state import Combat
 from .command_step import casting_refusal
-from .core import creature_beaten, defending, fighter_named, log, record_fate
+from .core import creature_beaten, defending, fighter_named, log, record_fate, spend_card
 from .enums import (
+    CardUse,
     Fate,
     Role,
     Side,
     StepKind,
 )
-from .log import Term, chain_text
+from .log import SecondaryOutcome, Term, chain_text
 from .matchup_effects import bonus_terms, bribe_creature, drop_unused_reactions, log_terms
 from .primary_step import note_victors
 from .setup import Moment, SecondaryAttack
@@ -350,6 +351,7 @@ def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[t
             total=total,
             chain=tuple(terms),
         )
+        record_secondary(combat, target, live, total, beaten=True)
         creature_beaten(combat, target, closer, "SEC-7", primary=False)
         note_victors(combat, target, [attacker for _, attacker in live])
         for _, attacker in live:
@@ -365,8 +367,25 @@ def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[t
             total=total,
             chain=tuple(terms),
         )
+        record_secondary(combat, target, live, total, beaten=False)
         for _, attacker in live:
             attacker.fate_reason = f"made a failed secondary attack on {target.name}"
+
+
+def record_secondary(
+    combat: Combat, target: Fighter, live: list[tuple[int, Fighter]], total: int, *, beaten: bool
+) -> None:
+    """The attack as result data: the kill test just logged is its step."""
+    combat.secondary_outcomes.append(
+        SecondaryOutcome(
+            target=target.id,
+            attackers=tuple(attacker.id for _, attacker in live),
+            total=total,
+            target_vitality=target.vitality,
+            beaten=beaten,
+            step=len(combat.steps) - 1,
+        )
+    )
 
 
 def ready_channel_answers(combat: Combat, caster: Side, moment: Moment) -> None:
@@ -385,7 +404,7 @@ def ready_channel_answers(combat: Combat, caster: Side, moment: Moment) -> None:
             log(combat, StepKind.SPELL, "A-04", refusal, side=caster, card=card)
             combat.warnings.append(f"{caster.value}: {refusal}")
             continue
-        state.hand[card.slug] -= 1
+        spend_card(combat, caster, card.slug, CardUse.CAST)
         combat.pending_reactions[caster].append((card, play))
 
 

@@ -87,6 +87,8 @@ class SideState:
     command_card: CardDefinition | None = None
     command_fighter: Fighter | None = None
     command_active: bool = False
+    # What cancelled the command card (CMD-2, CMD-3, A-14, ENG-8, ENG-14): the card, the rule, the step.
+    command_cancelled: tuple[CardDefinition | None, str, int] | None = None
     # An opposing spell or item command whose ability this side's command took over (rule ENG-14).
     borrowed: CardDefinition | None = None
     bonuses: list[tuple[CommandBonus, CardDefinition]] = field(default_factory=list)

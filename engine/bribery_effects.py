@@ -73,8 +73,8 @@ def up_card_duel(combat: Combat, side: Side, card: CardDefinition) -> None:
             combat,
             StepKind.COMMAND_EFFECT,
             "CMD-4",
-            f"{card.name}: no card of the {side.other.value}'s combat hand is picked (the set-up names none, as when "
-            "the Up card is not a creature), so nothing happens.",
+            "up_card_duel",
+            (card.name, side.other.value),
             side=side,
             card=card,
         )
@@ -89,8 +89,8 @@ def up_card_duel(combat: Combat, side: Side, card: CardDefinition) -> None:
             combat,
             StepKind.COMMAND_EFFECT,
             "CMD-4",
-            f"{card.name}: the {side.other.value}'s Up card (Vitality {up}) is not lower than the picked "
-            f"{picked.name} ({picked.vitality}), so {picked.name} stays.",
+            "up_card_duel.2",
+            (card.name, side.other.value, up, picked.name, picked.vitality),
             side=side,
             card=card,
             subject=picked,
@@ -103,8 +103,8 @@ def up_card_duel(combat: Combat, side: Side, card: CardDefinition) -> None:
         combat,
         StepKind.DESTROY,
         "CMD-4",
-        f"{card.name}: the {side.other.value}'s Up card (Vitality {up}) is lower than the picked {picked.name} "
-        f"({picked.vitality}), so {picked.name} is destroyed in the combat hand.",
+        "up_card_duel.3",
+        (card.name, side.other.value, up, picked.name, picked.vitality),
         subject=picked,
         fate=Fate.DESTROYED,
         reason=f"destroyed in the combat hand by {card.name}'s command",
@@ -120,8 +120,8 @@ def forced_bribe(combat: Combat, side: Side, card: CardDefinition, rule: ForcedB
         combat,
         StepKind.COMMAND_EFFECT,
         "CMD-4",
-        f"{card.name}: the {side.other.value} shows the creatures in its combat hand that a {name} card could "
-        f"bribe ({', '.join(f.name for f in shown) or 'none'}).",
+        "forced_bribe",
+        (card.name, side.other.value, name, ", ".join(f.name for f in shown) or "none"),
         side=side,
         card=card,
     )
@@ -131,7 +131,8 @@ def forced_bribe(combat: Combat, side: Side, card: CardDefinition, rule: ForcedB
             combat,
             StepKind.COMMAND_EFFECT,
             "ENG-9",
-            f"{banned[0].name} allows no {name} bribes, so {card.name} cannot count any of them as bribed.",
+            "forced_bribe.2",
+            (banned[0].name, name, card.name),
             side=side,
             card=banned[0],
         )
@@ -158,8 +159,8 @@ def forced_bribe(combat: Combat, side: Side, card: CardDefinition, rule: ForcedB
         combat,
         StepKind.BRIBE,
         "ENG-9",
-        f"{card.name}: the {side.value} picks {picked.name}{how}, which counts as bribed: it leaves the combat and "
-        "will not count for control.",
+        "forced_bribe.3",
+        (card.name, side.value, picked.name, how),
         subject=picked,
         fate=Fate.BRIBED,
         reason=f"counted as bribed by {card.name}",
@@ -191,7 +192,8 @@ def item_bribe(combat: Combat, target: Fighter, rule_id: str) -> bool:
                 combat,
                 StepKind.BRIBE,
                 rule_id,
-                f"{card.name}'s command cannot bribe {target.name}: it shows no bribery icon, so it can never be bribed.",
+                "item_bribe",
+                (card.name, target.name),
                 side=owner,
                 card=card,
                 subject=target,
@@ -205,8 +207,8 @@ def item_bribe(combat: Combat, target: Fighter, rule_id: str) -> bool:
             combat,
             StepKind.BRIBE,
             rule_id,
-            f"{card.name}'s command: the {owner.value} discards an Item from its storage hand in place of a "
-            f"bribery card and bribes {target.name} away: it leaves the combat and will not count for control.",
+            "item_bribe.2",
+            (card.name, owner.value, target.name),
             subject=target,
             fate=Fate.BRIBED,
             reason=f"bribed through {card.name}'s command",
@@ -276,8 +278,8 @@ def countered(combat: Combat, side: Side, icon: BriberyIcon, target: Fighter) ->
         combat,
         StepKind.SPELL,
         "ENG-9",
-        f"The {caster.value} answers the {side.value}'s {name} bribe on {target.name} with {card.name}: the bribe "
-        f"fails and the {caster.value} keeps the {name} card to bribe with later in this combat.",
+        "countered",
+        (caster.value, side.value, name, target.name, card.name),
         side=caster,
         card=card,
         subject=target,
@@ -302,9 +304,8 @@ def decoy_takes(combat: Combat, side: Side, target: Fighter, card: CardDefinitio
             combat,
             StepKind.BRIBE,
             "ENG-9",
-            f"The {side.value}'s {what} aims at {target.name}, but the {target.side.value} sends {decoy.name} from "
-            f"its combat hand to the Creature Pen instead: {target.name} is not bribed, and {decoy.name} leaves "
-            "the combat without counting.",
+            "decoy_takes",
+            (side.value, what, target.name, target.side.value, decoy.name),
             subject=decoy,
             fate=Fate.RETURNED,
             reason=f"went to the Creature Pen in place of the bribed {target.name}",
@@ -337,7 +338,8 @@ def bribe_to_melee(combat: Combat, side: Side, icon: BriberyIcon | None, target:
         combat,
         StepKind.BRIBE,
         "PRI-1",
-        f"The {side.value} plays {icon.value.capitalize() if icon else 'an Item'} and bribes {target.name}.",
+        "bribe_to_melee",
+        (side.value, icon.value.capitalize() if icon else "an Item", target.name),
         side=side,
         card=combat.catalog.find(icon.value) if icon else None,
         subject=target,
@@ -346,8 +348,8 @@ def bribe_to_melee(combat: Combat, side: Side, icon: BriberyIcon | None, target:
         combat,
         StepKind.SPELL,
         "ENG-9",
-        f"The {target.side.value} answers with {card.name}: {target.name} does not leave the combat; the "
-        "match-up ends with both creatures unchallenged.",
+        "bribe_to_melee.2",
+        (target.side.value, card.name, target.name),
         side=target.side,
         card=card,
         subject=target,
@@ -381,8 +383,8 @@ def strip(combat: Combat, side: Side, fighter: Fighter, icon: BriberyIcon) -> No
         combat,
         StepKind.NOTE,
         "ENG-9",
-        f"{fighter.name} survived its match-up: the {side.other.value} shows the double-bordered cards it holds "
-        f"({', '.join(shown) or 'none'}) and discards its {lost} {name} card(s); it has no {name} bribe left.",
+        "strip",
+        (fighter.name, side.other.value, ", ".join(shown) or "none", lost, name),
         side=side,
         card=fighter.card,
     )
@@ -400,7 +402,8 @@ def ranged_discard(combat: Combat, side: Side, shooter: Fighter) -> None:
             combat,
             StepKind.NOTE,
             "ENG-9",
-            f"{shooter.name} is used as a ranged attack, but the {side.other.value} holds no double-bordered card to discard.",
+            "ranged_discard",
+            (shooter.name, side.other.value),
             side=side,
             card=shooter.card,
         )
@@ -417,7 +420,8 @@ def ranged_discard(combat: Combat, side: Side, shooter: Fighter) -> None:
         combat,
         StepKind.NOTE,
         "ENG-9",
-        f"{shooter.name} is used as a ranged attack: the {side.other.value} discards {thrown.name}{how} from its hand.",
+        "ranged_discard.2",
+        (shooter.name, side.other.value, thrown.name, how),
         side=side,
         card=shooter.card,
     )

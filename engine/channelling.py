@@ -83,7 +83,8 @@ def ranged(
                     combat,
                     StepKind.NOTE,
                     "PRI-9",
-                    f"The {side.value}'s planned ranged support by {support.creature} is not placed: the match-up is over.",
+                    "ranged",
+                    (side.value, support.creature),
                     side=side,
                 )
                 continue
@@ -99,7 +100,8 @@ def ranged(
                     combat,
                     StepKind.RANGED,
                     "PRI-9",
-                    f"The {side.value}'s {support.creature} is no longer in the hand and cannot give ranged support.",
+                    "ranged.2",
+                    (side.value, support.creature),
                     side=side,
                 )
                 continue
@@ -108,7 +110,8 @@ def ranged(
                     combat,
                     StepKind.RANGED,
                     "PRI-9",
-                    f"No ranged attacks in Woods: {shooter.name} stays in the {side.value}'s hand.",
+                    "ranged.3",
+                    (shooter.name, side.value),
                     side=side,
                     card=shooter.card,
                 )
@@ -118,7 +121,7 @@ def ranged(
                 continue
             refusal = ranged_refusal(combat, side, shooter, pair)
             if refusal:
-                log(combat, StepKind.RANGED, "PRI-9", refusal, side=side, card=shooter.card)
+                log(combat, StepKind.RANGED, "PRI-9", "verbatim", (refusal,), side=side, card=shooter.card)
                 combat.warnings.append(f"{side.value}: {refusal}")
                 continue
             if command_shot is not None:
@@ -132,9 +135,12 @@ def ranged(
                 combat,
                 StepKind.RANGED,
                 "PRI-9" if index == 0 else "A-23",
-                f"The {side.value} places {shooter.name} beside {pair[side].name} as a ranged attacker."
-                if command_shot is None
-                else f"{shooter.name}, the {side.value}'s command, fires into the match-up beside {pair[side].name}.",
+                "verbatim",
+                (
+                    f"The {side.value} places {shooter.name} beside {pair[side].name} as a ranged attacker."
+                    if command_shot is None
+                    else f"{shooter.name}, the {side.value}'s command, fires into the match-up beside {pair[side].name}.",
+                ),
                 side=side,
                 card=shooter.card,
                 subject=shooter,
@@ -161,7 +167,8 @@ def ranged(
                     combat,
                     StepKind.RANGED,
                     "PRI-9",
-                    f"{shooter.name} adds no points: it waits for the {side.other.value} to channel.",
+                    "ranged.4",
+                    (shooter.name, side.other.value),
                     side=side,
                     card=shooter.card,
                     subject=shooter,
@@ -176,7 +183,8 @@ def ranged(
                     combat,
                     StepKind.RANGED,
                     "PRI-5",
-                    f"{target.name} is immune to ranged attacks: {shooter.name}'s attack adds nothing.",
+                    "ranged.5",
+                    (target.name, shooter.name),
                     side=side,
                     card=target.card,
                     subject=shooter,
@@ -243,7 +251,7 @@ def check_drawn_ranged(combat: Combat, round_number: int, pair: dict[Side, Fight
                 f"{drawer.name} draws every ranged attack the {other.value} can make, but {fighter.name}, still in "
                 f"his hand, is not planned to fire in match-up {round_number}: the set-up breaks this rule."
             )
-            log(combat, StepKind.NOTE, "ENG-11", text, side=other, card=drawer.card, subject=fighter)
+            log(combat, StepKind.NOTE, "ENG-11", "verbatim", (text,), side=other, card=drawer.card, subject=fighter)
             combat.warnings.append(f"{other.value}: {text}")
 
 
@@ -261,7 +269,8 @@ def discard_item(combat: Combat, side: Side, shooter: Fighter) -> None:
             combat,
             StepKind.NOTE,
             "ENG-11",
-            f"{shooter.name} is used as a ranged attack, but the {other.value} has no creature magic item on the space to discard.",
+            "discard_item",
+            (shooter.name, other.value),
             side=side,
             card=shooter.card,
         )
@@ -278,7 +287,8 @@ def discard_item(combat: Combat, side: Side, shooter: Fighter) -> None:
         combat,
         StepKind.NOTE,
         "ENG-11",
-        f"{shooter.name} is used as a ranged attack: the {other.value} discards its creature magic item {thrown.name}{how}.",
+        "discard_item.2",
+        (shooter.name, other.value, thrown.name, how),
         side=side,
         card=shooter.card,
     )
@@ -295,7 +305,8 @@ def frozen_by_push(combat: Combat, side: Side, what: str) -> None:
         combat,
         StepKind.NOTE,
         "ENG-11",
-        f"{combat.forced_push.name}'s ranged attack has made the match-up a push that nobody may change: {what}.",
+        "frozen_by_push",
+        (combat.forced_push.name, what),
         side=side,
         card=combat.forced_push.card,
     )
@@ -314,7 +325,7 @@ def shot_effect(
     own, theirs = contributions[side], contributions[side.other]
 
     def note(text: str) -> None:
-        log(combat, StepKind.RANGED, "ENG-11", text, side=side, card=shooter.card, subject=fighter)
+        log(combat, StepKind.RANGED, "ENG-11", "verbatim", (text,), side=side, card=shooter.card, subject=fighter)
 
     if effect.supports is not None and not effect.supports.matches(fighter.card):
         note(
@@ -403,7 +414,7 @@ def bribery_shots(
             refusal = ranged_refusal(combat, side, holder, pair)
         if refusal:
             text = f"{source.name}'s command: the {side.value}'s {wanted} {card.name} card(s) are not fired in match-up {round_number}: {refusal.rstrip('.')}."
-            log(combat, StepKind.RANGED, "ENG-11", text, side=side, card=source)
+            log(combat, StepKind.RANGED, "ENG-11", "verbatim", (text,), side=side, card=source)
             combat.warnings.append(f"{side.value}: {text}")
             continue
         for _ in range(wanted):
@@ -412,7 +423,8 @@ def bribery_shots(
                     combat,
                     StepKind.RANGED,
                     "ENG-11",
-                    f"The {side.value} has no {card.name} card left to fire through {source.name}'s command.",
+                    "bribery_shots",
+                    (side.value, card.name, source.name),
                     side=side,
                     card=source,
                 )
@@ -424,7 +436,8 @@ def bribery_shots(
                     combat,
                     StepKind.RANGED,
                     "PRI-5",
-                    f"{target.name} is immune to ranged attacks: the {card.name} card fired by {source.name}'s command adds nothing.",
+                    "bribery_shots.2",
+                    (target.name, card.name, source.name),
                     side=side,
                     card=target.card,
                     subject=holder,
@@ -492,7 +505,8 @@ def ranged_modifiers(
             combat,
             StepKind.RANGED,
             "PRI-9",
-            f"{shooter.name}'s text: having fired, it is beaten itself.",
+            "ranged_modifiers",
+            (shooter.name,),
             subject=shooter,
             fate=Fate.BEATEN,
             reason="beaten by its own text after its ranged attack",
@@ -516,7 +530,8 @@ def pay_for_shot(combat: Combat, side: Side, shooter: Fighter, rule: CommandRang
         combat,
         StepKind.STONES,
         "PRI-9",
-        f"The {side.value} pays {rule.cost} Power Stone(s) for {shooter.name}'s shot: {state.stones} left.",
+        "pay_for_shot",
+        (side.value, rule.cost, shooter.name, state.stones),
         side=side,
         card=shooter.card,
         delta=-rule.cost,
@@ -552,7 +567,8 @@ def answer_shot(combat: Combat, shot: Shot, pair: dict[Side, Fighter], contribut
                 combat,
                 StepKind.SPELL,
                 "A-04",
-                f"The {caster.value} casts {card.name} on {shot.shooter.name}'s ranged attack, which had added nothing.",
+                "answer_shot",
+                (caster.value, card.name, shot.shooter.name),
                 side=caster,
                 card=card,
                 subject=shot.shooter,
@@ -565,7 +581,8 @@ def answer_shot(combat: Combat, shot: Shot, pair: dict[Side, Fighter], contribut
                 combat,
                 StepKind.SPELL,
                 "A-04",
-                f"{card.name}: the {shot.side.value} may make no more ranged attacks in this combat.",
+                "answer_shot.2",
+                (card.name, shot.side.value),
                 side=caster,
                 card=card,
             )
@@ -587,7 +604,8 @@ def take_over(
             combat,
             StepKind.RANGED,
             "PRI-5",
-            f"{target.name} is immune to ranged attacks: the turned shot adds nothing for the {caster.value}.",
+            "take_over",
+            (target.name, caster.value),
             side=caster,
             card=target.card,
             subject=shot.shooter,
@@ -620,7 +638,8 @@ def cancel_shots(
                 combat,
                 StepKind.RANGED,
                 "PRI-9",
-                f"{canceller.name} finds no opposing ranged attack to cancel in this match-up.",
+                "cancel_shots",
+                (canceller.name,),
                 side=canceller.side,
                 card=canceller.card,
                 subject=canceller,
@@ -651,7 +670,8 @@ def gamble(combat: Combat, side: Side, shooter: Fighter, pair: dict[Side, Fighte
                 combat,
                 StepKind.NOTE,
                 "ENG-4",
-                f"{card.name}: the {side.value} does not roll after {shooter.name}'s ranged attack.",
+                "gamble",
+                (card.name, side.value, shooter.name),
                 side=side,
                 card=card,
             )
@@ -662,8 +682,8 @@ def gamble(combat: Combat, side: Side, shooter: Fighter, pair: dict[Side, Fighte
                 combat,
                 StepKind.NOTE,
                 "ENG-4",
-                f"{card.name}: the {side.value} rolls {rolled} on {rule.die} after {shooter.name}'s ranged attack; "
-                f"below {rule.succeeds_from}, nothing happens.",
+                "gamble.2",
+                (card.name, side.value, rolled, rule.die, shooter.name, rule.succeeds_from),
                 side=side,
                 card=card,
             )
@@ -672,8 +692,8 @@ def gamble(combat: Combat, side: Side, shooter: Fighter, pair: dict[Side, Fighte
             combat,
             StepKind.NOTE,
             "ENG-4",
-            f"{card.name}: the {side.value} rolls {rolled} on {rule.die} after {shooter.name}'s ranged attack: "
-            f"{shooter.name} and {opponent.name} are destroyed.",
+            "gamble.3",
+            (card.name, side.value, rolled, rule.die, shooter.name, opponent.name),
             side=side,
             card=card,
         )
@@ -683,7 +703,8 @@ def gamble(combat: Combat, side: Side, shooter: Fighter, pair: dict[Side, Fighte
                     combat,
                     StepKind.DESTROY,
                     "PRI-3",
-                    f"{card.name}: {victim.name} is destroyed.",
+                    "gamble.4",
+                    (card.name, victim.name),
                     subject=victim,
                     fate=Fate.DESTROYED,
                     reason=f"destroyed by {card.name}'s roll",
@@ -801,7 +822,8 @@ def channelling(
                         combat,
                         StepKind.CHANNEL,
                         "PRI-10",
-                        f"The {side.value} can only channel to its creature in the match-up, {target.name}; {channel.target} is not fighting.",
+                        "channelling",
+                        (side.value, target.name, channel.target),
                         side=side,
                     )
                     continue
@@ -827,7 +849,8 @@ def channel_to_shot(
             combat,
             StepKind.CHANNEL,
             "PRI-10",
-            f"{shooter.name}'s ranged attack no longer counts, so the {side.value} does not channel to it.",
+            "channel_to_shot",
+            (shooter.name, side.value),
             side=side,
             subject=shooter,
         )
@@ -861,7 +884,8 @@ def channel_into(
             combat,
             StepKind.CHANNEL,
             "PRI-10",
-            f"Nobody may channel against {opponent.name}: the channelling to {target.name} is not allowed.",
+            "channel_into",
+            (opponent.name, target.name),
             side=side,
             card=opponent.card,
             subject=target,
@@ -877,7 +901,8 @@ def channel_into(
                 combat,
                 StepKind.CHANNEL,
                 "PRI-10",
-                f"The {side.value}'s Guardian has no stones left to channel.",
+                "channel_into.2",
+                (side.value,),
                 side=side,
                 subject=target,
             )
@@ -899,7 +924,8 @@ def channel_into(
                 combat,
                 StepKind.CHANNEL,
                 "CMD-4",
-                f"{source_card.name} was sent to the Creature Pen by {penned.name}'s command: it cannot channel.",
+                "channel_into.3",
+                (source_card.name, penned.name),
                 side=side,
                 card=source_card,
                 subject=target,
@@ -910,7 +936,8 @@ def channel_into(
                 combat,
                 StepKind.CHANNEL,
                 "PRI-10",
-                f"{source_card.name} has already channelled this turn.",
+                "channel_into.4",
+                (source_card.name,),
                 side=side,
                 card=source_card,
                 subject=target,
@@ -923,7 +950,8 @@ def channel_into(
                 combat,
                 StepKind.CHANNEL,
                 "PRI-10",
-                f"{source_card.name} channels only to {restriction.target.describe()}; {target.name} is not one.",
+                "channel_into.5",
+                (source_card.name, restriction.target.describe(), target.name),
                 side=side,
                 card=source_card,
                 subject=target,
@@ -931,7 +959,7 @@ def channel_into(
             return
     refusal = channelling_refusal(combat, side, target, source_card)
     if refusal:
-        log(combat, StepKind.CHANNEL, "PRI-10", refusal, side=side, card=source_card, subject=target)
+        log(combat, StepKind.CHANNEL, "PRI-10", "verbatim", (refusal,), side=side, card=source_card, subject=target)
         combat.warnings.append(f"{side.value}: {refusal}")
         return
     may_receive = (
@@ -949,7 +977,8 @@ def channel_into(
             combat,
             StepKind.CHANNEL,
             "PRI-10",
-            f"{target.name} has a red bar and nothing lets it receive channelling; {source_name} cannot channel to it.",
+            "channel_into.6",
+            (target.name, source_name),
             side=side,
             card=source_card,
             subject=target,
@@ -971,8 +1000,8 @@ def channel_into(
                 combat,
                 StepKind.DESTROY,
                 "A-04",
-                f"{answer.name} answers at once: {source_card.name} has just channelled, so it is destroyed "
-                f"and its channelling to {target.name} is cancelled.",
+                "channel_into.7",
+                (answer.name, source_card.name, target.name),
                 side=side.other,
                 card=answer,
                 subject=target,
@@ -987,8 +1016,8 @@ def channel_into(
                 combat,
                 StepKind.CHANNEL,
                 "A-04",
-                f"The {side.other.value} answers with {eaten.name}: the Guardian's {per_use} is taken off "
-                f"{target.name} instead of added: now {contribution.total}.",
+                "channel_into.8",
+                (side.other.value, eaten.name, per_use, target.name, contribution.total),
                 side=side.other,
                 card=eaten,
                 subject=target,
@@ -1022,7 +1051,8 @@ def channel_into(
             combat,
             StepKind.CHANNEL,
             rule if not target.turned or rule == "A-05" else "A-10",
-            f"{source_name} spends {spent} to channel {per_use} to {target.name}{note}: now {contribution.total}.{immune_note}",
+            "channel_into.9",
+            (source_name, spent, per_use, target.name, note, contribution.total, immune_note),
             side=side,
             card=source_card,
             subject=target,

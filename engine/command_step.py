@@ -114,20 +114,22 @@ def command_step(combat: Combat) -> None:
                 combat,
                 StepKind.DECLARE,
                 "CMD-1",
-                f"{banned[0].name} allows no command cards: the {side.value}'s command is not played.",
+                "command_step",
+                (banned[0].name, side.value),
                 side=side,
                 card=banned[0],
             )
             combat.warnings.append(f"{side.value}: no command card may be played on {banned[0].name}")
             continue
         if reference is None:
-            log(combat, StepKind.DECLARE, "CMD-1", f"The {side.value} declares no command card.", side=side)
+            log(combat, StepKind.DECLARE, "CMD-1", "command_step.2", (side.value,), side=side)
             continue
         log(
             combat,
             StepKind.DECLARE,
             "CMD-1",
-            f"The {side.value} declares that a command card will be played.",
+            "command_step.3",
+            (side.value,),
             side=side,
         )
         card = combat.catalog.get(split_reference(reference)[0])
@@ -151,14 +153,15 @@ def command_step(combat: Combat) -> None:
     if not commands:
         return
     revealed = " and ".join(f"{side.value}: {card.name} (Up {card.up})" for side, card in commands.items())
-    log(combat, StepKind.REVEAL, "CMD-1", f"Command cards revealed together: {revealed}.")
+    log(combat, StepKind.REVEAL, "CMD-1", "command_step.4", (revealed,))
     for side in commands:
         if combat.sides[side].command_fighter is not None:
             log(
                 combat,
                 StepKind.NOTE,
                 "CMD-5",
-                f"{commands[side].name} lies on the table as a command card: out of reach of AOEs, never a primary attacker, a possible secondary target.",
+                "command_step.5",
+                (commands[side].name,),
                 side=side,
                 card=commands[side],
             )
@@ -199,7 +202,8 @@ def contradiction_test(combat: Combat) -> None:
             combat,
             StepKind.CONTRADICTION,
             "CMD-2",
-            f"{a.name} and {d.name} can both be carried out: no contradiction, both stand.",
+            "contradiction_test",
+            (a.name, d.name),
         )
         return
     if a.up == d.up:
@@ -209,7 +213,8 @@ def contradiction_test(combat: Combat) -> None:
             combat,
             StepKind.CONTRADICTION,
             "CMD-2",
-            f"{a.name} and {d.name} contradict ({reason}); equal Up numbers ({a.up}), so both are dispelled.",
+            "contradiction_test.2",
+            (a.name, d.name, reason, a.up),
         )
         return
     loser = Side.ATTACKER if a.up < d.up else Side.DEFENDER
@@ -219,7 +224,8 @@ def contradiction_test(combat: Combat) -> None:
         combat,
         StepKind.CONTRADICTION,
         "CMD-2",
-        f"{a.name} and {d.name} contradict ({reason}); {low.name} has the lower Up number ({low.up} against {high.up}) and is dispelled.",
+        "contradiction_test.3",
+        (a.name, d.name, reason, low.name, low.up, high.up),
         side=loser,
         card=low,
     )
@@ -253,7 +259,15 @@ def dispel_magic_chains(combat: Combat) -> None:
                 break
             if casting_refusal(combat, caster, card):
                 take_back_card(combat, caster, card.slug)
-                log(combat, StepKind.DISPEL, "CMD-3", casting_refusal(combat, caster, card), side=caster, card=card)
+                log(
+                    combat,
+                    StepKind.DISPEL,
+                    "CMD-3",
+                    "verbatim",
+                    (casting_refusal(combat, caster, card),),
+                    side=caster,
+                    card=card,
+                )
                 break
             budgets[caster] -= 1
             standing = not standing
@@ -264,7 +278,7 @@ def dispel_magic_chains(combat: Combat) -> None:
                 text = (
                     f"The {caster.value} answers with {card.name}, cancelling the Dispel Magic aimed at {target_name}."
                 )
-            log(combat, StepKind.DISPEL, "CMD-3", text, side=caster, card=card)
+            log(combat, StepKind.DISPEL, "CMD-3", "verbatim", (text,), side=caster, card=card)
             caster = caster.other
         if not standing:
             cancel_command(combat, owner, last_dispel, "CMD-3")
@@ -272,7 +286,8 @@ def dispel_magic_chains(combat: Combat) -> None:
                 combat,
                 StepKind.DISPEL,
                 "CMD-3",
-                f"{target_name} is dispelled and has no effect.",
+                "dispel_magic_chains",
+                (target_name,),
                 side=owner,
                 card=state.command_card,
             )
@@ -299,7 +314,8 @@ def command_dispellers(combat: Combat) -> None:
                 combat,
                 StepKind.DISPEL,
                 "A-14",
-                f"{source.name if source else ''}'s command dispels {target.command_card.name}, whatever its Up number.",
+                "command_dispellers",
+                (source.name if source else "", target.command_card.name),
                 side=side,
                 card=source,
             )
@@ -322,7 +338,8 @@ def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = 
             combat,
             StepKind.COMMAND_EFFECT,
             "CMD-4",
-            f"{card.name}: the space counts as {terrain.terrain.value} for the rest of the combat.",
+            "apply_command",
+            (card.name, terrain.terrain.value),
             side=side,
             card=card,
         )
@@ -333,7 +350,8 @@ def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = 
             combat,
             StepKind.COMMAND_EFFECT,
             "CMD-4",
-            f"{card.name} ({side.value}'s command): {bonus.describe().removeprefix('Command: ')}",
+            "apply_command.2",
+            (card.name, side.value, bonus.describe().removeprefix("Command: ")),
             side=side,
             card=card,
         )
@@ -349,7 +367,8 @@ def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = 
             combat,
             StepKind.COMMAND_EFFECT,
             "CMD-4",
-            f"{card.name}: every primary attacker of the {side.value} will count as the class of its first match-up creature.",
+            "apply_command.3",
+            (card.name, side.value),
             side=side,
             card=card,
         )
@@ -373,7 +392,8 @@ def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = 
                 combat,
                 StepKind.COMMAND_EFFECT,
                 "CMD-4",
-                f"{card.name} is in play as the command card: {blank.describe().removeprefix('Command: ')}",
+                "apply_command.4",
+                (card.name, blank.describe().removeprefix("Command: ")),
                 side=side,
                 card=card,
             )
@@ -386,7 +406,8 @@ def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = 
                 combat,
                 StepKind.COMMAND_EFFECT,
                 "CMD-4",
-                f"{card.name}: every creature's text box is blank for the rest of the combat; only printed stats count.",
+                "apply_command.5",
+                (card.name,),
                 side=side,
                 card=card,
             )
@@ -400,7 +421,8 @@ def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = 
             combat,
             StepKind.COMMAND_EFFECT,
             "CMD-4",
-            f"{card.name}: the {side.other.value} must {announcement.announce}; the play order given in the set-up already reflects it.",
+            "apply_command.6",
+            (card.name, side.other.value, announcement.announce),
             side=side,
             card=card,
         )
@@ -411,7 +433,8 @@ def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = 
             combat,
             StepKind.COMMAND_EFFECT,
             "CMD-4",
-            f"{card.name}: the {side.other.value} must play {first.target.describe()} before any other creature.",
+            "apply_command.7",
+            (card.name, side.other.value, first.target.describe()),
             side=side,
             card=card,
         )
@@ -426,7 +449,8 @@ def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = 
             combat,
             StepKind.DESTROY,
             "CMD-5",
-            f"{card.name} is destroyed by its own command text and will not count for control.",
+            "apply_command.8",
+            (card.name,),
             subject=state.command_fighter,
             fate=Fate.DESTROYED,
             reason="destroyed by its own command text",
@@ -444,7 +468,8 @@ def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = 
             combat,
             StepKind.COMMAND_EFFECT,
             "CMD-4",
-            f"{card.name} is in play as the command card: " + " ".join(ability.describe() for ability in lasting),
+            "verbatim",
+            (f"{card.name} is in play as the command card: " + " ".join(ability.describe() for ability in lasting),),
             side=side,
             card=card,
         )
@@ -454,7 +479,8 @@ def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = 
             combat,
             StepKind.NOTE,
             "ENG-1",
-            f"{card.name}'s command has no effect the engine models.",
+            "apply_command.9",
+            (card.name,),
             side=side,
             card=card,
         )
@@ -469,8 +495,8 @@ def pen_channellers(combat: Combat, side: Side, card: CardDefinition, rule: Pens
         combat,
         StepKind.COMMAND_EFFECT,
         "CMD-4",
-        f"{card.name}: the {side.other.value} moves the creatures under his Stronghold cards and Upgrades to "
-        f"his Creature Pen ({', '.join(penned) or 'none'}); they cannot channel in this combat.",
+        "pen_channellers",
+        (card.name, side.other.value, ", ".join(penned) or "none"),
         side=side,
         card=card,
     )
@@ -484,8 +510,8 @@ def pay_for_command(combat: Combat, side: Side, card: CardDefinition, cost: int)
         combat,
         StepKind.COMMAND_EFFECT,
         "CMD-4",
-        f"{card.name} costs {cost} Power Stone(s) and the {side.value} has {combat.sides[side].stones}: "
-        "it does nothing.",
+        "pay_for_command",
+        (card.name, cost, side.value, combat.sides[side].stones),
         side=side,
         card=card,
     )
@@ -523,7 +549,8 @@ def relocate_combat(combat: Combat) -> None:
         combat,
         StepKind.COMMAND_EFFECT,
         "CMD-4",
-        f"{card.name}: the combat moves to the space the attacker came from; its terrain is {where}{default}.",
+        "relocate_combat",
+        (card.name, where, default),
         side=Side.DEFENDER,
         card=card,
     )
@@ -534,7 +561,8 @@ def relocate_combat(combat: Combat) -> None:
             combat,
             StepKind.NOTE,
             "ENG-13",
-            f"The defender no longer fights on {stronghold.name}: its creatures get no defence bonus from it.",
+            "relocate_combat.2",
+            (stronghold.name,),
             side=Side.DEFENDER,
             card=stronghold,
         )
@@ -553,7 +581,8 @@ def join_from_terrain(combat: Combat, side: Side) -> None:
                 combat,
                 StepKind.COMMAND_EFFECT,
                 "CMD-4",
-                f"{card.name}: the {side.value} leaves {creature.name} lying face down as the terrain.",
+                "join_from_terrain",
+                (card.name, side.value, creature.name),
                 side=side,
                 card=card,
             )
@@ -563,7 +592,8 @@ def join_from_terrain(combat: Combat, side: Side) -> None:
             combat,
             StepKind.NOTE,
             "CMD-4",
-            f"{card.name}'s command does nothing: the space's terrain is not a creature laid face down.",
+            "join_from_terrain.2",
+            (card.name,),
             side=side,
             card=card,
         )
@@ -579,8 +609,8 @@ def join_from_terrain(combat: Combat, side: Side) -> None:
         combat,
         StepKind.COMMAND_EFFECT,
         "CMD-4",
-        f"{card.name}: the {side.value} picks up {creature.name}, the face-down terrain card that was once his "
-        "creature, and takes it into his combat hand; the space has no terrain card for the rest of the combat.",
+        "join_from_terrain.3",
+        (card.name, side.value, creature.name),
         side=side,
         card=card,
         subject=fighter,
@@ -610,11 +640,14 @@ def stone_bid(combat: Combat, side: Side, card: CardDefinition, rule: StoneBid) 
         combat,
         StepKind.COMMAND_EFFECT,
         "ENG-12",
-        f"{card.name}: the players bid Power Stones for the space{given}; the {side.value} bids {bids[side]}, "
-        f"the {side.other.value} "
-        + (f"bids {bids[side.other]}" if bids[side.other] else "does not raise")
-        + f". The {winner.value} outbids the other "
-        "and holds the space.",
+        "verbatim",
+        (
+            f"{card.name}: the players bid Power Stones for the space{given}; the {side.value} bids {bids[side]}, "
+            f"the {side.other.value} "
+            + (f"bids {bids[side.other]}" if bids[side.other] else "does not raise")
+            + f". The {winner.value} outbids the other "
+            "and holds the space.",
+        ),
         side=side,
         card=card,
     )
@@ -624,7 +657,8 @@ def stone_bid(combat: Combat, side: Side, card: CardDefinition, rule: StoneBid) 
             combat,
             StepKind.COMMAND_EFFECT,
             "ENG-12",
-            f"{card.name} is discarded after the bidding and will not count for control.",
+            "stone_bid",
+            (card.name,),
             subject=state.command_fighter,
             fate=Fate.DISCARDED,
             reason="discarded after its bidding for the space",
@@ -635,7 +669,8 @@ def stone_bid(combat: Combat, side: Side, card: CardDefinition, rule: StoneBid) 
         combat,
         StepKind.COMMAND_EFFECT,
         "ENG-12",
-        f"The combat is cancelled: no match-up is fought and the {winner.value} holds the space.",
+        "stone_bid.2",
+        (winner.value,),
         card=card,
     )
     combat.space_won_by = winner
@@ -693,7 +728,8 @@ def undispellable(combat: Combat, owner: Side, by: str) -> bool:
         combat,
         StepKind.DISPEL,
         "CMD-3",
-        f"{by} cannot touch {card.name}: its command cannot be dispelled.",
+        "undispellable",
+        (by, card.name),
         side=owner,
         card=card,
     )
@@ -714,7 +750,8 @@ def banned_command_cards(combat: Combat) -> None:
                 combat,
                 StepKind.DISPEL,
                 "ENG-8",
-                f"{refusal} Its command has no effect.",
+                "banned_command_cards",
+                (refusal,),
                 side=side,
                 card=state.command_card,
             )
@@ -752,10 +789,13 @@ def sideline_picked(combat: Combat, side: Side, card: CardDefinition) -> None:
         combat,
         StepKind.COMMAND_EFFECT,
         "CMD-4",
-        f"{card.name}: the card drawn from the {side.other.value}'s combat hand is "
-        + (drawn.name if drawn else "none (the hand is empty)")
-        + ("" if named is not None else " (the set-up names no card, so the first one held)")
-        + ".",
+        "verbatim",
+        (
+            f"{card.name}: the card drawn from the {side.other.value}'s combat hand is "
+            + (drawn.name if drawn else "none (the hand is empty)")
+            + ("" if named is not None else " (the set-up names no card, so the first one held)")
+            + ".",
+        ),
         side=side,
         card=card,
     )
@@ -765,7 +805,8 @@ def sideline_picked(combat: Combat, side: Side, card: CardDefinition) -> None:
             fighter,
             card,
             StepKind.COMMAND_EFFECT,
-            f"{fighter.name} is set aside: it cannot fight or count for control, but it can be attacked.",
+            "sideline_picked",
+            (fighter.name,),
             f"set aside by {card.name}'s command",
         )
 
@@ -793,9 +834,12 @@ def sideline_creature(combat: Combat, side: Side, card: CardDefinition, rule: Co
         combat,
         StepKind.COMMAND_EFFECT,
         "CMD-4",
-        f"{card.name}{paid}: {rule.target.describe()} still in "
-        + ("the combat on either side" if rule.both_sides else f"the {side.other.value}'s combat hand or command")
-        + f" are set aside ({', '.join(f.name for f in hit) or 'none'}).",
+        "verbatim",
+        (
+            f"{card.name}{paid}: {rule.target.describe()} still in "
+            + ("the combat on either side" if rule.both_sides else f"the {side.other.value}'s combat hand or command")
+            + f" are set aside ({', '.join(f.name for f in hit) or 'none'}).",
+        ),
         side=side,
         card=card,
     )
@@ -805,6 +849,7 @@ def sideline_creature(combat: Combat, side: Side, card: CardDefinition, rule: Co
             fighter,
             card,
             StepKind.COMMAND_EFFECT,
-            f"{fighter.name} is set aside: it cannot fight or count for control, but it can be attacked.",
+            "sideline_creature",
+            (fighter.name,),
             f"set aside by {card.name}'s command",
         )

@@ -71,7 +71,8 @@ def roll(combat: Combat, side: Side, reference: str) -> int:
             combat,
             StepKind.NOTE,
             "ENG-4",
-            f"{source.name} is in play and unbeaten: {card.name}'s roll of {rolled} on {dice} counts as {fixed}.",
+            "roll",
+            (source.name, card.name, rolled, dice, fixed),
             card=source,
         )
         return fixed
@@ -196,7 +197,8 @@ def change_stones(combat: Combat, owner: Side, rule: Stones, card: CardDefinitio
         combat,
         StepKind.STONES,
         rule_id,
-        f"{card.name}: {why}, so the {player.value} {verb} Power Stone(s){short}: {state.stones} left.",
+        "change_stones",
+        (card.name, why, player.value, verb, short, state.stones),
         side=player,
         card=card,
         delta=change,
@@ -214,7 +216,8 @@ def burn_stones(combat: Combat, player: Side, amount: int, card: CardDefinition,
         combat,
         StepKind.STONES,
         rule_id,
-        f"{card.name}: the {player.value} burns {amount} Power Stone(s) {why}: {state.stones} left.",
+        "burn_stones",
+        (card.name, player.value, amount, why, state.stones),
         side=player,
         card=card,
         delta=-amount,
@@ -250,7 +253,8 @@ def log(
     combat: Combat,
     kind: StepKind,
     rule: str,
-    text: str,
+    message: str,
+    args: tuple[object, ...] = (),
     *,
     side: Side | None = None,
     card: CardDefinition | None = None,
@@ -259,6 +263,7 @@ def log(
     total: int | None = None,
     chain: tuple[Term, ...] = (),
 ) -> int:
+    """Record one event: ``message`` names its sentence in render.py, ``args`` fill it in when it is read."""
     index = len(combat.steps)
     combat.steps.append(
         Step.record(
@@ -266,7 +271,8 @@ def log(
             phase=combat.phase,
             kind=kind,
             rule=rule,
-            text=text,
+            message=message,
+            args=args,
             moment=combat.moment,
             side=side,
             card=card.slug if card else "",
@@ -285,7 +291,8 @@ def record_fate(
     combat: Combat,
     kind: StepKind,
     rule: str,
-    text: str,
+    message: str,
+    args: tuple[object, ...],
     *,
     subject: Fighter,
     fate: Fate,
@@ -297,7 +304,9 @@ def record_fate(
     chain: tuple[Term, ...] = (),
 ) -> int:
     """Log the step that decides a creature's fate and settle the creature with that step."""
-    step = log(combat, kind, rule, text, side=side, card=card, subject=subject, delta=delta, total=total, chain=chain)
+    step = log(
+        combat, kind, rule, message, args, side=side, card=card, subject=subject, delta=delta, total=total, chain=chain
+    )
     settle(combat, subject, fate, reason, step)
     return step
 
@@ -310,7 +319,8 @@ def indestructible(combat: Combat, fighter: Fighter, by: str, rule: str = "PRI-3
         combat,
         StepKind.IMMUNITY,
         rule,
-        f"{by} would destroy {fighter.name}, but {fighter.name} cannot be destroyed.",
+        "indestructible",
+        (by, fighter.name),
         side=fighter.side,
         card=fighter.card,
         subject=fighter,
@@ -332,7 +342,8 @@ def announce_setup(combat: Combat) -> None:
         combat,
         StepKind.NOTE,
         "CMB-1",
-        f"The attacker's shield has entered a space held by the defender; the fight is in {terrain}.",
+        "announce_setup",
+        (terrain,),
     )
     for side in SIDES:
         state = combat.sides[side]
@@ -342,7 +353,8 @@ def announce_setup(combat: Combat) -> None:
             combat,
             StepKind.NOTE,
             "CMB-2",
-            f"The {side.value} picks up {names} (stacking {stack}); Guardian CMP {state.guardian.cmp}, {state.stones} stone(s).",
+            "announce_setup.2",
+            (side.value, names, stack, state.guardian.cmp, state.stones),
             side=side,
         )
         if state.earlier_cards:
@@ -359,7 +371,7 @@ def announce_setup(combat: Combat) -> None:
             warning = f"{card.name} is not automated: {reason}"
             ignored = "Its printed ability is ignored; check it by hand."
         combat.warnings.append(warning)
-        log(combat, StepKind.NOT_AUTOMATED, "ENG-1", f"{warning} ({role}). {ignored}", card=card)
+        log(combat, StepKind.NOT_AUTOMATED, "ENG-1", "announce_setup.3", (warning, role, ignored), card=card)
 
 
 def played_earlier(combat: Combat, side: Side) -> None:
@@ -370,7 +382,8 @@ def played_earlier(combat: Combat, side: Side) -> None:
             combat,
             StepKind.NOTE,
             "ENG-16",
-            f"The {side.value} played {card.name} before this combat; its effect lasts into it.",
+            "played_earlier",
+            (side.value, card.name),
             side=side,
             card=card,
         )
@@ -381,7 +394,8 @@ def played_earlier(combat: Combat, side: Side) -> None:
                 combat,
                 StepKind.NOTE,
                 "ENG-16",
-                f"{card.name}: the {side.value}'s Guardian channels with CMP {rule.value} this turn (printed {before}).",
+                "played_earlier.2",
+                (card.name, side.value, rule.value, before),
                 side=side,
                 card=card,
             )
@@ -410,14 +424,23 @@ def defending(combat: Combat, fighter: Fighter) -> bool:
 
 
 # AOE-1 to AOE-4 (command AOEs and PRI-4)
-def set_aside(combat: Combat, fighter: Fighter, card: CardDefinition, kind: StepKind, text: str, reason: str) -> None:
+def set_aside(
+    combat: Combat,
+    fighter: Fighter,
+    card: CardDefinition,
+    kind: StepKind,
+    message: str,
+    args: tuple[object, ...],
+    reason: str,
+) -> None:
     """AOE-4: out of the hand and out of play, never counted, but still a secondary target."""
     fighter.in_hand = False
     record_fate(
         combat,
         kind,
         "AOE-4",
-        text,
+        message,
+        args,
         subject=fighter,
         fate=Fate.OUT_OF_PLAY,
         reason=reason,
@@ -457,7 +480,8 @@ def fire_aoe(
             combat,
             StepKind.AOE,
             "ENG-4",
-            f"{card.name}'s AOE grows by {aoe.per_count} x {counted} ({aoe.counting}): {points} points.",
+            "fire_aoe",
+            (card.name, aoe.per_count, counted, aoe.counting, points),
             side=side,
             card=card,
         )
@@ -468,7 +492,8 @@ def fire_aoe(
                 combat,
                 StepKind.AOE,
                 rule,
-                f"{card.name} rolls {rolled} on {aoe.dice}: its AOE has no effect.",
+                "fire_aoe.2",
+                (card.name, rolled, aoe.dice),
                 side=side,
                 card=card,
             )
@@ -478,7 +503,8 @@ def fire_aoe(
             combat,
             StepKind.AOE,
             rule,
-            f"{card.name} rolls {rolled} on {aoe.dice}: a {points}-point {label}AOE.",
+            "fire_aoe.3",
+            (card.name, rolled, aoe.dice, points, label),
             side=side,
             card=card,
         )
@@ -490,7 +516,8 @@ def fire_aoe(
                     combat,
                     StepKind.AOE,
                     rule,
-                    f"{source.name} is in play: {card.name}'s {label}AOE is {boost.amount:+d} stronger, {points} points.",
+                    "fire_aoe.4",
+                    (source.name, card.name, label, boost.amount, points),
                     side=side,
                     card=source,
                 )
@@ -508,7 +535,8 @@ def fire_aoe(
                     combat,
                     StepKind.IMMUNITY,
                     "AOE-3",
-                    f"{fighter.name} is {immune} and ignores {card.name}'s {label}AOE.",
+                    "fire_aoe.5",
+                    (fighter.name, immune, card.name, label),
                     side=target_side,
                     card=fighter.card,
                     subject=fighter,
@@ -520,8 +548,8 @@ def fire_aoe(
         combat,
         StepKind.AOE,
         rule,
-        f"{card.name} fires a {points}-point {label}AOE into {reach}: it hits creatures of Vitality {points} or less "
-        f"still in the hand ({', '.join(f.name for f in hits) or 'none'}).",
+        "fire_aoe.6",
+        (card.name, points, label, reach, ", ".join(f.name for f in hits) or "none"),
         side=side,
         card=card,
     )
@@ -533,7 +561,8 @@ def fire_aoe(
                 fighter,
                 card,
                 StepKind.AOE,
-                f"{fighter.name} (Vitality {fighter.vitality}) is set aside by methane: it cannot fight or count, but it can be attacked.",
+                "fire_aoe.7",
+                (fighter.name, fighter.vitality),
                 f"set aside by {card.name}'s methane",
             )
         else:
@@ -541,7 +570,8 @@ def fire_aoe(
                 combat,
                 StepKind.AOE,
                 "AOE-2",
-                f"{fighter.name} (Vitality {fighter.vitality}) is hit and discarded.",
+                "fire_aoe.8",
+                (fighter.name, fighter.vitality),
                 subject=fighter,
                 fate=Fate.DISCARDED_BY_AOE,
                 reason=f"discarded by {card.name}'s AOE",

@@ -47,7 +47,8 @@ def reclass(combat: Combat, fighter: Fighter, classes: tuple[str, ...], card: Ca
         combat,
         StepKind.COMMAND_EFFECT,
         "ENG-6",
-        f"{fighter.name} counts as {' / '.join(classes)} {why}.",
+        "reclass",
+        (fighter.name, " / ".join(classes), why),
         side=fighter.side,
         card=card,
         subject=fighter,
@@ -63,7 +64,8 @@ def restore_classes(combat: Combat, fighters: list[Fighter], why: str) -> None:
                 combat,
                 StepKind.NOTE,
                 "ENG-6",
-                f"{fighter.name} counts as its printed class(es) again: {why}.",
+                "restore_classes",
+                (fighter.name, why),
                 side=fighter.side,
                 subject=fighter,
             )
@@ -76,7 +78,8 @@ def command_class_choice(combat: Combat, side: Side, card: CardDefinition, rule:
             combat,
             StepKind.COMMAND_EFFECT,
             "ENG-6",
-            f"{card.name}: no class is named in the set-up, so no creature changes class.",
+            "command_class_choice",
+            (card.name,),
             side=side,
             card=card,
         )
@@ -99,7 +102,8 @@ def command_class_choice(combat: Combat, side: Side, card: CardDefinition, rule:
             combat,
             StepKind.COMMAND_EFFECT,
             "ENG-6",
-            f"{card.name}: no creature it reaches is left.",
+            "command_class_choice.2",
+            (card.name,),
             side=side,
             card=card,
         )
@@ -121,8 +125,8 @@ def discard_from_hands(combat: Combat, side: Side, card: CardDefinition, rule: H
                 combat,
                 StepKind.COMMAND_EFFECT,
                 rule_id,
-                f"{card.name}: the {target_side.value} discards every double-bordered card in its combat hand "
-                f"({names}); it has no bribe, spell or hand item left for this combat.",
+                "discard_from_hands",
+                (card.name, target_side.value, names),
                 side=side,
                 card=card,
             )
@@ -140,9 +144,12 @@ def discard_from_hands(combat: Combat, side: Side, card: CardDefinition, rule: H
             combat,
             StepKind.COMMAND_EFFECT,
             rule_id,
-            f"{card.name}: the {target_side.value} discards "
-            + ("one of its " if rule.chosen else "every one of its ")
-            + f"{what} still in the combat hand ({', '.join(f.name for f in held) or 'none'}).",
+            "verbatim",
+            (
+                f"{card.name}: the {target_side.value} discards "
+                + ("one of its " if rule.chosen else "every one of its ")
+                + f"{what} still in the combat hand ({', '.join(f.name for f in held) or 'none'}).",
+            ),
             side=side,
             card=card,
         )
@@ -152,7 +159,8 @@ def discard_from_hands(combat: Combat, side: Side, card: CardDefinition, rule: H
                 combat,
                 StepKind.COMMAND_EFFECT,
                 rule_id,
-                f"{fighter.name} is discarded from the combat hand: it will not fight or count.",
+                "discard_from_hands.2",
+                (fighter.name,),
                 subject=fighter,
                 fate=Fate.DISCARDED,
                 reason=f"discarded from the combat hand by {card.name}",
@@ -187,8 +195,8 @@ def send_duplicates_to_melee(combat: Combat, side: Side, card: CardDefinition) -
         combat,
         StepKind.COMMAND_EFFECT,
         "CMD-4",
-        f"{card.name}: creatures the {side.other.value} holds more than once go into the melee unchallenged "
-        f"({', '.join(f.name for f in sent) or 'none'}).",
+        "send_duplicates_to_melee",
+        (card.name, side.other.value, ", ".join(f.name for f in sent) or "none"),
         side=side,
         card=card,
     )
@@ -207,7 +215,8 @@ def leave_unchallenged(combat: Combat, fighter: Fighter, why: str) -> None:
         combat,
         StepKind.NOTE,
         "ENG-10",
-        f"{fighter.name} stays in the melee as an unchallenged card ({why}): unbeaten, it counts for control and may be attacked.",
+        "leave_unchallenged",
+        (fighter.name, why),
         side=fighter.side,
         subject=fighter,
     )
@@ -230,8 +239,11 @@ def back_to_hand(combat: Combat, fighter: Fighter, why: str, *, next_up: bool = 
         combat,
         StepKind.NOTE,
         "ENG-10",
-        f"{fighter.name} goes back to the {fighter.side.value}'s combat hand ({why}); it will be played again "
-        + ("in the next match-up." if next_up else "later."),
+        "verbatim",
+        (
+            f"{fighter.name} goes back to the {fighter.side.value}'s combat hand ({why}); it will be played again "
+            + ("in the next match-up." if next_up else "later."),
+        ),
         side=fighter.side,
         card=fighter.card,
         subject=fighter,
@@ -287,8 +299,8 @@ def trade_places(combat: Combat, stepping_in: Fighter, going_out: Fighter, card:
         combat,
         StepKind.NOTE,
         "ENG-10",
-        f"{card.name}'s text: {stepping_in.name} takes {going_out.name}'s place in the melee and counts as the "
-        f"{result}creature of that match-up.",
+        "trade_places",
+        (card.name, stepping_in.name, going_out.name, result),
         side=stepping_in.side,
         card=card,
         subject=stepping_in,

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from enum import Enum
 from typing import Any
 
 from .enums import CardUse, Fate, Phase, Role, Side, StepKind, Terrain, Winner
+from .render import render
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,9 @@ class Step:
     phase: Phase
     kind: StepKind
     rule: str
-    text: str
+    # The event's sentence, named (render.MESSAGES) and filled in only when read: exploring never renders.
+    message: str
+    args: tuple[object, ...]
     moment: str = ""
     side: Side | None = None
     card: str = ""
@@ -44,6 +47,11 @@ class Step:
     delta: int | None = None
     total: int | None = None
     chain: tuple[Term, ...] = ()
+
+    @property
+    def text(self) -> str:
+        """The English sentence of this step, made by the one renderer."""
+        return render(self.message, self.args)
 
     @property
     def chain_text(self) -> str:
@@ -180,7 +188,14 @@ class CombatLog:
 
 
 def _step_dict(step: Step) -> dict[str, Any]:
-    data: dict[str, Any] = _plain(asdict(step))
+    """The step's JSON form: the event's fields with its sentence in place of the message and values."""
+    data: dict[str, Any] = {}
+    for item in fields(step):
+        if item.name == "message":
+            data["text"] = step.text
+        elif item.name != "args":
+            data[item.name] = _plain(getattr(step, item.name))
+    data["chain"] = [_plain(asdict(term)) for term in step.chain]
     data["chain_text"] = step.chain_text
     return data
 

@@ -111,7 +111,7 @@ def bribery_window(combat: Combat, moment: Moment, pair: dict[Side, Fighter]) ->
     }
     if not planned[Side.ATTACKER] and not planned[Side.DEFENDER]:
         if not bribed:
-            log(combat, StepKind.BRIBE, "PRI-1", "Bribery window: both players pass.")
+            log(combat, StepKind.BRIBE, "PRI-1", "bribery_window", ())
         return bribed
     first_bribe: Side | None = None
     for side in SIDES:
@@ -138,7 +138,8 @@ def bribe_creature(combat: Combat, side: Side, icon: BriberyIcon, target: Fighte
             combat,
             StepKind.BRIBE,
             rule,
-            f"The {side.value}'s {name} bribe finds {target.name} already gone.",
+            "bribe_creature",
+            (side.value, name, target.name),
             side=side,
             subject=target,
         )
@@ -150,7 +151,8 @@ def bribe_creature(combat: Combat, side: Side, icon: BriberyIcon, target: Fighte
             combat,
             StepKind.BRIBE,
             rule,
-            f"The {side.value} cannot bribe {target.name} with {name}: its bribery icons are {icons}.",
+            "bribe_creature.2",
+            (side.value, target.name, name, icons),
             side=side,
             subject=target,
         )
@@ -162,7 +164,8 @@ def bribe_creature(combat: Combat, side: Side, icon: BriberyIcon, target: Fighte
             combat,
             StepKind.BRIBE,
             "PRI-1",
-            f"The {side.value} cannot bribe {target.name} with {name}: {banned[0].name} allows no {name} bribes.",
+            "bribe_creature.3",
+            (side.value, target.name, name, banned[0].name),
             side=side,
             card=banned[0],
             subject=target,
@@ -175,7 +178,8 @@ def bribe_creature(combat: Combat, side: Side, icon: BriberyIcon, target: Fighte
             combat,
             StepKind.BRIBE,
             "A-12",
-            f"The {side.value} cannot bribe {target.name} with {name}: {lock.name} forbids {name} bribes on its side.",
+            "bribe_creature.4",
+            (side.value, target.name, name, lock.name),
             side=side,
             card=lock.card,
             subject=target,
@@ -187,7 +191,8 @@ def bribe_creature(combat: Combat, side: Side, icon: BriberyIcon, target: Fighte
             combat,
             StepKind.BRIBE,
             rule,
-            f"The {side.value} has no {name} card left to bribe {target.name}.",
+            "bribe_creature.5",
+            (side.value, name, target.name),
             side=side,
             subject=target,
         )
@@ -198,7 +203,8 @@ def bribe_creature(combat: Combat, side: Side, icon: BriberyIcon, target: Fighte
             combat,
             StepKind.NOTE,
             "CMD-4",
-            f"{waiver.name}'s command lets the {side.value}'s {name} card work on {target.name}, which shows no {name} icon.",
+            "bribe_creature.6",
+            (waiver.name, side.value, name, target.name),
             side=side,
             card=waiver,
             subject=target,
@@ -212,7 +218,8 @@ def bribe_creature(combat: Combat, side: Side, icon: BriberyIcon, target: Fighte
         combat,
         StepKind.BRIBE,
         rule,
-        f"The {side.value} plays {name} and bribes {target.name} away: it leaves the combat and will not count for control.",
+        "bribe_creature.7",
+        (side.value, name, target.name),
         subject=target,
         fate=Fate.BRIBED,
         reason=f"bribed with {name}",
@@ -224,7 +231,8 @@ def bribe_creature(combat: Combat, side: Side, icon: BriberyIcon, target: Fighte
             combat,
             StepKind.NOTE,
             "A-12",
-            f"{target.name} was bribed, so its ban on {name} bribes is lifted.",
+            "bribe_creature.8",
+            (target.name, name),
             side=target.side,
             card=target.card,
         )
@@ -263,7 +271,8 @@ def any_time_spells(combat: Combat, moment: Moment, pair: dict[Side, Fighter], b
                     combat,
                     StepKind.SPELL,
                     "PRI-2",
-                    f"The {side.value} casts {card.name}, cancelling the {side.other.value}'s {combat.catalog.get(victims[0].card).name}.",
+                    "any_time_spells",
+                    (side.value, card.name, side.other.value, combat.catalog.get(victims[0].card).name),
                     side=side,
                     card=card,
                 )
@@ -272,7 +281,8 @@ def any_time_spells(combat: Combat, moment: Moment, pair: dict[Side, Fighter], b
                     combat,
                     StepKind.SPELL,
                     "PRI-2",
-                    f"The {side.value} casts {card.name}, but there is no opposing spell to cancel.",
+                    "any_time_spells.2",
+                    (side.value, card.name),
                     side=side,
                     card=card,
                 )
@@ -286,7 +296,8 @@ def any_time_spells(combat: Combat, moment: Moment, pair: dict[Side, Fighter], b
                     combat,
                     StepKind.SPELL,
                     "PRI-1",
-                    f"The {side.value}'s creature was bribed, so {card.name} cannot be cast in this match-up (only a bribe is still allowed).",
+                    "any_time_spells.3",
+                    (side.value, card.name),
                     side=side,
                     card=card,
                 )
@@ -296,7 +307,8 @@ def any_time_spells(combat: Combat, moment: Moment, pair: dict[Side, Fighter], b
                     combat,
                     StepKind.SPELL,
                     "PRI-2",
-                    f"The {side.value}'s {card.name} is not cast: this match-up is decided and can no longer change.",
+                    "any_time_spells.4",
+                    (side.value, card.name),
                     side=side,
                     card=card,
                 )
@@ -310,7 +322,7 @@ def any_time_spells(combat: Combat, moment: Moment, pair: dict[Side, Fighter], b
 def cast_refused(combat: Combat, side: Side, card: CardDefinition) -> bool:
     refusal = casting_refusal(combat, side, card)
     if refusal:
-        log(combat, StepKind.SPELL, "PRI-2", refusal, side=side, card=card)
+        log(combat, StepKind.SPELL, "PRI-2", "verbatim", (refusal,), side=side, card=card)
         combat.warnings.append(f"{side.value}: {refusal}")
     return bool(refusal)
 
@@ -324,9 +336,12 @@ def drop_unused_reactions(combat: Combat) -> None:
                 combat,
                 StepKind.NOTE,
                 "A-04",
-                f"The {side.value}'s {card.name} found nothing to answer in "
-                + (f"secondary attack {play.moment.round}" if play.moment.secondary else f"match-up {play.moment}")
-                + ": it stays in the hand.",
+                "verbatim",
+                (
+                    f"The {side.value}'s {card.name} found nothing to answer in "
+                    + (f"secondary attack {play.moment.round}" if play.moment.secondary else f"match-up {play.moment}")
+                    + ": it stays in the hand.",
+                ),
                 side=side,
                 card=card,
             )
@@ -357,7 +372,8 @@ def cast(combat: Combat, side: Side, card: CardDefinition, play: SpellPlay, pair
                 combat,
                 StepKind.SPELL,
                 "PRI-2",
-                f"{card.name} changes nothing: no class is named in the set-up.",
+                "cast",
+                (card.name,),
                 side=side,
                 card=card,
             )
@@ -377,7 +393,8 @@ def cast(combat: Combat, side: Side, card: CardDefinition, play: SpellPlay, pair
                 combat,
                 StepKind.SPELL,
                 "PRI-2",
-                f"{card.name} needs {unmet}, so it does nothing.",
+                "cast.2",
+                (card.name, unmet),
                 side=side,
                 card=card,
             )
@@ -388,7 +405,8 @@ def cast(combat: Combat, side: Side, card: CardDefinition, play: SpellPlay, pair
                     combat,
                     StepKind.DESTROY,
                     "PRI-2",
-                    f"{card.name}: {fighter.name} is destroyed.",
+                    "cast.3",
+                    (card.name, fighter.name),
                     subject=fighter,
                     fate=Fate.DESTROYED,
                     reason=f"destroyed by {card.name}",
@@ -411,7 +429,8 @@ def cast(combat: Combat, side: Side, card: CardDefinition, play: SpellPlay, pair
             combat,
             StepKind.SPELL,
             "PRI-2",
-            f"The {side.value} casts {card.name}: {target.name} may receive channelling in this match-up.",
+            "cast.4",
+            (side.value, card.name, target.name),
             side=side,
             card=card,
             subject=target,
@@ -427,7 +446,8 @@ def cast(combat: Combat, side: Side, card: CardDefinition, play: SpellPlay, pair
             combat,
             StepKind.SPELL,
             rule,
-            f"The {side.value} plays {card.name}: the terrain ({before}) is destroyed, so from now on no terrain bonus or penalty applies and ranged attacks are allowed.",
+            "cast.5",
+            (side.value, card.name, before),
             side=side,
             card=card,
         )
@@ -436,7 +456,8 @@ def cast(combat: Combat, side: Side, card: CardDefinition, play: SpellPlay, pair
         combat,
         StepKind.NOTE,
         "ENG-1",
-        f"{card.name} is cast, but its effect is not modelled by the engine.",
+        "cast.6",
+        (card.name,),
         side=side,
         card=card,
     )
@@ -464,8 +485,8 @@ def cast_rolled_outcome(
             combat,
             StepKind.SPELL,
             "PRI-2",
-            f"{card.name} must be cast on the {side.value}'s creature fighting this match-up, with both still "
-            "standing: it does nothing.",
+            "cast_rolled_outcome",
+            (card.name, side.value),
             side=side,
             card=card,
         )
@@ -484,8 +505,8 @@ def cast_rolled_outcome(
             combat,
             StepKind.SPELL,
             "PRI-2",
-            f"The {side.value} casts {card.name} on {own.name} and rolls {shown}: {rule.wins_from} or more, so "
-            f"{own.name} beats {opposing.name}. Nothing more may change this match-up.",
+            "cast_rolled_outcome.2",
+            (side.value, card.name, own.name, shown, rule.wins_from, opposing.name),
             side=side,
             card=card,
             subject=opposing,
@@ -502,8 +523,8 @@ def cast_rolled_outcome(
         combat,
         StepKind.SPELL,
         "PRI-2",
-        f"The {side.value} casts {card.name} on {own.name} and rolls {shown}: below {rule.wins_from}, so "
-        f"{own.name} is destroyed. Nothing more may change this match-up.",
+        "cast_rolled_outcome.3",
+        (side.value, card.name, own.name, shown, rule.wins_from),
         side=side,
         card=card,
         subject=own,
@@ -514,7 +535,8 @@ def cast_rolled_outcome(
             combat,
             StepKind.DESTROY,
             "PRI-2",
-            f"{card.name}: {own.name} is destroyed.",
+            "cast_rolled_outcome.4",
+            (card.name, own.name),
             subject=own,
             fate=Fate.DESTROYED,
             reason=f"destroyed by its own side's {card.name} in match-up {round_number}",
@@ -538,7 +560,8 @@ def cast_ends_matchup(
             combat,
             StepKind.SPELL,
             "PRI-2",
-            f"{card.name} needs the {side.value}'s creature in this match-up to be {needs}, still standing: it does nothing.",
+            "cast_ends_matchup",
+            (card.name, side.value, needs),
             side=side,
             card=card,
         )
@@ -547,7 +570,8 @@ def cast_ends_matchup(
         combat,
         StepKind.SPELL,
         "PRI-2",
-        f"The {side.value} casts {card.name} on {own.name}: the match-up ends.",
+        "cast_ends_matchup.2",
+        (side.value, card.name, own.name),
         side=side,
         card=card,
     )
@@ -578,7 +602,8 @@ def destruction(combat: Combat, pair: dict[Side, Fighter]) -> None:
             combat,
             StepKind.DESTROY,
             "PRI-3",
-            f"{destroyer.name} destroys {victim.name} ({used.target.describe()}) before any other effect; it is lost and can never be healed.",
+            "destruction",
+            (destroyer.name, victim.name, used.target.describe()),
             subject=victim,
             fate=Fate.DESTROYED,
             reason=f"destroyed by {destroyer.name}",
@@ -601,7 +626,8 @@ def primary_aoes(combat: Combat, pair: dict[Side, Fighter]) -> None:
                 combat,
                 StepKind.AOE,
                 "PRI-4",
-                f"{fighter.name}'s AOE does not fire: {suppressor.name}'s text takes it away.",
+                "primary_aoes",
+                (fighter.name, suppressor.name),
                 side=side,
                 card=suppressor.card,
                 subject=fighter,
@@ -667,8 +693,8 @@ def immunity(combat: Combat, pair: dict[Side, Fighter]) -> None:
                 combat,
                 StepKind.IMMUNITY,
                 "PRI-5",
-                f"Every creature is immune to {opponent.name}, {fighter.name} included: {opponent.name} is "
-                "turned and does no damage in this match-up.",
+                "immunity",
+                (opponent.name, fighter.name),
                 side=side,
                 card=opponent.card,
                 subject=opponent,
@@ -687,7 +713,8 @@ def immunity(combat: Combat, pair: dict[Side, Fighter]) -> None:
             combat,
             StepKind.IMMUNITY,
             "PRI-5",
-            f"{fighter.name} is immune to {what}: {opponent.name} is turned and does no damage in this match-up.",
+            "immunity.2",
+            (fighter.name, what, opponent.name),
             side=side,
             card=fighter.card,
             subject=opponent,
@@ -900,8 +927,8 @@ def log_class_bar(combat: Combat, fighter: Fighter, bar: str, why: str) -> None:
         combat,
         StepKind.NOTE,
         "ENG-13",
-        f"{fighter.name} gets no bonus from {why}: it depends on a creature class, and {bar} is in play on the "
-        "other side.",
+        "log_class_bar",
+        (fighter.name, why, bar),
         side=fighter.side,
         subject=fighter,
     )
@@ -948,7 +975,8 @@ def text_box(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Side
                     combat,
                     StepKind.NOTE,
                     "ENG-3",
-                    f"{fighter.name} gets no defence bonus from {stronghold.name}: {suppressor.name}'s text takes it away.",
+                    "text_box",
+                    (fighter.name, stronghold.name, suppressor.name),
                     side=side,
                     card=suppressor.card,
                     subject=fighter,
@@ -963,7 +991,8 @@ def text_box(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Side
                     combat,
                     StepKind.NOTE,
                     "ENG-1",
-                    f"{stronghold.name}'s defence bonus depends on a die roll the set-up does not give; none is applied.",
+                    "text_box.2",
+                    (stronghold.name,),
                     card=stronghold,
                 )
             else:
@@ -986,7 +1015,8 @@ def add(
         combat,
         kind,
         rule,
-        f"{contribution.fighter.name} {sign}{amount} from {why}: now {contribution.total}.",
+        "add",
+        (contribution.fighter.name, sign, amount, why, contribution.total),
         side=contribution.fighter.side,
         card=card,
         subject=contribution.fighter,
@@ -1011,7 +1041,8 @@ def off_colour(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Si
                 combat,
                 StepKind.NOTE,
                 term.rule,
-                f"{fighter.name} gets no off-colour bonus against {opponent.name}: {suppressor.name}'s text takes it away.",
+                "off_colour",
+                (fighter.name, opponent.name, suppressor.name),
                 side=side,
                 card=suppressor.card,
                 subject=fighter,
@@ -1164,8 +1195,12 @@ def guesses(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Side,
             combat,
             StepKind.COMMAND_EFFECT,
             "ENG-12",
-            f"{card.name}'s command: the {guesser.value} {said} for the {what} of the {guesser.other.value}'s "
-            f"hidden {hidden.name} ({shown}): " + (f"{helped.name} gets {rule.amount:+d}." if pays else "no bonus."),
+            "verbatim",
+            (
+                f"{card.name}'s command: the {guesser.value} {said} for the {what} of the {guesser.other.value}'s "
+                f"hidden {hidden.name} ({shown}): "
+                + (f"{helped.name} gets {rule.amount:+d}." if pays else "no bonus."),
+            ),
             side=owner,
             card=card,
             subject=hidden,

@@ -114,7 +114,8 @@ def build_queues(combat: Combat) -> None:
                 combat,
                 StepKind.NOTE,
                 "PRI-0",
-                f"{leaders[0].name} must be the {side.value}'s first primary creature, so it is played first.",
+                "build_queues",
+                (leaders[0].name, side.value),
                 side=side,
                 card=leaders[0].card,
                 subject=leaders[0],
@@ -129,7 +130,8 @@ def build_queues(combat: Combat) -> None:
                 combat,
                 StepKind.NOTE,
                 "CMD-4",
-                f"The {side.value}'s play order is changed to put {', '.join(f.name for f in first)} first, as the command requires.",
+                "build_queues.2",
+                (side.value, ", ".join(f.name for f in first)),
                 side=side,
             )
     if ForcedFirstAnswer in combat.kinds_present:
@@ -161,7 +163,8 @@ def force_first_answer(combat: Combat) -> None:
                 combat,
                 StepKind.NOTE,
                 "ENG-15",
-                f"{lead}, but {answer.name} must be the {side.other.value}'s first primary creature, so it answers.",
+                "force_first_answer",
+                (lead, answer.name, side.other.value),
                 side=side,
                 card=card,
             )
@@ -173,7 +176,8 @@ def force_first_answer(combat: Combat) -> None:
                 combat,
                 StepKind.NOTE,
                 "ENG-15",
-                f"{lead}; the {side.other.value} holds no creature of lower base Vitality, so it answers freely.",
+                "force_first_answer.2",
+                (lead, side.other.value),
                 side=side,
                 card=card,
             )
@@ -183,8 +187,8 @@ def force_first_answer(combat: Combat) -> None:
                 combat,
                 StepKind.NOTE,
                 "ENG-15",
-                f"{lead}; the {side.other.value} answers with {answer.name} (Vitality {answer.vitality}), its "
-                "highest base Vitality that the shown creature can beat, as the command requires.",
+                "force_first_answer.3",
+                (lead, side.other.value, answer.name, answer.vitality),
                 side=side,
                 card=card,
             )
@@ -197,8 +201,8 @@ def force_first_answer(combat: Combat) -> None:
             combat,
             StepKind.NOTE,
             "ENG-15",
-            f"{lead}; the {side.other.value} must answer with {forced.name} (Vitality {forced.vitality}), its "
-            "highest base Vitality that the shown creature can beat, so its play order is changed to put it first.",
+            "force_first_answer.4",
+            (lead, side.other.value, forced.name, forced.vitality),
             side=side.other,
             card=card,
             subject=forced,
@@ -218,7 +222,8 @@ def next_primary(combat: Combat, side: Side) -> Fighter | None:
             combat,
             StepKind.NOTE,
             "A-11",
-            f"The {side.value} still holds {fighter.name}, so it must be played as a primary attacker even though it was set aside for a ranged attack.",
+            "next_primary",
+            (side.value, fighter.name),
             side=side,
             subject=fighter,
         )
@@ -249,7 +254,8 @@ def primaries(combat: Combat) -> None:
             combat,
             StepKind.NOTE,
             "PRI-12",
-            "Both players ran out of creatures in the same match-up: there are no secondary attacks.",
+            "primaries",
+            (),
         )
     else:
         side = holders[0]
@@ -259,7 +265,8 @@ def primaries(combat: Combat) -> None:
             combat,
             StepKind.NOTE,
             "PRI-12",
-            f"The {side.other.value} has run out of creatures; primary attacks end. The {side.value} still holds {left}.",
+            "primaries.2",
+            (side.other.value, side.value, left),
             side=side,
         )
     for side in SIDES:
@@ -282,7 +289,8 @@ def matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Figh
         combat,
         StepKind.REVEAL,
         "PRI-0",
-        f"Match-up {round_number}: the attacker's {attacker.name} (Vitality {attacker.vitality}) meets the defender's {defender.name} (Vitality {defender.vitality}).",
+        "matchup",
+        (round_number, attacker.name, attacker.vitality, defender.name, defender.vitality),
     )
     for fighter in pair.values():
         lock = fighter.first_text(ForbidsBribery)
@@ -292,7 +300,8 @@ def matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Figh
                 combat,
                 StepKind.NOTE,
                 "A-12",
-                f"{fighter.name} is revealed: no {lock.icon.value.capitalize()} bribe may be aimed at the {fighter.side.value}'s creatures for the rest of the combat unless {fighter.name} is bribed first.",
+                "matchup.2",
+                (fighter.name, lock.icon.value.capitalize(), fighter.side.value),
                 side=fighter.side,
                 card=fighter.card,
             )
@@ -330,7 +339,8 @@ def matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Figh
             combat,
             StepKind.NOTE,
             "PRI-11",
-            "A bribed or destroyed creature takes no part in the comparison; the match-up ends.",
+            "matchup.3",
+            (),
         )
         for side in SIDES:
             for support in combat.sides[side].setup.ranged:
@@ -339,7 +349,8 @@ def matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Figh
                         combat,
                         StepKind.NOTE,
                         "PRI-9",
-                        f"The {side.value}'s planned ranged support is not placed: the match-up is over.",
+                        "matchup.4",
+                        (side.value,),
                         side=side,
                     )
         return
@@ -362,7 +373,8 @@ def matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Figh
             combat,
             StepKind.NOTE,
             "PRI-3",
-            "The planned ranged attacks and channelling of this match-up are not made: it can no longer change.",
+            "matchup.5",
+            (),
         )
     compare(combat, round_number, pair, contributions)
     if SwapsPlaces in combat.kinds_present:
@@ -404,7 +416,8 @@ def on_reveal(combat: Combat, round_number: int, pair: dict[Side, Fighter]) -> b
                 combat,
                 StepKind.DESTROY,
                 "PRI-6",
-                f"The {side.value} has {fighter.name} destroyed, as its text allows: the match-up ends.",
+                "on_reveal",
+                (side.value, fighter.name),
                 subject=fighter,
                 fate=Fate.DESTROYED,
                 reason=f"destroyed by its owner's choice in match-up {round_number}",
@@ -438,8 +451,11 @@ def detonated(combat: Combat, round_number: int, side: Side, pair: dict[Side, Fi
             combat,
             StepKind.DESTROY,
             "CMD-4",
-            f"{command.name}'s command: {fighter.name} is blown up"
-            + (" and destroyed." if victim is fighter else f", taking {victim.name} with it: destroyed."),
+            "verbatim",
+            (
+                f"{command.name}'s command: {fighter.name} is blown up"
+                + (" and destroyed." if victim is fighter else f", taking {victim.name} with it: destroyed."),
+            ),
             subject=victim,
             fate=Fate.DESTROYED,
             reason=f"destroyed when {command.name} blew up {fighter.name}",
@@ -466,13 +482,16 @@ def rolled_destruction(combat: Combat, pair: dict[Side, Fighter]) -> bool:
             combat,
             StepKind.DESTROY if hit else StepKind.NOTE,
             "PRI-3",
-            f"{fighter.name} rolls {rolled}: it destroys {border.value}s, and {opponent.name} is "
-            + (
-                "one: it is destroyed."
-                if hit
-                else f"{opponent.card.border.value if opponent.card.border else 'no border'}, so it survives."
-            )
-            + (" Nothing may change this match-up any more." if rule.freezes else ""),
+            "verbatim",
+            (
+                f"{fighter.name} rolls {rolled}: it destroys {border.value}s, and {opponent.name} is "
+                + (
+                    "one: it is destroyed."
+                    if hit
+                    else f"{opponent.card.border.value if opponent.card.border else 'no border'}, so it survives."
+                )
+                + (" Nothing may change this match-up any more." if rule.freezes else ""),
+            ),
             side=side,
             card=fighter.card,
             subject=opponent,
@@ -495,7 +514,8 @@ def steal_text(combat: Combat, fighter: Fighter, opponent: Fighter) -> None:
             combat,
             StepKind.NOTE,
             "PRI-6",
-            f"{fighter.name} rolls {rolled}: less than {rule.succeeds_from}, so it keeps its own text.",
+            "steal_text",
+            (fighter.name, rolled, rule.succeeds_from),
             side=fighter.side,
             card=fighter.card,
         )
@@ -507,7 +527,8 @@ def steal_text(combat: Combat, fighter: Fighter, opponent: Fighter) -> None:
         combat,
         StepKind.NOTE,
         "PRI-6",
-        f"{fighter.name} rolls {rolled}: it takes over {opponent.name}'s text box, which goes blank for the rest of the combat.",
+        "steal_text.2",
+        (fighter.name, rolled, opponent.name),
         side=fighter.side,
         card=fighter.card,
         subject=opponent,
@@ -528,7 +549,8 @@ def copy_hand_text(combat: Combat, fighter: Fighter, rule: StealsText) -> None:
             combat,
             StepKind.NOTE,
             "PRI-6",
-            f"The {side.value} lays no card from the combat hand for {fighter.name}; it keeps its own text box.",
+            "copy_hand_text",
+            (side.value, fighter.name),
             side=side,
             card=fighter.card,
         )
@@ -544,8 +566,11 @@ def copy_hand_text(combat: Combat, fighter: Fighter, rule: StealsText) -> None:
         combat,
         StepKind.NOTE,
         "PRI-6",
-        f"{fighter.name} gains {laid.name}'s text box for the rest of the combat"
-        + (" (it is blank, so nothing is gained)." if laid.blank or not gained else "."),
+        "verbatim",
+        (
+            f"{fighter.name} gains {laid.name}'s text box for the rest of the combat"
+            + (" (it is blank, so nothing is gained)." if laid.blank or not gained else "."),
+        ),
         side=side,
         card=fighter.card,
         subject=laid,
@@ -572,7 +597,8 @@ def pull_after_win(combat: Combat, pair: dict[Side, Fighter]) -> None:
                 combat,
                 StepKind.NOTE,
                 "ENG-10",
-                f"{fighter.name} {why}: nothing is pulled.",
+                "pull_after_win",
+                (fighter.name, why),
                 side=side,
                 card=fighter.card,
             )
@@ -583,7 +609,8 @@ def pull_after_win(combat: Combat, pair: dict[Side, Fighter]) -> None:
             combat,
             StepKind.NOTE,
             "ENG-10",
-            f"{fighter.name} rolls {rolled}: its owner pulls {drawn.name}, drawn at random, out of the {side.other.value}'s hand.",
+            "pull_after_win.2",
+            (fighter.name, rolled, drawn.name, side.other.value),
             side=side,
             card=fighter.card,
             subject=drawn,
@@ -627,8 +654,8 @@ def refuse_opponent(combat: Combat, round_number: int, pair: dict[Side, Fighter]
         combat,
         StepKind.REVEAL,
         "PRI-0",
-        f"{fighter.name} turns down {refused.name}; {drawn.name} (Vitality {drawn.vitality}), drawn at random from the "
-        f"{side.other.value}'s combat hand, faces it instead.",
+        "refuse_opponent",
+        (fighter.name, refused.name, drawn.name, drawn.vitality, side.other.value),
         side=side,
         card=fighter.card,
         subject=drawn,
@@ -649,7 +676,8 @@ def blank_opponents(combat: Combat, pair: dict[Side, Fighter]) -> None:
             combat,
             StepKind.NOTE,
             "PRI-6",
-            f"{pair[side].name} blanks {victim.name}'s text box: its printed abilities stop working for the rest of the combat (its stats still count).",
+            "blank_opponents",
+            (pair[side].name, victim.name),
             side=side,
             card=pair[side].card,
             subject=victim,
@@ -674,8 +702,8 @@ def blank_chosen(
         combat,
         StepKind.NOTE,
         "PRI-6",
-        f"{card.name}'s command blanks {victim.name}'s text box for the rest of the combat (its stats still "
-        "count; ranged attacks in the match-up are not touched).",
+        "blank_chosen",
+        (card.name, victim.name),
         side=owner,
         card=card,
         subject=victim,
@@ -699,7 +727,8 @@ def sent_back(combat: Combat, pair: dict[Side, Fighter]) -> None:
                     combat,
                     StepKind.NOTE,
                     "PRI-3",
-                    f"{fighter.name}'s text sends {opponent.name} back to its Creature Pen at once: it leaves the combat, neither beaten nor counted.",
+                    "sent_back",
+                    (fighter.name, opponent.name),
                     subject=opponent,
                     fate=Fate.RETURNED,
                     reason=f"sent back to the Creature Pen by {fighter.name}",
@@ -723,8 +752,8 @@ def sent_back(combat: Combat, pair: dict[Side, Fighter]) -> None:
             combat,
             StepKind.NOTE,
             "PRI-3",
-            f"{source.name} is in play: {opponent.name} meets {fighter.name}{both}, so it goes back to its "
-            "Creature Pen at once, neither beaten nor counted.",
+            "sent_back.2",
+            (source.name, opponent.name, fighter.name, both),
             subject=opponent,
             fate=Fate.RETURNED,
             reason=f"sent back to the Creature Pen by {source.name}",
@@ -765,7 +794,7 @@ def compare(
     if gone:
         # Text that destroys a creature after the ranged step (a command's roll) ends the match-up there.
         outcome = "no comparison: " + "; ".join(f"{f.name} {f.fate.value.replace('_', ' ')}" for f in gone)
-        log(combat, StepKind.NOTE, "PRI-11", "A destroyed creature takes no part in the comparison; the match-up ends.")
+        log(combat, StepKind.NOTE, "PRI-11", "compare", ())
         record_matchup(combat, round_number, pair, None, outcome)
         return
     a, d = pair[Side.ATTACKER], pair[Side.DEFENDER]
@@ -802,7 +831,7 @@ def compare(
                     f"{high.name} leads by {margin}, but {reversal[0]}'s command makes its side win a match-up "
                     f"lost by more than {reversal[1]}: {low.name} beats {high.name}"
                 )
-    step = log(combat, StepKind.COMPARE, rule, f"Compare {ta} against {td} ({chains}): {outcome}.", chain=())
+    step = log(combat, StepKind.COMPARE, rule, "compare.2", (ta, td, chains, outcome), chain=())
     totals = {Side.ATTACKER: ta, Side.DEFENDER: td}
     if winner is not None and withdraws_after_win(combat, winner, round_number):
         record_matchup(combat, round_number, pair, (ta, td), outcome + f"; {winner.name} goes back to the hand instead")
@@ -817,7 +846,8 @@ def compare(
                 combat,
                 StepKind.DESTROY,
                 "PRI-11",
-                destroyer,
+                "verbatim",
+                (destroyer,),
                 subject=loser,
                 fate=Fate.DESTROYED,
                 reason=f"destroyed on being beaten by {winner.name} in match-up {round_number}",
@@ -829,7 +859,8 @@ def compare(
                 combat,
                 StepKind.NOTE,
                 "PRI-11",
-                f"{loser.name}'s text: it lost by {abs(ta - td)}, so it goes back to its Creature Pen instead of being beaten.",
+                "compare.3",
+                (loser.name, abs(ta - td)),
                 subject=loser,
                 fate=Fate.RETURNED,
                 reason=f"went back to the Creature Pen after losing match-up {round_number}",
@@ -959,7 +990,8 @@ def after_outcome(combat: Combat, round_number: int, winner: Fighter, loser: Fig
                 combat,
                 StepKind.DESTROY,
                 "PRI-11",
-                f"{source.name}'s text: {winner.name} won by only {margin}, so it is destroyed as well.",
+                "after_outcome",
+                (source.name, winner.name, margin),
                 subject=winner,
                 fate=Fate.DESTROYED,
                 reason=f"destroyed by {source.name}'s text after match-up {round_number}",
@@ -995,7 +1027,8 @@ def destroy_victors(combat: Combat, loser: Side) -> None:
             combat,
             StepKind.DESTROY,
             "RES-3",
-            f"{beaten.name}'s text: {victor.name} beat it and its side does not hold the space, so it is destroyed.",
+            "destroy_victors",
+            (beaten.name, victor.name),
             subject=victor,
             fate=Fate.DESTROYED,
             reason=f"destroyed by {beaten.name}'s text: its side lost the space",
@@ -1017,7 +1050,8 @@ def destroy_command(combat: Combat, owner: Side, fighter: Fighter, rule: Destroy
             combat,
             StepKind.NOTE,
             "ENG-7",
-            f"{fighter.name}'s text would destroy {whose}, but it is not a creature, so it stays.",
+            "destroy_command",
+            (fighter.name, whose),
             side=fighter.side,
             card=fighter.card,
         )
@@ -1027,7 +1061,8 @@ def destroy_command(combat: Combat, owner: Side, fighter: Fighter, rule: Destroy
             combat,
             StepKind.NOTE,
             "ENG-7",
-            f"{fighter.name} won by {margin}, not more than the {card.up} of {whose}, which stays.",
+            "destroy_command.2",
+            (fighter.name, margin, card.up, whose),
             side=fighter.side,
             card=fighter.card,
         )
@@ -1042,7 +1077,8 @@ def destroy_command(combat: Combat, owner: Side, fighter: Fighter, rule: Destroy
         combat,
         StepKind.DESTROY,
         "ENG-7",
-        f"{fighter.name}'s text destroys {whose}{lead}.{ends}",
+        "destroy_command.3",
+        (fighter.name, whose, lead, ends),
         side=fighter.side,
         card=fighter.card,
         subject=command,
@@ -1070,8 +1106,8 @@ def raze(combat: Combat, winner: Fighter, razes: Razed) -> None:
             combat,
             StepKind.NOTE,
             "ENG-3",
-            f"{winner.name}'s text: it won against the defender in {stronghold.name}, which is rubbled at once: "
-            "no defence bonus from it for the rest of the combat.",
+            "raze",
+            (winner.name, stronghold.name),
             side=winner.side,
             card=winner.card,
         )
@@ -1088,8 +1124,8 @@ def raze(combat: Combat, winner: Fighter, razes: Razed) -> None:
         combat,
         StepKind.NOTE,
         "A-24",
-        f"{winner.name}'s text: it won on the defender's terrain space, so the terrain card ({before}) is "
-        "discarded at once; its terrain effects stop for the rest of the combat.",
+        "raze.2",
+        (winner.name, before),
         side=winner.side,
         card=winner.card,
     )

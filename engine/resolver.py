@@ -89,8 +89,8 @@ def control_bonus_terms(combat: Combat, side: Side, standing: list[Fighter]) -> 
                 combat,
                 StepKind.NOTE,
                 "ENG-13",
-                f"{fighter.name}'s bonus for control depends on a creature class, and {bar.name} is still in play "
-                f"on the other side: the {side.value} gets none.",
+                "control_bonus_terms",
+                (fighter.name, bar.name, side.value),
                 side=side,
                 card=bar,
             )
@@ -101,13 +101,16 @@ def control_bonus_terms(combat: Combat, side: Side, standing: list[Fighter]) -> 
             combat,
             StepKind.BONUS,
             "RES-2",
-            f"{fighter.name} is alive after the combat: "
-            + (
-                ", ".join(f"{f.name} counts {rule.amount:+d}" for f in gaining)
-                if gaining
-                else "no surviving creature of its side qualifies"
-            )
-            + " for control (one such card per side).",
+            "verbatim",
+            (
+                f"{fighter.name} is alive after the combat: "
+                + (
+                    ", ".join(f"{f.name} counts {rule.amount:+d}" for f in gaining)
+                    if gaining
+                    else "no surviving creature of its side qualifies"
+                )
+                + " for control (one such card per side).",
+            ),
             side=side,
             card=fighter.card,
             subject=fighter,
@@ -153,9 +156,12 @@ def resolution(combat: Combat) -> CombatResult:
             combat,
             StepKind.COUNT,
             "RES-2",
-            f"The {side.value} counts its remaining creatures at printed Vitality: {chain_text(terms) if terms else '0'}"
-            + (f"; not counted: {', '.join(excluded)}" if excluded else "")
-            + ".",
+            "verbatim",
+            (
+                f"The {side.value} counts its remaining creatures at printed Vitality: {chain_text(terms) if terms else '0'}"
+                + (f"; not counted: {', '.join(excluded)}" if excluded else "")
+                + ".",
+            ),
             side=side,
             total=sum(t.amount for t in terms),
             chain=terms,
@@ -178,7 +184,7 @@ def resolution(combat: Combat) -> CombatResult:
     else:
         text = f"{attacker_total} against {defender_total}: the defender keeps the space."
     rule_id = "ENG-12" if combat.space_won_by is not None else "ENG-6" if combat.left_by is not None else "RES-3"
-    log(combat, StepKind.RESULT, rule_id, text)
+    log(combat, StepKind.RESULT, rule_id, "verbatim", (text,))
     loser = Side.DEFENDER if winner is Winner.ATTACKER else Side.ATTACKER
     destroy_stayers(combat, Side(winner.value))
     destroy_victors(combat, loser)
@@ -190,7 +196,8 @@ def resolution(combat: Combat) -> CombatResult:
                 combat,
                 StepKind.RETREAT,
                 "A-19",
-                f"The {side.value}'s shield has no creature left: it is destroyed and counts towards the opponent's five.",
+                "resolution",
+                (side.value,),
                 side=side,
             )
     if loser in destroyed:
@@ -198,21 +205,29 @@ def resolution(combat: Combat) -> CombatResult:
     elif combat.sides[loser].setup.destroy_shield:
         destroyed.append(loser)
         retreat = f"The {loser.value} chooses to destroy its shield and every creature in it instead of retreating."
-        log(combat, StepKind.RETREAT, "RES-6", retreat + " It counts towards the opponent's five.", side=loser)
+        log(
+            combat,
+            StepKind.RETREAT,
+            "RES-6",
+            "verbatim",
+            (retreat + " It counts towards the opponent's five.",),
+            side=loser,
+        )
     elif loser is Side.DEFENDER:
         retreat = (
             "The defender's shield retreats one space (orthogonally) onto a space it controls, even if already turned."
         )
-        log(combat, StepKind.RETREAT, "RES-4", retreat, side=loser)
+        log(combat, StepKind.RETREAT, "RES-4", "verbatim", (retreat,), side=loser)
     else:
         retreat = "The attacker's shield goes back one space the way it came."
-        log(combat, StepKind.RETREAT, "RES-5", retreat, side=loser)
+        log(combat, StepKind.RETREAT, "RES-5", "verbatim", (retreat,), side=loser)
     heal_side = Side.ATTACKER if winner is Winner.ATTACKER else Side.DEFENDER
     log(
         combat,
         StepKind.HEAL,
         "HEAL-1",
-        f"Only the winner, the {heal_side.value}, may heal creatures; healed creatures do not count for control.",
+        "resolution.2",
+        (heal_side.value,),
         side=heal_side,
     )
     creatures = tuple(

@@ -105,7 +105,8 @@ def secondaries(combat: Combat) -> None:
             combat,
             StepKind.IMMUNITY,
             "SEC-3",
-            f"{shielded.name} cannot be the target of a secondary attack: {found[1].describe()}",
+            "secondaries",
+            (shielded.name, found[1].describe()),
             side=side.other,
             card=found[0].card,
             subject=shielded,
@@ -114,21 +115,24 @@ def secondaries(combat: Combat) -> None:
         combat,
         StepKind.NOTE,
         "SEC-1",
-        f"Secondary attacks: only the {side.value} attacks. Every temporary bonus, immunity and ranged attack from the primaries is gone.",
+        "secondaries.2",
+        (side.value,),
         side=side,
     )
     log(
         combat,
         StepKind.NOTE,
         "SEC-2",
-        "Text boxes of the creatures that fought are blank now, except text about secondary attacks.",
+        "secondaries.3",
+        (),
     )
     if not targets:
         log(
             combat,
             StepKind.NOTE,
             "SEC-3",
-            f"The {side.other.value} has no creature left on the table to attack.",
+            "secondaries.4",
+            (side.other.value,),
             side=side,
         )
         return
@@ -139,7 +143,8 @@ def secondaries(combat: Combat) -> None:
         combat,
         StepKind.NOTE,
         "SEC-7",
-        f"What each target needs (its Vitality + 1 - partner bonus): {needs}.",
+        "secondaries.5",
+        (needs,),
         side=side,
     )
     plan = state.setup.secondaries
@@ -150,9 +155,12 @@ def secondaries(combat: Combat) -> None:
                 combat,
                 StepKind.NOTE,
                 "ENG-2",
-                "No secondary attacks were given, so the leftovers take the strongest targets they can beat, alone where they can: "
-                + ", ".join(f"{a.attacker} on {a.target}" for a in plan)
-                + ".",
+                "verbatim",
+                (
+                    "No secondary attacks were given, so the leftovers take the strongest targets they can beat, alone where they can: "
+                    + ", ".join(f"{a.attacker} on {a.target}" for a in plan)
+                    + ".",
+                ),
                 side=side,
             )
         else:
@@ -160,7 +168,8 @@ def secondaries(combat: Combat) -> None:
                 combat,
                 StepKind.NOTE,
                 "ENG-2",
-                "No secondary attacks were given and no leftover creature, alone or together, can beat a target, so none is made.",
+                "secondaries.6",
+                (),
                 side=side,
             )
     run_secondaries(combat, side, plan)
@@ -179,7 +188,8 @@ def run_secondaries(combat: Combat, side: Side, plan: tuple[SecondaryAttack, ...
                 combat,
                 StepKind.NOTE,
                 "SEC-10",
-                f"{attacker.name} is not a leftover creature (it has already been played or is gone) and cannot attack.",
+                "run_secondaries",
+                (attacker.name,),
                 side=side,
                 subject=attacker,
             )
@@ -192,7 +202,8 @@ def run_secondaries(combat: Combat, side: Side, plan: tuple[SecondaryAttack, ...
                 combat,
                 StepKind.NOTE,
                 "SEC-3",
-                f"{attacker.name} cannot attack {target.name}: {found[1].describe()} {attacker.name} stays in the hand.",
+                "run_secondaries.2",
+                (attacker.name, target.name, found[1].describe()),
                 side=side,
                 card=found[0].card,
                 subject=target,
@@ -215,7 +226,8 @@ def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[t
             combat,
             StepKind.NOTE,
             "SEC-3",
-            f"{target.name} is no longer on the table; the attack does nothing.",
+            "attack_target",
+            (target.name,),
             side=side,
             subject=target,
         )
@@ -230,7 +242,8 @@ def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[t
         combat,
         StepKind.PARTNER,
         partner_rule,
-        f"Partner bonus against {target.name}: {partner} ({partner_text}).",
+        "attack_target.2",
+        (target.name, partner, partner_text),
         side=side,
         subject=target,
         delta=partner,
@@ -243,7 +256,8 @@ def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[t
             combat,
             StepKind.SECONDARY_ATTACK,
             "SEC-3",
-            f"Secondary attack {number}: the {side.value}'s {attacker.name} attacks {target.name}, which defends at its bare Vitality {target.vitality}.",
+            "attack_target.3",
+            (number, side.value, attacker.name, target.name, target.vitality),
             side=side,
             card=attacker.card,
             subject=target,
@@ -258,7 +272,8 @@ def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[t
                 combat,
                 StepKind.IMMUNITY,
                 "SEC-4",
-                f"{target.name} is immune to {attacker.name}, which adds nothing against it.",
+                "attack_target.4",
+                (target.name, attacker.name),
                 side=side.other,
                 card=target.card,
                 subject=attacker,
@@ -277,7 +292,8 @@ def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[t
                 combat,
                 StepKind.SECONDARY_ATTACK,
                 "SEC-8",
-                f"{attacker.name} is not the last attacker on {target.name}, so it adds only its Vitality {attacker.vitality}.",
+                "attack_target.5",
+                (attacker.name, target.name, attacker.vitality),
                 side=side,
                 card=attacker.card,
                 subject=attacker,
@@ -291,7 +307,8 @@ def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[t
                         combat,
                         StepKind.CHANNEL,
                         "SEC-8",
-                        f"Channelling to {attacker.name} would be lost: only the last attacker on a target keeps channelling. Not spent.",
+                        "attack_target.6",
+                        (attacker.name,),
                         side=side,
                         subject=attacker,
                     )
@@ -304,7 +321,8 @@ def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[t
             combat,
             StepKind.SECONDARY_ATTACK,
             "SEC-4",
-            f"{attacker.name} is the last attacker on {target.name}: it adds its Vitality {attacker.vitality} and its own bonuses.",
+            "attack_target.7",
+            (attacker.name, target.name, attacker.vitality),
             side=side,
             card=attacker.card,
             subject=attacker,
@@ -326,7 +344,8 @@ def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[t
             combat,
             StepKind.KILL_TEST,
             "SEC-9",
-            f"No attacker on {target.name} is left that can harm it (bribed away, or its text makes them add nothing); it survives.",
+            "attack_target.8",
+            (target.name,),
             side=side,
             subject=target,
         )
@@ -343,7 +362,8 @@ def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[t
             combat,
             StepKind.KILL_TEST,
             "SEC-7",
-            f"{chain_text(tuple(terms))} against {target.name}'s {target.vitality}: {verdict}, so {target.name} is beaten.",
+            "attack_target.9",
+            (chain_text(tuple(terms)), target.name, target.vitality, verdict),
             subject=target,
             fate=Fate.BEATEN,
             reason=f"beaten by a secondary attack ({total} against {target.vitality})",
@@ -361,7 +381,8 @@ def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[t
             combat,
             StepKind.KILL_TEST,
             "SEC-10",
-            f"{chain_text(tuple(terms))} against {target.name}'s {target.vitality}: not more than its Vitality, so the attack fails and nothing happens.",
+            "attack_target.10",
+            (chain_text(tuple(terms)), target.name, target.vitality),
             side=side,
             subject=target,
             total=total,
@@ -401,7 +422,7 @@ def ready_channel_answers(combat: Combat, caster: Side, moment: Moment) -> None:
             continue
         refusal = casting_refusal(combat, caster, card)
         if refusal:
-            log(combat, StepKind.SPELL, "A-04", refusal, side=caster, card=card)
+            log(combat, StepKind.SPELL, "A-04", "verbatim", (refusal,), side=caster, card=card)
             combat.warnings.append(f"{caster.value}: {refusal}")
             continue
         spend_card(combat, caster, card.slug, CardUse.CAST)
@@ -419,8 +440,8 @@ def destroyed_by_secondary(combat: Combat, side: Side, target: Fighter, live: li
                     combat,
                     StepKind.DESTROY,
                     "SEC-4",
-                    f"{attacker.name} destroys {target.name} ({rule.target.describe()}) as a secondary attacker; "
-                    "it is lost and can never be healed.",
+                    "destroyed_by_secondary",
+                    (attacker.name, target.name, rule.target.describe()),
                     subject=target,
                     fate=Fate.DESTROYED,
                     reason=f"destroyed by {attacker.name} in a secondary attack",

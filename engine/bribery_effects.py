@@ -22,7 +22,7 @@ from .abilities import (
 )
 from .cards import CardDefinition
 from .combat_state import Combat
-from .command_step import casting_refusal, command_effect
+from .command_step import casting_refusal
 from .core import (
     active_effects,
     choice,
@@ -36,6 +36,7 @@ from .core import (
     take_back_card,
     terrain_rule,
 )
+from .effects import acts_in
 from .enums import SIDES, BriberyIcon, CardUse, Fate, Role, Side, StepKind
 from .hand_effects import leave_unchallenged
 from .setup import SpellPlay
@@ -53,7 +54,7 @@ def is_bribe_reaction(combat: Combat, play: SpellPlay) -> bool:
 
 
 # ----------------------------------------------------------------- commands
-@command_effect(order=1)
+@acts_in("CMD-4 command", ForcedBribe, UpCardDuel, order=1)
 def forced_bribes_and_duels(combat: Combat, side: Side, card: CardDefinition) -> bool:
     rules = card.abilities_of(ForcedBribe)
     for rule in rules:
@@ -172,8 +173,6 @@ def forced_bribe(combat: Combat, side: Side, card: CardDefinition, rule: ForcedB
 def item_bribe(combat: Combat, target: Fighter, rule_id: str) -> bool:
     """ENG-12: an opposing command lets its side bribe ``target`` once, paying with an Item from the storage
     hand: no icon is played, so bans on one kind of bribery card do not stop it. True when it is bribed."""
-    if ItemBribe not in combat.kinds_present:
-        return False
     for owner, card, _, holder in active_effects(combat, ItemBribe):
         if owner is target.side or (holder is not None and holder.role is not Role.COMMAND):
             continue
@@ -361,10 +360,9 @@ def bribe_to_melee(combat: Combat, side: Side, icon: BriberyIcon | None, target:
 
 
 # ----------------------------------------------------------------- after a match-up
+@acts_in("PRI-12 after", StripsBribery, order=1)
 def strip_bribes_after(combat: Combat, round_number: int) -> None:
     """Creatures standing after their primary match-up whose text takes a kind of bribe from the opponent."""
-    if StripsBribery not in combat.kinds_present:
-        return
     for side in SIDES:
         for fighter in combat.sides[side].fighters:
             if fighter.round != round_number or fighter.role is not Role.PRIMARY or fighter.fate is not Fate.STANDING:

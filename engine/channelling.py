@@ -49,6 +49,7 @@ from .core import (
     spend_card,
     terrain_rule,
 )
+from .effects import acts_in, run_effects
 from .enums import (
     SIDES,
     CardUse,
@@ -73,8 +74,7 @@ def ranged(
     cancellers: list[Fighter] = []
     combat.waiting_shooters = []
     combat.effect_shots = ()
-    if DrawsRanged in combat.kinds_present:
-        check_drawn_ranged(combat, round_number, pair)
+    run_effects(combat, "PRI-9 start", round_number, pair)
     for side in SIDES:
         supports = [s for s in combat.sides[side].setup.ranged if s.round == round_number]
         for index, support in enumerate(supports):
@@ -155,7 +155,7 @@ def ranged(
             if any(bribe_creature(combat, side.other, bribe.icon, shooter, "A-02") for bribe in bribes):
                 continue
             ranged_discard(combat, side, shooter)
-            if RangedItemDiscard in combat.kinds_present and shooter.first_text(RangedItemDiscard) is not None:
+            if shooter.first_text(RangedItemDiscard) is not None:
                 discard_item(combat, side, shooter)
             if shooter.first_text(CancelsRanged) is not None:
                 cancellers.append(shooter)
@@ -176,7 +176,7 @@ def ranged(
                 continue
             before = contributions[side].total
             target = pair[side.other]
-            effect = shooter.first_text(RangedEffect) if RangedEffect in combat.kinds_present else None
+            effect = shooter.first_text(RangedEffect)
             immune = any(immunity.ranged for immunity in target.text(Immunity))
             if immune:
                 log(
@@ -212,8 +212,7 @@ def ranged(
                 continue
             answer_shot(combat, shot, pair, contributions)
             gamble(combat, side, shooter, pair)
-        if BriberyShots in combat.kinds_present:
-            bribery_shots(combat, side, round_number, pair, contributions, shots)
+        run_effects(combat, "PRI-9 side", side, round_number, pair, contributions, shots)
     if cancellers and push_forced(combat, round_number):
         frozen_by_push(combat, cancellers[0].side, "no ranged attack may be cancelled")
         cancellers = []
@@ -222,6 +221,7 @@ def ranged(
     combat.shot_channels = {}
 
 
+@acts_in("PRI-9 start", DrawsRanged)
 def check_drawn_ranged(combat: Combat, round_number: int, pair: dict[Side, Fighter]) -> None:
     """ENG-11: the set-up check reads only the planned order; should the combat have moved a card that draws
     every ranged attack to another match-up, a ranged creature left idle in the opposing hand is reported."""
@@ -384,6 +384,7 @@ def shot_effect(
     )
 
 
+@acts_in("PRI-9 side", BriberyShots)
 def bribery_shots(
     combat: Combat,
     side: Side,

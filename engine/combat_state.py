@@ -8,6 +8,8 @@ is built from a set-up, validated once unless the caller has already done so.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 from .abilities import CommandPlayFirst
 from .cards import DEFAULT_GUARDIAN, CardDefinition
@@ -59,6 +61,8 @@ class Combat:
         self.space_ref = setup.terrain
         self.sides = {side: self.side_state(side) for side in SIDES}
         self.secondary_side: Side | None = None
+        # The effects registered at each point of the procedure whose kinds are present (effects.py).
+        self.effects_at: dict[str, list[Callable[..., Any]]] = {}
         # Most combats hold few kinds of ability; asking for an absent kind should cost nothing.
         self.kinds_present = {
             type(ability)

@@ -8,8 +8,9 @@ from __future__ import annotations
 from .abilities import AttacksCommandCard, CommandFight, Harmless, StealsCommand
 from .cards import CardDefinition
 from .combat_state import Combat
-from .command_step import apply_command, before_command_effects, command_effect, undispellable
+from .command_step import apply_command, undispellable
 from .core import cancel_command, choice, creature_beaten, log, settle
+from .effects import acts_in
 from .enums import SIDES, Fate, Side, StepKind
 from .hand_effects import leave_unchallenged
 from .log import chain_text
@@ -18,15 +19,17 @@ from .state import Contribution, Fighter
 
 
 # ----------------------------------------------------------------- command step
-@before_command_effects(order=1)
-def command_fights_and_steals(combat: Combat) -> None:
-    if CommandFight in combat.kinds_present:
-        fought: set[frozenset[str]] = set()
-        for side in SIDES:
-            command_fight(combat, side, fought)
-    if StealsCommand in combat.kinds_present:
-        for side in SIDES:
-            steal_command(combat, side)
+@acts_in("CMD-3 after", CommandFight, order=1)
+def command_fights(combat: Combat) -> None:
+    fought: set[frozenset[str]] = set()
+    for side in SIDES:
+        command_fight(combat, side, fought)
+
+
+@acts_in("CMD-3 after", StealsCommand, order=2)
+def steal_commands(combat: Combat) -> None:
+    for side in SIDES:
+        steal_command(combat, side)
 
 
 def command_fight(combat: Combat, side: Side, fought: set[frozenset[str]]) -> None:
@@ -190,7 +193,7 @@ def steal_command(combat: Combat, side: Side) -> None:
     )
 
 
-@command_effect(order=2)
+@acts_in("CMD-4 command", CommandFight, StealsCommand, order=2)
 def fought_or_stolen_command(combat: Combat, side: Side, card: CardDefinition) -> bool:
     applied = card.first(CommandFight) is not None
     if card.first(StealsCommand) is None:
@@ -258,10 +261,9 @@ def attack_command_instead(combat: Combat, round_number: int, pair: dict[Side, F
         )
 
 
+@acts_in("PRI-12 after", AttacksCommandCard, order=2)
 def command_creatures_after(combat: Combat, round_number: int) -> None:
     """A command creature beaten (or otherwise lost) in a match-up takes its lasting command with it."""
-    if AttacksCommandCard not in combat.kinds_present:
-        return
     for side in SIDES:
         state = combat.sides[side]
         command = state.command_fighter

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from .abilities import (
     AllowsChannellingTo,
     BlankText,
@@ -65,6 +63,7 @@ from .core import (
     take_back_card,
     terrain_rule,
 )
+from .effects import acts_in, effects_in, now_present, run_effects
 from .enums import (
     SIDES,
     CardType,
@@ -144,7 +143,7 @@ def command_step(combat: Combat) -> None:
             state.command_fighter = fighter
         else:
             spend_card(combat, side, card.slug, CardUse.COMMAND)
-            combat.kinds_present.update(type(ability) for ability in card.abilities)
+            now_present(combat, card.abilities)
     commands: dict[Side, CardDefinition] = {}
     for side in SIDES:
         command_card = combat.sides[side].command_card
@@ -172,11 +171,7 @@ def command_step(combat: Combat) -> None:
     command_dispellers(combat)
     before_commands(combat)
     # The combat's space is settled before any command acts on its terrain (ENG-13).
-    if CommandRelocates in combat.kinds_present:
-        relocate_combat(combat)
-    if JoinsFromTerrain in combat.kinds_present:
-        for side in SIDES:
-            join_from_terrain(combat, side)
+    run_effects(combat, "CMD-4 space")
     for side in SIDES:
         if combat.sides[side].command_active:
             apply_command(combat, side)
@@ -524,6 +519,7 @@ def command_reference(combat: Combat, side: Side) -> str:
     return state.command_fighter.reference if state.command_fighter else state.command_card.slug
 
 
+@acts_in("CMD-4 space", CommandRelocates, order=1)
 def relocate_combat(combat: Combat) -> None:
     """CMD-4: the defender's command moves the combat to the space the attacker came from; the set-up's
     choice names that space's terrain (none by default). The stronghold stays behind (ENG-13)."""
@@ -568,6 +564,12 @@ def relocate_combat(combat: Combat) -> None:
         )
 
 
+@acts_in("CMD-4 space", JoinsFromTerrain, order=2)
+def joins_from_terrain(combat: Combat) -> None:
+    for side in SIDES:
+        join_from_terrain(combat, side)
+
+
 def join_from_terrain(combat: Combat, side: Side) -> None:
     """CMD-4: a creature lying face down as the space's terrain, once the commanding player's, joins his combat hand."""
     state = combat.sides[side]
@@ -602,7 +604,7 @@ def join_from_terrain(combat: Combat, side: Side) -> None:
     fighter = Fighter(id=f"{side.letter}{len(state.fighters) + 1}", side=side, card=creature, reference=references[-1])
     state.fighters.append(fighter)
     state.by_reference.clear()
-    combat.kinds_present.update(type(ability) for ability in creature.abilities)
+    now_present(combat, creature.abilities)
     combat.face_down = False
     combat.face_down_card = None
     log(
@@ -676,48 +678,17 @@ def stone_bid(combat: Combat, side: Side, card: CardDefinition, rule: StoneBid) 
     combat.space_won_by = winner
 
 
-# Command effects written in the modules of the cards' families (bribery, command fights) register
-# here, so this step runs them without knowing them; they run in the order given at registration.
-CommandEffect = Callable[[Combat, Side, CardDefinition], bool]
-BeforeCommands = Callable[[Combat], None]
-_COMMAND_EFFECTS: list[tuple[int, CommandEffect]] = []
-_BEFORE_COMMANDS: list[tuple[int, BeforeCommands]] = []
-
-
-def command_effect(order: int) -> Callable[[CommandEffect], CommandEffect]:
-    """Register a CMD-4 effect: called with the side and its surviving command card, True when it applied."""
-
-    def register(effect: CommandEffect) -> CommandEffect:
-        _COMMAND_EFFECTS.append((order, effect))
-        _COMMAND_EFFECTS.sort(key=lambda entry: entry[0])
-        return effect
-
-    return register
-
-
-def before_command_effects(order: int) -> Callable[[BeforeCommands], BeforeCommands]:
-    """Register a text that acts on the opposing command before any command takes effect."""
-
-    def register(effect: BeforeCommands) -> BeforeCommands:
-        _BEFORE_COMMANDS.append((order, effect))
-        _BEFORE_COMMANDS.sort(key=lambda entry: entry[0])
-        return effect
-
-    return register
-
-
 def more_command_effects(combat: Combat, side: Side, card: CardDefinition) -> bool:
-    """The registered command effects of the cards' own families; True when one applied."""
+    """The command effects registered by the cards' own families (CMD-4); True when one applied."""
     applied = False
-    for _, effect in _COMMAND_EFFECTS:
+    for effect in effects_in(combat, "CMD-4 command"):
         applied = effect(combat, side, card) or applied
     return applied
 
 
 def before_commands(combat: Combat) -> None:
-    """The registered texts that act on the opposing command before any command takes effect."""
-    for _, effect in _BEFORE_COMMANDS:
-        effect(combat)
+    """Texts that act on the opposing command before any command takes effect (registered at CMD-3)."""
+    run_effects(combat, "CMD-3 after")
 
 
 def undispellable(combat: Combat, owner: Side, by: str) -> bool:

@@ -59,8 +59,6 @@ def roll(combat: Combat, side: Side, reference: str) -> int:
     """The roll the set-up gives for a card of this side (validation guarantees it is there), unless
     a card in play fixes every d6."""
     rolled = given(combat, combat.sides[side].setup.rolls, reference).value
-    if FixesRolls not in combat.kinds_present:
-        return rolled
     card = combat.catalog.get(split_reference(reference)[0])
     dice = card.dice_needed[0] if card.dice_needed else None
     for _, source, rule, holder in active_effects(combat, FixesRolls):
@@ -508,19 +506,18 @@ def fire_aoe(
             side=side,
             card=card,
         )
-    if AttackBoost in combat.kinds_present:
-        for owner, source, boost, _ in active_effects(combat, AttackBoost):
-            if boost.attack_type.value == aoe.type.value and boost.sides.reaches(owner is side):
-                points += boost.amount
-                log(
-                    combat,
-                    StepKind.AOE,
-                    rule,
-                    "fire_aoe.4",
-                    (source.name, card.name, label, boost.amount, points),
-                    side=side,
-                    card=source,
-                )
+    for owner, source, boost, _ in active_effects(combat, AttackBoost):
+        if boost.attack_type.value == aoe.type.value and boost.sides.reaches(owner is side):
+            points += boost.amount
+            log(
+                combat,
+                StepKind.AOE,
+                rule,
+                "fire_aoe.4",
+                (source.name, card.name, label, boost.amount, points),
+                side=side,
+                card=source,
+            )
     sides = [side] if aoe.own_hand else [side.other, side] if aoe.both_sides else [side.other]
     hits: list[Fighter] = []
     for target_side in sides:

@@ -10,15 +10,15 @@ from .abilities import ClassChoice, HandCards, HandDiscard, Sides, SizeChoice, S
 from .cards import CardDefinition
 from .combat_state import Combat
 from .core import choice, fighter_named, log, record_fate, spend_card
+from .effects import acts_in
 from .enums import SIDES, CardUse, Fate, Phase, Role, Side, Size, StepKind
 from .state import Fighter
 
 
 # ----------------------------------------------------------------- sizes and classes
+@acts_in("CMB-2", SizeChoice)
 def choose_sizes(combat: Combat) -> None:
     """A size chosen in the set-up holds from the start: nobody can see the card before it is revealed."""
-    if SizeChoice not in combat.kinds_present:
-        return
     for side in SIDES:
         for fighter in combat.sides[side].fighters:
             if fighter.first_text(SizeChoice) is None:
@@ -30,8 +30,6 @@ def choose_sizes(combat: Combat) -> None:
 
 def size_change(combat: Combat, fighter: Fighter) -> tuple[int, str]:
     """The Vitality change of a creature its owner has made smaller, with the words for the log."""
-    if SizeChoice not in combat.kinds_present:
-        return 0, ""
     rule = fighter.first_text(SizeChoice)
     if rule is None or fighter.card.size is None or fighter.card.size is Size.LARGE:
         return 0, ""
@@ -251,6 +249,7 @@ def back_to_hand(combat: Combat, fighter: Fighter, why: str, *, next_up: bool = 
 
 
 # ----------------------------------------------------------------- trading places
+@acts_in("PRI-11 after", SwapsPlaces, order=1)
 def swaps_after_matchup(combat: Combat, pair: dict[Side, Fighter]) -> None:
     """Before the next match-up, a creature in the hand may take the place of one that just fought."""
     for side in SIDES:

@@ -24,7 +24,6 @@ from .abilities import (
     Guessed,
     Harmless,
     Immunity,
-    ItemBribe,
     LastingAttackBonus,
     NoBriberyHere,
     Per,
@@ -66,6 +65,7 @@ from .core import (
     take_back_card,
     terrain_rule,
 )
+from .effects import acts_in, run_effects
 from .enums import (
     SIDES,
     BriberyIcon,
@@ -99,8 +99,7 @@ class BonusTerm:
 
 def bribery_window(combat: Combat, moment: Moment, pair: dict[Side, Fighter]) -> set[Side]:
     bribed: set[Side] = set()
-    if ItemBribe in combat.kinds_present:
-        bribed = {side for side in SIDES if item_bribe(combat, pair[side], "PRI-1")}
+    bribed = {side for side in SIDES if item_bribe(combat, pair[side], "PRI-1")}
     planned = {
         side: [
             b
@@ -758,21 +757,19 @@ def bonus_terms(combat: Combat, side: Side, fighter: Fighter, opponent: Fighter,
         if rolled.when.covers_secondary() if secondary else rolled.when.covers_primary():
             value = roll(combat, side, fighter.reference) + rolled.plus
             terms.append(BonusTerm(f"{fighter.name}'s roll", value, rule, fighter.card, f"its roll on {rolled.dice}"))
-    if AttackBoost in combat.kinds_present:
-        terms += attack_boosts(combat, side, fighter, rule)
-    if LastingAttackBonus in combat.kinds_present:
-        terms += [
-            BonusTerm(
-                source.name,
-                lasting.amount,
-                rule,
-                source,
-                f"{source.name}, played by the {owner.value} before the combat, against "
-                f"{lasting.against.describe()} (ENG-16)",
-            )
-            for owner, source, lasting, _ in active_effects(combat, LastingAttackBonus)
-            if lasting.against.matches(opponent.card, defending_in_stronghold=context)
-        ]
+    terms += attack_boosts(combat, side, fighter, rule)
+    terms += [
+        BonusTerm(
+            source.name,
+            lasting.amount,
+            rule,
+            source,
+            f"{source.name}, played by the {owner.value} before the combat, against "
+            f"{lasting.against.describe()} (ENG-16)",
+        )
+        for owner, source, lasting, _ in active_effects(combat, LastingAttackBonus)
+        if lasting.against.matches(opponent.card, defending_in_stronghold=context)
+    ]
     shrink, why = size_change(combat, fighter)
     if shrink:
         terms.append(BonusTerm(f"{fighter.name}'s size", shrink, "ENG-6", fighter.card, why))
@@ -802,8 +799,6 @@ def attack_boosts(combat: Combat, side: Side, fighter: Fighter, rule: str) -> li
 
 def class_bonus_bar(combat: Combat, side: Side) -> CardDefinition | None:
     """ENG-13: the opposing card in play that takes every class-tied Vitality bonus away from ``side``."""
-    if Suppresses not in combat.kinds_present:
-        return None
     for owner, source, rule, _ in active_effects(combat, Suppresses):
         if owner is side.other and rule.what is Suppressed.CLASS_BONUS and rule.scope is Scope.IN_PLAY:
             return source
@@ -812,8 +807,6 @@ def class_bonus_bar(combat: Combat, side: Side) -> CardDefinition | None:
 
 def class_bar(combat: Combat, side: Side, term: BonusTerm, *conditions: Selector | None) -> BonusTerm:
     """``term`` as it stands, or with nothing added when its condition names a class and ``side`` is barred."""
-    if Suppresses not in combat.kinds_present:
-        return term
     if not any(condition is not None and names_class(condition) for condition in conditions):
         return term
     bar = class_bonus_bar(combat, side)
@@ -936,10 +929,7 @@ def log_class_bar(combat: Combat, fighter: Fighter, bar: str, why: str) -> None:
 
 # PRI-6
 def text_box(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
-    if CommandGuess in combat.kinds_present:
-        guesses(combat, pair, contributions)
-    if StoneOrBonus in combat.kinds_present:
-        stone_or_bonus(combat, pair, contributions)
+    run_effects(combat, "PRI-6 start", pair, contributions)
     for side in SIDES:
         fighter, opponent = pair[side], pair[side.other]
         mine = contributions[side]
@@ -1031,7 +1021,7 @@ def off_colour(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Si
     for side in SIDES:
         fighter, opponent = pair[side], pair[side.other]
         term = ocb_term(combat, fighter, opponent, "PRI-7")
-        if term is None and BorrowsPrevious in combat.kinds_present:
+        if term is None:
             term = borrowed_ocb(combat, side, fighter, opponent)
         if term is None:
             continue
@@ -1070,8 +1060,7 @@ def ocb_term(combat: Combat, fighter: Fighter, opponent: Fighter, rule: str) -> 
 def terrain_step(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
     for side in SIDES:
         log_terms(combat, contributions[side], terrain_terms(combat, pair[side], "PRI-8"))
-        if BorrowsPrevious in combat.kinds_present:
-            log_terms(combat, contributions[side], borrowed_terrain(combat, side, pair[side]))
+        log_terms(combat, contributions[side], borrowed_terrain(combat, side, pair[side]))
 
 
 def lender_of(combat: Combat, side: Side, fighter: Fighter) -> tuple[BorrowsPrevious, Fighter] | None:
@@ -1139,14 +1128,15 @@ def terrain_terms(combat: Combat, fighter: Fighter, rule: str) -> list[BonusTerm
         for modifier in fighter.card.abilities_of(TerrainModifier)
         if modifier.terrain in combat.terrain
     ]
-    if TerrainEverywhere not in combat.kinds_present:
-        return terms
     return terrain_everywhere(combat, fighter, rule, terms)
 
 
 def terrain_everywhere(combat: Combat, fighter: Fighter, rule: str, terms: list[BonusTerm]) -> list[BonusTerm]:
     """ENG-13: with such a card of its side in play and unbeaten, a creature fights with its largest printed
     terrain bonus unless the real terrain's bonuses already come to more; real penalties stay."""
+    sources = active_effects(combat, TerrainEverywhere)
+    if not sources:
+        return terms
     best = max(
         (m for m in fighter.card.abilities_of(TerrainModifier) if m.amount > 0),
         key=lambda m: m.amount,
@@ -1154,7 +1144,7 @@ def terrain_everywhere(combat: Combat, fighter: Fighter, rule: str, terms: list[
     )
     if best is None or best.amount <= sum(t.amount for t in terms if t.amount > 0):
         return terms
-    for owner, source, _, holder in active_effects(combat, TerrainEverywhere):
+    for owner, source, _, holder in sources:
         if owner is fighter.side and holder is not fighter:
             return [t for t in terms if t.amount < 0] + [
                 BonusTerm(
@@ -1169,6 +1159,7 @@ def terrain_everywhere(combat: Combat, fighter: Fighter, rule: str, terms: list[
     return terms
 
 
+@acts_in("PRI-6 start", CommandGuess, order=1)
 def guesses(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
     """ENG-12: a command's guess about a hidden match-up creature, made for every primary match-up while
     the command stands; the set-up gives the guesses in match-up order."""
@@ -1217,6 +1208,7 @@ def guesses(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Side,
             )
 
 
+@acts_in("PRI-6 start", StoneOrBonus, order=2)
 def stone_or_bonus(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
     """The opponent pays Power Stones out of his supply, or the creature gets its bonus."""
     for side in SIDES:

@@ -29,22 +29,21 @@ from .abilities import (
     ReturnsToPen,
     RolledDestroys,
     SacrificeOption,
+    SharedClass,
     ShotResult,
     Sides,
     StartsAsPush,
     StealsText,
-    SwapsPlaces,
     TextScope,
     WinsHeavyLosses,
     WinsPushes,
     Withdrawal,
     Withdraws,
 )
-from .bribery_effects import strip_bribes_after
 from .cards import CardDefinition
 from .channelling import channelling, push_forced, ranged
 from .combat_state import Combat
-from .command_fights import attack_command_instead, command_creatures_after
+from .command_fights import attack_command_instead
 from .command_step import command_reference
 from .core import (
     active_effects,
@@ -58,6 +57,7 @@ from .core import (
     roll,
     settle,
 )
+from .effects import acts_in, any_effect, run_effects
 from .enums import (
     SIDES,
     Fate,
@@ -67,7 +67,7 @@ from .enums import (
     Terrain,
     Timing,
 )
-from .hand_effects import back_to_hand, discard_from_hands, leave_unchallenged, reclass, swaps_after_matchup
+from .hand_effects import back_to_hand, discard_from_hands, leave_unchallenged, reclass
 from .log import Matchup, chain_text
 from .matchup_effects import (
     add,
@@ -134,8 +134,7 @@ def build_queues(combat: Combat) -> None:
                 (side.value, ", ".join(f.name for f in first)),
                 side=side,
             )
-    if ForcedFirstAnswer in combat.kinds_present:
-        force_first_answer(combat)
+    run_effects(combat, "PRI-0 queues")
 
 
 def upcoming(combat: Combat, side: Side) -> Fighter | None:
@@ -146,6 +145,7 @@ def upcoming(combat: Combat, side: Side) -> Fighter | None:
     return queued[0] if queued else held[0] if held else None
 
 
+@acts_in("PRI-0 queues", ForcedFirstAnswer)
 def force_first_answer(combat: Combat) -> None:
     """ENG-15: a command like the Goose's shows its side's first creature and dictates the answer."""
     for side in SIDES:
@@ -245,8 +245,7 @@ def primaries(combat: Combat) -> None:
         round_number += 1
         combat.moment = str(round_number)
         matchup(combat, round_number, attacker, defender)
-        strip_bribes_after(combat, round_number)
-        command_creatures_after(combat, round_number)
+        run_effects(combat, "PRI-12 after", round_number)
     combat.moment = ""
     holders = [side for side in SIDES if combat.sides[side].holding()]
     if not holders:
@@ -306,7 +305,7 @@ def matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Figh
                 card=fighter.card,
             )
     combat.ended_unchallenged = False
-    if on_reveal(combat, round_number, pair):
+    if any_effect(combat, "PRI-0 reveal", round_number, pair):
         return
     attacker, defender = pair[Side.ATTACKER], pair[Side.DEFENDER]
     blank_opponents(combat, pair)
@@ -321,7 +320,7 @@ def matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Figh
         record_matchup(combat, round_number, pair, None, combat.spell_decided)
         return
     destruction(combat, pair)
-    frozen = RolledDestroys in combat.kinds_present and rolled_destruction(combat, pair)
+    frozen = any_effect(combat, "PRI-3 rolled", pair)
     sent_back(combat, pair)
     primary_aoes(combat, pair)
     if any(f.fate is not Fate.STANDING for f in pair.values()):
@@ -377,16 +376,12 @@ def matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Figh
             (),
         )
     compare(combat, round_number, pair, contributions)
-    if SwapsPlaces in combat.kinds_present:
-        swaps_after_matchup(combat, pair)
-    if PullsToMelee in combat.kinds_present:
-        pull_after_win(combat, pair)
+    run_effects(combat, "PRI-11 after", pair)
 
 
+@acts_in("PRI-0 reveal", *_REVEAL_KINDS, SharedClass)
 def on_reveal(combat: Combat, round_number: int, pair: dict[Side, Fighter]) -> bool:
     """Texts that act as the two creatures meet, before any bribe; True when the match-up is over."""
-    if not combat.kinds_present & _REVEAL_KINDS and not combat.shared_class_sides:
-        return False
     for side in SIDES:
         take_shared_class(combat, side, pair[side])
     for side in SIDES:
@@ -466,6 +461,7 @@ def detonated(combat: Combat, round_number: int, side: Side, pair: dict[Side, Fi
     return True
 
 
+@acts_in("PRI-3 rolled", RolledDestroys)
 def rolled_destruction(combat: Combat, pair: dict[Side, Fighter]) -> bool:
     """PRI-3 for a creature whose roll picks the border it destroys; True when the match-up is frozen."""
     frozen = False
@@ -577,6 +573,7 @@ def copy_hand_text(combat: Combat, fighter: Fighter, rule: StealsText) -> None:
     )
 
 
+@acts_in("PRI-11 after", PullsToMelee, order=2)
 def pull_after_win(combat: Combat, pair: dict[Side, Fighter]) -> None:
     """A winner whose text lets its owner pull a random opposing card into the melee after a good roll."""
     for side in SIDES:
@@ -877,8 +874,7 @@ def compare(
             )
     if winner is not None and winner.faced is not None:
         creature_beaten(combat, winner.faced, winner, "PRI-11", primary=True)
-        if combat.kinds_present & _OUTCOME_KINDS:
-            after_outcome(combat, round_number, winner, winner.faced, abs(ta - td))
+        run_effects(combat, "PRI-11 outcome", round_number, winner, winner.faced, abs(ta - td))
     for fighter in pair.values():
         if fighter.fate is Fate.STANDING:
             fighter.fate_reason = {
@@ -890,8 +886,6 @@ def compare(
 
 def withdraws_after_win(combat: Combat, winner: Fighter, round_number: int) -> bool:
     """A winner whose text sends it back to the hand leaves its opponent unbeaten and unchallenged."""
-    if Withdraws not in combat.kinds_present:
-        return False
     if not any(rule.trigger is Withdrawal.WINS for rule in winner.text(Withdraws)):
         return False
     loser = winner.faced
@@ -981,6 +975,7 @@ def matchup_destruction(
     ]
 
 
+@acts_in("PRI-11 outcome", *_OUTCOME_KINDS)
 def after_outcome(combat: Combat, round_number: int, winner: Fighter, loser: Fighter, margin: int) -> None:
     """What a decided match-up sets off beyond the loser's fate: the winner's own destruction, a command
     card destroyed, a stronghold or terrain card wrecked."""
@@ -1012,7 +1007,7 @@ def after_outcome(combat: Combat, round_number: int, winner: Fighter, loser: Fig
 
 def note_victors(combat: Combat, beaten: Fighter, victors: list[Fighter]) -> None:
     """Remember who beat a card whose text dooms them unless their side holds the space."""
-    if DestroysVictorUnlessHeld in combat.kinds_present and beaten.first_text(DestroysVictorUnlessHeld) is not None:
+    if beaten.first_text(DestroysVictorUnlessHeld) is not None:
         combat.doomed_victors.extend((victor, beaten) for victor in victors)
 
 

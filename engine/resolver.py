@@ -16,6 +16,7 @@ from .catalog import CardCatalog
 from .combat_state import Combat
 from .command_step import command_step
 from .core import active_effects, announce_setup, log
+from .effects import run_effects
 from .enums import (
     SIDES,
     CardUse,
@@ -26,7 +27,7 @@ from .enums import (
     StepKind,
     Winner,
 )
-from .hand_effects import choose_sizes, restore_classes
+from .hand_effects import restore_classes
 from .leaving import destroy_stayers, offer_retreat
 from .log import CardOutcome, CombatLog, CombatResult, CommandOutcome, CreatureOutcome, Term, chain_text
 from .matchup_effects import names_class
@@ -140,8 +141,7 @@ def resolution(combat: Combat) -> CombatResult:
     for side in SIDES:
         standing = [f for f in combat.sides[side].fighters if f.fate.counts_for_control and f not in left_out]
         terms = tuple(Term(f.name, control_value(f.card)) for f in standing)
-        if ControlBonus in combat.kinds_present:
-            terms += control_bonus_terms(combat, side, standing)
+        terms += control_bonus_terms(combat, side, standing)
         totals[side] = terms
         excluded = [
             f"{f.name} ({f.fate.value.replace('_', ' ')})"
@@ -314,5 +314,5 @@ def resolve(setup: CombatSetup, catalog: CardCatalog, *, checked: bool = False) 
     """Resolve a combat; raises SetupInvalid listing every problem if the set-up breaks the rules.
     ``checked``: the caller has already validated an equivalent set-up (exploration checks once)."""
     combat = Combat(setup, catalog, checked=checked)
-    choose_sizes(combat)
+    run_effects(combat, "CMB-2")
     return run(combat)

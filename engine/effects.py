@@ -1,0 +1,85 @@
+"""The registry of effects: which ability kinds act at which point of the procedure.
+
+A function that performs what some ability kinds do registers itself with ``acts_in(point, *kinds)``;
+the point is a step id of the design document, with a word saying where in the step when a step has
+several (``"PRI-9 start"``). A step of the procedure then asks ``effects_in(combat, point)`` for the
+effects whose kinds some card of this combat holds, and calls them; it never checks for a kind
+itself. Registering also tells each kind the steps it acts in (``steps_of``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from .abilities import Ability
+
+if TYPE_CHECKING:
+    from .combat_state import Combat
+
+Effect = TypeVar("Effect", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True)
+class Registered:
+    point: str
+    kinds: frozenset[type[Ability]]
+    effect: Callable[..., Any]
+    order: int = 0
+
+
+_AT: dict[str, list[Registered]] = {}
+_STEPS: dict[type[Ability], set[str]] = {}
+
+
+def acts_in(point: str, *kinds: type[Ability], order: int = 0) -> Callable[[Effect], Effect]:
+    """Register the decorated function as what ``kinds`` do at ``point``; effects of one point run by
+    ``order``, then in the order registered."""
+
+    def register(effect: Effect) -> Effect:
+        entries = _AT.setdefault(point, [])
+        entries.append(Registered(point, frozenset(kinds), effect, order))
+        entries.sort(key=lambda entry: entry.order)
+        for kind in kinds:
+            _STEPS.setdefault(kind, set()).add(point.split(" ")[0])
+        return effect
+
+    return register
+
+
+def effects_in(combat: Combat, point: str) -> list[Callable[..., Any]]:
+    """The effects registered at ``point`` whose kinds a card of this combat holds."""
+    found = combat.effects_at.get(point)
+    if found is None:
+        present = combat.kinds_present
+        found = [entry.effect for entry in _AT.get(point, ()) if not entry.kinds.isdisjoint(present)]
+        combat.effects_at[point] = found
+    return found
+
+
+def now_present(combat: Combat, abilities: Iterable[Ability]) -> None:
+    """Cards that enter the combat after the set-up (a command spell, a creature joining) bring their kinds."""
+    combat.kinds_present.update(type(ability) for ability in abilities)
+    combat.effects_at.clear()
+
+
+def run_effects(combat: Combat, point: str, *args: Any) -> None:
+    """Call every effect present at ``point`` with the combat and ``args``."""
+    for effect in effects_in(combat, point):
+        effect(combat, *args)
+
+
+def any_effect(combat: Combat, point: str, *args: Any) -> bool:
+    """Call the effects present at ``point`` in order until one says it settled the matter (returns True)."""
+    return any(effect(combat, *args) for effect in effects_in(combat, point))
+
+
+def steps_of(kind: type[Ability]) -> tuple[str, ...]:
+    """The step ids at which a kind has a registered effect (the rest act through the steps' own lookups)."""
+    return tuple(sorted(_STEPS.get(kind, ())))
+
+
+def registered() -> dict[str, list[Registered]]:
+    """Every point and its effects, for the documentation and the tests."""
+    return {point: list(entries) for point, entries in _AT.items()}

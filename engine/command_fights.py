@@ -13,8 +13,8 @@ from .core import cancel_command, choice, creature_beaten, log, settle
 from .effects import acts_in
 from .enums import SIDES, Fate, Side, StepKind
 from .hand_effects import leave_unchallenged
-from .log import chain_text
 from .matchup_effects import bonus_terms, immune_to, log_terms, ocb_term, terrain_terms
+from .render import Chains
 from .state import Contribution, Fighter
 
 
@@ -116,7 +116,7 @@ def fight_commands(combat: Combat, side: Side, fighter: Fighter, target: Fighter
         else:
             winner = pair[high]
             outcome = f"{winner.name} beats {pair[high.other].name}"
-    chains = "; ".join(f"{pair[one].name}: {chain_text(tuple(totals[one].terms))}" for one in (side, side.other))
+    chains = Chains(tuple((pair[one].name, tuple(totals[one].terms)) for one in (side, side.other)))
     step = log(
         combat,
         StepKind.COMPARE,

@@ -7,6 +7,7 @@ from enum import Enum
 from typing import Any
 
 from .enums import CardUse, Fate, Phase, Role, Side, StepKind, Terrain, Winner
+from .render import chain_text as chain_text
 from .render import render
 
 
@@ -16,17 +17,6 @@ class Term:
 
     label: str
     amount: int
-
-
-def chain_text(terms: tuple[Term, ...]) -> str:
-    """``6 base + 3 OCB + 3 ranged = 12``."""
-    if not terms:
-        return "0"
-    parts = [f"{terms[0].amount} {terms[0].label}"]
-    for term in terms[1:]:
-        sign = "+" if term.amount >= 0 else "-"
-        parts.append(f"{sign} {abs(term.amount)} {term.label}")
-    return " ".join(parts) + f" = {sum(t.amount for t in terms)}"
 
 
 @dataclass(frozen=True)

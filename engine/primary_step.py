@@ -68,7 +68,7 @@ from .enums import (
     Timing,
 )
 from .hand_effects import back_to_hand, discard_from_hands, leave_unchallenged, reclass
-from .log import Matchup, chain_text
+from .log import Matchup
 from .matchup_effects import (
     add,
     any_time_spells,
@@ -81,6 +81,7 @@ from .matchup_effects import (
     terrain_step,
     text_box,
 )
+from .render import Chains
 from .setup import Moment, face_down
 from .state import Contribution, Fighter
 from .validate import forced_answers, resolve_terrain
@@ -796,7 +797,9 @@ def compare(
         return
     a, d = pair[Side.ATTACKER], pair[Side.DEFENDER]
     ta, td = contributions[Side.ATTACKER].total, contributions[Side.DEFENDER].total
-    chains = f"{a.name}: {chain_text(tuple(contributions[Side.ATTACKER].terms))}; {d.name}: {chain_text(tuple(contributions[Side.DEFENDER].terms))}"
+    chains = Chains(
+        ((a.name, tuple(contributions[Side.ATTACKER].terms)), (d.name, tuple(contributions[Side.DEFENDER].terms)))
+    )
     winner: Fighter | None = None
     rule = "PRI-11"
     if a.turned and d.turned:

@@ -10,6 +10,10 @@ carries text made elsewhere (a refusal worded once for both the log and the warn
 from __future__ import annotations
 
 from string import Formatter
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .log import Term
 
 MESSAGES: dict[str, str] = {
     "verbatim": "{text}",
@@ -234,9 +238,76 @@ MESSAGES: dict[str, str] = {
     "destroy_stayers": "{card_name}: the {owner_other_value} stayed and lost, so {fighter_name} is destroyed.",
     # resolver.py
     "control_bonus_terms": "{fighter_name}'s bonus for control depends on a creature class, and {bar_name} is still in play on the other side: the {side_value} gets none.",
-    "resolution": "The {side_value}'s shield has no creature left: it is destroyed and counts towards the opponent's five.",
-    "resolution.2": "Only the winner, the {heal_side_value}, may heal creatures; healed creatures do not count for control.",
+    "control_bonus_terms.gains": "{name} is alive after the combat: {gains} for control (one such card per side).",
+    "control_bonus_terms.none": "{name} is alive after the combat: no surviving creature of its side qualifies for control (one such card per side).",
+    "count_for_control": "The {side} counts its remaining creatures at printed Vitality: {chain}.",
+    "count_for_control.excluded": "The {side} counts its remaining creatures at printed Vitality: {chain}; not counted: {excluded}.",
+    "decide_space.bid": "The {winner} won the bidding for the space, so it holds the space whatever the count.",
+    "decide_space.left": "The {leaver} retreated by choice, so the {winner} holds the space whatever the count.",
+    "decide_space.attacker": "{attacker_total} against {defender_total}: the attacker has strictly more and takes the space.",
+    "decide_space.tie": "{attacker_total} against {defender_total}: a tie, so the defender keeps the space.",
+    "decide_space.defender": "{attacker_total} against {defender_total}: the defender keeps the space.",
+    "leave_the_space.empty": "The {side}'s shield has no creature left: it is destroyed and counts towards the opponent's five.",
+    "leave_the_space.empty_shield": "The {loser}'s shield is destroyed (no creature left).",
+    "leave_the_space.destroy": "The {loser} chooses to destroy its shield and every creature in it instead of retreating.",
+    "leave_the_space.destroy_logged": "The {loser} chooses to destroy its shield and every creature in it instead of retreating. It counts towards the opponent's five.",
+    "leave_the_space.defender": "The defender's shield retreats one space (orthogonally) onto a space it controls, even if already turned.",
+    "leave_the_space.attacker": "The attacker's shield goes back one space the way it came.",
+    "healing": "Only the winner, the {side}, may heal creatures; healed creatures do not count for control.",
 }
+
+
+def chain_text(terms: tuple[Term, ...]) -> str:
+    """``6 base + 3 OCB + 3 ranged = 12``."""
+    if not terms:
+        return "0"
+    parts = [f"{terms[0].amount} {terms[0].label}"]
+    for term in terms[1:]:
+        sign = "+" if term.amount >= 0 else "-"
+        parts.append(f"{sign} {abs(term.amount)} {term.label}")
+    return " ".join(parts) + f" = {sum(t.amount for t in terms)}"
+
+
+class Chain:
+    """A chain of terms as an event value: written out as ``chain_text`` only when the sentence is."""
+
+    __slots__ = ("terms",)
+
+    def __init__(self, terms: tuple[Term, ...]) -> None:
+        self.terms = terms
+
+    def __format__(self, spec: str) -> str:
+        return format(chain_text(self.terms), spec)
+
+    def __str__(self) -> str:
+        return chain_text(self.terms)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Chain) and other.terms == self.terms
+
+    def __hash__(self) -> int:
+        return hash(self.terms)
+
+
+class Chains:
+    """Several named chains, ``Sand Lord: 11 Sand Lord + 6 Dry Heaps = 17; Ice Spirit: 5 Ice Spirit = 5``."""
+
+    __slots__ = ("named",)
+
+    def __init__(self, named: tuple[tuple[str, tuple[Term, ...]], ...]) -> None:
+        self.named = named
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __str__(self) -> str:
+        return "; ".join(f"{name}: {chain_text(terms)}" for name, terms in self.named)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Chains) and other.named == self.named
+
+    def __hash__(self) -> int:
+        return hash(self.named)
 
 
 def _positional(template: str) -> tuple[str, int]:

@@ -29,10 +29,11 @@ from .enums import (
 )
 from .hand_effects import restore_classes
 from .leaving import destroy_stayers, offer_retreat
-from .log import CardOutcome, CombatLog, CombatResult, CommandOutcome, CreatureOutcome, Term, chain_text
+from .log import CardOutcome, CombatLog, CombatResult, CommandOutcome, CreatureOutcome, Term
 from .matchup_effects import names_class
 from .notation import format_setup
 from .primary_step import destroy_victors, primaries
+from .render import Chain, render
 from .secondary_step import secondaries
 from .setup import CombatSetup
 from .state import Fighter
@@ -102,16 +103,10 @@ def control_bonus_terms(combat: Combat, side: Side, standing: list[Fighter]) -> 
             combat,
             StepKind.BONUS,
             "RES-2",
-            "verbatim",
-            (
-                f"{fighter.name} is alive after the combat: "
-                + (
-                    ", ".join(f"{f.name} counts {rule.amount:+d}" for f in gaining)
-                    if gaining
-                    else "no surviving creature of its side qualifies"
-                )
-                + " for control (one such card per side).",
-            ),
+            "control_bonus_terms.gains" if gaining else "control_bonus_terms.none",
+            (fighter.name, ", ".join(f"{f.name} counts {rule.amount:+d}" for f in gaining))
+            if gaining
+            else (fighter.name,),
             side=side,
             card=fighter.card,
             subject=fighter,
@@ -134,8 +129,10 @@ def class_bar_at_count(combat: Combat, side: Side) -> CardDefinition | None:
     return None
 
 
-# RES-1 to RES-6, HEAL-1
-def resolution(combat: Combat) -> CombatResult:
+# RES-1, RES-2
+def count_for_control(combat: Combat) -> tuple[dict[Side, tuple[Term, ...]], dict[Fighter, str]]:
+    """Each side adds up the printed Vitality of its remaining creatures (beaten ones are already
+    discarded, RES-1); returns the terms of each side's count and the creatures a text left out."""
     totals: dict[Side, tuple[Term, ...]] = {}
     left_out = left_out_of_control(combat)
     for side in SIDES:
@@ -156,35 +153,38 @@ def resolution(combat: Combat) -> CombatResult:
             combat,
             StepKind.COUNT,
             "RES-2",
-            "verbatim",
-            (
-                f"The {side.value} counts its remaining creatures at printed Vitality: {chain_text(terms) if terms else '0'}"
-                + (f"; not counted: {', '.join(excluded)}" if excluded else "")
-                + ".",
-            ),
+            "count_for_control.excluded" if excluded else "count_for_control",
+            (side.value, Chain(terms), ", ".join(excluded)) if excluded else (side.value, Chain(terms)),
             side=side,
             total=sum(t.amount for t in terms),
             chain=terms,
         )
-    attacker_total = sum(t.amount for t in totals[Side.ATTACKER])
-    defender_total = sum(t.amount for t in totals[Side.DEFENDER])
-    winner = Winner.ATTACKER if attacker_total > defender_total else Winner.DEFENDER
+    return totals, left_out
+
+
+# RES-3
+def decide_space(combat: Combat, attacker_total: int, defender_total: int) -> Winner:
+    """The attacker takes the space only with strictly more; a bid or a retreat by choice decides first."""
     if combat.space_won_by is not None:
         winner = Winner(combat.space_won_by.value)
-        text = f"The {winner.value} won the bidding for the space, so it holds the space whatever the count."
+        log(combat, StepKind.RESULT, "ENG-12", "decide_space.bid", (winner.value,))
     elif combat.left_by is not None:
         winner = Winner(combat.left_by.other.value)
-        text = (
-            f"The {combat.left_by.value} retreated by choice, so the {winner.value} holds the space whatever the count."
-        )
-    elif winner is Winner.ATTACKER:
-        text = f"{attacker_total} against {defender_total}: the attacker has strictly more and takes the space."
-    elif attacker_total == defender_total:
-        text = f"{attacker_total} against {defender_total}: a tie, so the defender keeps the space."
+        log(combat, StepKind.RESULT, "ENG-6", "decide_space.left", (combat.left_by.value, winner.value))
+    elif attacker_total > defender_total:
+        winner = Winner.ATTACKER
+        log(combat, StepKind.RESULT, "RES-3", "decide_space.attacker", (attacker_total, defender_total))
     else:
-        text = f"{attacker_total} against {defender_total}: the defender keeps the space."
-    rule_id = "ENG-12" if combat.space_won_by is not None else "ENG-6" if combat.left_by is not None else "RES-3"
-    log(combat, StepKind.RESULT, rule_id, "verbatim", (text,))
+        winner = Winner.DEFENDER
+        message = "decide_space.tie" if attacker_total == defender_total else "decide_space.defender"
+        log(combat, StepKind.RESULT, "RES-3", message, (attacker_total, defender_total))
+    return winner
+
+
+# RES-4, RES-5, RES-6 and A-19
+def leave_the_space(combat: Combat, winner: Winner) -> tuple[str, tuple[Side, ...]]:
+    """Texts that act on the loss, empty shields destroyed, then the loser retreats or destroys its
+    shield; returns the retreat in words and the sides whose shield is destroyed."""
     loser = Side.DEFENDER if winner is Winner.ATTACKER else Side.ATTACKER
     destroy_stayers(combat, Side(winner.value))
     destroy_victors(combat, loser)
@@ -192,44 +192,36 @@ def resolution(combat: Combat) -> CombatResult:
     for side in SIDES:
         if not any(f.fate.counts_for_control for f in combat.sides[side].fighters):
             destroyed.append(side)
-            log(
-                combat,
-                StepKind.RETREAT,
-                "A-19",
-                "resolution",
-                (side.value,),
-                side=side,
-            )
+            log(combat, StepKind.RETREAT, "A-19", "leave_the_space.empty", (side.value,), side=side)
     if loser in destroyed:
-        retreat = f"The {loser.value}'s shield is destroyed (no creature left)."
-    elif combat.sides[loser].setup.destroy_shield:
+        return render("leave_the_space.empty_shield", (loser.value,)), tuple(destroyed)
+    if combat.sides[loser].setup.destroy_shield:
         destroyed.append(loser)
-        retreat = f"The {loser.value} chooses to destroy its shield and every creature in it instead of retreating."
-        log(
-            combat,
-            StepKind.RETREAT,
-            "RES-6",
-            "verbatim",
-            (retreat + " It counts towards the opponent's five.",),
-            side=loser,
-        )
-    elif loser is Side.DEFENDER:
-        retreat = (
-            "The defender's shield retreats one space (orthogonally) onto a space it controls, even if already turned."
-        )
-        log(combat, StepKind.RETREAT, "RES-4", "verbatim", (retreat,), side=loser)
-    else:
-        retreat = "The attacker's shield goes back one space the way it came."
-        log(combat, StepKind.RETREAT, "RES-5", "verbatim", (retreat,), side=loser)
-    heal_side = Side.ATTACKER if winner is Winner.ATTACKER else Side.DEFENDER
-    log(
-        combat,
-        StepKind.HEAL,
-        "HEAL-1",
-        "resolution.2",
-        (heal_side.value,),
-        side=heal_side,
+        log(combat, StepKind.RETREAT, "RES-6", "leave_the_space.destroy_logged", (loser.value,), side=loser)
+        return render("leave_the_space.destroy", (loser.value,)), tuple(destroyed)
+    message, rule = (
+        ("leave_the_space.defender", "RES-4") if loser is Side.DEFENDER else ("leave_the_space.attacker", "RES-5")
     )
+    log(combat, StepKind.RETREAT, rule, message, side=loser)
+    return render(message, ()), tuple(destroyed)
+
+
+# HEAL-1
+def healing(combat: Combat, winner: Winner) -> Side:
+    """Only the winner heals, and healed creatures do not count for control (HEAL-1 to HEAL-3)."""
+    heal_side = Side.ATTACKER if winner is Winner.ATTACKER else Side.DEFENDER
+    log(combat, StepKind.HEAL, "HEAL-1", "healing", (heal_side.value,), side=heal_side)
+    return heal_side
+
+
+def resolution(combat: Combat) -> CombatResult:
+    """RES-1 to RES-6 and HEAL-1, in order, and the result they make."""
+    totals, left_out = count_for_control(combat)
+    attacker_total = sum(t.amount for t in totals[Side.ATTACKER])
+    defender_total = sum(t.amount for t in totals[Side.DEFENDER])
+    winner = decide_space(combat, attacker_total, defender_total)
+    retreat, destroyed = leave_the_space(combat, winner)
+    heal_side = healing(combat, winner)
     creatures = tuple(
         CreatureOutcome(
             id=f.id,
@@ -255,7 +247,7 @@ def resolution(combat: Combat) -> CombatResult:
         defender_chain=totals[Side.DEFENDER],
         winner=winner,
         retreat=retreat,
-        shields_destroyed=tuple(destroyed),
+        shields_destroyed=destroyed,
         may_heal=heal_side,
         secondary_side=combat.secondary_side,
         needs=combat.secondary_needs,

@@ -22,9 +22,10 @@ from .enums import (
     Side,
     StepKind,
 )
-from .log import SecondaryOutcome, Term, chain_text
+from .log import SecondaryOutcome, Term
 from .matchup_effects import bonus_terms, bribe_creature, drop_unused_reactions, log_terms
 from .primary_step import note_victors
+from .render import Chain
 from .setup import Moment, SecondaryAttack
 from .state import Contribution, Fighter
 
@@ -363,7 +364,7 @@ def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[t
             StepKind.KILL_TEST,
             "SEC-7",
             "attack_target.9",
-            (chain_text(tuple(terms)), target.name, target.vitality, verdict),
+            (Chain(tuple(terms)), target.name, target.vitality, verdict),
             subject=target,
             fate=Fate.BEATEN,
             reason=f"beaten by a secondary attack ({total} against {target.vitality})",
@@ -382,7 +383,7 @@ def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[t
             StepKind.KILL_TEST,
             "SEC-10",
             "attack_target.10",
-            (chain_text(tuple(terms)), target.name, target.vitality),
+            (Chain(tuple(terms)), target.name, target.vitality),
             side=side,
             subject=target,
             total=total,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from .abilities import (
     AllowsChannellingTo,
+    Aoe,
+    AttackBoost,
     BlankText,
     BriberyShots,
     BribesAnyIcon,
@@ -26,6 +28,7 @@ from .abilities import (
     ForbidsCommands,
     ForbidsRanged,
     HandDiscard,
+    Immunity,
     ItemBribe,
     JoinsFromTerrain,
     MatchupDestruction,
@@ -34,12 +37,14 @@ from .abilities import (
     RangedGamble,
     RangedModifier,
     RetreatOption,
+    Scope,
     SendsToMelee,
     SharedClass,
     SideBonus,
     StoneBid,
     StoneEvent,
     Stones,
+    Suppressed,
     Suppresses,
     TextScope,
     Undispellable,
@@ -55,10 +60,10 @@ from .core import (
     change_stones,
     choice,
     fighter_named,
-    fire_aoe,
+    given_count,
     log,
     record_fate,
-    set_aside,
+    roll,
     spend_card,
     take_back_card,
     terrain_rule,
@@ -66,6 +71,7 @@ from .core import (
 from .effects import acts_in, effects_in, now_present, run_effects
 from .enums import (
     SIDES,
+    AoeType,
     CardType,
     CardUse,
     Fate,
@@ -824,3 +830,160 @@ def sideline_creature(combat: Combat, side: Side, card: CardDefinition, rule: Co
             (fighter.name,),
             f"set aside by {card.name}'s command",
         )
+
+
+# ----------------------------------------------------------------- AOE-1 to AOE-4 (command AOEs and PRI-4)
+# AOE-1 to AOE-4 (command AOEs and PRI-4)
+def set_aside(
+    combat: Combat,
+    fighter: Fighter,
+    card: CardDefinition,
+    kind: StepKind,
+    message: str,
+    args: tuple[object, ...],
+    reason: str,
+) -> None:
+    """AOE-4: out of the hand and out of play, never counted, but still a secondary target."""
+    fighter.in_hand = False
+    record_fate(
+        combat,
+        kind,
+        "AOE-4",
+        message,
+        args,
+        subject=fighter,
+        fate=Fate.OUT_OF_PLAY,
+        reason=reason,
+        side=fighter.side,
+        card=card,
+    )
+
+
+def aoe_immune(combat: Combat, fighter: Fighter, aoe: Aoe) -> str:
+    for immunity in fighter.text(Immunity):
+        if immunity.terrain is not None and immunity.terrain not in combat.terrain:
+            continue
+        if immunity.aoe:
+            return "immune to every AOE"
+        if immunity.attack_type is not None and aoe.type.value == immunity.attack_type.value:
+            return f"immune to {aoe.type.value}"
+    for owner, source, rule, _ in active_effects(combat, Suppresses):
+        if (
+            owner is fighter.side
+            and rule.what is Suppressed.AOE
+            and rule.scope is Scope.IN_PLAY
+            and (rule.protects is None or rule.protects.matches(fighter.card))
+        ):
+            return f"protected from AOEs by {source.name}"
+    return ""
+
+
+def fire_aoe(
+    combat: Combat, side: Side, card: CardDefinition, aoe: Aoe, rule: str, reference: str | None = None
+) -> None:
+    label = "" if aoe.type is AoeType.PLAIN else f"{aoe.type.value} "
+    points = aoe.points
+    if aoe.per_count:
+        counted = given_count(combat, side, reference or card.slug)
+        points += aoe.per_count * counted
+        log(
+            combat,
+            StepKind.AOE,
+            "ENG-4",
+            "fire_aoe",
+            (card.name, aoe.per_count, counted, aoe.counting, points),
+            side=side,
+            card=card,
+        )
+    if aoe.dice is not None:
+        rolled = roll(combat, side, reference or card.slug)
+        if rolled in aoe.fails_on:
+            log(
+                combat,
+                StepKind.AOE,
+                rule,
+                "fire_aoe.2",
+                (card.name, rolled, aoe.dice),
+                side=side,
+                card=card,
+            )
+            return
+        points += rolled
+        log(
+            combat,
+            StepKind.AOE,
+            rule,
+            "fire_aoe.3",
+            (card.name, rolled, aoe.dice, points, label),
+            side=side,
+            card=card,
+        )
+    for owner, source, boost, _ in active_effects(combat, AttackBoost):
+        if boost.attack_type.value == aoe.type.value and boost.sides.reaches(owner is side):
+            points += boost.amount
+            log(
+                combat,
+                StepKind.AOE,
+                rule,
+                "fire_aoe.4",
+                (source.name, card.name, label, boost.amount, points),
+                side=side,
+                card=source,
+            )
+    sides = [side] if aoe.own_hand else [side.other, side] if aoe.both_sides else [side.other]
+    hits: list[Fighter] = []
+    for target_side in sides:
+        for fighter in combat.sides[target_side].holding():
+            if fighter.vitality > points:
+                continue
+            if aoe.hits is not None and not aoe.hits.matches(fighter.card):
+                continue
+            immune = aoe_immune(combat, fighter, aoe)
+            if immune:
+                log(
+                    combat,
+                    StepKind.IMMUNITY,
+                    "AOE-3",
+                    "fire_aoe.5",
+                    (fighter.name, immune, card.name, label),
+                    side=target_side,
+                    card=fighter.card,
+                    subject=fighter,
+                )
+                continue
+            hits.append(fighter)
+    reach = "every combat hand" if aoe.both_sides else f"the {sides[0].value}'s combat hand"
+    log(
+        combat,
+        StepKind.AOE,
+        rule,
+        "fire_aoe.6",
+        (card.name, points, label, reach, ", ".join(f.name for f in hits) or "none"),
+        side=side,
+        card=card,
+    )
+    for fighter in hits:
+        fighter.in_hand = False
+        if aoe.type is AoeType.METHANE:
+            set_aside(
+                combat,
+                fighter,
+                card,
+                StepKind.AOE,
+                "fire_aoe.7",
+                (fighter.name, fighter.vitality),
+                f"set aside by {card.name}'s methane",
+            )
+        else:
+            record_fate(
+                combat,
+                StepKind.AOE,
+                "AOE-2",
+                "fire_aoe.8",
+                (fighter.name, fighter.vitality),
+                subject=fighter,
+                fate=Fate.DISCARDED_BY_AOE,
+                reason=f"discarded by {card.name}'s AOE",
+                side=fighter.side,
+                card=card,
+            )

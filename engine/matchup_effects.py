@@ -45,7 +45,7 @@ from .abilities import (
 from .bribery_effects import any_icon_source, bribe_answered, bribe_to_melee, is_bribe_reaction, item_bribe
 from .cards import CardDefinition
 from .combat_state import Combat
-from .command_step import casting_refusal
+from .command_step import casting_refusal, fire_aoe
 from .core import (
     active_effects,
     burn_stones,
@@ -54,7 +54,6 @@ from .core import (
     creature_beaten,
     defending,
     fighter_named,
-    fire_aoe,
     given_count,
     indestructible,
     log,

@@ -170,6 +170,7 @@ def forced_bribe(combat: Combat, side: Side, card: CardDefinition, rule: ForcedB
     )
 
 
+@acts_in("PRI-1 item", ItemBribe)
 def item_bribe(combat: Combat, target: Fighter, rule_id: str) -> bool:
     """ENG-12: an opposing command lets its side bribe ``target`` once, paying with an Item from the storage
     hand: no icon is played, so bans on one kind of bribery card do not stop it. True when it is bribed."""

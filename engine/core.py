@@ -140,6 +140,9 @@ def active_effects(combat: Combat, kind: builtins.type[A]) -> list[tuple[Side, C
     for side in SIDES:
         state = combat.sides[side]
         for fighter in state.fighters:
+            # An unplayed creature's text never works (in_play); most are unplayed for most of a combat.
+            if fighter.role is Role.UNPLAYED:
+                continue
             for ability in fighter.text(kind):
                 if in_play(
                     combat,

@@ -66,13 +66,18 @@ def now_present(combat: Combat, abilities: Iterable[Ability]) -> None:
 
 def run_effects(combat: Combat, point: str, *args: Any) -> None:
     """Call every effect present at ``point`` with the combat and ``args``."""
-    for effect in effects_in(combat, point):
+    found = combat.effects_at.get(point)
+    for effect in effects_in(combat, point) if found is None else found:
         effect(combat, *args)
 
 
 def any_effect(combat: Combat, point: str, *args: Any) -> bool:
     """Call the effects present at ``point`` in order until one says it settled the matter (returns True)."""
-    return any(effect(combat, *args) for effect in effects_in(combat, point))
+    found = combat.effects_at.get(point)
+    for effect in effects_in(combat, point) if found is None else found:
+        if effect(combat, *args):
+            return True
+    return False
 
 
 def steps_of(kind: type[Ability]) -> tuple[str, ...]:

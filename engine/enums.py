@@ -84,13 +84,15 @@ class Side(str, Enum):
     ATTACKER = "attacker"
     DEFENDER = "defender"
 
-    @property
-    def other(self) -> Side:
-        return Side.DEFENDER if self is Side.ATTACKER else Side.ATTACKER
+    # The opposing side and the notation's letter: plain attributes, set once below, because the
+    # resolver asks for them in nearly every step (a property call each time cost more than the step).
+    other: Side
+    letter: str
 
-    @property
-    def letter(self) -> str:
-        return "a" if self is Side.ATTACKER else "d"
+
+for _side, _other, _letter in ((Side.ATTACKER, Side.DEFENDER, "a"), (Side.DEFENDER, Side.ATTACKER, "d")):
+    _side.__dict__["other"] = _other
+    _side.__dict__["letter"] = _letter
 
 
 # Iterating an Enum class is slow in a hot loop; the resolver iterates this tuple instead.

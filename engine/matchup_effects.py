@@ -34,6 +34,7 @@ from .abilities import (
     Scope,
     SideBonus,
     Sides,
+    SizeChoice,
     StoneEvent,
     StoneOrBonus,
     Stones,
@@ -42,7 +43,7 @@ from .abilities import (
     TerrainEverywhere,
     TerrainModifier,
 )
-from .bribery_effects import any_icon_source, bribe_answered, bribe_to_melee, is_bribe_reaction, item_bribe
+from .bribery_effects import any_icon_source, bribe_answered, bribe_to_melee, is_bribe_reaction
 from .cards import CardDefinition
 from .combat_state import Combat
 from .command_step import casting_refusal, fire_aoe
@@ -64,7 +65,7 @@ from .core import (
     take_back_card,
     terrain_rule,
 )
-from .effects import acts_in, run_effects
+from .effects import acts_in, any_effect, effects_in, run_effects
 from .enums import (
     SIDES,
     BriberyIcon,
@@ -98,7 +99,7 @@ class BonusTerm:
 
 def bribery_window(combat: Combat, moment: Moment, pair: dict[Side, Fighter]) -> set[Side]:
     bribed: set[Side] = set()
-    bribed = {side for side in SIDES if item_bribe(combat, pair[side], "PRI-1")}
+    bribed = {side for side in SIDES if any_effect(combat, "PRI-1 item", pair[side], "PRI-1")}
     planned = {
         side: [
             b
@@ -756,8 +757,23 @@ def bonus_terms(combat: Combat, side: Side, fighter: Fighter, opponent: Fighter,
         if rolled.when.covers_secondary() if secondary else rolled.when.covers_primary():
             value = roll(combat, side, fighter.reference) + rolled.plus
             terms.append(BonusTerm(f"{fighter.name}'s roll", value, rule, fighter.card, f"its roll on {rolled.dice}"))
-    terms += attack_boosts(combat, side, fighter, rule)
-    terms += [
+    for effect in effects_in(combat, "PRI-6 terms"):
+        terms += effect(combat, side, fighter, opponent, rule, context)
+    if secondary:
+        terms += command_terms(combat, side, fighter, opponent, secondary=True)
+        ocb = ocb_term(combat, fighter, opponent, rule)
+        if ocb is not None:
+            terms.append(ocb)
+        terms += terrain_terms(combat, fighter, rule)
+    return terms
+
+
+@acts_in("PRI-6 terms", LastingAttackBonus, order=2)
+def lasting_attack_bonuses(
+    combat: Combat, side: Side, fighter: Fighter, opponent: Fighter, rule: str, context: bool
+) -> list[BonusTerm]:
+    """ENG-16: cards played before the combat that make its attacks stronger against some opponents."""
+    return [
         BonusTerm(
             source.name,
             lasting.amount,
@@ -769,16 +785,22 @@ def bonus_terms(combat: Combat, side: Side, fighter: Fighter, opponent: Fighter,
         for owner, source, lasting, _ in active_effects(combat, LastingAttackBonus)
         if lasting.against.matches(opponent.card, defending_in_stronghold=context)
     ]
+
+
+@acts_in("PRI-6 terms", SizeChoice, order=3)
+def size_terms(
+    combat: Combat, side: Side, fighter: Fighter, opponent: Fighter, rule: str, context: bool
+) -> list[BonusTerm]:
+    """ENG-6: a creature its owner made smaller fights with less Vitality."""
     shrink, why = size_change(combat, fighter)
-    if shrink:
-        terms.append(BonusTerm(f"{fighter.name}'s size", shrink, "ENG-6", fighter.card, why))
-    if secondary:
-        terms += command_terms(combat, side, fighter, opponent, secondary=True)
-        ocb = ocb_term(combat, fighter, opponent, rule)
-        if ocb is not None:
-            terms.append(ocb)
-        terms += terrain_terms(combat, fighter, rule)
-    return terms
+    return [BonusTerm(f"{fighter.name}'s size", shrink, "ENG-6", fighter.card, why)] if shrink else []
+
+
+@acts_in("PRI-6 terms", AttackBoost, order=1)
+def attack_boost_terms(
+    combat: Combat, side: Side, fighter: Fighter, opponent: Fighter, rule: str, context: bool
+) -> list[BonusTerm]:
+    return attack_boosts(combat, side, fighter, rule)
 
 
 def attack_boosts(combat: Combat, side: Side, fighter: Fighter, rule: str) -> list[BonusTerm]:
@@ -1021,7 +1043,8 @@ def off_colour(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Si
         fighter, opponent = pair[side], pair[side.other]
         term = ocb_term(combat, fighter, opponent, "PRI-7")
         if term is None:
-            term = borrowed_ocb(combat, side, fighter, opponent)
+            for effect in effects_in(combat, "PRI-7 borrowed"):
+                term = effect(combat, side, fighter, opponent)
         if term is None:
             continue
         suppressor = suppressor_of(combat, Suppressed.OCB, fighter, opponent)
@@ -1059,7 +1082,8 @@ def ocb_term(combat: Combat, fighter: Fighter, opponent: Fighter, rule: str) -> 
 def terrain_step(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
     for side in SIDES:
         log_terms(combat, contributions[side], terrain_terms(combat, pair[side], "PRI-8"))
-        log_terms(combat, contributions[side], borrowed_terrain(combat, side, pair[side]))
+        for effect in effects_in(combat, "PRI-8 borrowed"):
+            log_terms(combat, contributions[side], effect(combat, side, pair[side]))
 
 
 def lender_of(combat: Combat, side: Side, fighter: Fighter) -> tuple[BorrowsPrevious, Fighter] | None:
@@ -1074,6 +1098,7 @@ def lender_of(combat: Combat, side: Side, fighter: Fighter) -> tuple[BorrowsPrev
     return (rule, lender) if lender is not None and lender is not fighter else None
 
 
+@acts_in("PRI-7 borrowed", BorrowsPrevious)
 def borrowed_ocb(combat: Combat, side: Side, fighter: Fighter, opponent: Fighter) -> BonusTerm | None:
     found = lender_of(combat, side, fighter)
     if found is None:
@@ -1094,6 +1119,7 @@ def borrowed_ocb(combat: Combat, side: Side, fighter: Fighter, opponent: Fighter
     )
 
 
+@acts_in("PRI-8 borrowed", BorrowsPrevious)
 def borrowed_terrain(combat: Combat, side: Side, fighter: Fighter) -> list[BonusTerm]:
     found = lender_of(combat, side, fighter)
     if found is None or not found[0].terrain_bonus:
@@ -1127,15 +1153,15 @@ def terrain_terms(combat: Combat, fighter: Fighter, rule: str) -> list[BonusTerm
         for modifier in fighter.card.abilities_of(TerrainModifier)
         if modifier.terrain in combat.terrain
     ]
-    return terrain_everywhere(combat, fighter, rule, terms)
+    for effect in effects_in(combat, "PRI-8 everywhere"):
+        terms = effect(combat, fighter, rule, terms)
+    return terms
 
 
+@acts_in("PRI-8 everywhere", TerrainEverywhere)
 def terrain_everywhere(combat: Combat, fighter: Fighter, rule: str, terms: list[BonusTerm]) -> list[BonusTerm]:
     """ENG-13: with such a card of its side in play and unbeaten, a creature fights with its largest printed
     terrain bonus unless the real terrain's bonuses already come to more; real penalties stay."""
-    sources = active_effects(combat, TerrainEverywhere)
-    if not sources:
-        return terms
     best = max(
         (m for m in fighter.card.abilities_of(TerrainModifier) if m.amount > 0),
         key=lambda m: m.amount,
@@ -1143,7 +1169,7 @@ def terrain_everywhere(combat: Combat, fighter: Fighter, rule: str, terms: list[
     )
     if best is None or best.amount <= sum(t.amount for t in terms if t.amount > 0):
         return terms
-    for owner, source, _, holder in sources:
+    for owner, source, _, holder in active_effects(combat, TerrainEverywhere):
         if owner is fighter.side and holder is not fighter:
             return [t for t in terms if t.amount < 0] + [
                 BonusTerm(

@@ -833,7 +833,7 @@ def compare(
                 )
     step = log(combat, StepKind.COMPARE, rule, "compare.2", (ta, td, chains, outcome), chain=())
     totals = {Side.ATTACKER: ta, Side.DEFENDER: td}
-    if winner is not None and withdraws_after_win(combat, winner, round_number):
+    if winner is not None and any_effect(combat, "PRI-11 withdraws", winner, round_number):
         record_matchup(combat, round_number, pair, (ta, td), outcome + f"; {winner.name} goes back to the hand instead")
         return
     if winner is not None:
@@ -887,6 +887,7 @@ def compare(
     record_matchup(combat, round_number, pair, (ta, td), outcome)
 
 
+@acts_in("PRI-11 withdraws", Withdraws)
 def withdraws_after_win(combat: Combat, winner: Fighter, round_number: int) -> bool:
     """A winner whose text sends it back to the hand leaves its opponent unbeaten and unchallenged."""
     if not any(rule.trigger is Withdrawal.WINS for rule in winner.text(Withdraws)):

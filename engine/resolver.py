@@ -10,13 +10,16 @@ the rule id it follows; decisions the set-up leaves out get the defaults in ``de
 
 from __future__ import annotations
 
+# The modules whose functions register ability effects with the steps (effects.acts_in) must all be
+# imported before a combat runs; most are imported anyway, this makes it certain.
+from . import bribery_effects, channelling, command_fights, hand_effects, matchup_effects  # noqa: F401, I001
 from .abilities import ControlBonus, ControlExclusion, ControlValue, LeaveMoment, Scope, Sides, Suppressed, Suppresses
 from .cards import CardDefinition
 from .catalog import CardCatalog
 from .combat_state import Combat
 from .command_step import command_step
 from .core import active_effects, announce_setup, log
-from .effects import run_effects
+from .effects import acts_in, effects_in, run_effects
 from .enums import (
     SIDES,
     CardUse,
@@ -79,6 +82,7 @@ def left_out_of_control(combat: Combat) -> dict[Fighter, str]:
     return left_out
 
 
+@acts_in("RES-2", ControlBonus)
 def control_bonus_terms(combat: Combat, side: Side, standing: list[Fighter]) -> tuple[Term, ...]:
     """RES-2: a surviving card whose text adds to its side's count; only one such card per side works."""
     for fighter in combat.sides[side].fighters:
@@ -138,7 +142,8 @@ def count_for_control(combat: Combat) -> tuple[dict[Side, tuple[Term, ...]], dic
     for side in SIDES:
         standing = [f for f in combat.sides[side].fighters if f.fate.counts_for_control and f not in left_out]
         terms = tuple(Term(f.name, control_value(f.card)) for f in standing)
-        terms += control_bonus_terms(combat, side, standing)
+        for effect in effects_in(combat, "RES-2"):
+            terms += effect(combat, side, standing)
         totals[side] = terms
         excluded = [
             f"{f.name} ({f.fate.value.replace('_', ' ')})"

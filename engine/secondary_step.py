@@ -10,11 +10,11 @@ from .abilities import (
     SecondaryAutoWin,
     SecondaryImmunity,
 )
-from .bribery_effects import item_bribe
 from .channelling import channel_into
 from .combat_state import Combat
 from .command_step import casting_refusal
 from .core import creature_beaten, defending, fighter_named, log, record_fate, spend_card
+from .effects import any_effect
 from .enums import (
     CardUse,
     Fate,
@@ -264,7 +264,7 @@ def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[t
             subject=target,
         )
         bribes = [b for b in combat.sides[side.other].setup.bribes if b.moment == Moment(number, True)]
-        if item_bribe(combat, attacker, "SEC-9") or any(
+        if any_effect(combat, "PRI-1 item", attacker, "SEC-9") or any(
             bribe_creature(combat, side.other, bribe.icon, attacker, "SEC-9") for bribe in bribes
         ):
             continue

@@ -43,6 +43,8 @@ class Fighter:
     round: int | None = None
     blank: bool = False
     channelled: bool = False
+    name: str = field(init=False)
+    vitality: int = field(init=False)
 
     def text(self, kind: builtins.type[A]) -> tuple[A, ...]:
         """The abilities of one kind its text box gives now: none once the text box is blanked."""
@@ -53,16 +55,17 @@ class Fighter:
         return found if found is not None else self.card.abilities_of(kind)
 
     def first_text(self, kind: builtins.type[A]) -> A | None:
-        found = self.text(kind)
+        if self.blank:
+            return None
+        found: tuple[A, ...] | None = self.card._by_kind.get(kind)
+        if found is None:
+            found = self.card.abilities_of(kind)
         return found[0] if found else None
 
-    @property
-    def name(self) -> str:
-        return self.card.name
-
-    @property
-    def vitality(self) -> int:
-        return self.card.base_vitality
+    def __post_init__(self) -> None:
+        # Read in nearly every step; a changed copy of the card (class, size, text) keeps both.
+        self.name = self.card.name
+        self.vitality = self.card.base_vitality
 
     @property
     def on_table(self) -> bool:

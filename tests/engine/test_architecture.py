@@ -58,7 +58,10 @@ def _runtime_imports(path: Path) -> set[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.level and id(node) not in typing_only:
             base = package.split(".")[: len(package.split(".")) - node.level + 1]
-            found.add(".".join([*base, node.module]) if node.module else ".".join(base))
+            if node.module:
+                found.add(".".join([*base, node.module]))
+            else:  # ``from . import a, b`` imports the modules a and b
+                found.update(".".join([*base, alias.name]) for alias in node.names)
     return found
 
 

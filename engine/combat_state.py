@@ -14,6 +14,7 @@ from typing import Any
 from .abilities import CommandPlayFirst
 from .cards import DEFAULT_GUARDIAN, CardDefinition
 from .catalog import CardCatalog
+from .effects import effects_for
 from .enums import SIDES, Phase, Side, Terrain
 from .log import CardOutcome, Matchup, SecondaryOutcome, Step
 from .setup import CombatSetup, SpellPlay, copy_references, face_down, split_reference
@@ -61,8 +62,6 @@ class Combat:
         self.space_ref = setup.terrain
         self.sides = {side: self.side_state(side) for side in SIDES}
         self.secondary_side: Side | None = None
-        # The effects registered at each point of the procedure whose kinds are present (effects.py).
-        self.effects_at: dict[str, list[Callable[..., Any]]] = {}
         # Most combats hold few kinds of ability; asking for an absent kind should cost nothing.
         self.kinds_present = {
             type(ability)
@@ -70,6 +69,8 @@ class Combat:
             for card in [*(f.card for f in state.fighters), *state.shield_cards, *state.earlier_cards]
             for ability in card.abilities
         }
+        # The effects registered at each point of the procedure whose kinds are present (effects.py).
+        self.effects_at: dict[str, list[Callable[..., Any]]] = effects_for(self.kinds_present)
         self.first_bonus_taken: dict[int, Fighter] = {}
         # Creatures that beat a card whose text destroys them unless their side holds the space (RES-3).
         self.doomed_victors: list[tuple[Fighter, Fighter]] = []

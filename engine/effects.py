@@ -58,10 +58,26 @@ def effects_in(combat: Combat, point: str) -> list[Callable[..., Any]]:
     return found
 
 
+# The effects found at each point depend only on the kinds present: combats holding the same kinds of
+# ability (every order an exploration tries, every step of the same permalink) share one table.
+_TABLES: dict[frozenset[type[Ability]], dict[str, list[Callable[..., Any]]]] = {}
+
+
+def effects_for(kinds: set[type[Ability]]) -> dict[str, list[Callable[..., Any]]]:
+    """The table, filled as points are asked for, of the effects present for these kinds."""
+    key = frozenset(kinds)
+    table = _TABLES.get(key)
+    if table is None:
+        if len(_TABLES) > 256:
+            _TABLES.clear()
+        table = _TABLES[key] = {}
+    return table
+
+
 def now_present(combat: Combat, abilities: Iterable[Ability]) -> None:
     """Cards that enter the combat after the set-up (a command spell, a creature joining) bring their kinds."""
     combat.kinds_present.update(type(ability) for ability in abilities)
-    combat.effects_at.clear()
+    combat.effects_at = effects_for(combat.kinds_present)
 
 
 def run_effects(combat: Combat, point: str, *args: Any) -> None:

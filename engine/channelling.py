@@ -60,6 +60,7 @@ from .enums import (
     Terrain,
 )
 from .matchup_effects import add, bribe_creature, drop_unused_reactions, suppressor_of
+from .render import render
 from .setup import Channel, Moment, split_reference
 from .state import Contribution, Fighter, Shot
 from .validate import find_creature, ranged_use
@@ -135,12 +136,10 @@ def ranged(
                 combat,
                 StepKind.RANGED,
                 "PRI-9" if index == 0 else "A-23",
-                "verbatim",
-                (
-                    f"The {side.value} places {shooter.name} beside {pair[side].name} as a ranged attacker."
-                    if command_shot is None
-                    else f"{shooter.name}, the {side.value}'s command, fires into the match-up beside {pair[side].name}.",
-                ),
+                "ranged.places" if command_shot is None else "ranged.command_fires",
+                (side.value, shooter.name, pair[side].name)
+                if command_shot is None
+                else (shooter.name, side.value, pair[side].name),
                 side=side,
                 card=shooter.card,
                 subject=shooter,
@@ -247,12 +246,18 @@ def check_drawn_ranged(combat: Combat, round_number: int, pair: dict[Side, Fight
                 or (limit.terrain is not None and limit.terrain not in combat.terrain)
             ):
                 continue
-            text = (
-                f"{drawer.name} draws every ranged attack the {other.value} can make, but {fighter.name}, still in "
-                f"his hand, is not planned to fire in match-up {round_number}: the set-up breaks this rule."
+            args = (drawer.name, other.value, fighter.name, round_number)
+            log(
+                combat,
+                StepKind.NOTE,
+                "ENG-11",
+                "check_drawn_ranged.broken",
+                args,
+                side=other,
+                card=drawer.card,
+                subject=fighter,
             )
-            log(combat, StepKind.NOTE, "ENG-11", "verbatim", (text,), side=other, card=drawer.card, subject=fighter)
-            combat.warnings.append(f"{other.value}: {text}")
+            combat.warnings.append(f"{other.value}: {render('check_drawn_ranged.broken', args)}")
 
 
 def discard_item(combat: Combat, side: Side, shooter: Fighter) -> None:
@@ -324,14 +329,11 @@ def shot_effect(
     fighter, opponent = pair[side], pair[side.other]
     own, theirs = contributions[side], contributions[side.other]
 
-    def note(text: str) -> None:
-        log(combat, StepKind.RANGED, "ENG-11", "verbatim", (text,), side=side, card=shooter.card, subject=fighter)
+    def note(message: str, *args: object) -> None:
+        log(combat, StepKind.RANGED, "ENG-11", message, args, side=side, card=shooter.card, subject=fighter)
 
     if effect.supports is not None and not effect.supports.matches(fighter.card):
-        note(
-            f"{shooter.name}'s ranged attack helps only {effect.supports.describe()}; {fighter.name} is not one, "
-            "so it has no effect."
-        )
+        note("shot_effect.helps_only", shooter.name, effect.supports.describe(), fighter.name)
         return
     if effect.result is ShotResult.PUSH:
         combat.forced_push = shooter
@@ -347,30 +349,21 @@ def shot_effect(
                 f"{shooter.name}'s ranged attack forcing a push",
                 StepKind.RANGED,
             )
-        note(
-            f"{shooter.name}'s ranged attack makes the match-up a push at {own.total} each: neither side may "
-            "change it any further."
-        )
+        note("shot_effect.push", shooter.name, own.total)
         return
     if effect.result is ShotResult.DESTROYS_ON_WIN:
-        note(
-            f"{shooter.name}'s ranged attack adds no points, but if {fighter.name} wins this match-up, "
-            f"{opponent.name} is destroyed rather than beaten."
-        )
+        note("shot_effect.destroys_on_win", shooter.name, fighter.name, opponent.name)
         return
     ocb = fighter.card.ocb
     if not ocb:
-        note(f"{shooter.name}'s ranged attack would give {fighter.name} its off-colour bonus, but it has none.")
+        note("shot_effect.no_ocb", shooter.name, fighter.name)
         return
     if any(term.label == "OCB" for term in own.terms):
-        note(f"{fighter.name} already has its off-colour bonus: {shooter.name}'s ranged attack adds nothing.")
+        note("shot_effect.has_ocb", fighter.name, shooter.name)
         return
     suppressor = suppressor_of(combat, Suppressed.OCB, fighter, opponent)
     if suppressor is not None:
-        note(
-            f"{shooter.name}'s ranged attack would give {fighter.name} its off-colour bonus, but "
-            f"{suppressor.name}'s text takes it away."
-        )
+        note("shot_effect.ocb_suppressed", shooter.name, fighter.name, suppressor.name)
         return
     add(
         combat,
@@ -414,9 +407,9 @@ def bribery_shots(
         else:
             refusal = ranged_refusal(combat, side, holder, pair)
         if refusal:
-            text = f"{source.name}'s command: the {side.value}'s {wanted} {card.name} card(s) are not fired in match-up {round_number}: {refusal.rstrip('.')}."
-            log(combat, StepKind.RANGED, "ENG-11", "verbatim", (text,), side=side, card=source)
-            combat.warnings.append(f"{side.value}: {text}")
+            args = (source.name, side.value, wanted, card.name, round_number, refusal.rstrip("."))
+            log(combat, StepKind.RANGED, "ENG-11", "bribery_shots.refused", args, side=side, card=source)
+            combat.warnings.append(f"{side.value}: {render('bribery_shots.refused', args)}")
             continue
         for _ in range(wanted):
             if state.hand[card.slug] <= 0:

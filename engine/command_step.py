@@ -273,13 +273,16 @@ def dispel_magic_chains(combat: Combat) -> None:
             budgets[caster] -= 1
             standing = not standing
             last_dispel = card
-            if not standing:
-                text = f"The {caster.value} casts {card.name} on {target_name}."
-            else:
-                text = (
-                    f"The {caster.value} answers with {card.name}, cancelling the Dispel Magic aimed at {target_name}."
-                )
-            log(combat, StepKind.DISPEL, "CMD-3", "verbatim", (text,), side=caster, card=card)
+            message = "dispel_magic_chains.casts" if not standing else "dispel_magic_chains.answers"
+            log(
+                combat,
+                StepKind.DISPEL,
+                "CMD-3",
+                message,
+                (caster.value, card.name, target_name),
+                side=caster,
+                card=card,
+            )
             caster = caster.other
         if not standing:
             cancel_command(combat, owner, last_dispel, "CMD-3")
@@ -469,8 +472,8 @@ def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = 
             combat,
             StepKind.COMMAND_EFFECT,
             "CMD-4",
-            "verbatim",
-            (f"{card.name} is in play as the command card: " + " ".join(ability.describe() for ability in lasting),),
+            "apply_command.lasting",
+            (card.name, " ".join(ability.describe() for ability in lasting)),
             side=side,
             card=card,
         )
@@ -648,14 +651,10 @@ def stone_bid(combat: Combat, side: Side, card: CardDefinition, rule: StoneBid) 
         combat,
         StepKind.COMMAND_EFFECT,
         "ENG-12",
-        "verbatim",
-        (
-            f"{card.name}: the players bid Power Stones for the space{given}; the {side.value} bids {bids[side]}, "
-            f"the {side.other.value} "
-            + (f"bids {bids[side.other]}" if bids[side.other] else "does not raise")
-            + f". The {winner.value} outbids the other "
-            "and holds the space.",
-        ),
+        "stone_bid.raised" if bids[side.other] else "stone_bid.not_raised",
+        (card.name, given, side.value, bids[side], side.other.value, bids[side.other], winner.value)
+        if bids[side.other]
+        else (card.name, given, side.value, bids[side], side.other.value, winner.value),
         side=side,
         card=card,
     )
@@ -766,13 +765,8 @@ def sideline_picked(combat: Combat, side: Side, card: CardDefinition) -> None:
         combat,
         StepKind.COMMAND_EFFECT,
         "CMD-4",
-        "verbatim",
-        (
-            f"{card.name}: the card drawn from the {side.other.value}'s combat hand is "
-            + (drawn.name if drawn else "none (the hand is empty)")
-            + ("" if named is not None else " (the set-up names no card, so the first one held)")
-            + ".",
-        ),
+        ("sideline_picked.drawn" if drawn else "sideline_picked.empty") + ("" if named is not None else ".unnamed"),
+        (card.name, side.other.value, drawn.name) if drawn else (card.name, side.other.value),
         side=side,
         card=card,
     )
@@ -811,12 +805,10 @@ def sideline_creature(combat: Combat, side: Side, card: CardDefinition, rule: Co
         combat,
         StepKind.COMMAND_EFFECT,
         "CMD-4",
-        "verbatim",
-        (
-            f"{card.name}{paid}: {rule.target.describe()} still in "
-            + ("the combat on either side" if rule.both_sides else f"the {side.other.value}'s combat hand or command")
-            + f" are set aside ({', '.join(f.name for f in hit) or 'none'}).",
-        ),
+        "pen_channellers.both" if rule.both_sides else "pen_channellers.hand",
+        (card.name, paid, rule.target.describe(), ", ".join(f.name for f in hit) or "none")
+        if rule.both_sides
+        else (card.name, paid, rule.target.describe(), side.other.value, ", ".join(f.name for f in hit) or "none"),
         side=side,
         card=card,
     )

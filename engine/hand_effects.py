@@ -142,12 +142,8 @@ def discard_from_hands(combat: Combat, side: Side, card: CardDefinition, rule: H
             combat,
             StepKind.COMMAND_EFFECT,
             rule_id,
-            "verbatim",
-            (
-                f"{card.name}: the {target_side.value} discards "
-                + ("one of its " if rule.chosen else "every one of its ")
-                + f"{what} still in the combat hand ({', '.join(f.name for f in held) or 'none'}).",
-            ),
+            "discard_from_hands.one" if rule.chosen else "discard_from_hands.every",
+            (card.name, target_side.value, what, ", ".join(f.name for f in held) or "none"),
             side=side,
             card=card,
         )
@@ -237,11 +233,8 @@ def back_to_hand(combat: Combat, fighter: Fighter, why: str, *, next_up: bool = 
         combat,
         StepKind.NOTE,
         "ENG-10",
-        "verbatim",
-        (
-            f"{fighter.name} goes back to the {fighter.side.value}'s combat hand ({why}); it will be played again "
-            + ("in the next match-up." if next_up else "later."),
-        ),
+        "back_to_hand.next" if next_up else "back_to_hand.later",
+        (fighter.name, fighter.side.value, why),
         side=fighter.side,
         card=fighter.card,
         subject=fighter,

@@ -335,12 +335,8 @@ def drop_unused_reactions(combat: Combat) -> None:
                 combat,
                 StepKind.NOTE,
                 "A-04",
-                "verbatim",
-                (
-                    f"The {side.value}'s {card.name} found nothing to answer in "
-                    + (f"secondary attack {play.moment.round}" if play.moment.secondary else f"match-up {play.moment}")
-                    + ": it stays in the hand.",
-                ),
+                "drop_unused_reactions.secondary" if play.moment.secondary else "drop_unused_reactions",
+                (side.value, card.name, play.moment.round if play.moment.secondary else str(play.moment)),
                 side=side,
                 card=card,
             )
@@ -1211,12 +1207,10 @@ def guesses(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Side,
             combat,
             StepKind.COMMAND_EFFECT,
             "ENG-12",
-            "verbatim",
-            (
-                f"{card.name}'s command: the {guesser.value} {said} for the {what} of the {guesser.other.value}'s "
-                f"hidden {hidden.name} ({shown}): "
-                + (f"{helped.name} gets {rule.amount:+d}." if pays else "no bonus."),
-            ),
+            "guesses.pays" if pays else "guesses.no_bonus",
+            (card.name, guesser.value, said, what, guesser.other.value, hidden.name, shown, helped.name, rule.amount)
+            if pays
+            else (card.name, guesser.value, said, what, guesser.other.value, hidden.name, shown),
             side=owner,
             card=card,
             subject=hidden,

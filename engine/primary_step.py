@@ -447,11 +447,8 @@ def detonated(combat: Combat, round_number: int, side: Side, pair: dict[Side, Fi
             combat,
             StepKind.DESTROY,
             "CMD-4",
-            "verbatim",
-            (
-                f"{command.name}'s command: {fighter.name} is blown up"
-                + (" and destroyed." if victim is fighter else f", taking {victim.name} with it: destroyed."),
-            ),
+            "detonated" if victim is fighter else "detonated.taking",
+            (command.name, fighter.name) if victim is fighter else (command.name, fighter.name, victim.name),
             subject=victim,
             fate=Fate.DESTROYED,
             reason=f"destroyed when {command.name} blew up {fighter.name}",
@@ -479,15 +476,15 @@ def rolled_destruction(combat: Combat, pair: dict[Side, Fighter]) -> bool:
             combat,
             StepKind.DESTROY if hit else StepKind.NOTE,
             "PRI-3",
-            "verbatim",
-            (
-                f"{fighter.name} rolls {rolled}: it destroys {border.value}s, and {opponent.name} is "
-                + (
-                    "one: it is destroyed."
-                    if hit
-                    else f"{opponent.card.border.value if opponent.card.border else 'no border'}, so it survives."
-                )
-                + (" Nothing may change this match-up any more." if rule.freezes else ""),
+            ("rolled_destruction.hit" if hit else "rolled_destruction.miss") + (".frozen" if rule.freezes else ""),
+            (fighter.name, rolled, border.value, opponent.name)
+            if hit
+            else (
+                fighter.name,
+                rolled,
+                border.value,
+                opponent.name,
+                opponent.card.border.value if opponent.card.border else "no border",
             ),
             side=side,
             card=fighter.card,
@@ -563,11 +560,8 @@ def copy_hand_text(combat: Combat, fighter: Fighter, rule: StealsText) -> None:
         combat,
         StepKind.NOTE,
         "PRI-6",
-        "verbatim",
-        (
-            f"{fighter.name} gains {laid.name}'s text box for the rest of the combat"
-            + (" (it is blank, so nothing is gained)." if laid.blank or not gained else "."),
-        ),
+        "copy_hand_text.blank" if laid.blank or not gained else "copy_hand_text.gains",
+        (fighter.name, laid.name),
         side=side,
         card=fighter.card,
         subject=laid,

@@ -156,12 +156,8 @@ def secondaries(combat: Combat) -> None:
                 combat,
                 StepKind.NOTE,
                 "ENG-2",
-                "verbatim",
-                (
-                    "No secondary attacks were given, so the leftovers take the strongest targets they can beat, alone where they can: "
-                    + ", ".join(f"{a.attacker} on {a.target}" for a in plan)
-                    + ".",
-                ),
+                "secondaries.default_plan",
+                (", ".join(f"{a.attacker} on {a.target}" for a in plan),),
                 side=side,
             )
         else:

@@ -110,3 +110,30 @@ def test_made_up_cards_resolve_in_a_new_catalog_and_leave_the_default_alone() ->
     assert default_catalog().find("test-giant") is None
     with pytest.raises(CatalogError):
         default_catalog().with_made_up([{**record, "slug": "archer-2", "name": "Archer"}])
+
+
+def test_every_message_a_step_names_is_in_the_renderer() -> None:
+    from engine.render import MESSAGES
+
+    position = {"log": 3, "record_fate": 3, "set_aside": 4}
+    named: set[str] = set()
+    for path in ENGINE.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in position:
+                if len(node.args) <= position[node.func.id]:
+                    continue
+                message = node.args[position[node.func.id]]
+                options = [message.body, message.orelse] if isinstance(message, ast.IfExp) else [message]
+                named.update(o.value for o in options if isinstance(o, ast.Constant) and isinstance(o.value, str))
+    assert len(named) > 200
+    assert sorted(named - set(MESSAGES)) == []
+
+
+def test_every_message_renders_with_as_many_values_as_it_names() -> None:
+    from engine.render import _COMPILED, MESSAGES, render
+
+    for message in MESSAGES:
+        count = _COMPILED[message][1]
+        assert render(message, (7,) * count)
+        with pytest.raises(ValueError):
+            render(message, (7,) * (count + 1))

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine import CatalogError, default_catalog, parse_setup, resolve
+from engine import CatalogError, default_catalog, format_setup, parse_setup, resolve
 from engine.abilities import CommandFight, SizeChoice
 from engine.effects import registered, steps_of
 
@@ -137,3 +137,16 @@ def test_every_message_renders_with_as_many_values_as_it_names() -> None:
         assert render(message, (7,) * count)
         with pytest.raises(ValueError):
             render(message, (7,) * (count + 1))
+
+
+def test_card_references_are_parsed_once_by_the_notation() -> None:
+    from engine.setup import CardRef, split_reference
+
+    setup = parse_setup("a=archer,archer a.ranged=1:archer#2 a.bribe=1:gold@swordsman d=swordsman")
+    second = setup.attacker.ranged[0].creature
+    assert isinstance(second, CardRef) and (second.slug, second.copy) == ("archer", 2)
+    assert isinstance(setup.attacker.creatures[0], CardRef) and setup.attacker.bribes[0].target == "swordsman"
+    assert split_reference(second) == ("archer", 2) and second == "archer#2"
+    assert format_setup(setup) == "a=archer,archer a.ranged=1:archer#2 a.bribe=1:gold@swordsman d=swordsman"
+    with pytest.raises(ValueError):
+        CardRef("archer#0")

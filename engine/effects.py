@@ -30,7 +30,6 @@ class Registered:
 
 
 _AT: dict[str, list[Registered]] = {}
-_STEPS: dict[type[Ability], set[str]] = {}
 
 
 def acts_in(point: str, *kinds: type[Ability], order: int = 0) -> Callable[[Effect], Effect]:
@@ -42,7 +41,9 @@ def acts_in(point: str, *kinds: type[Ability], order: int = 0) -> Callable[[Effe
         entries.append(Registered(point, frozenset(kinds), effect, order))
         entries.sort(key=lambda entry: entry.order)
         for kind in kinds:
-            _STEPS.setdefault(kind, set()).add(point.split(" ")[0])
+            step = point.split(" ")[0]
+            if step not in kind.steps:
+                kind.steps = tuple(sorted((*kind.steps, step)))
         return effect
 
     return register
@@ -97,8 +98,8 @@ def any_effect(combat: Combat, point: str, *args: Any) -> bool:
 
 
 def steps_of(kind: type[Ability]) -> tuple[str, ...]:
-    """The step ids at which a kind has a registered effect (the rest act through the steps' own lookups)."""
-    return tuple(sorted(_STEPS.get(kind, ())))
+    """The step ids in which a kind acts: declared by the kind (or its family) and added by registering."""
+    return kind.steps
 
 
 def registered() -> dict[str, list[Registered]]:

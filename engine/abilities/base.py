@@ -23,6 +23,17 @@ from ..selectors import Selector
 
 # Every ability kind by its fixture name, filled as the family modules define their classes.
 KINDS: dict[str, type[Ability]] = {}
+# Where the kinds of each family act, unless a kind declares its own steps.
+FAMILY_STEPS: dict[str, tuple[str, ...]] = {
+    "bonuses": ("PRI-6", "SEC-4"),
+    "matchups": ("PRI-3", "PRI-11"),
+    "commands": ("CMD-4",),
+    "bribery": ("PRI-1", "SEC-9"),
+    "ranged": ("PRI-9",),
+    "channelling": ("PRI-10",),
+    "secondary": ("SEC-5", "SEC-7"),
+    "leaving": ("RES-2",),
+}
 
 
 class When(str, Enum):
@@ -150,7 +161,8 @@ class Ability:
     which kinds act in a step of the procedure (``steps``: the step ids of the design document)."""
 
     kind: ClassVar[str] = ""
-    # The procedure steps (CMD-4, PRI-6, ...) in which the engine applies this kind.
+    # The procedure steps (CMD-4, PRI-6, ...) in which the engine applies this kind: declared by the
+    # class or, if not, its family's (FAMILY_STEPS); a function registered for it adds its own step.
     steps: ClassVar[tuple[str, ...]] = ()
     # A card played before the combat (set-up input ``earlier``) still acts in it through these kinds.
     from_earlier: ClassVar[bool] = False
@@ -162,6 +174,8 @@ class Ability:
             if cls.kind in KINDS:
                 raise TypeError(f"two ability classes share the kind {cls.kind!r}")
             KINDS[cls.kind] = cls
+            if "steps" not in cls.__dict__:
+                cls.steps = FAMILY_STEPS.get(cls.__module__.rpartition(".")[2], ())
 
     def describe(self) -> str:
         raise NotImplementedError

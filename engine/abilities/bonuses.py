@@ -26,6 +26,7 @@ from .base import (
 @dataclass(frozen=True)
 class TerrainModifier(Ability):
     kind: ClassVar[str] = "terrain_modifier"
+    steps: ClassVar[tuple[str, ...]] = ("PRI-8", "SEC-4")
     terrain: Terrain
     amount: int
 
@@ -93,6 +94,7 @@ class Bonus(Ability):
 @dataclass(frozen=True)
 class Immunity(Ability):
     kind: ClassVar[str] = "immunity"
+    steps: ClassVar[tuple[str, ...]] = ("AOE-3", "PRI-5")
     attack_type: AttackType | None = None
     against: Selector | None = None
     aoe: bool = False
@@ -118,6 +120,7 @@ class Immunity(Ability):
 @dataclass(frozen=True)
 class AttackKind(Ability):
     kind: ClassVar[str] = "attack_type"
+    steps: ClassVar[tuple[str, ...]] = ("AOE-3", "PRI-5")
     type: AttackType
 
     def describe(self) -> str:
@@ -148,6 +151,7 @@ class RolledDefence(Ability):
     """A stronghold whose defence bonus is rolled once per combat."""
 
     kind: ClassVar[str] = "rolled_defence"
+    steps: ClassVar[tuple[str, ...]] = ("PRI-6",)
     dice: Dice
     plus: int = 0
 
@@ -234,6 +238,7 @@ class PushMargin(Ability):
     """An opponent beats this creature only by leading by at least ``margin``; less is a push."""
 
     kind: ClassVar[str] = "push_margin"
+    steps: ClassVar[tuple[str, ...]] = ("PRI-11",)
     margin: int
     terrain: Terrain | None = None
     # With ``to`` the margin protects its side's creatures of that kind while this card is in play.
@@ -254,6 +259,7 @@ class PushMargin(Ability):
 @dataclass(frozen=True)
 class WinsPushes(Ability):
     kind: ClassVar[str] = "wins_pushes"
+    steps: ClassVar[tuple[str, ...]] = ("PRI-11",)
 
     def describe(self) -> str:
         return "Its side wins every primary match-up that would otherwise be a push."
@@ -327,6 +333,7 @@ class StartsAsPush(Ability):
     equal before the players' own additions (ranged attacks, channelling) decide it."""
 
     kind: ClassVar[str] = "starts_as_push"
+    steps: ClassVar[tuple[str, ...]] = ("PRI-11",)
     against: Selector | None = None
 
     def describe(self) -> str:

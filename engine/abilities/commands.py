@@ -27,6 +27,7 @@ class Aoe(Ability):
     """With ``dice``, the strength is the roll plus ``points``; a roll listed in ``fails_on`` does nothing."""
 
     kind: ClassVar[str] = "aoe"
+    steps: ClassVar[tuple[str, ...]] = ("CMD-4", "PRI-4")
     points: int = 0
     type: AoeType = AoeType.PLAIN
     timing: Timing = Timing.PRIMARY
@@ -76,6 +77,7 @@ class Aoe(Ability):
 @dataclass(frozen=True)
 class DispelsOpposingCommand(Ability):
     kind: ClassVar[str] = "dispels_opposing_command"
+    steps: ClassVar[tuple[str, ...]] = ("CMD-3",)
 
     def describe(self) -> str:
         return "Command: cancels the opponent's command card, whatever its Up number."
@@ -93,6 +95,7 @@ class CommandTerrain(Ability):
 @dataclass(frozen=True)
 class CommandBonus(Ability):
     kind: ClassVar[str] = "command_bonus"
+    steps: ClassVar[tuple[str, ...]] = ("CMD-4", "PRI-6")
     amount: int
     against: Selector | None = None
     to: Selector | None = None
@@ -155,6 +158,7 @@ class CommandPlayFirst(Ability):
 @dataclass(frozen=True)
 class Dispel(Ability):
     kind: ClassVar[str] = "dispel"
+    steps: ClassVar[tuple[str, ...]] = ("CMD-3", "PRI-2")
 
     def describe(self) -> str:
         return "Cancels a spell, an item or a command card's effect (never channelling)."
@@ -248,6 +252,7 @@ class CommandCard(Ability):
     """A spell or item whose text says it is played as the command card."""
 
     kind: ClassVar[str] = "command_card"
+    steps: ClassVar[tuple[str, ...]] = ("CMD-1",)
 
     def describe(self) -> str:
         return "Played as the command card of a combat."

@@ -160,6 +160,7 @@ class OutOfCombat(Ability):
     """An ability real enough to record but acting outside the combat engine's reach."""
 
     kind: ClassVar[str] = "out_of_combat"
+    steps: ClassVar[tuple[str, ...]] = ()
     topic: str
     summary: str = ""
 

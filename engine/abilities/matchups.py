@@ -23,6 +23,7 @@ from .base import (
 @dataclass(frozen=True)
 class Destroys(Ability):
     kind: ClassVar[str] = "destroys"
+    steps: ClassVar[tuple[str, ...]] = ("PRI-3", "SEC-4")
     target: Selector
     when: When = When.PRIMARY
     terrain: Terrain | None = None

@@ -14,6 +14,7 @@ from .base import (
 @dataclass(frozen=True)
 class PartnerValueWhenBeaten(Ability):
     kind: ClassVar[str] = "partner_value_when_beaten"
+    steps: ClassVar[tuple[str, ...]] = ("SEC-5",)
     value: int
 
     def describe(self) -> str:

@@ -96,10 +96,16 @@ def test_no_step_of_the_procedure_is_stacked_on_another_by_inheritance() -> None
                 assert module in ("combat_state", "core"), f"engine/{module}.py looks for a kind itself"
 
 
-def test_ability_kinds_register_the_steps_they_act_in() -> None:
+def test_ability_kinds_declare_the_steps_they_act_in() -> None:
+    from engine.abilities import KINDS, Aoe, OutOfCombat
+
     assert "CMD-3" in steps_of(CommandFight)
     assert "CMB-2" in steps_of(SizeChoice)
-    assert all(entry.kinds for entries in registered().values() for entry in entries)
+    assert steps_of(Aoe) == ("CMD-4", "PRI-4")
+    assert [kind for kind in KINDS.values() if not kind.steps] == [OutOfCombat]
+    for point, entries in registered().items():
+        for entry in entries:
+            assert entry.kinds and all(point.split(" ")[0] in kind.steps for kind in entry.kinds), point
 
 
 def test_made_up_cards_resolve_in_a_new_catalog_and_leave_the_default_alone() -> None:

@@ -1,4 +1,5 @@
-"""The command step (CMD-1 to CMD-5): declaration, contradiction, dispels, command effects."""
+"""The command step (CMD-1 to CMD-5): declaration, contradiction, dispels, command effects; and the
+AOEs (AOE-1 to AOE-4), fired by a command here or by a primary attacker at PRI-4."""
 
 from __future__ import annotations
 

@@ -81,7 +81,7 @@ from .matchup_effects import (
     terrain_step,
     text_box,
 )
-from .render import Chains
+from .render import Chains, Said, render
 from .setup import Moment, face_down
 from .state import Contribution, Fighter
 from .validate import forced_answers, resolve_terrain
@@ -785,9 +785,9 @@ def compare(
     gone = [f for f in pair.values() if f.fate is not Fate.STANDING]
     if gone:
         # Text that destroys a creature after the ranged step (a command's roll) ends the match-up there.
-        outcome = "no comparison: " + "; ".join(f"{f.name} {f.fate.value.replace('_', ' ')}" for f in gone)
+        gone_text = "; ".join(f"{f.name} {f.fate.value.replace('_', ' ')}" for f in gone)
         log(combat, StepKind.NOTE, "PRI-11", "compare", ())
-        record_matchup(combat, round_number, pair, None, outcome)
+        record_matchup(combat, round_number, pair, None, render("compare.no_comparison", (gone_text,)))
         return
     a, d = pair[Side.ATTACKER], pair[Side.DEFENDER]
     ta, td = contributions[Side.ATTACKER].total, contributions[Side.DEFENDER].total
@@ -797,38 +797,37 @@ def compare(
     winner: Fighter | None = None
     rule = "PRI-11"
     if a.turned and d.turned:
-        outcome = "both are turned, so neither can beat the other: both survive"
+        outcome = Said("compare.both_turned", ())
     elif ta == td:
-        outcome = "equal totals: a push, both survive and neither is beaten"
+        outcome = Said("compare.push", ())
         rule = "A-29"
         tie_breaker = push_winner(combat, pair)
         if tie_breaker is not None:
             winner = tie_breaker
-            outcome = f"equal totals, but {tie_breaker.name}'s side wins pushes: it beats {tie_breaker.faced.name if tie_breaker.faced else ''}"
+            faced = tie_breaker.faced.name if tie_breaker.faced else ""
+            outcome = Said("compare.push_won", (tie_breaker.name, faced))
             rule = "PRI-11"
     else:
         high, low = (a, d) if ta > td else (d, a)
         margin = abs(ta - td)
         needed = margin_needed(combat, low)
         if high.turned:
-            outcome = f"{high.name} has more but was turned, so it cannot beat {low.name}: both survive"
+            outcome = Said("compare.turned", (high.name, low.name))
             rule = "A-06"
         elif margin < needed:
-            outcome = f"{high.name} leads by only {margin}; {low.name} can be beaten only by {needed} or more, so it is a push"
+            outcome = Said("compare.short_margin", (high.name, margin, low.name, needed))
         else:
             winner = high
-            outcome = f"{high.name} beats {low.name}"
+            outcome = Said("compare.beats", (high.name, low.name))
             reversal = heavy_loss_reversal(combat, low, margin)
             if reversal is not None:
                 winner = low
-                outcome = (
-                    f"{high.name} leads by {margin}, but {reversal[0]}'s command makes its side win a match-up "
-                    f"lost by more than {reversal[1]}: {low.name} beats {high.name}"
-                )
+                outcome = Said("compare.reversed", (high.name, margin, reversal[0], reversal[1], low.name))
     step = log(combat, StepKind.COMPARE, rule, "compare.2", (ta, td, chains, outcome), chain=())
     totals = {Side.ATTACKER: ta, Side.DEFENDER: td}
     if winner is not None and any_effect(combat, "PRI-11 withdraws", winner, round_number):
-        record_matchup(combat, round_number, pair, (ta, td), outcome + f"; {winner.name} goes back to the hand instead")
+        withdrawn = render("compare.withdrawn", (str(outcome), winner.name))
+        record_matchup(combat, round_number, pair, (ta, td), withdrawn)
         return
     if winner is not None:
         loser = winner.faced
@@ -878,7 +877,7 @@ def compare(
                 True: f"won match-up {round_number}",
                 False: f"survived match-up {round_number}" + (" (turned by immunity)" if fighter.turned else ""),
             }[fighter is winner]
-    record_matchup(combat, round_number, pair, (ta, td), outcome)
+    record_matchup(combat, round_number, pair, (ta, td), str(outcome))
 
 
 @acts_in("PRI-11 withdraws", Withdraws)

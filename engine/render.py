@@ -19,6 +19,15 @@ MESSAGES: dict[str, str] = {
     # Text made elsewhere and shared with a warning: refusals of a ranged attack, a channel or a cast.
     "verbatim": "{text}",
     # Sentences with several forms, one message per form.
+    "compare.no_comparison": "no comparison: {gone}",
+    "compare.both_turned": "both are turned, so neither can beat the other: both survive",
+    "compare.push": "equal totals: a push, both survive and neither is beaten",
+    "compare.push_won": "equal totals, but {winner}'s side wins pushes: it beats {faced}",
+    "compare.turned": "{high} has more but was turned, so it cannot beat {low}: both survive",
+    "compare.short_margin": "{high} leads by only {margin}; {low} can be beaten only by {needed} or more, so it is a push",
+    "compare.beats": "{high} beats {low}",
+    "compare.reversed": "{high} leads by {margin}, but {source}'s command makes its side win a match-up lost by more than {limit}: {low} beats {high}",
+    "compare.withdrawn": "{outcome}; {winner} goes back to the hand instead",
     "ranged.places": "The {side} places {shooter} beside {fighter} as a ranged attacker.",
     "ranged.command_fires": "{shooter}, the {side}'s command, fires into the match-up beside {fighter}.",
     "check_drawn_ranged.broken": "{drawer} draws every ranged attack the {other} can make, but {fighter}, still in his hand, is not planned to fire in match-up {round}: the set-up breaks this rule.",
@@ -348,6 +357,29 @@ class Chains:
 
     def __hash__(self) -> int:
         return hash(self.named)
+
+
+class Said:
+    """A message as a value inside another one (a match-up's outcome inside the comparison), written out
+    only when the outer sentence is; ``str()`` gives it at once where a result needs the words."""
+
+    __slots__ = ("message", "args")
+
+    def __init__(self, message: str, args: tuple[object, ...]) -> None:
+        self.message = message
+        self.args = args
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __str__(self) -> str:
+        return render(self.message, self.args)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Said) and (other.message, other.args) == (self.message, self.args)
+
+    def __hash__(self) -> int:
+        return hash((self.message, self.args))
 
 
 def _positional(template: str) -> tuple[str, int]:

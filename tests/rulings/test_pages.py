@@ -79,19 +79,6 @@ def test_arena_rules_call_out_their_differences_both_ways(client: Client) -> Non
     )
 
 
-def test_search_returns_the_whole_subsection_with_matches_highlighted(client: Client) -> None:
-    html = _html(client, "/rules/search/?q=Kabod")
-    with_word = RuleEntry.objects.filter(text__icontains="kabod")
-    assert with_word.exists()
-    hit = with_word.first()
-    subsection = hit.parent if hit.kind == "rule" else hit.parent.parent
-    for sibling in RuleEntry.objects.under(subsection).exclude(kind="subsection"):
-        assert f'id="r{sibling.number}"' in html
-    assert "<mark>Kabod</mark>" in html
-    assert "Type one or more words" in _html(client, "/rules/search/?q=%3C%3E")
-    assert client.get("/rules/search/?q=" + "x" * 5000).status_code == 200
-
-
 def test_rulings_filter_by_card_rule_topic_authority_kind_status_and_words(client: Client) -> None:
     data = rulings()
     card = Counter(slug for raw in data for slug in raw["cards"]).most_common(1)[0][0]

@@ -97,8 +97,28 @@ class RuleDetailSerializer(serializers.ModelSerializer[RuleEntry]):
         return _absolute(self.context, api_url_of(entry))
 
 
+class SourceSerializer(serializers.Serializer[Any]):
+    name = serializers.CharField(help_text="A name a judge can cite, e.g. \"The 1996 Guardians FAQ ...\".")
+    url = serializers.CharField(help_text="Where to read it: a web page, or a page of this site (a path).")
+    authority = serializers.CharField(help_text="site, faq-1996, compiled-rules, arena, community or card-data.")
+    date = serializers.CharField(help_text="As precise as known (1996, 2008-07, 2015-03-24); empty when unknown.")
+    date_note = serializers.CharField(help_text="How the date is known, or why it is not.")
+
+
+class ChangeSerializer(serializers.Serializer[Any]):
+    date = serializers.DateField()
+    change = serializers.CharField()
+
+
 class RulingSerializer(serializers.ModelSerializer[Ruling]):
     id = serializers.CharField(source="code", help_text="R-001, E-01, A-01 ...")
+    date = serializers.RegexField(
+        r"^(\d{4}(-\d{2}(-\d{2})?)?)?$", read_only=True,
+        help_text="The date of the ruling's source (the site's own rulings: the day made), as precise as known: "
+                  "1996, 2008-07 or 2015-03-24; empty when unknown (date_note says why).",
+    )  # fmt: skip
+    sources = serializers.SerializerMethodField()
+    changes = ChangeSerializer(many=True, read_only=True, help_text="Revisions after publication, oldest first.")
     rules = serializers.SerializerMethodField()
     cards = serializers.SlugRelatedField(many=True, read_only=True, slug_field="slug")
     topics = serializers.SlugRelatedField(many=True, read_only=True, slug_field="name")
@@ -109,7 +129,14 @@ class RulingSerializer(serializers.ModelSerializer[Ruling]):
     class Meta:
         model = Ruling
         fields = ["id", "kind", "question", "answer", "rules", "cards", "topics", "sources", "authority", "status",
-                  "date", "note", "superseded_by", "url", "html_url"]  # fmt: skip
+                  "date", "date_note", "changes", "note", "superseded_by", "url", "html_url"]  # fmt: skip
+
+    @extend_schema_field(SourceSerializer(many=True))
+    def get_sources(self, ruling: Ruling) -> list[dict[str, str]]:
+        from rulings.display import ruling_sources
+
+        return [{**source.as_dict(), "url": _absolute(self.context, source.url) if source.url.startswith("/")
+                 else source.url} for source in ruling_sources(ruling)]  # fmt: skip
 
     def get_rules(self, ruling: Ruling) -> list[str]:
         return [entry.citation for entry in ruling.rules.all()]

@@ -29,6 +29,7 @@ from rulings.querysets import search_words
 from rulings.search import FILTER_LABELS, clean_filters, find_jump, search_rules
 from rulings.search_query import MAX_LENGTH as MAX_QUERY_LENGTH
 from rulings.search_query import read_address
+from rulings.sources import describe
 
 RULINGS_PER_PAGE = 25
 SIMULATOR_URL = "/combat/"
@@ -160,6 +161,7 @@ def example_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "body": body,
         "rules": example.rules.select_related("ruleset"),
         "simulator_url": simulator,
+        "source": describe(example.source),
     }
     return render(request, "rulings/example_detail.html", context)
 

@@ -44,6 +44,8 @@ class Jump:
     label: str
     url: str
     kind: str  # "rule", "ruling", "engine-id", "card"
+    key: str = ""  # the index document it names ("rule:12", "ruling:40"), if any
+    index_kind: str = ""  # and that document's kind (standard, arena, ruling, erratum)
 
 
 def resolve_address(address: Address) -> Jump | None:
@@ -51,12 +53,14 @@ def resolve_address(address: Address) -> Jump | None:
     if address.kind == "rule":
         entry = RuleEntry.objects.select_related("ruleset").filter(
             ruleset__slug=address.ruleset, number=address.number).first()  # fmt: skip
-        return Jump(str(entry), entry.get_absolute_url(), "rule") if entry else None
+        return _rule_jump(entry, str(entry), "rule") if entry else None
     if address.kind == "ruling":
         codes = [f"{address.code}-{address.digits:03d}", f"{address.code}-{address.digits:02d}"]
         ruling = Ruling.objects.filter(code__in=codes).first()
         if ruling is not None:
-            return Jump(f"{ruling.get_kind_display()} {ruling.code}", ruling.get_absolute_url(), "ruling")
+            kind = text_index.ERRATUM if ruling.kind == text_index.ERRATUM else text_index.RULING
+            return Jump(f"{ruling.get_kind_display()} {ruling.code}", ruling.get_absolute_url(), "ruling",
+                        f"ruling:{ruling.pk}", kind)  # fmt: skip
         return _engine_jump(codes)
     return _engine_jump([address.code])
 
@@ -65,7 +69,12 @@ def _engine_jump(codes: list[str]) -> Jump | None:
     found = EngineRuleId.objects.select_related("rule__ruleset").filter(code__in=codes).first()
     if found is None:
         return None
-    return Jump(f"{found.code}: {found.rule}", found.rule.get_absolute_url(), "engine-id")
+    return _rule_jump(found.rule, f"{found.code}: {found.rule}", "engine-id")
+
+
+def _rule_jump(entry: RuleEntry, label: str, kind: str) -> Jump:
+    index_kind = text_index.STANDARD if entry.ruleset.slug == STANDARD else text_index.ARENA
+    return Jump(label, entry.get_absolute_url(), kind, f"rule:{entry.pk}", index_kind)
 
 
 def find_jump(text: str, bare_numbers: bool = True) -> Jump | None:

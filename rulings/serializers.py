@@ -160,3 +160,40 @@ class GlossaryTermSerializer(serializers.ModelSerializer[GlossaryTerm]):
 
     def get_html_url(self, term: GlossaryTerm) -> str:
         return _absolute(self.context, term.get_absolute_url())
+
+
+class CrumbSerializer(serializers.Serializer[Any]):
+    label = serializers.CharField()
+    html_url = serializers.CharField()
+
+
+class SearchHitSerializer(serializers.Serializer[Any]):
+    kind = serializers.ChoiceField(choices=["standard", "arena", "ruling", "erratum", "glossary"])
+    ref = serializers.CharField(help_text='The rule\'s citation ("6.5.1", "arena 6.3.2"), the ruling id or the term\'s slug.')
+    label = serializers.CharField()
+    title = serializers.CharField(help_text="A heading's title, a ruling's question or a glossary term (empty for rules).")
+    text = serializers.CharField(help_text="The rule text, the ruling's answer or the term's definition.")
+    breadcrumb = CrumbSerializer(many=True, help_text="Where the hit sits in the book, outermost first.")
+    score = serializers.FloatField(help_text="Relevance (BM25F); higher is better. Comparable within one answer only.")
+    html_url = serializers.CharField()
+    url = serializers.CharField(allow_null=True, help_text="The API address of the rule or ruling (null for terms).")
+
+
+class JumpSerializer(serializers.Serializer[Any]):
+    kind = serializers.ChoiceField(choices=["rule", "ruling", "engine-id", "card"])
+    label = serializers.CharField()
+    html_url = serializers.CharField()
+
+
+class RulesSearchSerializer(serializers.Serializer[Any]):
+    query = serializers.CharField()
+    searched = serializers.CharField(help_text="What was searched: the query, or its correction when it matched nothing.")
+    corrected_from = serializers.CharField(allow_null=True, help_text="The typed query when a corrected one was searched.")
+    jump = JumpSerializer(allow_null=True, help_text="The rule, ruling or engine id the query names exactly, if any.")
+    filters = serializers.ListField(child=serializers.CharField())
+    count = serializers.IntegerField()
+    counts = serializers.DictField(child=serializers.IntegerField(), help_text="Matches per filter.")
+    page = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    matched_words = serializers.ListField(child=serializers.CharField(), help_text="Words to highlight in the texts.")
+    results = SearchHitSerializer(many=True)

@@ -22,6 +22,7 @@ from cards.search.errors import SearchError
 from cards.search.service import read_query, search
 from cards.search.suggest import autocomplete
 from rulings import search as rules_search
+from rulings import text_index
 from rulings.linking import TextLinker
 from rulings.models import GlossaryTerm, RuleEntry, Ruling
 
@@ -91,7 +92,7 @@ def site_search(text: str, per_group: int = PER_GROUP, linker: TextLinker | None
     cards = _cards(text, per_group)
     if cards is not None:
         result.groups.append(cards)
-    linker = linker or TextLinker.from_database()
+    linker = linker or text_index.current().corpus.linker
     rules = rules_search.search_rules(text, size=0, linker=linker)
     result.corrected_from = rules.corrected_from
     result.searched = rules.words.text if rules.corrected_from else text

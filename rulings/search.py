@@ -91,7 +91,8 @@ def _term_query(term: Term) -> wq.Query:
     stem = term.stems[0]
     parts: list[wq.Query] = [wq.Term("title", stem), wq.Term("body", stem)]
     if len(stem) >= PREFIX_FROM:
-        parts += [wq.Prefix("title", stem, boost=PREFIX_BOOST), wq.Prefix("body", stem, boost=PREFIX_BOOST)]
+        # Longer words built on the stem, in the text only: expanding titles too cost more than it found.
+        parts.append(wq.Prefix("body", stem, boost=PREFIX_BOOST))
     return wq.Or(parts)
 
 
@@ -109,11 +110,11 @@ class Match:
     score: float
 
 
-def ranked(words: WordsQuery, kinds: Iterable[str] = ()) -> list[Match]:
+def ranked(words: WordsQuery, kinds: Iterable[str] = (), opened: text_index.RulesIndex | None = None) -> list[Match]:
     """Every matching document, best first."""
     if not words.usable:
         return []
-    opened = text_index.current()
+    opened = opened or text_index.current()
     kinds = list(kinds)
     only = wq.Or([wq.Term("kind", kind) for kind in kinds]) if kinds else None
     results = opened.searcher.search(whoosh_query(words), limit=None, filter=only)
@@ -128,16 +129,16 @@ def ranked(words: WordsQuery, kinds: Iterable[str] = ()) -> list[Match]:
     return [match for _, match in found]
 
 
-def corrections(words: WordsQuery) -> dict[str, str]:
+def corrections(words: WordsQuery, opened: text_index.RulesIndex | None = None) -> dict[str, str]:
     """For each wanted word that occurs nowhere, the closest word that does."""
-    searcher = text_index.current().searcher
+    opened = opened or text_index.current()
     found: dict[str, str] = {}
     for term in words.wanted:
-        if term.is_phrase or _occurs(searcher, term.stems[0]):
+        if term.is_phrase or _occurs(opened.searcher, term.stems[0]):
             continue
-        suggestions = searcher.corrector("words").suggest(term.text, limit=1, maxdist=2)
-        if suggestions and suggestions[0] != term.text:
-            found[term.text] = suggestions[0]
+        suggestion = opened.speller.suggest(term.text)
+        if suggestion and suggestion != term.text:
+            found[term.text] = suggestion
     return found
 
 
@@ -225,18 +226,19 @@ def search_rules(text: str, filters: Iterable[str] = (), page: int = 1, size: in
     result = RulesSearch(text, words, chosen)
     if not words.usable:
         return result
-    result.matches = ranked(words, kinds)
+    opened = text_index.current()  # one revision for the whole search
+    result.matches = ranked(words, kinds, opened)
     if not result.matches:
-        replacements = corrections(words)
+        replacements = corrections(words, opened)
         if replacements:
             corrected = words.replaced(replacements)
-            result.matches = ranked(corrected, kinds)
+            result.matches = ranked(corrected, kinds, opened)
             if result.matches:
                 result.corrected_from, result.words = words.text, corrected
     result.page = max(1, min(page, result.pages))
     start = (result.page - 1) * size
     shown = result.matches[start : start + size]
-    result.hits = build_hits(shown, result.words, linker)
+    result.hits = build_hits(shown, result.words, linker, opened)
     result.highlighted = sorted({form for hit in result.hits for form in _forms_in(hit, result.words)})
     return result
 
@@ -262,44 +264,26 @@ def surface_forms(words: WordsQuery, texts: Iterable[str]) -> list[str]:
     return sorted(forms)
 
 
-def build_hits(matches: list[Match], words: WordsQuery, linker: TextLinker | None = None) -> list[Hit]:
-    """Everything a result list shows for these matches, in a fixed number of queries."""
-    linker = linker or TextLinker.from_database()
-    ids: dict[str, list[int]] = {"rule": [], "ruling": [], "term": []}
-    for match in matches:
-        prefix, _, pk = match.key.partition(":")
-        ids[prefix].append(int(pk))
-    rules = RuleEntry.objects.select_related("ruleset").in_bulk(ids["rule"])
-    rulings = Ruling.objects.in_bulk(ids["ruling"])
-    terms = GlossaryTerm.objects.select_related("rule__ruleset").in_bulk(ids["term"])
-    crumbs = _rule_crumbs(list(rules.values()))
+def build_hits(matches: list[Match], words: WordsQuery, linker: TextLinker | None = None,
+               opened: text_index.RulesIndex | None = None) -> list[Hit]:  # fmt: skip
+    """Everything a result list shows for these matches, from the revision's corpus (no query)."""
+    corpus = (opened or text_index.current()).corpus
+    linker = linker or corpus.linker
     hits: list[Hit] = []
     for match in matches:
         prefix, _, raw_pk = match.key.partition(":")
         pk = int(raw_pk)
-        if prefix == "rule" and pk in rules:
-            hits.append(_rule_hit(rules[pk], match, crumbs, linker, words))
-        elif prefix == "ruling" and pk in rulings:
-            hits.append(_ruling_hit(rulings[pk], match, linker, words))
-        elif prefix == "term" and pk in terms:
-            hits.append(_term_hit(terms[pk], match, linker, words))
+        if prefix == "rule" and pk in corpus.rules:
+            hits.append(_rule_hit(corpus.rules[pk], match, corpus.numbered, linker, words))
+        elif prefix == "ruling" and pk in corpus.rulings:
+            hits.append(_ruling_hit(corpus.rulings[pk], match, linker, words))
+        elif prefix == "term" and pk in corpus.terms:
+            hits.append(_term_hit(corpus.terms[pk], match, linker, words))
     return hits
 
 
 def _pattern(words: WordsQuery, *texts: str):  # type: ignore[no-untyped-def]
     return highlighter(surface_forms(words, texts))
-
-
-def _rule_crumbs(entries: list[RuleEntry]) -> dict[tuple[int, str], RuleEntry]:
-    wanted: set[tuple[int, str]] = set()
-    for entry in entries:
-        for number in entry.lineage.strip("/").split("/")[:-1]:
-            wanted.add((entry.ruleset_id, number))
-    if not wanted:
-        return {}
-    rows = RuleEntry.objects.select_related("ruleset").filter(
-        ruleset_id__in={key[0] for key in wanted}, number__in={key[1] for key in wanted})  # fmt: skip
-    return {(row.ruleset_id, row.number): row for row in rows}
 
 
 def _rule_hit(entry: RuleEntry, match: Match, crumbs: dict[tuple[int, str], RuleEntry], linker: TextLinker,

@@ -20,6 +20,7 @@ import threading
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from whoosh import fields, scoring
@@ -31,6 +32,7 @@ from whoosh.searching import Searcher
 from cards.search.analysis import PLAIN, STEMMED
 from cards.search.storage import database_identity
 from guardians_site import revision
+from rulings.spelling import Speller
 
 # Bumped whenever the documents or the schema change, so an index written by older code is not read.
 LAYOUT_VERSION = 3
@@ -69,12 +71,44 @@ class RulesIndex:
     # (key, kind) of each document number: reading stored fields hit by hit costs more than the search.
     stored: list[tuple[str, str, frozenset[str]]] = field(init=False)
 
+    # What a hit shows, read once per revision: the corpus is small (about 760 rows) and never changes
+    # under a revision, so a result page needs no query for its hits.
+    corpus: Corpus = field(init=False)
+
+    speller: Speller = field(init=False)
+
     def __post_init__(self) -> None:
         self.searcher = self.index.searcher(weighting=WEIGHTING)
+        self.corpus = Corpus.load()
+        reader = self.searcher.reader()
+        self.speller = Speller((term.decode(), reader.doc_frequency("words", term)) for term in reader.lexicon("words"))
         self.stored = [("", "", frozenset())] * self.searcher.doc_count_all()
         for number, values in self.searcher.reader().iter_docs():
             names = frozenset(name for name in values.get("names", "").split(NAME_SEPARATOR) if name)
             self.stored[number] = (values["key"], values["kind"], names)
+
+
+@dataclass
+class Corpus:
+    rules: dict[int, Any]
+    rulings: dict[int, Any]
+    terms: dict[int, Any]
+    numbered: dict[tuple[int, str], Any]
+    linker: Any
+
+    @classmethod
+    def load(cls) -> Corpus:
+        from rulings.linking import TextLinker
+        from rulings.models import GlossaryTerm, RuleEntry, Ruling
+
+        rules = {entry.pk: entry for entry in RuleEntry.objects.select_related("ruleset")}
+        return cls(
+            rules=rules,
+            rulings={ruling.pk: ruling for ruling in Ruling.objects.all()},
+            terms={term.pk: term for term in GlossaryTerm.objects.select_related("rule__ruleset")},
+            numbered={(entry.ruleset_id, entry.number): entry for entry in rules.values()},
+            linker=TextLinker.from_database(),
+        )
 
 
 _lock = threading.Lock()

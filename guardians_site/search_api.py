@@ -13,14 +13,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from guardians_site.site_search import MAX_LENGTH, PER_GROUP, SUGGESTIONS, site_search, suggest
-from rulings.serializers import JumpSerializer
+from rulings.serializers import CrumbSerializer, JumpSerializer
 
 MAX_PER_GROUP = 50
-
-
-class CrumbSerializer(serializers.Serializer[Any]):
-    label = serializers.CharField()
-    html_url = serializers.CharField()
 
 
 class ItemSerializer(serializers.Serializer[Any]):

@@ -114,6 +114,7 @@ class RulesTreeView(generics.GenericAPIView[Ruleset]):
     queryset = Ruleset.objects.all()
 
     @extend_schema(
+        operation_id="v1_rules_tree_or_search",
         parameters=[RULESET_PARAMETER, *SEARCH_PARAMETERS],
         responses=PolymorphicProxySerializer(
             "RulesTreeOrSearch", serializers=[RulesetTreeSerializer(many=True), RulesSearchSerializer],

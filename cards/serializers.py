@@ -24,10 +24,17 @@ class CardSetSerializer(serializers.ModelSerializer[CardSet]):
         view_name="api:set-detail", lookup_field="code", lookup_url_kwarg="code_or_slug"
     )
     card_count = serializers.IntegerField(read_only=True, help_text="Cards with a printing in this set.")
+    sources = serializers.SerializerMethodField(help_text="Each source as a name to cite, a link and its date.")
 
     class Meta:
         model = CardSet
         fields = ["code", "slug", "name", "kind", "order", "released", "description", "sources", "card_count", "url"]
+
+    @extend_schema_field(SourceSerializer(many=True))
+    def get_sources(self, card_set: CardSet) -> list[dict[str, str]]:
+        from rulings.queries import readable_sources
+
+        return [source.as_dict() for source in readable_sources(card_set.sources)]
 
 
 class CardSetDetailSerializer(CardSetSerializer):

@@ -119,9 +119,11 @@ def index_root() -> Path:
     return Path(settings.SEARCH_INDEX_DIR) / DIRECTORY
 
 
-def index_name(revision_number: int) -> str:
-    database = hashlib.sha1(database_identity().encode()).hexdigest()[:10]
-    return f"rev-{revision_number}-{database}-v{LAYOUT_VERSION}"
+def index_name(data: revision.Revision) -> str:
+    """Names the revision by its number and the moment it was made, so a database created afresh (whose
+    numbering starts again) never reads an index of its predecessor."""
+    database = hashlib.sha1(f"{database_identity()}@{data.changed_at.isoformat()}".encode()).hexdigest()[:12]
+    return f"rev-{data.number}-{database}-v{LAYOUT_VERSION}"
 
 
 def documents() -> list[dict[str, str]]:
@@ -151,19 +153,23 @@ def _write(index: Index) -> None:
             writer.add_document(**doc)
 
 
-def build(revision_number: int | None = None) -> Path:
-    """Write the index of the current data and return its directory (replacing one of the same name)."""
-    number = revision.current().number if revision_number is None else revision_number
+def build(data: revision.Revision | None = None) -> Path:
+    """Write the index of the current data and return its directory (kept if that revision's is already there)."""
     root = index_root()
     root.mkdir(parents=True, exist_ok=True)
-    target = root / index_name(number)
+    target = root / index_name(data or revision.current())
     scratch = root / f".building-{uuid.uuid4().hex}"
     scratch.mkdir()
     try:
         _write(whoosh_index.create_in(str(scratch), SCHEMA))
-        if target.exists():
-            shutil.rmtree(target, ignore_errors=True)
-        scratch.rename(target)
+        # Another process may have built the same revision meanwhile: same data, so the first one stays
+        # (replacing it could pull it from under a reader).
+        if not target.exists():
+            try:
+                scratch.rename(target)
+            except OSError:
+                if not target.is_dir():
+                    raise
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     _prune(root, keep=target.name)
@@ -180,24 +186,25 @@ def _prune(root: Path, keep: str) -> None:
 
 def current() -> RulesIndex:
     """The index of the data as it is now: opened once per process and revision, built if missing."""
-    name = index_name(revision.current().number)
+    data = revision.current()
+    name = index_name(data)
     found = _open.get(name)
     if found is not None:
         return found
     with _lock:
         found = _open.get(name)
         if found is None:
-            found = RulesIndex(name, _open_or_build(name))
+            found = RulesIndex(name, _open_or_build(data))
             _open.clear()
             _open[name] = found
     return found
 
 
-def _open_or_build(name: str) -> Index:
-    path = index_root() / name
+def _open_or_build(data: revision.Revision) -> Index:
+    path = index_root() / index_name(data)
     if not path.is_dir():
         try:
-            path = build(int(name.split("-")[1]))
+            path = build(data)
         except OSError:
             # No writable index directory (a read-only deployment): the corpus is small enough to index in memory.
             index = RamStorage().create_index(SCHEMA)

@@ -45,7 +45,8 @@ def test_dates_come_from_the_sources_themselves() -> None:
 
 def test_no_page_shows_a_seed_file_name(client: Client) -> None:
     pages = ["/rulings/R-010/", "/rulings/A-03/", "/rulings/?page_size=200", "/cards/sand-lord/",
-             "/cards/king-of-mystfall/", "/api/v1/rulings/R-010/", "/api/v1/cards/sand-lord/"]  # fmt: skip
+             "/cards/king-of-mystfall/", "/api/v1/rulings/R-010/", "/api/v1/cards/sand-lord/", "/api/v1/sets/FAN/",
+             "/api/v1/cards/necropolis-park-stronghold-left/"]  # fmt: skip
     pages += [example.get_absolute_url() for example in WorkedExample.objects.all()]
     for url in pages:
         body = client.get(url).content.decode()

@@ -14,6 +14,6 @@ class Command(BaseCommand):
     help = "Build the Whoosh index of the rules, rulings and glossary for the current data revision."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        number = revision.current().number
-        path = text_index.build(number)
-        self.stdout.write(f"Rules search index for data revision {number} written to {path}.")
+        data = revision.current()
+        path = text_index.build(data)
+        self.stdout.write(f"Rules search index for data revision {data.number} at {path}.")

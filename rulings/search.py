@@ -97,7 +97,12 @@ def _term_query(term: Term) -> wq.Query:
 
 
 def whoosh_query(words: WordsQuery) -> wq.Query:
-    wanted = wq.And([_term_query(term) for term in words.wanted])
+    wanted: wq.Query = wq.And([_term_query(term) for term in words.wanted])
+    loose = [term for term in words.wanted if not term.quoted]
+    if len(loose) > 1:
+        # Words typed side by side rank higher where they stand side by side ("secondary attack").
+        together = [stem for term in loose for stem in term.stems]
+        wanted = wq.AndMaybe(wanted, wq.Or([wq.Phrase("title", together), wq.Phrase("body", together)]))
     if words.excluded:
         return wq.AndNot(wanted, wq.Or([_term_query(term) for term in words.excluded]))
     return wanted

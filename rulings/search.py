@@ -8,6 +8,7 @@ replaced by the closest word of the corpus ("bribary" -> "bribery"), and says so
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -223,9 +224,21 @@ def clean_filters(values: Iterable[str]) -> list[str]:
     return [name for name in FILTERS if name in asked]
 
 
+SCOPE_WORD = re.compile(r"^\s*(arena|standard)\s+(?=[^\s\d])", re.IGNORECASE)
+
+
+def split_scope(text: str, filters: Iterable[str]) -> tuple[str, list[str]]:
+    """"arena capture" searches "capture" in the Arena rules, as "arena 6.3.2" names an Arena rule."""
+    chosen = clean_filters(filters)
+    scope = SCOPE_WORD.match(text)
+    if scope is None:
+        return text, chosen
+    return text[scope.end() :], clean_filters([*chosen, scope[1].lower()])
+
+
 def search_rules(text: str, filters: Iterable[str] = (), page: int = 1, size: int = PAGE_SIZE,
                  linker: TextLinker | None = None) -> RulesSearch:  # fmt: skip
-    chosen = clean_filters(filters)
+    text, chosen = split_scope(text, filters)
     words = read_words(text)
     kinds = [kind for name in chosen for kind in FILTERS[name]]
     result = RulesSearch(text, words, chosen)

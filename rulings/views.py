@@ -26,7 +26,7 @@ from rulings.models import (
 )
 from rulings.navigation import ancestors, blocks_under, neighbours
 from rulings.querysets import search_words
-from rulings.search import FILTER_LABELS, clean_filters, find_jump, search_rules
+from rulings.search import FILTER_LABELS, find_jump, search_rules, split_scope
 from rulings.search_query import MAX_LENGTH as MAX_QUERY_LENGTH
 from rulings.search_query import read_address
 from rulings.sources import describe
@@ -116,7 +116,7 @@ def engine_id_redirect(request: HttpRequest, code: str) -> HttpResponse:
 def search(request: HttpRequest) -> HttpResponse:
     """A rule number, ruling id or engine id goes straight to its page; words list the matches, best first."""
     query = request.GET.get("q", "")[:MAX_QUERY_LENGTH]
-    filters = clean_filters(request.GET.getlist("in"))
+    filters = split_scope(query, request.GET.getlist("in"))[1]
     missing = ""
     if query.strip():
         jump = find_jump(query)

@@ -40,6 +40,8 @@ FIRST_HITS = [
     ("sand lord swordsman", [], "/rulings/R-010/"),
     ("bribery -gold", [], "/rules/6.5/"),
     ("capture", ["arena"], "/rules/arena/2.3.3/"),
+    ("arena capture", [], "/rules/arena/2.3.3/"),  # a leading "arena" is the Arena filter
+    ("standard bribery", [], "/rules/6.5/"),
     ("bribery", ["errata"], "/rulings/E-08/"),
     ("partner bonus", ["glossary"], "/rules/glossary/#partner-bonus"),
     ("ocb", ["standard"], "/rules/6.8.3/"),
@@ -107,6 +109,19 @@ def test_nothing_to_search_and_unknown_numbers_explain_themselves(client: Client
     assert "Type a word to look for" in client.get("/rules/search/", {"q": "-gold"}).content.decode()
     assert "Nothing is numbered “99.9”" in client.get("/rules/search/", {"q": "99.9"}).content.decode()
     assert client.get("/rules/search/", {"q": "x" * 5000, "page": "zz"}).status_code == 200
+
+
+def test_the_management_command_writes_the_current_revisions_index() -> None:
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from guardians_site import revision
+
+    out = StringIO()
+    call_command("rebuild_rules_index", stdout=out)
+    assert (text_index.index_root() / text_index.index_name(revision.current())).is_dir()
+    assert f"data revision {revision.current().number}" in out.getvalue()
 
 
 def test_the_index_follows_the_data_revision(client: Client) -> None:

@@ -8,7 +8,9 @@ every request of that revision shares them). Beside
 the warm figures, each class shows its slowest query, and two cold figures are measured in fresh
 processes: the first search with the revision's index already on disk, and the first search that
 must build it. The baseline, timed on the same queries in the same run, is the naive way: Django ORM
-``icontains`` for every word over rules and rulings (no ranking, no stems). Target: p95 < 20 ms.
+``icontains`` for every word over rules and rulings (no ranking, no stems). Target: p95 < 20 ms (wall
+time). The CPU time of each search is shown beside it: on a shared, loaded machine the wall time is
+mostly waiting for a core.
 Runs in a child process on a temporary SQLite file and index directory, never on the dev database.
 """
 
@@ -93,9 +95,12 @@ def _baseline(text: str, filters: list[str]) -> int:
     return len(rules) + len(rulings)
 
 
-def _timed(function: Callable[[], object]) -> float:
-    start = time.perf_counter()
+def _timed(function: Callable[[], object], cpu: list[float] | None = None) -> float:
+    """Wall seconds of one call; its CPU seconds (this process only) go to ``cpu``."""
+    start, start_cpu = time.perf_counter(), time.process_time()
     function()
+    if cpu is not None:
+        cpu.append(time.process_time() - start_cpu)
     return time.perf_counter() - start
 
 
@@ -139,26 +144,32 @@ def main() -> None:
     _search("bribery", [])  # open the index and compile the linker's pattern once, as a warm worker has
     print(f"Rules search on the real data: {sum(len(q) for q in classes.values())} distinct queries, "
           f"{len(text_index.documents())} documents; index built in {build_s * 1000:.0f} ms")  # fmt: skip
-    print(f"{'class':<11} {'n':>3} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'slowest query':<28} {'naive p95':>9} {'ratio':>6}")
+    print(f"{'class':<11} {'n':>3} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'slowest query':<28} {'naive p95':>9} "
+          f"{'ratio':>6} {'CPU p95':>8}")  # fmt: skip
     pooled: list[float] = []
     pooled_naive: list[float] = []
+    pooled_cpu: list[float] = []
     for name, queries in classes.items():
-        samples = [_timed(lambda text=text, filters=filters: _search(text, filters)) for text, filters in queries]
+        cpu: list[float] = []
+        samples = [_timed(lambda text=text, filters=filters: _search(text, filters), cpu) for text, filters in queries]
+        pooled_cpu += cpu
         naive = [_timed(lambda text=text, filters=filters: _baseline(text, filters)) for text, filters in queries]
         pooled += samples
         pooled_naive += naive
         slowest = queries[samples.index(max(samples))][0]
         p95, naive_p95 = _percentile(samples, 0.95), _percentile(naive, 0.95)
         print(f"{name:<11} {len(samples):>3} {_percentile(samples, 0.5):>8.2f} {p95:>8.2f} {max(samples) * 1000:>8.2f} "
-              f"{slowest[:28]:<28} {naive_p95:>9.2f} {p95 / naive_p95:>6.2f}")  # fmt: skip
+              f"{slowest[:28]:<28} {naive_p95:>9.2f} {p95 / naive_p95:>6.2f} {_percentile(cpu, 0.95):>8.2f}")  # fmt: skip
     p95 = _percentile(pooled, 0.95)
     print(f"{'all':<11} {len(pooled):>3} {_percentile(pooled, 0.5):>8.2f} {p95:>8.2f} {max(pooled) * 1000:>8.2f} "
-          f"{'':<28} {_percentile(pooled_naive, 0.95):>9.2f} {p95 / _percentile(pooled_naive, 0.95):>6.2f}")  # fmt: skip
+          f"{'':<28} {_percentile(pooled_naive, 0.95):>9.2f} {p95 / _percentile(pooled_naive, 0.95):>6.2f} "
+          f"{_percentile(pooled_cpu, 0.95):>8.2f}")  # fmt: skip
     cold_open, cold_build = _cold(False), _cold(True)
     print(f"cold, new process, index on disk: first search {cold_open * 1000:.0f} ms; "
           f"index missing (built first): {cold_build * 1000:.0f} ms")
     load = os.getloadavg()[0]
-    print(f"machine load during the run: {load:.1f} on {os.cpu_count()} cores (timings grow with it)")
+    print(f"machine load during the run: {load:.1f} on {os.cpu_count()} cores. Wall times include waiting for a "
+          "core; the CPU column is this process's own CPU time per search, which other processes barely change.")
     verdict = "met" if p95 < TARGET_P95_MS else "NOT met"
     print(f"target p95 < {TARGET_P95_MS:.0f} ms (warm, distinct queries, all classes pooled): {verdict} ({p95:.2f} ms). "
           "The naive baseline neither ranks nor stems; its ratio only shows the price of ranking and rendering.")

@@ -154,6 +154,15 @@ class TextLinker:
         out.append(mark(text[last:], highlight))
         return mark_safe("".join(out))  # noqa: S308 - every piece above went through escape()
 
+    def highlight(self, linked: str, highlight: re.Pattern[str] | None) -> SafeString:
+        """Mark words in HTML made by ``render`` (text and links only): the same output as rendering with the
+        highlight, without matching every card name again."""
+        if highlight is None:
+            return mark_safe(linked)  # noqa: S308 - made by render()
+        pieces = [piece if piece.startswith("<") else mark(html.unescape(piece), highlight)
+                  for piece in HTML_TAG.split(linked) if piece]  # fmt: skip
+        return mark_safe("".join(pieces))  # noqa: S308 - tags from render(), text re-escaped by mark()
+
     def render_html(self, markup: str, ruleset: str = "standard") -> SafeString:
         """Add links to the text nodes of trusted HTML (rendered Markdown), leaving tags and links as they are."""
         out: list[str] = []

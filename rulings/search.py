@@ -286,25 +286,39 @@ def build_hits(matches: list[Match], words: WordsQuery, linker: TextLinker | Non
                opened: text_index.RulesIndex | None = None) -> list[Hit]:  # fmt: skip
     """Everything a result list shows for these matches, from the revision's corpus (no query)."""
     corpus = (opened or text_index.current()).corpus
-    linker = linker or corpus.linker
+    render = _Renderer(corpus, linker)
     hits: list[Hit] = []
     for match in matches:
         prefix, _, raw_pk = match.key.partition(":")
         pk = int(raw_pk)
         if prefix == "rule" and pk in corpus.rules:
-            hits.append(_rule_hit(corpus.rules[pk], match, corpus.numbered, linker, words))
+            hits.append(_rule_hit(corpus.rules[pk], match, corpus.numbered, render, words))
         elif prefix == "ruling" and pk in corpus.rulings:
-            hits.append(_ruling_hit(corpus.rulings[pk], match, linker, words))
+            hits.append(_ruling_hit(corpus.rulings[pk], match, render, words))
         elif prefix == "term" and pk in corpus.terms:
-            hits.append(_term_hit(corpus.terms[pk], match, linker, words))
+            hits.append(_term_hit(corpus.terms[pk], match, render, words))
     return hits
+
+
+@dataclass
+class _Renderer:
+    """Rule text with its links and the search's words marked; the links of each text are found once per
+    revision (``Corpus.linked``), unless a caller brings a linker of its own."""
+
+    corpus: text_index.Corpus
+    linker: TextLinker | None = None
+
+    def __call__(self, text: str, ruleset: str, pattern: re.Pattern[str] | None) -> SafeString:
+        if self.linker is not None and self.linker is not self.corpus.linker:
+            return self.linker.render(text, ruleset, pattern)
+        return self.corpus.linker.highlight(self.corpus.linked(text, ruleset), pattern)
 
 
 def _pattern(words: WordsQuery, *texts: str):  # type: ignore[no-untyped-def]
     return highlighter(surface_forms(words, texts))
 
 
-def _rule_hit(entry: RuleEntry, match: Match, crumbs: dict[tuple[int, str], RuleEntry], linker: TextLinker,
+def _rule_hit(entry: RuleEntry, match: Match, crumbs: dict[tuple[int, str], RuleEntry], render: _Renderer,
               words: WordsQuery) -> Hit:  # fmt: skip
     ruleset = entry.ruleset
     trail = [Crumb(ruleset.name, ruleset.get_absolute_url())]
@@ -317,28 +331,28 @@ def _rule_hit(entry: RuleEntry, match: Match, crumbs: dict[tuple[int, str], Rule
         kind=match.kind, ref=entry.citation, label=entry.number if ruleset.slug == STANDARD else f"Arena {entry.number}",
         url=entry.get_absolute_url(), title=entry.title, text=entry.text,
         title_html=mark_safe(mark(entry.title, pattern)),  # noqa: S308 - mark() escapes
-        html=linker.render(entry.text, ARENA if ruleset.slug == ARENA else STANDARD, pattern),
+        html=render(entry.text, ARENA if ruleset.slug == ARENA else STANDARD, pattern),
         crumbs=trail, score=match.score, target=entry,
     )  # fmt: skip
 
 
-def _ruling_hit(ruling: Ruling, match: Match, linker: TextLinker, words: WordsQuery) -> Hit:
+def _ruling_hit(ruling: Ruling, match: Match, render: _Renderer, words: WordsQuery) -> Hit:
     pattern = _pattern(words, ruling.question, ruling.answer)
     listing = reverse("rulings:ruling-list")
     trail = [Crumb("Rulings", listing), Crumb(ruling.get_kind_display(), f"{listing}?kind={ruling.kind}")]
     return Hit(
         kind=match.kind, ref=ruling.code, label=ruling.code, url=ruling.get_absolute_url(), title=ruling.question,
-        text=ruling.answer, title_html=linker.render(ruling.question, highlight=pattern),
-        html=linker.render(ruling.answer, highlight=pattern), crumbs=trail, score=match.score, target=ruling,
+        text=ruling.answer, title_html=render(ruling.question, STANDARD, pattern),
+        html=render(ruling.answer, STANDARD, pattern), crumbs=trail, score=match.score, target=ruling,
     )  # fmt: skip
 
 
-def _term_hit(term: GlossaryTerm, match: Match, linker: TextLinker, words: WordsQuery) -> Hit:
+def _term_hit(term: GlossaryTerm, match: Match, render: _Renderer, words: WordsQuery) -> Hit:
     title = term.term + (f" ({', '.join(term.aliases)})" if term.aliases else "")
     pattern = _pattern(words, title, term.definition)
     return Hit(
         kind=match.kind, ref=term.slug, label="Glossary", url=term.get_absolute_url(), title=title,
         text=term.definition, title_html=mark_safe(mark(title, pattern)),  # noqa: S308 - mark() escapes
-        html=linker.render(term.definition, term.rule.ruleset.slug, pattern),
+        html=render(term.definition, term.rule.ruleset.slug, pattern),
         crumbs=[Crumb("Glossary", reverse("rulings:glossary"))], score=match.score, target=term,
     )  # fmt: skip

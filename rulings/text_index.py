@@ -95,6 +95,16 @@ class Corpus:
     terms: dict[int, Any]
     numbered: dict[tuple[int, str], Any]
     linker: Any
+    # Each text rendered with its links once per revision (every query showing it shares it); a search
+    # then only marks its words. Filled as texts are first shown.
+    rendered: dict[tuple[str, str], str] = field(default_factory=dict)
+
+    def linked(self, text: str, ruleset: str) -> str:
+        key = (ruleset, text)
+        found = self.rendered.get(key)
+        if found is None:
+            found = self.rendered[key] = str(self.linker.render(text, ruleset))
+        return found
 
     @classmethod
     def load(cls) -> Corpus:

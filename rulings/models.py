@@ -171,6 +171,12 @@ class Ruling(models.Model):
         return str(self.changes[-1]["date"]) if len(self.changes) > 1 or self.status == "superseded" and self.changes else ""
 
     @property
+    def date_reason(self) -> str:
+        """Why an undated ruling has no date, as a clause ("the compiled rules give a version number but no date")."""
+        reason = self.date_note.removeprefix("Date unknown").lstrip(".: ").rstrip(".")
+        return reason[:1].lower() + reason[1:]
+
+    @property
     def date_display(self) -> str:
         from rulings.sources import display_date
 

@@ -86,3 +86,23 @@ def test_every_page_has_the_site_search_box_with_completions(client: Client) -> 
         assert form, url
         assert 'list="site-search-suggestions"' in form[0] and '<datalist id="site-search-suggestions">' in form[0]
         assert "site-search.js" in form[0]
+
+
+def test_the_searches_are_in_the_openapi_schema(client: Client) -> None:
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    paths = schema["paths"]
+    assert {"/api/v1/search/", "/api/v1/search/suggest/"} <= set(paths)
+    rules = paths["/api/v1/rules/"]["get"]
+    assert {"q", "in", "page", "page_size", "ruleset"} <= {parameter["name"] for parameter in rules["parameters"]}
+    reference = rules["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+    response = schema["components"]["schemas"][reference.rsplit("/", 1)[1]]
+    assert len(response["oneOf"]) == 2  # the trees without q, the search with it
+    for code in ("R-010", "bribery"):
+        assert client.get("/api/v1/search/", {"q": code}).status_code == 200
+
+
+def test_odd_input_never_fails(client: Client) -> None:
+    odd = ["<script>", "((((", '"', "-", '-"a b"', "x" * 5000, "v>=10", "arena", "standard 99.9", "R-999", "PRI-999", "\x00"]
+    for url in ("/search/", "/rules/search/", "/api/v1/search/", "/api/v1/rules/", "/api/v1/search/suggest/"):
+        for text in odd:
+            assert client.get(url, {"q": text}).status_code in (200, 302), (url, text)

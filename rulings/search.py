@@ -97,8 +97,27 @@ def _term_query(term: Term) -> wq.Query:
     return wq.Or(parts)
 
 
+# Words of a question ("what happens on a tie") that a rule need not contain: they count when present.
+QUESTION_WORDS = frozenset(
+    "a an the of on in to is are was be been being what when where who whom which why how does do did can could "
+    "may might must should would will if and or for with by at it its this that there then happen happens "
+    "i me my we you your".split()
+)
+
+
+def required_terms(words: WordsQuery) -> tuple[list[Term], list[Term]]:
+    """The terms a hit must contain and the question words that only rank (all are required if nothing else)."""
+    required = [term for term in words.wanted if term.quoted or term.text not in QUESTION_WORDS]
+    if not required:
+        return list(words.wanted), []
+    return required, [term for term in words.wanted if term not in required]
+
+
 def whoosh_query(words: WordsQuery) -> wq.Query:
-    wanted: wq.Query = wq.And([_term_query(term) for term in words.wanted])
+    required, optional = required_terms(words)
+    wanted: wq.Query = wq.And([_term_query(term) for term in required])
+    if optional:
+        wanted = wq.AndMaybe(wanted, wq.Or([_term_query(term) for term in optional]))
     loose = [term for term in words.wanted if not term.quoted]
     if len(loose) > 1:
         # Words typed side by side rank higher where they stand side by side ("secondary attack").
@@ -124,7 +143,7 @@ def ranked(words: WordsQuery, kinds: Iterable[str] = (), opened: text_index.Rule
     kinds = list(kinds)
     only = wq.Or([wq.Term("kind", kind) for kind in kinds]) if kinds else None
     results = opened.searcher.search(whoosh_query(words), limit=None, filter=only)
-    typed = " ".join(term.text for term in words.wanted)
+    typed = " ".join(term.text for term in required_terms(words)[0])
     found: list[tuple[bool, Match]] = []
     for score, number in results.top_n:
         key, kind, names = opened.stored[number]
@@ -271,7 +290,8 @@ def surface_forms(words: WordsQuery, texts: Iterable[str]) -> list[str]:
 
     from cards.search.analysis import stems
 
-    exact = {stem for term in words.wanted for stem in term.stems}
+    # Question words ("what", "a") only rank; marking every "a" would hide the words that matter.
+    exact = {stem for term in required_terms(words)[0] for stem in term.stems}
     prefixes = tuple(stem for stem in exact if len(stem) >= PREFIX_FROM)
     forms: set[str] = set()
     for text in texts:

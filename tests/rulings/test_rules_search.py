@@ -42,6 +42,8 @@ FIRST_HITS = [
     ("capture", ["arena"], "/rules/arena/2.3.3/"),
     ("arena capture", [], "/rules/arena/2.3.3/"),  # a leading "arena" is the Arena filter
     ("standard bribery", [], "/rules/6.5/"),
+    ("what happens on a tie", [], "/rules/glossary/#push"),  # question words need not occur
+    ("king of mystfall", [], "/rulings/R-038/"),
     ("bribery", ["errata"], "/rulings/E-08/"),
     ("partner bonus", ["glossary"], "/rules/glossary/#partner-bonus"),
     ("ocb", ["standard"], "/rules/6.8.3/"),
@@ -59,6 +61,14 @@ def test_judge_queries_find_the_expected_first_hit(client: Client, query: str, f
     html = client.get("/rules/search/", {"q": query, "in": filters}).content.decode()
     match = FIRST_HIT.search(html)
     assert match and match[1] == first, (query, match and match[1])
+
+
+def test_question_words_rank_but_are_not_required_or_marked(client: Client) -> None:
+    from rulings.search import search_rules
+
+    found = search_rules("what happens on a tie", size=200)
+    assert found.total and all(re.search(r"\btie", f"{hit.title} {hit.text}".lower()) for hit in found.hits)
+    assert "a" not in found.highlighted and "tie" in found.highlighted
 
 
 def test_a_misspelling_says_what_was_searched_instead(client: Client) -> None:

@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from whoosh import query as wq
+from whoosh.searching import Searcher
 
+from cards.search.analysis import stems
 from rulings import text_index
 from rulings.linking import TextLinker, highlighter, mark
 from rulings.models import ARENA, STANDARD, EngineRuleId, GlossaryTerm, RuleEntry, Ruling
@@ -167,9 +169,10 @@ def corrections(words: WordsQuery, opened: text_index.RulesIndex | None = None) 
     return found
 
 
-def _occurs(searcher: object, stem: str) -> bool:
-    return any(searcher.doc_frequency(name, stem) for name in ("title", "body")) or (  # type: ignore[attr-defined]
-        len(stem) >= PREFIX_FROM and any(True for _ in searcher.reader().expand_prefix("body", stem))  # type: ignore[attr-defined]
+def _occurs(searcher: Searcher, stem: str) -> bool:
+    """Whether the word matches anything as the search reads it (its stem, or a longer word built on it)."""
+    return any(searcher.doc_frequency(name, stem) for name in ("title", "body")) or (
+        len(stem) >= PREFIX_FROM and any(True for _ in searcher.reader().expand_prefix("body", stem))
     )
 
 
@@ -286,10 +289,6 @@ def _forms_in(hit: Hit, words: WordsQuery) -> set[str]:
 
 def surface_forms(words: WordsQuery, texts: Iterable[str]) -> list[str]:
     """The words as written in the texts that the query matched ("bribed", "bribery"), for <mark>."""
-    import re
-
-    from cards.search.analysis import stems
-
     # Question words ("what", "a") only rank; marking every "a" would hide the words that matter.
     exact = {stem for term in required_terms(words)[0] for stem in term.stems}
     prefixes = tuple(stem for stem in exact if len(stem) >= PREFIX_FROM)

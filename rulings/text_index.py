@@ -68,13 +68,12 @@ class RulesIndex:
     name: str
     index: Index
     searcher: Searcher = field(init=False)
-    # (key, kind) of each document number: reading stored fields hit by hit costs more than the search.
+    # (key, kind, names) of each document number: reading stored fields hit by hit costs more than the search.
     stored: list[tuple[str, str, frozenset[str]]] = field(init=False)
-
     # What a hit shows, read once per revision: the corpus is small (about 760 rows) and never changes
     # under a revision, so a result page needs no query for its hits.
     corpus: Corpus = field(init=False)
-
+    # "Did you mean", from the words of this revision's corpus.
     speller: Speller = field(init=False)
 
     def __post_init__(self) -> None:
@@ -90,6 +89,8 @@ class RulesIndex:
 
 @dataclass
 class Corpus:
+    """The rule entries, rulings and glossary terms of a revision by primary key, and its text linker."""
+
     rules: dict[int, Any]
     rulings: dict[int, Any]
     terms: dict[int, Any]

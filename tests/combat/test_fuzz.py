@@ -10,6 +10,7 @@ import json
 from typing import Any
 from urllib.parse import urlencode
 
+import pytest
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -20,6 +21,8 @@ from engine.notation import SIDE_KEYS
 CATALOG = default_catalog()
 CREATURES = sorted(card.slug for card in CATALOG if card.is_creature)
 OTHER_CARDS = sorted(card.slug for card in CATALOG if not card.is_creature)
+# The step-through names each step's numbered rule, which the rules reference in the database gives.
+pytestmark = pytest.mark.django_db
 FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 client = Client(raise_request_exception=False)

@@ -1,0 +1,187 @@
+"""What the combat pages read from a resolved combat, kept in one small adapter.
+
+The engine's log is becoming a list of typed events; until that lands this module reads the fields the
+steps already carry (kind, subject, card, side, delta, total), never their sentences, so the switch
+touches this file only. Everything here is a plain value a template or the picture renderer can draw.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from engine.catalog import CardCatalog
+from engine.enums import Phase, StepKind
+from engine.log import CombatLog, Step
+from engine.setup import CombatSetup, split_reference
+
+# Steps whose number changes one creature's running total.
+MODIFIER_KINDS = frozenset(
+    {StepKind.BONUS, StepKind.OFF_COLOUR, StepKind.TERRAIN, StepKind.RANGED, StepKind.CHANNEL, StepKind.SPELL}
+)
+CANCELLING_KINDS = frozenset({StepKind.DISPEL, StepKind.CONTRADICTION})
+FATE_WORDS = {
+    "standing": "standing",
+    "beaten": "beaten",
+    "destroyed": "destroyed",
+    "bribed": "bribed away",
+    "discarded_by_aoe": "discarded by an AOE",
+    "out_of_play": "out of play",
+    "returned": "returned to the Creature Pen",
+    "discarded": "discarded",
+}
+
+
+def change_of(step: Step) -> str:
+    """'bonus', 'penalty' or 'dispel' for a step that changes something, '' otherwise."""
+    if step.kind in CANCELLING_KINDS:
+        return "dispel"
+    if step.kind in MODIFIER_KINDS and step.delta:
+        return "bonus" if step.delta > 0 else "penalty"
+    return ""
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One creature in the picture: its running total after the current step and what the step did to it."""
+
+    id: str
+    side: str
+    slug: str
+    name: str
+    printed: int
+    total: int
+    scale: int
+    fate: str
+    is_subject: bool
+    is_cause: bool
+    change: str
+    delta: int | None
+
+    @property
+    def percent(self) -> int:
+        return round(100 * max(self.total, 0) / self.scale) if self.scale else 0
+
+    @property
+    def printed_percent(self) -> int:
+        return round(100 * max(self.printed, 0) / self.scale) if self.scale else 0
+
+    @property
+    def out(self) -> bool:
+        return self.fate not in ("", "standing")
+
+    @property
+    def fate_words(self) -> str:
+        return FATE_WORDS.get(self.fate, self.fate.replace("_", " "))
+
+    @property
+    def signed_delta(self) -> str:
+        if self.delta is None:
+            return ""
+        return f"+{self.delta}" if self.delta >= 0 else f"\u2212{abs(self.delta)}"
+
+
+@dataclass(frozen=True)
+class Picture:
+    attacker: tuple[Bar, ...]
+    defender: tuple[Bar, ...]
+    step: Step | None
+    change: str
+
+    @property
+    def sides(self) -> tuple[tuple[str, tuple[Bar, ...]], tuple[str, tuple[Bar, ...]]]:
+        return (("attacker", self.attacker), ("defender", self.defender))
+
+
+def _scale(log: CombatLog) -> int:
+    """One scale for the whole combat, so a bar's length means the same at every step."""
+    highest = max(
+        [creature.vitality for creature in log.result.creatures]
+        + [step.total for step in log.steps if step.total is not None and step.kind in MODIFIER_KINDS]
+        + [1]
+    )
+    return int(math.ceil(highest / 5.0) * 5)
+
+
+def picture(log: CombatLog, current: int) -> Picture:
+    """Every creature's running total after step ``current`` (the number of steps: the end)."""
+    steps = log.steps[: current + 1]
+    step = log.steps[current] if current < len(log.steps) else None
+    in_primary = step is not None and (step.phase is Phase.PRIMARY or (step.moment or "").isdigit())
+    totals: dict[str, int] = {}
+    if in_primary:
+        for earlier in steps:
+            if earlier.subject and earlier.total is not None and earlier.kind in MODIFIER_KINDS:
+                totals[earlier.subject] = earlier.total
+    change = change_of(step) if step is not None else ""
+    cause = _cause(log, step)
+    scale = _scale(log)
+    bars: dict[str, list[Bar]] = {"attacker": [], "defender": []}
+    for creature in log.result.creatures:
+        decided = creature.step is not None and creature.step <= current
+        is_subject = step is not None and step.subject == creature.id
+        bars[creature.side.value].append(
+            Bar(
+                id=creature.id,
+                side=creature.side.value,
+                slug=creature.card,
+                name=creature.name,
+                printed=creature.vitality,
+                total=totals.get(creature.id, creature.vitality),
+                scale=scale,
+                fate=creature.fate.value if decided else "",
+                is_subject=is_subject,
+                is_cause=creature.id == cause,
+                change=change if is_subject else "",
+                delta=step.delta if is_subject and step is not None and step.kind in MODIFIER_KINDS else None,
+            )
+        )
+    return Picture(tuple(bars["attacker"]), tuple(bars["defender"]), step, change)
+
+
+def _cause(log: CombatLog, step: Step | None) -> str:
+    """The creature whose card made the step happen, if the card is a creature in the combat."""
+    if step is None or not step.card:
+        return ""
+    matching = [creature for creature in log.result.creatures if creature.card == step.card]
+    if step.side is not None:
+        matching = [creature for creature in matching if creature.side is step.side] or matching
+    if step.subject and any(creature.id == step.subject for creature in matching):
+        return step.subject
+    return matching[0].id if matching else ""
+
+
+def unique(items: Iterable[object]) -> list[object]:
+    """Items in their first order, each once (a card can be flagged by several of its abilities)."""
+    return list(dict.fromkeys(items))
+
+
+def card_names(log: CombatLog, setup: CombatSetup, catalog: CardCatalog) -> dict[str, str]:
+    """Every card of the combat by its printed name, for linking names in the steps to the card pages."""
+    slugs: set[str] = {creature.card for creature in log.result.creatures}
+    for side in (setup.attacker, setup.defender):
+        references: list[str] = [*side.creatures, *side.items, *side.hand, *side.channellers, *side.shields]
+        references += [reference for reference in (side.guardian, side.stronghold, side.command) if reference]
+        references += list(side.earlier)
+        slugs |= {split_reference(reference)[0] for reference in references}
+    slugs |= {step.card for step in log.steps if step.card}
+    names: dict[str, str] = {}
+    for slug in slugs:
+        card = catalog.find(slug)
+        if card is not None and len(card.name) > 2:
+            names[card.name] = card.slug
+    return names
+
+
+def order_count(setup: CombatSetup, catalog: CardCatalog) -> int:
+    """How many play orders "explore every order" would resolve: the longer side's creatures arranged
+    against the shorter side's fixed order (the engine's explore counts the same way)."""
+    from combat.board import queue_refs
+
+    lengths = sorted(len(queue_refs(catalog, side)) for side in (setup.attacker, setup.defender))
+    playing, pool = lengths
+    count = 1
+    for n in range(pool, pool - playing, -1):
+        count *= n
+    return count

@@ -9,17 +9,18 @@ turns the picks back into the notation's own decision values, which is all the r
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from engine.abilities import Dispel, Offer
+from engine.abilities import AllowsRanged, Dispel, Offer
 from engine.cards import CardDefinition
 from engine.catalog import CardCatalog
-from engine.enums import BriberyIcon, CardType
+from engine.enums import BriberyIcon, CardType, Terrain
 from engine.setup import CombatSetup, SideSetup, copy_references, split_reference
-from engine.validate import planned_queue, ranged_use
+from engine.validate import planned_queue, ranged_use, resolve_terrain
 
 SIDE_NAMES = {"a": "attacker", "d": "defender"}
 DEFAULT_STONES = 7  # rule 11.4.2: a side without a Guardian plays with Rak Nam's numbers
@@ -133,6 +134,7 @@ class Board:
     secondary: Secondary | None = None
     inputs: list[CardInputs] = field(default_factory=list)
     orders: dict[str, str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
 
     @property
     def has_inputs(self) -> bool:
@@ -284,7 +286,12 @@ class _SidePicks:
             return None
         return Pick(name, "Spell", _value(self.values, name), (Option("", "No spell"), *options))
 
-    def channel_picks(self, number: int, rows: int) -> list[Pick]:
+    def channel_picks(self, number: int, rows: int, fighter: Fighter) -> list[Pick]:
+        """Channelling into this side's creature of the match-up: only one without a red bar, and no more
+        stones than are left or than can add anything (the channelled points stop at its Vitality)."""
+        card = self.catalog.get(fighter.slug)
+        if not card.receives_channeling:
+            return []
         name = f"{self.letter}-m{number}-channel"
         stones_name = f"{self.letter}-m{number}-stones"
         used_sources = self._used("channel", rows, name)
@@ -302,7 +309,14 @@ class _SidePicks:
         for other in range(1, rows + 1):
             if other != number and _value(self.values, f"{self.letter}-m{other}-channel") == "guardian":
                 spent += _int(_value(self.values, f"{self.letter}-m{other}-stones"), 1)
-        cap = max(self.stones - spent, 1)
+        left = max(self.stones - spent, 1)
+        useful = max(1, math.ceil(card.base_vitality / self.cmp)) if self.cmp else left
+        cap = min(left, useful)
+        limit = (
+            f" More adds nothing: channelling stops at {fighter.name}'s Vitality {card.base_vitality}."
+            if useful < left
+            else ""
+        )
         return [
             Pick(name, "Channel from", _value(self.values, name), tuple(options)),
             Pick(
@@ -312,9 +326,17 @@ class _SidePicks:
                 kind="number",
                 minimum=1,
                 maximum=cap,
-                help=f"Guardian only; {cap} left of {self.stones}.",
+                help=f"Guardian only; {left} left of {self.stones}.{limit}",
             ),
         ]
+
+
+def _no_ranged_here(catalog: CardCatalog, terrain: str | None) -> bool:
+    found = resolve_terrain(catalog, terrain)
+    if found is None:
+        return False
+    card, types = found
+    return Terrain.WOODS in types and (card is None or card.first(AllowsRanged) is None)
 
 
 def _int(text: str, default: int) -> int:
@@ -338,6 +360,9 @@ def build_board(catalog: CardCatalog, setup: CombatSetup, values: Mapping[str, s
     picks = {letter: _SidePicks(catalog, letter, side, values) for letter, side in sides.items()}
     count = min(len(queues["a"]), len(queues["d"]), MAX_ROWS)
     board = Board(ready=True, orders={letter: ",".join(side.order) for letter, side in sides.items()})
+    no_ranged = _no_ranged_here(catalog, setup.terrain)
+    if no_ranged:
+        board.notes.append("No ranged attacks in Woods (rule 6.9.1), so no creature is offered as ranged support.")
     for number in range(1, count + 1):
         fighters = {letter: _fighter(catalog, queues[letter][number - 1]) for letter in sides}
         row_sides = {}
@@ -346,11 +371,13 @@ def build_board(catalog: CardCatalog, setup: CombatSetup, values: Mapping[str, s
             row_side = RowSide(letter, fighters[letter], number - 1, len(queues[letter]) - 1)
             side_picks = picks[letter]
             found = [
-                side_picks.ranged_pick(number, count),
+                None if no_ranged else side_picks.ranged_pick(number, count),
                 side_picks.bribe_pick(f"m{number}", count, fighters[other], "Bribe"),
                 side_picks.spell_pick(number, count),
             ]
-            row_side.picks = [pick for pick in found if pick is not None] + side_picks.channel_picks(number, count)
+            row_side.picks = [pick for pick in found if pick is not None] + side_picks.channel_picks(
+                number, count, fighters[letter]
+            )
             row_sides[letter] = row_side
         board.rows.append(Row(number, row_sides["a"], row_sides["d"]))
     board.secondary = _secondary(catalog, queues, picks, values, count)

@@ -14,11 +14,9 @@ from engine.notation import parse_setup
 
 CATALOG = default_catalog()
 THREE_A_THREE = {
-    "terrain": "woods",
-    "a-creatures": "Sand Lord\nArcher\nSwordsman\nAxeman",
-    "a-hand": "gold",
-    "d-creatures": "Wood Nymph\nIce Ogre\nSun Spirit",
-    "d-hand": "babes",
+    "a-creatures": "Sorcerer\nWraith\nSwordsman\nArcher",
+    "a-hand": "babes",
+    "d-creatures": "Ice Ogre\nWood Nymph\nSun Spirit",
 }
 
 
@@ -36,17 +34,24 @@ def test_rows_pair_the_two_orders_and_leftovers_make_secondary_attacks() -> None
 
 
 def test_each_row_offers_only_what_that_side_holds() -> None:
-    board = _board("a=sand-lord,archer a.hand=gold,power-lunch d=swordsman,wood-nymph d.hand=babes")
+    board = _board("a=paladin,archer a.hand=gold,power-lunch d=swordsman,wood-nymph d.hand=babes")
     attacker = {pick.label: pick for pick in board.rows[0].attacker.picks}
     defender = {pick.label: pick for pick in board.rows[0].defender.picks}
-    # The Archer may be set aside to shoot; the Swordsman (Gold icon) faces the Sand Lord.
+    # The Archer may be set aside to shoot; the Swordsman (Gold icon) faces the Paladin.
     assert [option.value for option in attacker["Ranged support"].options] == ["", "archer"]
     assert [option.label for option in attacker["Bribe"].options] == ["No bribe", "Gold on Swordsman"]
     assert [option.value for option in attacker["Spell"].options] == ["", "power-lunch"]
-    # The defender's Babes can bribe the Sand Lord (Babes icon); it has no spell and no ranged creature.
-    assert [option.label for option in defender["Bribe"].options] == ["No bribe", "Babes on Sand Lord"]
-    assert "Spell" not in defender and "Ranged support" not in defender
-    assert attacker["Stones"].maximum == 7 and attacker["Stones"].kind == "number"
+    # The Paladin has no Babes icon; the Swordsman has a red bar, so nothing can channel into it.
+    assert "Bribe" not in defender and "Spell" not in defender and "Channel from" not in defender
+    # Two stones of CMP 9 already pass the Paladin's Vitality 14, where channelling stops.
+    assert attacker["Stones"].kind == "number" and attacker["Stones"].maximum == 2
+    assert "stops at Paladin's Vitality 14" in attacker["Stones"].help
+
+
+def test_no_ranged_support_is_offered_in_woods() -> None:
+    board = _board("terrain=woods a=paladin,archer d=swordsman")
+    assert all(pick.label != "Ranged support" for pick in board.rows[0].attacker.picks)
+    assert any("Woods" in note for note in board.notes)
 
 
 def test_a_card_used_in_one_row_is_not_offered_in_another() -> None:
@@ -56,10 +61,10 @@ def test_a_card_used_in_one_row_is_not_offered_in_another() -> None:
     assert "Bribe" not in second
     # Stones spent in one match-up cap the next one.
     board = _board(
-        "a=sand-lord,swordsman a.stones=5 d=archer,swordsman", {"a-m1-channel": "guardian", "a-m1-stones": "3"}
+        "a=paladin,baal-a-gog a.stones=4 d=archer,swordsman", {"a-m1-channel": "guardian", "a-m1-stones": "3"}
     )
     stones = next(pick for pick in board.rows[1].attacker.picks if pick.label == "Stones")
-    assert stones.maximum == 2
+    assert stones.maximum == 1
 
 
 def test_cards_that_need_a_number_or_a_choice_get_their_own_input() -> None:
@@ -76,25 +81,18 @@ def test_cards_that_need_a_number_or_a_choice_get_their_own_input() -> None:
 def test_the_board_writes_the_same_notation_as_the_text_fields() -> None:
     picks = {
         **THREE_A_THREE,
-        "a-m1-ranged": "archer",
-        "a-m2-bribe": "gold",
-        "a-m3-channel": "guardian",
-        "a-m3-stones": "2",
-        "d-s1-bribe": "babes",
+        "a-m3-ranged": "archer",
+        "a-m1-bribe": "babes",
+        "a-m2-channel": "guardian",
+        "a-m2-stones": "1",
     }
     forms = bound_forms(picks, CATALOG)
     assert build_notation(forms, CATALOG) is not None, forms.problems
-    typed = {
-        **THREE_A_THREE,
-        "a-ranged": "1:archer",
-        "a-bribes": "2:gold",
-        "a-channels": "3:guardian*2",
-        "d-bribes": "s1:babes",
-    }
+    typed = {**THREE_A_THREE, "a-ranged": "3:archer", "a-bribes": "1:babes", "a-channels": "2:guardian"}
     typed_forms = bound_forms(typed, CATALOG)
     assert build_notation(typed_forms, CATALOG) is not None
     assert forms.notation == typed_forms.notation
-    assert "a.ranged=1:archer a.bribe=2:gold a.channel=3:guardian*2" in forms.notation
+    assert "a.ranged=3:archer a.bribe=1:babes a.channel=2:guardian" in forms.notation
 
 
 def test_every_worked_example_comes_back_through_the_board() -> None:
@@ -118,10 +116,10 @@ def test_moving_a_creature_changes_who_meets_whom_without_javascript(client: Cli
 
 @pytest.mark.django_db
 def test_the_board_fragment_and_the_notation_follow_the_form(client: Client) -> None:
-    response = client.get("/combat/board/", {**THREE_A_THREE, "a-m1-ranged": "archer"})
+    response = client.get("/combat/board/", {**THREE_A_THREE, "a-m3-ranged": "archer"})
     html = response.content.decode()
     assert response.status_code == 200 and 'id="matchup-board"' in html and 'id="notation-output"' in html
-    assert "a.ranged=1:archer" in html
+    assert "a.ranged=3:archer" in html
     # The Archer shoots instead of fighting, so three creatures meet three.
     assert html.count('class="matchup-row"') == 3 and "Left over" not in html
     empty = client.get("/combat/board/", {"a-creatures": "Sand Lord"}).content.decode()

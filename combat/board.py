@@ -592,37 +592,39 @@ def values_from_setup(catalog: CardCatalog, setup: CombatSetup) -> tuple[dict[st
     from dataclasses import replace
 
     values: dict[str, str] = {}
-    owners: dict[str, tuple[str, str, object]] = {}  # field name -> (side letter, SideSetup field, item)
-    rest: dict[str, dict[str, list[object]]] = {}
+    owners: dict[str, tuple[str, str, int, object]] = {}  # field name -> (side, SideSetup field, place, item)
+    rest: dict[str, dict[str, list[tuple[int, object]]]] = {}
+    counter = iter(range(10**6))
     for letter, side in (("a", setup.attacker), ("d", setup.defender)):
-        kept: dict[str, list[object]] = rest.setdefault(letter, {})
+        kept: dict[str, list[tuple[int, object]]] = rest.setdefault(letter, {})
         for kind in ("ranged", "bribes", "spells", "channels", "rolls", "counts", "choices", "secondaries"):
             kept[kind] = []
 
         def place(name: str, value: str, kind: str, item: object) -> None:
+            seq = next(counter)
             if name in values:
-                kept[kind].append(item)  # noqa: B023
+                kept[kind].append((seq, item))  # noqa: B023
             else:
                 values[name] = value
-                owners[name] = (letter, kind, item)  # noqa: B023
+                owners[name] = (letter, kind, seq, item)  # noqa: B023
 
         for support in side.ranged:
             place(f"{letter}-m{support.round}-ranged", support.creature, "ranged", support)
         for bribe in side.bribes:
             if bribe.target:
-                kept["bribes"].append(bribe)
+                kept["bribes"].append((next(counter), bribe))
             else:
                 moment = f"{'s' if bribe.moment.secondary else 'm'}{bribe.moment.round}"
                 place(f"{letter}-{moment}-bribe", bribe.icon.value, "bribes", bribe)
         for play in side.spells:
             if play.target or play.moment.secondary or "#" in play.card:
-                kept["spells"].append(play)
+                kept["spells"].append((next(counter), play))
             else:
                 place(f"{letter}-m{play.moment.round}-spell", play.card, "spells", play)
         for channel in side.channels:
             name = f"{letter}-m{channel.moment.round}-channel"
             if channel.target or channel.moment.secondary or name in values:
-                kept["channels"].append(channel)
+                kept["channels"].append((next(counter), channel))
                 continue
             place(name, channel.source, "channels", channel)
             if channel.source == "guardian":
@@ -638,17 +640,19 @@ def values_from_setup(catalog: CardCatalog, setup: CombatSetup) -> tuple[dict[st
             for attack in side.secondaries:
                 place(f"{letter}-sec-{attack.attacker}", attack.target, "secondaries", attack)
     drawn = build_board(catalog, setup, values).field_names()
-    for name, (letter, kind, item) in owners.items():
+    for name, (letter, kind, seq, item) in owners.items():
         if name not in drawn:
-            rest[letter][kind].append(item)
+            rest[letter][kind].append((seq, item))
             del values[name]
+            values.pop(name.replace("-channel", "-stones"), None)
     for letter in ("a", "d"):
         mode = values.get(f"{letter}-secondary-mode")
         if mode is not None and f"{letter}-secondary-mode" not in drawn:
             del values[f"{letter}-secondary-mode"]
     sides = {"a": setup.attacker, "d": setup.defender}
     result: dict[str, SideSetup] = {}
-    for letter, kept in rest.items():
+    for letter, placed in rest.items():
+        kept = {kind: [item for _, item in sorted(items, key=lambda pair: pair[0])] for kind, items in placed.items()}
         side = sides[letter]
         secondaries = side.secondaries
         if secondaries and f"{letter}-secondary-mode" in values:

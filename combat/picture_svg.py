@@ -19,8 +19,8 @@ MARKS = {"bonus": "\u25b2", "penalty": "\u25bc", "dispel": "\u2715"}
 
 
 def _bar(bar: Bar, x: int, y: int, width: int, height: int) -> str:
-    name_width = 230
-    track = width - name_width - 90
+    name_width = 200
+    track = width - name_width - 150
     fill = COLOURS["out"] if bar.out else COLOURS[bar.change] if bar.change else COLOURS[bar.side]
     length = max(int(track * bar.percent / 100), 2)
     printed = int(track * bar.printed_percent / 100)
@@ -38,11 +38,16 @@ def _bar(bar: Bar, x: int, y: int, width: int, height: int) -> str:
     label = str(bar.total)
     if bar.change:
         label = f"{MARKS[bar.change]} {label}"
-    if bar.out:
-        label = f"{label} {bar.fate_words}"
+    size = min(height * 0.5, 22)
     parts.append(
-        f'<text x="{x + name_width + track + 8}" y="{y + height * 0.68:.0f}" font-size="{min(height * 0.5, 22):.0f}"'
-        f' font-weight="700">{escape(label)}</text>'
+        f'<text x="{x + name_width + track + 8}" y="{y + height * 0.68:.0f}" font-size="{size:.0f}"'
+        f' font-weight="700">{escape(label)}'
+        + (
+            f'<tspan font-size="{size * 0.7:.0f}" font-weight="400"> {escape(bar.fate_words[:14])}</tspan>'
+            if bar.out
+            else ""
+        )
+        + "</text>"
     )
     if bar.is_cause:
         parts.append(

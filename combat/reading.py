@@ -8,7 +8,6 @@ touches this file only. Everything here is a plain value a template or the pictu
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.catalog import CardCatalog
@@ -152,11 +151,6 @@ def _cause(log: CombatLog, step: Step | None) -> str:
     return matching[0].id if matching else ""
 
 
-def unique(items: Iterable[object]) -> list[object]:
-    """Items in their first order, each once (a card can be flagged by several of its abilities)."""
-    return list(dict.fromkeys(items))
-
-
 def card_names(log: CombatLog, setup: CombatSetup, catalog: CardCatalog) -> dict[str, str]:
     """Every card of the combat by its printed name, for linking names in the steps to the card pages."""
     slugs: set[str] = {creature.card for creature in log.result.creatures}
@@ -185,3 +179,17 @@ def order_count(setup: CombatSetup, catalog: CardCatalog) -> int:
     for n in range(pool, pool - playing, -1):
         count *= n
     return count
+
+
+def hand_checks(log: CombatLog, catalog: CardCatalog) -> tuple[list[tuple[str, str, str]], list[str]]:
+    """The cards to apply by hand (name, slug, reason), each once, and the other warnings.
+
+    The engine also words each card it leaves to a person as a warning; that warning repeats the
+    card's line exactly, so it is left out here (typed events will say which warning is which)."""
+    cards: list[tuple[str, str, str]] = []
+    for slug, reason in dict.fromkeys(log.result.not_automated):
+        card = catalog.find(slug)
+        cards.append((card.name if card else slug, slug, reason))
+    repeated = {f"{name} is not automated: {reason}" for name, _, reason in cards}
+    warnings = [warning for warning in dict.fromkeys(log.result.warnings) if warning not in repeated]
+    return cards, warnings

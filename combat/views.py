@@ -74,8 +74,7 @@ def _step_context(request: HttpRequest, log: CombatLog, setup: CombatSetup, view
         "picture_url": reverse("combat:picture") + "?" + urlencode({"s": log.notation, "step": step_query}),
         "rules": rule_refs(step.rule for step in log.steps),
         "card_names": reading.card_names(log, setup, catalog),
-        "not_automated": reading.unique(view.result.not_automated) if view.at_end else [],
-        "warnings": reading.unique(log.result.warnings) if view.at_end else [],
+        "hand_checks": reading.hand_checks(log, catalog),
         "order_count": orders,
         "explore_limit": running.EXPLORE_LIMIT,
         "can_explore": orders <= running.EXPLORE_LIMIT,
@@ -100,8 +99,12 @@ def picture_svg(request: HttpRequest) -> HttpResponse:
     title = f"The {result.winner.value} holds the space, {result.attacker_total} against {result.defender_total}"
     if current < len(log.steps):
         step = log.steps[current]
-        caption = f"Step {current + 1} of {len(log.steps)}: {step.card_name or step.kind.value.replace('_', ' ')}"
-        caption += f" {step.delta:+d}" if step.delta is not None else ""
+        caption = f"Step {current + 1} of {len(log.steps)}"
+        if step.subject_name and step.delta is not None:
+            caption += f": {step.subject_name} {step.delta:+d}"
+            caption += f" from {step.card_name}" if step.card_name and step.card_name != step.subject_name else ""
+        elif step.card_name:
+            caption += f": {step.card_name}"
     else:
         caption = "Every creature at printed Vitality, with its fate"
     svg = picture_svg_render(reading.picture(log, current), title, caption)

@@ -164,7 +164,12 @@ def _form_context(forms: SetupForms) -> dict[str, Any]:
     for form in forms.sides:
         rows = form.creature_rows()
         sides.append({"form": form, "rows": rows, "stacking": stacking_total(rows)})
-    return {"forms": forms, "sides": sides, "board": forms.board()}
+    typed = any(
+        form[name].value()
+        for form in forms.sides
+        for name in ("ranged", "bribes", "spells", "channels", "secondaries", "rolls", "counts", "choices")
+    )
+    return {"forms": forms, "sides": sides, "board": forms.board(), "typed_decisions": typed}
 
 
 def _setup_page(request: HttpRequest, forms: SetupForms, status: int = 200) -> HttpResponse:

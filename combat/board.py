@@ -12,13 +12,14 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 
 from engine.abilities import AllowsRanged, Dispel, Offer
 from engine.cards import CardDefinition
 from engine.catalog import CardCatalog
 from engine.enums import BriberyIcon, CardType, Terrain
+from engine.errors import Problem
 from engine.setup import CombatSetup, SideSetup, copy_references, split_reference
 from engine.validate import planned_queue, ranged_use, resolve_terrain
 
@@ -51,6 +52,7 @@ class Pick:
     minimum: int | None = None
     maximum: int | None = None
     help: str = ""
+    error: str = ""
 
     @property
     def id(self) -> str:
@@ -175,8 +177,6 @@ def queue_refs(catalog: CardCatalog, side: SideSetup) -> list[str]:
 
 
 def natural_queue(catalog: CardCatalog, side: SideSetup) -> list[str]:
-    from dataclasses import replace
-
     return queue_refs(catalog, replace(side, order=()))
 
 
@@ -346,7 +346,28 @@ def _int(text: str, default: int) -> int:
         return default
 
 
-def build_board(catalog: CardCatalog, setup: CombatSetup, values: Mapping[str, str]) -> Board:
+_INPUT_KINDS = {"counts": "count", "rolls": "roll", "choices": "choice"}
+_MISSING = {
+    "setup.count_missing": "Needed: the combat cannot be resolved without this number.",
+    "setup.roll_missing": "Needed: roll the dice at the table and give the result.",
+}
+
+
+def pick_errors(problems: Iterable[Problem]) -> dict[str, str]:
+    """Problems of the roll, count and choice inputs, by the board field they belong to."""
+    errors: dict[str, str] = {}
+    for problem in problems:
+        letter, _, key = problem.field.partition(".")
+        kind = _INPUT_KINDS.get(key)
+        if kind and problem.card:
+            message = _MISSING.get(problem.code) or problem.message.partition(": ")[2] or problem.message
+            errors.setdefault(f"{letter}-{kind}-{problem.card}", message)
+    return errors
+
+
+def build_board(
+    catalog: CardCatalog, setup: CombatSetup, values: Mapping[str, str], errors: Mapping[str, str] | None = None
+) -> Board:
     """The board for a set-up's shape and the picks so far (``values``: the board's form fields)."""
     if not (_known(catalog, setup.attacker) and _known(catalog, setup.defender)):
         return Board(
@@ -382,7 +403,13 @@ def build_board(catalog: CardCatalog, setup: CombatSetup, values: Mapping[str, s
         board.rows.append(Row(number, row_sides["a"], row_sides["d"]))
     board.secondary = _secondary(catalog, queues, picks, values, count)
     board.inputs = [
-        CardInputs(letter, _card_inputs(catalog, letter, sides[letter], sides["d" if letter == "a" else "a"], values))
+        CardInputs(
+            letter,
+            [
+                replace(pick, error=(errors or {}).get(pick.name, ""))
+                for pick in _card_inputs(catalog, letter, sides[letter], sides["d" if letter == "a" else "a"], values)
+            ],
+        )
         for letter in sides
     ]
     return board
@@ -589,8 +616,6 @@ def values_from_setup(catalog: CardCatalog, setup: CombatSetup) -> tuple[dict[st
     named target, a channel in a secondary attack) stays in that side's notation fields, so a set-up
     always comes back unchanged.
     """
-    from dataclasses import replace
-
     values: dict[str, str] = {}
     owners: dict[str, tuple[str, str, int, object]] = {}  # field name -> (side, SideSetup field, place, item)
     rest: dict[str, dict[str, list[tuple[int, object]]]] = {}

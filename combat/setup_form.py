@@ -15,7 +15,15 @@ from typing import Any
 
 from django import forms
 
-from combat.board import Board, board_decisions, build_board, is_board_field, move_in_order, values_from_setup
+from combat.board import (
+    Board,
+    board_decisions,
+    build_board,
+    is_board_field,
+    move_in_order,
+    pick_errors,
+    values_from_setup,
+)
 from engine.catalog import CardCatalog
 from engine.enums import CardType, Terrain
 from engine.errors import NotationError, Problem
@@ -339,7 +347,7 @@ class SetupForms:
         return STACKING_LIMIT
 
     def board(self) -> Board:
-        return build_board(self.attacker.catalog, self.draft, self.board_values)
+        return build_board(self.attacker.catalog, self.draft, self.board_values, pick_errors(self.problems))
 
 
 def bound_forms(data: Mapping[str, Any], catalog: CardCatalog) -> SetupForms:

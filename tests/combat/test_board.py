@@ -124,3 +124,15 @@ def test_the_board_fragment_and_the_notation_follow_the_form(client: Client) -> 
     assert html.count('class="matchup-row"') == 3 and "Left over" not in html
     empty = client.get("/combat/board/", {"a-creatures": "Sand Lord"}).content.decode()
     assert "Put at least one creature in each shield" in empty
+
+
+@pytest.mark.django_db
+def test_iron_lord_gets_a_number_box_that_says_what_is_missing(client: Client) -> None:
+    fields = {"a-creatures": "Iron Lord", "d-creatures": "Swordsman"}
+    html = client.get("/combat/build/", fields).content.decode()
+    box = re.search(r'<div class="pick pick-number has-error">.*?</div>', html, re.S)
+    assert box and 'name="a-count-iron-lord"' in box.group(0) and 'type="number"' in box.group(0)
+    assert "Needed: the combat cannot be resolved without this number." in box.group(0)
+    assert "Elemental Lords" in box.group(0)
+    response = client.get("/combat/build/", {**fields, "a-count-iron-lord": "2"})
+    assert response.status_code == 302 and "a.counts%3Diron-lord%3A2" in response["Location"]

@@ -193,3 +193,20 @@ def hand_checks(log: CombatLog, catalog: CardCatalog) -> tuple[list[tuple[str, s
     repeated = {f"{name} is not automated: {reason}" for name, _, reason in cards}
     warnings = [warning for warning in dict.fromkeys(log.result.warnings) if warning not in repeated]
     return cards, warnings
+
+
+def picture_words(log: CombatLog, current: int) -> tuple[str, str]:
+    """The title and caption of the shared picture: the result, and what the step did to whom."""
+    result = log.result
+    title = f"The {result.winner.value} holds the space, {result.attacker_total} against {result.defender_total}"
+    if current >= len(log.steps):
+        return title, "Every creature at the end, with its fate"
+    step = log.steps[current]
+    caption = f"Step {current + 1} of {len(log.steps)}"
+    if step.subject_name and step.delta is not None:
+        caption += f": {step.subject_name} {step.delta:+d}"
+        if step.card_name and step.card_name != step.subject_name:
+            caption += f" from {step.card_name}"
+    elif step.card_name:
+        caption += f": {step.card_name}"
+    return title, caption

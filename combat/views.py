@@ -95,18 +95,7 @@ def picture_svg(request: HttpRequest) -> HttpResponse:
             content_type="text/plain; charset=utf-8",
         )
     current = _step_number(request.GET.get("step"), len(log.steps))
-    result = log.result
-    title = f"The {result.winner.value} holds the space, {result.attacker_total} against {result.defender_total}"
-    if current < len(log.steps):
-        step = log.steps[current]
-        caption = f"Step {current + 1} of {len(log.steps)}"
-        if step.subject_name and step.delta is not None:
-            caption += f": {step.subject_name} {step.delta:+d}"
-            caption += f" from {step.card_name}" if step.card_name and step.card_name != step.subject_name else ""
-        elif step.card_name:
-            caption += f": {step.card_name}"
-    else:
-        caption = "Every creature at printed Vitality, with its fate"
+    title, caption = reading.picture_words(log, current)
     svg = picture_svg_render(reading.picture(log, current), title, caption)
     response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
     response["Cache-Control"] = "public, max-age=86400"

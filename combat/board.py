@@ -53,6 +53,8 @@ class Pick:
     maximum: int | None = None
     help: str = ""
     error: str = ""
+    # Shown without JavaScript; hidden with it until it matters (the page redraws when it does).
+    quiet: bool = False
 
     @property
     def id(self) -> str:
@@ -327,6 +329,7 @@ class _SidePicks:
                 minimum=1,
                 maximum=cap,
                 help=f"Guardian only; {left} left of {self.stones}.{limit}",
+                quiet=_value(self.values, name) != "guardian",
             ),
         ]
 

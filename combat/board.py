@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from engine.abilities import AllowsRanged, Dispel, Offer
 from engine.cards import CardDefinition
 from engine.catalog import CardCatalog
-from engine.enums import BriberyIcon, CardType, Terrain
+from engine.enums import CardType, Terrain
 from engine.errors import Problem
 from engine.setup import CombatSetup, SideSetup, copy_references, split_reference
 from engine.validate import planned_queue, ranged_use, resolve_terrain
@@ -702,22 +702,11 @@ def values_from_setup(catalog: CardCatalog, setup: CombatSetup) -> tuple[dict[st
     return values, result
 
 
-def move_in_order(catalog: CardCatalog, side: SideSetup, position: int, step: int) -> str:
-    """The side's play order after moving the creature at ``position`` of its queue one place up or down;
-    '' when that is the shield's own order (the notation leaves the default out)."""
+def move_in_order(catalog: CardCatalog, side: SideSetup, position: int, target: int) -> str:
+    """The side's play order after moving the creature at ``position`` of its queue to ``target``
+    (one place up or down with the buttons, anywhere by dragging); '' when that is the shield's own
+    order (the notation leaves the default out)."""
     queue = queue_refs(catalog, side)
-    target = position + step
     if 0 <= position < len(queue) and 0 <= target < len(queue):
-        queue[position], queue[target] = queue[target], queue[position]
+        queue.insert(target, queue.pop(position))
     return "" if queue == natural_queue(catalog, side) else ",".join(queue)
-
-
-__all__ = [
-    "BriberyIcon",
-    "Board",
-    "build_board",
-    "board_decisions",
-    "is_board_field",
-    "move_in_order",
-    "values_from_setup",
-]

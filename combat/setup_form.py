@@ -430,16 +430,21 @@ def build_notation(forms_: SetupForms, catalog: CardCatalog) -> CombatSetup | No
     return None if forms_.problems else setup
 
 
+_MOVE = re.compile(r"^(?P<letter>[ad])-(?P<position>[0-9]{1,2})-(?:(?P<way>up|down)|to-(?P<target>[0-9]{1,2}))$")
+
+
 def moved(data: Mapping[str, Any], catalog: CardCatalog, move: str) -> dict[str, Any] | None:
-    """The form data with one creature moved a place up or down its side's play order (``a-2-up``)."""
-    letter, _, rest = move.partition("-")
-    position, _, direction = rest.partition("-")
-    if letter not in ("a", "d") or not position.isdigit() or direction not in ("up", "down"):
+    """The form data with one creature moved in its side's play order: a place up or down (``a-2-up``,
+    the buttons) or to another place (``a-2-to-0``, dragging)."""
+    found = _MOVE.match(move)
+    if found is None:
         return None
+    letter, position = found["letter"], int(found["position"])
+    target = int(found["target"]) if found["target"] else position + (-1 if found["way"] == "up" else 1)
     forms_ = bound_forms(data, catalog)
     build_notation(forms_, catalog)
     side = forms_.draft.attacker if letter == "a" else forms_.draft.defender
-    order = move_in_order(catalog, side, int(position), -1 if direction == "up" else 1)
+    order = move_in_order(catalog, side, position, target)
     changed = {name: data.get(name) for name in data}
     changed[f"{letter}-order"] = order.replace(",", "\n")
     return changed

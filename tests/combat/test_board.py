@@ -136,3 +136,14 @@ def test_iron_lord_gets_a_number_box_that_says_what_is_missing(client: Client) -
     assert "Elemental Lords" in box.group(0)
     response = client.get("/combat/build/", {**fields, "a-count-iron-lord": "2"})
     assert response.status_code == 302 and "a.counts%3Diron-lord%3A2" in response["Location"]
+
+
+@pytest.mark.django_db
+def test_dragging_puts_a_creature_anywhere_in_the_order(client: Client) -> None:
+    fields = {"a-creatures": "Sand Lord\nSwordsman\nAxeman", "d-creatures": "Archer\nGnomish Gnomes\nAmber Well"}
+    html = client.get("/combat/board/", {**fields, "move": "a-2-to-0"}).content.decode()
+    assert 'name="a-order" value="axeman,sand-lord,swordsman"' in html
+    # Back to the shield's own order: nothing is written.
+    back = client.get("/combat/board/", {**fields, "a-order": "axeman,sand-lord,swordsman", "move": "a-0-to-2"})
+    assert 'name="a-order" value=""' in back.content.decode()
+    assert client.get("/combat/board/", {**fields, "move": "a-9-to-x"}).status_code == 200

@@ -305,3 +305,18 @@ def test_walk_a_combat_with_the_keyboard_alone(page: Page, server_url: str) -> N
     page.keyboard.press("Enter")
     assert page.locator(".current-step .rule-peek").get_attribute("open") is not None
     assert page.locator(".current-step .rule-peek summary").inner_text().startswith("Rule ")
+
+
+def test_reorder_by_dragging_and_by_the_arrow_buttons(page: Page, server_url: str) -> None:
+    notation = "a=sand-lord,swordsman,axeman d=archer,gnomish-gnomes,amber-well"
+    page.goto(f"{server_url}/combat/?s={quote(notation)}&edit=1")
+    page.wait_for_selector(".matchup-row")
+    fighter = "#matchup-{} .side-attacker .matchup-fighter"
+    page.locator(fighter.format(3)).drag_to(page.locator(fighter.format(1)))
+    _notation_has(page, "a.order=axeman,sand-lord,swordsman")
+    assert page.locator(fighter.format(1) + " a").inner_text() == "Axeman"
+    # The arrow keeps the focus on the creature it moved, wherever the creature lands.
+    page.focus("#move-a-axeman-down")
+    page.keyboard.press("Enter")
+    _notation_has(page, "a.order=sand-lord,axeman,swordsman")
+    assert page.evaluate("document.activeElement.id") == "move-a-axeman-down"

@@ -154,6 +154,39 @@
     redrawBoard({ move: button.value }, button.id);
   });
   form.addEventListener("creatures-changed", function () { redrawBoard(); });
+
+  /* Dragging a creature onto another of its side puts it in that place of the order. */
+  var dragged = null;
+  var dropTarget = function (event) {
+    var over = event.target.closest ? event.target.closest("[data-position]") : null;
+    return dragged && over && over !== dragged && over.dataset.letter === dragged.dataset.letter ? over : null;
+  };
+  var clearDrop = function () {
+    form.querySelectorAll(".drop-target").forEach(function (node) { node.classList.remove("drop-target"); });
+  };
+  form.addEventListener("dragstart", function (event) {
+    var item = event.target.closest ? event.target.closest("[data-position]") : null;
+    if (!item) { return; }
+    dragged = item;
+    event.dataTransfer.effectAllowed = "move";
+    event.dataTransfer.setData("text/plain", item.textContent.trim());
+  });
+  form.addEventListener("dragover", function (event) {
+    var over = dropTarget(event);
+    if (!over) { return; }
+    event.preventDefault();
+    clearDrop();
+    over.classList.add("drop-target");
+  });
+  form.addEventListener("drop", function (event) {
+    var over = dropTarget(event);
+    if (!over) { return; }
+    event.preventDefault();
+    clearDrop();
+    redrawBoard({ move: dragged.dataset.letter + "-" + dragged.dataset.position + "-to-" + over.dataset.position });
+    dragged = null;
+  });
+  form.addEventListener("dragend", function () { dragged = null; clearDrop(); });
   var creatures = null;
   var byKey = {};
 

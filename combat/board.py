@@ -14,6 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from engine.abilities import AllowsRanged, Dispel, Offer
 from engine.cards import CardDefinition
@@ -680,23 +681,26 @@ def values_from_setup(catalog: CardCatalog, setup: CombatSetup) -> tuple[dict[st
     sides = {"a": setup.attacker, "d": setup.defender}
     result: dict[str, SideSetup] = {}
     for letter, placed in rest.items():
-        kept = {kind: [item for _, item in sorted(items, key=lambda pair: pair[0])] for kind, items in placed.items()}
+        # Each kind's items back in the order the set-up gave them.
+        ordered: dict[str, tuple[Any, ...]] = {
+            kind: tuple(item for _, item in sorted(items, key=lambda pair: pair[0])) for kind, items in placed.items()
+        }
         side = sides[letter]
         secondaries = side.secondaries
         if secondaries and f"{letter}-secondary-mode" in values:
             # The board holds the plan; attacks it could not draw stay in the notation field.
-            secondaries = tuple(kept["secondaries"]) or None  # type: ignore[assignment]
+            secondaries = ordered["secondaries"] or None
         elif secondaries == () and f"{letter}-secondary-mode" in values:
             secondaries = None
         result[letter] = replace(
             side,
-            ranged=tuple(kept["ranged"]),  # type: ignore[arg-type]
-            bribes=tuple(kept["bribes"]),  # type: ignore[arg-type]
-            spells=tuple(kept["spells"]),  # type: ignore[arg-type]
-            channels=tuple(kept["channels"]),  # type: ignore[arg-type]
-            rolls=tuple(kept["rolls"]),  # type: ignore[arg-type]
-            counts=tuple(kept["counts"]),  # type: ignore[arg-type]
-            choices=tuple(kept["choices"]),  # type: ignore[arg-type]
+            ranged=ordered["ranged"],
+            bribes=ordered["bribes"],
+            spells=ordered["spells"],
+            channels=ordered["channels"],
+            rolls=ordered["rolls"],
+            counts=ordered["counts"],
+            choices=ordered["choices"],
             secondaries=secondaries,
         )
     return values, result

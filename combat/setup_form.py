@@ -274,6 +274,10 @@ class SideForm(forms.Form):
         return creature_rows(self.catalog, card_references(self.catalog, str(text or "")))
 
 
+# The words for each notation key of a side, for problems the engine names by key ("a.bribe").
+SIDE_FIELD_LABELS = {key: str(SideForm.base_fields[name].label) for name, key in SIDE_KEYS.items()}
+
+
 @dataclass(frozen=True)
 class CreatureRow:
     """A creature as the set-up form lists it: the facts that matter when stacking a shield."""

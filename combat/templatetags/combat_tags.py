@@ -122,3 +122,19 @@ def side_names(sides: Iterable[Any]) -> str:
     """Sides of the engine as words: "the attacker and the defender"."""
     words = [f"the {getattr(side, 'value', side)}" for side in sides]
     return " and ".join(words)
+
+
+_PROBLEM_FIELD = re.compile(r"^(?P<side>[ad])(?:\.(?P<key>[a-z-]+))?: (?P<rest>.*)$", re.S)
+
+
+@register.filter
+def plain_problem(message: str) -> str:
+    """An engine problem with its notation field said in words: "a.bribe: ..." -> "Attacker, Bribes: ..."."""
+    from combat.setup_form import SIDE_FIELD_LABELS
+
+    found = _PROBLEM_FIELD.match(message)
+    if found is None:
+        return message[:1].upper() + message[1:]
+    side = "Attacker" if found["side"] == "a" else "Defender"
+    label = SIDE_FIELD_LABELS.get(found["key"] or "")
+    return f"{side}, {label}: {found['rest']}" if label else message[:1].upper() + message[1:]

@@ -115,3 +115,9 @@ def test_the_notation_page_explains_every_clause_with_an_example_that_opens(clie
 def test_no_combat_page_sends_players_to_the_readme(client: Client) -> None:
     for path in ("/combat/", "/combat/notation/", permalink(EXAMPLE_2A), "/combat/?s=" + quote("a=nothing d=x")):
         assert "README" not in client.get(path).content.decode(), path
+
+
+def test_problems_name_the_field_in_words(client: Client) -> None:
+    text = _text(client.get("/combat/?s=" + quote("a=sand-lord d=swordsman d.bribe=1:gold")).content.decode())
+    assert "Defender, Bribes: 1 Gold bribe(s) planned but the hand holds 0" in text
+    assert "how the notation is written" in text.lower() or "the set-up notation" in text

@@ -57,6 +57,8 @@ class Bar:
     is_cause: bool
     change: str
     delta: int | None
+    # In the primary match-up being fought (its two creatures and any ranged supporter so far).
+    in_matchup: bool = False
 
     @property
     def percent(self) -> int:
@@ -87,6 +89,7 @@ class Picture:
     defender: tuple[Bar, ...]
     step: Step | None
     change: str
+    matchup: str = ""
 
     @property
     def sides(self) -> tuple[tuple[str, tuple[Bar, ...]], tuple[str, tuple[Bar, ...]]]:
@@ -115,6 +118,13 @@ def picture(log: CombatLog, current: int) -> Picture:
                 totals[earlier.subject] = earlier.total
     change = change_of(step) if step is not None else ""
     cause = _cause(log, step)
+    matchup = step.moment if step is not None and step.moment.isdigit() else ""
+    fighting: set[str] = set()
+    if matchup:
+        for pairing in log.result.matchups:
+            if str(pairing.round) == matchup:
+                fighting |= {pairing.attacker, pairing.defender}
+        fighting |= {earlier.subject for earlier in steps if earlier.moment == matchup and earlier.subject}
     scale = _scale(log)
     bars: dict[str, list[Bar]] = {"attacker": [], "defender": []}
     for creature in log.result.creatures:
@@ -134,9 +144,10 @@ def picture(log: CombatLog, current: int) -> Picture:
                 is_cause=creature.id == cause,
                 change=change if is_subject else "",
                 delta=step.delta if is_subject and step is not None and step.kind in MODIFIER_KINDS else None,
+                in_matchup=creature.id in fighting,
             )
         )
-    return Picture(tuple(bars["attacker"]), tuple(bars["defender"]), step, change)
+    return Picture(tuple(bars["attacker"]), tuple(bars["defender"]), step, change, matchup)
 
 
 def _cause(log: CombatLog, step: Step | None) -> str:

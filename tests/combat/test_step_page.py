@@ -47,8 +47,9 @@ def test_the_picture_shows_every_creature_with_its_running_total(client: Client)
     )
     assert sun and "is-subject" in sun.group(1) and "change-bonus" in sun.group(1) and "is-cause" in sun.group(1)
     assert "bonus +6" in _text(sun.group(0)) and "total 18" in _text(sun.group(0))
-    # The beaten creatures of earlier match-ups are marked in words.
+    # The beaten creatures of earlier match-ups are marked in words; the two fighting now are named.
     assert _text(picture).count("beaten") == 2
+    assert _text(picture).count("in match-up 3") == 2 and picture.count("off-matchup") == 5
 
 
 def test_a_penalty_is_marked_apart_from_a_bonus(client: Client) -> None:

@@ -176,6 +176,8 @@ def _refs(catalog: CardCatalog, side: SideSetup) -> list[str]:
 def queue_refs(catalog: CardCatalog, side: SideSetup) -> list[str]:
     """The creatures that fight primary match-ups, in the order they are played."""
     refs = _refs(catalog, side)
+    if not _known(catalog, side):
+        return refs  # a shield with an unknown name gets no board; keep what can be named
     return [refs[index] for index in planned_queue(side, catalog) if index < len(refs)]
 
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.abilities import AllowsRanged, Dispel, Offer
+from engine.abilities import AllowsRanged, CommandRelocates, Dispel, Offer
 from engine.cards import CardDefinition
 from engine.catalog import CardCatalog
 from engine.enums import CardType, Terrain
@@ -140,6 +140,7 @@ class Board:
     inputs: list[CardInputs] = field(default_factory=list)
     orders: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    commands: list[Pick] = field(default_factory=list)
 
     @property
     def has_inputs(self) -> bool:
@@ -337,6 +338,22 @@ class _SidePicks:
         ]
 
 
+def _command_pick(catalog: CardCatalog, letter: str, side: SideSetup) -> Pick:
+    """The command card: a creature of the shield or a card of the hand that can be played as one."""
+    options = [Option("", "No command card")]
+    for ref in _refs(catalog, side):
+        card = _card(catalog, ref)
+        if card is not None and card.usable_as_command and (letter == "d" or card.first(CommandRelocates) is None):
+            options.append(Option(ref, f"{_fighter(catalog, ref).name} (from the shield: it fights no match-up)"))
+    for card in dict.fromkeys(_hand_cards(catalog, side)):
+        if card.usable_as_command and (letter == "d" or card.first(CommandRelocates) is None):
+            options.append(Option(card.slug, f"{card.name} (from the hand)"))
+    current = side.command or ""
+    if current and all(option.value != current for option in options):
+        options.append(Option(current, f"{current} (as given)"))
+    return Pick(f"{letter}-command", f"{SIDE_NAMES[letter].capitalize()}'s command card", current, tuple(options))
+
+
 def _no_ranged_here(catalog: CardCatalog, terrain: str | None) -> bool:
     found = resolve_terrain(catalog, terrain)
     if found is None:
@@ -383,10 +400,12 @@ def build_board(
             orders={"a": ",".join(setup.attacker.order), "d": ",".join(setup.defender.order)},
         )
     sides = {"a": setup.attacker, "d": setup.defender}
+    board_commands = [_command_pick(catalog, letter, side) for letter, side in sides.items()]
     queues = {letter: queue_refs(catalog, side) for letter, side in sides.items()}
     picks = {letter: _SidePicks(catalog, letter, side, values) for letter, side in sides.items()}
     count = min(len(queues["a"]), len(queues["d"]), MAX_ROWS)
     board = Board(ready=True, orders={letter: ",".join(side.order) for letter, side in sides.items()})
+    board.commands = board_commands
     no_ranged = _no_ranged_here(catalog, setup.terrain)
     if no_ranged:
         board.notes.append("No ranged attacks in Woods (rule 6.9.1), so no creature is offered as ranged support.")

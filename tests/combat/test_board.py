@@ -147,3 +147,13 @@ def test_dragging_puts_a_creature_anywhere_in_the_order(client: Client) -> None:
     back = client.get("/combat/board/", {**fields, "a-order": "axeman,sand-lord,swordsman", "move": "a-0-to-2"})
     assert 'name="a-order" value=""' in back.content.decode()
     assert client.get("/combat/board/", {**fields, "move": "a-9-to-x"}).status_code == 200
+
+
+def test_the_command_card_is_picked_from_what_can_be_one() -> None:
+    board = _board("a=sand-lord,floyd-the-flying-pig a.hand=vitales-dark-cloud,gold d=swordsman")
+    attacker = board.commands[0]
+    values = [option.value for option in attacker.options]
+    assert attacker.name == "a-command" and values[0] == ""
+    assert {"floyd-the-flying-pig", "vitales-dark-cloud"} <= set(values)
+    assert "gold" not in values and "sand-lord" not in values
+    assert [option.value for option in board.commands[1].options] == [""]

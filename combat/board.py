@@ -138,7 +138,6 @@ class Board:
     rows: list[Row] = field(default_factory=list)
     secondary: Secondary | None = None
     inputs: list[CardInputs] = field(default_factory=list)
-    orders: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     commands: list[Pick] = field(default_factory=list)
 
@@ -397,14 +396,13 @@ def build_board(
             ready=False,
             message="Put at least one creature in each shield (every name a known creature), then the match-ups "
             "appear here.",
-            orders={"a": ",".join(setup.attacker.order), "d": ",".join(setup.defender.order)},
         )
     sides = {"a": setup.attacker, "d": setup.defender}
     board_commands = [_command_pick(catalog, letter, side) for letter, side in sides.items()]
     queues = {letter: queue_refs(catalog, side) for letter, side in sides.items()}
     picks = {letter: _SidePicks(catalog, letter, side, values) for letter, side in sides.items()}
     count = min(len(queues["a"]), len(queues["d"]), MAX_ROWS)
-    board = Board(ready=True, orders={letter: ",".join(side.order) for letter, side in sides.items()})
+    board = Board(ready=True)
     board.commands = board_commands
     no_ranged = _no_ranged_here(catalog, setup.terrain)
     if no_ranged:

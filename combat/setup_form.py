@@ -274,6 +274,11 @@ class SideForm(forms.Form):
         return creature_rows(self.catalog, card_references(self.catalog, str(text or "")))
 
 
+def field_for_key(key: str) -> str:
+    """The SideForm field a notation key of a side is written in (``bribe`` -> ``bribes``)."""
+    return _FIELD_FOR_KEY.get(key, "")
+
+
 # The words for each notation key of a side, for problems the engine names by key ("a.bribe").
 SIDE_FIELD_LABELS = {key: str(SideForm.base_fields[name].label) for name, key in SIDE_KEYS.items()}
 

@@ -130,11 +130,15 @@ _PROBLEM_FIELD = re.compile(r"^(?P<side>[ad])(?:\.(?P<key>[a-z-]+))?: (?P<rest>.
 @register.filter
 def plain_problem(message: str) -> str:
     """An engine problem with its notation field said in words: "a.bribe: ..." -> "Attacker, Bribes: ..."."""
-    from combat.setup_form import SIDE_FIELD_LABELS
+    from combat.setup_form import FIELD_SYNTAX, SIDE_FIELD_LABELS, field_for_key
 
     found = _PROBLEM_FIELD.match(message)
     if found is None:
         return message[:1].upper() + message[1:]
     side = "Attacker" if found["side"] == "a" else "Defender"
     label = SIDE_FIELD_LABELS.get(found["key"] or "")
-    return f"{side}, {label}: {found['rest']}" if label else message[:1].upper() + message[1:]
+    if not label:
+        return message[:1].upper() + message[1:]
+    # A notation error shows the shape an entry should have; say what each part of it means too.
+    syntax = FIELD_SYNTAX.get(field_for_key(found["key"] or "")) if "should look like" in message else None
+    return f"{side}, {label}: {found['rest']}" + (f". {syntax}" if syntax else "")

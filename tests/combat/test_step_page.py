@@ -122,3 +122,9 @@ def test_problems_name_the_field_in_words(client: Client) -> None:
     text = _text(client.get("/combat/?s=" + quote("a=sand-lord d=swordsman d.bribe=1:gold")).content.decode())
     assert "Defender, Bribes: 1 Gold bribe(s) planned but the hand holds 0" in text
     assert "how the notation is written" in text.lower() or "the set-up notation" in text
+
+
+def test_a_notation_error_says_what_each_part_of_the_entry_means(client: Client) -> None:
+    text = _text(client.get("/combat/?s=" + quote("a=sand-lord d=swordsman,archer d.ranged=archer")).content.decode())
+    assert "Defender, Ranged attackers: 'archer' should look like 3:archer." in text
+    assert "the number of the primary match-up the creature supports (1 for the first)" in text

@@ -97,6 +97,11 @@ def _choices(catalog: CardCatalog, types: Iterable[CardType], blank: str) -> lis
     return [("", blank)] + [(card.slug, card.name) for card in cards]
 
 
+def hand_card_names(catalog: CardCatalog) -> list[str]:
+    """Every card a storage hand can hold (spells, hand items, bribery cards), for the hand's autocomplete."""
+    return sorted(card.name for card in catalog if card.type.double_bordered)
+
+
 def terrain_choices(catalog: CardCatalog) -> list[tuple[str, str]]:
     types = [(terrain.slug, terrain.value) for terrain in Terrain]
     cards = sorted((card for card in catalog if card.type is CardType.TERRAIN), key=lambda card: card.name)

@@ -28,6 +28,7 @@ from combat.setup_form import (
     build_notation,
     creature_rows,
     filled_forms,
+    hand_card_names,
     moved,
     stacking_total,
 )
@@ -158,7 +159,13 @@ def _form_context(forms: SetupForms) -> dict[str, Any]:
         for form in forms.sides
         for name in ("ranged", "bribes", "spells", "channels", "secondaries", "rolls", "counts", "choices")
     )
-    return {"forms": forms, "sides": sides, "board": forms.board(), "typed_decisions": typed}
+    return {
+        "forms": forms,
+        "sides": sides,
+        "board": forms.board(),
+        "typed_decisions": typed,
+        "hand_cards": hand_card_names(running.catalog()),
+    }
 
 
 def _setup_page(request: HttpRequest, forms: SetupForms, status: int = 200) -> HttpResponse:

@@ -206,7 +206,9 @@ def test_journey_three_against_three_with_ranged_support_a_bribe_and_a_channel(p
             page.fill(f"#add-{side}", name)
             page.press(f"#add-{side}", "Enter")
     page.locator('fieldset[data-side="a"] summary', has_text="storage hand").click()
-    page.fill("#id_a-hand", "Babes")
+    page.fill("#add-hand-a", "babes")
+    page.press("#add-hand-a", "Enter")
+    assert page.locator("#id_a-hand").input_value() == "Babes"
     # Four against three: the Archer is left over until it is set aside to shoot in match-up 3.
     page.wait_for_selector("#id_a-m3-ranged")
     assert page.locator(".matchup-row").count() == 3 and page.locator(".secondary-plan").count() == 1

@@ -334,6 +334,53 @@
     textarea.addEventListener("input", function () { renderStats(side); });
   };
 
+  /* The storage hand takes spells, hand items and bribery cards by name, like the shield takes creatures. */
+  var addHandControls = function (fieldset) {
+    var side = fieldset.dataset.side;
+    var textarea = document.getElementById("id_" + side + "-hand");
+    var list = document.getElementById("hand-card-names");
+    if (!textarea || !list) { return; }
+    var names = {};
+    list.querySelectorAll("option").forEach(function (option) { names[key(option.value)] = option.value; });
+    var wrap = el("div", null, "add-creature");
+    var label = el("label", "Add a card to the hand by name", "visually-hidden");
+    label.htmlFor = "add-hand-" + side;
+    var input = el("input");
+    input.id = "add-hand-" + side;
+    input.setAttribute("list", "hand-card-names");
+    input.setAttribute("autocomplete", "off");
+    input.placeholder = "Add a spell, item or bribery card";
+    var button = el("button", "Add");
+    button.type = "button";
+    var message = el("p", "", "add-creature-message");
+    message.setAttribute("aria-live", "polite");
+    var add = function () {
+      if (!input.value.trim()) { return; }
+      var name = names[key(input.value)];
+      if (!name) {
+        message.textContent = "No spell, hand item or bribery card called \u201c" + input.value.trim() + "\u201d.";
+        return;
+      }
+      message.textContent = "";
+      var lines = linesOf(textarea);
+      lines.push(name);
+      textarea.value = lines.join("\n");
+      input.value = "";
+      form.dispatchEvent(new Event("creatures-changed"));
+      input.focus();
+    };
+    button.addEventListener("click", add);
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "Enter") { event.preventDefault(); add(); }
+    });
+    wrap.appendChild(label);
+    wrap.appendChild(input);
+    wrap.appendChild(button);
+    textarea.parentNode.insertBefore(wrap, textarea);
+    textarea.parentNode.insertBefore(message, textarea);
+  };
+  form.querySelectorAll("fieldset[data-side]").forEach(addHandControls);
+
   fetch("/combat/creatures.json")
     .then(function (response) { return response.json(); })
     .then(function (data) {

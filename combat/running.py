@@ -58,7 +58,8 @@ def run(setup: CombatSetup) -> CombatLog:
     problems = problems_of(setup)
     if problems:
         raise SetupInvalid(problems)
-    return resolve(setup, catalog())
+    # Checked just above: the engine need not validate the same set-up a second time.
+    return resolve(setup, catalog(), checked=True)
 
 
 def run_notation(text: str) -> CombatLog:
@@ -69,6 +70,9 @@ def run_notation(text: str) -> CombatLog:
 # seconds it stops and says how many orders it explored. With the wait for a slot (combat.slots, 0.5 s at
 # most) and rendering the rows, a page or API call stays well under 2 s.
 EXPLORE_BUDGET_SECONDS = 0.5
+# About how many play orders of an ordinary combat that budget resolves: beyond it, the step-through says
+# an exploration will cover only part of them (it always says exactly how much it covered).
+EXPLORE_LIMIT = 250
 
 
 def explore_notation(text: str) -> Exploration:

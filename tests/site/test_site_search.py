@@ -105,4 +105,6 @@ def test_odd_input_never_fails(client: Client) -> None:
     odd = ["<script>", "((((", '"', "-", '-"a b"', "x" * 5000, "v>=10", "arena", "standard 99.9", "R-999", "PRI-999", "\x00"]
     for url in ("/search/", "/rules/search/", "/api/v1/search/", "/api/v1/rules/", "/api/v1/search/suggest/"):
         for text in odd:
-            assert client.get(url, {"q": text}).status_code in (200, 302), (url, text)
+            # A NUL is refused site-wide before any view runs (guardians_site.middleware): a 400, not a failure.
+            expected = (400,) if "\x00" in text else (200, 302)
+            assert client.get(url, {"q": text}).status_code in expected, (url, text)

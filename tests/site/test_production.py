@@ -34,10 +34,10 @@ def _settings_in_production(expression: str, **extra: str) -> str:
                           text=True, check=True).stdout.strip()  # fmt: skip
 
 
-def test_check_deploy_is_clean_under_production_settings() -> None:
+def test_check_deploy_is_clean_under_production_settings(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, env=_production_env(GUARDIANS_VAR_DIR="/tmp/guardians-check-deploy"), capture_output=True, text=True,
+        cwd=ROOT, env=_production_env(GUARDIANS_VAR_DIR=str(tmp_path)), capture_output=True, text=True,
     )  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout

@@ -138,7 +138,10 @@ class ExploreView(APIView):
             "Resolve every primary play order (every pairing of creatures into match-ups, and who is left "
             "for secondaries) with the other decisions fixed. Returns the outcome table, the best order for "
             "each side and what each side can guarantee when orders are chosen without seeing the other's: "
-            "its worst case with a fixed order, and the game's value when it shuffles its order."
+            "its worst case with a fixed order, and the game's value when it shuffles its order. "
+            "Bounded by time: after half a second it answers with the orders explored so far "
+            "(complete false, coverage 'explored N of M play orders'). At most two explores run at once per "
+            "server; beyond that the answer is 503 with Retry-After."
         ),
         request=CombatRequestSerializer,
         responses={200: OpenApiTypes.OBJECT, 400: ErrorSerializer, 503: ErrorSerializer},

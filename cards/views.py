@@ -27,7 +27,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
     cards = filterset.qs if valid else Card.objects.none()
     page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
     view_mode = request.GET.get("view") if request.GET.get("view") in VIEW_MODES else "table"
-    active_filters = sum(1 for name in filterset.form.fields if request.GET.get(name, "").strip())
+    active_filters = sum(1 for name in filterset.form.fields if name != "sort" and request.GET.get(name, "").strip())
     context = {"filterset": filterset, "page": page, "view_mode": view_mode, "total": page.paginator.count,
                "active_filters": active_filters}  # fmt: skip
     context.update(search_context(filterset.search_outcome if valid else None, page.paginator.count))

@@ -1,0 +1,198 @@
+"""Every page type of the site in a real Chromium, at a phone's width (390 px) and a laptop's
+(1366 px): nothing scrolls sideways, and axe-core finds no serious or critical accessibility
+violation. The combat simulator's own pages are checked in tests/combat/test_browser.py."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytest_django.live_server_helper import LiveServer
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+WIDTHS = (390, 1366)
+PAGES = {
+    "home": "/",
+    "card list": "/cards/",
+    "card list, tiles": "/cards/?view=tiles",
+    "card list, filtered": "/cards/?type=creature&border=mortal&sort=vitality",
+    "card list, filter error": "/cards/?vitality_min=lots",
+    "card page": "/cards/archer/",
+    "guardian card page": "/cards/tes-let-leader-with-foresight/",
+    "query syntax": "/cards/syntax/",
+    "advanced search": "/cards/advanced/",
+    "sets": "/sets/",
+    "set page": "/sets/promos/",
+    "rules contents": "/rules/",
+    "rule section": "/rules/3/",
+    "rule": "/rules/6.4.2/",
+    "rules search": "/rules/search/?q=beer",
+    "rules changes": "/rules/changes/",
+    "arena contents": "/rules/arena/",
+    "arena section": "/rules/arena/1/",
+    "glossary": "/rules/glossary/",
+    "rulings": "/rulings/",
+    "ruling": "/rulings/R-001/",
+    "worked examples": "/rules/examples/",
+    "worked example": "/rules/examples/example-1/",
+    "page not found": "/no-such-page/",
+}
+# Checked for width only: axe-core takes ten seconds and more on a page of hundreds of rows, and
+# the smaller pages above use the same templates; the API docs are drawn by Swagger UI, not the site.
+WIDTH_ONLY = {
+    "set page, 300 cards": "/sets/base-set/",
+    "rule section, long": "/rules/6/",
+    "rules search, many hits": "/rules/search/?q=bribe",
+    "API docs (Swagger UI)": "/api/docs/",
+}
+BLOCKING = ("serious", "critical")
+# axe-core runs on every page at 390 px; at 1366 px only where the wide layout differs in more than
+# widths (the filters beside the results, the card picture beside its facts), to keep the module fast.
+WIDE_AXE = {"/", "/cards/", "/cards/archer/"}
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Chromium is missing: `make test` installs it when run as root"),
+]
+
+if TYPE_CHECKING := False:
+    from playwright.sync_api import Browser, BrowserContext, Page
+
+
+@pytest.fixture(scope="module")
+def server_url(django_db_blocker: object) -> Iterator[str]:
+    # Not pytest-django's live_server: its per-test flush would empty the card tables the session
+    # loaded once. The pages only read, so one server serves the whole module.
+    with django_db_blocker.unblock():  # type: ignore[attr-defined]
+        server = LiveServer("127.0.0.1")
+        yield server.url
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread, which Django's async guard refuses.
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+    if previous is None:
+        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    else:
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+def _axe_script() -> str:
+    from axe_playwright_python.sync_playwright import Axe
+
+    return str(Axe().axe_script)
+
+
+def _context(browser: Browser, width: int, **options: object) -> BrowserContext:
+    context = browser.new_context(viewport={"width": width, "height": 844}, **options)  # type: ignore[arg-type]
+    context.set_default_timeout(10_000)
+    return context
+
+
+@pytest.fixture(scope="module", params=WIDTHS, ids=lambda width: f"{width}px")
+def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
+    """One tab per width, reused by every page of the module."""
+    context = _context(browser, request.param)
+    # axe-core is loaded into every page the tab opens, rather than sent again for each check.
+    context.add_init_script(_axe_script())
+    yield context.new_page()
+    context.close()
+
+
+def _overflow(page: Page) -> str:
+    """'' when the page fits its window, else its width and the elements that stick out."""
+    return page.evaluate("""() => {
+        const width = window.innerWidth, root = document.documentElement;
+        if (root.scrollWidth <= width) return '';
+        const wide = [...document.querySelectorAll('body *')]
+            .filter(el => el.getBoundingClientRect().right > width + 1)
+            .slice(0, 5).map(el => el.tagName.toLowerCase() + (el.className ? '.' + el.className : ''));
+        return `page is ${root.scrollWidth} px wide in a ${width} px window: ${wide.join(', ')}`;
+    }""")
+
+
+@pytest.mark.parametrize("path", PAGES.values(), ids=PAGES.keys())
+def test_page_fits_and_passes_axe(page: Page, server_url: str, path: str) -> None:
+    response = page.goto(server_url + path)
+    assert response is not None and response.status < 500
+    assert _overflow(page) == ""
+    if page.viewport_size and page.viewport_size["width"] > 390 and path not in WIDE_AXE:
+        return
+    violations = page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
+    blocking = [
+        f"{violation['id']} ({violation['impact']}): {violation['help']} at "
+        + ", ".join(str(node["target"]) for node in violation["nodes"][:3])
+        for violation in violations
+        if violation["impact"] in BLOCKING
+    ]
+    assert blocking == []
+
+
+@pytest.mark.parametrize("path", WIDTH_ONLY.values(), ids=WIDTH_ONLY.keys())
+def test_long_page_fits(page: Page, server_url: str, path: str) -> None:
+    page.goto(server_url + path)
+    assert _overflow(page) == ""
+
+
+def test_card_table_scrolls_inside_its_box_on_a_phone(browser: Browser, server_url: str) -> None:
+    context = _context(browser, 390)
+    page = context.new_page()
+    page.goto(server_url + "/cards/")
+    box = page.locator(".table-scroll")
+    assert box.evaluate("el => el.scrollWidth > el.clientWidth"), "the table should be wider than its box"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_filters_fold_behind_a_button_on_a_phone(browser: Browser, server_url: str, javascript: bool) -> None:
+    context = _context(browser, 390, java_script_enabled=javascript)
+    page = context.new_page()
+    page.goto(server_url + "/cards/?border=mortal")
+    toggle = page.locator(".filter-panel > summary")
+    assert toggle.is_visible() and "1 in use" in toggle.inner_text()
+    assert not page.locator("#id_border").is_visible()
+    toggle.click()
+    page.select_option("#id_type", "creature")
+    page.get_by_role("button", name="Show cards").click()
+    page.wait_for_url("**type=creature**")
+    assert "2 in use" in page.locator(".filter-panel > summary").inner_text()  # the sort order is no filter
+    context.close()
+
+
+def test_filters_stay_open_beside_the_results_on_a_laptop(browser: Browser, server_url: str) -> None:
+    context = _context(browser, 1366)
+    page = context.new_page()
+    page.goto(server_url + "/cards/")
+    assert page.locator("#id_border").is_visible()
+    assert not page.locator(".filter-panel > summary").is_visible()
+    filters, results = page.locator(".filter-panel").bounding_box(), page.locator(".results").bounding_box()
+    assert filters and results and filters["x"] + filters["width"] <= results["x"]
+    context.close()
+
+
+def test_favicon_is_served(browser: Browser, server_url: str) -> None:
+    context = _context(browser, 390)
+    page = context.new_page()
+    page.goto(server_url + "/")
+    href = page.locator('link[rel="icon"]').get_attribute("href")
+    assert href and href.endswith(".svg")
+    icon = page.request.get(server_url + href)
+    assert icon.status == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+    assert b"<svg" in icon.body()
+    context.close()

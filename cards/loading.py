@@ -19,6 +19,7 @@ from django.utils.text import slugify
 
 from cards.choices import Bribery
 from cards.models import Card, CardClass, CardSet, Printing
+from guardians_site import revision
 
 CARD_KEYS = frozenset(
     {
@@ -118,6 +119,8 @@ def load_fixtures(fixtures_dir: Path) -> LoadReport:
         sets = _sync_sets(fixtures_dir / "sets.json", set_records, report)
         classes = _sync_classes(records)
         _sync_cards(records, sets, classes, report)
+        if report.changed:
+            revision.data_changed()
     return report
 
 

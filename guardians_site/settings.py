@@ -170,8 +170,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    "ENUM_NAME_OVERRIDES": {"BorderEnum": "cards.choices.Border", "RuleKindEnum": "rulings.choices.EntryKind",
-                            "RulingKindEnum": "rulings.choices.RulingKind", "SetKindEnum": "cards.choices.SetKind"},
+    "ENUM_NAME_OVERRIDES": {
+        "BorderEnum": "cards.choices.Border",
+        "RuleKindEnum": "rulings.choices.EntryKind",
+        "RulingKindEnum": "rulings.choices.RulingKind",
+        "SetKindEnum": "cards.choices.SetKind",
+    },
 }
 
 LOGGING = {

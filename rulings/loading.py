@@ -18,6 +18,7 @@ from django.db import models, transaction
 from django.utils.text import slugify
 
 from cards.models import Card
+from guardians_site import revision
 from rulings import errors
 from rulings.choices import Authority, RulingKind, RulingStatus
 from rulings.corpus import Corpus, ParsedEntry, read_corpus
@@ -71,6 +72,9 @@ def load_rules(rules_dir: Path, rulings_file: Path, scenarios_dir: Path | None =
     report = LoadReport()
     with transaction.atomic():
         _Sync(corpus, cards, report).run()
+        if report.changed:
+            # Links are written in bulk, which sends no signals.
+            revision.data_changed()
     return report
 
 

@@ -4,18 +4,12 @@ violation. The combat simulator's own pages are checked in tests/combat/test_bro
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from pytest_django.live_server_helper import LiveServer
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]  # fmt: skip
+from tests.browser_fixtures import browser, needs_chromium, server_url
+
 WIDTHS = (390, 1366)
 PAGES = {
     "home": "/",
@@ -56,40 +50,11 @@ BLOCKING = ("serious", "critical")
 # widths (the filters beside the results, the card picture beside its facts), to keep the module fast.
 WIDE_AXE = {"/", "/cards/", "/cards/archer/"}
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Chromium is missing: `make test` installs it when run as root"),
-]
+pytestmark = [pytest.mark.browser, needs_chromium]
+__all__ = ["browser", "server_url"]  # fixtures used by name below
 
 if TYPE_CHECKING := False:
     from playwright.sync_api import Browser, BrowserContext, Page
-
-
-@pytest.fixture(scope="module")
-def server_url(django_db_blocker: object) -> Iterator[str]:
-    # Not pytest-django's live_server: its per-test flush would empty the card tables the session
-    # loaded once. The pages only read, so one server serves the whole module.
-    with django_db_blocker.unblock():  # type: ignore[attr-defined]
-        server = LiveServer("127.0.0.1")
-        yield server.url
-        server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    from playwright.sync_api import sync_playwright
-
-    # Playwright's sync API runs an event loop in this thread, which Django's async guard refuses.
-    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-    if previous is None:
-        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    else:
-        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 def _axe_script() -> str:

@@ -102,6 +102,8 @@ def test_filters_fold_away_unless_they_need_fixing(client: Client) -> None:
     assert '<details class="filter-panel">' in folded and "(1 in use)" in folded
     unfolded = client.get("/cards/?vitality_min=lots").content.decode()
     assert '<details class="filter-panel" open>' in unfolded
+    rulings = client.get("/rulings/?kind=erratum").content.decode()
+    assert '<details class="filter-panel">' in rulings and "(1 in use)" in rulings
 
 
 def test_friendly_404(client: Client) -> None:

@@ -86,3 +86,9 @@ def test_technical_pages_come_back_when_asked_for(settings: object) -> None:
 def test_500_page_needs_no_context() -> None:
     html = loader.get_template("500.html").render()
     assert _in_layout(html.encode()) and "Something went wrong" in html
+
+
+def test_unknown_host_is_a_400_page_in_production(settings: object) -> None:
+    settings.DEBUG = False  # type: ignore[attr-defined]
+    response = Client(raise_request_exception=False).get("/", HTTP_HOST="elsewhere.example")
+    assert response.status_code == 400 and _in_layout(response.content) and b"could not be read" in response.content

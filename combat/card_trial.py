@@ -11,6 +11,7 @@ gets no link.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from combat.links import permalink
@@ -23,6 +24,7 @@ from engine.setup import Bribe, Channel, CombatSetup, Count, Moment, Roll, SideS
 # Plain creatures with no ability that asks for input: the Sand Lord attacks, the Swordsman defends.
 ATTACKER = "sand-lord"
 DEFENDER = "swordsman"
+FIRST_MATCHUP = Moment.parse("1")
 
 
 @dataclass(frozen=True)
@@ -40,72 +42,121 @@ def _name(slug: str) -> str:
     return card.name if card else slug
 
 
-def _opponent(card: CardDefinition) -> str:
-    return ATTACKER if card.slug == DEFENDER else DEFENDER
-
-
-def _inputs(card: CardDefinition, side: SideSetup) -> SideSetup:
+def _with_inputs(card: CardDefinition, side: SideSetup) -> SideSetup:
     """The dice and counts the card needs, set to a middle value (the set-up page changes them)."""
     rolls = tuple(Roll(card.slug, (dice.lowest + dice.highest) // 2) for dice in card.dice_needed[:1])
     counts = (Count(card.slug, 0),) if card.count_needed else ()
     return replace(side, rolls=side.rolls + rolls, counts=side.counts + counts)
 
 
-def _placed(card: CardDefinition) -> tuple[CombatSetup, str] | None:
-    slug, kind = card.slug, card.type
-    plain_attacker = SideSetup(creatures=(ATTACKER,))
-    plain_defender = SideSetup(creatures=(DEFENDER,))
-    against = f"against the {_name(DEFENDER)}"
-    if kind is CardType.CREATURE:
-        opponent = _opponent(card)
-        attacker = _inputs(card, SideSetup(creatures=(slug,)))
-        return CombatSetup(attacker, SideSetup(creatures=(opponent,))), f"It attacks the {_name(opponent)}."
-    if kind in (CardType.TERRAIN, CardType.SHIELD_TERRAIN):
-        return (CombatSetup(plain_attacker, plain_defender, terrain=slug),
-                f"The {_name(ATTACKER)} attacks the {_name(DEFENDER)} on this terrain.")  # fmt: skip
-    if kind is CardType.GUARDIAN:
-        attacker = SideSetup(creatures=(ATTACKER,), guardian=slug, channels=(Channel(Moment.parse("1"), "guardian"),))
-        return CombatSetup(attacker, plain_defender), f"It is the attacker's Guardian and channels into the {_name(ATTACKER)} {against}."
-    if kind in (CardType.SPELL, CardType.HAND_ITEM):
-        attacker = SideSetup(creatures=(ATTACKER,), hand=(slug,), spells=(SpellPlay(Moment.parse("1"), slug),))
-        return CombatSetup(_inputs(card, attacker), plain_defender), f"The attacker plays it in the first match-up, the {_name(ATTACKER)} {against}."
-    if kind is CardType.CREATURE_ITEM:
-        return CombatSetup(SideSetup(creatures=(ATTACKER,), items=(slug,)), plain_defender), f"The {_name(ATTACKER)} carries it {against}."
-    if kind in (CardType.SHIELD, CardType.STANDARD_BEARER):
-        return CombatSetup(SideSetup(creatures=(ATTACKER,), shields=(slug,)), plain_defender), f"It is the attacker's; the {_name(ATTACKER)} fights {against}."
-    if kind is CardType.STRONGHOLD:
-        defender = _inputs(card, SideSetup(creatures=(DEFENDER,), stronghold=slug))
-        return CombatSetup(plain_attacker, defender), f"The {_name(DEFENDER)} defends it against the {_name(ATTACKER)}."
-    if kind is CardType.BRIBERY and slug in {icon.value for icon in BriberyIcon}:
-        attacker = SideSetup(creatures=(ATTACKER,), hand=(slug,), bribes=(Bribe(Moment.parse("1"), BriberyIcon(slug)),))
-        return CombatSetup(attacker, plain_defender), f"The attacker offers it in the first match-up, the {_name(ATTACKER)} {against}."
-    return None
+def _plain_fight(
+    attacker: SideSetup | None = None, defender: SideSetup | None = None, terrain: str | None = None
+) -> CombatSetup:
+    """The Sand Lord against the Swordsman, with whichever side the card changes put in."""
+    plain_attacker, plain_defender = SideSetup(creatures=(ATTACKER,)), SideSetup(creatures=(DEFENDER,))
+    return CombatSetup(attacker or plain_attacker, defender or plain_defender, terrain)
 
 
-def _command_version(setup: CombatSetup, slug: str) -> CombatSetup:
+def _fight_text() -> str:
+    return f"the {_name(ATTACKER)} against the {_name(DEFENDER)}"
+
+
+Placement = tuple[CombatSetup, str]
+
+
+def _creature(card: CardDefinition) -> Placement:
+    opponent = ATTACKER if card.slug == DEFENDER else DEFENDER
+    attacker = _with_inputs(card, SideSetup(creatures=(card.slug,)))
+    return CombatSetup(attacker, SideSetup(creatures=(opponent,))), f"It attacks the {_name(opponent)}."
+
+
+def _terrain(card: CardDefinition) -> Placement:
+    return _plain_fight(terrain=card.slug), f"The fight on this terrain: {_fight_text()}."
+
+
+def _guardian(card: CardDefinition) -> Placement:
+    attacker = SideSetup(creatures=(ATTACKER,), guardian=card.slug, channels=(Channel(FIRST_MATCHUP, "guardian"),))
+    return _plain_fight(attacker), f"The attacker's Guardian, channelling into {_fight_text()}."
+
+
+def _played_from_hand(card: CardDefinition) -> Placement:
+    spell = SpellPlay(FIRST_MATCHUP, card.slug)
+    attacker = _with_inputs(card, SideSetup(creatures=(ATTACKER,), hand=(card.slug,), spells=(spell,)))
+    return _plain_fight(attacker), f"The attacker plays it from hand: {_fight_text()}."
+
+
+def _carried(card: CardDefinition) -> Placement:
+    return _plain_fight(SideSetup(creatures=(ATTACKER,), items=(card.slug,))), f"Carried by {_fight_text()}."
+
+
+def _shield(card: CardDefinition) -> Placement:
+    return _plain_fight(
+        SideSetup(creatures=(ATTACKER,), shields=(card.slug,))
+    ), f"On the attacker's side: {_fight_text()}."
+
+
+def _stronghold(card: CardDefinition) -> Placement:
+    defender = _with_inputs(card, SideSetup(creatures=(DEFENDER,), stronghold=card.slug))
+    return _plain_fight(defender=defender), f"The defender's stronghold: {_fight_text()}."
+
+
+def _bribe(card: CardDefinition) -> Placement | None:
+    if card.slug not in {icon.value for icon in BriberyIcon}:
+        return None
+    bribe = Bribe(FIRST_MATCHUP, BriberyIcon(card.slug))
+    attacker = SideSetup(creatures=(ATTACKER,), hand=(card.slug,), bribes=(bribe,))
+    return _plain_fight(attacker), f"The attacker offers it: {_fight_text()}."
+
+
+PLACES: dict[CardType, Callable[[CardDefinition], Placement | None]] = {
+    CardType.CREATURE: _creature,
+    CardType.TERRAIN: _terrain,
+    CardType.SHIELD_TERRAIN: _terrain,
+    CardType.GUARDIAN: _guardian,
+    CardType.SPELL: _played_from_hand,
+    CardType.HAND_ITEM: _played_from_hand,
+    CardType.CREATURE_ITEM: _carried,
+    CardType.SHIELD: _shield,
+    CardType.STANDARD_BEARER: _shield,
+    CardType.STRONGHOLD: _stronghold,
+    CardType.BRIBERY: _bribe,
+}
+
+
+def _as_command(setup: CombatSetup, slug: str) -> Placement:
     """A creature that only plays as the command card is shown as one, beside a creature that fights."""
     attacker = replace(setup.attacker, creatures=(slug, ATTACKER), command=slug)
-    return replace(setup, attacker=attacker)
+    return replace(setup, attacker=attacker), f"The attacker's command card, with {_fight_text()}."
+
+
+def _inputs_note(setup: CombatSetup, slug: str) -> str:
+    given = [
+        f"its roll is set to {roll.value}"
+        for side in (setup.attacker, setup.defender)
+        for roll in side.rolls
+        if roll.card == slug
+    ]
+    given += [
+        f"its count is set to {count.value}"
+        for side in (setup.attacker, setup.defender)
+        for count in side.counts
+        if count.card == slug
+    ]
+    return f" Here {' and '.join(given)}; change it on the set-up page." if given else ""
 
 
 def card_trial(slug: str) -> Trial | None:
     """The set-up to try the card in, or None when the card has no place in a combat."""
     card = catalog().find(slug)
-    placed = _placed(card) if card is not None else None
+    place = PLACES.get(card.type) if card is not None else None
+    placed = place(card) if place is not None and card is not None else None
     if placed is None:
         return None
     setup, description = placed
     problems = problems_of(setup)
     if any(problem.code == "setup.must_be_command" for problem in problems):
-        setup, description = _command_version(setup, slug), f"It is the attacker's command card, with the {_name(ATTACKER)} fighting the {_name(DEFENDER)}."
+        setup, description = _as_command(setup, slug)
         problems = problems_of(setup)
     if problems:
         return None
     return Trial(format_setup(setup), description + _inputs_note(setup, slug))
-
-
-def _inputs_note(setup: CombatSetup, slug: str) -> str:
-    side = setup.attacker if slug in setup.attacker.creatures + setup.attacker.hand else setup.defender
-    given = [f"its roll is set to {roll.value}" for roll in side.rolls if roll.card == slug]
-    given += [f"its count is set to {count.value}" for count in side.counts if count.card == slug]
-    return f" In this set-up {' and '.join(given)}; change it on the set-up page." if given else ""

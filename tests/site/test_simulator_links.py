@@ -52,6 +52,8 @@ def test_every_card_with_a_combat_role_gets_a_set_up_the_engine_resolves() -> No
         ("power-lunch", lambda s: "power-lunch" in s.attacker.hand and s.attacker.spells[0].card == "power-lunch"),
         ("gold", lambda s: s.attacker.hand == ("gold",) and s.attacker.bribes[0].icon.value == "gold"),
         ("iron-lord", lambda s: s.attacker.counts[0].card == "iron-lord"),
+        ("rye-beaner", lambda s: s.attacker.command == "rye-beaner" and ATTACKER in s.attacker.creatures),
+        ("drifters-nexus-stronghold-center", lambda s: s.defender.stronghold == "drifters-nexus-stronghold-center"),
     ],
 )
 def test_each_type_takes_its_place(slug: str, where: object) -> None:

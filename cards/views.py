@@ -27,9 +27,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
     cards = filterset.qs if valid else Card.objects.none()
     page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
     view_mode = request.GET.get("view") if request.GET.get("view") in VIEW_MODES else "table"
-    active_filters = sum(1 for name in filterset.form.fields if name != "sort" and request.GET.get(name, "").strip())
-    context = {"filterset": filterset, "page": page, "view_mode": view_mode, "total": page.paginator.count,
-               "active_filters": active_filters}  # fmt: skip
+    context = {"filterset": filterset, "page": page, "view_mode": view_mode, "total": page.paginator.count}
     context.update(search_context(filterset.search_outcome if valid else None, page.paginator.count))
     return render(request, "cards/card_list.html", context, status=200 if valid else 400)
 
@@ -45,10 +43,10 @@ def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
     card = get_object_or_404(Card.objects.for_listing(), slug=slug)
     context = {
         "card": card,
+        "trial": card_trial(card.slug),
         "same_class": Card.objects.sharing_a_class_with(card).as_links()[:RELATED_LIMIT],
         "same_set": Card.objects.from_same_set_as(card).as_links()[:RELATED_LIMIT],
         "mentions": rulings_mentioning(card),
-        "trial": card_trial(card.slug),
     }
     return render(request, "cards/card_detail.html", context)
 

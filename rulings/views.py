@@ -162,7 +162,6 @@ def ruling_list(request: HttpRequest) -> HttpResponse:
         "total": page.paginator.count,
         "rows": ruling_rows(page.object_list, TextLinker.from_database(), words),
         "filtered": any(request.GET.get(name) for name in filterset.filters),
-        "active_filters": sum(1 for name in filterset.filters if request.GET.get(name, "").strip()),
     }
     return render(request, "rulings/ruling_list.html", context, status=200 if valid else 400)
 

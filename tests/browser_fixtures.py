@@ -1,7 +1,10 @@
 """Fixtures for tests that drive Debian's Chromium through playwright against a live server.
 
 Import them into a test module (``from tests.browser_fixtures import browser, server_url``):
-one browser and one server per module keeps a page check to the cost of loading the page.
+one browser and one server per module keeps a page check to the cost of loading the page. Mark
+the module ``django_db`` when its pages read the database: pytest-django creates the test
+database only for sessions that have such a test, and the server would read the development
+database otherwise.
 """
 
 from __future__ import annotations
@@ -27,9 +30,10 @@ if TYPE_CHECKING := False:
 
 
 @pytest.fixture(scope="module")
-def server_url(django_db_blocker: object) -> Iterator[str]:
+def server_url(django_db_setup: None, django_db_blocker: object) -> Iterator[str]:
     # Not pytest-django's live_server: its per-test flush would empty the card tables the session
-    # loaded once. The pages only read, so one server serves the whole module.
+    # loaded once (django_db_setup, tests/conftest.py). The pages only read, so one server serves
+    # the whole module.
     with django_db_blocker.unblock():  # type: ignore[attr-defined]
         server = LiveServer("127.0.0.1")
         yield server.url

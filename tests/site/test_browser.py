@@ -1,6 +1,6 @@
 """Every page type of the site in a real Chromium, at a phone's width (390 px) and a laptop's
 (1366 px): nothing scrolls sideways, and axe-core finds no serious or critical accessibility
-violation. The combat simulator's own pages are checked in tests/combat/test_browser.py."""
+violation. The combat simulator's pages past its start page are checked in tests/combat/."""
 
 from __future__ import annotations
 
@@ -37,6 +37,8 @@ PAGES = {
     "worked examples": "/rules/examples/",
     "worked example": "/rules/examples/example-1/",
     "page not found": "/no-such-page/",
+    # The simulator's start page, as a visitor arrives on it (its other pages: tests/combat/).
+    "combat start page": "/combat/",
 }
 # Site pages other issues are adding: checked once their address exists, skipped before. The API
 # guide is checked for width only: its code blocks scroll without being focusable (axe, serious).

@@ -66,6 +66,11 @@ class AutomationStatus(models.TextChoices):
     OUT_OF_SCOPE = "out_of_scope", "Outside the combat engine"
 
 
+# The card types that can carry a command ability (the command flag).
+COMMAND_CARD_TYPES = (
+    CardType.CREATURE, CardType.SPELL, CardType.HAND_ITEM, CardType.CREATURE_ITEM, CardType.ACCESSORY,
+    CardType.STRONGHOLD_UPGRADE, CardType.STRONGHOLD_DOWNGRADE,
+)  # fmt: skip
 SHIELD_NUMBER_TYPES = (CardType.SHIELD, CardType.STANDARD_BEARER, CardType.SHIELD_TERRAIN)
 # Each border's off-colour bonus applies against the next one in this cycle.
 OCB_AGAINST = {Border.MORTAL: Border.ELEMENTAL, Border.ELEMENTAL: Border.EXTERNAL, Border.EXTERNAL: Border.MORTAL}

@@ -160,6 +160,9 @@ class Printing(models.Model):
     card_set = models.ForeignKey(CardSet, on_delete=models.PROTECT, related_name="printings")
     position = models.PositiveSmallIntegerField(help_text="0 for the first printing.")
     rarity = models.CharField(max_length=4, blank=True)
+    rarity_read_from = models.CharField(
+        max_length=16, blank=True, help_text="The rarity token as the image name spells it (Uncom2, C1, Starter)."
+    )
     starter_only = models.BooleanField(default=False)
     image = models.CharField(max_length=120, blank=True, help_text="Image file name in the LackeyCCG plugin.")
     classes = models.JSONField(default=list, blank=True, help_text="Classes as printed on this printing.")

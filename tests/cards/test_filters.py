@@ -47,7 +47,7 @@ def test_vitality_range_sorted_high_first() -> None:
 def test_yes_no_filters_count_real_cards() -> None:
     assert len(names({"channeller": "true"})) == 15  # Doomwing's 6 is its ranged attack, not a CMP
     assert len(names({"receives_channeling": "true"})) == 58
-    assert len(names({"command": "true"})) == 80
+    assert len(names({"command": "true"})) == 104  # 80 creatures and 24 spells and items
     assert len(names({"ranged_attack": "true"})) == 26
     assert len(names({"flying": "true"})) == 54
     assert len(names({"flying": "false"})) == 679 - 54

@@ -17,6 +17,8 @@ from cards.choices import AutomationStatus, Border, Bribery, CardType, Confidenc
 from cards.querysets import CardQuerySet, CardSetQuerySet
 from cards.validation import validate_card
 
+RARITY_WORDS = {"C": "Common", "U": "Uncommon", "R": "Rare"}
+
 
 def _between(low: int, high: int) -> list[Any]:
     return [MinValueValidator(low), MaxValueValidator(high)]
@@ -173,3 +175,13 @@ class Printing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.card.name} ({self.card_set.code})"
+
+    @property
+    def rarity_label(self) -> str:
+        """The rarity in words: "Uncommon (U2)", "Common (C, no number)", "Starter decks only", "No rarity"."""
+        if self.starter_only:
+            return "Starter decks only"
+        word = RARITY_WORDS.get(self.rarity[:1])
+        if word is None:
+            return "No rarity printed in the sources"
+        return f"{word} ({self.rarity})" if len(self.rarity) > 1 else f"{word} (no number)"

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from django.db import models
 from django.db.models import Exists, F, OuterRef, Q
 
-from cards.choices import Bribery, CardType
+from cards.choices import Bribery, CardType, SetKind
 from cards.search.results import KnownMatchesMixin
 
 if TYPE_CHECKING:
@@ -26,7 +26,21 @@ SORTS: dict[str, list[Any]] = {
 }
 
 
+RARITY_LETTERS = {"common": "C", "uncommon": "U", "rare": "R"}
+
+
+def rarity_values(code: str) -> list[str]:
+    """The search values a printed rarity code answers to: its word, and the code itself when it has a number."""
+    word = next((name for name, letter in RARITY_LETTERS.items() if code[:1] == letter), None)
+    if word is None:
+        return []
+    return [word, code.lower()] if len(code) > 1 else [word]
+
+
 class CardSetQuerySet(models.QuerySet["CardSet"]):
+    def unverified_codes(self) -> set[str]:
+        return set(self.filter(kind=SetKind.UNVERIFIED).values_list("code", flat=True))
+
     def with_card_counts(self) -> CardSetQuerySet:
         """Each set with the number of cards printed in it (promo reprints included)."""
         return self.annotate(card_count=models.Count("printings__card", distinct=True)).order_by("order", "code")
@@ -54,6 +68,31 @@ class CardQuerySet(KnownMatchesMixin, models.QuerySet["Card"]):
         from cards.models import Printing
 
         return self.filter(Exists(Printing.objects.filter(card=OuterRef("pk"), card_set=card_set)))
+
+    def printed(self) -> CardQuerySet:
+        """Cards of the printed sets: everything but the cards known only from fan pages."""
+        return self.exclude(card_set__kind=SetKind.UNVERIFIED)
+
+    def unverified(self) -> CardQuerySet:
+        return self.filter(card_set__kind=SetKind.UNVERIFIED)
+
+    def of_rarity(self, value: str) -> CardQuerySet:
+        """Cards with a printing of the rarity: a word (common) or a code with its number (c1)."""
+        from cards.models import Printing
+
+        printings = Printing.objects.filter(card=OuterRef("pk"))
+        if value in RARITY_LETTERS:
+            printings = printings.filter(rarity__startswith=RARITY_LETTERS[value])
+        else:
+            printings = printings.filter(rarity__iexact=value)
+        return self.filter(Exists(printings))
+
+    def starter_only(self, wanted: bool = True) -> CardQuerySet:
+        """Cards sold only in starter decks (no booster rarity)."""
+        from cards.models import Printing
+
+        starter = Exists(Printing.objects.filter(card=OuterRef("pk"), starter_only=True))
+        return self.filter(starter) if wanted else self.exclude(starter)
 
     def with_border(self, border: str) -> CardQuerySet:
         return self.filter(border=border)

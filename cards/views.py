@@ -6,12 +6,13 @@ from importlib import import_module
 from typing import Any
 
 from django.core.paginator import Paginator
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from cards.choices import CardType
 from cards.filters import CardFilterSet
-from cards.models import Card, CardSet
+from cards.models import Card, CardSet, Printing
 from cards.search.service import SearchOutcome
 from cards.search.suggest import did_you_mean
 
@@ -26,7 +27,8 @@ def card_list(request: HttpRequest) -> HttpResponse:
     cards = filterset.qs if valid else Card.objects.none()
     page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
     view_mode = request.GET.get("view") if request.GET.get("view") in VIEW_MODES else "table"
-    context = {"filterset": filterset, "page": page, "view_mode": view_mode, "total": page.paginator.count}
+    context = {"filterset": filterset, "page": page, "view_mode": view_mode, "total": page.paginator.count,
+               "unverified_hidden": filterset.unverified_hidden() if valid else 0}  # fmt: skip
     context.update(search_context(filterset.search_outcome if valid else None, page.paginator.count))
     return render(request, "cards/card_list.html", context, status=200 if valid else 400)
 
@@ -66,7 +68,24 @@ def rulings_mentioning(card: Card) -> list[Any]:
 
 def set_list(request: HttpRequest) -> HttpResponse:
     sets = CardSet.objects.with_card_counts()
-    return render(request, "cards/set_list.html", {"sets": sets})
+    return render(request, "cards/set_list.html", {"sets": sets, "rarities": rarities_by_set()})
+
+
+def rarities_by_set() -> list[dict[str, Any]]:
+    """Per set, how many printings carry each rarity code (starter-only and no rarity counted apart)."""
+    counts: dict[str, dict[str, int]] = {}
+    names: dict[str, str] = {}
+    rows = (
+        Printing.objects.values("card_set__code", "card_set__name", "card_set__order", "rarity", "starter_only")
+        .annotate(total=Count("pk"))
+        .order_by("card_set__order", "rarity")
+    )
+    for row in rows:
+        code = row["card_set__code"]
+        names[code] = row["card_set__name"]
+        label = "starter" if row["starter_only"] else (row["rarity"] or "none")
+        counts.setdefault(code, {})[label] = counts.get(code, {}).get(label, 0) + row["total"]
+    return [{"code": code, "name": names[code], "counts": sorted(found.items())} for code, found in counts.items()]
 
 
 def set_detail(request: HttpRequest, slug: str) -> HttpResponse:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cards.engine_catalog import site_catalog
 from combat.setup_form import MAX_NOTATION_LENGTH
-from engine.catalog import CardCatalog, default_catalog
+from engine.catalog import CardCatalog
 from engine.errors import NotationError, Problem, SetupInvalid
 from engine.explore import Exploration, explore
 from engine.jsonform import setup_from_dict
@@ -22,7 +23,8 @@ from engine.validate import validate
 
 
 def catalog() -> CardCatalog:
-    return default_catalog()
+    """The cards as the database holds them now (rebuilt once per data revision), not the fixture files."""
+    return site_catalog()
 
 
 def read_notation(text: str) -> CombatSetup:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from cards.choices import COMMAND_CARD_TYPES
+from cards.choices import OCB_AGAINST as CHOICES_OCB_AGAINST
 
 OFFICIAL_SETS = ("RE", "DI", "DN", "NP", "PR")
 FAN_SETS = ("Events", "Adventure")
@@ -45,8 +46,8 @@ RAW_TYPE_TO_CARD_TYPE = {
     "bribery": "bribery",
 }
 
-# The off-colour cycle: each border's bonus applies against the next one.
-OCB_AGAINST = {"mortal": "elemental", "elemental": "external", "external": "mortal"}
+# The off-colour cycle (the engine's, through cards.choices): each border's bonus applies against the next one.
+OCB_AGAINST = {str(border): str(beaten) for border, beaten in CHOICES_OCB_AGAINST.items()}
 
 SIZES = {"S": "small", "M": "medium", "L": "large"}
 

@@ -7,6 +7,7 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import pytest
@@ -32,13 +33,14 @@ if TYPE_CHECKING := False:
 
 
 @pytest.fixture(scope="module")
-def server_url() -> Iterator[str]:
+def server_url(django_db_setup: None, django_db_blocker: Any) -> Iterator[str]:
     # pytest-django's live_server fixture makes each test transactional, and the flush after it would
-    # empty the card tables the rest of the session loaded once; the combat pages need no database,
-    # so the same server class runs here on its own.
-    server = LiveServer("127.0.0.1")
-    yield server.url
-    server.stop()
+    # empty the card tables the rest of the session loaded once; so the same server class runs here on
+    # its own, reading the cards loaded for the session (combats read their catalog from the database).
+    with django_db_blocker.unblock():
+        server = LiveServer("127.0.0.1")
+        yield server.url
+        server.stop()
 
 
 @pytest.fixture(scope="module")

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
+import pytest
+
+# Combats read the card catalog the database holds (cards.engine_catalog).
+pytestmark = pytest.mark.django_db
+
 EXAMPLE_2 = "terrain=woods a=wood-nymph,ice-ogre,sun-spirit d=amber-well,gorgal-skag,black-lung,rock-spirit"
 
 

@@ -10,12 +10,16 @@ import json
 from typing import Any
 from urllib.parse import urlencode
 
+import pytest
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.catalog import default_catalog
 from engine.notation import SIDE_KEYS
+
+# Combats read the card catalog the database holds (cards.engine_catalog).
+pytestmark = pytest.mark.django_db
 
 CATALOG = default_catalog()
 CREATURES = sorted(card.slug for card in CATALOG if card.is_creature)

@@ -14,6 +14,9 @@ from combat.links import permalink
 from engine.catalog import default_catalog
 from engine.enums import AutomationStatus
 
+# Combats read the card catalog the database holds (cards.engine_catalog).
+pytestmark = pytest.mark.django_db
+
 EXAMPLE_2A = (
     "terrain=woods a=wood-nymph,ice-ogre,sun-spirit d=amber-well,gorgal-skag,black-lung,rock-spirit "
     "d.secondary=rock-spirit>sun-spirit"

@@ -85,7 +85,14 @@ def rarities_by_set() -> list[dict[str, Any]]:
         names[code] = row["card_set__name"]
         label = "starter" if row["starter_only"] else (row["rarity"] or "none")
         counts.setdefault(code, {})[label] = counts.get(code, {}).get(label, 0) + row["total"]
-    return [{"code": code, "name": names[code], "counts": sorted(found.items())} for code, found in counts.items()]
+    return [{"code": code, "name": names[code], "counts": sorted(found.items(), key=_rarity_order)}
+            for code, found in counts.items()]  # fmt: skip
+
+
+def _rarity_order(item: tuple[str, int]) -> tuple[int, str]:
+    """Common, uncommon, rare, then starter-only and no rarity."""
+    label = item[0]
+    return ("CUR".find(label[0]) if label[0] in "CUR" else 3 + ("starter", "none").index(label), label)
 
 
 def set_detail(request: HttpRequest, slug: str) -> HttpResponse:

@@ -1,0 +1,40 @@
+"""Cards known only from fan pages, left out of a search answered from the index unless it names them."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from cards.models import Card
+from cards.search.service import read_query, search
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_index_answers_a_printed_only_search_from_its_bitmaps() -> None:
+    cards, outcome = search(Card.objects.all(), read_query("t:stronghold"), printed_only=True)
+    assert outcome.plan.matches is not None  # answered in memory, not by SQL
+    assert cards.count() == 18 and not any(card.is_unverified for card in cards)
+    everything, _ = search(Card.objects.all(), read_query("t:stronghold"), printed_only=False)
+    assert everything.count() == 21
+
+
+def test_the_list_counts_what_it_left_out(client: Client) -> None:
+    response = client.get("/cards/", {"q": "t:stronghold"})
+    assert (response.context["total"], response.context["unverified_hidden"]) == (18, 3)
+    asked = client.get("/cards/", {"q": "t:stronghold is:unverified"})
+    assert (asked.context["total"], asked.context["unverified_hidden"]) == (3, 0)
+    by_set = client.get("/cards/", {"q": "set:fan"})
+    assert (by_set.context["total"], by_set.context["unverified_hidden"]) == (3, 0)
+    words = client.get("/cards/", {"q": "mud castle"})
+    assert (words.context["total"], words.context["unverified_hidden"]) == (0, 3)
+
+
+def test_rarity_and_starter_from_the_bitmaps() -> None:
+    starter, outcome = search(Card.objects.all(), read_query("is:starter t:stronghold"), printed_only=True)
+    assert outcome.plan.matches is not None
+    assert sorted(card.stronghold_group for card in starter) == sorted(
+        ["Carreg Amroth", "Khnumian Stronghold", "Sabu Amantek"] * 3
+    )
+    uncommon, _ = search(Card.objects.all(), read_query("r:u s:np"), printed_only=True)
+    assert uncommon.count() == 50

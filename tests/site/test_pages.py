@@ -125,6 +125,8 @@ def test_rarity_and_starter_as_keywords_and_on_pages(client: Client) -> None:
     assert "40 matches" in client.get("/cards/", {"q": "r:uncommon s:dn"}).content.decode()
     assert "10 matches" in client.get("/cards/", {"q": "rarity:u2 set:dn"}).content.decode()
     assert "24 matches" in client.get("/cards/", {"q": "is:command -t:creature"}).content.decode()
+    spell = client.get("/cards/ice-storm/").content.decode()
+    assert re.search(r"<dt>Command ability</dt><dd>Yes", spell) and "Common (C1)" in spell
     card = client.get("/cards/eats-cockroach-king/").content.decode()
     assert "Uncommon (U2)" in card and "<code>U2</code>" in card
     stronghold = client.get("/cards/carreg-amroth-left/").content.decode()

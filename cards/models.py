@@ -14,7 +14,7 @@ from django.db import models
 from django.urls import reverse
 
 from cards.choices import AutomationStatus, Border, Bribery, CardType, Confidence, SetKind, Size, StrongholdPosition
-from cards.querysets import CardQuerySet, CardSetQuerySet
+from cards.querysets import CardQuerySet, CardSetQuerySet, PrintingQuerySet
 from cards.validation import validate_card
 
 RARITY_WORDS = {"C": "Common", "U": "Uncommon", "R": "Rare"}
@@ -168,6 +168,8 @@ class Printing(models.Model):
     starter_only = models.BooleanField(default=False)
     image = models.CharField(max_length=120, blank=True, help_text="Image file name in the LackeyCCG plugin.")
     classes = models.JSONField(default=list, blank=True, help_text="Classes as printed on this printing.")
+
+    objects = PrintingQuerySet.as_manager()
 
     class Meta:
         ordering = ["card", "position"]

@@ -37,6 +37,31 @@ def rarity_values(code: str) -> list[str]:
     return [word, code.lower()] if len(code) > 1 else [word]
 
 
+class PrintingQuerySet(models.QuerySet["Printing"]):
+    def rarity_counts_by_set(self) -> list[dict[str, Any]]:
+        """Per set (in set order), printings per rarity code: common, uncommon, rare, then starter-only, none."""
+        counts: dict[str, dict[str, int]] = {}
+        names: dict[str, str] = {}
+        rows = (
+            self.values("card_set__code", "card_set__name", "card_set__order", "rarity", "starter_only")
+            .annotate(total=models.Count("pk"))
+            .order_by("card_set__order", "card_set__code")
+        )
+        for row in rows:
+            code = row["card_set__code"]
+            names[code] = row["card_set__name"]
+            label = "starter" if row["starter_only"] else (row["rarity"] or "none")
+            found = counts.setdefault(code, {})
+            found[label] = found.get(label, 0) + row["total"]
+        return [{"code": code, "name": names[code], "counts": sorted(found.items(), key=_rarity_order)}
+                for code, found in counts.items()]  # fmt: skip
+
+
+def _rarity_order(item: tuple[str, int]) -> tuple[int, str]:
+    label = item[0]
+    return ("CUR".find(label[0]) if label[0] in "CUR" else 3 + ("starter", "none").index(label), label)
+
+
 class CardSetQuerySet(models.QuerySet["CardSet"]):
     def unverified_codes(self) -> set[str]:
         return set(self.filter(kind=SetKind.UNVERIFIED).values_list("code", flat=True))

@@ -6,7 +6,6 @@ from importlib import import_module
 from typing import Any
 
 from django.core.paginator import Paginator
-from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
@@ -68,31 +67,7 @@ def rulings_mentioning(card: Card) -> list[Any]:
 
 def set_list(request: HttpRequest) -> HttpResponse:
     sets = CardSet.objects.with_card_counts()
-    return render(request, "cards/set_list.html", {"sets": sets, "rarities": rarities_by_set()})
-
-
-def rarities_by_set() -> list[dict[str, Any]]:
-    """Per set, how many printings carry each rarity code (starter-only and no rarity counted apart)."""
-    counts: dict[str, dict[str, int]] = {}
-    names: dict[str, str] = {}
-    rows = (
-        Printing.objects.values("card_set__code", "card_set__name", "card_set__order", "rarity", "starter_only")
-        .annotate(total=Count("pk"))
-        .order_by("card_set__order", "rarity")
-    )
-    for row in rows:
-        code = row["card_set__code"]
-        names[code] = row["card_set__name"]
-        label = "starter" if row["starter_only"] else (row["rarity"] or "none")
-        counts.setdefault(code, {})[label] = counts.get(code, {}).get(label, 0) + row["total"]
-    return [{"code": code, "name": names[code], "counts": sorted(found.items(), key=_rarity_order)}
-            for code, found in counts.items()]  # fmt: skip
-
-
-def _rarity_order(item: tuple[str, int]) -> tuple[int, str]:
-    """Common, uncommon, rare, then starter-only and no rarity."""
-    label = item[0]
-    return ("CUR".find(label[0]) if label[0] in "CUR" else 3 + ("starter", "none").index(label), label)
+    return render(request, "cards/set_list.html", {"sets": sets, "rarities": Printing.objects.rarity_counts_by_set()})
 
 
 def set_detail(request: HttpRequest, slug: str) -> HttpResponse:

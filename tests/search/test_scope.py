@@ -38,3 +38,22 @@ def test_rarity_and_starter_from_the_bitmaps() -> None:
     )
     uncommon, _ = search(Card.objects.all(), read_query("r:u s:np"), printed_only=True)
     assert uncommon.count() == 50
+
+
+def test_a_corrected_rarity_is_found_after_the_save(tmp_path, settings, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+    from cards.search import storage
+
+    settings.SEARCH_INDEX_DIR = tmp_path
+    storage.build(Card.objects.select_related("card_set").prefetch_related("classes", "printings__card_set"), tmp_path)
+    river_giant = Card.objects.get(slug="river-giant")  # the one Drifter's Nexus printing without a rarity
+    assert "river-giant" not in _slugs("r:rare s:dn")
+    with django_capture_on_commit_callbacks(execute=True):
+        printing = river_giant.printings.get()
+        printing.rarity = "R2"
+        printing.save()
+    assert "river-giant" in _slugs("r:rare s:dn") and "river-giant" in _slugs("rarity:r2")
+
+
+def _slugs(query: str) -> list[str]:
+    cards, _ = search(Card.objects.all(), read_query(query), printed_only=True)
+    return list(cards.values_list("slug", flat=True))

@@ -17,7 +17,7 @@ from cards.models import Card, CardClass, CardSet
 from cards.querysets import CardQuerySet
 from cards.search.execute import asks_for_unverified
 from cards.search.forms import SearchFilter
-from cards.search.service import SearchOutcome, search
+from cards.search.service import SearchOutcome, prepare, search
 from cards.search.understand import Understood
 
 YES_NO = (("true", "Yes"), ("false", "No"))
@@ -121,6 +121,13 @@ class CardFilterSet(django_filters.FilterSet):
         """How many cards known only from fan pages this request would show if it asked for them."""
         if not self.printed_only or not self.is_valid():
             return 0
+        data = self.form.cleaned_data
+        narrowing = [name for name, value in data.items() if value not in (None, "") and name not in ("q", "sort")]
+        if data.get("q") is not None and not narrowing:
+            # Only the query narrows the list: its unscoped answer (remembered per index revision) says it.
+            matches = prepare(data["q"], printed_only=False).plan.matches
+            if matches is not None:
+                return (matches.bits & matches.facets.keyword("is", ("unverified",))).bit_count()
         widened = self.data.copy() if hasattr(self.data, "copy") else dict(self.data)
         widened["include"] = "unverified"
         everything = type(self)(widened, queryset=self.queryset)

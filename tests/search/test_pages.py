@@ -45,6 +45,12 @@ def test_compose_writes_equal_bounds_as_one_term() -> None:
     assert compose({}) == ""
 
 
+def test_advanced_form_writes_rarity_and_the_new_flags(client: Client) -> None:
+    response = client.get("/cards/advanced/", {"rarity": "u2", "is_starter": "no", "is_unverified": "no"})
+    assert response.status_code == 302
+    assert parse_qs(urlsplit(response["Location"]).query)["q"][0] == "r:u2 -is:starter -is:unverified"
+
+
 def test_advanced_form_without_input_shows_the_form(client: Client) -> None:
     assert client.get("/cards/advanced/").status_code == 200
     assert client.get("/cards/advanced/", {"vitality_min": "lots"}).status_code == 400

@@ -10,13 +10,12 @@ from django.urls import reverse
 from django.utils.http import urlencode
 
 from cards.filters import CardFilterSet
-from cards.models import Card, CardSet
+from cards.models import Card
 from cards.search.compose import compose
 from cards.search.errors import NoUsableTerm
-from cards.search.execute import asks_for_unverified
 from cards.search.forms import AdvancedSearchForm
 from cards.search.keywords import KEYWORDS
-from cards.search.service import read_query, search
+from cards.search.service import printed_only_for, read_query, search
 
 
 def _list_url(query: str) -> str:
@@ -27,8 +26,7 @@ def _count(query: str) -> int | None:
     try:
         understood = read_query(query)
         # Counted as the list counts them: cards known only from fan pages only when the query names them.
-        printed_only = not asks_for_unverified(understood.tree, CardSet.objects.unverified_codes)
-        cards, _ = search(Card.objects.all(), understood, printed_only=printed_only)
+        cards, _ = search(Card.objects.all(), understood, printed_only=printed_only_for(understood))
     except NoUsableTerm:
         return None
     return int(cards.count())

@@ -120,6 +120,14 @@ def prepare(understood: Understood, printed_only: bool = False) -> SearchOutcome
     return outcome
 
 
+def printed_only_for(understood: Understood) -> bool:
+    """Whether a search leaves out the cards known only from fan pages: yes, unless its query names them."""
+    from cards.models import CardSet
+    from cards.search.execute import asks_for_unverified
+
+    return not asks_for_unverified(understood.tree, CardSet.objects.unverified_codes)
+
+
 def search(queryset: Any, understood: Understood, printed_only: bool = False) -> tuple[Any, SearchOutcome]:
     """Filter (and, if the query says so, sort) a card queryset."""
     outcome = prepare(understood, printed_only)

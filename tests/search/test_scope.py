@@ -57,3 +57,14 @@ def test_a_corrected_rarity_is_found_after_the_save(tmp_path, settings, django_c
 def _slugs(query: str) -> list[str]:
     cards, _ = search(Card.objects.all(), read_query(query), printed_only=True)
     return list(cards.values_list("slug", flat=True))
+
+
+def test_the_site_wide_search_counts_cards_as_the_card_list_does(client: Client) -> None:
+    from guardians_site.site_search import CARDS, site_search
+
+    for query, listed in (("t:stronghold", 18), ("is:unverified", 3), ("castle", None)):
+        cards = next((group for group in site_search(query).groups if group.kind == CARDS), None)
+        expected = client.get("/cards/", {"q": query}).context["total"]
+        assert (cards.total if cards else 0) == expected
+        if listed is not None:
+            assert expected == listed

@@ -12,7 +12,9 @@ from guardians_site.api.errors import error_response
 
 def home(request: HttpRequest) -> HttpResponse:
     sets = CardSet.objects.with_card_counts()
-    return render(request, "home.html", {"sets": sets, "card_count": Card.objects.count()})
+    context = {"sets": sets, "card_count": Card.objects.printed().count(),
+               "unverified_count": Card.objects.unverified().count()}  # fmt: skip
+    return render(request, "home.html", context)
 
 
 def _is_api(request: HttpRequest) -> bool:

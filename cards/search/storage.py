@@ -203,7 +203,7 @@ class OpenIndex:
         # Query text to its reading, reading to its plan, tree to its answer: all fixed for this revision (``memo``).
         self.readings: LeastRecent[str, Any] = LeastRecent(QUERY_READINGS)
         self.answers: LeastRecent[Any, Answer] = LeastRecent(ANSWERS)
-        self.outcomes: LeastRecent[str, Any] = LeastRecent(QUERY_READINGS)
+        self.outcomes: LeastRecent[tuple[str, bool], Any] = LeastRecent(QUERY_READINGS)
 
     @property
     def card_ids(self) -> list[int]:
@@ -340,7 +340,9 @@ def open_index(root: Path | None = None) -> OpenIndex:
     if pointer is None or pointer.database != database_identity():
         raise IndexUnavailable("The search index was built for another database; run manage.py rebuild_index.")
     if pointer.schema != schema_fingerprint():
-        raise IndexUnavailable("The search index was built by an older version of the site; run manage.py rebuild_index.")
+        raise IndexUnavailable(
+            "The search index was built by an older version of the site; run manage.py rebuild_index."
+        )
     try:
         opened = OpenIndex(root, pointer)
     except (OSError, whoosh_index.EmptyIndexError) as exc:

@@ -17,7 +17,7 @@ from edits.recording import EDITED_BY, record_related_changes, related_values
 class PrintingInline(admin.TabularInline):
     model = Printing
     extra = 0
-    fields = ("position", "card_set", "rarity", "starter_only", "image", "classes")
+    fields = ("position", "card_set", "rarity", "rarity_read_from", "starter_only", "image", "classes")
 
 
 class CardAdminForm(forms.ModelForm):

@@ -11,10 +11,11 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
+from cards.engine_catalog import site_catalog
 from combat.limits import check_setup
 from combat.setup_form import MAX_NOTATION_LENGTH
 from combat.slots import explore_slot
-from engine.catalog import CardCatalog, default_catalog
+from engine.catalog import CardCatalog
 from engine.errors import NotationError, Problem, SetupInvalid
 from engine.explore import Exploration, explore
 from engine.jsonform import setup_from_dict
@@ -28,7 +29,8 @@ Result = TypeVar("Result")
 
 
 def catalog() -> CardCatalog:
-    return default_catalog()
+    """The cards as the database holds them now (rebuilt once per data revision), not the fixture files."""
+    return site_catalog()
 
 
 def read_notation(text: str) -> CombatSetup:
@@ -49,17 +51,19 @@ def read_json(data: Mapping[str, Any] | Any) -> CombatSetup:
     return setup
 
 
-def problems_of(setup: CombatSetup) -> list[Problem]:
-    return validate(setup, catalog())
+def problems_of(setup: CombatSetup, cards: CardCatalog | None = None) -> list[Problem]:
+    return validate(setup, cards or catalog())
 
 
 def run(setup: CombatSetup) -> CombatLog:
     """Resolve a set-up; raises SetupInvalid listing every problem when it breaks the rules."""
-    problems = problems_of(setup)
+    # One catalog for the check and the resolution, even if the data changes in between.
+    cards = catalog()
+    problems = problems_of(setup, cards)
     if problems:
         raise SetupInvalid(problems)
     # Checked just above: the engine need not validate the same set-up a second time.
-    return resolve(setup, catalog(), checked=True)
+    return resolve(setup, cards, checked=True)
 
 
 def run_notation(text: str) -> CombatLog:
@@ -85,10 +89,11 @@ def explore_setup(setup: CombatSetup, render: Callable[[Exploration], Result]) -
 
     Raises SetupInvalid, or ServerBusy when every slot stays taken (combat.slots).
     """
-    problems = problems_of(setup)
+    # One catalog for the check and the exploration, even if the data changes in between.
+    cards = catalog()
+    problems = problems_of(setup, cards)
     if problems:
         raise SetupInvalid(problems)
-    cards = catalog()
     with explore_slot():
         return at_low_priority(lambda: render(explore(setup, cards, limit=None, budget=EXPLORE_BUDGET_SECONDS)))
 

@@ -8,9 +8,9 @@ from typing import Any
 
 # Form field -> keyword, in the order the terms are written.
 CHOICE_TERMS = (("type", "t"), ("border", "b"), ("set", "set"), ("card_class", "class"), ("bribe", "bribe"),
-                ("size", "size"), ("immune", "immune"), ("attack", "attack"))  # fmt: skip
+                ("rarity", "r"), ("size", "size"), ("immune", "immune"), ("attack", "attack"))  # fmt: skip
 RANGE_TERMS = (("vitality", "v"), ("cmp", "cmp"), ("ocb", "ocb"), ("ranged", "ranged"), ("up", "up"))
-FLAG_TERMS = ("flying", "command", "unbribeable", "channeler", "receiver", "automated")
+FLAG_TERMS = ("flying", "command", "unbribeable", "channeler", "receiver", "automated", "starter", "unverified")
 
 
 def quote(value: str) -> str:

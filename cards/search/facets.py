@@ -29,10 +29,11 @@ from types import SimpleNamespace
 from typing import Any
 
 from cards.choices import CardType
+from cards.querysets import rarity_values
 from cards.search.analysis import normalise_name
 from cards.search.documents import NUMBER_FIELDS, WORD_FIELDS, attacks, flags, immunities, terrain_modifiers
 
-FORMAT = 2
+FORMAT = 3
 FILE_PREFIX = "facets-"
 # A word found in at least 1/FREQUENT_SHARE of the cards (and at least FREQUENT_MINIMUM) is stored as a bitmap.
 FREQUENT_SHARE = 32
@@ -215,9 +216,18 @@ def build_facets(reader: Any | None) -> Facets:
                 numbers[keyword][row[column]].append(rank)
         for name in {normalise_name(str(name)) for name in [row["name"], *(row["aliases"] or [])]}:
             names.append((name, rank))
-    for card_id, code in Printing.objects.values_list("card_id", "card_set__code"):
+    printings = Printing.objects.values_list("card_id", "card_set__code", "rarity", "starter_only")
+    for card_id, code, rarity, starter_only in printings:
         if card_id in rank_of_pk:
-            keywords["set"][code].append(rank_of_pk[card_id])
+            rank = rank_of_pk[card_id]
+            keywords["set"][code].append(rank)
+            for value in rarity_values(rarity):
+                keywords["rarity"][value].append(rank)
+            if starter_only:
+                keywords["is"]["starter"].append(rank)
+    for card_id in Card.objects.unverified().values_list("pk", flat=True):
+        if card_id in rank_of_pk:
+            keywords["is"]["unverified"].append(rank_of_pk[card_id])
     for card_id, slug in Card.classes.through.objects.values_list("card_id", "cardclass__slug"):
         if card_id in rank_of_pk:
             keywords["class"][slug].append(rank_of_pk[card_id])

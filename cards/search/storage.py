@@ -272,7 +272,7 @@ class OpenIndex:
         # Query text to its reading, reading to its plan, tree to its answer: all fixed for this revision (``memo``).
         self.readings: LeastRecent[str, Any] = LeastRecent(QUERY_READINGS)
         self.answers: LeastRecent[Any, Answer] = LeastRecent(ANSWERS)
-        self.outcomes: LeastRecent[str, Any] = LeastRecent(QUERY_READINGS)
+        self.outcomes: LeastRecent[tuple[str, bool], Any] = LeastRecent(QUERY_READINGS)
 
     @property
     def card_ids(self) -> list[int]:

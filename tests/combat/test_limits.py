@@ -13,6 +13,9 @@ from engine.catalog import default_catalog
 from engine.explore import count_orders, describe_count, explore
 from engine.notation import parse_setup
 
+# The site's catalog is built from the database (cards.engine_catalog).
+pytestmark = pytest.mark.django_db
+
 IDIOTS = "idiot"  # Stacks 0, so any number of them fits a shield: only the creature limit stops them.
 
 

@@ -89,13 +89,7 @@ def current_index() -> OpenIndex | None:
 
 def read_query(text: str) -> Understood:
     """Parse and check a query; raises NoUsableTerm when nothing in it can be searched."""
-    index = current_index()
-    # The reading depends only on the text and the index revision's vocabulary (``memo``).
-    understood = index.readings.get(text) if index is not None else None
-    if understood is None:
-        understood = understand(text, DataVocabulary(index))
-        if index is not None:
-            index.readings.put(text, understood)
+    understood = understand(text, DataVocabulary(current_index()))
     if not understood.usable:
         raise NoUsableTerm("No term of the query could be used.", understood.warnings)
     return understood
@@ -108,14 +102,7 @@ def prepare(understood: Understood) -> SearchOutcome:
                           for leaf in leaves(understood.tree))  # fmt: skip
         notices = ("The search index is not built yet, so words were matched as plain text.",) if needs_index else ()
         return SearchOutcome(understood, plan(understood, None), False, notices)
-    # Fixed for the revision like the reading it comes from (``memo``); nothing in it is changed by a search.
-    # Kept by text for the very reading read_query remembered, so finding it hashes no tree.
-    outcome = index.outcomes.get(understood.text)
-    if outcome is None or outcome.understood is not understood:
-        outcome = SearchOutcome(understood, plan(understood, index), True)
-        if index.readings.get(understood.text) is understood:
-            index.outcomes.put(understood.text, outcome)
-    return outcome
+    return SearchOutcome(understood, plan(understood, index), True)
 
 
 def search(queryset: Any, understood: Understood) -> tuple[Any, SearchOutcome]:

@@ -1,0 +1,187 @@
+"""The bitmaps of the next revision made from the previous ones and the few cards a save touched.
+
+A save changes one card (or a handful): its facts are cleared from every bitmap and set again, which
+is a few integer operations per bitmap instead of reading every card again. The list order (name,
+then slug) only moves when a card is added, removed or renamed: then the bits above its old place
+move down one and those above its new place up one, in every bitmap, in the names and in the
+Whoosh document map. More than ``MOST_CARDS`` cards at once (a bulk load) are rebuilt in full.
+"""
+
+from __future__ import annotations
+
+import bisect
+from array import array
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from django.db.models import Q
+
+from cards.search.documents import analysed_words, word_texts
+from cards.search.facets import (
+    CARD_COLUMNS,
+    Bits,
+    Facets,
+    NumberBits,
+    card_memberships,
+    card_names,
+    doc_ranks,
+)
+
+if TYPE_CHECKING:
+    from cards.models import Card
+
+MOST_CARDS = 20
+
+
+def _without(bits: Bits, rank: int) -> Bits:
+    """The bitmap with bit ``rank`` taken out (the bits above it move down one)."""
+    return (bits & ((1 << rank) - 1)) | ((bits >> (rank + 1)) << rank)
+
+
+def _with_gap(bits: Bits, rank: int) -> Bits:
+    """The bitmap with a clear bit put in at ``rank`` (the bits from it move up one)."""
+    return (bits & ((1 << rank) - 1)) | ((bits >> rank) << (rank + 1))
+
+
+class _Layout:
+    """Every bitmap and rank list of a revision, moved together when the list order changes."""
+
+    def __init__(self, old: Facets) -> None:
+        self.size = old.size
+        self.pks = list(old.pks)
+        self.keywords = {key: dict(values) for key, values in old.keywords.items()}
+        self.numbers = {key: [list(bits.values), list(bits.at_least)] for key, bits in old.numbers.items()}
+        self.terrains = {key: dict(values) for key, values in old.terrains.items()}
+        self.words = dict(old.words)
+        names, name_ranks = old.names
+        self.names, self.name_ranks = list(names), list(name_ranks)
+        self.doc_ranks: list[int] = list(old.doc_ranks)
+
+    def tables(self) -> Iterable[dict[Any, Bits]]:
+        yield from self.keywords.values()
+        yield from self.terrains.values()
+        yield self.words
+
+    def map_bits(self, change: Any) -> None:
+        for table in self.tables():
+            for key, bits in table.items():
+                table[key] = change(bits)
+        for number in self.numbers.values():
+            number[1] = [change(bits) for bits in number[1]]
+
+    def remove(self, rank: int) -> None:
+        self.map_bits(lambda bits: _without(bits, rank))
+        del self.pks[rank]
+        self.size -= 1
+        kept = [(name, r) for name, r in zip(self.names, self.name_ranks, strict=True) if r != rank]
+        self.names = [name for name, _ in kept]
+        self.name_ranks = [r - 1 if r > rank else r for _, r in kept]
+        self.doc_ranks = [-1 if r == rank else r - 1 if r > rank else r for r in self.doc_ranks]
+
+    def insert(self, rank: int, pk: int) -> None:
+        self.map_bits(lambda bits: _with_gap(bits, rank))
+        self.pks.insert(rank, pk)
+        self.size += 1
+        self.name_ranks = [r + 1 if r >= rank else r for r in self.name_ranks]
+        self.doc_ranks = [r + 1 if r >= rank else r for r in self.doc_ranks]
+
+    def clear(self, rank: int) -> None:
+        """Forget what the card at ``rank`` was (its place stays)."""
+        mask = ~(1 << rank)
+        self.map_bits(lambda bits: bits & mask)
+        kept = [(name, r) for name, r in zip(self.names, self.name_ranks, strict=True) if r != rank]
+        self.names, self.name_ranks = [name for name, _ in kept], [r for _, r in kept]
+
+    def set_facts(self, rank: int, memberships: Iterable[tuple[str, str, Any]], names: set[str],
+                  words: set[str]) -> None:  # fmt: skip
+        bit = 1 << rank
+        for part, key, value in memberships:
+            if part == "numbers":
+                self._set_number(key, value, bit)
+            else:
+                table = (self.keywords if part == "keywords" else self.terrains).setdefault(key, {})
+                table[value] = table.get(value, 0) | bit
+        for word in words & self.words.keys():
+            self.words[word] |= bit
+        for name in names:
+            at = bisect.bisect_left(self.names, name)
+            self.names.insert(at, name)
+            self.name_ranks.insert(at, rank)
+
+    def _set_number(self, keyword: str, value: int, bit: Bits) -> None:
+        values, at_least = self.numbers.setdefault(keyword, [[], []])
+        at = bisect.bisect_left(values, value)
+        if at == len(values) or values[at] != value:
+            # A value nobody had: its cumulative bitmap is the next larger value's (or empty).
+            values.insert(at, value)
+            at_least.insert(at, at_least[at] if at < len(at_least) else 0)
+        for index in range(at + 1):
+            at_least[index] |= bit
+
+    def facets(self, old: Facets, whoosh_generation: int | None, names_changed: bool) -> Facets:
+        changed: dict[str, Any] = {
+            "pks": array("q", self.pks),
+            "keywords": self.keywords,
+            "numbers": {key: NumberBits(tuple(v), tuple(b)) for key, (v, b) in self.numbers.items()},
+            "terrains": self.terrains,
+            "words": self.words,
+            "doc_ranks": array("i", self.doc_ranks),
+        }
+        if names_changed:
+            changed["names"] = (self.names, self.name_ranks)
+        return old.with_parts(self.size, whoosh_generation, changed)
+
+
+def updated(old: Facets, reader: Any, cards: list[Card], removed_pks: set[int], added_docs: int) -> Facets | None:
+    """The next revision's bitmaps, or None when rebuilding them all is the better way.
+
+    ``reader`` reads the Whoosh index after the save's commit, which added ``added_docs`` documents.
+    """
+    from cards.models import Card as CardModel
+    from cards.models import Printing
+
+    changed = {card.pk: card for card in cards}
+    if len(changed) + len(removed_pks) > MOST_CARDS:
+        return None
+    rows = list(CardModel.objects.filter(pk__in=changed).order_by("name", "slug").values(*CARD_COLUMNS))
+    memberships: dict[int, list[tuple[str, str, Any]]] = defaultdict(list)
+    for card_id, code in Printing.objects.filter(card_id__in=changed).values_list("card_id", "card_set__code"):
+        memberships[card_id].append(("keywords", "set", code))
+    for card_id, slug in CardModel.classes.through.objects.filter(card_id__in=changed).values_list(
+        "card_id", "cardclass__slug"
+    ):
+        memberships[card_id].append(("keywords", "class", slug))
+    # The place of each card in the list order, counted by the database, which defines that order.
+    final_ranks = {
+        row["pk"]: CardModel.objects.filter(Q(name__lt=row["name"]) | Q(name=row["name"], slug__lt=row["slug"])).count()
+        for row in rows
+    }
+    rank_of_pk = old.rank_of_pk
+    leaving = sorted({rank_of_pk[pk] for pk in (*changed, *removed_pks) if pk in rank_of_pk}, reverse=True)
+    layout = _Layout(old)
+    stays = sorted(leaving) == sorted(final_ranks.values()) and len(leaving) == len(rows)
+    if stays:
+        for rank in leaving:
+            layout.clear(rank)
+        for row in rows:
+            layout.pks[final_ranks[row["pk"]]] = row["pk"]
+    else:
+        for rank in leaving:
+            layout.remove(rank)
+        for row in rows:  # In list order: each goes in at its final place.
+            layout.insert(final_ranks[row["pk"]], row["pk"])
+    for row in rows:
+        pk = row["pk"]
+        words, pairs = analysed_words(word_texts(changed[pk]))
+        layout.set_facts(final_ranks[pk], [*card_memberships(row), *memberships[pk]], card_names(row), words | pairs)
+    if reader is None:
+        layout.doc_ranks = []
+    elif old.doc_ranks and reader.doc_count_all() == len(old.doc_ranks) + added_docs:
+        # The save's documents were appended after the others, which kept their numbers.
+        appended = range(len(old.doc_ranks), reader.doc_count_all())
+        new_rank = {row["pk"]: final_ranks[row["pk"]] for row in rows}
+        layout.doc_ranks.extend(new_rank.get(reader.stored_fields(doc)["pk"], -1) for doc in appended)
+    else:  # Whoosh merged segments and numbered the documents afresh.
+        layout.doc_ranks = list(doc_ranks(reader, {pk: rank for rank, pk in enumerate(layout.pks)}))
+    return layout.facets(old, reader.generation() if reader is not None else None, names_changed=True)

@@ -16,19 +16,11 @@ from whoosh.fields import ID, KEYWORD, NUMERIC, TEXT, Schema
 
 from cards.choices import AutomationStatus, CardType
 from cards.search.analysis import PLAIN, STEMMED, VALUE_SEPARATOR, WHOLE_VALUES, normalise_name, word_pair
+from cards.search.keywords import NUMBER_FIELDS
 
 if TYPE_CHECKING:
     from cards.models import Card
 
-NUMBER_FIELDS = {
-    "vitality": "vitality",
-    "stacking": "stacking_vitality",
-    "ocb": "ocb",
-    "cmp": "cmp",
-    "ranged": "ranged_attack",
-    "up": "up_number",
-    "shield": "shield_number",
-}
 TERRAIN_PREFIX = "terrain_"
 logger = logging.getLogger(__name__)
 # The fields plain words (and quoted phrases) are looked up in: names and aliases, the summary, and

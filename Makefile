@@ -30,10 +30,8 @@ loadcards: migrate
 	$(MANAGE) loadcards
 	$(MANAGE) loadrules
 
-# The search index arrives with a later issue; build it once its command exists.
 index: loadcards
-	@if $(MANAGE) help rebuild_index >/dev/null 2>&1; then $(MANAGE) rebuild_index; \
-	else echo "No rebuild_index command yet; skipping the search index."; fi
+	$(MANAGE) rebuild_index
 
 run: index
 	$(MANAGE) runserver $(HOST):$(PORT)
@@ -54,6 +52,10 @@ serve: install
 	GUARDIANS_ENV=production $(MANAGE) migrate --no-input -v 0
 	GUARDIANS_ENV=production $(MANAGE) loadcards
 	GUARDIANS_ENV=production $(MANAGE) loadrules
+	GUARDIANS_ENV=production $(MANAGE) rebuild_index
+	@if GUARDIANS_ENV=production $(MANAGE) help export_bulk >/dev/null 2>&1; then \
+		GUARDIANS_ENV=production $(MANAGE) export_bulk; fi
+	GUARDIANS_ENV=production $(MANAGE) check
 	GUARDIANS_ENV=production $(BIN)/gunicorn guardians_site.wsgi:application --bind $(HOST):$(PORT) --workers 2
 
 bench: install

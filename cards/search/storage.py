@@ -55,6 +55,8 @@ class Pointer:
     revision: int = 0
     # The field names the index was built with: an index from an older schema is rebuilt, not patched.
     schema: str = ""
+    # The data revision (``guardians_site.revision``) the index holds; the system check compares it.
+    data_revision: int = 0
 
 
 def schema_fingerprint() -> str:
@@ -95,6 +97,8 @@ def build(cards: Iterable[Card], root: Path | None = None) -> Pointer:
     """Index every card into a new generation, with its facet bitmaps, and make it the current one."""
     root = root or index_root()
     root.mkdir(parents=True, exist_ok=True)
+    # Read before the cards: a change made while the index is built leaves it older than the data.
+    data_revision = _data_revision()
     generation = f"{GENERATION_PREFIX}{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:8]}"
     path = root / generation
     path.mkdir()
@@ -111,9 +115,8 @@ def build(cards: Iterable[Card], root: Path | None = None) -> Pointer:
     except BaseException:
         shutil.rmtree(path, ignore_errors=True)
         raise
-    pointer = Pointer(
-        generation, database_identity(), count, time.strftime("%Y-%m-%dT%H:%M:%S"), schema=schema_fingerprint()
-    )
+    pointer = Pointer(generation, database_identity(), count, time.strftime("%Y-%m-%dT%H:%M:%S"),
+                      schema=schema_fingerprint(), data_revision=data_revision)  # fmt: skip
     _write_pointer(root, pointer)
     _prune(root, keep=generation)
     return pointer
@@ -177,10 +180,17 @@ def update(cards: Iterable[Card], removed_slugs: Iterable[str] = (), root: Path 
                 found = facets.build_facets(reader)
             facets.save(found, generation_dir, revision)
         # Readers notice the new revision and reopen; the generation itself stays the same.
-        new_pointer = Pointer(**{**pointer.__dict__, "revision": revision})
+        # The data revision advanced in its own after-commit callback, registered (so run) before this one.
+        new_pointer = Pointer(**{**pointer.__dict__, "revision": revision, "data_revision": _data_revision()})
         _write_pointer(root, new_pointer)
         _share(generation_dir, new_pointer, found)
     return True
+
+
+def _data_revision() -> int:
+    from guardians_site import revision
+
+    return revision.current().number
 
 
 def _prune(root: Path, keep: str) -> None:

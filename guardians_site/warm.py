@@ -42,7 +42,7 @@ def warm() -> None:
         from rulings.linking import TextLinker
 
         current_index()
-        TextLinker.from_database()
+        TextLinker.from_database().pattern  # noqa: B018 - the regex of every card name and term, compiled once
     except DatabaseError:  # Not migrated yet: the first request will say so itself.
         logger.warning("Warm start skipped the database: it is not ready.")
     finally:

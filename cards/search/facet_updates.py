@@ -44,19 +44,38 @@ def _with_gap(bits: Bits, rank: int) -> Bits:
     return (bits & ((1 << rank) - 1)) | ((bits >> rank) << (rank + 1))
 
 
+def _positions(values: Any, wanted: int) -> list[int]:
+    """Every index holding ``wanted`` in a list or array, found by its C-level ``index``."""
+    found: list[int] = []
+    start = 0
+    while True:
+        try:
+            start = values.index(wanted, start)
+        except ValueError:
+            return found
+        found.append(start)
+        start += 1
+
+
+def rank_of(facets: Facets, pk: int) -> int | None:
+    positions = _positions(facets.pks, pk)
+    return positions[0] if positions else None
+
+
 class _Layout:
     """Every bitmap and rank list of a revision, moved together when the list order changes."""
 
     def __init__(self, old: Facets) -> None:
         self.size = old.size
-        self.pks = list(old.pks)
+        self.pks = old.pks[:]
         self.keywords = {key: dict(values) for key, values in old.keywords.items()}
         self.numbers = {key: [list(bits.values), list(bits.at_least)] for key, bits in old.numbers.items()}
         self.terrains = {key: dict(values) for key, values in old.terrains.items()}
         self.words = dict(old.words)
         names, name_ranks = old.names
         self.names, self.name_ranks = list(names), list(name_ranks)
-        self.doc_ranks: list[int] = list(old.doc_ranks)
+        self.doc_ranks = old.doc_ranks[:]
+        self.names_changed = False
 
     def tables(self) -> Iterable[dict[Any, Bits]]:
         yield from self.keywords.values()
@@ -74,24 +93,34 @@ class _Layout:
         self.map_bits(lambda bits: _without(bits, rank))
         del self.pks[rank]
         self.size -= 1
-        kept = [(name, r) for name, r in zip(self.names, self.name_ranks, strict=True) if r != rank]
-        self.names = [name for name, _ in kept]
-        self.name_ranks = [r - 1 if r > rank else r for _, r in kept]
-        self.doc_ranks = [-1 if r == rank else r - 1 if r > rank else r for r in self.doc_ranks]
+        self.drop_names(rank)
+        self.name_ranks = [r - 1 if r > rank else r for r in self.name_ranks]
+        self.doc_ranks = array("i", (-1 if r == rank else r - 1 if r > rank else r for r in self.doc_ranks))
 
     def insert(self, rank: int, pk: int) -> None:
         self.map_bits(lambda bits: _with_gap(bits, rank))
         self.pks.insert(rank, pk)
         self.size += 1
         self.name_ranks = [r + 1 if r >= rank else r for r in self.name_ranks]
-        self.doc_ranks = [r + 1 if r >= rank else r for r in self.doc_ranks]
+        self.doc_ranks = array("i", (r + 1 if r >= rank else r for r in self.doc_ranks))
 
-    def clear(self, rank: int) -> None:
-        """Forget what the card at ``rank`` was (its place stays)."""
+    def clear(self, rank: int) -> set[str]:
+        """Forget what the card at ``rank`` was (its place stays); its names are returned."""
         mask = ~(1 << rank)
         self.map_bits(lambda bits: bits & mask)
-        kept = [(name, r) for name, r in zip(self.names, self.name_ranks, strict=True) if r != rank]
-        self.names, self.name_ranks = [name for name, _ in kept], [r for _, r in kept]
+        return self.drop_names(rank)
+
+    def drop_names(self, rank: int) -> set[str]:
+        positions = _positions(self.name_ranks, rank)
+        dropped = {self.names[position] for position in positions}
+        for position in reversed(positions):
+            del self.names[position], self.name_ranks[position]
+        self.names_changed |= bool(positions)
+        return dropped
+
+    def forget_documents(self, rank: int) -> None:
+        for doc in _positions(self.doc_ranks, rank):
+            self.doc_ranks[doc] = -1
 
     def set_facts(self, rank: int, memberships: Iterable[tuple[str, str, Any]], names: set[str],
                   words: set[str]) -> None:  # fmt: skip
@@ -108,6 +137,7 @@ class _Layout:
             at = bisect.bisect_left(self.names, name)
             self.names.insert(at, name)
             self.name_ranks.insert(at, rank)
+        self.names_changed |= bool(names)
 
     def _set_number(self, keyword: str, value: int, bit: Bits) -> None:
         values, at_least = self.numbers.setdefault(keyword, [[], []])
@@ -119,24 +149,32 @@ class _Layout:
         for index in range(at + 1):
             at_least[index] |= bit
 
-    def facets(self, old: Facets, whoosh_generation: int | None, names_changed: bool) -> Facets:
+    def facets(self, old: Facets, whoosh_generation: int | None) -> Facets:
         changed: dict[str, Any] = {
-            "pks": array("q", self.pks),
+            "pks": self.pks,
             "keywords": self.keywords,
             "numbers": {key: NumberBits(tuple(v), tuple(b)) for key, (v, b) in self.numbers.items()},
             "terrains": self.terrains,
             "words": self.words,
-            "doc_ranks": array("i", self.doc_ranks),
+            "doc_ranks": self.doc_ranks,
         }
-        if names_changed:
+        if self.names_changed:
             changed["names"] = (self.names, self.name_ranks)
         return old.with_parts(self.size, whoosh_generation, changed)
 
 
-def updated(old: Facets, reader: Any, cards: list[Card], removed_pks: set[int], added_docs: int) -> Facets | None:
+def documents_of(old: Facets, pks: set[int]) -> list[int]:
+    """The Whoosh document numbers of these cards in ``old``'s document map."""
+    ranks = {rank for pk in pks if (rank := rank_of(old, pk)) is not None}
+    return [doc for rank in ranks for doc in _positions(old.doc_ranks, rank)]
+
+
+def updated(old: Facets, cards: list[Card], removed_pks: set[int], reader: Any = None,
+            whoosh_generation: int | None = None) -> Facets | None:  # fmt: skip
     """The next revision's bitmaps, or None when rebuilding them all is the better way.
 
-    ``reader`` reads the Whoosh index after the save's commit, which added ``added_docs`` documents.
+    Either the Whoosh commit appended one document per card, in order, and renumbered nothing (give its
+    ``whoosh_generation``), or it merged segments (give a ``reader`` on the result: the map is read again).
     """
     from cards.models import Card as CardModel
     from cards.models import Printing
@@ -157,13 +195,15 @@ def updated(old: Facets, reader: Any, cards: list[Card], removed_pks: set[int], 
         row["pk"]: CardModel.objects.filter(Q(name__lt=row["name"]) | Q(name=row["name"], slug__lt=row["slug"])).count()
         for row in rows
     }
-    rank_of_pk = old.rank_of_pk
-    leaving = sorted({rank_of_pk[pk] for pk in (*changed, *removed_pks) if pk in rank_of_pk}, reverse=True)
+    leaving = sorted({rank for pk in (*changed, *removed_pks) if (rank := rank_of(old, pk)) is not None}, reverse=True)
     layout = _Layout(old)
+    for rank in leaving:  # Their documents are deleted (or replaced) in Whoosh.
+        layout.forget_documents(rank)
     stays = sorted(leaving) == sorted(final_ranks.values()) and len(leaving) == len(rows)
+    old_names: dict[int, set[str]] = {}
     if stays:
         for rank in leaving:
-            layout.clear(rank)
+            old_names[rank] = layout.clear(rank)
         for row in rows:
             layout.pks[final_ranks[row["pk"]]] = row["pk"]
     else:
@@ -175,13 +215,12 @@ def updated(old: Facets, reader: Any, cards: list[Card], removed_pks: set[int], 
         pk = row["pk"]
         words, pairs = analysed_words(word_texts(changed[pk]))
         layout.set_facts(final_ranks[pk], [*card_memberships(row), *memberships[pk]], card_names(row), words | pairs)
-    if reader is None:
-        layout.doc_ranks = []
-    elif old.doc_ranks and reader.doc_count_all() == len(old.doc_ranks) + added_docs:
-        # The save's documents were appended after the others, which kept their numbers.
-        appended = range(len(old.doc_ranks), reader.doc_count_all())
-        new_rank = {row["pk"]: final_ranks[row["pk"]] for row in rows}
-        layout.doc_ranks.extend(new_rank.get(reader.stored_fields(doc)["pk"], -1) for doc in appended)
-    else:  # Whoosh merged segments and numbered the documents afresh.
-        layout.doc_ranks = list(doc_ranks(reader, {pk: rank for rank, pk in enumerate(layout.pks)}))
-    return layout.facets(old, reader.generation() if reader is not None else None, names_changed=True)
+    if stays and all(old_names[final_ranks[row["pk"]]] == card_names(row) for row in rows):
+        # Same names in the same places: the names part is shared with the previous revision.
+        layout.names, layout.name_ranks, layout.names_changed = list(old.names[0]), list(old.names[1]), False
+    if reader is not None:  # Whoosh merged segments and numbered the documents afresh.
+        layout.doc_ranks = doc_ranks(reader, {pk: rank for rank, pk in enumerate(layout.pks)})
+        whoosh_generation = reader.generation()
+    else:  # One new document per card, in the order given, after all the others.
+        layout.doc_ranks.extend(final_ranks.get(card.pk, -1) for card in cards)
+    return layout.facets(old, whoosh_generation)

@@ -20,13 +20,14 @@ for the parts its first query needs (a number filter never reads the names).
 from __future__ import annotations
 
 import bisect
+import mmap
 import os
 import pickle
 import re
 import uuid
 from array import array
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
@@ -44,7 +45,7 @@ from cards.search.documents import (
     terrain_modifiers,
 )
 
-FORMAT = 3
+FORMAT = 4
 FILE_PREFIX = "facets-"
 # A word found in at least 1/FREQUENT_SHARE of the cards (and at least FREQUENT_MINIMUM) is stored as a bitmap.
 FREQUENT_SHARE = 32
@@ -156,13 +157,14 @@ class Facets:
     an update makes a new ``Facets`` (``facet_updates``)."""
 
     def __init__(self, size: int, whoosh_generation: int | None, parts: dict[str, Any] | None = None,
-                 raw: dict[str, bytes] | None = None) -> None:  # fmt: skip
+                 raw: Mapping[str, bytes] | None = None) -> None:  # fmt: skip
         self.size = size
         # Whoosh document number to rank (``doc_ranks``) is valid for readers of this Whoosh generation.
         self.whoosh_generation = whoosh_generation
         self.universe: Bits = (1 << size) - 1
         self._parts: dict[str, Any] = dict(parts or {})
-        self._raw: dict[str, bytes] = {k: v for k, v in (raw or {}).items() if k not in self._parts}
+        # Pickled parts not yet needed (bytes, or a stored file's mapped parts read on first use).
+        self._raw: Mapping[str, bytes] = raw or {}
         self._rank_of_pk: dict[int, int] | None = None
 
     def part(self, name: str) -> Any:
@@ -175,14 +177,14 @@ class Facets:
             return value
 
     def raw_parts(self) -> dict[str, bytes]:
-        """Every part pickled (unchanged parts keep the bytes they were read from)."""
-        return {name: self._raw[name] if name in self._raw and name not in self._parts
-                else pickle.dumps(self._parts[name], protocol=pickle.HIGHEST_PROTOCOL) for name in PARTS}  # fmt: skip
+        """Every part pickled (a part never unpickled keeps the bytes it was read from)."""
+        return {name: pickle.dumps(self._parts[name], protocol=pickle.HIGHEST_PROTOCOL) if name in self._parts
+                else self._raw[name] for name in PARTS}  # fmt: skip
 
     def with_parts(self, size: int, whoosh_generation: int | None, changed: dict[str, Any]) -> Facets:
         """A new revision: the changed parts given, the others shared with this one (as objects or bytes)."""
         parts = {name: value for name, value in self._parts.items() if name not in changed}
-        raw = {name: value for name, value in self._raw.items() if name not in changed and name not in parts}
+        raw = {name: self._raw[name] for name in PARTS if name not in changed and name not in parts}
         return Facets(size, whoosh_generation, {**parts, **changed}, raw)
 
     @property
@@ -393,13 +395,24 @@ def facets_path(generation_dir: Path, revision: int) -> Path:
 
 
 def save(facets: Facets, generation_dir: Path, revision: int) -> None:
-    """Write atomically (a reader never sees half a file) and drop the files of older revisions but one."""
+    """Write atomically (a reader never sees half a file) and drop the files of older revisions but one.
+
+    The file is a small pickled header (what the parts are and where) followed by each part pickled on
+    its own, so a reader maps the file and unpickles a part only when a query needs it.
+    """
     target = facets_path(generation_dir, revision)
     temporary = generation_dir / f".{target.name}.{uuid.uuid4().hex}"
-    stored = {"format": FORMAT, "size": facets.size, "whoosh_generation": facets.whoosh_generation,
-              "parts": facets.raw_parts()}  # fmt: skip
+    parts = facets.raw_parts()
+    where: dict[str, tuple[int, int]] = {}
+    offset = 0
+    for name in PARTS:
+        where[name] = (offset, len(parts[name]))
+        offset += len(parts[name])
+    header = {"format": FORMAT, "size": facets.size, "whoosh_generation": facets.whoosh_generation, "parts": where}
     with open(temporary, "wb") as out:
-        pickle.dump(stored, out, protocol=pickle.HIGHEST_PROTOCOL)
+        pickle.dump(header, out, protocol=pickle.HIGHEST_PROTOCOL)
+        for name in PARTS:
+            out.write(parts[name])
     os.replace(temporary, target)
     for path in generation_dir.glob(f"{FILE_PREFIX}*.pickle"):
         number = path.name[len(FILE_PREFIX) : -len(".pickle")]
@@ -407,14 +420,34 @@ def save(facets: Facets, generation_dir: Path, revision: int) -> None:
             path.unlink(missing_ok=True)
 
 
+class _MappedParts(Mapping[str, bytes]):
+    """The parts of a stored file, read from its memory map when asked (the map outlives a replaced file)."""
+
+    def __init__(self, mapped: mmap.mmap, base: int, where: dict[str, tuple[int, int]]) -> None:
+        self._mapped, self._base, self._where = mapped, base, where
+
+    def __getitem__(self, name: str) -> bytes:
+        offset, length = self._where[name]
+        start = self._base + offset
+        return self._mapped[start : start + length]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+
 def load(generation_dir: Path, revision: int) -> Facets | None:
     """The stored bitmaps of a revision, or None when missing or written by another version of this code."""
     try:
         with open(facets_path(generation_dir, revision), "rb") as file:
             # The file was written by rebuild_index into the index directory, which only the site writes.
-            stored = pickle.load(file)  # noqa: S301
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+            header = pickle.load(file)  # noqa: S301
+            base = file.tell()
+            mapped = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
         return None
-    if not isinstance(stored, dict) or stored.get("format") != FORMAT or set(stored.get("parts", ())) != set(PARTS):
+    if not isinstance(header, dict) or header.get("format") != FORMAT or set(header.get("parts", ())) != set(PARTS):
         return None
-    return Facets(stored["size"], stored["whoosh_generation"], raw=stored["parts"])
+    return Facets(header["size"], header["whoosh_generation"], raw=_MappedParts(mapped, base, header["parts"]))

@@ -138,6 +138,10 @@ def _update_lock(root: Path) -> Iterator[None]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
+# A save writes its cards as a new small segment; past this many segments the commit merges the small ones.
+MOST_SEGMENTS = 12
+
+
 def update(cards: Iterable[Card], removed_slugs: Iterable[str] = (), root: Path | None = None) -> bool:
     """Re-index some cards in the current generation and write the facet bitmaps of the next revision.
 
@@ -155,36 +159,59 @@ def update(cards: Iterable[Card], removed_slugs: Iterable[str] = (), root: Path 
         generation_dir = root / pointer.generation
         opened = whoosh_index.open_dir(str(generation_dir))
         cards, removed_slugs = list(cards), list(removed_slugs)
+        previous = _current_facets(generation_dir, pointer) if cards or removed_slugs else None
+        if previous is not None and (previous.whoosh_generation != opened.latest_generation() or not previous.doc_ranks):
+            previous = None  # Its document map is not this index's: rebuild the bitmaps instead.
         removed_pks: set[int] = set()
+        renumbered = True
         if cards or removed_slugs:
-            with opened.searcher() as searcher:
-                for slug in removed_slugs:
-                    stored = searcher.document(slug=slug)
-                    if stored is not None:
-                        removed_pks.add(stored["pk"])
+            if removed_slugs:
+                with opened.searcher() as searcher:
+                    removed_pks = {stored["pk"] for slug in removed_slugs
+                                   if (stored := searcher.document(slug=slug)) is not None}  # fmt: skip
             writer = opened.writer(timeout=10.0)
             try:
-                for slug in removed_slugs:
-                    writer.delete_by_term("slug", slug)
-                for card in cards:
-                    writer.update_document(**document(card))
+                if previous is not None:
+                    # The documents of these cards are known from the bitmaps' document map: deleting them by
+                    # number spares opening a searcher on every segment to find them by slug.
+                    for docnum in facet_updates.documents_of(previous, {card.pk for card in cards} | removed_pks):
+                        writer.delete_document(docnum)
+                    for card in cards:
+                        writer.add_document(**document(card))
+                else:
+                    for slug in removed_slugs:
+                        writer.delete_by_term("slug", slug)
+                    for card in cards:
+                        writer.update_document(**document(card))
             except BaseException:
                 writer.cancel()
                 raise
-            writer.commit()
+            # Without a merge the other documents keep their numbers and the new ones come last.
+            renumbered = len(writer.segments) >= MOST_SEGMENTS
+            writer.commit(merge=renumbered)
         revision = pointer.revision + 1
-        with opened.reader() as reader:
-            previous = facets.load(generation_dir, pointer.revision) if cards or removed_slugs else None
-            found = facet_updates.updated(previous, reader, cards, removed_pks, len(cards)) if previous else None
-            if found is None:
+        found = None
+        if previous is not None:
+            if renumbered:
+                with opened.reader() as reader:
+                    found = facet_updates.updated(previous, cards, removed_pks, reader=reader)
+            else:
+                found = facet_updates.updated(previous, cards, removed_pks, whoosh_generation=opened.latest_generation())
+        if found is None:
+            with opened.reader() as reader:
                 found = facets.build_facets(reader)
-            facets.save(found, generation_dir, revision)
-        # Readers notice the new revision and reopen; the generation itself stays the same.
+        facets.save(found, generation_dir, revision)
         # The data revision advanced in its own after-commit callback, registered (so run) before this one.
         new_pointer = Pointer(**{**pointer.__dict__, "revision": revision, "data_revision": _data_revision()})
         _write_pointer(root, new_pointer)
         _share(generation_dir, new_pointer, found)
     return True
+
+
+def _current_facets(generation_dir: Path, pointer: Pointer) -> Facets | None:
+    with _facets_lock:
+        found = _facets.get((str(generation_dir), pointer.database, pointer.revision))
+    return found if found is not None else facets.load(generation_dir, pointer.revision)
 
 
 def _data_revision() -> int:

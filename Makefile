@@ -44,8 +44,9 @@ chromium:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; fi
 
 # pytest exits 5 when it collects no test; that is a failure here, like any other non-zero code.
+# One pytest-xdist worker per core (two on CI); every test builds what it needs in its own temp dirs.
 test: install chromium
-	$(PY) -m pytest -q -p no:cacheprovider
+	$(PY) -m pytest -q -p no:cacheprovider -n auto
 
 serve: install
 	GUARDIANS_ENV=production $(MANAGE) collectstatic --no-input -v 0

@@ -57,7 +57,9 @@ serve: install
 	@if GUARDIANS_ENV=production $(MANAGE) help export_bulk >/dev/null 2>&1; then \
 		GUARDIANS_ENV=production $(MANAGE) export_bulk; fi
 	GUARDIANS_ENV=production $(MANAGE) check
-	GUARDIANS_ENV=production $(BIN)/gunicorn guardians_site.wsgi:application --bind $(HOST):$(PORT) --workers 2
+	# Each worker keeps its database connection (a data page reads the data revision on every request).
+	GUARDIANS_ENV=production DATABASE_CONN_MAX_AGE=$${DATABASE_CONN_MAX_AGE:-600} \
+		$(BIN)/gunicorn guardians_site.wsgi:application --bind $(HOST):$(PORT) --workers 2
 
 bench: install
 	@if [ -d benchmarks ]; then $(PY) -m benchmarks; else echo "No benchmarks package yet."; fi

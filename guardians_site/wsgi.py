@@ -8,4 +8,4 @@ application = get_wsgi_application()
 # Each gunicorn worker imports this module when it starts: its first request should not pay for loading.
 from guardians_site.warm import warm  # noqa: E402
 
-warm()
+warm(application)

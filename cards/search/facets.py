@@ -167,6 +167,13 @@ class Facets:
         self._raw: Mapping[str, bytes] = raw or {}
         self._rank_of_pk: dict[int, int] | None = None
 
+    def __getstate__(self) -> dict[str, Any]:
+        # Every part as bytes: a stored file's memory map cannot travel.
+        return {"size": self.size, "whoosh_generation": self.whoosh_generation, "raw": self.raw_parts()}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["size"], state["whoosh_generation"], raw=state["raw"])  # type: ignore[misc]
+
     def part(self, name: str) -> Any:
         try:
             return self._parts[name]

@@ -42,6 +42,13 @@ class MatchedIds(Expression):
         self.matches = matches
         self.fixed_ids = ids
 
+    def __getstate__(self) -> dict[str, Any]:
+        # A pickled query carries the ids, not the bitmaps of the revision they came from.
+        state: dict[str, Any] = super().__getstate__()
+        if state.get("matches") is not None:
+            state["fixed_ids"], state["matches"] = tuple(state["matches"].ids()), None
+        return state
+
     def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
         if self.matches is None and len(self.fixed_ids) <= INLINE_IDS:
             return inline_ids(self.fixed_ids), []  # A page: the same page is asked again and again.

@@ -48,6 +48,8 @@ chromium:
 test: install chromium
 	$(PY) -m pytest -q -p no:cacheprovider -n auto
 
+# Data, search index (and bulk files) first, then gunicorn; each worker keeps its database connection
+# (a data page reads the data revision on every request).
 serve: install
 	GUARDIANS_ENV=production $(MANAGE) collectstatic --no-input -v 0
 	GUARDIANS_ENV=production $(MANAGE) migrate --no-input -v 0
@@ -57,7 +59,6 @@ serve: install
 	@if GUARDIANS_ENV=production $(MANAGE) help export_bulk >/dev/null 2>&1; then \
 		GUARDIANS_ENV=production $(MANAGE) export_bulk; fi
 	GUARDIANS_ENV=production $(MANAGE) check
-	# Each worker keeps its database connection (a data page reads the data revision on every request).
 	GUARDIANS_ENV=production DATABASE_CONN_MAX_AGE=$${DATABASE_CONN_MAX_AGE:-600} \
 		$(BIN)/gunicorn guardians_site.wsgi:application --bind $(HOST):$(PORT) --workers 2
 

@@ -32,6 +32,7 @@ loadcards: migrate
 
 index: loadcards
 	$(MANAGE) rebuild_index
+	$(MANAGE) rebuild_rules_index
 
 run: index
 	$(MANAGE) runserver $(HOST):$(PORT)
@@ -56,6 +57,7 @@ serve: install
 	GUARDIANS_ENV=production $(MANAGE) loadcards
 	GUARDIANS_ENV=production $(MANAGE) loadrules
 	GUARDIANS_ENV=production $(MANAGE) rebuild_index
+	GUARDIANS_ENV=production $(MANAGE) rebuild_rules_index
 	@if GUARDIANS_ENV=production $(MANAGE) help export_bulk >/dev/null 2>&1; then \
 		GUARDIANS_ENV=production $(MANAGE) export_bulk; fi
 	GUARDIANS_ENV=production $(MANAGE) check

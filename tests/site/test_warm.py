@@ -5,16 +5,29 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.core import signals
 from django.core.handlers.wsgi import WSGIHandler
+from django.db import close_old_connections
 
 from guardians_site import warm
 
 pytestmark = pytest.mark.django_db
 
 
-def test_the_warm_start_sends_one_request_per_kind_of_page(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The test's own transaction must outlive the warm start (a worker's would close its connection).
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A worker's warm start ends by closing its connections, and each request it sends closes them
+    when it finishes; a test's connection holds the test's transaction, so neither may happen here
+    (as Django's own test client does for its requests)."""
     monkeypatch.setattr("django.db.connections.close_all", lambda: None)
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
+
+
+def test_the_warm_start_sends_one_request_per_kind_of_page() -> None:
     handler = WSGIHandler()
     answered: list[tuple[str, str]] = []
 
@@ -28,8 +41,6 @@ def test_the_warm_start_sends_one_request_per_kind_of_page(monkeypatch: pytest.M
 
 
 def test_a_failing_request_does_not_stop_the_start(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("django.db.connections.close_all", lambda: None)
-
     def broken(environ: dict[str, Any], start_response: Any) -> Any:
         raise RuntimeError("a view that fails")
 

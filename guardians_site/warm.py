@@ -51,7 +51,7 @@ def warm(application: Any = None) -> None:
             # One request through the whole stack per kind of page (middleware, queries, template tags) runs
             # every first-use path once; what a visitor asks first is then rendered like any later page.
             card = Card.objects.order_by("pk").values_list("slug", flat=True).first()
-            for path in ("/", f"/cards/{card}/" if card else "/cards/", "/rules/1/"):
+            for path in ("/", f"/cards/{card}/" if card else "/cards/", "/rules/1/", "/rulings/"):
                 _request(application, path)
     except DatabaseError:  # Not migrated yet: the first request will say so itself.
         logger.warning("Warm start skipped the database: it is not ready.")

@@ -36,7 +36,7 @@ def test_the_warm_start_sends_one_request_per_kind_of_page() -> None:
 
     warm.warm(application)
     paths = [path for path, _ in answered]
-    assert len(paths) == 3 and paths[0] == "/" and paths[1].startswith("/cards/") and paths[2] == "/rules/1/"
+    assert len(paths) == 4 and paths[0] == "/" and paths[1].startswith("/cards/") and paths[2:] == ["/rules/1/", "/rulings/"]
     assert all(status.startswith("200") for _, status in answered), answered
 
 

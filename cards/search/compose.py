@@ -10,8 +10,8 @@ from cards.search.keywords import RANGE_TERMS
 
 # Form field -> keyword, in the order the terms are written.
 CHOICE_TERMS = (("type", "t"), ("border", "b"), ("set", "set"), ("card_class", "class"), ("bribe", "bribe"),
-                ("size", "size"), ("immune", "immune"), ("attack", "attack"))  # fmt: skip
-FLAG_TERMS = ("flying", "command", "unbribeable", "channeler", "receiver", "automated")
+                ("rarity", "r"), ("size", "size"), ("immune", "immune"), ("attack", "attack"))  # fmt: skip
+FLAG_TERMS = ("flying", "command", "unbribeable", "channeler", "receiver", "automated", "starter", "unverified")
 
 
 def quote(value: str) -> str:

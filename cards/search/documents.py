@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from whoosh.fields import ID, KEYWORD, NUMERIC, TEXT, Schema
 
-from cards.choices import AutomationStatus, CardType
+from cards.choices import AutomationStatus, CardType, SetKind
+from cards.querysets import rarity_values
 from cards.search.analysis import PLAIN, STEMMED, VALUE_SEPARATOR, WHOLE_VALUES, normalise_name, word_pair
 from cards.search.keywords import NUMBER_FIELDS
 
@@ -51,6 +52,7 @@ def build_schema() -> Schema:
         size=KEYWORD(lowercase=True),
         set=KEYWORD(lowercase=True),
         bribe=KEYWORD(lowercase=True),
+        rarity=KEYWORD(lowercase=True),
         flags=KEYWORD(lowercase=True),
         immune=KEYWORD(lowercase=True),
         attack=KEYWORD(lowercase=True),
@@ -117,6 +119,16 @@ def flags(card: Card) -> set[str]:
     return found
 
 
+def printing_flags(card: Card) -> set[str]:
+    """The flags that come from a card's printings and set (prefetched): starter-only, unverified."""
+    found = set()
+    if any(p.starter_only for p in card.printings.all()):
+        found.add("starter")
+    if card.card_set.kind == SetKind.UNVERIFIED:
+        found.add("unverified")
+    return found
+
+
 def word_texts(card: Card) -> dict[str, str]:
     """The text of each plain-words field (``WORD_FIELDS``) of a card."""
     names = [card.name, *[str(alias) for alias in card.aliases or []]]
@@ -163,7 +175,8 @@ def document(card: Card) -> dict[str, Any]:
         "size": card.size or "",
         "set": " ".join(sorted({p.card_set.code.lower() for p in card.printings.all()} | {card.card_set.code.lower()})),
         "bribe": " ".join(card.bribery) or ("none" if card.card_type == CardType.CREATURE else ""),
-        "flags": " ".join(sorted(flags(card))),
+        "rarity": " ".join(sorted({value for p in card.printings.all() for value in rarity_values(p.rarity)})),
+        "flags": " ".join(sorted(flags(card) | printing_flags(card))),
         "immune": " ".join(sorted(immunities(card.abilities or []))),
         "attack": " ".join(sorted(attacks(card.abilities or [], card.ranged_attack))),
         "terrain": " ".join(sorted(modifiers)),

@@ -20,12 +20,14 @@ from django.db.models import Q
 from cards.search.documents import analysed_words, word_texts
 from cards.search.facets import (
     CARD_COLUMNS,
+    PRINTING_COLUMNS,
     Bits,
     Facets,
     NumberBits,
     card_memberships,
     card_names,
     doc_ranks,
+    printing_memberships,
 )
 
 if TYPE_CHECKING:
@@ -200,8 +202,9 @@ def updated(old: Facets, cards: list[Card], removed_pks: set[int], reader: Any =
         return None
     rows = list(CardModel.objects.filter(pk__in=changed).order_by("name", "slug").values(*CARD_COLUMNS))
     memberships: dict[int, list[tuple[str, str, Any]]] = defaultdict(list)
-    for card_id, code in Printing.objects.filter(card_id__in=changed).values_list("card_id", "card_set__code"):
-        memberships[card_id].append(("keywords", "set", code))
+    printings = Printing.objects.filter(card_id__in=changed).values_list(*PRINTING_COLUMNS)
+    for card_id, membership in printing_memberships(printings):
+        memberships[card_id].append(membership)
     for card_id, slug in CardModel.classes.through.objects.filter(card_id__in=changed).values_list(
         "card_id", "cardclass__slug"
     ):

@@ -8,9 +8,9 @@ without asking the database. Only the page's rows are then fetched, by primary k
 The bitmaps are built by ``manage.py rebuild_index`` from the database and from the Whoosh index;
 an admin save changes only the saved card's bits (``facet_updates``). They are stored beside the
 index in the generation directory, one file per index revision; a missing file is rebuilt on first
-use. Stored per keyword value: fixed keywords, sets, classes, flags, ability facts; per number, one
-cumulative bitmap per value ("at least this much", so any range is one or two operations); per
-terrain modifier value; the sorted names and aliases (``name:`` by bisection); and the bitmaps of
+use. Stored per keyword value: fixed keywords, sets, rarities, classes, flags (starter-only and
+unverified among them), ability facts; per number, one cumulative bitmap per value ("at least this
+much", so any range is one or two operations); per terrain modifier value; the sorted names and aliases (``name:`` by bisection); and the bitmaps of
 the words and word pairs frequent enough that reading their postings from Whoosh would cost more.
 
 Each part of the file is pickled on its own and unpickled on first use, so a new process pays only
@@ -33,7 +33,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from cards.choices import CardType
+from cards.choices import CardType, SetKind
+from cards.querysets import rarity_values
 from cards.search.analysis import normalise_name
 from cards.search.documents import (
     NUMBER_FIELDS,
@@ -45,7 +46,8 @@ from cards.search.documents import (
     terrain_modifiers,
 )
 
-FORMAT = 4
+# Bumped when the stored parts change (5: rarity, is:starter and is:unverified as bitmaps).
+FORMAT = 5
 FILE_PREFIX = "facets-"
 # A word found in at least 1/FREQUENT_SHARE of the cards (and at least FREQUENT_MINIMUM) is stored as a bitmap.
 FREQUENT_SHARE = 32
@@ -280,7 +282,8 @@ COMPARE = {
 
 CARD_COLUMNS = ("pk", "name", "slug", "aliases", "card_type", "border", "size", "flying", "command",
                 "receives_channeling", "automation_status", "bribe_babes", "bribe_gold", "bribe_beer", "abilities",
-                *NUMBER_FIELDS.values())  # fmt: skip
+                "card_set__kind", *NUMBER_FIELDS.values())  # fmt: skip
+PRINTING_COLUMNS = ("card_id", "card_set__code", "rarity", "starter_only")
 
 
 def card_memberships(row: dict[str, Any]) -> Iterator[tuple[str, str, Any]]:
@@ -298,6 +301,8 @@ def card_memberships(row: dict[str, Any]) -> Iterator[tuple[str, str, Any]]:
         yield "keywords", "bribe", "none"
     for flag in flags(card):  # type: ignore[arg-type]
         yield "keywords", "is", flag
+    if row["card_set__kind"] == SetKind.UNVERIFIED:
+        yield "keywords", "is", "unverified"
     for value in immunities(abilities):
         yield "keywords", "immune", value
     for value in attacks(abilities, row["ranged_attack"]):
@@ -308,6 +313,16 @@ def card_memberships(row: dict[str, Any]) -> Iterator[tuple[str, str, Any]]:
     for keyword, column in NUMBER_FIELDS.items():
         if row[column] is not None:
             yield "numbers", keyword, row[column]
+
+
+def printing_memberships(printings: Iterable[tuple[int, str, str, bool]]) -> Iterator[tuple[int, tuple[str, str, Any]]]:
+    """Each (card id, (part, key, value)) a printing (``PRINTING_COLUMNS``) puts its card in: set, rarity, starter."""
+    for card_id, code, rarity, starter_only in printings:
+        yield card_id, ("keywords", "set", code)
+        for value in rarity_values(rarity):
+            yield card_id, ("keywords", "rarity", value)
+        if starter_only:
+            yield card_id, ("keywords", "is", "starter")
 
 
 def card_names(row: dict[str, Any]) -> set[str]:
@@ -330,9 +345,10 @@ def build_facets(reader: Any | None) -> Facets:
         for part, key, value in card_memberships(row):
             tables[part][key][value].append(rank)
         names.extend((name, rank) for name in card_names(row))
-    for card_id, code in Printing.objects.values_list("card_id", "card_set__code"):
+    for card_id, membership in printing_memberships(Printing.objects.values_list(*PRINTING_COLUMNS)):
         if card_id in rank_of_pk:
-            tables["keywords"]["set"][code].append(rank_of_pk[card_id])
+            part, key, value = membership
+            tables[part][key][value].append(rank_of_pk[card_id])
     for card_id, slug in Card.classes.through.objects.values_list("card_id", "cardclass__slug"):
         if card_id in rank_of_pk:
             tables["keywords"]["class"][slug].append(rank_of_pk[card_id])

@@ -68,6 +68,7 @@ class AdvancedSearchForm(forms.Form):
     set = forms.ChoiceField(required=False, label="Set")
     card_class = forms.ChoiceField(required=False, label="Class")
     bribe = forms.ChoiceField(required=False, label="Bribery icon")
+    rarity = forms.ChoiceField(required=False, label="Rarity")
     size = forms.ChoiceField(required=False, label="Size")
     immune = forms.CharField(required=False, label="Immune to (fire, fear, aoe, a class...)")
     attack = forms.CharField(required=False, label="Attack type (fire, fear, methane, aoe, ranged...)")
@@ -77,6 +78,8 @@ class AdvancedSearchForm(forms.Form):
     is_channeler = forms.ChoiceField(required=False, label="Channeller (gives CMP)", choices=ANY_YES_NO)
     is_receiver = forms.ChoiceField(required=False, label="Receives channelling", choices=ANY_YES_NO)
     is_automated = forms.ChoiceField(required=False, label="Automated by the combat engine", choices=ANY_YES_NO)
+    is_starter = forms.ChoiceField(required=False, label="Sold only in starter decks", choices=ANY_YES_NO)
+    is_unverified = forms.ChoiceField(required=False, label="Known only from a fan page", choices=ANY_YES_NO)
     order = forms.ChoiceField(required=False, label="Sort by")
     direction = forms.ChoiceField(required=False, label="Direction",
                                   choices=(("", "Ascending"), ("desc", "Descending")))  # fmt: skip
@@ -84,7 +87,7 @@ class AdvancedSearchForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         from cards.choices import Border, Bribery, CardType, Size
         from cards.models import CardClass, CardSet
-        from cards.search.keywords import SORT_KEYS
+        from cards.search.keywords import RARITY_SPELLINGS, SORT_KEYS
 
         super().__init__(*args, **kwargs)
         for name, (label, lowest, highest) in RANGE_FIELDS.items():
@@ -96,6 +99,9 @@ class AdvancedSearchForm(forms.Form):
             "set": any_choice + [(s.code.lower(), f"{s.name} ({s.code})") for s in CardSet.objects.all()],
             "card_class": any_choice + [(c.name, c.name) for c in CardClass.objects.all()],
             "bribe": any_choice + list(Bribery.choices) + [("none", "None (unbribeable creature)")],
+            "rarity": any_choice
+            + [(value, value.capitalize()) for value in ("common", "uncommon", "rare")]
+            + [(value, value.upper()) for value, _ in RARITY_SPELLINGS if value[-1].isdigit()],
             "size": any_choice + list(Size.choices),
             "order": [("", "Name")] + [(key, key.capitalize()) for key in SORT_KEYS if key != "name"],
         }
@@ -104,9 +110,11 @@ class AdvancedSearchForm(forms.Form):
 
     GROUPS = (
         ("Text", ("words", "phrase", "name")),
-        ("Kind of card", ("type", "border", "set", "card_class", "bribe", "size", "immune", "attack")),
+        ("Kind of card", ("type", "border", "set", "card_class", "bribe", "rarity", "size", "immune",
+                          "attack")),
         ("Numbers", tuple(RANGE_FIELDS)),
-        ("Properties", ("is_flying", "is_command", "is_unbribeable", "is_channeler", "is_receiver", "is_automated")),
+        ("Properties", ("is_flying", "is_command", "is_unbribeable", "is_channeler", "is_receiver", "is_automated",
+                        "is_starter", "is_unverified")),
         ("Order", ("order", "direction")),
     )  # fmt: skip
 

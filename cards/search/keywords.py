@@ -57,8 +57,17 @@ FLAGS = {
     "channeler": "is a creature that gives channelling points (CMP) to its Guardian",
     "receiver": "can receive channelling (green bar)",
     "automated": "is fully modelled by the combat engine",
+    "starter": "is sold only in starter decks (no booster rarity)",
+    "unverified": "is known only from a fan page; such cards are left out unless asked for",
 }
 FLAG_SPELLINGS = (*_identity(*FLAGS), ("channeller", "channeler"), ("fly", "flying"), ("flier", "flying"))
+
+# Rarity words and the codes with a number printed in the sets (explained on the sets page).
+RARITY_SPELLINGS = (
+    *_identity("common", "uncommon", "rare"),
+    ("c", "common"), ("u", "uncommon"), ("r", "rare"),
+    *_identity(*(f"{letter}{number}" for letter in "cur" for number in range(1, 5))),
+)  # fmt: skip
 
 TYPE_SPELLINGS = (
     *_identity(*CardType.values),
@@ -90,6 +99,8 @@ FILTERS: tuple[Keyword, ...] = (
             ("set:dn", "s:pr"), sort="card_set__order"),
     Keyword("class", ("c",), CHOICE, "Creature class; quote a class of several words.",
             ("class:knight", 'c:"elemental lord"')),
+    Keyword("rarity", ("r",), CHOICE, "Rarity of any printing: common (c), uncommon (u), rare (r), or a code with "
+            "its number such as c1 or u2 (see the sets page).", ("r:common", "rarity:u2"), values=RARITY_SPELLINGS),
     Keyword("bribe", ("bribery",), CHOICE, "Bribery icon: babes, gold or beer; none for unbribeable creatures.",
             ("bribe:babes", "bribe:none"), values=(*_identity(*Bribery.values), ("none", "none"))),
     Keyword("size", (), CHOICE, "Creature size: small (s), medium (m) or large (l).", ("size:large",),
@@ -101,7 +112,8 @@ FILTERS: tuple[Keyword, ...] = (
     Keyword("terrain", (), TERRAIN, "A terrain modifier: the terrain alone, or compared with a number.",
             ('terrain:"dry heaps">=4', "terrain:woods"), source="index"),
     Keyword("is", (), FLAG, "A property of the card: " + "; ".join(f"{k} ({v})" for k, v in FLAGS.items()) + ".",
-            ("is:flying", "is:command", "is:unbribeable", "is:channeler", "is:receiver", "is:automated"),
+            ("is:flying", "is:command", "is:unbribeable", "is:channeler", "is:receiver", "is:automated", "is:starter",
+             "is:unverified"),
             values=FLAG_SPELLINGS),
     Keyword("name", ("n",), NAME, "The whole name (or an alias), case ignored; end with * for a prefix.",
             ('name:"sand lord"', "name:ice*"), source="index", sort="name"),

@@ -388,7 +388,9 @@ def open_index(root: Path | None = None) -> OpenIndex:
     if pointer is None or pointer.database != database_identity():
         raise IndexUnavailable("The search index was built for another database; run manage.py rebuild_index.")
     if pointer.schema != schema_fingerprint():
-        raise IndexUnavailable("The search index was built by an older version of the site; run manage.py rebuild_index.")
+        raise IndexUnavailable(
+            "The search index was built by an older version of the site; run manage.py rebuild_index."
+        )
     try:
         opened = OpenIndex(root, pointer)
     except (OSError, whoosh_index.EmptyIndexError) as exc:

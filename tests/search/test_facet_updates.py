@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from whoosh import index as whoosh_index
 
+from cards.choices import SetKind
 from cards.models import Card, CardClass, CardSet, Printing
 from cards.search import facets, storage
 from cards.search.service import read_query, search
@@ -18,7 +19,8 @@ REBUILD = facets.build_facets
 
 QUERIES = ["v>=30", "v<3", "v!=5", "ranged>=4", "class:knight ranged>0", "cmp>=4 is:receiver", "t:guardian v>=27",
            "fire v>=8", "sand lord", "name:aaaa*", '"dry heaps"', "quartzite", '"quartzite grit"', "set:dn -is:flying",
-           '"a dune of quartzite"', '"grit quartzite"']  # fmt: skip
+           '"a dune of quartzite"', '"grit quartzite"', "r:rare", "rarity:u2", "is:starter", "is:unverified",
+           "-is:unverified t:stronghold", "r:c -is:starter"]  # fmt: skip
 
 
 def _stored(root: Path) -> facets.Facets:
@@ -70,6 +72,12 @@ def _database_answers() -> dict[str, tuple[int, list[str]]]:
     return found
 
 
+def _slugs(query: str) -> list[str]:
+    cards, outcome = search(Card.objects.all(), read_query(query))
+    assert outcome.plan.matches is not None  # answered from the bitmaps
+    return list(cards.values_list("slug", flat=True))
+
+
 def test_each_kind_of_save_gives_the_bitmaps_of_a_full_rebuild(tmp_path: Path, settings, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any) -> None:  # type: ignore[no-untyped-def]
     rebuild = facets.build_facets
     settings.SEARCH_INDEX_DIR = tmp_path
@@ -79,6 +87,13 @@ def test_each_kind_of_save_gives_the_bitmaps_of_a_full_rebuild(tmp_path: Path, s
 
     def stat_change() -> None:
         card.vitality, card.summary = 39, "A dune of quartzite grit that walks."
+        card.save()
+
+    def printing_and_scope() -> None:
+        printing = card.printings.order_by("pk").first()
+        printing.rarity, printing.starter_only = "U2", True
+        printing.save()
+        card.card_set = CardSet.objects.get(kind=SetKind.UNVERIFIED)
         card.save()
 
     def rename() -> None:
@@ -97,13 +112,17 @@ def test_each_kind_of_save_gives_the_bitmaps_of_a_full_rebuild(tmp_path: Path, s
 
     rebuilds: list[int] = []
     monkeypatch.setattr(storage.facets, "build_facets", lambda reader: rebuilds.append(1) or rebuild(reader))
-    for change in (stat_change, rename, new_card, delete):
+    for change in (stat_change, printing_and_scope, rename, new_card, delete):
         revision = storage.read_pointer(tmp_path).revision
         with django_capture_on_commit_callbacks(execute=True):
             change()
         assert storage.read_pointer(tmp_path).revision > revision, change.__name__
         _assert_same(_stored(tmp_path), _rebuilt(tmp_path))
         assert _answers() == _database_answers(), change.__name__
+        if change is printing_and_scope:
+            for query in ("rarity:u2", "r:uncommon", "is:starter", "is:unverified"):
+                assert "sand-lord" in _slugs(f'{query} name:"sand lord"'), query
+            assert "sand-lord" not in _slugs('-is:unverified name:"sand lord"')
     assert _answers()["quartzite"] == (1, ["zz-new"])
     assert _answers()['"quartzite grit"'] == (1, ["zz-new"]) and _answers()['"grit quartzite"'] == (0, [])
     assert rebuilds == [], "every save above is a card's own update, not a rebuild of every bitmap"

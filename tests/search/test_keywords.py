@@ -62,6 +62,10 @@ def _keyword_cases() -> Iterator[Any]:
         yield pytest.param(f"-is:{flag}", lambda r, f=flag: not ref.FLAGS[f](r), id=f"-is:{flag}")
         yield pytest.param(f"is!={flag}", lambda r, f=flag: not ref.FLAGS[f](r), id=f"is!={flag}")
     yield pytest.param("is:channeller", ref.FLAGS["channeler"], id="is:channeller")
+    for value in ("common", "uncommon", "rare", "c1", "c4", "u2", "u3", "r1", "r4"):
+        yield pytest.param(f"rarity:{value}", ref.has_rarity(value), id=f"rarity:{value}")
+        yield pytest.param(f"-r:{value}", lambda r, v=value: not ref.has_rarity(v)(r), id=f"-r:{value}")
+    yield pytest.param("r:u", ref.has_rarity("uncommon"), id="r:u")
 
 
 def _ability_cases() -> Iterator[Any]:
@@ -119,7 +123,7 @@ def test_keyword_finds_what_the_fixtures_say(query: str, predicate: ref.Predicat
 def test_every_keyword_of_the_table_is_exercised() -> None:
     # order and dir sort rather than filter; test_operators covers them.
     exercised = {"vitality", "stacking", "ocb", "cmp", "ranged", "up", "shield", "border", "type", "set", "class",
-                 "bribe", "size", "immune", "attack", "terrain", "is", "name", "order", "dir"}  # fmt: skip
+                 "bribe", "rarity", "size", "immune", "attack", "terrain", "is", "name", "order", "dir"}  # fmt: skip
     assert exercised == {keyword.name for keyword in KEYWORDS}
     assert set(FLAGS) == set(ref.FLAGS)
 

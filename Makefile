@@ -35,10 +35,8 @@ loadcards: migrate
 dumpcards: migrate
 	$(MANAGE) dumpcards
 
-# The search index arrives with a later issue; build it once its command exists.
 index: loadcards
-	@if $(MANAGE) help rebuild_index >/dev/null 2>&1; then $(MANAGE) rebuild_index; \
-	else echo "No rebuild_index command yet; skipping the search index."; fi
+	$(MANAGE) rebuild_index
 	$(MANAGE) rebuild_rules_index
 
 run: index
@@ -58,8 +56,9 @@ redis:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server; fi
 
 # pytest exits 5 when it collects no test; that is a failure here, like any other non-zero code.
+# One pytest-xdist worker per core (two on CI); every test builds what it needs in its own temp dirs.
 test: install chromium redis
-	$(PY) -m pytest -q -p no:cacheprovider
+	$(PY) -m pytest -q -p no:cacheprovider -n auto
 
 # The database-sensitive part of the suite against a throwaway PostgreSQL this target starts and stops
 # (see .ci/run for what is selected and why).
@@ -73,7 +72,7 @@ test-postgres: install
 	trap 'kill $$pg 2>/dev/null; wait $$pg 2>/dev/null; rm -f $$url' EXIT; \
 	for i in $$(seq 1 120); do [ -s $$url ] && break; sleep 0.5; done; \
 	[ -s $$url ] || { echo "PostgreSQL did not start"; exit 1; }; \
-	DATABASE_URL=$$(cat $$url) $(PY) -m pytest -q -p no:cacheprovider -m "not browser" $(PG_SKIP) $(PG_TESTS)
+	DATABASE_URL=$$(cat $$url) $(PY) -m pytest -q -p no:cacheprovider -n auto -m "not browser" $(PG_SKIP) $(PG_TESTS)
 
 # Production settings, served on plain HTTP at $(HOST):$(PORT): HTTPS redirect and HSTS stay off unless
 # GUARDIANS_HTTPS=1 (behind a TLS proxy, with DJANGO_PROXY_SSL_HEADER=X-Forwarded-Proto).
@@ -81,17 +80,26 @@ GUARDIANS_HTTPS ?= 0
 serve: export GUARDIANS_HTTPS := $(GUARDIANS_HTTPS)
 # Fewer explore slots than workers, so explores never hold them all (combat/slots.py).
 serve: export GUARDIANS_EXPLORE_SLOTS ?= 1
+
+# Data, search index (and bulk files) first, then gunicorn; each worker keeps its database connection
+# (a data page reads the data revision on every request).
 serve: install
 	GUARDIANS_ENV=production $(MANAGE) collectstatic --no-input -v 0
 	GUARDIANS_ENV=production $(MANAGE) migrate --no-input -v 0
 	GUARDIANS_ENV=production $(MANAGE) loadcards
 	GUARDIANS_ENV=production $(MANAGE) loadrules
-	GUARDIANS_ENV=production $(BIN)/gunicorn guardians_site.wsgi:application --bind $(HOST):$(PORT) --workers 2
+	GUARDIANS_ENV=production $(MANAGE) rebuild_index
+	GUARDIANS_ENV=production $(MANAGE) rebuild_rules_index
+	@if GUARDIANS_ENV=production $(MANAGE) help export_bulk >/dev/null 2>&1; then \
+		GUARDIANS_ENV=production $(MANAGE) export_bulk; fi
+	GUARDIANS_ENV=production $(MANAGE) check
+	GUARDIANS_ENV=production DATABASE_CONN_MAX_AGE=$${DATABASE_CONN_MAX_AGE:-600} \
+		$(BIN)/gunicorn guardians_site.wsgi:application --bind $(HOST):$(PORT) --workers 2
 
 bench: install
 	@if [ -d benchmarks ]; then $(PY) -m benchmarks; else echo "No benchmarks package yet."; fi
 
-# The load test (about three minutes; not part of `make test`): gunicorn on 127.0.0.1:8180, locust headless.
+# The load test (about five minutes; not part of `make test`): gunicorn on 127.0.0.1:8180, locust headless.
 load: install
 	$(PY) -m pip install --quiet -e '.[load]'
 	$(PY) -m benchmarks.load.run

@@ -15,6 +15,7 @@ from cards.models import Card, CardSet, Printing
 from cards.search.service import SearchOutcome
 from cards.search.suggest import did_you_mean
 from combat.card_trial import card_trial
+from guardians_site.page_cache import data_page
 
 CARDS_PER_PAGE = 60
 VIEW_MODES = ("table", "tiles")
@@ -40,6 +41,7 @@ def search_context(outcome: SearchOutcome | None, total: int) -> dict[str, Any]:
     return {"search": outcome, "did_you_mean": did_you_mean(outcome.understood) if total == 0 else None}
 
 
+@data_page
 def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
     card = get_object_or_404(Card.objects.for_listing(), slug=slug)
     context = {
@@ -78,11 +80,13 @@ def _judging_aids(card: Card) -> dict[str, Any]:
     }
 
 
+@data_page
 def set_list(request: HttpRequest) -> HttpResponse:
     sets = CardSet.objects.with_card_counts()
     return render(request, "cards/set_list.html", {"sets": sets, "rarities": Printing.objects.rarity_counts_by_set()})
 
 
+@data_page
 def set_detail(request: HttpRequest, slug: str) -> HttpResponse:
     card_set = get_object_or_404(CardSet, slug=slug)
     cards = Card.objects.printed_in(card_set).for_listing().sorted_by("name")

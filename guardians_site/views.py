@@ -8,8 +8,10 @@ from django.template import loader
 
 from cards.models import Card, CardSet
 from guardians_site.api.errors import error_response
+from guardians_site.page_cache import data_page
 
 
+@data_page
 def home(request: HttpRequest) -> HttpResponse:
     sets = CardSet.objects.with_card_counts()
     context = {"sets": sets, "card_count": Card.objects.printed().count(),

@@ -16,25 +16,20 @@ from whoosh.fields import ID, KEYWORD, NUMERIC, TEXT, Schema
 
 from cards.choices import AutomationStatus, CardType, SetKind
 from cards.querysets import rarity_values
-from cards.search.analysis import PLAIN, STEMMED, VALUE_SEPARATOR, WHOLE_VALUES, normalise_name
+from cards.search.analysis import PLAIN, STEMMED, VALUE_SEPARATOR, WHOLE_VALUES, normalise_name, word_pair
+from cards.search.keywords import NUMBER_FIELDS
 
 if TYPE_CHECKING:
     from cards.models import Card
 
-NUMBER_FIELDS = {
-    "vitality": "vitality",
-    "stacking": "stacking_vitality",
-    "ocb": "ocb",
-    "cmp": "cmp",
-    "ranged": "ranged_attack",
-    "up": "up_number",
-    "shield": "shield_number",
-}
 TERRAIN_PREFIX = "terrain_"
 logger = logging.getLogger(__name__)
 # The fields plain words (and quoted phrases) are looked up in: names and aliases, the summary, and
 # each structured ability as the engine describes it in plain words (what the card page shows).
 WORD_FIELDS = ("name", "summary", "abilities")
+# Every two words next to each other in one plain-words field, as one term: a two-word phrase is a
+# single look-up (and a longer one only checks word positions on the cards holding all its pairs).
+PAIR_FIELD = "pairs"
 
 
 def _number() -> NUMERIC:
@@ -62,6 +57,7 @@ def build_schema() -> Schema:
         immune=KEYWORD(lowercase=True),
         attack=KEYWORD(lowercase=True),
         terrain=KEYWORD(lowercase=True),
+        **{PAIR_FIELD: KEYWORD(commas=True)},
         **{name: _number() for name in NUMBER_FIELDS},
     )
     schema.add(TERRAIN_PREFIX + "*", _number(), glob=True)
@@ -139,6 +135,17 @@ def word_texts(card: Card) -> dict[str, str]:
     return {"name": "\n".join(names), "summary": card.summary or "", "abilities": abilities_text(card.abilities)}
 
 
+def analysed_words(texts: dict[str, str]) -> tuple[set[str], set[str]]:
+    """A card's words and word pairs (from ``word_texts``) as the index holds them (``PAIR_FIELD``)."""
+    words: set[str] = set()
+    pairs: set[str] = set()
+    for text in texts.values():
+        tokens = [token.text for token in STEMMED(text)]
+        words.update(tokens)
+        pairs.update(word_pair(first, second) for first, second in zip(tokens, tokens[1:], strict=False))
+    return words, pairs
+
+
 def abilities_text(abilities: Any) -> str:
     """The abilities in the engine's plain words, one per line, as the card page and the API show them."""
     from cards.abilities import describe_abilities
@@ -154,10 +161,12 @@ def document(card: Card) -> dict[str, Any]:
     """The index document of a card whose classes and printings are prefetched."""
     names = [card.name, *[str(alias) for alias in card.aliases or []]]
     modifiers = terrain_modifiers(card.abilities or [])
+    texts = word_texts(card)
     doc: dict[str, Any] = {
         "slug": card.slug,
         "pk": card.pk,
-        **word_texts(card),
+        **texts,
+        PAIR_FIELD: ",".join(sorted(analysed_words(texts)[1])),
         "name_plain": "\n".join(names),
         "name_whole": VALUE_SEPARATOR.join(normalise_name(name) for name in names),
         "classes": ",".join(value_slug(c.name) for c in card.classes.all()),

@@ -8,6 +8,7 @@ import django_filters
 from django import forms
 
 from cards.search.errors import NoUsableTerm, QueryWarning
+from cards.search.keywords import RANGE_TERMS
 from cards.search.service import read_query
 from cards.search.understand import Understood
 
@@ -49,6 +50,13 @@ class SearchFilter(django_filters.CharFilter):
 ANY_YES_NO = (("", "Any"), ("yes", "Yes"), ("no", "No"))
 
 
+# A from/to pair of fields per number the keyword table offers on the form: "vitality_min", "vitality_max".
+RANGE_FIELDS = {
+    f"{keyword.name}_{end}": (f"{keyword.form_range[0]} {label}", keyword.form_range[1], keyword.form_range[2])
+    for keyword in RANGE_TERMS if keyword.form_range for end, label in (("min", "from"), ("max", "to"))
+}  # fmt: skip
+
+
 class AdvancedSearchForm(forms.Form):
     """Every part of the query language as a plain form field; the view turns it into query text."""
 
@@ -64,16 +72,6 @@ class AdvancedSearchForm(forms.Form):
     size = forms.ChoiceField(required=False, label="Size")
     immune = forms.CharField(required=False, label="Immune to (fire, fear, aoe, a class...)")
     attack = forms.CharField(required=False, label="Attack type (fire, fear, methane, aoe, ranged...)")
-    vitality_min = forms.IntegerField(required=False, label="Vitality from", min_value=-10, max_value=40)
-    vitality_max = forms.IntegerField(required=False, label="Vitality to", min_value=-10, max_value=40)
-    cmp_min = forms.IntegerField(required=False, label="CMP from", min_value=0, max_value=20)
-    cmp_max = forms.IntegerField(required=False, label="CMP to", min_value=0, max_value=20)
-    ocb_min = forms.IntegerField(required=False, label="Off-colour bonus from", min_value=0, max_value=20)
-    ocb_max = forms.IntegerField(required=False, label="Off-colour bonus to", min_value=0, max_value=20)
-    ranged_min = forms.IntegerField(required=False, label="Ranged attack from", min_value=0, max_value=20)
-    ranged_max = forms.IntegerField(required=False, label="Ranged attack to", min_value=0, max_value=20)
-    up_min = forms.IntegerField(required=False, label="Up number from", min_value=-10, max_value=40)
-    up_max = forms.IntegerField(required=False, label="Up number to", min_value=-10, max_value=40)
     is_flying = forms.ChoiceField(required=False, label="Flying", choices=ANY_YES_NO)
     is_command = forms.ChoiceField(required=False, label="Command ability", choices=ANY_YES_NO)
     is_unbribeable = forms.ChoiceField(required=False, label="Unbribeable creature", choices=ANY_YES_NO)
@@ -92,6 +90,8 @@ class AdvancedSearchForm(forms.Form):
         from cards.search.keywords import RARITY_SPELLINGS, SORT_KEYS
 
         super().__init__(*args, **kwargs)
+        for name, (label, lowest, highest) in RANGE_FIELDS.items():
+            self.fields[name] = forms.IntegerField(required=False, label=label, min_value=lowest, max_value=highest)
         any_choice = [("", "Any")]
         choices: dict[str, list[tuple[str, str]]] = {
             "type": any_choice + list(CardType.choices),
@@ -112,8 +112,7 @@ class AdvancedSearchForm(forms.Form):
         ("Text", ("words", "phrase", "name")),
         ("Kind of card", ("type", "border", "set", "card_class", "bribe", "rarity", "size", "immune",
                           "attack")),
-        ("Numbers", ("vitality_min", "vitality_max", "cmp_min", "cmp_max", "ocb_min", "ocb_max", "ranged_min",
-                     "ranged_max", "up_min", "up_max")),
+        ("Numbers", tuple(RANGE_FIELDS)),
         ("Properties", ("is_flying", "is_command", "is_unbribeable", "is_channeler", "is_receiver", "is_automated",
                         "is_starter", "is_unverified")),
         ("Order", ("order", "direction")),

@@ -91,13 +91,7 @@ def current_index() -> OpenIndex | None:
 
 def read_query(text: str) -> Understood:
     """Parse and check a query; raises NoUsableTerm when nothing in it can be searched."""
-    index = current_index()
-    # The reading depends only on the text and the index revision's vocabulary (``memo``).
-    understood = index.readings.get(text) if index is not None else None
-    if understood is None:
-        understood = understand(text, DataVocabulary(index))
-        if index is not None:
-            index.readings.put(text, understood)
+    understood = understand(text, DataVocabulary(current_index()))
     if not understood.usable:
         raise NoUsableTerm("No term of the query could be used.", understood.warnings)
     return understood
@@ -111,15 +105,7 @@ def prepare(understood: Understood, printed_only: bool = False) -> SearchOutcome
                           for leaf in leaves(understood.tree))  # fmt: skip
         notices = ("The search index is not built yet, so words were matched as plain text.",) if needs_index else ()
         return SearchOutcome(understood, plan(understood, None, printed_only), False, notices)
-    # Fixed for the revision like the reading it comes from (``memo``); nothing in it is changed by a search.
-    # Kept by text for the very reading read_query remembered, so finding it hashes no tree.
-    key = (understood.text, printed_only)
-    outcome = index.outcomes.get(key)
-    if outcome is None or outcome.understood is not understood:
-        outcome = SearchOutcome(understood, plan(understood, index, printed_only), True)
-        if index.readings.get(understood.text) is understood:
-            index.outcomes.put(key, outcome)
-    return outcome
+    return SearchOutcome(understood, plan(understood, index, printed_only), True)
 
 
 def printed_only_for(understood: Understood) -> bool:

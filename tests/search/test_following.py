@@ -88,7 +88,7 @@ def test_an_update_during_a_full_rebuild_waits_and_lands_in_the_new_index(tmp_pa
                 release.wait(10)
             yield card
 
-    rebuild = threading.Thread(target=lambda: storage.build(slow_cards(), root))
+    rebuild = threading.Thread(target=lambda: storage.build(slow_cards(), root, data_revision=0))
     rebuild.start()
     assert reading.wait(10)  # The rebuild holds the lock and is reading cards.
     edited.name = "Sand Quokka"  # An edit saved meanwhile; its update comes after the commit.

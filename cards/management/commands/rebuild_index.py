@@ -9,7 +9,6 @@ from django.core.management.base import BaseCommand
 
 from cards.models import Card
 from cards.search import storage
-from guardians_site import revision
 
 
 class Command(BaseCommand):
@@ -17,9 +16,8 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         started = time.perf_counter()
-        data_revision = revision.current().number  # Before the cards are read: the index holds at least this.
         cards = Card.objects.select_related("card_set").prefetch_related("classes", "printings__card_set")
-        pointer = storage.build(cards.order_by("pk").iterator(chunk_size=2000), data_revision=data_revision)
+        pointer = storage.build(cards.order_by("pk").iterator(chunk_size=2000))
         elapsed = time.perf_counter() - started
         self.stdout.write(
             f"Indexed {pointer.cards} cards in {elapsed:.1f} s into {storage.index_root() / pointer.generation}."

@@ -17,10 +17,12 @@ from rest_framework.serializers import BaseSerializer
 
 from cards.filters import CardFilterSet
 from cards.models import Card, CardSet
+from cards.querysets import SORTS
 from cards.search.highlight import highlight, matched_stems
 from cards.search.service import SearchOutcome
 from cards.search.suggest import AUTOCOMPLETE_LIMIT, autocomplete, did_you_mean
 from cards.serializers import CardDetailSerializer, CardSerializer, CardSetDetailSerializer, CardSetSerializer
+from guardians_site.api.ordering import StrictOrderingFilter
 
 
 class SearchAwareFilterBackend(DjangoFilterBackend):
@@ -42,7 +44,9 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet[Card]):
 
     queryset = Card.objects.for_listing()
     filterset_class = CardFilterSet
-    filter_backends = [SearchAwareFilterBackend]
+    filter_backends = [SearchAwareFilterBackend, StrictOrderingFilter]
+    # The API's conventional name for the list's "sort" menu; both take the same values.
+    ordering_choices = SORTS
     lookup_field = "slug"
     search_outcome: SearchOutcome | None = None
 
@@ -90,7 +94,11 @@ class CardSetViewSet(viewsets.ReadOnlyModelViewSet[CardSet]):
 
     lookup_field = "code"
     lookup_url_kwarg = "code_or_slug"
-    filter_backends: list[type] = []
+    filter_backends = [StrictOrderingFilter]
+    ordering_choices = {
+        "order": ["order", "code"], "-order": ["-order", "-code"], "code": ["code"], "-code": ["-code"],
+        "name": ["name"], "-name": ["-name"], "released": ["released", "order"], "-released": ["-released", "-order"],
+    }  # fmt: skip
 
     def get_queryset(self) -> QuerySet[CardSet]:
         return CardSet.objects.with_card_counts()

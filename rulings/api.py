@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.http import Http404
+from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, viewsets
@@ -13,6 +14,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from guardians_site.api.ordering import StrictOrderingFilter
 from rulings.filters import RulingFilterSet
 from rulings.models import ARENA, STANDARD, EngineRuleId, GlossaryTerm, RuleEntry, Ruleset, Ruling
 from rulings.navigation import neighbours
@@ -29,14 +31,15 @@ RULESET_PARAMETER = OpenApiParameter(
 )
 
 
-def rules_tree(ruleset: Ruleset, request: Request) -> dict[str, Any]:
-    """The ruleset as nested nodes, built from one query."""
+def rules_tree(ruleset: Ruleset, request: Request | None) -> dict[str, Any]:
+    """The ruleset as nested nodes, built from one query; site-relative links without a request (bulk files)."""
+    absolute = request.build_absolute_uri if request is not None else str
     nodes: dict[int, dict[str, Any]] = {}
     sections: list[dict[str, Any]] = []
     for entry in RuleEntry.objects.filter(ruleset=ruleset).select_related("ruleset").order_by("position"):
         node = {"number": entry.number, "kind": entry.kind, "title": entry.title, "text": entry.text,
-                "html_url": request.build_absolute_uri(entry.get_absolute_url()),
-                "url": request.build_absolute_uri(api_url_of(entry)), "children": []}  # fmt: skip
+                "html_url": absolute(entry.get_absolute_url()),
+                "url": absolute(api_url_of(entry)), "children": []}  # fmt: skip
         nodes[entry.id] = node
         (nodes[entry.parent_id]["children"] if entry.parent_id else sections).append(node)
     return {"ruleset": ruleset.slug, "name": ruleset.name, "sections": sections}
@@ -108,6 +111,11 @@ class RulingViewSet(viewsets.ReadOnlyModelViewSet[Ruling]):
     queryset = Ruling.objects.for_listing()
     serializer_class = RulingSerializer
     filterset_class = RulingFilterSet
+    filter_backends = [DjangoFilterBackend, StrictOrderingFilter]
+    ordering_choices = {
+        "position": ["position"], "-position": ["-position"], "id": ["code"], "-id": ["-code"],
+        "date": ["date", "position"], "-date": ["-date", "position"],
+    }  # fmt: skip
     lookup_field = "code"
 
     def get_object(self) -> Ruling:
@@ -122,5 +130,6 @@ class GlossaryViewSet(viewsets.ReadOnlyModelViewSet[GlossaryTerm]):
 
     queryset = GlossaryTerm.objects.select_related("rule__ruleset")
     serializer_class = GlossaryTermSerializer
-    filter_backends: list[type] = []
+    filter_backends = [StrictOrderingFilter]
+    ordering_choices = {"term": ["term"], "-term": ["-term"]}
     lookup_field = "slug"

@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test serve bench install migrate loadcards index check-fixtures clean chromium
+.PHONY: run test serve bench install migrate loadcards index bulk check-fixtures clean chromium
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -35,7 +35,11 @@ index: loadcards
 	@if $(MANAGE) help rebuild_index >/dev/null 2>&1; then $(MANAGE) rebuild_index; \
 	else echo "No rebuild_index command yet; skipping the search index."; fi
 
-run: index
+# Bulk files (/api/v1/bulk-data/) for the current data revision; skipped when they are current.
+bulk: loadcards
+	$(MANAGE) export_bulk
+
+run: index bulk
 	$(MANAGE) runserver $(HOST):$(PORT)
 
 # The browser tests drive Debian's chromium (it cannot be downloaded by playwright here). Installed
@@ -54,6 +58,7 @@ serve: install
 	GUARDIANS_ENV=production $(MANAGE) migrate --no-input -v 0
 	GUARDIANS_ENV=production $(MANAGE) loadcards
 	GUARDIANS_ENV=production $(MANAGE) loadrules
+	GUARDIANS_ENV=production $(MANAGE) export_bulk
 	GUARDIANS_ENV=production $(BIN)/gunicorn guardians_site.wsgi:application --bind $(HOST):$(PORT) --workers 2
 
 bench: install

@@ -29,6 +29,7 @@ from engine.cli import exploration_to_dict
 from engine.errors import EngineError
 from engine.notation import format_setup
 from engine.setup import CombatSetup
+from guardians_site.api.throttling import CombatThrottle, ExploreThrottle
 
 REQUEST_EXAMPLES = [
     OpenApiExample("Notation", value={"notation": "terrain=swamp a=sand-lord d=swordsman,archer d.ranged=1:archer"}),
@@ -70,6 +71,8 @@ def _read(request: Request) -> CombatSetup:
 
 
 class ResolveView(APIView):
+    throttle_classes = [CombatThrottle]
+
     @extend_schema(
         operation_id="combat_resolve",
         summary="Resolve a combat",
@@ -91,6 +94,8 @@ class ResolveView(APIView):
 
 
 class ValidateView(APIView):
+    throttle_classes = [CombatThrottle]
+
     @extend_schema(
         operation_id="combat_validate",
         summary="Check a set-up",
@@ -123,6 +128,8 @@ class ExamplesView(APIView):
 
 
 class ExploreView(APIView):
+    throttle_classes = [ExploreThrottle]
+
     @extend_schema(
         operation_id="combat_explore",
         summary="Explore every play order",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -56,10 +57,10 @@ def guide_context(request: HttpRequest) -> dict[str, Any]:
         "conditional": f"curl -s -i -H 'If-None-Match: \"<the ETag you were given>\"' {url('api:set-list')}",
         "all_pages": (
             f"url={_shell_quote(cards + f'?page_size={paging.max_page_size}')}\n"
-            'while [ -n "$url" ] && [ "$url" != null ]; do\n'
+            'while [ -n "$url" ]; do\n'
             '  curl -s "$url" > page.json\n'
             "  python3 -c 'import json; [print(c[\"slug\"]) for c in json.load(open(\"page.json\"))[\"results\"]]'\n"
-            "  url=$(python3 -c 'import json; print(json.load(open(\"page.json\"))[\"next\"])')\n"
+            "  url=$(python3 -c 'import json; print(json.load(open(\"page.json\"))[\"next\"] or \"\")')\n"
             "done"
         ),
     }
@@ -78,5 +79,5 @@ def guide_context(request: HttpRequest) -> dict[str, Any]:
         "errors": ERROR_STATUSES,
         "bulk_files": bulk_files,
         "bulk_revision": manifest["revision"],
-        "bulk_updated_at": manifest["updated_at"],
+        "bulk_updated_at": datetime.fromisoformat(manifest["updated_at"]),
     }

@@ -60,3 +60,53 @@ pytestmark = pytest.mark.django_db
 )
 def test_every_operation_answers_as_documented(case: Any) -> None:
     case.call_and_validate(checks=CHECKS)
+
+
+def _validate(operation_path: str, method: str = "GET", **parameters: Any) -> None:
+    case = schema[operation_path][method].Case(path_parameters=parameters)
+    case.call_and_validate(checks=CHECKS)
+
+
+def test_stored_objects_of_every_shape_match_the_schema() -> None:
+    """The fuzzer mostly guesses slugs that do not exist; this walks the real data: every card,
+    ruling and glossary term through the lists (200 a page), and objects of every shape through
+    the detail endpoints (each card type, blank rarity/border/size, superseded rulings, both rulesets)."""
+    from django.db.models import Q
+
+    from cards.models import Card, CardSet
+    from rulings.models import EngineRuleId, GlossaryTerm, RuleEntry, Ruling
+
+    for path, pages in (("/api/v1/cards/", 4), ("/api/v1/rulings/", 1), ("/api/v1/glossary/", 1)):
+        for page in range(1, pages + 1):
+            schema[path]["GET"].Case(query={"page": page, "page_size": 200}).call_and_validate(checks=CHECKS)
+    cards = set()
+    for card_type in Card.objects.values_list("card_type", flat=True).distinct():
+        cards.update(Card.objects.filter(card_type=card_type).values_list("slug", flat=True)[:3])
+    for blank in (Q(rarity=""), Q(border=""), Q(size=""), Q(printings__rarity="")):
+        cards.update(Card.objects.filter(blank).values_list("slug", flat=True)[:3])
+    assert len(cards) > 20
+    for slug in sorted(cards):
+        _validate("/api/v1/cards/{slug}/", slug=slug)
+    for code in CardSet.objects.values_list("code", flat=True):
+        _validate("/api/v1/sets/{code_or_slug}/", code_or_slug=code)
+    rulings = Ruling.objects.filter(Q(superseded_by__isnull=False) | Q(supersedes__isnull=False))
+    for code in {*rulings.values_list("code", flat=True)[:5], *Ruling.objects.values_list("code", flat=True)[:5]}:
+        _validate("/api/v1/rulings/{code}/", code=code)
+    for slug in GlossaryTerm.objects.values_list("slug", flat=True)[:5]:
+        _validate("/api/v1/glossary/{slug}/", slug=slug)
+    for code in EngineRuleId.objects.values_list("code", flat=True)[:5]:
+        _validate("/api/v1/rules/id/{code}/", code=code)
+    entries = RuleEntry.objects.select_related("ruleset").filter(number__regex=r"^6\.[1-4](\.|$)")
+    assert {entry.ruleset.slug for entry in entries} == {"standard", "arena"} and len(entries) > 20
+    for entry in entries:
+        path = "/api/v1/rules/{number}/" if entry.ruleset.is_standard else "/api/v1/rules/arena/{number}/"
+        _validate(path, number=entry.number)
+
+
+def test_every_worked_example_resolves_and_explores_as_documented() -> None:
+    from combat.examples import all_examples
+
+    for example in all_examples():
+        for path in ("/api/v1/combat/resolve/", "/api/v1/combat/validate/", "/api/v1/combat/explore/"):
+            case = schema[path]["POST"].Case(body={"notation": example.notation}, media_type="application/json")
+            case.call_and_validate(checks=CHECKS)

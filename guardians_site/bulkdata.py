@@ -183,10 +183,7 @@ def export(force: bool = False) -> tuple[dict[str, Any], bool]:
                 "records": records,
             }
         )
-    target = root / folder
-    if target.exists():
-        shutil.rmtree(target)
-    os.replace(staging, target)
+    _install(staging, root / folder, files)
     manifest = {
         "format": FORMAT_VERSION,
         "revision": current.number,
@@ -200,6 +197,27 @@ def export(force: bool = False) -> tuple[dict[str, Any], bool]:
     os.replace(temporary, root / MANIFEST)
     _remove_old_versions(root, keep={folder})
     return manifest, True
+
+
+def _install(staging: Path, target: Path, files: list[dict[str, Any]]) -> None:
+    """Move the new files into place in one rename. Another process exporting the same revision
+    may have got there first; its files are kept when they are the same bytes (exports are
+    reproducible), so a download already reading them is not cut off."""
+    try:
+        os.rename(staging, target)
+        return
+    except OSError:
+        pass  # the folder exists (renaming onto a non-empty directory fails)
+    same = all(
+        (target / item["filename"]).is_file()
+        and hashlib.sha256((target / item["filename"]).read_bytes()).hexdigest() == item["sha256"]
+        for item in files
+    )
+    if same:
+        shutil.rmtree(staging, ignore_errors=True)
+        return
+    shutil.rmtree(target, ignore_errors=True)
+    os.rename(staging, target)
 
 
 def _remove_old_versions(root: Path, keep: set[str], spare: int = 1) -> None:

@@ -163,6 +163,9 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [],
     "UNAUTHENTICATED_USER": None,
     "DEFAULT_THROTTLE_CLASSES": ["guardians_site.api.throttling.ReadThrottle"],
+    # Behind a load balancer every request comes from its address: say how many proxies append to
+    # X-Forwarded-For so that each client is limited on its own address.
+    "NUM_PROXIES": int(os.environ["GUARDIANS_NUM_PROXIES"]) if os.environ.get("GUARDIANS_NUM_PROXIES") else None,
 }
 
 # Anonymous rate limits per endpoint class, per client address (see guardians_site/api/throttling.py
@@ -192,7 +195,19 @@ BULK_DATA_DIR = Path(os.environ.get("GUARDIANS_BULK_DATA_DIR", VAR_DIR / "bulk-d
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Guardians reference API",
-    "DESCRIPTION": "Cards, rules, rulings and the combat engine of the Guardians CCG (FPG, 1995-96).",
+    "DESCRIPTION": (
+        "Cards, rules, rulings and the combat engine of the Guardians CCG (FPG, 1995-96). The guide at /api/ "
+        "explains paging, the bulk files (/api/v1/bulk-data/) and the limits.\n\n"
+        "- **Errors**: always `{\"error\": {\"code\", \"message\", \"details\"}}`, for every status.\n"
+        "- **Limits**: anonymous, per client address and endpoint class: reads "
+        f"{API_THROTTLE_RATES['read']}, combat resolve/validate {API_THROTTLE_RATES['combat']}, combat explore "
+        f"{API_THROTTLE_RATES['explore']}; past a limit, 429 with Retry-After (seconds). Request bodies up to "
+        f"{API_MAX_BODY_BYTES} bytes, larger ones 413.\n"
+        "- **Caching**: data responses carry ETag, Last-Modified and Cache-Control; send If-None-Match or "
+        "If-Modified-Since for a 304.\n"
+        "- **CORS**: any origin may GET, and POST JSON to the combat endpoints (preflight answered); no credentials.\n"
+        "- Every path also answers without its trailing slash; POSTs need no CSRF token (no sessions)."
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # The docs page's JavaScript ships in a package, so it works offline and without a CDN.

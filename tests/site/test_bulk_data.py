@@ -40,6 +40,9 @@ def test_export_writes_every_kind_once_per_revision(capsys: Any) -> None:
     capsys.readouterr()
     call_command("export_bulk")
     assert "nothing to do" in capsys.readouterr().out
+    # Exports are reproducible, so a second export of the revision (another server's) changes nothing.
+    again, written = bulkdata.export(force=True)
+    assert written and [f["sha256"] for f in again["files"]] == [f["sha256"] for f in manifest["files"]]
 
 
 def test_each_listed_file_downloads_with_its_checksum_and_records(client: Client) -> None:

@@ -112,3 +112,26 @@ class CardSetViewSet(viewsets.ReadOnlyModelViewSet[CardSet]):
         if card_set is None:
             raise Http404(f"No set with code or slug {wanted!r}.")
         return card_set
+
+
+def document_search_fields(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
+    """Schema hook: the card list's extra keys when ``q`` is given (see CardViewSet.list)."""
+    schemas = result.get("components", {}).get("schemas", {})
+    if "PaginatedCardList" in schemas:
+        schemas["PaginatedCardList"]["properties"]["search"] = {
+            "type": "object",
+            "description": "Only with q: what the search understood (query, warnings, index, order, dir, did_you_mean).",
+            "additionalProperties": True,
+        }
+    if "Card" in schemas:
+        schemas["Card"]["properties"]["matched"] = {
+            "type": "object",
+            "description": "Only with q: the words that matched and the name and summary with matches marked.",
+            "properties": {
+                "words": {"type": "array", "items": {"type": "string"}},
+                "name": {"type": "string"},
+                "summary": {"type": "string"},
+            },
+            "required": ["words", "name", "summary"],
+        }
+    return result

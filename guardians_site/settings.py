@@ -217,6 +217,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "guardians_site.api.schema.document_common_responses",
+        "cards.api.document_search_fields",
     ],
     "ENUM_NAME_OVERRIDES": {
         "BorderEnum": "cards.choices.Border",

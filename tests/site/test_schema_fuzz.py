@@ -79,6 +79,8 @@ def test_stored_objects_of_every_shape_match_the_schema() -> None:
     for path, pages in (("/api/v1/cards/", 4), ("/api/v1/rulings/", 1), ("/api/v1/glossary/", 1)):
         for page in range(1, pages + 1):
             schema[path]["GET"].Case(query={"page": page, "page_size": 200}).call_and_validate(checks=CHECKS)
+    for query in ({"q": "sand lord"}, {"q": "zzzz"}, {"q": "v>10 order:vitality", "ordering": "-name"}):
+        schema["/api/v1/cards/"]["GET"].Case(query=query).call_and_validate(checks=CHECKS)
     cards = set()
     for card_type in Card.objects.values_list("card_type", flat=True).distinct():
         cards.update(Card.objects.filter(card_type=card_type).values_list("slug", flat=True)[:3])

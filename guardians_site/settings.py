@@ -153,6 +153,9 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
+    # The API reads JSON only: a form or multipart body is a JSON 415, never Django's form parsing
+    # (whose own limits would answer with an HTML 400).
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "guardians_site.api.pagination.EnvelopePagination",
     "PAGE_SIZE": 50,

@@ -103,6 +103,12 @@ def test_every_error_class_is_the_json_error_object(client: Client) -> None:
     assert_json_error(
         client.post("/api/v1/combat/resolve/", "{not json", content_type="application/json"), 400, "parse_error"
     )
+    many_fields = "&".join(f"f{i}=1" for i in range(2000))  # past Django's form field limit
+    assert_json_error(
+        client.post("/api/v1/combat/resolve/", many_fields, content_type="application/x-www-form-urlencoded"),
+        415,
+        "unsupported_media_type",
+    )
 
 
 def test_a_3_mb_body_is_a_json_413_stating_the_limit(client: Client, settings: Any) -> None:

@@ -8,7 +8,7 @@ from django.db.models import Q, QuerySet
 from django.http import Http404
 from django_filters import utils as filter_utils
 from django_filters.rest_framework import DjangoFilterBackend
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view, inline_serializer
 from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
@@ -23,6 +23,7 @@ from cards.search.service import SearchOutcome
 from cards.search.suggest import AUTOCOMPLETE_LIMIT, autocomplete, did_you_mean
 from cards.serializers import CardDetailSerializer, CardSerializer, CardSetDetailSerializer, CardSetSerializer
 from guardians_site.api.ordering import StrictOrderingFilter
+from guardians_site.api.schema import path_examples
 
 
 class SearchAwareFilterBackend(DjangoFilterBackend):
@@ -39,6 +40,9 @@ class SearchAwareFilterBackend(DjangoFilterBackend):
         return filtered
 
 
+@extend_schema_view(
+    retrieve=extend_schema(parameters=[path_examples("slug", "sand-lord", "finn-swamp-king", "mud-castle-left")])
+)
 class CardViewSet(viewsets.ReadOnlyModelViewSet[Card]):
     """Printed Guardians cards, filtered like the HTML spoiler list (same parameters)."""
 
@@ -89,6 +93,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet[Card]):
         return Response({"query": text, "results": results})
 
 
+@extend_schema_view(retrieve=extend_schema(parameters=[path_examples("code_or_slug", "RE", "dagger-isle")]))
 class CardSetViewSet(viewsets.ReadOnlyModelViewSet[CardSet]):
     """Card sets; a set is found by its code (RE, DI, ...) or its slug."""
 

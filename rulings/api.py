@@ -8,13 +8,14 @@ from django.db.models import QuerySet
 from django.http import Http404
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics, viewsets
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from guardians_site.api.ordering import StrictOrderingFilter
+from guardians_site.api.schema import path_examples
 from rulings.filters import RulingFilterSet
 from rulings.models import ARENA, STANDARD, EngineRuleId, GlossaryTerm, RuleEntry, Ruleset, Ruling
 from rulings.navigation import neighbours
@@ -65,6 +66,7 @@ class RulesTreeView(generics.GenericAPIView[Ruleset]):
         return Response(RulesetTreeSerializer(trees, many=True, context={"request": request}).data)
 
 
+@extend_schema_view(get=extend_schema(parameters=[path_examples("number", "6.4.2", "6.5", "6")]))
 class RuleDetailView(generics.RetrieveAPIView[RuleEntry]):
     """One section, subsection, rule or subrule by its number, with its neighbours and rulings."""
 
@@ -88,12 +90,14 @@ class RuleDetailView(generics.RetrieveAPIView[RuleEntry]):
         return Response(RuleDetailSerializer(entry, context=context).data)
 
 
+@extend_schema_view(get=extend_schema(parameters=[path_examples("number", "4.1.1", "4.2")]))
 class ArenaRuleDetailView(RuleDetailView):
     """One Guardians Arena entry by its number."""
 
     ruleset = ARENA
 
 
+@extend_schema_view(get=extend_schema(parameters=[path_examples("code", "PRI-7")]))
 class EngineIdRuleView(RuleDetailView):
     """The rule that carries an engine or design id (PRI-7, A-05, ENG-1)."""
 
@@ -105,6 +109,7 @@ class EngineIdRuleView(RuleDetailView):
         return self.get_queryset().get(id=found)
 
 
+@extend_schema_view(retrieve=extend_schema(parameters=[path_examples("code", "R-001", "R-002")]))
 class RulingViewSet(viewsets.ReadOnlyModelViewSet[Ruling]):
     """Rulings, errata and clarifications, filtered like the HTML rulings list (same parameters)."""
 
@@ -125,6 +130,7 @@ class RulingViewSet(viewsets.ReadOnlyModelViewSet[Ruling]):
         return ruling
 
 
+@extend_schema_view(retrieve=extend_schema(parameters=[path_examples("slug", "aoe", "attacker")]))
 class GlossaryViewSet(viewsets.ReadOnlyModelViewSet[GlossaryTerm]):
     """Game terms with their definitions and the rule that defines each."""
 

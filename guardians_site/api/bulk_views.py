@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from guardians_site import bulkdata
+from guardians_site.api.schema import path_examples
 
 
 class BulkDataSerializer(serializers.Serializer[dict[str, Any]]):
@@ -66,7 +67,12 @@ class BulkDataListView(APIView):
 class BulkDataDetailView(APIView):
     """One bulk file by its type (cards, cards-csv, rules, rulings, glossary, worked-examples)."""
 
-    @extend_schema(operation_id="bulk_data_retrieve", responses={200: BulkDataSerializer}, tags=["bulk-data"])
+    @extend_schema(
+        operation_id="bulk_data_retrieve",
+        parameters=[path_examples("kind", "cards", "cards-csv", "rules")],
+        responses={200: BulkDataSerializer},
+        tags=["bulk-data"],
+    )
     def get(self, request: Request, kind: str) -> Response:
         manifest = bulkdata.current_manifest()
         item = next((item for item in manifest["files"] if item["type"] == kind), None)

@@ -10,6 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter
+
+
+def path_examples(name: str, *values: str) -> OpenApiParameter:
+    """A path parameter with real values as examples: "Try it out" starts from an object that exists,
+    and schemathesis' examples phase requests them, so detail responses of real data are checked."""
+    return OpenApiParameter(
+        name, str, OpenApiParameter.PATH, examples=[OpenApiExample(value, value=value) for value in values]
+    )
+
 
 ERROR_REF = {"$ref": "#/components/schemas/Error"}
 

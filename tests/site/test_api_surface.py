@@ -127,6 +127,8 @@ def test_conditional_get_answers_304_until_the_data_changes(client: Client) -> N
     again = client.get("/api/v1/sets/", HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 304 and again.content == b"" and again["ETag"] == etag
     assert client.get("/api/v1/sets/", HTTP_IF_MODIFIED_SINCE=last_modified).status_code == 304
+    head = client.head("/api/v1/sets/")
+    assert head.status_code == 200 and head.content == b"" and head["ETag"] == etag
     other_query = client.get("/api/v1/sets/", {"ordering": "name"})
     assert other_query.status_code == 200 and other_query["ETag"] != etag
     revision.bump()

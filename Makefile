@@ -34,6 +34,7 @@ loadcards: migrate
 index: loadcards
 	@if $(MANAGE) help rebuild_index >/dev/null 2>&1; then $(MANAGE) rebuild_index; \
 	else echo "No rebuild_index command yet; skipping the search index."; fi
+	$(MANAGE) rebuild_rules_index
 
 # Bulk files (/api/v1/bulk-data/) for the current data revision; skipped when they are current.
 bulk: loadcards

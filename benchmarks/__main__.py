@@ -1,11 +1,12 @@
-"""``python -m benchmarks [engine|search|all]``: print every benchmark's numbers."""
+"""``python -m benchmarks [engine|combat|search|rules-search|all]``: print every benchmark's numbers."""
 
 from __future__ import annotations
 
 import importlib
 import sys
 
-SUITES = {"engine": "benchmarks.engine_bench", "combat": "benchmarks.combat_bench", "search": "benchmarks.search_bench"}
+SUITES = {"engine": "benchmarks.engine_bench", "combat": "benchmarks.combat_bench", "search": "benchmarks.search_bench",
+          "rules-search": "benchmarks.rules_search_bench"}
 
 
 def main(argv: list[str]) -> int:

@@ -10,6 +10,7 @@ from rest_framework import serializers
 from cards.abilities import describe_abilities
 from cards.choices import Border, CardType, Size
 from cards.models import Card, CardSet, Printing
+from rulings.serializers import RulingSerializer, SourceSerializer
 
 
 class SetSummarySerializer(serializers.ModelSerializer[CardSet]):
@@ -23,10 +24,17 @@ class CardSetSerializer(serializers.ModelSerializer[CardSet]):
         view_name="api:set-detail", lookup_field="code", lookup_url_kwarg="code_or_slug"
     )
     card_count = serializers.IntegerField(read_only=True, help_text="Cards with a printing in this set.")
+    sources = serializers.SerializerMethodField(help_text="Each source as a name to cite, a link and its date.")
 
     class Meta:
         model = CardSet
         fields = ["code", "slug", "name", "kind", "order", "released", "description", "sources", "card_count", "url"]
+
+    @extend_schema_field(SourceSerializer(many=True))
+    def get_sources(self, card_set: CardSet) -> list[dict[str, str]]:
+        from rulings.queries import readable_sources
+
+        return [source.as_dict() for source in readable_sources(card_set.sources)]
 
 
 class CardSetDetailSerializer(CardSetSerializer):
@@ -98,10 +106,16 @@ class AutomationSerializer(serializers.Serializer[Card]):
 
 
 class ProvenanceSerializer(serializers.Serializer[Card]):
-    sources = serializers.ListField(child=serializers.CharField())
+    sources = serializers.SerializerMethodField(help_text="Each source as a name to cite, a link and its date.")
     confidence = serializers.CharField()
     notes = serializers.ListField(child=serializers.CharField())
     import_fixes = serializers.ListField(child=serializers.CharField())
+
+    @extend_schema_field(SourceSerializer(many=True))
+    def get_sources(self, card: Card) -> list[dict[str, str]]:
+        from rulings.queries import readable_sources
+
+        return [source.as_dict() for source in readable_sources(card.sources)]
 
 
 # Choice-backed text columns store "" for "not applicable"; the API says null, like the fixtures.
@@ -151,8 +165,17 @@ class CardDetailSerializer(CardSerializer):
     class Meta(CardSerializer.Meta):
         fields = CardSerializer.Meta.fields + [
             "aliases", "guardian", "stronghold", "terrain_types", "abilities", "abilities_text", "automation",
-            "provenance",
+            "provenance", "rulings",
         ]  # fmt: skip
+
+    rulings = serializers.SerializerMethodField(help_text="Every ruling and erratum about the card, newest first.")
+
+    @extend_schema_field(RulingSerializer(many=True))
+    def get_rulings(self, card: Card) -> list[dict[str, Any]]:
+        from rulings.queries import newest_first
+
+        found = newest_first(list(card.rulings.for_listing()))  # type: ignore[attr-defined]
+        return RulingSerializer(found, many=True, context=self.context).data  # type: ignore[return-value]
 
     abilities_text = serializers.SerializerMethodField(
         help_text="Each structured ability in plain words, as the combat engine applies it."

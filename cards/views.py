@@ -45,6 +45,7 @@ def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "same_class": Card.objects.sharing_a_class_with(card).as_links()[:RELATED_LIMIT],
         "same_set": Card.objects.from_same_set_as(card).as_links()[:RELATED_LIMIT],
         "mentions": rulings_mentioning(card),
+        **_judging_aids(card),
     }
     return render(request, "cards/card_detail.html", context)
 
@@ -62,6 +63,16 @@ def rulings_mentioning(card: Card) -> list[Any]:
             raise
         return []
     return list(queries.mentioning_card(card))
+
+
+def _judging_aids(card: Card) -> dict[str, Any]:
+    """The card's rulings in full, glossary links for its statistics and its sources as readable names."""
+    queries = import_module("rulings.queries")
+    return {
+        "card_rulings": queries.rulings_about(card),
+        "glossary": queries.glossary_urls(),
+        "sources": queries.readable_sources(card.sources),
+    }
 
 
 def set_list(request: HttpRequest) -> HttpResponse:

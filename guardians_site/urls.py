@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from guardians_site import views
+from guardians_site import search_api, search_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -10,6 +10,9 @@ urlpatterns = [
     # Before the API's own urls, whose catch-all would answer 404 for these.
     path("api/v1/combat/", include("combat.api_urls")),
     path("", include("rulings.urls")),
+    path("search/", search_views.search_page, name="site-search"),
+    path("api/v1/search/", search_api.SiteSearchView.as_view(), name="api-site-search"),
+    path("api/v1/search/suggest/", search_api.SuggestView.as_view(), name="api-site-suggest"),
     path("api/v1/", include("rulings.api_urls")),
     path("api/", include("guardians_site.api.urls")),
     path("admin/", admin.site.urls),

@@ -6,9 +6,10 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.http import Http404
+from django.urls import reverse
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema, extend_schema_view
 from rest_framework import generics, viewsets
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
@@ -19,10 +20,13 @@ from guardians_site.api.schema import path_examples
 from rulings.filters import RulingFilterSet
 from rulings.models import ARENA, STANDARD, EngineRuleId, GlossaryTerm, RuleEntry, Ruleset, Ruling
 from rulings.navigation import neighbours
+from rulings.search import FILTERS, Hit, Match, build_hits, find_jump, search_rules
+from rulings.search_query import read_words
 from rulings.serializers import (
     GlossaryTermSerializer,
     RuleDetailSerializer,
     RulesetTreeSerializer,
+    RulesSearchSerializer,
     RulingSerializer,
     api_url_of,
 )
@@ -30,6 +34,65 @@ from rulings.serializers import (
 RULESET_PARAMETER = OpenApiParameter(
     "ruleset", OpenApiTypes.STR, enum=[STANDARD, ARENA], description="Only this ruleset (default: both)."
 )
+
+
+MAX_PAGE_SIZE = 100
+SEARCH_PARAMETERS = [
+    OpenApiParameter("q", OpenApiTypes.STR, description="6.5.1, arena 6.3.2, R-010, PRI-7, or words: "
+                     '"a phrase", -word to leave out. Misspelt words are corrected when nothing matches.'),
+    OpenApiParameter("in", OpenApiTypes.STR, description="Only these kinds, comma-separated: "
+                     + ", ".join(FILTERS) + "."),
+    OpenApiParameter("page", OpenApiTypes.INT, description="Page of the search results (from 1)."),
+    OpenApiParameter("page_size", OpenApiTypes.INT, description=f"Hits per page (1 to {MAX_PAGE_SIZE}, default 20)."),
+]  # fmt: skip
+
+
+def _int_param(request: Request, name: str, default: int, low: int, high: int) -> int:
+    raw = request.query_params.get(name)
+    if raw in (None, ""):
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ValidationError({name: [f"{name} must be a whole number, not {raw!r}."]}) from None
+    if not low <= value <= high:
+        raise ValidationError({name: [f"{name} must be between {low} and {high}."]})
+    return value
+
+
+def hit_data(hit: Hit, request: Request) -> dict[str, Any]:
+    target = hit.target
+    api = api_url_of(target) if isinstance(target, RuleEntry) else (
+        reverse("rulings-api:ruling-detail", kwargs={"code": target.code}) if isinstance(target, Ruling) else None)  # fmt: skip
+    return {"kind": hit.kind, "ref": hit.ref, "label": hit.label, "title": hit.title, "text": hit.text,
+            "breadcrumb": [{"label": crumb.label, "html_url": request.build_absolute_uri(crumb.url)} for crumb in hit.crumbs],
+            "score": round(hit.score, 4), "html_url": request.build_absolute_uri(hit.url),
+            "url": request.build_absolute_uri(api) if api else None}  # fmt: skip
+
+
+def rules_search_answer(request: Request) -> dict[str, Any]:
+    text = str(request.query_params.get("q", ""))[:200]
+    unknown = [name for value in request.query_params.getlist("in") for name in value.split(",")
+               if name.strip() and name.strip().lower() not in FILTERS]  # fmt: skip
+    if unknown:
+        raise ValidationError({"in": [f"Unknown filter {unknown[0]!r}; choose from {', '.join(FILTERS)}."]})
+    size = _int_param(request, "page_size", 20, 1, MAX_PAGE_SIZE)
+    page = _int_param(request, "page", 1, 1, 10_000)
+    jump = find_jump(text) if text.strip() else None
+    found = search_rules(text, request.query_params.getlist("in"), page, size)
+    if jump is not None and jump.key:
+        # The query names one rule or ruling: that is the whole answer, as the HTML search redirects to it.
+        found = search_rules("", found.filters)
+        found.words = read_words(text)
+        found.matches = [Match(jump.key, jump.index_kind, 1.0)]
+        found.hits = build_hits(found.matches, found.words)
+    return {
+        "query": text, "searched": found.words.text, "corrected_from": found.corrected_from or None,
+        "jump": {"kind": jump.kind, "label": jump.label, "html_url": request.build_absolute_uri(jump.url)} if jump else None,
+        "filters": found.filters, "count": found.total, "counts": found.counts, "page": found.page,
+        "pages": found.pages, "matched_words": found.highlighted,
+        "results": [hit_data(hit, request) for hit in found.hits],
+    }  # fmt: skip
 
 
 def rules_tree(ruleset: Ruleset, request: Request | None) -> dict[str, Any]:
@@ -54,8 +117,20 @@ class RulesTreeView(generics.GenericAPIView[Ruleset]):
     filter_backends: list[type] = []
     queryset = Ruleset.objects.all()
 
-    @extend_schema(parameters=[RULESET_PARAMETER], responses=RulesetTreeSerializer(many=True))
+    @extend_schema(
+        operation_id="v1_rules_tree_or_search",
+        parameters=[RULESET_PARAMETER, *SEARCH_PARAMETERS],
+        responses=PolymorphicProxySerializer(
+            "RulesTreeOrSearch", serializers=[RulesetTreeSerializer(many=True), RulesSearchSerializer],
+            resource_type_field_name=None, many=False,
+        ),
+        description="Without q: every ruleset as a tree. With q: the rules search (the same ranking as "
+                    "/rules/search/): a rule number, ruling id or engine id comes back as `jump`; words as "
+                    "ranked hits.",
+    )  # fmt: skip
     def get(self, request: Request) -> Response:
+        if "q" in request.query_params:
+            return Response(rules_search_answer(request))
         wanted = request.query_params.get("ruleset")
         rulesets = Ruleset.objects.all()
         if wanted:

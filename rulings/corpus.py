@@ -24,9 +24,9 @@ RE_IDS = re.compile(r"\s*\{ids: ([^}]+)\}\s*$")
 RE_DIFFERS = re.compile(r"^Differs from standard: see (.+?)\.?$")
 RE_VERSION = re.compile(r"^Version (\S+) \((\d{4}-\d{2}-\d{2})\)$")
 RULING_KEYS = frozenset(
-    {"id", "kind", "question", "answer", "rules", "cards", "topics", "sources", "authority", "status", "date"}
+    {"id", "kind", "question", "answer", "rules", "cards", "topics", "sources", "authority", "status"}
 )
-OPTIONAL_RULING_KEYS = frozenset({"note", "superseded_by", "changes"})
+OPTIONAL_RULING_KEYS = frozenset({"note", "superseded_by", "changes", "date"})
 
 
 @dataclass

@@ -1,14 +1,18 @@
-"""Rulings as pages show them: question and answer with their links and highlighted words."""
+"""Rulings as pages show them: question and answer with their links and highlighted words, and
+their sources as names a judge can cite, with links and dates."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from django.utils.safestring import SafeString
 
 from rulings.linking import TextLinker, highlighter
-from rulings.models import Ruling
+from rulings.models import EngineRuleId, Ruling
+from rulings.sources import Source, describe
+
+SITE_RULING = "This site's ruling"
 
 
 @dataclass
@@ -17,16 +21,52 @@ class RulingRow:
     question: SafeString
     answer: SafeString
     note: SafeString
+    sources: list[Source] = field(default_factory=list)
+
+    @property
+    def main_source(self) -> Source | None:
+        return self.sources[0] if self.sources else None
+
+
+def ruling_sources(ruling: Ruling, stating_rules: dict[str, str] | None = None) -> list[Source]:
+    """The ruling's sources, most authoritative first. The site's own rulings start with "This site's
+    ruling", linked to the rule that states it; the compiled rules link to the rule restating them."""
+    cited = list(ruling.rules.all())
+    first_rule = cited[0] if cited else None
+    found: list[Source] = []
+    if ruling.authority == "site":
+        url = (stating_rules or {}).get(ruling.code) or (first_rule.get_absolute_url() if first_rule else "")
+        found.append(Source("", SITE_RULING, url, "site", ruling.date, ruling.date_note))
+    for key in ruling.sources:
+        source = describe(key)
+        if source.authority == "compiled-rules" and not source.is_external and first_rule is not None:
+            where = f"rule {first_rule.citation}"
+            source = replace(source, name=f"{source.name}, restated in {where}", url=first_rule.get_absolute_url())
+        found.append(source)
+    rank = {"site": 0, "faq-1996": 1, "compiled-rules": 2, "arena": 3, "community": 4, "card-data": 5}
+    return sorted(found, key=lambda source: rank.get(source.authority, 9))
+
+
+def stating_rules(rulings: Iterable[Ruling]) -> dict[str, str]:
+    """Ruling code -> the permalink of the rule that carries it as an id (site rulings A-01...)."""
+    codes = [ruling.code for ruling in rulings if ruling.authority == "site"]
+    if not codes:
+        return {}
+    rows = EngineRuleId.objects.select_related("rule__ruleset").filter(code__in=codes)
+    return {row.code: row.rule.get_absolute_url() for row in rows}
 
 
 def ruling_rows(rulings: Iterable[Ruling], linker: TextLinker, words: list[str] | None = None) -> list[RulingRow]:
+    rulings = list(rulings)
     pattern = highlighter(words or [])
+    stating = stating_rules(rulings)
     return [
         RulingRow(
             ruling,
             linker.render(ruling.question, highlight=pattern),
             linker.render(ruling.answer, highlight=pattern),
             linker.render(ruling.note),
+            ruling_sources(ruling, stating),
         )  # fmt: skip
         for ruling in rulings
     ]

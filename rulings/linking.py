@@ -11,7 +11,7 @@ import html
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from django.urls import reverse
@@ -76,10 +76,14 @@ def card_names_in(text: str, card_names: Iterable[str]) -> set[str]:
 
 
 def highlighter(words: Iterable[str]) -> re.Pattern[str] | None:
-    words = [word for word in words if word]
+    return _highlighter(tuple(sorted({word for word in words if word}, key=lambda word: (-len(word), word))))
+
+
+@lru_cache(maxsize=256)
+def _highlighter(words: tuple[str, ...]) -> re.Pattern[str] | None:
     if not words:
         return None
-    return re.compile("|".join(re.escape(word) for word in sorted(words, key=len, reverse=True)), re.IGNORECASE)
+    return re.compile("|".join(re.escape(word) for word in words), re.IGNORECASE)
 
 
 def mark(text: str, pattern: re.Pattern[str] | None) -> str:
@@ -126,8 +130,9 @@ class TextLinker:
             example_slugs=set(WorkedExample.objects.values_list("slug", flat=True)),
         )
 
-    @property
+    @cached_property
     def pattern(self) -> re.Pattern[str]:
+        # Cached: sorting ~800 names for every rendered text cost more than the rendering itself.
         return _names_pattern(
             tuple(sorted(self.card_slugs)), tuple(sorted(self.term_urls)), tuple(sorted(self.example_slugs))
         )
@@ -148,6 +153,15 @@ class TextLinker:
             last = match.end()
         out.append(mark(text[last:], highlight))
         return mark_safe("".join(out))  # noqa: S308 - every piece above went through escape()
+
+    def highlight(self, linked: str, highlight: re.Pattern[str] | None) -> SafeString:
+        """Mark words in HTML made by ``render`` (text and links only): the same output as rendering with the
+        highlight, without matching every card name again."""
+        if highlight is None:
+            return mark_safe(linked)  # noqa: S308 - made by render()
+        pieces = [piece if piece.startswith("<") else mark(html.unescape(piece), highlight)
+                  for piece in HTML_TAG.split(linked) if piece]  # fmt: skip
+        return mark_safe("".join(pieces))  # noqa: S308 - tags from render(), text re-escaped by mark()
 
     def render_html(self, markup: str, ruleset: str = "standard") -> SafeString:
         """Add links to the text nodes of trusted HTML (rendered Markdown), leaving tags and links as they are."""

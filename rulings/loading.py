@@ -34,6 +34,7 @@ from rulings.models import (
     Topic,
     WorkedExample,
 )
+from rulings.sources import UnknownSource, describe, ruling_date
 
 RULESETS = {"standard": ("Guardians rules", 1), "arena": ("Guardians Arena", 2)}
 CROSS_REFERENCE = re.compile(r"\(see (standard |arena )?(\d+(?:\.\d+){1,2}[a-z]?)")
@@ -195,12 +196,7 @@ def _check_rulings(corpus: Corpus, numbers: dict[str, set[str]], card_slugs: set
                 raise RulesCorpusError(
                     errors.UNKNOWN_CARD, *where, f"ruling {code} names unknown card {slug!r} (run loadcards first?)"
                 )
-        try:
-            date.fromisoformat(raw["date"])
-        except (TypeError, ValueError):
-            raise RulesCorpusError(
-                errors.INVALID_VALUE, *where, f"ruling {code}: date {raw['date']!r} is not YYYY-MM-DD"
-            ) from None
+        _check_ruling_dates(raw, where)
     topic_slugs: dict[str, str] = {}
     for ruling in corpus.rulings:
         for name in ruling.fields["topics"]:
@@ -217,6 +213,37 @@ def _check_rulings(corpus: Corpus, numbers: dict[str, set[str]], card_slugs: set
             raise RulesCorpusError(
                 errors.UNRESOLVED, ruling.path, ruling.line, f"superseded by missing ruling {replacement}"
             )
+
+
+def _check_ruling_dates(raw: dict[str, Any], where: tuple[str, int]) -> None:
+    """The site's own rulings carry the day they were made; every other ruling is dated by its sources."""
+    code = raw["id"]
+    for key in raw["sources"]:
+        try:
+            describe(key)
+        except UnknownSource as exc:
+            raise RulesCorpusError(errors.UNRESOLVED, *where, f"ruling {code}: {exc}") from None
+    if raw["authority"] == "site":
+        if not _is_day(raw.get("date")):
+            raise RulesCorpusError(errors.INVALID_VALUE, *where,
+                                   f"ruling {code}: a site ruling needs the date it was made (YYYY-MM-DD)")  # fmt: skip
+    elif "date" in raw:
+        raise RulesCorpusError(errors.INVALID_VALUE, *where,
+                               f"ruling {code}: only site rulings carry a date; this one is dated by its sources")  # fmt: skip
+    changes = raw.get("changes", [])
+    if not isinstance(changes, list) or not all(
+        isinstance(item, dict) and _is_day(item.get("date")) and str(item.get("change", "")).strip() for item in changes
+    ):
+        raise RulesCorpusError(errors.INVALID_VALUE, *where,
+                               f"ruling {code}: changes must be a list of {{date: YYYY-MM-DD, change: text}}")  # fmt: skip
+
+
+def _is_day(value: Any) -> bool:
+    try:
+        date.fromisoformat(value)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def _split_citation(citation: str) -> tuple[str, str]:
@@ -347,8 +374,10 @@ class _Sync:
         saved: dict[str, Ruling] = {}
         for position, parsed in enumerate(self.corpus.rulings, start=1):
             raw = parsed.fields
+            dated = ruling_date(raw["authority"], raw["sources"], raw.get("date", ""))
             values = {"kind": raw["kind"], "question": raw["question"], "answer": raw["answer"], "sources": raw["sources"],
-                      "authority": raw["authority"], "status": raw["status"], "date": date.fromisoformat(raw["date"]),
+                      "authority": raw["authority"], "status": raw["status"], "date": dated[0], "date_note": dated[1],
+                      "changes": raw.get("changes", []),
                       "note": raw.get("note") or "", "position": position, "source_line": parsed.line}  # fmt: skip
             saved[raw["id"]] = self._upsert(Ruling, {"code": raw["id"]}, values, existing.get(raw["id"]))
         for parsed in self.corpus.rulings:

@@ -141,7 +141,12 @@ class Ruling(models.Model):
     sources = models.JSONField(default=list)
     authority = models.CharField(max_length=16, choices=Authority.choices)
     status = models.CharField(max_length=12, choices=RulingStatus.choices)
-    date = models.DateField()
+    date = models.CharField(
+        max_length=10, blank=True,
+        help_text="As precise as known: 1996, 2008-07 or 2015-03-24; empty when unknown (date_note says why).",
+    )  # fmt: skip
+    date_note = models.CharField(max_length=300, blank=True, help_text="Where the date comes from.")
+    changes = models.JSONField(default=list, blank=True, help_text="[{date, change}], oldest first.")
     note = models.TextField(blank=True)
     superseded_by = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="supersedes"
@@ -159,6 +164,23 @@ class Ruling(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("rulings:ruling", kwargs={"code": self.code})
+
+    @property
+    def last_revised(self) -> str:
+        """The day of the latest change after publication, if the ruling has been revised."""
+        return str(self.changes[-1]["date"]) if len(self.changes) > 1 or self.status == "superseded" and self.changes else ""
+
+    @property
+    def date_reason(self) -> str:
+        """Why an undated ruling has no date, as a clause ("the compiled rules give a version number but no date")."""
+        reason = self.date_note.removeprefix("Date unknown").lstrip(".: ").rstrip(".")
+        return reason[:1].lower() + reason[1:]
+
+    @property
+    def date_display(self) -> str:
+        from rulings.sources import display_date
+
+        return display_date(self.date)
 
 
 class WorkedExample(models.Model):

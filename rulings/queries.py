@@ -1,11 +1,15 @@
-"""What other apps ask of the rules reference. The card page calls ``mentioning_card``."""
+"""What other apps ask of the rules reference: the card page calls ``mentioning_card``, ``rulings_about``,
+``glossary_urls`` and ``readable_sources``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from cards.models import Card
-from rulings.models import RuleEntry, Ruling, WorkedExample
+from rulings.display import RulingRow, ruling_rows
+from rulings.linking import TextLinker
+from rulings.models import GlossaryTerm, RuleEntry, Ruling, WorkedExample
+from rulings.sources import Source, describe
 
 
 @dataclass(frozen=True)
@@ -23,15 +27,47 @@ class Mention:
 
 
 def mentioning_card(card: Card) -> list[Mention]:
-    """Rules whose text names the card, then rulings about it, then worked examples naming it."""
+    """Rules whose text names the card, then worked examples naming it (its rulings: ``rulings_about``)."""
     rules = RuleEntry.objects.filter(cards=card).select_related("ruleset", "parent__parent")
-    rulings = Ruling.objects.about_card(card)
     examples = WorkedExample.objects.filter(cards=card)
     return [
         *(Mention(_rule_label(rule), rule.get_absolute_url()) for rule in rules),
-        *(Mention(f"Ruling {ruling.code}: {ruling.question}", ruling.get_absolute_url()) for ruling in rulings),
         *(Mention(f"Worked example: {example.title}", example.get_absolute_url()) for example in examples),
     ]
+
+
+def newest_first(rulings: list[Ruling]) -> list[Ruling]:
+    """Dated rulings newest first (a year sorts before the days of that year), undated ones last."""
+    dated = sorted((ruling for ruling in rulings if ruling.date), key=lambda ruling: ruling.date, reverse=True)
+    return dated + [ruling for ruling in rulings if not ruling.date]
+
+
+def rulings_about(card: Card, linker: TextLinker | None = None) -> list[RulingRow]:
+    """Every ruling and erratum about the card, with its text, sources and date, newest first."""
+    found = newest_first(list(Ruling.objects.about_card(card).for_listing()))
+    return ruling_rows(found, linker or TextLinker.from_database())
+
+
+# Statistic abbreviations on card pages -> the glossary term that explains them.
+STATISTIC_TERMS = {"ocb": "OCB", "cmp": "CMP", "ldl": "LDL", "mdl": "MDL", "luc": "LUC", "up": "Up number",
+                   "base_draw": "Base draw", "stones": "Power stone", "stacking": "Stacking number"}  # fmt: skip
+
+
+def glossary_urls() -> dict[str, str]:
+    """Statistic key -> glossary anchor, for the terms the glossary has."""
+    wanted = {name.lower(): key for key, name in STATISTIC_TERMS.items()}
+    found: dict[str, str] = {}
+    for term in GlossaryTerm.objects.only("term", "slug", "aliases"):
+        for name in [term.term, *term.aliases]:
+            key = wanted.get(name.lower())
+            if key and key not in found:
+                found[key] = term.get_absolute_url()
+    return found
+
+
+def readable_sources(keys: list[str]) -> list[Source]:
+    """A card's or example's sources as names with links and dates (never a bare file name)."""
+    return [describe(key) for key in keys]
 
 
 def _rule_label(rule: RuleEntry) -> str:

@@ -97,8 +97,28 @@ class RuleDetailSerializer(serializers.ModelSerializer[RuleEntry]):
         return _absolute(self.context, api_url_of(entry))
 
 
+class SourceSerializer(serializers.Serializer[Any]):
+    name = serializers.CharField(help_text="A name a judge can cite, e.g. \"The 1996 Guardians FAQ ...\".")
+    url = serializers.CharField(help_text="Where to read it: a web page, or a page of this site (a path).")
+    authority = serializers.CharField(help_text="site, faq-1996, compiled-rules, arena, community or card-data.")
+    date = serializers.CharField(help_text="As precise as known (1996, 2008-07, 2015-03-24); empty when unknown.")
+    date_note = serializers.CharField(help_text="How the date is known, or why it is not.")
+
+
+class ChangeSerializer(serializers.Serializer[Any]):
+    date = serializers.DateField()
+    change = serializers.CharField()
+
+
 class RulingSerializer(serializers.ModelSerializer[Ruling]):
     id = serializers.CharField(source="code", help_text="R-001, E-01, A-01 ...")
+    date = serializers.RegexField(
+        r"^(\d{4}(-\d{2}(-\d{2})?)?)?$", read_only=True,
+        help_text="The date of the ruling's source (the site's own rulings: the day made), as precise as known: "
+                  "1996, 2008-07 or 2015-03-24; empty when unknown (date_note says why).",
+    )  # fmt: skip
+    sources = serializers.SerializerMethodField()
+    changes = ChangeSerializer(many=True, read_only=True, help_text="Revisions after publication, oldest first.")
     rules = serializers.SerializerMethodField()
     cards = serializers.SlugRelatedField(many=True, read_only=True, slug_field="slug")
     topics = serializers.SlugRelatedField(many=True, read_only=True, slug_field="name")
@@ -109,7 +129,14 @@ class RulingSerializer(serializers.ModelSerializer[Ruling]):
     class Meta:
         model = Ruling
         fields = ["id", "kind", "question", "answer", "rules", "cards", "topics", "sources", "authority", "status",
-                  "date", "note", "superseded_by", "url", "html_url"]  # fmt: skip
+                  "date", "date_note", "changes", "note", "superseded_by", "url", "html_url"]  # fmt: skip
+
+    @extend_schema_field(SourceSerializer(many=True))
+    def get_sources(self, ruling: Ruling) -> list[dict[str, str]]:
+        from rulings.display import ruling_sources
+
+        return [{**source.as_dict(), "url": _absolute(self.context, source.url) if source.url.startswith("/")
+                 else source.url} for source in ruling_sources(ruling)]  # fmt: skip
 
     def get_rules(self, ruling: Ruling) -> list[str]:
         return [entry.citation for entry in ruling.rules.all()]
@@ -133,3 +160,40 @@ class GlossaryTermSerializer(serializers.ModelSerializer[GlossaryTerm]):
 
     def get_html_url(self, term: GlossaryTerm) -> str:
         return _absolute(self.context, term.get_absolute_url())
+
+
+class CrumbSerializer(serializers.Serializer[Any]):
+    label = serializers.CharField()
+    html_url = serializers.CharField()
+
+
+class SearchHitSerializer(serializers.Serializer[Any]):
+    kind = serializers.ChoiceField(choices=["standard", "arena", "ruling", "erratum", "glossary"])
+    ref = serializers.CharField(help_text='The rule\'s citation ("6.5.1", "arena 6.3.2"), the ruling id or the term\'s slug.')
+    label = serializers.CharField()
+    title = serializers.CharField(help_text="A heading's title, a ruling's question or a glossary term (empty for rules).")
+    text = serializers.CharField(help_text="The rule text, the ruling's answer or the term's definition.")
+    breadcrumb = CrumbSerializer(many=True, help_text="Where the hit sits in the book, outermost first.")
+    score = serializers.FloatField(help_text="Relevance (BM25F); higher is better. Comparable within one answer only.")
+    html_url = serializers.CharField()
+    url = serializers.CharField(allow_null=True, help_text="The API address of the rule or ruling (null for terms).")
+
+
+class JumpSerializer(serializers.Serializer[Any]):
+    kind = serializers.ChoiceField(choices=["rule", "ruling", "engine-id", "card"])
+    label = serializers.CharField()
+    html_url = serializers.CharField()
+
+
+class RulesSearchSerializer(serializers.Serializer[Any]):
+    query = serializers.CharField()
+    searched = serializers.CharField(help_text="What was searched: the query, or its correction when it matched nothing.")
+    corrected_from = serializers.CharField(allow_null=True, help_text="The typed query when a corrected one was searched.")
+    jump = JumpSerializer(allow_null=True, help_text="The rule, ruling or engine id the query names exactly, if any.")
+    filters = serializers.ListField(child=serializers.CharField())
+    count = serializers.IntegerField()
+    counts = serializers.DictField(child=serializers.IntegerField(), help_text="Matches per filter.")
+    page = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    matched_words = serializers.ListField(child=serializers.CharField(), help_text="Words to highlight in the texts.")
+    results = SearchHitSerializer(many=True)

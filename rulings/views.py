@@ -26,7 +26,10 @@ from rulings.models import (
 )
 from rulings.navigation import ancestors, blocks_under, neighbours
 from rulings.querysets import search_words
-from rulings.search import search_rules
+from rulings.search import FILTER_LABELS, find_jump, search_rules, split_scope
+from rulings.search_query import MAX_LENGTH as MAX_QUERY_LENGTH
+from rulings.search_query import read_address
+from rulings.sources import describe
 
 RULINGS_PER_PAGE = 25
 SIMULATOR_URL = "/combat/"
@@ -111,9 +114,27 @@ def engine_id_redirect(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def search(request: HttpRequest) -> HttpResponse:
-    query = request.GET.get("q", "")[:200]
-    results = search_rules(query, TextLinker.from_database()) if query.strip() else None
-    context = {"query": query, "results": results}
+    """A rule number, ruling id or engine id goes straight to its page; words list the matches, best first."""
+    query = request.GET.get("q", "")[:MAX_QUERY_LENGTH]
+    filters = split_scope(query, request.GET.getlist("in"))[1]
+    missing = ""
+    if query.strip():
+        jump = find_jump(query)
+        if jump is not None:
+            return redirect(jump.url)
+        if read_address(query) is not None:
+            missing = query.strip()
+    try:
+        page = int(request.GET.get("page", "1"))
+    except ValueError:
+        page = 1
+    results = search_rules(query, filters, page) if query.strip() else None
+    context = {
+        "query": query,
+        "results": results,
+        "missing": missing,
+        "filters": [(name, label, name in filters) for name, label in FILTER_LABELS.items()],
+    }
     return render(request, "rulings/search.html", context)
 
 
@@ -140,6 +161,7 @@ def example_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "body": body,
         "rules": example.rules.select_related("ruleset"),
         "simulator_url": simulator,
+        "source": describe(example.source),
     }
     return render(request, "rulings/example_detail.html", context)
 

@@ -17,6 +17,8 @@ ENDPOINTS = {
     "rules": "rulings-api:rules-tree",
     "rulings": "rulings-api:ruling-list",
     "glossary": "rulings-api:glossary-list",
+    "search": "api-site-search",
+    "search_suggest": "api-site-suggest",
     "combat_resolve": "combat-api:resolve",
     "combat_validate": "combat-api:validate",
     "combat_explore": "combat-api:explore",

@@ -210,14 +210,17 @@ def main():
     if not rulings:
         err("fixtures/rulings/rulings.json missing or empty")
     rids = set()
-    fields = {"id", "kind", "question", "answer", "rules", "cards", "topics", "sources", "authority", "status", "date"}
+    fields = {"id", "kind", "question", "answer", "rules", "cards", "topics", "sources", "authority", "status"}
     for r in rulings:
         rid = r.get("id")
         if rid in rids:
             err(f"ruling {rid}: duplicate id")
         rids.add(rid)
-        if set(r) - fields - {"note", "changes", "superseded_by"} or fields - set(r):
+        if set(r) - fields - {"note", "changes", "superseded_by", "date"} or fields - set(r):
             err(f"ruling {rid}: fields {sorted(set(r) ^ fields)}")
+        # Only the site's own rulings carry a date (the day made); the others are dated by their sources.
+        if (r.get("authority") == "site") != ("date" in r):
+            err(f"ruling {rid}: a date belongs on site rulings only, and every site ruling needs one")
         if r.get("kind") not in ("ruling", "erratum", "clarification"):
             err(f"ruling {rid}: bad kind {r.get('kind')}")
         if r.get("authority") not in ("faq-1996", "compiled-rules", "community", "site"):

@@ -49,8 +49,10 @@ def test_card_page_lists_both_printings(client: Client) -> None:
 
 def test_guardian_page_shows_guardian_stats(client: Client) -> None:
     html = client.get("/cards/finn-swamp-king/").content.decode()
-    assert "<dt>Power stones</dt><dd>6</dd>" in html
-    assert "<dt>LDL</dt><dd>-1</dd>" in html and "<dt>LUC</dt><dd>+1</dd>" in html
+    # Each label links to its glossary entry.
+    assert re.search(r"<dt><a [^>]*>Power stones</a></dt><dd>6</dd>", html)
+    assert re.search(r"<dt><a [^>]*><abbr [^>]*>LDL</abbr></a></dt><dd>-1</dd>", html)
+    assert re.search(r"<dt><a [^>]*><abbr [^>]*>LUC</abbr></a></dt><dd>\+1</dd>", html)
 
 
 def test_unverified_card_is_flagged(client: Client) -> None:

@@ -10,11 +10,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django import forms
 
+from combat.board import (
+    Board,
+    board_decisions,
+    build_board,
+    is_board_field,
+    move_in_order,
+    pick_errors,
+    values_from_setup,
+)
 from engine.catalog import CardCatalog
 from engine.enums import CardType, Terrain
 from engine.errors import NotationError, Problem
@@ -31,6 +40,24 @@ CARD_LIST_FIELDS = ("creatures", "items", "hand", "channellers", "earlier", "ord
 DECISION_FIELDS = ("ranged", "bribes", "spells", "channels", "secondaries", "rolls", "counts", "choices")
 SINGLE_CARD_FIELDS = ("command",)
 _FIELD_FOR_KEY = {key: name for name, key in SIDE_KEYS.items()}
+# What each part of a decision written in notation means, for the field's help and its error messages.
+FIELD_SYNTAX = {
+    "ranged": "Write match-up:creature: the number of the primary match-up the creature supports (1 for the "
+    "first), then the creature's slug, e.g. 2:archer.",
+    "bribes": "Write match-up:card: the number of the primary match-up (or s1 for the first secondary attack), "
+    "then gold, babes or beer; add @creature to bribe a named opposing creature, e.g. 2:gold@archer.",
+    "spells": "Write match-up:spell: the number of the match-up (s1 for the first secondary attack), then the "
+    "spell's slug, e.g. 1:power-lunch.",
+    "channels": "Write match-up:guardian*stones (the Guardian spends that many Power Stones) or "
+    "match-up:channeller (a creature under a stronghold), e.g. 3:guardian*2.",
+    "secondaries": "Write attacker>target: a creature of this side, then the opposing creature it attacks, e.g. "
+    "devil-dog>fire-walker; or none for no secondary attacks. Blank: the simulator picks attacks that win.",
+    "rolls": "Write card:result: the slug of the card that rolls dice, then the number rolled, e.g. "
+    "mendu-sada-the-havoc:4.",
+    "counts": "Write card:number: the slug of the card, then how many of what it counts, e.g. woodland-troll:2.",
+    "choices": "Write card:option: the slug of the card that offers the choice, then the option taken, e.g. "
+    "female-titan:small. Blank: the card's default.",
+}
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
@@ -68,6 +95,11 @@ def _choices(catalog: CardCatalog, types: Iterable[CardType], blank: str) -> lis
     wanted = set(types)
     cards = sorted((card for card in catalog if card.type in wanted), key=lambda card: card.name)
     return [("", blank)] + [(card.slug, card.name) for card in cards]
+
+
+def hand_card_names(catalog: CardCatalog) -> list[str]:
+    """Every card a storage hand can hold (spells, hand items, bribery cards), for the hand's autocomplete."""
+    return sorted(card.name for card in catalog if card.type.double_bordered)
 
 
 def terrain_choices(catalog: CardCatalog) -> list[tuple[str, str]]:
@@ -157,35 +189,18 @@ class SideForm(forms.Form):
     dispel = forms.IntegerField(
         required=False, min_value=0, max_value=9, label="Dispel Magic in the command step", help_text="Blank: none."
     )
-    order = _list_field("Primary play order", "Blank: the shield's order. Name a second copy as archer#2.")
-    ranged = _decision_field("Ranged attackers", "Match-up:creature. Blank: none.", "2:archer")
-    bribes = _decision_field(
-        "Bribes", "Match-up:card, s1 for the first secondary attack, @creature to aim. Blank: none.", "2:gold"
+    order = _list_field(
+        "Primary play order", "The creatures in the order they fight, one per line. Blank: the shield's order."
     )
-    spells = _decision_field("Spells", "Match-up:spell. Blank: none.", "1:power-lunch")
-    channels = _decision_field(
-        "Channelling", "Match-up:guardian*stones or match-up:channeller. Blank: none.", "3:guardian*2"
-    )
-    secondaries = _decision_field(
-        "Secondary attacks",
-        "attacker>target, or none. Blank: the engine picks the attacks that win.",
-        "devil-dog>fire-walker",
-    )
+    ranged = _decision_field("Ranged attackers", FIELD_SYNTAX["ranged"], "2:archer")
+    bribes = _decision_field("Bribes", FIELD_SYNTAX["bribes"], "2:gold")
+    spells = _decision_field("Spells", FIELD_SYNTAX["spells"], "1:power-lunch")
+    channels = _decision_field("Channelling", FIELD_SYNTAX["channels"], "3:guardian*2")
+    secondaries = _decision_field("Secondary attacks", FIELD_SYNTAX["secondaries"], "devil-dog>fire-walker")
     destroy_shield = forms.BooleanField(required=False, label="Destroy the shield instead of retreating if it loses")
-    rolls = _decision_field(
-        "Dice rolls", "Card:result for each card of this side that rolls dice. Required for those cards.", "mendu-sada-the-havoc:4"
-    )
-    counts = _decision_field(
-        "Counts",
-        "Card:number for a card that counts something outside the combat (its page says what). Required for those cards.",
-        "woodland-troll:2",
-    )
-    choices = _decision_field(
-        "Choices",
-        "Card:option for a card of this side that offers a choice, whoever makes it: a size, a class, retreat, "
-        "or a creature (also one drawn at random). Blank: the default on the card's page.",
-        "female-titan:small",
-    )
+    rolls = _decision_field("Dice rolls", FIELD_SYNTAX["rolls"], "mendu-sada-the-havoc:4")
+    counts = _decision_field("Counts", FIELD_SYNTAX["counts"], "woodland-troll:2")
+    choices = _decision_field("Choices", FIELD_SYNTAX["choices"], "female-titan:small")
 
     def __init__(self, *args: Any, catalog: CardCatalog, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -223,11 +238,17 @@ class SideForm(forms.Form):
             return "yes"
         return str(value)
 
+    board_items: dict[str, list[str]] | None = None
+
     def clauses(self) -> list[str]:
         """The side's notation clauses; a clause the notation cannot read becomes a field error."""
         clauses = []
         for name in self.fields:
             text = self.value_text(name)
+            if name in DECISION_FIELDS and self.board_items and self.board_items.get(name):
+                typed = [part for part in text.split(",") if part]
+                board = [item for item in self.board_items[name] if not (item == "none" and typed)]
+                text = ",".join(board + [part for part in typed if part not in board])
             if not text:
                 continue
             key = SIDE_KEYS[name]
@@ -235,14 +256,36 @@ class SideForm(forms.Form):
             try:
                 parse_setup(clause)
             except NotationError as exc:
-                self.add_error(name, exc.message)
+                self.add_error(name, self._explained(name, key, text, exc))
                 continue
             clauses.append(clause)
         return clauses
 
+    def _explained(self, name: str, key: str, text: str, exc: NotationError) -> str:
+        """A notation error said in terms of the field: which entry, and what each of its parts means."""
+        if name not in FIELD_SYNTAX:
+            return exc.message
+        for item in text.split(","):
+            try:
+                parse_setup(f"{self.prefix}.{key}={item}")
+            except NotationError as item_exc:
+                detail = item_exc.message.partition(": ")[2] if "should look like" not in item_exc.message else ""
+                reason = f" ({detail})" if detail else ""
+                return f"{self.fields[name].label}: \u201c{item}\u201d cannot be read{reason}. {FIELD_SYNTAX[name]}"
+        return exc.message
+
     def creature_rows(self) -> list[CreatureRow]:
         text = self.data.get(self.add_prefix("creatures"), "") if self.is_bound else self.initial.get("creatures", "")
         return creature_rows(self.catalog, card_references(self.catalog, str(text or "")))
+
+
+def field_for_key(key: str) -> str:
+    """The SideForm field a notation key of a side is written in (``bribe`` -> ``bribes``)."""
+    return _FIELD_FOR_KEY.get(key, "")
+
+
+# The words for each notation key of a side, for problems the engine names by key ("a.bribe").
+SIDE_FIELD_LABELS = {key: str(SideForm.base_fields[name].label) for name, key in SIDE_KEYS.items()}
 
 
 @dataclass(frozen=True)
@@ -297,13 +340,17 @@ def stacking_total(rows: Iterable[CreatureRow]) -> int:
 
 @dataclass
 class SetupForms:
-    """The terrain form and both side forms, bound to one request or filled from a set-up."""
+    """The terrain form and both side forms, bound to one request or filled from a set-up, and the
+    match-up board's picks."""
 
     terrain: TerrainForm
     attacker: SideForm
     defender: SideForm
     notation: str = ""
     problems: tuple[Problem, ...] = ()
+    board_values: dict[str, str] = field(default_factory=dict)
+    # The set-up as far as it could be read, even with problems: what the board is drawn from.
+    draft: CombatSetup = field(default_factory=CombatSetup)
 
     @property
     def sides(self) -> tuple[SideForm, SideForm]:
@@ -313,13 +360,21 @@ class SetupForms:
     def stacking_limit(self) -> int:
         return STACKING_LIMIT
 
+    def board(self) -> Board:
+        return build_board(self.attacker.catalog, self.draft, self.board_values, pick_errors(self.problems))
+
 
 def bound_forms(data: Mapping[str, Any], catalog: CardCatalog) -> SetupForms:
-    return SetupForms(
+    values = {name: str(data.get(name, "")) for name in data if is_board_field(name)}
+    forms_ = SetupForms(
         terrain=TerrainForm(data, catalog=catalog),
         attacker=SideForm(data, prefix="a", catalog=catalog),
         defender=SideForm(data, prefix="d", catalog=catalog),
+        board_values=values,
     )
+    for side in forms_.sides:
+        side.board_items = board_decisions(values, side.prefix or "")
+    return forms_
 
 
 def initial_from_setup(setup: CombatSetup) -> dict[str, dict[str, Any]]:
@@ -337,7 +392,7 @@ def initial_from_setup(setup: CombatSetup) -> dict[str, dict[str, Any]]:
             if name in CARD_LIST_FIELDS:
                 values[name] = "\n".join(value)
             elif name in DECISION_FIELDS:
-                values[name] = ", ".join(value) if value else "none"
+                values[name] = ", ".join(value) if value else ("none" if value == [] else "")
             elif name == "shields":
                 values[name] = value[0] if value else ""
             else:
@@ -347,13 +402,17 @@ def initial_from_setup(setup: CombatSetup) -> dict[str, dict[str, Any]]:
 
 
 def filled_forms(setup: CombatSetup, catalog: CardCatalog, problems: Iterable[Problem] = ()) -> SetupForms:
-    initial = initial_from_setup(setup)
+    """Forms showing a set-up: what fits on the board goes there, the rest into the notation fields."""
+    values, rest = values_from_setup(catalog, setup)
+    initial = initial_from_setup(replace(setup, attacker=rest["a"], defender=rest["d"]))
     return SetupForms(
         terrain=TerrainForm(initial=initial["terrain"], catalog=catalog),
         attacker=SideForm(initial=initial["a"], prefix="a", catalog=catalog),
         defender=SideForm(initial=initial["d"], prefix="d", catalog=catalog),
         notation=format_setup(setup),
         problems=tuple(problems),
+        board_values=values,
+        draft=setup,
     )
 
 
@@ -369,19 +428,40 @@ def build_notation(forms_: SetupForms, catalog: CardCatalog) -> CombatSetup | No
     clauses = [clause for clause in [forms_.terrain.clause()] if clause]
     for side in forms_.sides:
         clauses += side.clauses()
-    if any(side.errors for side in forms_.sides):
-        return None
     forms_.notation = " ".join(clauses)
     try:
         setup = parse_setup(forms_.notation)
     except NotationError as exc:
         forms_.problems = exc.problems
         return None
+    forms_.draft = setup
     forms_.notation = format_setup(setup)
+    if any(side.errors for side in forms_.sides):
+        return None
     forms_.problems = tuple(validate(setup, catalog))
     for problem in forms_.problems:
         _attach(forms_, problem)
     return None if forms_.problems else setup
+
+
+_MOVE = re.compile(r"^(?P<letter>[ad])-(?P<position>[0-9]{1,2})-(?:(?P<way>up|down)|to-(?P<target>[0-9]{1,2}))$")
+
+
+def moved(data: Mapping[str, Any], catalog: CardCatalog, move: str) -> dict[str, Any] | None:
+    """The form data with one creature moved in its side's play order: a place up or down (``a-2-up``,
+    the buttons) or to another place (``a-2-to-0``, dragging)."""
+    found = _MOVE.match(move)
+    if found is None:
+        return None
+    letter, position = found["letter"], int(found["position"])
+    target = int(found["target"]) if found["target"] else position + (-1 if found["way"] == "up" else 1)
+    forms_ = bound_forms(data, catalog)
+    build_notation(forms_, catalog)
+    side = forms_.draft.attacker if letter == "a" else forms_.draft.defender
+    order = move_in_order(catalog, side, position, target)
+    changed = {name: data.get(name) for name in data}
+    changed[f"{letter}-order"] = order.replace(",", "\n")
+    return changed
 
 
 def _attach(forms_: SetupForms, problem: Problem) -> None:

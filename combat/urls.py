@@ -6,6 +6,9 @@ app_name = "combat"
 urlpatterns = [
     path("", views.combat_page, name="combat"),
     path("build/", views.build, name="build"),
+    path("board/", views.board, name="board"),
+    path("notation/", views.notation_page, name="notation"),
+    path("picture.svg", views.picture_svg, name="picture"),
     path("creatures.json", views.creatures_json, name="creatures"),
     path("explore/", views.explore_page, name="explore"),
 ]

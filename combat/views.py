@@ -8,15 +8,19 @@ comes back as the same page with the problems named and the notation kept, statu
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from combat import running
+from combat import reading, running
 from combat.examples import all_examples, find_example
 from combat.links import permalink
+from combat.notation_doc import BASICS, CLAUSES
+from combat.picture_svg import render as picture_svg_render
+from combat.rule_refs import rule_refs
 from combat.setup_form import (
     STARTER_NOTATION,
     SetupForms,
@@ -24,10 +28,13 @@ from combat.setup_form import (
     build_notation,
     creature_rows,
     filled_forms,
+    hand_card_names,
+    moved,
     stacking_total,
 )
-from combat.stepping import step_through
+from combat.stepping import StepThrough, step_through
 from engine.errors import EngineError, NotationError
+from engine.log import CombatLog
 from engine.setup import CombatSetup, split_reference
 
 
@@ -51,8 +58,54 @@ def combat_page(request: HttpRequest) -> HttpResponse:
     except EngineError as exc:
         return _problem_page(request, notation, exc, setup)
     view = step_through(log, running.catalog(), _step_number(request.GET.get("step"), len(log.steps)))
-    context = {"view": view, "permalink": permalink(log.notation), "setup": setup}
-    return render(request, "combat/step_through.html", context)
+    return render(request, "combat/step_through.html", _step_context(request, log, setup, view))
+
+
+def _step_context(request: HttpRequest, log: CombatLog, setup: CombatSetup, view: StepThrough) -> dict[str, Any]:
+    """What the step-through shows beside the engine's steps: the picture, rule numbers, card links."""
+    catalog = running.catalog()
+    orders = reading.order_count(setup, catalog)
+    step_query = "end" if view.at_end else view.current
+    return {
+        "view": view,
+        "setup": setup,
+        "permalink": permalink(log.notation),
+        "step_permalink": permalink(log.notation, step=step_query),
+        "picture": reading.picture(log, view.current),
+        "picture_url": reverse("combat:picture") + "?" + urlencode({"s": log.notation, "step": step_query}),
+        "rules": rule_refs(step.rule for step in log.steps),
+        "card_names": reading.card_names(log, setup, catalog),
+        "hand_checks": reading.hand_checks(log, catalog),
+        "order_count": orders,
+        "explore_limit": running.EXPLORE_LIMIT,
+        "can_explore": orders <= running.EXPLORE_LIMIT,
+    }
+
+
+@require_GET
+def picture_svg(request: HttpRequest) -> HttpResponse:
+    """The combat at one step (or its result) as an SVG image: what "Save the picture" and link previews use."""
+    notation = request.GET.get("s", "")
+    try:
+        setup = running.read_notation(notation)
+        log = running.run(setup)
+    except EngineError as exc:
+        return HttpResponse(
+            "Cannot draw this set-up: " + "; ".join(problem.message for problem in exc.problems),
+            status=400,
+            content_type="text/plain; charset=utf-8",
+        )
+    current = _step_number(request.GET.get("step"), len(log.steps))
+    title, caption = reading.picture_words(log, current)
+    svg = picture_svg_render(reading.picture(log, current), title, caption)
+    response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
+@require_GET
+def notation_page(request: HttpRequest) -> HttpResponse:
+    return render(request, "combat/notation.html", {"basics": BASICS, "clauses": CLAUSES})
 
 
 def _step_number(raw: str | None, count: int) -> int:
@@ -66,12 +119,34 @@ def _step_number(raw: str | None, count: int) -> int:
 
 @require_GET
 def build(request: HttpRequest) -> HttpResponse:
-    """The form's target: read the fields, then show the step-through, or the form with its problems."""
-    forms = bound_forms(request.GET, running.catalog())
+    """The form's target: read the fields, then show the step-through, or the form with its problems.
+
+    ``move`` (a creature up or down its play order) and ``refresh`` (redraw the match-up board) come
+    back to the form, which is how the board works without JavaScript.
+    """
+    data: Any = request.GET
+    move = request.GET.get("move", "")
+    if move:
+        data = moved(request.GET, running.catalog(), move) or request.GET
+    forms = bound_forms(data, running.catalog())
     setup = build_notation(forms, running.catalog())
-    if setup is not None and "check" not in request.GET:
+    staying = "check" in request.GET or "refresh" in request.GET or bool(move)
+    if setup is not None and not staying:
         return HttpResponseRedirect(permalink(forms.notation))
-    return _setup_page(request, forms, status=200 if setup is not None else 400)
+    status = 400 if setup is None and not staying else 200
+    return _setup_page(request, forms, status=status)
+
+
+@require_GET
+def board(request: HttpRequest) -> HttpResponse:
+    """The match-up board and the notation for the form as it stands: what the page's script redraws."""
+    data: Any = request.GET
+    move = request.GET.get("move", "")
+    if move:
+        data = moved(request.GET, running.catalog(), move) or request.GET
+    forms = bound_forms(data, running.catalog())
+    build_notation(forms, running.catalog())
+    return render(request, "combat/board_fragment.html", {**_form_context(forms), "moved": move})
 
 
 def _form_context(forms: SetupForms) -> dict[str, Any]:
@@ -79,7 +154,18 @@ def _form_context(forms: SetupForms) -> dict[str, Any]:
     for form in forms.sides:
         rows = form.creature_rows()
         sides.append({"form": form, "rows": rows, "stacking": stacking_total(rows)})
-    return {"forms": forms, "sides": sides}
+    typed = any(
+        form[name].value()
+        for form in forms.sides
+        for name in ("ranged", "bribes", "spells", "channels", "secondaries", "rolls", "counts", "choices")
+    )
+    return {
+        "forms": forms,
+        "sides": sides,
+        "board": forms.board(),
+        "typed_decisions": typed,
+        "hand_cards": hand_card_names(running.catalog()),
+    }
 
 
 def _setup_page(request: HttpRequest, forms: SetupForms, status: int = 200) -> HttpResponse:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from typing import Any
 
 from django import template
 from django.forms import BoundField
-from django.utils.html import format_html, format_html_join
+from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from cards.templatetags.card_tags import BRIBERY_ICONS
@@ -62,3 +64,81 @@ def choice_select(field: BoundField) -> SafeString:
         format_html(' aria-describedby="{}"', described) if described else "",
         options,
     )
+
+
+@register.filter
+def as_list(value: object) -> str:
+    """A card list typed one per line, as one comma-separated line for a hidden field."""
+    if not value:
+        return ""
+    parts = [part.strip() for part in str(value).replace("\r", "").replace("\n", ",").split(",")]
+    return ",".join(part for part in parts if part)
+
+
+BOARD_FIELDS = ("command", "order", "ranged", "bribes", "spells", "channels", "secondaries", "rolls", "counts", "choices")
+
+
+@register.simple_tag
+def board_problems(forms: Any) -> SafeString:
+    """The problems of the decisions the board writes, said beside the board, each with its side and field."""
+    items = [
+        (side.side_name.capitalize(), side.fields[name].label, error)
+        for side in forms.sides
+        for name in BOARD_FIELDS
+        if name in side.errors
+        for error in side.errors[name]
+    ]
+    if not items:
+        return mark_safe("")
+    return format_html(
+        '<ul class="board-problems field-error" role="alert">{}</ul>',
+        format_html_join("", "<li><strong>{} · {}:</strong> {}</li>", items),
+    )
+
+
+@register.filter
+def link_cards(text: str, names: dict[str, str]) -> SafeString:
+    """A step's sentence with each card of the combat named in it linked to its card page."""
+    if not names:
+        return format_html("{}", text)
+    pattern = re.compile("|".join(re.escape(name) for name in sorted(names, key=len, reverse=True)))
+    parts: list[str] = []
+    last = 0
+    for match in pattern.finditer(text):
+        parts.append(str(escape(text[last : match.start()])))
+        parts.append(str(format_html('<a href="/cards/{}/">{}</a>', names[match.group(0)], match.group(0))))
+        last = match.end()
+    parts.append(str(escape(text[last:])))
+    return mark_safe("".join(parts))
+
+
+@register.filter
+def rule_for(rules: dict[str, Any], code: str) -> Any:
+    return rules.get(code)
+
+
+@register.filter
+def side_names(sides: Iterable[Any]) -> str:
+    """Sides of the engine as words: "the attacker and the defender"."""
+    words = [f"the {getattr(side, 'value', side)}" for side in sides]
+    return " and ".join(words)
+
+
+_PROBLEM_FIELD = re.compile(r"^(?P<side>[ad])(?:\.(?P<key>[a-z-]+))?: (?P<rest>.*)$", re.S)
+
+
+@register.filter
+def plain_problem(message: str) -> str:
+    """An engine problem with its notation field said in words: "a.bribe: ..." -> "Attacker, Bribes: ..."."""
+    from combat.setup_form import FIELD_SYNTAX, SIDE_FIELD_LABELS, field_for_key
+
+    found = _PROBLEM_FIELD.match(message)
+    if found is None:
+        return message[:1].upper() + message[1:]
+    side = "Attacker" if found["side"] == "a" else "Defender"
+    label = SIDE_FIELD_LABELS.get(found["key"] or "")
+    if not label:
+        return message[:1].upper() + message[1:]
+    # A notation error shows the shape an entry should have; say what each part of it means too.
+    syntax = FIELD_SYNTAX.get(field_for_key(found["key"] or "")) if "should look like" in message else None
+    return f"{side}, {label}: {found['rest']}" + (f". {syntax}" if syntax else "")

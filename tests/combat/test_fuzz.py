@@ -10,6 +10,7 @@ import json
 from typing import Any
 from urllib.parse import urlencode
 
+import pytest
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -20,6 +21,8 @@ from engine.notation import SIDE_KEYS
 CATALOG = default_catalog()
 CREATURES = sorted(card.slug for card in CATALOG if card.is_creature)
 OTHER_CARDS = sorted(card.slug for card in CATALOG if not card.is_creature)
+# The step-through names each step's numbered rule, which the rules reference in the database gives.
+pytestmark = pytest.mark.django_db
 FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 client = Client(raise_request_exception=False)
@@ -133,3 +136,28 @@ def test_json_set_ups(setup: dict[str, Any]) -> None:
 def test_the_set_up_form_with_any_fields(params: dict[str, str]) -> None:
     response = client.get("/combat/build/", params)
     assert response.status_code in (200, 302, 400), params
+
+
+BOARD_FIELDS = [
+    "a-creatures", "d-creatures", "a-hand", "a-m1-ranged", "a-m1-bribe", "a-m2-spell", "a-m1-channel", "a-m1-stones",
+    "d-s1-bribe", "a-roll-mendu-sada-the-havoc", "a-count-iron-lord", "a-choice-female-titan", "d-sec-archer",
+    "d-secondary-mode", "a-order", "move", "refresh",
+]  # fmt: skip
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    params=st.dictionaries(
+        st.sampled_from(BOARD_FIELDS),
+        st.one_of(
+            st.text(max_size=30),
+            st.sampled_from(["archer", "iron-lord", "gold", "guardian", "a-0-down", "d-1-to-0", "a-9-up", "plan"]),
+        ),
+        max_size=9,
+    )
+)
+def test_the_match_up_board_with_any_fields(params: dict[str, str]) -> None:
+    params.setdefault("a-creatures", "Iron Lord\nArcher\nFemale Titan")
+    params.setdefault("d-creatures", "Archer\nMendu Sada the Havoc")
+    assert client.get("/combat/board/", params).status_code == 200, params
+    assert client.get("/combat/build/", params).status_code in (200, 302, 400), params

@@ -83,7 +83,10 @@ def test_every_problem_is_reported_on_its_field() -> None:
 def test_notation_syntax_errors_stay_on_the_field() -> None:
     forms = bound_forms(_form_data(a__creatures="sand-lord", d__creatures="swordsman", d__ranged="archer"), CATALOG)
     assert build_notation(forms, CATALOG) is None
-    assert "should look like 3:archer" in forms.defender.errors["ranged"][0]
+    # The message says what each part of the entry means, not only its shape.
+    message = forms.defender.errors["ranged"][0]
+    assert message.startswith("Ranged attackers: \u201carcher\u201d cannot be read.")
+    assert "the number of the primary match-up the creature supports (1 for the first)" in message
 
 
 def test_a_set_up_fills_the_form_and_comes_back_unchanged() -> None:
@@ -100,6 +103,7 @@ def test_a_set_up_fills_the_form_and_comes_back_unchanged() -> None:
         for name, value in form.initial.items():
             key = form.add_prefix(name) if form.prefix else name
             data[key] = "on" if value is True else str(value)
+    data.update(filled.board_values)
     forms = bound_forms(data, CATALOG)
     assert build_notation(forms, CATALOG) is not None, forms.problems
     assert forms.notation == notation
@@ -112,6 +116,7 @@ def test_every_example_survives_the_round_trip_through_the_form() -> None:
         for form in (filled.terrain, *filled.sides):
             for name, value in form.initial.items():
                 data[form.add_prefix(name) if form.prefix else name] = "on" if value is True else str(value)
+        data.update(filled.board_values)
         forms = bound_forms(data, CATALOG)
         assert build_notation(forms, CATALOG) is not None, (example.id, forms.problems)
         assert parse_setup(forms.notation) == parse_setup(example.notation), example.id

@@ -12,6 +12,34 @@
   var stepper = document.getElementById("stepper");
   if (stepper) {
     var loading = false;
+    /* The stepper is redrawn after each step; the control that was used gets the focus back, so
+       Enter on "Next" can be pressed again (and "Previous" takes over when "Next" is gone). */
+    var focusKeyOf = function (element) {
+      if (!element || !stepper.contains(element)) { return null; }
+      var rel = element.getAttribute("rel");
+      if (rel) { return { rel: rel }; }
+      if (element.closest(".chapters")) { return { chapter: element.textContent.trim() }; }
+      return { id: element.id || null };
+    };
+    var restoreFocus = function (key) {
+      if (!key) { return; }
+      var target = null;
+      if (key.rel) {
+        target = stepper.querySelector('.step-nav a[rel="' + key.rel + '"]') ||
+          stepper.querySelector('.step-nav a[rel="' + (key.rel === "next" ? "prev" : "next") + '"]');
+      } else if (key.chapter) {
+        target = Array.prototype.find.call(stepper.querySelectorAll(".chapters a"), function (link) {
+          return link.textContent.trim() === key.chapter;
+        });
+      } else if (key.id) {
+        target = document.getElementById(key.id);
+      }
+      if (!target) {
+        target = document.getElementById("step-count");
+        if (target) { target.setAttribute("tabindex", "-1"); }
+      }
+      if (target) { target.focus(); }
+    };
     var show = function (url, push) {
       if (loading) { return; }
       loading = true;
@@ -21,10 +49,12 @@
           var page = new DOMParser().parseFromString(html, "text/html");
           var fresh = page.getElementById("stepper");
           if (!fresh) { window.location.assign(url); return; }
+          var focusKey = focusKeyOf(document.activeElement);
           stepper.innerHTML = fresh.innerHTML;
           stepper.dataset.step = fresh.dataset.step;
           document.title = page.title;
           if (push) { history.pushState({ step: fresh.dataset.step }, "", url); }
+          restoreFocus(focusKey);
         })
         .catch(function () { window.location.assign(url); })
         .then(function () { loading = false; });
@@ -50,9 +80,113 @@
     window.addEventListener("popstate", function () { show(window.location.href, false); });
   }
 
+  /* ---- Copy buttons (notation, step links) ---- */
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-copy]");
+    if (!button) { return; }
+    var field = document.getElementById(button.dataset.copy);
+    var status = button.parentNode.querySelector(".copy-status");
+    if (!field) { return; }
+    var done = function (message) { if (status) { status.textContent = message; } };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(field.value).then(function () { done("Copied."); }, function () {
+        field.select(); done("Selected: press Ctrl+C to copy.");
+      });
+    } else {
+      field.select();
+      done("Selected: press Ctrl+C to copy.");
+    }
+  });
+
   /* ---- Set-up form ---- */
   var form = document.getElementById("setup-form");
   if (!form || !window.fetch) { return; }
+
+  /* The match-up board is drawn by the server from the whole form: redrawn after every change, so
+     the rows, the legal picks and the notation always agree with what the form will submit. */
+  var board = document.getElementById("matchup-board");
+  var boardUrl = form.dataset.boardUrl;
+  var boardRequest = 0;
+  var redrawBoard = function (extra, focusId) {
+    if (!board || !boardUrl) { return; }
+    var data = new URLSearchParams(new FormData(form));
+    data.delete("move");
+    if (extra) { Object.keys(extra).forEach(function (name) { data.set(name, extra[name]); }); }
+    var ticket = ++boardRequest;
+    var active = document.activeElement;
+    var keep = focusId || (active && board.contains(active) ? active.id : null);
+    fetch(boardUrl + "?" + data.toString(), { headers: { "Accept": "text/html" } })
+      .then(function (response) { return response.text(); })
+      .then(function (html) {
+        if (ticket !== boardRequest) { return; }
+        var page = new DOMParser().parseFromString(html, "text/html");
+        var freshBoard = page.getElementById("matchup-board");
+        var freshNotation = page.getElementById("notation-live");
+        if (freshBoard) { board.innerHTML = freshBoard.innerHTML; }
+        var notation = document.getElementById("notation-live");
+        if (freshNotation && notation) { notation.innerHTML = freshNotation.innerHTML; }
+        var target = keep ? document.getElementById(keep) : null;
+        if (!target && focusId) {
+          // The creature moved to the end of its list: its other arrow button is still there.
+          target = document.getElementById(focusId.replace(/-(up|down)$/, function (m, way) { return way === "up" ? "-down" : "-up"; }));
+        }
+        if (target && target !== document.activeElement) { target.focus(); }
+      })
+      .catch(function () { /* The "Update the match-ups" button still works. */ });
+  };
+  var timer = null;
+  var redrawSoon = function () {
+    clearTimeout(timer);
+    timer = setTimeout(function () { redrawBoard(); }, 350);
+  };
+  form.addEventListener("change", function (event) {
+    if (!event.target.name) { return; }
+    if (event.target.matches("select, input[type=checkbox]")) { redrawBoard(); } else { redrawSoon(); }
+  });
+  form.addEventListener("input", function (event) {
+    if (!event.target.name) { return; }
+    if (event.target.matches("textarea, input[type=text], input[type=number], input:not([type])")) { redrawSoon(); }
+  });
+  form.addEventListener("click", function (event) {
+    var button = event.target.closest("button.move");
+    if (!button) { return; }
+    event.preventDefault();
+    redrawBoard({ move: button.value }, button.id);
+  });
+  form.addEventListener("creatures-changed", function () { redrawBoard(); });
+
+  /* Dragging a creature onto another of its side puts it in that place of the order. */
+  var dragged = null;
+  var dropTarget = function (event) {
+    var over = event.target.closest ? event.target.closest("[data-position]") : null;
+    return dragged && over && over !== dragged && over.dataset.letter === dragged.dataset.letter ? over : null;
+  };
+  var clearDrop = function () {
+    form.querySelectorAll(".drop-target").forEach(function (node) { node.classList.remove("drop-target"); });
+  };
+  form.addEventListener("dragstart", function (event) {
+    var item = event.target.closest ? event.target.closest("[data-position]") : null;
+    if (!item) { return; }
+    dragged = item;
+    event.dataTransfer.effectAllowed = "move";
+    event.dataTransfer.setData("text/plain", item.textContent.trim());
+  });
+  form.addEventListener("dragover", function (event) {
+    var over = dropTarget(event);
+    if (!over) { return; }
+    event.preventDefault();
+    clearDrop();
+    over.classList.add("drop-target");
+  });
+  form.addEventListener("drop", function (event) {
+    var over = dropTarget(event);
+    if (!over) { return; }
+    event.preventDefault();
+    clearDrop();
+    redrawBoard({ move: dragged.dataset.letter + "-" + dragged.dataset.position + "-to-" + over.dataset.position });
+    dragged = null;
+  });
+  form.addEventListener("dragend", function () { dragged = null; clearDrop(); });
   var creatures = null;
   var byKey = {};
 
@@ -132,6 +266,7 @@
         kept.splice(index, 1);
         textarea.value = kept.join("\n");
         renderStats(side);
+        form.dispatchEvent(new Event("creatures-changed"));
       });
       actions.appendChild(remove);
       row.appendChild(actions);
@@ -184,6 +319,7 @@
       textarea.value = lines.join("\n");
       input.value = "";
       renderStats(side);
+      form.dispatchEvent(new Event("creatures-changed"));
       input.focus();
     };
     button.addEventListener("click", add);
@@ -197,6 +333,53 @@
     textarea.parentNode.insertBefore(message, textarea);
     textarea.addEventListener("input", function () { renderStats(side); });
   };
+
+  /* The storage hand takes spells, hand items and bribery cards by name, like the shield takes creatures. */
+  var addHandControls = function (fieldset) {
+    var side = fieldset.dataset.side;
+    var textarea = document.getElementById("id_" + side + "-hand");
+    var list = document.getElementById("hand-card-names");
+    if (!textarea || !list) { return; }
+    var names = {};
+    list.querySelectorAll("option").forEach(function (option) { names[key(option.value)] = option.value; });
+    var wrap = el("div", null, "add-creature");
+    var label = el("label", "Add a card to the hand by name", "visually-hidden");
+    label.htmlFor = "add-hand-" + side;
+    var input = el("input");
+    input.id = "add-hand-" + side;
+    input.setAttribute("list", "hand-card-names");
+    input.setAttribute("autocomplete", "off");
+    input.placeholder = "Add a spell, item or bribery card";
+    var button = el("button", "Add");
+    button.type = "button";
+    var message = el("p", "", "add-creature-message");
+    message.setAttribute("aria-live", "polite");
+    var add = function () {
+      if (!input.value.trim()) { return; }
+      var name = names[key(input.value)];
+      if (!name) {
+        message.textContent = "No spell, hand item or bribery card called \u201c" + input.value.trim() + "\u201d.";
+        return;
+      }
+      message.textContent = "";
+      var lines = linesOf(textarea);
+      lines.push(name);
+      textarea.value = lines.join("\n");
+      input.value = "";
+      form.dispatchEvent(new Event("creatures-changed"));
+      input.focus();
+    };
+    button.addEventListener("click", add);
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "Enter") { event.preventDefault(); add(); }
+    });
+    wrap.appendChild(label);
+    wrap.appendChild(input);
+    wrap.appendChild(button);
+    textarea.parentNode.insertBefore(wrap, textarea);
+    textarea.parentNode.insertBefore(message, textarea);
+  };
+  form.querySelectorAll("fieldset[data-side]").forEach(addHandControls);
 
   fetch("/combat/creatures.json")
     .then(function (response) { return response.json(); })

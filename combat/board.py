@@ -1,0 +1,735 @@
+"""The match-up board: the set-up's decisions as rows of match-ups, each offering only what is legal there.
+
+The board reads the shape of a combat (both shields, hands, Guardians, channellers) and the picks made so
+far, and lists per primary match-up and per side the ranged supporters, bribes, spells and channelling
+that side could use, then the secondary attacks, and the rolls, counts and choices its cards need. Every
+pick is a plain form field (``a-m2-ranged``), so the board works without JavaScript; ``board_decisions``
+turns the picks back into the notation's own decision values, which is all the rest of the site reads.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine.abilities import AllowsRanged, CommandRelocates, Dispel, Offer
+from engine.cards import CardDefinition
+from engine.catalog import CardCatalog
+from engine.enums import CardType, Terrain
+from engine.errors import Problem
+from engine.setup import CombatSetup, SideSetup, copy_references, split_reference
+from engine.validate import planned_queue, ranged_use, resolve_terrain
+
+SIDE_NAMES = {"a": "attacker", "d": "defender"}
+DEFAULT_STONES = 7  # rule 11.4.2: a side without a Guardian plays with Rak Nam's numbers
+DEFAULT_CMP = 9
+MAX_ROWS = 12
+# Board fields: a-m2-ranged, d-s1-bribe, a-roll-mendu-sada-the-havoc, d-sec-devil-dog ...
+_MOMENT_FIELD = re.compile(r"^(?P<side>[ad])-(?P<moment>[ms][1-9][0-9]?)-(?P<what>ranged|bribe|spell|channel|stones)$")
+_CARD_FIELD = re.compile(
+    r"^(?P<side>[ad])-(?P<what>roll|count|choice|sec)-(?P<ref>[a-z0-9][a-z0-9-]*(?:#[1-9][0-9]*)?)$"
+)
+
+
+@dataclass(frozen=True)
+class Option:
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Pick:
+    """One input of the board: a select when it has options, else a number (or text) box."""
+
+    name: str
+    label: str
+    value: str = ""
+    options: tuple[Option, ...] = ()
+    kind: str = "select"
+    minimum: int | None = None
+    maximum: int | None = None
+    help: str = ""
+    error: str = ""
+    # Shown without JavaScript; hidden with it until it matters (the page redraws when it does).
+    quiet: bool = False
+
+    @property
+    def id(self) -> str:
+        return "id_" + self.name.replace("#", "-copy-")
+
+
+@dataclass(frozen=True)
+class Fighter:
+    ref: str
+    slug: str
+    name: str
+    vitality: int
+    border: str
+
+
+@dataclass
+class RowSide:
+    letter: str
+    fighter: Fighter | None
+    position: int
+    last: int
+    picks: list[Pick] = field(default_factory=list)
+
+    @property
+    def side_name(self) -> str:
+        return SIDE_NAMES[self.letter]
+
+    @property
+    def can_move_up(self) -> bool:
+        return self.fighter is not None and self.position > 0
+
+    @property
+    def can_move_down(self) -> bool:
+        return self.fighter is not None and self.position < self.last
+
+
+@dataclass
+class Row:
+    number: int
+    attacker: RowSide
+    defender: RowSide
+
+    @property
+    def sides(self) -> tuple[RowSide, RowSide]:
+        return (self.attacker, self.defender)
+
+
+@dataclass
+class Secondary:
+    """The left-over creatures of the side with more of them, and what the other side may bribe them with."""
+
+    letter: str
+    leftovers: list[RowSide]
+    mode: Pick
+    bribes: list[Pick]
+
+    @property
+    def side_name(self) -> str:
+        return SIDE_NAMES[self.letter]
+
+    @property
+    def other_name(self) -> str:
+        return SIDE_NAMES["d" if self.letter == "a" else "a"]
+
+
+@dataclass
+class CardInputs:
+    letter: str
+    picks: list[Pick]
+
+    @property
+    def side_name(self) -> str:
+        return SIDE_NAMES[self.letter]
+
+
+@dataclass
+class Board:
+    ready: bool
+    message: str = ""
+    rows: list[Row] = field(default_factory=list)
+    secondary: Secondary | None = None
+    inputs: list[CardInputs] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    commands: list[Pick] = field(default_factory=list)
+
+    @property
+    def has_inputs(self) -> bool:
+        return any(side.picks for side in self.inputs)
+
+    def field_names(self) -> set[str]:
+        """Every form field the board draws."""
+        names = {pick.name for row in self.rows for side in row.sides for pick in side.picks}
+        names |= {pick.name for side in self.inputs for pick in side.picks}
+        if self.secondary is not None:
+            names.add(self.secondary.mode.name)
+            names |= {pick.name for pick in self.secondary.bribes}
+            names |= {pick.name for leftover in self.secondary.leftovers for pick in leftover.picks}
+        return names
+
+
+def _card(catalog: CardCatalog, reference: str) -> CardDefinition | None:
+    return catalog.find(split_reference(reference)[0])
+
+
+def _fighter(catalog: CardCatalog, ref: str) -> Fighter:
+    card = catalog.get(split_reference(ref)[0])
+    copy = split_reference(ref)[1]
+    name = card.name + (f" (copy {copy})" if copy > 1 else "")
+    return Fighter(ref, card.slug, name, card.base_vitality, card.border.value if card.border else "")
+
+
+def _refs(catalog: CardCatalog, side: SideSetup) -> list[str]:
+    """Each creature of the shield as decisions name it: its slug, ``slug#2`` for a second copy."""
+    slugs = [card.slug for card in (_card(catalog, ref) for ref in side.creatures) if card is not None]
+    return copy_references(slugs)
+
+
+def queue_refs(catalog: CardCatalog, side: SideSetup) -> list[str]:
+    """The creatures that fight primary match-ups, in the order they are played."""
+    refs = _refs(catalog, side)
+    if not _known(catalog, side):
+        return refs  # a shield with an unknown name gets no board; keep what can be named
+    return [refs[index] for index in planned_queue(side, catalog) if index < len(refs)]
+
+
+def natural_queue(catalog: CardCatalog, side: SideSetup) -> list[str]:
+    return queue_refs(catalog, replace(side, order=()))
+
+
+def _known(catalog: CardCatalog, side: SideSetup) -> bool:
+    return bool(side.creatures) and all(
+        (card := _card(catalog, ref)) is not None and card.is_creature for ref in side.creatures
+    )
+
+
+def _value(values: Mapping[str, str], name: str) -> str:
+    return str(values.get(name, "") or "").strip()
+
+
+def _hand_cards(catalog: CardCatalog, side: SideSetup) -> list[CardDefinition]:
+    return [card for card in (_card(catalog, ref) for ref in side.hand) if card is not None]
+
+
+def _stones(catalog: CardCatalog, side: SideSetup) -> tuple[int, int, str]:
+    """Stones the side may channel, the Guardian's CMP, and how the Guardian is named."""
+    guardian = _card(catalog, side.guardian) if side.guardian else None
+    if guardian is not None and guardian.guardian is not None:
+        stones = side.stones if side.stones is not None else guardian.guardian.stones
+        return stones, guardian.guardian.cmp, guardian.name
+    stones = side.stones if side.stones is not None else DEFAULT_STONES
+    return stones, DEFAULT_CMP, "Guardian (Rak Nam's numbers)"
+
+
+class _SidePicks:
+    """What one side may do; counts what the other rows already use so a card is not offered twice."""
+
+    def __init__(self, catalog: CardCatalog, letter: str, side: SideSetup, values: Mapping[str, str]) -> None:
+        self.catalog = catalog
+        self.letter = letter
+        self.side = side
+        self.values = values
+        refs = _refs(catalog, side)
+        command = _card(catalog, side.command) if side.command else None
+        self.ranged = [
+            ref
+            for ref in refs
+            if (card := _card(catalog, ref)) is not None
+            and ranged_use(card)
+            and not (command is not None and command.slug == card.slug and card.is_creature)
+        ]
+        hand = _hand_cards(catalog, side)
+        self.bribe_cards = Counter(card.slug for card in hand if card.type is CardType.BRIBERY)
+        self.spells = Counter(card.slug for card in hand if card.type is CardType.SPELL and card.first(Dispel) is None)
+        self.names = {card.slug: card.name for card in hand}
+        self.stones, self.cmp, self.guardian_name = _stones(catalog, side)
+        self.channellers = copy_references(
+            [card.slug for card in (_card(catalog, ref) for ref in side.channellers) if card is not None]
+        )
+
+    def _used(self, what: str, rows: int, skip: str) -> Counter[str]:
+        used: Counter[str] = Counter()
+        for number in range(1, rows + 1):
+            name = f"{self.letter}-m{number}-{what}"
+            if name != skip and _value(self.values, name):
+                used[_value(self.values, name).partition("@")[0]] += 1
+        return used
+
+    def ranged_pick(self, number: int, rows: int) -> Pick | None:
+        name = f"{self.letter}-m{number}-ranged"
+        used = self._used("ranged", rows, name)
+        options = [
+            Option(ref, f"{_fighter(self.catalog, ref).name} (ranged {self._ranged_value(ref)})")
+            for ref in self.ranged
+            if not used[ref]
+        ]
+        if not options:
+            return None
+        return Pick(
+            name,
+            "Ranged support",
+            _value(self.values, name),
+            (Option("", "None"), *options),
+            help="A creature set aside from the match-ups to shoot in this one.",
+        )
+
+    def _ranged_value(self, ref: str) -> str:
+        card = _card(self.catalog, ref)
+        return str(card.ranged_attack) if card is not None and card.ranged_attack is not None else "by its text"
+
+    def bribe_pick(self, moment: str, rows: int, target: Fighter | None, label: str) -> Pick | None:
+        name = f"{self.letter}-{moment}-bribe"
+        used = self._used("bribe", rows, name)
+        options = []
+        for slug, held in sorted(self.bribe_cards.items()):
+            if used[slug] >= held:
+                continue
+            card = self.catalog.get(slug)
+            if target is None:
+                options.append(Option(slug, card.name))
+                continue
+            bribeable = self.catalog.get(target.slug).bribery
+            if any(icon.value == slug for icon in bribeable):
+                options.append(Option(slug, f"{card.name} on {target.name}"))
+        if not options:
+            return None
+        return Pick(name, label, _value(self.values, name), (Option("", "No bribe"), *options))
+
+    def spell_pick(self, number: int, rows: int) -> Pick | None:
+        name = f"{self.letter}-m{number}-spell"
+        used = self._used("spell", rows, name)
+        options = [Option(slug, self.names[slug]) for slug, held in sorted(self.spells.items()) if used[slug] < held]
+        if not options:
+            return None
+        return Pick(name, "Spell", _value(self.values, name), (Option("", "No spell"), *options))
+
+    def channel_picks(self, number: int, rows: int, fighter: Fighter) -> list[Pick]:
+        """Channelling into this side's creature of the match-up: only one without a red bar, and no more
+        stones than are left or than can add anything (the channelled points stop at its Vitality)."""
+        card = self.catalog.get(fighter.slug)
+        if not card.receives_channeling:
+            return []
+        name = f"{self.letter}-m{number}-channel"
+        stones_name = f"{self.letter}-m{number}-stones"
+        used_sources = self._used("channel", rows, name)
+        options = [Option("", "No channelling")]
+        if self.stones > 0:
+            options.append(Option("guardian", f"{self.guardian_name}: CMP {self.cmp} a stone"))
+        options += [
+            Option(ref, f"{_fighter(self.catalog, ref).name} (under a stronghold)")
+            for ref in self.channellers
+            if not used_sources[ref]
+        ]
+        if len(options) == 1:
+            return []
+        spent = 0
+        for other in range(1, rows + 1):
+            if other != number and _value(self.values, f"{self.letter}-m{other}-channel") == "guardian":
+                spent += _int(_value(self.values, f"{self.letter}-m{other}-stones"), 1)
+        left = max(self.stones - spent, 1)
+        useful = max(1, math.ceil(card.base_vitality / self.cmp)) if self.cmp else left
+        cap = min(left, useful)
+        limit = (
+            f" More adds nothing: channelling stops at {fighter.name}'s Vitality {card.base_vitality}."
+            if useful < left
+            else ""
+        )
+        return [
+            Pick(name, "Channel from", _value(self.values, name), tuple(options)),
+            Pick(
+                stones_name,
+                "Stones",
+                _value(self.values, stones_name) or "1",
+                kind="number",
+                minimum=1,
+                maximum=cap,
+                help=f"Guardian only; {left} left of {self.stones}.{limit}",
+                quiet=_value(self.values, name) != "guardian",
+            ),
+        ]
+
+
+def _command_pick(catalog: CardCatalog, letter: str, side: SideSetup) -> Pick:
+    """The command card: a creature of the shield or a card of the hand that can be played as one."""
+    options = [Option("", "No command card")]
+    for ref in _refs(catalog, side):
+        card = _card(catalog, ref)
+        if card is not None and card.usable_as_command and (letter == "d" or card.first(CommandRelocates) is None):
+            options.append(Option(ref, f"{_fighter(catalog, ref).name} (from the shield: it fights no match-up)"))
+    for card in dict.fromkeys(_hand_cards(catalog, side)):
+        if card.usable_as_command and (letter == "d" or card.first(CommandRelocates) is None):
+            options.append(Option(card.slug, f"{card.name} (from the hand)"))
+    current = side.command or ""
+    if current and all(option.value != current for option in options):
+        options.append(Option(current, f"{current} (as given)"))
+    return Pick(f"{letter}-command", f"{SIDE_NAMES[letter].capitalize()}'s command card", current, tuple(options))
+
+
+def _no_ranged_here(catalog: CardCatalog, terrain: str | None) -> bool:
+    found = resolve_terrain(catalog, terrain)
+    if found is None:
+        return False
+    card, types = found
+    return Terrain.WOODS in types and (card is None or card.first(AllowsRanged) is None)
+
+
+def _int(text: str, default: int) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        return default
+
+
+_INPUT_KINDS = {"counts": "count", "rolls": "roll", "choices": "choice"}
+_MISSING = {
+    "setup.count_missing": "Needed: the combat cannot be resolved without this number.",
+    "setup.roll_missing": "Needed: roll the dice at the table and give the result.",
+}
+
+
+def pick_errors(problems: Iterable[Problem]) -> dict[str, str]:
+    """Problems of the roll, count and choice inputs, by the board field they belong to."""
+    errors: dict[str, str] = {}
+    for problem in problems:
+        letter, _, key = problem.field.partition(".")
+        kind = _INPUT_KINDS.get(key)
+        if kind and problem.card:
+            message = _MISSING.get(problem.code) or problem.message.partition(": ")[2] or problem.message
+            errors.setdefault(f"{letter}-{kind}-{problem.card}", message)
+    return errors
+
+
+def build_board(
+    catalog: CardCatalog, setup: CombatSetup, values: Mapping[str, str], errors: Mapping[str, str] | None = None
+) -> Board:
+    """The board for a set-up's shape and the picks so far (``values``: the board's form fields)."""
+    if not (_known(catalog, setup.attacker) and _known(catalog, setup.defender)):
+        return Board(
+            ready=False,
+            message="Put at least one creature in each shield (every name a known creature), then the match-ups "
+            "appear here.",
+        )
+    sides = {"a": setup.attacker, "d": setup.defender}
+    board_commands = [_command_pick(catalog, letter, side) for letter, side in sides.items()]
+    queues = {letter: queue_refs(catalog, side) for letter, side in sides.items()}
+    picks = {letter: _SidePicks(catalog, letter, side, values) for letter, side in sides.items()}
+    count = min(len(queues["a"]), len(queues["d"]), MAX_ROWS)
+    board = Board(ready=True)
+    board.commands = board_commands
+    no_ranged = _no_ranged_here(catalog, setup.terrain)
+    if no_ranged:
+        board.notes.append("No ranged attacks in Woods (rule 6.9.1), so no creature is offered as ranged support.")
+    for number in range(1, count + 1):
+        fighters = {letter: _fighter(catalog, queues[letter][number - 1]) for letter in sides}
+        row_sides = {}
+        for letter in sides:
+            other = "d" if letter == "a" else "a"
+            row_side = RowSide(letter, fighters[letter], number - 1, len(queues[letter]) - 1)
+            side_picks = picks[letter]
+            found = [
+                None if no_ranged else side_picks.ranged_pick(number, count),
+                side_picks.bribe_pick(f"m{number}", count, fighters[other], "Bribe"),
+                side_picks.spell_pick(number, count),
+            ]
+            row_side.picks = [pick for pick in found if pick is not None] + side_picks.channel_picks(
+                number, count, fighters[letter]
+            )
+            row_sides[letter] = row_side
+        board.rows.append(Row(number, row_sides["a"], row_sides["d"]))
+    board.secondary = _secondary(catalog, queues, picks, values, count)
+    board.inputs = [
+        CardInputs(
+            letter,
+            [
+                replace(pick, error=(errors or {}).get(pick.name, ""))
+                for pick in _card_inputs(catalog, letter, sides[letter], sides["d" if letter == "a" else "a"], values)
+            ],
+        )
+        for letter in sides
+    ]
+    return board
+
+
+def _secondary(
+    catalog: CardCatalog,
+    queues: dict[str, list[str]],
+    picks: dict[str, _SidePicks],
+    values: Mapping[str, str],
+    rows: int,
+) -> Secondary | None:
+    letter = "a" if len(queues["a"]) > len(queues["d"]) else "d" if len(queues["d"]) > len(queues["a"]) else ""
+    if not letter:
+        return None
+    other = "d" if letter == "a" else "a"
+    leftovers = [
+        RowSide(letter, _fighter(catalog, ref), rows + index, len(queues[letter]) - 1)
+        for index, ref in enumerate(queues[letter][rows:])
+    ]
+    targets = tuple(Option(ref, _fighter(catalog, ref).name) for ref in queues[other])
+    for leftover in leftovers:
+        assert leftover.fighter is not None
+        name = f"{letter}-sec-{leftover.fighter.ref}"
+        leftover.picks = [
+            Pick(name, "Attacks", _value(values, name), (Option("", "No one (or the simulator's pick)"), *targets))
+        ]
+    mode_name = f"{letter}-secondary-mode"
+    mode = Pick(
+        mode_name,
+        "Secondary attacks",
+        _value(values, mode_name),
+        (
+            Option("", "The simulator picks the attacks that win"),
+            Option("none", "Make no secondary attacks"),
+            Option("plan", "As chosen below"),
+        ),
+    )
+    bribes = []
+    for number in range(1, len(leftovers) + 1):
+        pick = picks[other].bribe_pick(f"s{number}", 0, None, f"Bribe secondary attacker {number}")
+        if pick is not None:
+            bribes.append(pick)
+    return Secondary(letter, leftovers, mode, bribes)
+
+
+def _card_inputs(
+    catalog: CardCatalog, letter: str, side: SideSetup, opponent: SideSetup, values: Mapping[str, str]
+) -> list[Pick]:
+    """A roll, count or choice box for each card of this side that needs one (as the engine's checks ask)."""
+    found: list[Pick] = []
+    refs = _refs(catalog, side)
+    others = [side.stronghold, *side.shields] if side.stronghold else list(side.shields)
+    cast = [
+        card.slug for card in (_card(catalog, values.get(f"{letter}-m{n}-spell", "")) for n in range(1, MAX_ROWS + 1))
+        if card is not None
+    ]  # fmt: skip
+    cast += [split_reference(play.card)[0] for play in side.spells]
+    roll_keys = [(ref, _card(catalog, ref)) for ref in refs]
+    roll_keys += [(card.slug, card) for card in (_card(catalog, ref) for ref in others if ref) if card is not None]
+    roll_keys += [(ref, _card(catalog, ref)) for ref in copy_references(cast)]
+    for key, card in roll_keys:
+        if card is not None and card.dice_needed:
+            dice = card.dice_needed[0]
+            name = f"{letter}-roll-{key}"
+            found.append(
+                Pick(
+                    name,
+                    f"{_label(card, key)}: dice roll ({dice})",
+                    _value(values, name),
+                    kind="number",
+                    minimum=dice.lowest,
+                    maximum=dice.highest,
+                    help=f"Roll {dice} at the table and give the result, {dice.lowest} to {dice.highest}.",
+                )
+            )
+    for key in refs:
+        card = _card(catalog, key)
+        if card is not None and card.count_needed:
+            name = f"{letter}-count-{key}"
+            found.append(
+                Pick(
+                    name,
+                    f"{_label(card, key)}: how many",
+                    _value(values, name),
+                    kind="number",
+                    minimum=0,
+                    maximum=99,
+                    help=f"Count {card.count_needed}.",
+                )
+            )
+    offering = [(key, _card(catalog, key)) for key in refs]
+    offering += [(card.slug, card) for card in _hand_cards(catalog, side)]
+    seen: set[str] = set()
+    for key, card in offering:
+        if card is None or card.choice_offered is None or key in seen:
+            continue
+        seen.add(key)
+        found.append(_choice_pick(catalog, letter, key, card, side, opponent, values))
+    return found
+
+
+def _label(card: CardDefinition, key: str) -> str:
+    copy = split_reference(key)[1]
+    return card.name + (f" (copy {copy})" if copy > 1 else "")
+
+
+_FREE_TEXT_HELP = {
+    Offer.CLASS: "A creature class, written as a slug (knight, undead ...).",
+    Offer.GUESSES: "One guess per primary match-up joined by hyphens, each one of: {words}.",
+    Offer.MATCHUP_CARDS: "Cards used per match-up: 2x3 for three in match-up 2, 1-3x2 for one in match-up 1 "
+    "and two in match-up 3.",
+    Offer.BIDS: "The final bids, the owner's then the opponent's, joined by a hyphen (3-4).",
+    Offer.TERRAIN: "A terrain type or card, face-down or none.",
+}
+
+
+def _choice_pick(
+    catalog: CardCatalog,
+    letter: str,
+    key: str,
+    card: CardDefinition,
+    side: SideSetup,
+    opponent: SideSetup,
+    values: Mapping[str, str],
+) -> Pick:
+    ability = card.choice_offered
+    assert ability is not None
+    offer = ability.offer()
+    name = f"{letter}-choice-{key}"
+    label = f"{_label(card, key)}: choice"
+    blank = Option("", "The card's default")
+    options: list[Option] = []
+    if offer in (Offer.SIZE, Offer.OPTION):
+        options = [Option(word, word.replace("-", " ")) for word in ability.option_words()]
+    elif offer is Offer.OPPOSING_CREATURE:
+        options = [Option(ref, _fighter(catalog, ref).name) for ref in _refs(catalog, opponent)]
+    elif offer is Offer.OWN_CREATURE:
+        options = [Option(ref, _fighter(catalog, ref).name) for ref in _refs(catalog, side)]
+    elif offer is Offer.OPPOSING_HAND_CARD:
+        options = [Option(card.slug, card.name) for card in _hand_cards(catalog, opponent)]
+    elif offer is Offer.OPPOSING_ITEM:
+        options = [Option(found.slug, found.name) for found in (_card(catalog, ref) for ref in opponent.items) if found]
+    if offer in _FREE_TEXT_HELP:
+        help_text = _FREE_TEXT_HELP[offer].format(words=", ".join(ability.option_words()))
+        return Pick(name, label, _value(values, name), kind="text", help=help_text + " Blank: the card's default.")
+    unique = tuple(dict.fromkeys(options))
+    return Pick(name, label, _value(values, name), (blank, *unique))
+
+
+def board_decisions(values: Mapping[str, str], letter: str) -> dict[str, list[str]]:
+    """The notation items the board's picks of one side stand for, by SideForm field name."""
+    decisions: dict[str, list[str]] = {
+        name: [] for name in ("ranged", "bribes", "spells", "channels", "secondaries", "rolls", "counts", "choices")
+    }
+    stones: dict[str, str] = {}
+    channels: dict[str, str] = {}
+    for name in sorted(values, key=_field_order):
+        value = _value(values, name)
+        moment = _MOMENT_FIELD.match(name)
+        if moment and moment["side"] == letter and value:
+            when = moment["moment"][1:] if moment["moment"].startswith("m") else moment["moment"]
+            what = moment["what"]
+            if what == "ranged":
+                decisions["ranged"].append(f"{when}:{value}")
+            elif what == "bribe":
+                decisions["bribes"].append(f"{when}:{value}")
+            elif what == "spell":
+                decisions["spells"].append(f"{when}:{value}")
+            elif what == "channel":
+                channels[when] = value
+            else:
+                stones[when] = value
+            continue
+        card = _CARD_FIELD.match(name)
+        if card and card["side"] == letter and value:
+            what, ref = card["what"], card["ref"]
+            if what == "sec":
+                decisions["secondaries"].append(f"{ref}>{value}")
+            else:
+                decisions[{"roll": "rolls", "count": "counts", "choice": "choices"}[what]].append(f"{ref}:{value}")
+    for when, source in sorted(channels.items(), key=lambda item: _field_order(item[0])):
+        amount = stones.get(when, "1") if source == "guardian" else "1"
+        decisions["channels"].append(f"{when}:{source}" + (f"*{amount}" if amount not in ("", "1") else ""))
+    mode = _value(values, f"{letter}-secondary-mode")
+    if mode == "none" or (mode == "plan" and not decisions["secondaries"]):
+        decisions["secondaries"] = ["none"]
+    return decisions
+
+
+def _field_order(name: str) -> tuple[int, str]:
+    digits = re.search(r"(?:^|-)[ms]?([0-9]+)", name)
+    return (int(digits[1]) if digits else 0, name)
+
+
+def is_board_field(name: str) -> bool:
+    return bool(_MOMENT_FIELD.match(name) or _CARD_FIELD.match(name)) or name.endswith("-secondary-mode")
+
+
+def values_from_setup(catalog: CardCatalog, setup: CombatSetup) -> tuple[dict[str, str], dict[str, SideSetup]]:
+    """The board's field values for a set-up, and per side what is left for the notation fields.
+
+    A decision the board has a place for goes on the board; anything else (two spells in one match-up, a
+    named target, a channel in a secondary attack) stays in that side's notation fields, so a set-up
+    always comes back unchanged.
+    """
+    values: dict[str, str] = {}
+    owners: dict[str, tuple[str, str, int, object]] = {}  # field name -> (side, SideSetup field, place, item)
+    rest: dict[str, dict[str, list[tuple[int, object]]]] = {}
+    counter = iter(range(10**6))
+    for letter, side in (("a", setup.attacker), ("d", setup.defender)):
+        kept: dict[str, list[tuple[int, object]]] = rest.setdefault(letter, {})
+        for kind in ("ranged", "bribes", "spells", "channels", "rolls", "counts", "choices", "secondaries"):
+            kept[kind] = []
+
+        def place(name: str, value: str, kind: str, item: object) -> None:
+            seq = next(counter)
+            if name in values:
+                kept[kind].append((seq, item))  # noqa: B023
+            else:
+                values[name] = value
+                owners[name] = (letter, kind, seq, item)  # noqa: B023
+
+        for support in side.ranged:
+            place(f"{letter}-m{support.round}-ranged", support.creature, "ranged", support)
+        for bribe in side.bribes:
+            if bribe.target:
+                kept["bribes"].append((next(counter), bribe))
+            else:
+                moment = f"{'s' if bribe.moment.secondary else 'm'}{bribe.moment.round}"
+                place(f"{letter}-{moment}-bribe", bribe.icon.value, "bribes", bribe)
+        for play in side.spells:
+            if play.target or play.moment.secondary or "#" in play.card:
+                kept["spells"].append((next(counter), play))
+            else:
+                place(f"{letter}-m{play.moment.round}-spell", play.card, "spells", play)
+        for channel in side.channels:
+            name = f"{letter}-m{channel.moment.round}-channel"
+            if channel.target or channel.moment.secondary or name in values:
+                kept["channels"].append((next(counter), channel))
+                continue
+            place(name, channel.source, "channels", channel)
+            if channel.source == "guardian":
+                values[f"{letter}-m{channel.moment.round}-stones"] = str(channel.amount)
+        for roll in side.rolls:
+            place(f"{letter}-roll-{roll.card}", str(roll.value), "rolls", roll)
+        for count in side.counts:
+            place(f"{letter}-count-{count.card}", str(count.value), "counts", count)
+        for choice in side.choices:
+            place(f"{letter}-choice-{choice.card}", choice.option, "choices", choice)
+        if side.secondaries is not None:
+            values[f"{letter}-secondary-mode"] = "plan" if side.secondaries else "none"
+            for attack in side.secondaries:
+                place(f"{letter}-sec-{attack.attacker}", attack.target, "secondaries", attack)
+    drawn = build_board(catalog, setup, values).field_names()
+    for name, (letter, kind, seq, item) in owners.items():
+        if name not in drawn:
+            rest[letter][kind].append((seq, item))
+            del values[name]
+            values.pop(name.replace("-channel", "-stones"), None)
+    for letter in ("a", "d"):
+        mode = values.get(f"{letter}-secondary-mode")
+        if mode is not None and f"{letter}-secondary-mode" not in drawn:
+            del values[f"{letter}-secondary-mode"]
+    sides = {"a": setup.attacker, "d": setup.defender}
+    result: dict[str, SideSetup] = {}
+    for letter, placed in rest.items():
+        # Each kind's items back in the order the set-up gave them.
+        ordered: dict[str, tuple[Any, ...]] = {
+            kind: tuple(item for _, item in sorted(items, key=lambda pair: pair[0])) for kind, items in placed.items()
+        }
+        side = sides[letter]
+        secondaries = side.secondaries
+        if secondaries and f"{letter}-secondary-mode" in values:
+            # The board holds the plan; attacks it could not draw stay in the notation field.
+            secondaries = ordered["secondaries"] or None
+        elif secondaries == () and f"{letter}-secondary-mode" in values:
+            secondaries = None
+        result[letter] = replace(
+            side,
+            ranged=ordered["ranged"],
+            bribes=ordered["bribes"],
+            spells=ordered["spells"],
+            channels=ordered["channels"],
+            rolls=ordered["rolls"],
+            counts=ordered["counts"],
+            choices=ordered["choices"],
+            secondaries=secondaries,
+        )
+    return values, result
+
+
+def move_in_order(catalog: CardCatalog, side: SideSetup, position: int, target: int) -> str:
+    """The side's play order after moving the creature at ``position`` of its queue to ``target``
+    (one place up or down with the buttons, anywhere by dragging); '' when that is the shield's own
+    order (the notation leaves the default out)."""
+    queue = queue_refs(catalog, side)
+    if 0 <= position < len(queue) and 0 <= target < len(queue):
+        queue.insert(target, queue.pop(position))
+    return "" if queue == natural_queue(catalog, side) else ",".join(queue)

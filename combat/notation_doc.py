@@ -1,0 +1,216 @@
+"""The set-up notation explained clause by clause for /combat/notation/, each with a working example.
+
+A test resolves every example, and checks that every key the engine's notation reads is explained
+here, so the page cannot fall behind the parser.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from combat.links import permalink
+
+
+@dataclass(frozen=True)
+class Clause:
+    key: str  # as written before "=", with a/d shown as "a" when it exists for both sides
+    title: str
+    syntax: str
+    meaning: str
+    example: str
+
+    @property
+    def anchor(self) -> str:
+        return "clause-" + (self.key.replace(".", "-").replace("<", "").replace(">", "") or "shield")
+
+    @property
+    def permalink(self) -> str:
+        return permalink(self.example)
+
+
+BASICS = (
+    "A set-up is one line of clauses separated by single spaces. Each clause is key=value. "
+    "Keys starting a. describe the attacker, keys starting d. the defender; a= and d= alone list "
+    "the creatures in each shield. Cards are named by slug: the card's name in lower case, words "
+    "joined by hyphens, apostrophes dropped (Sand Lord is sand-lord). A second copy of a card in the "
+    "same shield is named with #2 (archer#2). Lists are joined by commas, without spaces.",
+    "Match-ups are numbered in the order they are fought: 1 is the first primary match-up. s1, s2 "
+    "... are the secondary attacks, in the order they are made. Anything left out takes the "
+    "simulator's default (rule 11.4.2), so a set-up only needs the shields.",
+)
+
+CLAUSES: tuple[Clause, ...] = (
+    Clause(
+        "a",
+        "Shields",
+        "a=card,card,... and d=card,card,...",
+        "The creatures in the attacker's and the defender's shield, in the order they are stacked, "
+        "which is also the order they are played unless an order is given.",
+        "a=sand-lord d=swordsman,archer",
+    ),
+    Clause(
+        "terrain",
+        "Terrain",
+        "terrain=type, terrain=card, terrain=face-down or terrain=face-down:card",
+        "The terrain of the space fought over: a terrain type (woods, swamp ...), a terrain card, or a "
+        "card laid face down, which gives no terrain type. face-down:card names the hidden card for "
+        "the few cards that need to know it.",
+        "terrain=swamp a=sand-lord d=swordsman",
+    ),
+    Clause(
+        "a.guardian",
+        "Guardian",
+        "a.guardian=card",
+        "The side's Guardian, whose CMP and Power Stones channelling uses. Without one the side plays "
+        "with Rak Nam's numbers: CMP 9 and 7 stones.",
+        "a=sand-lord a.guardian=rak-nam-leader-of-the-mighty a.channel=1:guardian d=swordsman",
+    ),
+    Clause(
+        "a.stones",
+        "Power Stones",
+        "a.stones=number",
+        "How many Power Stones the Guardian still has. Left out, the Guardian's own number.",
+        "a=sand-lord a.stones=3 a.channel=1:guardian*2 d=swordsman",
+    ),
+    Clause(
+        "d.stronghold",
+        "Stronghold",
+        "d.stronghold=card",
+        "The stronghold the defending shield stands in; only the defender can have one.",
+        "a=sand-lord d=swordsman d.stronghold=khnumian-stronghold-center",
+    ),
+    Clause(
+        "a.shield",
+        "Shield card",
+        "a.shield=card",
+        "The shield card (or Standard Bearer) the stack stands under, when its text matters.",
+        "a=sand-lord d=swordsman d.shield=shield-broms-angelic-08",
+    ),
+    Clause(
+        "a.items",
+        "Creature items",
+        "a.items=card,card,...",
+        "Creature magic items, each on the creature in the same place of the shield: the first item "
+        "on the first creature, and so on.",
+        "a=sand-lord a.items=amulet-of-flying d=swordsman",
+    ),
+    Clause(
+        "a.hand",
+        "Storage hand",
+        "a.hand=card,card,...",
+        "The double-bordered cards the side takes into the combat: spells, hand items and bribery "
+        "cards (gold, babes, beer).",
+        "a=sand-lord a.hand=gold,power-lunch d=archer",
+    ),
+    Clause(
+        "a.channellers",
+        "Channellers",
+        "a.channellers=card,...",
+        "Creatures with a CMP placed under the side's strongholds, which can channel into a match-up.",
+        "a=sand-lord d=swordsman d.stronghold=khnumian-stronghold-center d.channellers=valkyrie-spirit "
+        "d.channel=1:valkyrie-spirit",
+    ),
+    Clause(
+        "a.command",
+        "Command card",
+        "a.command=card",
+        "The command card the side plays in the command step: a creature of its shield or a card of its "
+        "hand. A creature played this way fights no primary match-up.",
+        "a=sand-lord a.hand=vitales-dark-cloud a.command=vitales-dark-cloud d=swordsman",
+    ),
+    Clause(
+        "a.dispel",
+        "Dispel Magic in the command step",
+        "a.dispel=number",
+        "How many Dispel Magic cards from the hand the side spends against the opposing command card.",
+        "a=sand-lord a.hand=vitales-dark-cloud a.command=vitales-dark-cloud d=swordsman d.hand=dispel-magic d.dispel=1",
+    ),
+    Clause(
+        "a.order",
+        "Play order",
+        "a.order=card,card,...",
+        "The order the side lays its creatures down, one per primary match-up. Creatures left out "
+        "follow in shield order.",
+        "a=sand-lord d=swordsman,archer d.order=archer,swordsman",
+    ),
+    Clause(
+        "a.ranged",
+        "Ranged support",
+        "a.ranged=match-up:creature,...",
+        "A creature with a ranged attack set aside from the match-ups to shoot in one of them: first the "
+        "number of the match-up, then the creature.",
+        "a=sand-lord,archer a.ranged=1:archer d=swordsman",
+    ),
+    Clause(
+        "a.bribe",
+        "Bribes",
+        "a.bribe=match-up:card, match-up:card@creature, or s1:card",
+        "A bribery card from the hand (gold, babes or beer) played in a match-up against the creature "
+        "facing the side's own; @creature bribes a named opposing creature; s1 bribes the first "
+        "secondary attacker.",
+        "a=sand-lord a.hand=gold a.bribe=1:gold d=archer",
+    ),
+    Clause(
+        "a.spell",
+        "Spells",
+        "a.spell=match-up:spell or match-up:spell@creature",
+        "A spell from the hand cast in a match-up (or a secondary attack, s1), optionally aimed at a named creature.",
+        "a=sand-lord a.hand=power-lunch a.spell=1:power-lunch d=swordsman",
+    ),
+    Clause(
+        "a.channel",
+        "Channelling",
+        "a.channel=match-up:guardian*stones or match-up:channeller",
+        "Power channelled into a match-up: the Guardian spending a number of stones (CMP for each), or a "
+        "channeller under a stronghold. *1 can be left out.",
+        "a=sand-lord a.channel=1:guardian*2 d=swordsman",
+    ),
+    Clause(
+        "a.secondary",
+        "Secondary attacks",
+        "a.secondary=attacker>target,... or a.secondary=none",
+        "Which of the side's left-over creatures attacks which opposing creature once the primary "
+        "attacks are over; none makes no secondary attack. Left out, the simulator picks attacks that "
+        "win.",
+        "a=sand-lord,archer,axeman d=swordsman a.secondary=axeman>swordsman",
+    ),
+    Clause(
+        "a.destroy-shield",
+        "Destroy the shield",
+        "a.destroy-shield=yes",
+        "If the side loses, it destroys its shield instead of retreating.",
+        "a=sand-lord d=swordsman,archer d.destroy-shield=yes",
+    ),
+    Clause(
+        "a.rolls",
+        "Dice rolls",
+        "a.rolls=card:result,...",
+        "The number rolled for each card of the side that rolls dice. A roll is always given, so the "
+        "same set-up always gives the same result. A spell's n-th cast is card#n.",
+        "a=mendu-sada-the-havoc d=swordsman a.rolls=mendu-sada-the-havoc:4",
+    ),
+    Clause(
+        "a.counts",
+        "Counts",
+        "a.counts=card:number,...",
+        "A number the combat cannot see for a card that counts something outside it, such as Nymphs in "
+        "play; each card's page says what it counts.",
+        "a=woodland-troll a.counts=woodland-troll:2 d=swordsman",
+    ),
+    Clause(
+        "a.choices",
+        "Choices",
+        "a.choices=card:option,...",
+        "The option taken for a card that offers a choice, written beside that card whoever makes it: a "
+        "size, a class, a creature, a guess per match-up joined by hyphens. Left out, the card's default.",
+        "a=female-titan a.choices=female-titan:small d=sand-lord",
+    ),
+    Clause(
+        "a.earlier",
+        "Played earlier",
+        "a.earlier=card,...",
+        "Cards the side played before the combat whose effect lasts into it (Channeling Flux, for "
+        "example). Only such cards are accepted.",
+        "a=sand-lord a.earlier=channeling-flux d=swordsman",
+    ),
+)

@@ -23,7 +23,7 @@ class StrictOrderingFilter(BaseFilterBackend):
     def filter_queryset(self, request: Request, queryset: QuerySet[Any], view: Any) -> QuerySet[Any]:
         choices: dict[str, list[Any]] = getattr(view, "ordering_choices", {})
         raw = request.query_params.get(PARAMETER)
-        if raw is None or not choices:
+        if not raw or not choices:  # blank: the default order, like a blank filter
             return queryset
         if raw not in choices:
             allowed = ", ".join(choices)

@@ -79,9 +79,20 @@ def document_common_responses(result: dict[str, Any], generator: Any, request: A
     for path, operations in result.get("paths", {}).items():
         data = path.startswith("/api/v1/")
         for method, operation in operations.items():
+            _allow_blank_choices(operation)
             responses = operation.setdefault("responses", {})
             for status, response in common_responses(method, data).items():
                 responses.setdefault(status, response)
             if method == "get" and data and "200" in responses:
                 responses["200"].setdefault("headers", {}).update(VALIDATOR_HEADERS)
     return result
+
+
+def _allow_blank_choices(operation: dict[str, Any]) -> None:
+    """A choice parameter left blank means "any", as in the HTML filter forms that share the
+    filters (their "Any ..." option sends an empty value); the schema says so."""
+    for parameter in operation.get("parameters", []):
+        schema = parameter.get("schema", {})
+        if parameter.get("in") == "query" and "enum" in schema and "" not in schema["enum"]:
+            schema["enum"] = [*schema["enum"], ""]
+            parameter["description"] = (parameter.get("description", "") + " Blank: any.").strip()

@@ -70,11 +70,17 @@ def test_post_to_an_unknown_api_path_is_a_json_404_not_a_csrf_page() -> None:
 @pytest.mark.parametrize(
     ("query", "parameter"),
     [({"page": "abc"}, "page"), ({"page": "0"}, "page"), ({"page_size": "-3"}, "page_size"),
-     ({"ordering": "colour"}, "ordering"), ({"border": "purple"}, "border")],
+     ({"ordering": "colour"}, "ordering"), ({"border": "purple"}, "border"), ({"vitality_min": "%n"}, "vitality_min")],
 )  # fmt: skip
 def test_malformed_parameters_are_400s_naming_them(client: Client, query: dict[str, str], parameter: str) -> None:
     error = assert_json_error(client.get("/api/v1/cards/", query), 400, "invalid_parameter")
     assert set(error["details"]) == {parameter} and parameter in error["message"]
+
+
+def test_a_percent_sign_in_a_value_is_a_400_not_a_500(client: Client) -> None:
+    """Found by the schema fuzzer: a rule number with "%n" broke the error message's formatting."""
+    error = assert_json_error(client.get("/api/v1/rulings/", {"rule": "ç%n"}), 400, "invalid_parameter")
+    assert error["details"]["rule"] == ["There is no rule numbered 'ç%n'."]
 
 
 def test_ordering_is_applied_and_a_page_past_the_end_is_a_404(client: Client) -> None:

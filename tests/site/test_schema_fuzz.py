@@ -1,7 +1,8 @@
 """Schemathesis over every operation of /api/schema/, in-process (WSGI, no server).
 
 Fails on any 5xx, any response whose body, headers or content type the schema does not describe,
-and any status code the operation does not document. Examples are bounded per operation so the
+any status code the operation does not document, and any schema-violating request that is
+accepted. Examples are bounded per operation so the
 whole run stays a few seconds of CI time.
 """
 
@@ -18,6 +19,7 @@ from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
+    negative_data_rejection,
     response_headers_conformance,
     response_schema_conformance,
     status_code_conformance,
@@ -33,6 +35,12 @@ CHECKS = [
     response_headers_conformance,
     response_schema_conformance,
 ]
+
+# Requests the schema forbids (a wrong type, a value outside an enum, ...) must be refused with a
+# 4xx naming the problem. The search endpoints read a blank or malformed value of a parameter that
+# does not apply as absent, by their own design; they are held to the other checks only.
+# validate/ answers any set-up, readable or not, with a 200 report of its problems: that is its job.
+NOT_REFUSING = {"/api/v1/rules/", "/api/v1/search/", "/api/v1/search/suggest/", "/api/v1/combat/validate/"}
 
 
 def _load_schema() -> Any:
@@ -59,7 +67,8 @@ pytestmark = pytest.mark.django_db
     suppress_health_check=list(HealthCheck),
 )
 def test_every_operation_answers_as_documented(case: Any) -> None:
-    case.call_and_validate(checks=CHECKS)
+    strict = [] if case.path in NOT_REFUSING else [negative_data_rejection]
+    case.call_and_validate(checks=CHECKS + strict)
 
 
 def _validate(operation_path: str, method: str = "GET", **parameters: Any) -> None:

@@ -1,78 +1,195 @@
-"""Engine speed: one full resolution of Example 1 and of a 6-vs-6 combat (target: median <= 1 ms).
+"""Engine speed. Headline: a realistic 6-vs-6 combat resolved by this engine and by the previous main.
 
-The baseline, measured in the same run, is validating the same set-up without resolving it: the
-ratio shows what the resolution itself costs on top of reading the set-up."""
+The previous main (the engine before issue 13's rebuild, commit ``BASELINE_COMMIT``) is checked out
+into a temporary git worktree and measured in the same run, by the same script, in fresh processes
+that alternate old, new, old, new so that drift on a shared machine hits both alike. Each case is
+reported on its own: the cold figure is the first resolution in a new process (catalog loaded,
+nothing resolved yet), the warm figures are the median and p95 of many resolutions of the same
+set-up (the engine keeps no result cache: every run resolves from the set-up, validation included).
+Exploring every play order is timed the same way; it never renders a sentence.
+"""
 
 from __future__ import annotations
 
 import json
-import time
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
-
-from engine.catalog import default_catalog
-from engine.explore import explore
-from engine.notation import parse_setup
-from engine.resolver import resolve
-from engine.validate import validate
-
-from .timing import median_ms, percentile_ms, sample
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+BASELINE_COMMIT = "8b3571e"
+TARGET_MS = 0.8
+EXPLORE_TARGET_S = 1.0
+
+# Guardians named on both sides with stones and channelling, a command creature each (Floyd's side
+# bonus, the Rock Spirit's), a ranged attacker, bribes both ways, an aura in play (King of Mystfall),
+# terrain and off-colour bonuses, and secondary attacks.
+REALISTIC = (
+    "terrain=the-dry-heaps "
+    "a=floyd-the-flying-pig,sand-lord,wild-nymph,archer,gnomish-gnomes,blackthwaite-jumper "
+    "a.guardian=harkin-spreader-of-the-wealth a.command=floyd-the-flying-pig a.stones=4 a.channel=2:guardian*2 "
+    "a.ranged=2:archer a.hand=gold,beer a.bribe=1:beer "
+    "d=rock-spirit,king-of-mystfall,devil-dog,gorgal-skag,amber-well,blackthwaite-jumper "
+    "d.order=devil-dog,gorgal-skag,king-of-mystfall d.guardian=finn-swamp-king d.command=rock-spirit "
+    "d.hand=babes,gold d.bribe=1:babes d.channel=2:guardian"
+)
+# The previous headline: stones, channelling, ranged and bribes, no command or aura.
 SIX_VS_SIX = (
     "terrain=the-dry-heaps a=sand-lord,wild-nymph,archer,blackthwaite-jumper,gnomish-gnomes,super-model a.stones=3 "
     "a.channel=3:guardian*2 a.ranged=2:archer a.hand=gold a.bribe=4:gold "
     "d=ice-spirit,devil-dog,swordsman,gorgal-skag,wild-nymph,amber-well d.hand=babes d.bribe=1:babes"
 )
-TARGET_MS = 1.0
-
-
-def run(runs: int = 2000) -> list[str]:
-    catalog = default_catalog()
-    example_1 = json.loads((ROOT / "fixtures" / "examples" / "example-1.json").read_text())["notation"]
-    lines = [f"Engine: full resolution (median of {runs} runs)"]
-    for label, text in (("Example 1", example_1), ("6 vs 6", SIX_VS_SIX)):
-        setup = parse_setup(text)
-        assert not validate(setup, catalog), label
-        resolved = sample(lambda setup=setup: resolve(setup, catalog), runs)  # type: ignore[misc]
-        baseline = sample(lambda setup=setup: validate(setup, catalog), runs)  # type: ignore[misc]
-        steps = len(resolve(setup, catalog).steps)
-        median = median_ms(resolved)
-        lines.append(
-            f"  {label:<10} resolve {median:.3f} ms (p95 {percentile_ms(resolved, 0.95):.3f}), {steps} steps; "
-            f"baseline validate-only {median_ms(baseline):.3f} ms; ratio {median / median_ms(baseline):.1f}x; "
-            f"target <= {TARGET_MS} ms: {'met' if median <= TARGET_MS else 'NOT met'}"
-        )
-    lines += explore_lines(catalog)
-    return lines
-
-
-EXPLORE_TARGET_S = 1.0
 SIX_BY_SIX = (
     "terrain=the-dry-heaps a=sand-lord,wild-nymph,archer,blackthwaite-jumper,gnomish-gnomes,super-model "
     "d=ice-spirit,devil-dog,swordsman,gorgal-skag,wild-nymph,amber-well"
 )
 
-
-def explore_lines(catalog: object, repeats: int = 3) -> list[str]:
-    """Every order of a 6-vs-6 combat; baseline: parse, validate and resolve each order's notation afresh."""
-    from engine.catalog import CardCatalog
-
-    assert isinstance(catalog, CardCatalog)
-    setup = parse_setup(SIX_BY_SIX)
-    timings = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        exploration = explore(setup, catalog)
-        timings.append(time.perf_counter() - start)
-    best = min(timings)
-    orders = len(exploration.outcomes)
+# Run in a fresh interpreter against one checkout; prints the timings as JSON. Only the public calls
+# both engines share are used (parse_setup, validate, resolve, explore, default_catalog).
+MEASURE = r"""
+import json, statistics, sys, time
+root = sys.argv[1]
+sys.path.insert(0, root)
+import engine
+assert engine.__file__.startswith(root), engine.__file__
+from engine.catalog import default_catalog
+from engine.explore import explore
+from engine.notation import parse_setup
+from engine.resolver import resolve
+from engine.validate import validate
+cases, runs = json.loads(sys.argv[2]), int(sys.argv[3])
+catalog = default_catalog()
+out = {"cases": {}}
+for label, text in cases.items():
+    setup = parse_setup(text)
     start = time.perf_counter()
-    for outcome in exploration.outcomes:
-        resolve(parse_setup(outcome.notation), catalog)
-    scratch = time.perf_counter() - start
-    return [
-        "Engine: explore every primary play order of a 6-vs-6 combat",
-        f"  {orders} orders in {best:.3f} s (best of {repeats}), {orders / best:,.0f} orders/s; "
-        f"from scratch (parse + validate + resolve each) {scratch:.3f} s; ratio {scratch / best:.2f}x; "
-        f"target <= {EXPLORE_TARGET_S} s: {'met' if best <= EXPLORE_TARGET_S else 'NOT met'}",
+    log = resolve(setup, catalog)
+    cold = time.perf_counter() - start
+    for _ in range(20):
+        resolve(setup, catalog)
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        resolve(setup, catalog)
+        samples.append(time.perf_counter() - start)
+    checks = []
+    for _ in range(runs // 4):
+        start = time.perf_counter()
+        validate(setup, catalog)
+        checks.append(time.perf_counter() - start)
+    result = log.result
+    out["cases"][label] = {
+        "cold": cold, "samples": samples, "validate": statistics.median(checks), "steps": len(log.steps),
+        "outcome": [result.winner.value, result.attacker_total, result.defender_total],
+    }
+setup = parse_setup(sys.argv[4])
+timings = []
+for _ in range(3):
+    start = time.perf_counter()
+    exploration = explore(setup, catalog)
+    timings.append(time.perf_counter() - start)
+out["explore"] = {"best": min(timings), "orders": len(exploration.outcomes)}
+print(json.dumps(out))
+"""
+
+
+def _measure(root: Path, cases: dict[str, str], runs: int) -> dict[str, Any]:
+    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONHASHSEED": "0"}
+    done = subprocess.run(
+        [sys.executable, "-c", MEASURE, str(root), json.dumps(cases), str(runs), SIX_BY_SIX],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env=env,
+        check=True,
+    )
+    data: dict[str, Any] = json.loads(done.stdout)
+    return data
+
+
+def _baseline_checkout() -> tuple[Path | None, str]:
+    """A temporary worktree of the previous main, or None and the reason it could not be made."""
+    if shutil.which("git") is None:
+        return None, "git is not installed"
+    place = Path(tempfile.mkdtemp(prefix="guardians-oldmain-"))
+    made = subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(place), BASELINE_COMMIT],
+        capture_output=True,
+        text=True,
+    )
+    if made.returncode != 0:
+        shutil.rmtree(place, ignore_errors=True)
+        return None, made.stderr.strip().splitlines()[-1] if made.stderr.strip() else "git worktree add failed"
+    return place, ""
+
+
+def _remove_checkout(place: Path) -> None:
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(place)], capture_output=True)
+    shutil.rmtree(place, ignore_errors=True)
+
+
+def _ms(seconds: float) -> float:
+    return seconds * 1000
+
+
+def _pooled(rounds: list[dict[str, Any]], label: str) -> tuple[float, float, list[float], dict[str, Any]]:
+    samples = sorted(s for data in rounds for s in data["cases"][label]["samples"])
+    median = _ms(statistics.median(samples))
+    p95 = _ms(samples[min(len(samples) - 1, int(0.95 * len(samples)))])
+    colds = [_ms(data["cases"][label]["cold"]) for data in rounds]
+    return median, p95, colds, rounds[0]["cases"][label]
+
+
+def run(runs: int = 1000, rounds: int = 2) -> list[str]:
+    example_1 = json.loads((ROOT / "fixtures" / "examples" / "example-1.json").read_text())["notation"]
+    cases = {"realistic 6 vs 6": REALISTIC, "Example 1": example_1, "plain 6 vs 6": SIX_VS_SIX}
+    old_root, why = _baseline_checkout()
+    new_rounds: list[dict[str, Any]] = []
+    old_rounds: list[dict[str, Any]] = []
+    try:
+        for _ in range(rounds):
+            if old_root is not None:
+                old_rounds.append(_measure(old_root, cases, runs))
+            new_rounds.append(_measure(ROOT, cases, runs))
+    finally:
+        if old_root is not None:
+            _remove_checkout(old_root)
+    lines = [
+        f"Engine: full resolution, {rounds} fresh processes x {runs} runs per case, "
+        + (f"against the previous main ({BASELINE_COMMIT}) measured alternately in the same run" if old_rounds else f"previous main not measured: {why}")
     ]
+    for label in cases:
+        median, p95, colds, first = _pooled(new_rounds, label)
+        line = (
+            f"  {label:<17} new: median {median:.3f} ms, p95 {p95:.3f} ms, cold {' / '.join(f'{c:.2f}' for c in colds)} ms, "
+            f"{first['steps']} steps, validation alone {_ms(first['validate']):.3f} ms"
+        )
+        if old_rounds:
+            old_median, old_p95, old_colds, old_first = _pooled(old_rounds, label)
+            same = "same result" if old_first["outcome"] == first["outcome"] else f"DIFFERENT RESULT {old_first['outcome']} vs {first['outcome']}"
+            line += (
+                f"\n  {'':<17} old: median {old_median:.3f} ms, p95 {old_p95:.3f} ms, cold {' / '.join(f'{c:.2f}' for c in old_colds)} ms; "
+                f"new/old median {median / old_median:.2f}x ({'at least as fast' if median <= old_median else 'SLOWER'}); {same}"
+            )
+        if label == "realistic 6 vs 6":
+            line += f"\n  {'':<17} target median <= {TARGET_MS} ms: {'met' if median <= TARGET_MS else 'NOT met'}"
+        lines.append(line)
+    best = min(data["explore"]["best"] for data in new_rounds)
+    orders = new_rounds[0]["explore"]["orders"]
+    lines.append("Engine: explore every primary play order of a plain 6-vs-6 (best of 3 per process; no sentence is rendered)")
+    explore_line = f"  new: {orders} orders in {best:.3f} s, {orders / best:,.0f} orders/s; target <= {EXPLORE_TARGET_S} s: {'met' if best <= EXPLORE_TARGET_S else 'NOT met'}"
+    if old_rounds:
+        old_best = min(data["explore"]["best"] for data in old_rounds)
+        explore_line += f"\n  old: {old_rounds[0]['explore']['orders']} orders in {old_best:.3f} s; new/old {best / old_best:.2f}x"
+    lines.append(explore_line)
+    return lines
+
+
+if __name__ == "__main__":
+    for text in run():
+        print(text)

@@ -14,6 +14,7 @@ from cards.filters import CardFilterSet
 from cards.models import Card, CardSet
 from cards.search.service import SearchOutcome
 from cards.search.suggest import did_you_mean
+from combat.card_trial import card_trial
 
 CARDS_PER_PAGE = 60
 VIEW_MODES = ("table", "tiles")
@@ -42,6 +43,7 @@ def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
     card = get_object_or_404(Card.objects.for_listing(), slug=slug)
     context = {
         "card": card,
+        "trial": card_trial(card.slug),
         "same_class": Card.objects.sharing_a_class_with(card).as_links()[:RELATED_LIMIT],
         "same_set": Card.objects.from_same_set_as(card).as_links()[:RELATED_LIMIT],
         "mentions": rulings_mentioning(card),

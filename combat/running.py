@@ -48,7 +48,8 @@ def run(setup: CombatSetup) -> CombatLog:
     problems = problems_of(setup)
     if problems:
         raise SetupInvalid(problems)
-    return resolve(setup, catalog())
+    # Checked just above: the engine need not validate the same set-up a second time.
+    return resolve(setup, catalog(), checked=True)
 
 
 def run_notation(text: str) -> CombatLog:

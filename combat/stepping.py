@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.catalog import CardCatalog
-from engine.enums import Phase, Side, StepKind
+from engine.enums import Phase, StepKind
 from engine.log import CombatLog, CreatureOutcome, Step, Term, chain_text
-from engine.notation import parse_setup
 
 PHASE_LABELS = {
     Phase.SETUP: "Set-up",
@@ -226,7 +225,7 @@ def step_through(log: CombatLog, catalog: CardCatalog, current: int) -> StepThro
     chapter_steps = log.steps[chapter.first : current + 1]
     view.tiles = _tiles(log, catalog, chapter, chapter_steps, current)
     if chapter.key == Phase.COMMAND.value:
-        view.commands = _commands(log, catalog, chapter_steps)
+        view.commands = _commands(log, current)
     if chapter.key.startswith("s"):
         sums = [step for step in chapter_steps if step.total is not None]
         if sums:
@@ -292,31 +291,17 @@ def _tile(
     )
 
 
-def _is_dispelled_by(step: Step, name: str) -> bool:
-    # The log words a cancelled command in a few fixed ways; a dispel names its target.
-    text = step.text
-    return (
-        f"{name} is dispelled" in text
-        or f"dispels {name}" in text
-        or f"{name} has the lower Up number" in text
-        or ("both are dispelled" in text and name in text)
-    )
-
-
-def _commands(log: CombatLog, catalog: CardCatalog, so_far: tuple[Step, ...]) -> list[CommandCard]:
-    setup = parse_setup(log.notation)
-    commands = []
-    for side in (Side.ATTACKER, Side.DEFENDER):
-        slug = setup.side(side).command
-        if slug is None:
-            continue
-        card = catalog.find(slug.partition("#")[0])
-        name = card.name if card else slug
-        dispelled = any(
-            step.kind in (StepKind.DISPEL, StepKind.CONTRADICTION) and _is_dispelled_by(step, name) for step in so_far
+def _commands(log: CombatLog, current: int) -> list[CommandCard]:
+    """The command cards played, each shown dispelled once the step that dispelled it is reached."""
+    return [
+        CommandCard(
+            command.side.value,
+            command.card,
+            command.name,
+            command.dispelled and command.step is not None and command.step <= current,
         )
-        commands.append(CommandCard(side.value, card.slug if card else slug, name, dispelled))
-    return commands
+        for command in log.result.commands
+    ]
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,66 @@
+"""The Guardians combat engine: a pure, typed library (no Django) that resolves one FPG combat exactly.
+
+    from engine import default_catalog, parse_setup, resolve
+
+    log = resolve(parse_setup("terrain=swamps a=sand-lord d=swordsman,archer"), default_catalog())
+    log.result.winner, [step.text for step in log.steps]
+
+The names below are the public surface; everything else is the engine's own business and may
+change. engine/README.md maps every step of the combat procedure to the function that performs it.
+"""
+
+from __future__ import annotations
+
+from .cards import CardDefinition
+from .catalog import CardCatalog, default_catalog
+from .enums import CardUse, Fate, Phase, Role, Side, StepKind, Terrain, Winner
+from .errors import CatalogError, EngineError, NotationError, Problem, SetupInvalid, UnknownCard
+from .explore import Exploration, OrderOutcome, explore
+from .jsonform import setup_from_dict, setup_to_dict
+from .log import CardOutcome, CombatLog, CombatResult, CommandOutcome, CreatureOutcome, SecondaryOutcome, Step, Term
+from .notation import format_setup, parse_setup
+from .render import render
+from .resolver import resolve
+from .setup import CombatSetup, SideSetup
+from .validate import check, validate
+
+__all__ = [
+    "CardCatalog",
+    "CardDefinition",
+    "CardOutcome",
+    "CardUse",
+    "CatalogError",
+    "CombatLog",
+    "CombatResult",
+    "CombatSetup",
+    "CommandOutcome",
+    "CreatureOutcome",
+    "EngineError",
+    "Exploration",
+    "Fate",
+    "NotationError",
+    "OrderOutcome",
+    "Phase",
+    "Problem",
+    "Role",
+    "SecondaryOutcome",
+    "SetupInvalid",
+    "Side",
+    "SideSetup",
+    "Step",
+    "StepKind",
+    "Term",
+    "Terrain",
+    "UnknownCard",
+    "Winner",
+    "check",
+    "default_catalog",
+    "explore",
+    "format_setup",
+    "parse_setup",
+    "render",
+    "resolve",
+    "setup_from_dict",
+    "setup_to_dict",
+    "validate",
+]

@@ -6,9 +6,10 @@ import difflib
 import json
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from .abilities import Ability
 from .cards import CardDefinition
@@ -77,6 +78,33 @@ class CardCatalog:
             if slug not in slugs:
                 slugs.append(slug)
         return tuple(slugs[:limit])
+
+    def with_made_up(self, cards: Iterable[Mapping[str, Any] | CardDefinition]) -> CardCatalog:
+        """A new catalog: every card of this one plus made-up cards, for "what if" questions.
+
+        Each made-up card is a ``CardDefinition`` or a record shaped like a card fixture (``slug``,
+        ``name``, ``type`` and whatever else it needs, abilities included). A record that says nothing
+        about automation is taken as automated: its abilities are exactly what its author wrote. A
+        made-up card may not take the slug, name or alias of a card already here. This catalog is
+        left unchanged (``default_catalog()`` is shared by everyone in the process)::
+
+            catalog = default_catalog().with_made_up([
+                {"slug": "test-giant", "name": "Test Giant", "type": "creature", "border": "mortal",
+                 "vitality": 9, "abilities": [{"kind": "bonus", "amount": 2}]},
+            ])
+            resolve(parse_setup("a=test-giant d=swordsman"), catalog)
+        """
+        made_up: list[CardDefinition] = []
+        for card in cards:
+            if not isinstance(card, CardDefinition):
+                record = dict(card)
+                record.setdefault("automation", {"status": "automated"})
+                card = CardDefinition.from_fixture(record)
+            for label in (card.slug, card.name, *card.aliases):
+                if self.find(label) is not None:
+                    raise CatalogError(f"made-up card {card.slug!r}: {label!r} already names {self.get(label).slug!r}")
+            made_up.append(card)
+        return CardCatalog([*self, *made_up])
 
     @classmethod
     def from_fixture_dir(cls, directory: Path = DEFAULT_FIXTURES) -> CardCatalog:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .abilities import (
     AllowsChannellingTo,
     AllowsRanged,
@@ -34,943 +32,1032 @@ from .abilities import (
     Suppressed,
     matchup_cards,
 )
+from .bribery_effects import ranged_discard
 from .cards import CardDefinition
+from .combat_state import Combat
+from .core import (
+    active_effects,
+    change_stones,
+    choice,
+    fighter_named,
+    in_play,
+    indestructible,
+    log,
+    named_or_cheapest,
+    record_fate,
+    roll,
+    spend_card,
+    terrain_rule,
+)
+from .effects import acts_in, run_effects
 from .enums import (
     SIDES,
+    CardUse,
     Fate,
     Role,
     Side,
     StepKind,
     Terrain,
 )
-from .matchup_effects import MatchupEffects
+from .matchup_effects import add, bribe_creature, drop_unused_reactions, suppressor_of
+from .render import render
 from .setup import Channel, Moment, split_reference
-from .state import Contribution, Fighter
+from .state import Contribution, Fighter, Shot
 from .validate import find_creature, ranged_use
 
 
-@dataclass(eq=False)
-class Shot:
-    """One ranged attack placed in a match-up and the points it added to its side."""
-
-    side: Side
-    shooter: Fighter
-    amount: int
-    cancelled: bool = False
-    # A shot that is not the shooter's own (a bribery card fired by a command): its value, for a take-over.
-    points: int | None = None
-
-
-class Channelling(MatchupEffects):
-    # ENG-11: the ranged attacker whose shot forced a push (its ``round`` says in which match-up), and the
-    # shots whose effect took hold, which the compare step reads.
-    _forced_push: Fighter | None = None
-    _effect_shots: tuple[Shot, ...] = ()
-    # Creature magic items discarded during the combat: (owner, slug), one entry per card.
-    _discarded_items: tuple[tuple[Side, str], ...] = ()
-
-    # PRI-9
-    def _ranged(self, round_number: int, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
-        placed: list[Fighter] = []
-        shots: list[Shot] = []
-        cancellers: list[Fighter] = []
-        self._waiting_shooters = []
-        self._effect_shots = ()
-        if DrawsRanged in self._kinds_present:
-            self._check_drawn_ranged(round_number, pair)
-        for side in SIDES:
-            supports = [s for s in self.sides[side].setup.ranged if s.round == round_number]
-            for index, support in enumerate(supports):
-                if any(f.fate is not Fate.STANDING for f in pair.values()):
-                    self.log(
-                        StepKind.NOTE,
-                        "PRI-9",
-                        f"The {side.value}'s planned ranged support by {support.creature} is not placed: the match-up is over.",
-                        side=side,
-                    )
-                    continue
-                if self.push_forced(round_number):
-                    named = self.fighter(side, support.creature)
-                    who = named.name if named is not None else support.creature
-                    self._frozen_by_push(side, f"{who}'s ranged attack is not made and it stays in the hand")
-                    continue
-                shooter = self.fighter(side, support.creature)
-                command_shot = self._command_shot(shooter) if shooter is not None else None
-                if shooter is None or (
-                    command_shot is None and (not shooter.in_hand or shooter.fate is not Fate.STANDING)
-                ):
-                    self.log(
-                        StepKind.RANGED,
-                        "PRI-9",
-                        f"The {side.value}'s {support.creature} is no longer in the hand and cannot give ranged support.",
-                        side=side,
-                    )
-                    continue
-                if Terrain.WOODS in self.terrain and self.terrain_rule(AllowsRanged) is None:
-                    self.log(
-                        StepKind.RANGED,
-                        "PRI-9",
-                        f"No ranged attacks in Woods: {shooter.name} stays in the {side.value}'s hand.",
-                        side=side,
-                        card=shooter.card,
-                    )
-                    self.warnings.append(
-                        f"{side.value}: {shooter.name}'s ranged attack in match-up {round_number} is not allowed in Woods"
-                    )
-                    continue
-                refusal = self._ranged_refusal(side, shooter, pair)
-                if refusal:
-                    self.log(StepKind.RANGED, "PRI-9", refusal, side=side, card=shooter.card)
-                    self.warnings.append(f"{side.value}: {refusal}")
-                    continue
-                if command_shot is not None:
-                    self._pay_for_shot(side, shooter, command_shot)
-                else:
-                    shooter.in_hand = False
-                    shooter.role = Role.RANGED
-                    shooter.round = round_number
-                    shooter.fate_reason = f"gave ranged support in match-up {round_number}"
-                self.log(
+# PRI-9
+def ranged(
+    combat: Combat, round_number: int, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]
+) -> None:
+    placed: list[Fighter] = []
+    shots: list[Shot] = []
+    cancellers: list[Fighter] = []
+    combat.waiting_shooters = []
+    combat.effect_shots = ()
+    run_effects(combat, "PRI-9 start", round_number, pair)
+    for side in SIDES:
+        supports = [s for s in combat.sides[side].setup.ranged if s.round == round_number]
+        for index, support in enumerate(supports):
+            if any(f.fate is not Fate.STANDING for f in pair.values()):
+                log(
+                    combat,
+                    StepKind.NOTE,
+                    "PRI-9",
+                    "ranged",
+                    (side.value, support.creature),
+                    side=side,
+                )
+                continue
+            if push_forced(combat, round_number):
+                named = fighter_named(combat, side, support.creature)
+                who = named.name if named is not None else support.creature
+                frozen_by_push(combat, side, f"{who}'s ranged attack is not made and it stays in the hand")
+                continue
+            shooter = fighter_named(combat, side, support.creature)
+            command_shot = command_shot_of(combat, shooter) if shooter is not None else None
+            if shooter is None or (command_shot is None and (not shooter.in_hand or shooter.fate is not Fate.STANDING)):
+                log(
+                    combat,
                     StepKind.RANGED,
-                    "PRI-9" if index == 0 else "A-23",
-                    f"The {side.value} places {shooter.name} beside {pair[side].name} as a ranged attacker."
-                    if command_shot is None
-                    else f"{shooter.name}, the {side.value}'s command, fires into the match-up beside {pair[side].name}.",
+                    "PRI-9",
+                    "ranged.2",
+                    (side.value, support.creature),
+                    side=side,
+                )
+                continue
+            if Terrain.WOODS in combat.terrain and terrain_rule(combat, AllowsRanged) is None:
+                log(
+                    combat,
+                    StepKind.RANGED,
+                    "PRI-9",
+                    "ranged.3",
+                    (shooter.name, side.value),
+                    side=side,
+                    card=shooter.card,
+                )
+                combat.warnings.append(
+                    f"{side.value}: {shooter.name}'s ranged attack in match-up {round_number} is not allowed in Woods"
+                )
+                continue
+            refusal = ranged_refusal(combat, side, shooter, pair)
+            if refusal:
+                log(combat, StepKind.RANGED, "PRI-9", "verbatim", (refusal,), side=side, card=shooter.card)
+                combat.warnings.append(f"{side.value}: {refusal}")
+                continue
+            if command_shot is not None:
+                pay_for_shot(combat, side, shooter, command_shot)
+            else:
+                shooter.in_hand = False
+                shooter.role = Role.RANGED
+                shooter.round = round_number
+                shooter.fate_reason = f"gave ranged support in match-up {round_number}"
+            log(
+                combat,
+                StepKind.RANGED,
+                "PRI-9" if index == 0 else "A-23",
+                "ranged.places" if command_shot is None else "ranged.command_fires",
+                (side.value, shooter.name, pair[side].name)
+                if command_shot is None
+                else (shooter.name, side.value, pair[side].name),
+                side=side,
+                card=shooter.card,
+                subject=shooter,
+            )
+            bribes = [
+                b
+                for b in combat.sides[side.other].setup.bribes
+                if b.moment == Moment(round_number)
+                and b.target is not None
+                and fighter_named(combat, side, b.target) is shooter
+            ]
+            if any(bribe_creature(combat, side.other, bribe.icon, shooter, "A-02") for bribe in bribes):
+                continue
+            ranged_discard(combat, side, shooter)
+            if shooter.first_text(RangedItemDiscard) is not None:
+                discard_item(combat, side, shooter)
+            if shooter.first_text(CancelsRanged) is not None:
+                cancellers.append(shooter)
+                continue
+            answer = shooter.first_text(ChannelReaction)
+            if answer is not None and answer.as_ranged:
+                combat.waiting_shooters.append(shooter)
+                log(
+                    combat,
+                    StepKind.RANGED,
+                    "PRI-9",
+                    "ranged.4",
+                    (shooter.name, side.other.value),
                     side=side,
                     card=shooter.card,
                     subject=shooter,
                 )
-                bribes = [
-                    b
-                    for b in self.sides[side.other].setup.bribes
-                    if b.moment == Moment(round_number)
-                    and b.target is not None
-                    and self.fighter(side, b.target) is shooter
-                ]
-                if any(self._bribe(side.other, bribe.icon, shooter, "A-02") for bribe in bribes):
-                    continue
-                self.ranged_discard(side, shooter)
-                if RangedItemDiscard in self._kinds_present and shooter.first_text(RangedItemDiscard) is not None:
-                    self._discard_item(side, shooter)
-                if shooter.first_text(CancelsRanged) is not None:
-                    cancellers.append(shooter)
-                    continue
-                answer = shooter.first_text(ChannelReaction)
-                if answer is not None and answer.as_ranged:
-                    self._waiting_shooters.append(shooter)
-                    self.log(
-                        StepKind.RANGED,
-                        "PRI-9",
-                        f"{shooter.name} adds no points: it waits for the {side.other.value} to channel.",
-                        side=side,
-                        card=shooter.card,
-                        subject=shooter,
-                    )
-                    continue
-                before = contributions[side].total
-                target = pair[side.other]
-                effect = shooter.first_text(RangedEffect) if RangedEffect in self._kinds_present else None
-                immune = any(immunity.ranged for immunity in target.text(Immunity))
-                if immune:
-                    self.log(
-                        StepKind.RANGED,
-                        "PRI-5",
-                        f"{target.name} is immune to ranged attacks: {shooter.name}'s attack adds nothing.",
-                        side=side,
-                        card=target.card,
-                        subject=shooter,
-                    )
-                elif effect is not None:
-                    self._shot_effect(side, shooter, effect, pair, contributions)
-                else:
-                    self._add(
-                        contributions[side],
-                        f"{shooter.name} ranged",
-                        command_shot.points if command_shot is not None else shooter.card.ranged_attack or 0,
-                        "PRI-9",
-                        shooter.card,
-                        f"{shooter.name}'s ranged attack",
-                        StepKind.RANGED,
-                    )
-                    self._ranged_modifiers(side, shooter, placed, contributions[side])
-                    placed.append(shooter)
-                shot = Shot(side, shooter, contributions[side].total - before)
-                shots.append(shot)
-                if effect is not None and not immune:
-                    self._effect_shots += (shot,)
-                if self.push_forced(round_number):
-                    continue
-                self._answer_shot(shot, pair, contributions)
-                self._gamble(side, shooter, pair)
-            if BriberyShots in self._kinds_present:
-                self._bribery_shots(side, round_number, pair, contributions, shots)
-        if cancellers and self.push_forced(round_number):
-            self._frozen_by_push(cancellers[0].side, "no ranged attack may be cancelled")
-            cancellers = []
-        self._cancel_shots(cancellers, shots, contributions)
-        self._live_shooters = [shot.shooter for shot in shots if not shot.cancelled]
-        self._shot_channels = {}
-
-    def _check_drawn_ranged(self, round_number: int, pair: dict[Side, Fighter]) -> None:
-        """ENG-11: the set-up check reads only the planned order; should the combat have moved a card that draws
-        every ranged attack to another match-up, a ranged creature left idle in the opposing hand is reported."""
-        if Terrain.WOODS in self.terrain and self.terrain_rule(AllowsRanged) is None:
-            return
-        for side in SIDES:
-            drawer = pair[side]
-            if drawer.first_text(DrawsRanged) is None:
                 continue
-            other = side.other
-            planned = {
-                self.fighter(other, s.creature) for s in self.sides[other].setup.ranged if s.round == round_number
-            }
-            for fighter in self.sides[other].holding():
-                limit = fighter.first_text(RangedLimit)
-                if fighter in planned or not ranged_use(fighter.card):
-                    continue
-                if limit is not None and (
-                    (limit.against is not None and not limit.against.matches(drawer.card))
-                    or (limit.supports is not None and not limit.supports.matches(pair[other].card))
-                    or (limit.terrain is not None and limit.terrain not in self.terrain)
-                ):
-                    continue
-                text = (
-                    f"{drawer.name} draws every ranged attack the {other.value} can make, but {fighter.name}, still in "
-                    f"his hand, is not planned to fire in match-up {round_number}: the set-up breaks this rule."
+            before = contributions[side].total
+            target = pair[side.other]
+            effect = shooter.first_text(RangedEffect)
+            immune = any(immunity.ranged for immunity in target.text(Immunity))
+            if immune:
+                log(
+                    combat,
+                    StepKind.RANGED,
+                    "PRI-5",
+                    "ranged.5",
+                    (target.name, shooter.name),
+                    side=side,
+                    card=target.card,
+                    subject=shooter,
                 )
-                self.log(StepKind.NOTE, "ENG-11", text, side=other, card=drawer.card, subject=fighter)
-                self.warnings.append(f"{other.value}: {text}")
+            elif effect is not None:
+                shot_effect(combat, side, shooter, effect, pair, contributions)
+            else:
+                add(
+                    combat,
+                    contributions[side],
+                    f"{shooter.name} ranged",
+                    command_shot.points if command_shot is not None else shooter.card.ranged_attack or 0,
+                    "PRI-9",
+                    shooter.card,
+                    f"{shooter.name}'s ranged attack",
+                    StepKind.RANGED,
+                )
+                ranged_modifiers(combat, side, shooter, placed, contributions[side])
+                placed.append(shooter)
+            shot = Shot(side, shooter, contributions[side].total - before)
+            shots.append(shot)
+            if effect is not None and not immune:
+                combat.effect_shots += (shot,)
+            if push_forced(combat, round_number):
+                continue
+            answer_shot(combat, shot, pair, contributions)
+            gamble(combat, side, shooter, pair)
+        run_effects(combat, "PRI-9 side", side, round_number, pair, contributions, shots)
+    if cancellers and push_forced(combat, round_number):
+        frozen_by_push(combat, cancellers[0].side, "no ranged attack may be cancelled")
+        cancellers = []
+    cancel_shots(combat, cancellers, shots, contributions)
+    combat.live_shooters = [shot.shooter for shot in shots if not shot.cancelled]
+    combat.shot_channels = {}
 
-    def _discard_item(self, side: Side, shooter: Fighter) -> None:
-        """ENG-11: the opponent discards one creature magic item on the space, of his choice (lowest Up number by
-        default). The engine applies no item's own effect, so only the item's departure is recorded."""
+
+@acts_in("PRI-9 start", DrawsRanged)
+def check_drawn_ranged(combat: Combat, round_number: int, pair: dict[Side, Fighter]) -> None:
+    """ENG-11: the set-up check reads only the planned order; should the combat have moved a card that draws
+    every ranged attack to another match-up, a ranged creature left idle in the opposing hand is reported."""
+    if Terrain.WOODS in combat.terrain and terrain_rule(combat, AllowsRanged) is None:
+        return
+    for side in SIDES:
+        drawer = pair[side]
+        if drawer.first_text(DrawsRanged) is None:
+            continue
         other = side.other
-        left = [self.catalog.get(ref) for ref in self.sides[other].setup.items]
-        for owner, slug in self._discarded_items:
-            gone = next((card for card in left if owner is other and card.slug == slug), None)
-            if gone is not None:
-                left.remove(gone)
-        if not left:
-            self.log(
+        planned = {
+            fighter_named(combat, other, s.creature)
+            for s in combat.sides[other].setup.ranged
+            if s.round == round_number
+        }
+        for fighter in combat.sides[other].holding():
+            limit = fighter.first_text(RangedLimit)
+            if fighter in planned or not ranged_use(fighter.card):
+                continue
+            if limit is not None and (
+                (limit.against is not None and not limit.against.matches(drawer.card))
+                or (limit.supports is not None and not limit.supports.matches(pair[other].card))
+                or (limit.terrain is not None and limit.terrain not in combat.terrain)
+            ):
+                continue
+            args = (drawer.name, other.value, fighter.name, round_number)
+            log(
+                combat,
                 StepKind.NOTE,
                 "ENG-11",
-                f"{shooter.name} is used as a ranged attack, but the {other.value} has no creature magic item on the space to discard.",
-                side=side,
-                card=shooter.card,
+                "check_drawn_ranged.broken",
+                args,
+                side=other,
+                card=drawer.card,
+                subject=fighter,
             )
-            return
-        thrown, how = self.named_or_cheapest(
-            side,
-            shooter.reference,
-            left,
-            f"is not among the {other.value}'s creature items when {shooter.name} fires",
-        )
-        self._discarded_items += ((other, thrown.slug),)
-        self.log(
+            combat.warnings.append(f"{other.value}: {render('check_drawn_ranged.broken', args)}")
+
+
+def discard_item(combat: Combat, side: Side, shooter: Fighter) -> None:
+    """ENG-11: the opponent discards one creature magic item on the space, of his choice (lowest Up number by
+    default). The engine applies no item's own effect, so only the item's departure is recorded."""
+    other = side.other
+    left = [combat.catalog.get(ref) for ref in combat.sides[other].setup.items]
+    for owner, slug in combat.discarded_items:
+        gone = next((card for card in left if owner is other and card.slug == slug), None)
+        if gone is not None:
+            left.remove(gone)
+    if not left:
+        log(
+            combat,
             StepKind.NOTE,
             "ENG-11",
-            f"{shooter.name} is used as a ranged attack: the {other.value} discards its creature magic item {thrown.name}{how}.",
+            "discard_item",
+            (shooter.name, other.value),
+            side=side,
+            card=shooter.card,
+        )
+        return
+    thrown, how = named_or_cheapest(
+        combat,
+        side,
+        shooter.reference,
+        left,
+        f"is not among the {other.value}'s creature items when {shooter.name} fires",
+    )
+    combat.discarded_items += ((other, thrown.slug),)
+    log(
+        combat,
+        StepKind.NOTE,
+        "ENG-11",
+        "discard_item.2",
+        (shooter.name, other.value, thrown.name, how),
+        side=side,
+        card=shooter.card,
+    )
+
+
+def push_forced(combat: Combat, round_number: int) -> bool:
+    """ENG-11: a ranged attack has made this primary match-up a push that nobody may change any more."""
+    return combat.forced_push is not None and combat.forced_push.round == round_number
+
+
+def frozen_by_push(combat: Combat, side: Side, what: str) -> None:
+    assert combat.forced_push is not None
+    log(
+        combat,
+        StepKind.NOTE,
+        "ENG-11",
+        "frozen_by_push",
+        (combat.forced_push.name, what),
+        side=side,
+        card=combat.forced_push.card,
+    )
+
+
+def shot_effect(
+    combat: Combat,
+    side: Side,
+    shooter: Fighter,
+    effect: RangedEffect,
+    pair: dict[Side, Fighter],
+    contributions: dict[Side, Contribution],
+) -> None:
+    """ENG-11: a ranged attack with no point value acts by its text instead of adding points."""
+    fighter, opponent = pair[side], pair[side.other]
+    own, theirs = contributions[side], contributions[side.other]
+
+    def note(message: str, *args: object) -> None:
+        log(combat, StepKind.RANGED, "ENG-11", message, args, side=side, card=shooter.card, subject=fighter)
+
+    if effect.supports is not None and not effect.supports.matches(fighter.card):
+        note("shot_effect.helps_only", shooter.name, effect.supports.describe(), fighter.name)
+        return
+    if effect.result is ShotResult.PUSH:
+        combat.forced_push = shooter
+        gap = own.total - theirs.total
+        if gap:
+            add(
+                combat,
+                theirs if gap > 0 else own,
+                "push",
+                abs(gap),
+                "ENG-11",
+                shooter.card,
+                f"{shooter.name}'s ranged attack forcing a push",
+                StepKind.RANGED,
+            )
+        note("shot_effect.push", shooter.name, own.total)
+        return
+    if effect.result is ShotResult.DESTROYS_ON_WIN:
+        note("shot_effect.destroys_on_win", shooter.name, fighter.name, opponent.name)
+        return
+    ocb = fighter.card.ocb
+    if not ocb:
+        note("shot_effect.no_ocb", shooter.name, fighter.name)
+        return
+    if any(term.label == "OCB" for term in own.terms):
+        note("shot_effect.has_ocb", fighter.name, shooter.name)
+        return
+    suppressor = suppressor_of(combat, Suppressed.OCB, fighter, opponent)
+    if suppressor is not None:
+        note("shot_effect.ocb_suppressed", shooter.name, fighter.name, suppressor.name)
+        return
+    add(
+        combat,
+        own,
+        "OCB",
+        ocb,
+        "ENG-11",
+        shooter.card,
+        f"its off-colour bonus, which {shooter.name}'s ranged attack gives it whatever {opponent.name}'s border",
+        StepKind.RANGED,
+    )
+
+
+@acts_in("PRI-9 side", BriberyShots)
+def bribery_shots(
+    combat: Combat,
+    side: Side,
+    round_number: int,
+    pair: dict[Side, Fighter],
+    contributions: dict[Side, Contribution],
+    shots: list[Shot],
+) -> None:
+    """ENG-11: a command that fires bribery cards from its owner's hand as ranged attacks worth their Up number."""
+    state = combat.sides[side]
+    for owner, source, rule, holder in active_effects(combat, BriberyShots):
+        option = choice(combat, side, holder.reference) if owner is side and holder is not None else None
+        wanted = matchup_cards(option).get(round_number, 0) if option else 0
+        if holder is None or not wanted:
+            continue
+        card = combat.catalog.get(rule.icon.value)
+        fighter, target = pair[side], pair[side.other]
+        refusal = ""
+        if any(f.fate is not Fate.STANDING for f in pair.values()):
+            refusal = "the match-up is over"
+        elif push_forced(combat, round_number):
+            refusal = "the match-up is a push that nobody may change"
+        elif Terrain.WOODS in combat.terrain and terrain_rule(combat, AllowsRanged) is None:
+            refusal = "no ranged attacks in Woods"
+        elif rule.requires_own is not None and not rule.requires_own.matches(fighter.card):
+            refusal = f"{fighter.name} is not one of {rule.requires_own.describe()}"
+        else:
+            refusal = ranged_refusal(combat, side, holder, pair)
+        if refusal:
+            args = (source.name, side.value, wanted, card.name, round_number, refusal.rstrip("."))
+            log(combat, StepKind.RANGED, "ENG-11", "bribery_shots.refused", args, side=side, card=source)
+            combat.warnings.append(f"{side.value}: {render('bribery_shots.refused', args)}")
+            continue
+        for _ in range(wanted):
+            if state.hand[card.slug] <= 0:
+                log(
+                    combat,
+                    StepKind.RANGED,
+                    "ENG-11",
+                    "bribery_shots",
+                    (side.value, card.name, source.name),
+                    side=side,
+                    card=source,
+                )
+                break
+            spend_card(combat, side, card.slug, CardUse.FIRED)
+            before = contributions[side].total
+            if any(immunity.ranged for immunity in target.text(Immunity)):
+                log(
+                    combat,
+                    StepKind.RANGED,
+                    "PRI-5",
+                    "bribery_shots.2",
+                    (target.name, card.name, source.name),
+                    side=side,
+                    card=target.card,
+                    subject=holder,
+                )
+            else:
+                add(
+                    combat,
+                    contributions[side],
+                    f"{card.name} ranged",
+                    card.up,
+                    "ENG-11",
+                    source,
+                    f"a {card.name} card fired from the hand as a ranged attack worth its Up number ({source.name}'s command)",
+                    StepKind.RANGED,
+                )
+                ranged_modifiers(combat, side, holder, [], contributions[side])
+            shot = Shot(side, holder, contributions[side].total - before, points=card.up)
+            shots.append(shot)
+            answer_shot(combat, shot, pair, contributions)
+
+
+def ranged_modifiers(
+    combat: Combat, side: Side, shooter: Fighter, placed: list[Fighter], contribution: Contribution
+) -> None:
+    for rule in shooter.text(RangedModifier):
+        if rule.to_side:
+            continue
+        if rule.amount:
+            add(
+                combat,
+                contribution,
+                f"{shooter.name} text",
+                rule.amount,
+                "PRI-9",
+                shooter.card,
+                f"{shooter.name}'s text on its ranged attack",
+                StepKind.RANGED,
+            )
+        if rule.adds_other_ranged and placed:
+            others = sum(other.card.ranged_attack or 0 for other in placed)
+            add(
+                combat,
+                contribution,
+                f"{shooter.name} text",
+                others,
+                "A-23",
+                shooter.card,
+                f"the printed values of the ranged attacks already placed ({', '.join(o.name for o in placed)})",
+                StepKind.RANGED,
+            )
+    for owner, source, aura, _ in active_effects(combat, RangedModifier):
+        if aura.to_side and aura.amount and owner is side:
+            add(
+                combat,
+                contribution,
+                source.name,
+                aura.amount,
+                "PRI-9",
+                source,
+                f"{source.name} being in play",
+                StepKind.RANGED,
+            )
+    if any(rule.beaten_after for rule in shooter.text(RangedModifier)):
+        record_fate(
+            combat,
+            StepKind.RANGED,
+            "PRI-9",
+            "ranged_modifiers",
+            (shooter.name,),
+            subject=shooter,
+            fate=Fate.BEATEN,
+            reason="beaten by its own text after its ranged attack",
             side=side,
             card=shooter.card,
         )
 
-    def push_forced(self, round_number: int) -> bool:
-        """ENG-11: a ranged attack has made this primary match-up a push that nobody may change any more."""
-        return self._forced_push is not None and self._forced_push.round == round_number
 
-    def _frozen_by_push(self, side: Side, what: str) -> None:
-        assert self._forced_push is not None
-        self.log(
-            StepKind.NOTE,
-            "ENG-11",
-            f"{self._forced_push.name}'s ranged attack has made the match-up a push that nobody may change: {what}.",
-            side=side,
-            card=self._forced_push.card,
+def command_shot_of(combat: Combat, shooter: Fighter) -> CommandRanged | None:
+    """The rule by which a command creature on the table fires, if it is the working command."""
+    rule = shooter.first_text(CommandRanged)
+    if rule is None or not in_play(combat, shooter, command_only=True):
+        return None
+    return rule
+
+
+def pay_for_shot(combat: Combat, side: Side, shooter: Fighter, rule: CommandRanged) -> None:
+    state = combat.sides[side]
+    state.stones -= rule.cost
+    log(
+        combat,
+        StepKind.STONES,
+        "PRI-9",
+        "pay_for_shot",
+        (side.value, rule.cost, shooter.name, state.stones),
+        side=side,
+        card=shooter.card,
+        delta=-rule.cost,
+        total=state.stones,
+    )
+
+
+def answer_shot(combat: Combat, shot: Shot, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
+    """A-04: an answering spell of the other player waiting for this ranged attack."""
+    caster = shot.side.other
+    for entry in combat.pending_reactions[caster]:
+        card, play = entry
+        rule = card.first(RangedReaction)
+        if rule is None or (
+            play.target is not None and fighter_named(combat, shot.side, play.target) is not shot.shooter
+        ):
+            continue
+        combat.pending_reactions[caster].remove(entry)
+        shot.cancelled = True
+        if shot.amount:
+            add(
+                combat,
+                contributions[shot.side],
+                card.name,
+                -shot.amount,
+                "A-04",
+                card,
+                f"the {caster.value}'s {card.name} taking away {shot.shooter.name}'s ranged attack",
+                StepKind.SPELL,
+            )
+        else:
+            log(
+                combat,
+                StepKind.SPELL,
+                "A-04",
+                "answer_shot",
+                (caster.value, card.name, shot.shooter.name),
+                side=caster,
+                card=card,
+                subject=shot.shooter,
+            )
+        if rule.effect is ShotEffect.TAKE_OVER:
+            take_over(combat, caster, card, shot, pair, contributions)
+        if rule.bars_rest and shot.side not in combat.ranged_barred:
+            combat.ranged_barred[shot.side] = card
+            log(
+                combat,
+                StepKind.SPELL,
+                "A-04",
+                "answer_shot.2",
+                (card.name, shot.side.value),
+                side=caster,
+                card=card,
+            )
+        return
+
+
+def take_over(
+    combat: Combat,
+    caster: Side,
+    card: CardDefinition,
+    shot: Shot,
+    pair: dict[Side, Fighter],
+    contributions: dict[Side, Contribution],
+) -> None:
+    """The shot acts for the caster: its own printed value and text, against the shooter's own creature."""
+    target = pair[shot.side]
+    if any(immunity.ranged for immunity in target.text(Immunity)):
+        log(
+            combat,
+            StepKind.RANGED,
+            "PRI-5",
+            "take_over",
+            (target.name, caster.value),
+            side=caster,
+            card=target.card,
+            subject=shot.shooter,
         )
+        return
+    command_shot = command_shot_of(combat, shot.shooter)
+    value = command_shot.points if command_shot is not None else shot.shooter.card.ranged_attack or 0
+    value = shot.points if shot.points is not None else value
+    value += sum(rule.amount for rule in shot.shooter.text(RangedModifier) if not rule.to_side)
+    add(
+        combat,
+        contributions[caster],
+        f"{shot.shooter.name} ranged ({card.name})",
+        value,
+        "A-04",
+        card,
+        f"{shot.shooter.name}'s ranged attack, which {card.name} turns to the {caster.value}'s side",
+        StepKind.SPELL,
+    )
 
-    def _shot_effect(
-        self,
-        side: Side,
-        shooter: Fighter,
-        effect: RangedEffect,
-        pair: dict[Side, Fighter],
-        contributions: dict[Side, Contribution],
-    ) -> None:
-        """ENG-11: a ranged attack with no point value acts by its text instead of adding points."""
-        fighter, opponent = pair[side], pair[side.other]
-        own, theirs = contributions[side], contributions[side.other]
 
-        def note(text: str) -> None:
-            self.log(StepKind.RANGED, "ENG-11", text, side=side, card=shooter.card, subject=fighter)
-
-        if effect.supports is not None and not effect.supports.matches(fighter.card):
-            note(
-                f"{shooter.name}'s ranged attack helps only {effect.supports.describe()}; {fighter.name} is not one, "
-                "so it has no effect."
+def cancel_shots(
+    combat: Combat, cancellers: list[Fighter], shots: list[Shot], contributions: dict[Side, Contribution]
+) -> None:
+    """Each cancelling shooter takes away one opposing ranged attack of the match-up, the first still standing."""
+    for canceller in cancellers:
+        victim = next((s for s in shots if s.side is not canceller.side and not s.cancelled), None)
+        if victim is None:
+            log(
+                combat,
+                StepKind.RANGED,
+                "PRI-9",
+                "cancel_shots",
+                (canceller.name,),
+                side=canceller.side,
+                card=canceller.card,
+                subject=canceller,
             )
-            return
-        if effect.result is ShotResult.PUSH:
-            self._forced_push = shooter
-            gap = own.total - theirs.total
-            if gap:
-                self._add(
-                    theirs if gap > 0 else own,
-                    "push",
-                    abs(gap),
-                    "ENG-11",
-                    shooter.card,
-                    f"{shooter.name}'s ranged attack forcing a push",
-                    StepKind.RANGED,
-                )
-            note(
-                f"{shooter.name}'s ranged attack makes the match-up a push at {own.total} each: neither side may "
-                "change it any further."
-            )
-            return
-        if effect.result is ShotResult.DESTROYS_ON_WIN:
-            note(
-                f"{shooter.name}'s ranged attack adds no points, but if {fighter.name} wins this match-up, "
-                f"{opponent.name} is destroyed rather than beaten."
-            )
-            return
-        ocb = fighter.card.ocb
-        if not ocb:
-            note(f"{shooter.name}'s ranged attack would give {fighter.name} its off-colour bonus, but it has none.")
-            return
-        if any(term.label == "OCB" for term in own.terms):
-            note(f"{fighter.name} already has its off-colour bonus: {shooter.name}'s ranged attack adds nothing.")
-            return
-        suppressor = self._suppressor(Suppressed.OCB, fighter, opponent)
-        if suppressor is not None:
-            note(
-                f"{shooter.name}'s ranged attack would give {fighter.name} its off-colour bonus, but "
-                f"{suppressor.name}'s text takes it away."
-            )
-            return
-        self._add(
-            own,
-            "OCB",
-            ocb,
-            "ENG-11",
-            shooter.card,
-            f"its off-colour bonus, which {shooter.name}'s ranged attack gives it whatever {opponent.name}'s border",
+            continue
+        victim.cancelled = True
+        add(
+            combat,
+            contributions[victim.side],
+            canceller.name,
+            -victim.amount,
+            "PRI-9",
+            canceller.card,
+            f"{canceller.name} cancelling {victim.shooter.name}'s ranged attack",
             StepKind.RANGED,
         )
 
-    def _bribery_shots(
-        self,
-        side: Side,
-        round_number: int,
-        pair: dict[Side, Fighter],
-        contributions: dict[Side, Contribution],
-        shots: list[Shot],
-    ) -> None:
-        """ENG-11: a command that fires bribery cards from its owner's hand as ranged attacks worth their Up number."""
-        state = self.sides[side]
-        for owner, source, rule, holder in self.active_effects(BriberyShots):
-            option = self.choice(side, holder.reference) if owner is side and holder is not None else None
-            wanted = matchup_cards(option).get(round_number, 0) if option else 0
-            if holder is None or not wanted:
-                continue
-            card = self.catalog.get(rule.icon.value)
-            fighter, target = pair[side], pair[side.other]
-            refusal = ""
-            if any(f.fate is not Fate.STANDING for f in pair.values()):
-                refusal = "the match-up is over"
-            elif self.push_forced(round_number):
-                refusal = "the match-up is a push that nobody may change"
-            elif Terrain.WOODS in self.terrain and self.terrain_rule(AllowsRanged) is None:
-                refusal = "no ranged attacks in Woods"
-            elif rule.requires_own is not None and not rule.requires_own.matches(fighter.card):
-                refusal = f"{fighter.name} is not one of {rule.requires_own.describe()}"
-            else:
-                refusal = self._ranged_refusal(side, holder, pair)
-            if refusal:
-                text = f"{source.name}'s command: the {side.value}'s {wanted} {card.name} card(s) are not fired in match-up {round_number}: {refusal.rstrip('.')}."
-                self.log(StepKind.RANGED, "ENG-11", text, side=side, card=source)
-                self.warnings.append(f"{side.value}: {text}")
-                continue
-            for _ in range(wanted):
-                if state.hand[card.slug] <= 0:
-                    self.log(
-                        StepKind.RANGED,
-                        "ENG-11",
-                        f"The {side.value} has no {card.name} card left to fire through {source.name}'s command.",
-                        side=side,
-                        card=source,
-                    )
-                    break
-                state.hand[card.slug] -= 1
-                before = contributions[side].total
-                if any(immunity.ranged for immunity in target.text(Immunity)):
-                    self.log(
-                        StepKind.RANGED,
-                        "PRI-5",
-                        f"{target.name} is immune to ranged attacks: the {card.name} card fired by {source.name}'s command adds nothing.",
-                        side=side,
-                        card=target.card,
-                        subject=holder,
-                    )
-                else:
-                    self._add(
-                        contributions[side],
-                        f"{card.name} ranged",
-                        card.up,
-                        "ENG-11",
-                        source,
-                        f"a {card.name} card fired from the hand as a ranged attack worth its Up number ({source.name}'s command)",
-                        StepKind.RANGED,
-                    )
-                    self._ranged_modifiers(side, holder, [], contributions[side])
-                shot = Shot(side, holder, contributions[side].total - before, points=card.up)
-                shots.append(shot)
-                self._answer_shot(shot, pair, contributions)
 
-    def _ranged_modifiers(
-        self, side: Side, shooter: Fighter, placed: list[Fighter], contribution: Contribution
-    ) -> None:
-        for rule in shooter.text(RangedModifier):
-            if rule.to_side:
-                continue
-            if rule.amount:
-                self._add(
-                    contribution,
-                    f"{shooter.name} text",
-                    rule.amount,
-                    "PRI-9",
-                    shooter.card,
-                    f"{shooter.name}'s text on its ranged attack",
-                    StepKind.RANGED,
-                )
-            if rule.adds_other_ranged and placed:
-                others = sum(other.card.ranged_attack or 0 for other in placed)
-                self._add(
-                    contribution,
-                    f"{shooter.name} text",
-                    others,
-                    "A-23",
-                    shooter.card,
-                    f"the printed values of the ranged attacks already placed ({', '.join(o.name for o in placed)})",
-                    StepKind.RANGED,
-                )
-        for owner, source, aura, _ in self.active_effects(RangedModifier):
-            if aura.to_side and aura.amount and owner is side:
-                self._add(
-                    contribution,
-                    source.name,
-                    aura.amount,
-                    "PRI-9",
-                    source,
-                    f"{source.name} being in play",
-                    StepKind.RANGED,
-                )
-        if any(rule.beaten_after for rule in shooter.text(RangedModifier)):
-            self.record_fate(
-                StepKind.RANGED,
-                "PRI-9",
-                f"{shooter.name}'s text: having fired, it is beaten itself.",
-                subject=shooter,
-                fate=Fate.BEATEN,
-                reason="beaten by its own text after its ranged attack",
-                side=side,
-                card=shooter.card,
-            )
-
-    def _command_shot(self, shooter: Fighter) -> CommandRanged | None:
-        """The rule by which a command creature on the table fires, if it is the working command."""
-        rule = shooter.first_text(CommandRanged)
-        if rule is None or not self.in_play(shooter, command_only=True):
-            return None
-        return rule
-
-    def _pay_for_shot(self, side: Side, shooter: Fighter, rule: CommandRanged) -> None:
-        state = self.sides[side]
-        state.stones -= rule.cost
-        self.log(
-            StepKind.STONES,
-            "PRI-9",
-            f"The {side.value} pays {rule.cost} Power Stone(s) for {shooter.name}'s shot: {state.stones} left.",
-            side=side,
-            card=shooter.card,
-            delta=-rule.cost,
-            total=state.stones,
-        )
-
-    def _answer_shot(self, shot: Shot, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
-        """A-04: an answering spell of the other player waiting for this ranged attack."""
-        caster = shot.side.other
-        for entry in self._pending_reactions[caster]:
-            card, play = entry
-            rule = card.first(RangedReaction)
-            if rule is None or (play.target is not None and self.fighter(shot.side, play.target) is not shot.shooter):
-                continue
-            self._pending_reactions[caster].remove(entry)
-            shot.cancelled = True
-            if shot.amount:
-                self._add(
-                    contributions[shot.side],
-                    card.name,
-                    -shot.amount,
-                    "A-04",
-                    card,
-                    f"the {caster.value}'s {card.name} taking away {shot.shooter.name}'s ranged attack",
-                    StepKind.SPELL,
-                )
-            else:
-                self.log(
-                    StepKind.SPELL,
-                    "A-04",
-                    f"The {caster.value} casts {card.name} on {shot.shooter.name}'s ranged attack, which had added nothing.",
-                    side=caster,
-                    card=card,
-                    subject=shot.shooter,
-                )
-            if rule.effect is ShotEffect.TAKE_OVER:
-                self._take_over(caster, card, shot, pair, contributions)
-            if rule.bars_rest and shot.side not in self._ranged_barred:
-                self._ranged_barred[shot.side] = card
-                self.log(
-                    StepKind.SPELL,
-                    "A-04",
-                    f"{card.name}: the {shot.side.value} may make no more ranged attacks in this combat.",
-                    side=caster,
-                    card=card,
-                )
-            return
-
-    def _take_over(
-        self,
-        caster: Side,
-        card: CardDefinition,
-        shot: Shot,
-        pair: dict[Side, Fighter],
-        contributions: dict[Side, Contribution],
-    ) -> None:
-        """The shot acts for the caster: its own printed value and text, against the shooter's own creature."""
-        target = pair[shot.side]
-        if any(immunity.ranged for immunity in target.text(Immunity)):
-            self.log(
-                StepKind.RANGED,
-                "PRI-5",
-                f"{target.name} is immune to ranged attacks: the turned shot adds nothing for the {caster.value}.",
-                side=caster,
-                card=target.card,
-                subject=shot.shooter,
-            )
-            return
-        command_shot = self._command_shot(shot.shooter)
-        value = command_shot.points if command_shot is not None else shot.shooter.card.ranged_attack or 0
-        value = shot.points if shot.points is not None else value
-        value += sum(rule.amount for rule in shot.shooter.text(RangedModifier) if not rule.to_side)
-        self._add(
-            contributions[caster],
-            f"{shot.shooter.name} ranged ({card.name})",
-            value,
-            "A-04",
-            card,
-            f"{shot.shooter.name}'s ranged attack, which {card.name} turns to the {caster.value}'s side",
-            StepKind.SPELL,
-        )
-
-    def _cancel_shots(
-        self, cancellers: list[Fighter], shots: list[Shot], contributions: dict[Side, Contribution]
-    ) -> None:
-        """Each cancelling shooter takes away one opposing ranged attack of the match-up, the first still standing."""
-        for canceller in cancellers:
-            victim = next((s for s in shots if s.side is not canceller.side and not s.cancelled), None)
-            if victim is None:
-                self.log(
-                    StepKind.RANGED,
-                    "PRI-9",
-                    f"{canceller.name} finds no opposing ranged attack to cancel in this match-up.",
-                    side=canceller.side,
-                    card=canceller.card,
-                    subject=canceller,
-                )
-                continue
-            victim.cancelled = True
-            self._add(
-                contributions[victim.side],
-                canceller.name,
-                -victim.amount,
-                "PRI-9",
-                canceller.card,
-                f"{canceller.name} cancelling {victim.shooter.name}'s ranged attack",
-                StepKind.RANGED,
-            )
-
-    def _gamble(self, side: Side, shooter: Fighter, pair: dict[Side, Fighter]) -> None:
-        """ENG-4: a command's optional roll after one of its side's ranged attacks (absent roll: no roll made)."""
-        for owner, card, rule, _ in self.active_effects(RangedGamble):
-            if owner is not side:
-                continue
-            try:
-                rolled = self.roll(side, shooter.reference)
-            except KeyError:
-                self.log(
-                    StepKind.NOTE,
-                    "ENG-4",
-                    f"{card.name}: the {side.value} does not roll after {shooter.name}'s ranged attack.",
-                    side=side,
-                    card=card,
-                )
-                return
-            opponent = pair[side.other]
-            if rolled < rule.succeeds_from:
-                self.log(
-                    StepKind.NOTE,
-                    "ENG-4",
-                    f"{card.name}: the {side.value} rolls {rolled} on {rule.die} after {shooter.name}'s ranged attack; "
-                    f"below {rule.succeeds_from}, nothing happens.",
-                    side=side,
-                    card=card,
-                )
-                return
-            self.log(
+def gamble(combat: Combat, side: Side, shooter: Fighter, pair: dict[Side, Fighter]) -> None:
+    """ENG-4: a command's optional roll after one of its side's ranged attacks (absent roll: no roll made)."""
+    for owner, card, rule, _ in active_effects(combat, RangedGamble):
+        if owner is not side:
+            continue
+        try:
+            rolled = roll(combat, side, shooter.reference)
+        except KeyError:
+            log(
+                combat,
                 StepKind.NOTE,
                 "ENG-4",
-                f"{card.name}: the {side.value} rolls {rolled} on {rule.die} after {shooter.name}'s ranged attack: "
-                f"{shooter.name} and {opponent.name} are destroyed.",
+                "gamble",
+                (card.name, side.value, shooter.name),
                 side=side,
                 card=card,
             )
-            for victim in (shooter, opponent):
-                if victim.fate is Fate.STANDING and not self._indestructible(victim, card.name):
-                    self.record_fate(
-                        StepKind.DESTROY,
-                        "PRI-3",
-                        f"{card.name}: {victim.name} is destroyed.",
-                        subject=victim,
-                        fate=Fate.DESTROYED,
-                        reason=f"destroyed by {card.name}'s roll",
-                        side=side,
-                        card=card,
-                    )
             return
-
-    def _ranged_refusal(self, side: Side, shooter: Fighter, pair: dict[Side, Fighter]) -> str:
-        """Why a ranged attack may not be placed here, or '' when it may."""
-        barred = self._ranged_barred.get(side)
-        if barred is not None:
-            return f"{barred.name} has barred the {side.value}'s ranged attacks for the rest of the combat: no shot for {shooter.name}."
-        if shooter.first_text(CommandRanged) is not None and self._command_shot(shooter) is None:
-            return f"{shooter.name} fires only as its side's working command card."
-        for owner, source, rule, _ in self.active_effects(ForbidsRanged):
-            if rule.sides.reaches(owner is side):
-                return f"{source.name} is in play: no ranged attack for {shooter.name}."
-        limit = shooter.first_text(RangedLimit)
-        if limit is not None:
-            opponent, own = pair[side.other], pair[side]
-            if limit.against is not None and not limit.against.matches(opponent.card):
-                return f"{shooter.name} may fire only against {limit.against.describe()}; {opponent.name} is not one."
-            if limit.supports is not None and not limit.supports.matches(own.card):
-                return f"{shooter.name} may support only {limit.supports.describe()}; {own.name} is not one."
-            if limit.terrain is not None and limit.terrain not in self.terrain:
-                return f"{shooter.name} may fire only in {limit.terrain.value}."
-        return ""
-
-    def _channelling_refusal(self, side: Side, target: Fighter, source_card: CardDefinition | None) -> str:
-        for owner, source, rule, holder in self.active_effects(ForbidsChannelling):
-            if not rule.sides.reaches(owner is side):
-                continue
-            if rule.in_matchup_only and (holder is None or holder.role not in (Role.PRIMARY, Role.RANGED)):
-                continue
-            if rule.stones_only:
-                if source_card is None:
-                    return f"{source.name}'s text: no Power Stone may be spent on channelling, so the {side.value}'s Guardian cannot channel."
-                continue
-            return f"{source.name} is in play: the {side.value} may not channel."
-        only = target.first_text(ReceivesChannellingOnlyFrom)
-        if only is not None:
-            allowed = (source_card is None and only.guardian) or (
-                source_card is not None and only.channellers is not None and only.channellers.matches(source_card)
+        opponent = pair[side.other]
+        if rolled < rule.succeeds_from:
+            log(
+                combat,
+                StepKind.NOTE,
+                "ENG-4",
+                "gamble.2",
+                (card.name, side.value, rolled, rule.die, shooter.name, rule.succeeds_from),
+                side=side,
+                card=card,
             )
-            if not allowed:
-                return (
-                    f"{target.name} accepts channelling only from {only.describe().split(' from ', 1)[1].rstrip('.')}."
-                )
-        return ""
-
-    def _channel_answer(self, answerer: Side, effect: ChannelEffect, channel: Channel) -> CardDefinition | None:
-        """A-04: the answer ``answerer`` holds ready for this channelling (a spell, or a ranged
-        attacker waiting for it), used up here; None when there is none."""
-        for entry in self._pending_reactions[answerer]:
-            card, play = entry
-            rule = card.first(ChannelReaction)
-            if rule is None or rule.effect is not effect or play.moment != channel.moment:
-                continue
-            if play.target is not None and split_reference(play.target)[0] != split_reference(channel.source)[0]:
-                continue
-            self._pending_reactions[answerer].remove(entry)
-            return card
-        for shooter in self._waiting_shooters:
-            rule = shooter.first_text(ChannelReaction)
-            if (
-                shooter.side is answerer
-                and rule is not None
-                and rule.effect is effect
-                and shooter.round == channel.moment.round
-                and not channel.moment.secondary
-            ):
-                self._waiting_shooters.remove(shooter)
-                return shooter.card
-        return None
-
-    def _guardian_cap(self, side: Side, target: Fighter) -> bool:
-        """Whether an effect in play lets ``target`` take up to its Guardian's CMP instead of its Vitality."""
-        return any(
-            allowance.guardian_cmp_cap
-            and allowance.sides.reaches(owner is side)
-            and allowance.target.matches(target.card)
-            for owner, _, allowance, _ in self.active_effects(AllowsChannellingTo)
+            return
+        log(
+            combat,
+            StepKind.NOTE,
+            "ENG-4",
+            "gamble.3",
+            (card.name, side.value, rolled, rule.die, shooter.name, opponent.name),
+            side=side,
+            card=card,
         )
-
-    # PRI-10
-    def _channelling(self, moment: Moment, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
-        if any(f.fate is not Fate.STANDING for f in pair.values()):
-            self._drop_unused_reactions()
-            return
-        if not moment.secondary and self.push_forced(moment.round):
-            planned = [side for side in SIDES for c in self.sides[side].setup.channels if c.moment == moment]
-            if planned:
-                self._frozen_by_push(planned[0], "the channelling planned for it is not made")
-            self._drop_unused_reactions()
-            return
-        for side in SIDES:
-            for channel in self.sides[side].setup.channels:
-                if channel.moment != moment:
-                    continue
-                target = pair[side]
-                if channel.target is not None:
-                    named = self.fighter(side, channel.target)
-                    if (
-                        named is not None
-                        and named is not target
-                        and self._channel_to_shot(side, channel, named, pair, contributions)
-                    ):
-                        continue
-                    if named is not target:
-                        self.log(
-                            StepKind.CHANNEL,
-                            "PRI-10",
-                            f"The {side.value} can only channel to its creature in the match-up, {target.name}; {channel.target} is not fighting.",
-                            side=side,
-                        )
-                        continue
-                self._channel(side, channel, contributions[side], pair[side.other])
-        self._drop_unused_reactions()
-
-    def _channel_to_shot(
-        self,
-        side: Side,
-        channel: Channel,
-        shooter: Fighter,
-        pair: dict[Side, Fighter],
-        contributions: dict[Side, Contribution],
-    ) -> bool:
-        """Channelling aimed at a ranged attacker whose text lets its shot take some; the points
-        join its side's total like the shot itself. False when the named creature is no such shooter."""
-        rule = shooter.first_text(RangedChannelling)
-        if rule is None or shooter.role is not Role.RANGED or shooter.round != channel.moment.round:
-            return False
-        if shooter not in self._live_shooters:
-            self.log(
-                StepKind.CHANNEL,
-                "PRI-10",
-                f"{shooter.name}'s ranged attack no longer counts, so the {side.value} does not channel to it.",
-                side=side,
-                subject=shooter,
-            )
-            return True
-        shot = self._shot_channels.setdefault(id(shooter), Contribution(shooter))
-        shot.terms = [term for term in shot.terms if term.label != shooter.name]
-        shot.channel_allowed = True
-        before = shot.channelled
-        self._channel(side, channel, shot, pair[side.other])
-        if shot.channelled > before:
-            self._add(
-                contributions[side],
-                f"{shooter.name} shot channelled",
-                shot.channelled - before,
-                "PRI-10",
-                shooter.card,
-                f"the channelling on {shooter.name}'s ranged attack",
-                StepKind.CHANNEL,
-            )
-        return True
-
-    def _channel(self, side: Side, channel: Channel, contribution: Contribution, opponent: Fighter | None) -> None:
-        state = self.sides[side]
-        target = contribution.fighter
-        if opponent is not None and opponent.first_text(NoChannellingAgainst) is not None:
-            self.log(
-                StepKind.CHANNEL,
-                "PRI-10",
-                f"Nobody may channel against {opponent.name}: the channelling to {target.name} is not allowed.",
-                side=side,
-                card=opponent.card,
-                subject=target,
-            )
-            self.warnings.append(f"{side.value}: channelling against {opponent.name} is not allowed")
-            return
-        if channel.source == "guardian":
-            source_name, per_use, uses = "The Guardian", state.guardian.cmp, channel.amount
-            restriction = None
-            index = -1
-            if state.stones <= 0:
-                self.log(
-                    StepKind.CHANNEL,
-                    "PRI-10",
-                    f"The {side.value}'s Guardian has no stones left to channel.",
-                    side=side,
-                    subject=target,
-                )
-                return
-            if uses > state.stones:
-                self.warnings.append(f"{side.value}: {uses} stones planned but only {state.stones} left")
-                uses = state.stones
-            source_card = None
-        else:
-            found = find_creature(
-                self.catalog, tuple(split_reference(ref)[0] for _, ref in state.channellers), channel.source
-            )
-            assert found is not None
-            index = found
-            source_card = state.channellers[index][0]
-            penned = next((card for owner, card in self.channellers_penned if owner is side), None)
-            if penned is not None:
-                self.log(
-                    StepKind.CHANNEL,
-                    "CMD-4",
-                    f"{source_card.name} was sent to the Creature Pen by {penned.name}'s command: it cannot channel.",
-                    side=side,
-                    card=source_card,
-                    subject=target,
-                )
-                return
-            if index in state.used_channellers:
-                self.log(
-                    StepKind.CHANNEL,
-                    "PRI-10",
-                    f"{source_card.name} has already channelled this turn.",
-                    side=side,
-                    card=source_card,
-                    subject=target,
-                )
-                return
-            source_name, per_use, uses = source_card.name, source_card.cmp or 0, 1
-            restriction = source_card.first(ChannelsOnlyTo)
-            if restriction is not None and not restriction.target.matches(target.card):
-                self.log(
-                    StepKind.CHANNEL,
-                    "PRI-10",
-                    f"{source_card.name} channels only to {restriction.target.describe()}; {target.name} is not one.",
-                    side=side,
-                    card=source_card,
-                    subject=target,
-                )
-                return
-        refusal = self._channelling_refusal(side, target, source_card)
-        if refusal:
-            self.log(StepKind.CHANNEL, "PRI-10", refusal, side=side, card=source_card, subject=target)
-            self.warnings.append(f"{side.value}: {refusal}")
-            return
-        may_receive = (
-            target.card.receives_channeling
-            or contribution.channel_allowed
-            or (restriction is not None and restriction.overrides_red_bar)
-            or any(
-                allowance.sides.reaches(owner is side) and allowance.target.matches(target.card)
-                for owner, _, allowance, _ in self.active_effects(AllowsChannellingTo)
-            )
-            or ((space := self.terrain_rule(AllowsChannellingTo)) is not None and space[1].target.matches(target.card))
-        )
-        if not may_receive:
-            self.log(
-                StepKind.CHANNEL,
-                "PRI-10",
-                f"{target.name} has a red bar and nothing lets it receive channelling; {source_name} cannot channel to it.",
-                side=side,
-                card=source_card,
-                subject=target,
-            )
-            self.warnings.append(f"{side.value}: {target.name} cannot receive channelling")
-            return
-        cap_rule = target.first_text(ChannelCap)
-        cap = target.vitality if cap_rule is None else (cap_rule.maximum if cap_rule.maximum is not None else 10**6)
-        if cap_rule is None and self._guardian_cap(side, target):
-            cap = state.guardian.cmp
-        shot_rule = target.first_text(RangedChannelling) if target.role is Role.RANGED else None
-        if shot_rule is not None:
-            cap = shot_rule.maximum
-        if source_card is not None:
-            answer = self._channel_answer(side.other, ChannelEffect.DESTROY_CHANNELLER, channel)
-            if answer is not None:
-                state.used_channellers.add(index)
-                self.log(
+        for victim in (shooter, opponent):
+            if victim.fate is Fate.STANDING and not indestructible(combat, victim, card.name):
+                record_fate(
+                    combat,
                     StepKind.DESTROY,
-                    "A-04",
-                    f"{answer.name} answers at once: {source_card.name} has just channelled, so it is destroyed "
-                    f"and its channelling to {target.name} is cancelled.",
-                    side=side.other,
-                    card=answer,
-                    subject=target,
+                    "PRI-3",
+                    "gamble.4",
+                    (card.name, victim.name),
+                    subject=victim,
+                    fate=Fate.DESTROYED,
+                    reason=f"destroyed by {card.name}'s roll",
+                    side=side,
+                    card=card,
                 )
-                return
-        eaten = self._channel_answer(side.other, ChannelEffect.SUBTRACT, channel) if source_card is None else None
-        for _ in range(uses):
-            if eaten is not None:
-                state.stones -= 1
-                contribution.add(f"channel reversed ({eaten.name})", -per_use)
-                self.log(
-                    StepKind.CHANNEL,
-                    "A-04",
-                    f"The {side.other.value} answers with {eaten.name}: the Guardian's {per_use} is taken off "
-                    f"{target.name} instead of added: now {contribution.total}.",
-                    side=side.other,
-                    card=eaten,
-                    subject=target,
-                    delta=-per_use,
-                    total=contribution.total,
-                    chain=tuple(contribution.terms),
-                )
-                eaten = None
+        return
+
+
+def ranged_refusal(combat: Combat, side: Side, shooter: Fighter, pair: dict[Side, Fighter]) -> str:
+    """Why a ranged attack may not be placed here, or '' when it may."""
+    barred = combat.ranged_barred.get(side)
+    if barred is not None:
+        return f"{barred.name} has barred the {side.value}'s ranged attacks for the rest of the combat: no shot for {shooter.name}."
+    if shooter.first_text(CommandRanged) is not None and command_shot_of(combat, shooter) is None:
+        return f"{shooter.name} fires only as its side's working command card."
+    for owner, source, rule, _ in active_effects(combat, ForbidsRanged):
+        if rule.sides.reaches(owner is side):
+            return f"{source.name} is in play: no ranged attack for {shooter.name}."
+    limit = shooter.first_text(RangedLimit)
+    if limit is not None:
+        opponent, own = pair[side.other], pair[side]
+        if limit.against is not None and not limit.against.matches(opponent.card):
+            return f"{shooter.name} may fire only against {limit.against.describe()}; {opponent.name} is not one."
+        if limit.supports is not None and not limit.supports.matches(own.card):
+            return f"{shooter.name} may support only {limit.supports.describe()}; {own.name} is not one."
+        if limit.terrain is not None and limit.terrain not in combat.terrain:
+            return f"{shooter.name} may fire only in {limit.terrain.value}."
+    return ""
+
+
+def channelling_refusal(combat: Combat, side: Side, target: Fighter, source_card: CardDefinition | None) -> str:
+    for owner, source, rule, holder in active_effects(combat, ForbidsChannelling):
+        if not rule.sides.reaches(owner is side):
+            continue
+        if rule.in_matchup_only and (holder is None or holder.role not in (Role.PRIMARY, Role.RANGED)):
+            continue
+        if rule.stones_only:
+            if source_card is None:
+                return f"{source.name}'s text: no Power Stone may be spent on channelling, so the {side.value}'s Guardian cannot channel."
+            continue
+        return f"{source.name} is in play: the {side.value} may not channel."
+    only = target.first_text(ReceivesChannellingOnlyFrom)
+    if only is not None:
+        allowed = (source_card is None and only.guardian) or (
+            source_card is not None and only.channellers is not None and only.channellers.matches(source_card)
+        )
+        if not allowed:
+            return f"{target.name} accepts channelling only from {only.describe().split(' from ', 1)[1].rstrip('.')}."
+    return ""
+
+
+def channel_answer(combat: Combat, answerer: Side, effect: ChannelEffect, channel: Channel) -> CardDefinition | None:
+    """A-04: the answer ``answerer`` holds ready for this channelling (a spell, or a ranged
+    attacker waiting for it), used up here; None when there is none."""
+    for entry in combat.pending_reactions[answerer]:
+        card, play = entry
+        rule = card.first(ChannelReaction)
+        if rule is None or rule.effect is not effect or play.moment != channel.moment:
+            continue
+        if play.target is not None and split_reference(play.target)[0] != split_reference(channel.source)[0]:
+            continue
+        combat.pending_reactions[answerer].remove(entry)
+        return card
+    for shooter in combat.waiting_shooters:
+        rule = shooter.first_text(ChannelReaction)
+        if (
+            shooter.side is answerer
+            and rule is not None
+            and rule.effect is effect
+            and shooter.round == channel.moment.round
+            and not channel.moment.secondary
+        ):
+            combat.waiting_shooters.remove(shooter)
+            return shooter.card
+    return None
+
+
+def guardian_cap(combat: Combat, side: Side, target: Fighter) -> bool:
+    """Whether an effect in play lets ``target`` take up to its Guardian's CMP instead of its Vitality."""
+    return any(
+        allowance.guardian_cmp_cap and allowance.sides.reaches(owner is side) and allowance.target.matches(target.card)
+        for owner, _, allowance, _ in active_effects(combat, AllowsChannellingTo)
+    )
+
+
+# PRI-10
+def channelling(
+    combat: Combat, moment: Moment, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]
+) -> None:
+    if any(f.fate is not Fate.STANDING for f in pair.values()):
+        drop_unused_reactions(combat)
+        return
+    if not moment.secondary and push_forced(combat, moment.round):
+        planned = [side for side in SIDES for c in combat.sides[side].setup.channels if c.moment == moment]
+        if planned:
+            frozen_by_push(combat, planned[0], "the channelling planned for it is not made")
+        drop_unused_reactions(combat)
+        return
+    for side in SIDES:
+        for channel in combat.sides[side].setup.channels:
+            if channel.moment != moment:
                 continue
-            room = max(cap - contribution.channelled, 0)
-            applied = min(per_use, room)
-            if channel.source == "guardian":
-                state.stones -= 1
-            else:
-                state.used_channellers.add(index)
-            spent = "a stone" if channel.source == "guardian" else "its once-a-turn channel"
-            if applied < per_use:
-                rule = "A-05"
-                note = f" (only {applied} fits under {target.name}'s cap of {cap}; the rest is lost)"
-            else:
-                rule = "PRI-10"
-                note = ""
-            contribution.channelled += applied
-            if applied:
-                contribution.add(f"channel ({source_name})", applied)
-                target.channelled = True
-            immune_note = (
-                " It raises the total but the creature is turned and still does no damage." if target.turned else ""
-            )
-            self.log(
+            target = pair[side]
+            if channel.target is not None:
+                named = fighter_named(combat, side, channel.target)
+                if (
+                    named is not None
+                    and named is not target
+                    and channel_to_shot(combat, side, channel, named, pair, contributions)
+                ):
+                    continue
+                if named is not target:
+                    log(
+                        combat,
+                        StepKind.CHANNEL,
+                        "PRI-10",
+                        "channelling",
+                        (side.value, target.name, channel.target),
+                        side=side,
+                    )
+                    continue
+            channel_into(combat, side, channel, contributions[side], pair[side.other])
+    drop_unused_reactions(combat)
+
+
+def channel_to_shot(
+    combat: Combat,
+    side: Side,
+    channel: Channel,
+    shooter: Fighter,
+    pair: dict[Side, Fighter],
+    contributions: dict[Side, Contribution],
+) -> bool:
+    """Channelling aimed at a ranged attacker whose text lets its shot take some; the points
+    join its side's total like the shot itself. False when the named creature is no such shooter."""
+    rule = shooter.first_text(RangedChannelling)
+    if rule is None or shooter.role is not Role.RANGED or shooter.round != channel.moment.round:
+        return False
+    if shooter not in combat.live_shooters:
+        log(
+            combat,
+            StepKind.CHANNEL,
+            "PRI-10",
+            "channel_to_shot",
+            (shooter.name, side.value),
+            side=side,
+            subject=shooter,
+        )
+        return True
+    shot = combat.shot_channels.setdefault(id(shooter), Contribution(shooter))
+    shot.terms = [term for term in shot.terms if term.label != shooter.name]
+    shot.channel_allowed = True
+    before = shot.channelled
+    channel_into(combat, side, channel, shot, pair[side.other])
+    if shot.channelled > before:
+        add(
+            combat,
+            contributions[side],
+            f"{shooter.name} shot channelled",
+            shot.channelled - before,
+            "PRI-10",
+            shooter.card,
+            f"the channelling on {shooter.name}'s ranged attack",
+            StepKind.CHANNEL,
+        )
+    return True
+
+
+def channel_into(
+    combat: Combat, side: Side, channel: Channel, contribution: Contribution, opponent: Fighter | None
+) -> None:
+    state = combat.sides[side]
+    target = contribution.fighter
+    if opponent is not None and opponent.first_text(NoChannellingAgainst) is not None:
+        log(
+            combat,
+            StepKind.CHANNEL,
+            "PRI-10",
+            "channel_into",
+            (opponent.name, target.name),
+            side=side,
+            card=opponent.card,
+            subject=target,
+        )
+        combat.warnings.append(f"{side.value}: channelling against {opponent.name} is not allowed")
+        return
+    if channel.source == "guardian":
+        source_name, per_use, uses = "The Guardian", state.guardian.cmp, channel.amount
+        restriction = None
+        index = -1
+        if state.stones <= 0:
+            log(
+                combat,
                 StepKind.CHANNEL,
-                rule if not target.turned or rule == "A-05" else "A-10",
-                f"{source_name} spends {spent} to channel {per_use} to {target.name}{note}: now {contribution.total}.{immune_note}",
+                "PRI-10",
+                "channel_into.2",
+                (side.value,),
+                side=side,
+                subject=target,
+            )
+            return
+        if uses > state.stones:
+            combat.warnings.append(f"{side.value}: {uses} stones planned but only {state.stones} left")
+            uses = state.stones
+        source_card = None
+    else:
+        found = find_creature(
+            combat.catalog, tuple(split_reference(ref)[0] for _, ref in state.channellers), channel.source
+        )
+        assert found is not None
+        index = found
+        source_card = state.channellers[index][0]
+        penned = next((card for owner, card in combat.channellers_penned if owner is side), None)
+        if penned is not None:
+            log(
+                combat,
+                StepKind.CHANNEL,
+                "CMD-4",
+                "channel_into.3",
+                (source_card.name, penned.name),
                 side=side,
                 card=source_card,
                 subject=target,
-                delta=applied,
+            )
+            return
+        if index in state.used_channellers:
+            log(
+                combat,
+                StepKind.CHANNEL,
+                "PRI-10",
+                "channel_into.4",
+                (source_card.name,),
+                side=side,
+                card=source_card,
+                subject=target,
+            )
+            return
+        source_name, per_use, uses = source_card.name, source_card.cmp or 0, 1
+        restriction = source_card.first(ChannelsOnlyTo)
+        if restriction is not None and not restriction.target.matches(target.card):
+            log(
+                combat,
+                StepKind.CHANNEL,
+                "PRI-10",
+                "channel_into.5",
+                (source_card.name, restriction.target.describe(), target.name),
+                side=side,
+                card=source_card,
+                subject=target,
+            )
+            return
+    refusal = channelling_refusal(combat, side, target, source_card)
+    if refusal:
+        log(combat, StepKind.CHANNEL, "PRI-10", "verbatim", (refusal,), side=side, card=source_card, subject=target)
+        combat.warnings.append(f"{side.value}: {refusal}")
+        return
+    may_receive = (
+        target.card.receives_channeling
+        or contribution.channel_allowed
+        or (restriction is not None and restriction.overrides_red_bar)
+        or any(
+            allowance.sides.reaches(owner is side) and allowance.target.matches(target.card)
+            for owner, _, allowance, _ in active_effects(combat, AllowsChannellingTo)
+        )
+        or ((space := terrain_rule(combat, AllowsChannellingTo)) is not None and space[1].target.matches(target.card))
+    )
+    if not may_receive:
+        log(
+            combat,
+            StepKind.CHANNEL,
+            "PRI-10",
+            "channel_into.6",
+            (target.name, source_name),
+            side=side,
+            card=source_card,
+            subject=target,
+        )
+        combat.warnings.append(f"{side.value}: {target.name} cannot receive channelling")
+        return
+    cap_rule = target.first_text(ChannelCap)
+    cap = target.vitality if cap_rule is None else (cap_rule.maximum if cap_rule.maximum is not None else 10**6)
+    if cap_rule is None and guardian_cap(combat, side, target):
+        cap = state.guardian.cmp
+    shot_rule = target.first_text(RangedChannelling) if target.role is Role.RANGED else None
+    if shot_rule is not None:
+        cap = shot_rule.maximum
+    if source_card is not None:
+        answer = channel_answer(combat, side.other, ChannelEffect.DESTROY_CHANNELLER, channel)
+        if answer is not None:
+            state.used_channellers.add(index)
+            log(
+                combat,
+                StepKind.DESTROY,
+                "A-04",
+                "channel_into.7",
+                (answer.name, source_card.name, target.name),
+                side=side.other,
+                card=answer,
+                subject=target,
+            )
+            return
+    eaten = channel_answer(combat, side.other, ChannelEffect.SUBTRACT, channel) if source_card is None else None
+    for _ in range(uses):
+        if eaten is not None:
+            state.stones -= 1
+            contribution.add(f"channel reversed ({eaten.name})", -per_use)
+            log(
+                combat,
+                StepKind.CHANNEL,
+                "A-04",
+                "channel_into.8",
+                (side.other.value, eaten.name, per_use, target.name, contribution.total),
+                side=side.other,
+                card=eaten,
+                subject=target,
+                delta=-per_use,
                 total=contribution.total,
                 chain=tuple(contribution.terms),
             )
-        for owner, card, stones, holder in self.active_effects(Stones):
-            if (
-                stones.on is StoneEvent.OPPONENT_CHANNELS
-                and owner is side.other
-                and (holder is None or holder.fate is Fate.STANDING)
-            ):
-                self.change_stones(owner, stones, card, "PRI-10", f"the {side.value} channelled while it is in play")
+            eaten = None
+            continue
+        room = max(cap - contribution.channelled, 0)
+        applied = min(per_use, room)
+        if channel.source == "guardian":
+            state.stones -= 1
+        else:
+            state.used_channellers.add(index)
+        spent = "a stone" if channel.source == "guardian" else "its once-a-turn channel"
+        if applied < per_use:
+            rule = "A-05"
+            note = f" (only {applied} fits under {target.name}'s cap of {cap}; the rest is lost)"
+        else:
+            rule = "PRI-10"
+            note = ""
+        contribution.channelled += applied
+        if applied:
+            contribution.add(f"channel ({source_name})", applied)
+            target.channelled = True
+        immune_note = (
+            " It raises the total but the creature is turned and still does no damage." if target.turned else ""
+        )
+        log(
+            combat,
+            StepKind.CHANNEL,
+            rule if not target.turned or rule == "A-05" else "A-10",
+            "channel_into.9",
+            (source_name, spent, per_use, target.name, note, contribution.total, immune_note),
+            side=side,
+            card=source_card,
+            subject=target,
+            delta=applied,
+            total=contribution.total,
+            chain=tuple(contribution.terms),
+        )
+    for owner, card, stones, holder in active_effects(combat, Stones):
+        if (
+            stones.on is StoneEvent.OPPONENT_CHANNELS
+            and owner is side.other
+            and (holder is None or holder.fate is Fate.STANDING)
+        ):
+            change_stones(combat, owner, stones, card, "PRI-10", f"the {side.value} channelled while it is in play")

@@ -1,9 +1,12 @@
-"""The command step (CMD-1 to CMD-5): declaration, contradiction, dispels, command effects."""
+"""The command step (CMD-1 to CMD-5): declaration, contradiction, dispels, command effects; and the
+AOEs (AOE-1 to AOE-4), fired by a command here or by a primary attacker at PRI-4."""
 
 from __future__ import annotations
 
 from .abilities import (
     AllowsChannellingTo,
+    Aoe,
+    AttackBoost,
     BlankText,
     BriberyShots,
     BribesAnyIcon,
@@ -26,6 +29,7 @@ from .abilities import (
     ForbidsCommands,
     ForbidsRanged,
     HandDiscard,
+    Immunity,
     ItemBribe,
     JoinsFromTerrain,
     MatchupDestruction,
@@ -34,12 +38,14 @@ from .abilities import (
     RangedGamble,
     RangedModifier,
     RetreatOption,
+    Scope,
     SendsToMelee,
     SharedClass,
     SideBonus,
     StoneBid,
     StoneEvent,
     Stones,
+    Suppressed,
     Suppresses,
     TextScope,
     Undispellable,
@@ -47,16 +53,35 @@ from .abilities import (
     WinsPushes,
 )
 from .cards import CardDefinition
+from .combat_state import Combat
+from .core import (
+    active_effects,
+    burn_stones,
+    cancel_command,
+    change_stones,
+    choice,
+    fighter_named,
+    given_count,
+    log,
+    record_fate,
+    roll,
+    spend_card,
+    take_back_card,
+    terrain_rule,
+)
+from .effects import acts_in, effects_in, now_present, run_effects
 from .enums import (
     SIDES,
+    AoeType,
     CardType,
+    CardUse,
     Fate,
     Role,
     Side,
     StepKind,
     Timing,
 )
-from .hand_effects import HandEffects
+from .hand_effects import command_class_choice, discard_from_hands, send_duplicates_to_melee
 from .setup import copy_references, face_down, split_reference
 from .state import Fighter
 from .validate import resolve_terrain
@@ -85,612 +110,873 @@ LASTING_KINDS = (
 )
 
 
-class CommandStep(HandEffects):
-    def _command_step(self) -> None:
-        for side in SIDES:
-            state = self.sides[side]
-            reference = state.setup.command
-            banned = self.terrain_rule(ForbidsCommands)
-            if reference is not None and banned is not None:
-                self.log(
-                    StepKind.DECLARE,
-                    "CMD-1",
-                    f"{banned[0].name} allows no command cards: the {side.value}'s command is not played.",
-                    side=side,
-                    card=banned[0],
-                )
-                self.warnings.append(f"{side.value}: no command card may be played on {banned[0].name}")
-                continue
-            if reference is None:
-                self.log(StepKind.DECLARE, "CMD-1", f"The {side.value} declares no command card.", side=side)
-                continue
-            self.log(
-                StepKind.DECLARE, "CMD-1", f"The {side.value} declares that a command card will be played.", side=side
+def command_step(combat: Combat) -> None:
+    for side in SIDES:
+        state = combat.sides[side]
+        reference = state.setup.command
+        banned = terrain_rule(combat, ForbidsCommands)
+        if reference is not None and banned is not None:
+            log(
+                combat,
+                StepKind.DECLARE,
+                "CMD-1",
+                "command_step",
+                (banned[0].name, side.value),
+                side=side,
+                card=banned[0],
             )
-            card = self.catalog.get(split_reference(reference)[0])
-            state.command_card = card
-            state.command_active = True
-            if card.is_creature:
-                fighter = self.fighter(side, reference)
-                assert fighter is not None
-                fighter.in_hand = False
-                fighter.role = Role.COMMAND
-                fighter.fate_reason = "played as the command card; stays on the table"
-                state.command_fighter = fighter
-            else:
-                state.hand[card.slug] -= 1
-                self._kinds_present.update(type(ability) for ability in card.abilities)
-        commands: dict[Side, CardDefinition] = {}
-        for side in SIDES:
-            command_card = self.sides[side].command_card
-            if command_card is not None:
-                commands[side] = command_card
-        if not commands:
-            return
-        revealed = " and ".join(f"{side.value}: {card.name} (Up {card.up})" for side, card in commands.items())
-        self.log(StepKind.REVEAL, "CMD-1", f"Command cards revealed together: {revealed}.")
-        for side in commands:
-            if self.sides[side].command_fighter is not None:
-                self.log(
-                    StepKind.NOTE,
-                    "CMD-5",
-                    f"{commands[side].name} lies on the table as a command card: out of reach of AOEs, never a primary attacker, a possible secondary target.",
-                    side=side,
-                    card=commands[side],
-                )
-        if len(commands) == 2:
-            self._contradiction_test()
-        self._banned_command_cards()
-        self._dispel_magic_chains()
-        self._command_dispellers()
-        self._before_commands()
-        # The combat's space is settled before any command acts on its terrain (ENG-13).
-        if CommandRelocates in self._kinds_present:
-            self._relocate_combat()
-        if JoinsFromTerrain in self._kinds_present:
-            for side in SIDES:
-                self._join_from_terrain(side)
-        for side in SIDES:
-            if self.sides[side].command_active:
-                self._apply_command(side)
+            combat.warnings.append(f"{side.value}: no command card may be played on {banned[0].name}")
+            continue
+        if reference is None:
+            log(combat, StepKind.DECLARE, "CMD-1", "command_step.2", (side.value,), side=side)
+            continue
+        log(
+            combat,
+            StepKind.DECLARE,
+            "CMD-1",
+            "command_step.3",
+            (side.value,),
+            side=side,
+        )
+        card = combat.catalog.get(split_reference(reference)[0])
+        state.command_card = card
+        state.command_active = True
+        if card.is_creature:
+            fighter = fighter_named(combat, side, reference)
+            assert fighter is not None
+            fighter.in_hand = False
+            fighter.role = Role.COMMAND
+            fighter.fate_reason = "played as the command card; stays on the table"
+            state.command_fighter = fighter
+        else:
+            spend_card(combat, side, card.slug, CardUse.COMMAND)
+            now_present(combat, card.abilities)
+    commands: dict[Side, CardDefinition] = {}
+    for side in SIDES:
+        command_card = combat.sides[side].command_card
+        if command_card is not None:
+            commands[side] = command_card
+    if not commands:
+        return
+    revealed = " and ".join(f"{side.value}: {card.name} (Up {card.up})" for side, card in commands.items())
+    log(combat, StepKind.REVEAL, "CMD-1", "command_step.4", (revealed,))
+    for side in commands:
+        if combat.sides[side].command_fighter is not None:
+            log(
+                combat,
+                StepKind.NOTE,
+                "CMD-5",
+                "command_step.5",
+                (commands[side].name,),
+                side=side,
+                card=commands[side],
+            )
+    if len(commands) == 2:
+        contradiction_test(combat)
+    banned_command_cards(combat)
+    dispel_magic_chains(combat)
+    command_dispellers(combat)
+    before_commands(combat)
+    # The combat's space is settled before any command acts on its terrain (ENG-13).
+    run_effects(combat, "CMD-4 space")
+    for side in SIDES:
+        if combat.sides[side].command_active:
+            apply_command(combat, side)
 
-    def _conflicts(self, first: CardDefinition, second: CardDefinition) -> str:
-        terrain_a, terrain_b = first.first(CommandTerrain), second.first(CommandTerrain)
-        if terrain_a and terrain_b and terrain_a.terrain != terrain_b.terrain:
-            return "both change the terrain type of the space"
-        announce_a, announce_b = first.first(CommandAnnouncement), second.first(CommandAnnouncement)
-        if announce_a and announce_b and announce_a.conflict and announce_a.conflict == announce_b.conflict:
-            return "each makes the other player declare first, which cannot both be done"
-        return ""
 
-    def _contradiction_test(self) -> None:
-        a = self.sides[Side.ATTACKER].command_card
-        d = self.sides[Side.DEFENDER].command_card
-        assert a is not None and d is not None
-        reason = self._conflicts(a, d)
-        if not reason:
-            self.log(
-                StepKind.CONTRADICTION,
-                "CMD-2",
-                f"{a.name} and {d.name} can both be carried out: no contradiction, both stand.",
-            )
-            return
-        if a.up == d.up:
-            for side in SIDES:
-                self.sides[side].command_active = False
-            self.log(
-                StepKind.CONTRADICTION,
-                "CMD-2",
-                f"{a.name} and {d.name} contradict ({reason}); equal Up numbers ({a.up}), so both are dispelled.",
-            )
-            return
-        loser = Side.ATTACKER if a.up < d.up else Side.DEFENDER
-        self.sides[loser].command_active = False
-        low, high = (a, d) if loser is Side.ATTACKER else (d, a)
-        self.log(
+def conflicts(combat: Combat, first: CardDefinition, second: CardDefinition) -> str:
+    terrain_a, terrain_b = first.first(CommandTerrain), second.first(CommandTerrain)
+    if terrain_a and terrain_b and terrain_a.terrain != terrain_b.terrain:
+        return "both change the terrain type of the space"
+    announce_a, announce_b = first.first(CommandAnnouncement), second.first(CommandAnnouncement)
+    if announce_a and announce_b and announce_a.conflict and announce_a.conflict == announce_b.conflict:
+        return "each makes the other player declare first, which cannot both be done"
+    return ""
+
+
+def contradiction_test(combat: Combat) -> None:
+    a = combat.sides[Side.ATTACKER].command_card
+    d = combat.sides[Side.DEFENDER].command_card
+    assert a is not None and d is not None
+    reason = conflicts(combat, a, d)
+    if not reason:
+        log(
+            combat,
             StepKind.CONTRADICTION,
             "CMD-2",
-            f"{a.name} and {d.name} contradict ({reason}); {low.name} has the lower Up number ({low.up} against {high.up}) and is dispelled.",
-            side=loser,
-            card=low,
+            "contradiction_test",
+            (a.name, d.name),
         )
+        return
+    if a.up == d.up:
+        for side in SIDES:
+            cancel_command(combat, side, combat.sides[side.other].command_card, "CMD-2")
+        log(
+            combat,
+            StepKind.CONTRADICTION,
+            "CMD-2",
+            "contradiction_test.2",
+            (a.name, d.name, reason, a.up),
+        )
+        return
+    loser = Side.ATTACKER if a.up < d.up else Side.DEFENDER
+    low, high = (a, d) if loser is Side.ATTACKER else (d, a)
+    cancel_command(combat, loser, high, "CMD-2")
+    log(
+        combat,
+        StepKind.CONTRADICTION,
+        "CMD-2",
+        "contradiction_test.3",
+        (a.name, d.name, reason, low.name, low.up, high.up),
+        side=loser,
+        card=low,
+    )
 
-    def _spend_dispel(self, side: Side) -> CardDefinition | None:
-        state = self.sides[side]
-        for slug, count in state.hand.items():
-            card = self.catalog.get(slug)
-            if count > 0 and card.first(Dispel) is not None:
-                state.hand[slug] -= 1
-                return card
-        return None
 
-    def _dispel_magic_chains(self) -> None:
-        budgets = {side: self.sides[side].setup.dispel for side in SIDES}
-        for owner in SIDES:
-            state = self.sides[owner]
-            if not state.command_active or state.command_card is None:
-                continue
-            target_name = state.command_card.name
-            caster = owner.other
-            standing = True
-            if budgets[caster] > 0 and self._undispellable(owner, "Dispel Magic"):
-                continue
-            while budgets[caster] > 0:
-                card = self._spend_dispel(caster)
-                if card is None:
-                    break
-                if self.casting_refusal(caster, card):
-                    self.sides[caster].hand[card.slug] += 1
-                    self.log(StepKind.DISPEL, "CMD-3", self.casting_refusal(caster, card), side=caster, card=card)
-                    break
-                budgets[caster] -= 1
-                standing = not standing
-                if not standing:
-                    text = f"The {caster.value} casts {card.name} on {target_name}."
-                else:
-                    text = f"The {caster.value} answers with {card.name}, cancelling the Dispel Magic aimed at {target_name}."
-                self.log(StepKind.DISPEL, "CMD-3", text, side=caster, card=card)
-                caster = caster.other
-            if not standing:
-                state.command_active = False
-                self.log(
+def spend_dispel(combat: Combat, side: Side) -> CardDefinition | None:
+    state = combat.sides[side]
+    for slug, count in state.hand.items():
+        card = combat.catalog.get(slug)
+        if count > 0 and card.first(Dispel) is not None:
+            spend_card(combat, side, slug, CardUse.CAST)
+            return card
+    return None
+
+
+def dispel_magic_chains(combat: Combat) -> None:
+    budgets = {side: combat.sides[side].setup.dispel for side in SIDES}
+    for owner in SIDES:
+        state = combat.sides[owner]
+        if not state.command_active or state.command_card is None:
+            continue
+        target_name = state.command_card.name
+        caster = owner.other
+        standing = True
+        last_dispel: CardDefinition | None = None
+        if budgets[caster] > 0 and undispellable(combat, owner, "Dispel Magic"):
+            continue
+        while budgets[caster] > 0:
+            card = spend_dispel(combat, caster)
+            if card is None:
+                break
+            if casting_refusal(combat, caster, card):
+                take_back_card(combat, caster, card.slug)
+                log(
+                    combat,
                     StepKind.DISPEL,
                     "CMD-3",
-                    f"{target_name} is dispelled and has no effect.",
-                    side=owner,
-                    card=state.command_card,
-                )
-
-    def _command_dispellers(self) -> None:
-        dispellers = [
-            side
-            for side in SIDES
-            if self.sides[side].command_active
-            and self.sides[side].command_card is not None
-            and self.sides[side].command_card.first(DispelsOpposingCommand) is not None  # type: ignore[union-attr]
-        ]
-        for side in dispellers:
-            target = self.sides[side.other]
-            source = self.sides[side].command_card
-            if target.command_card is None:
-                continue
-            if self._undispellable(side.other, f"{source.name if source else ''}'s command"):
-                continue
-            if target.command_active or side.other in dispellers:
-                target.command_active = False
-                self.log(
-                    StepKind.DISPEL,
-                    "A-14",
-                    f"{source.name if source else ''}'s command dispels {target.command_card.name}, whatever its Up number.",
-                    side=side,
-                    card=source,
-                )
-
-    def _apply_command(self, side: Side, borrowed: CardDefinition | None = None) -> None:
-        """``borrowed``: an opposing command card whose ability works for ``side`` (rule ENG-14)."""
-        state = self.sides[side]
-        card = borrowed if borrowed is not None else state.command_card
-        assert card is not None
-        applied = False
-        aoe = card.command_aoe()
-        if aoe is not None:
-            self._fire_aoe(side, card, aoe, "AOE-1", state.command_fighter.reference if state.command_fighter else None)
-            applied = True
-        terrain = card.first(CommandTerrain)
-        if terrain is not None:
-            self.terrain = frozenset({terrain.terrain})
-            self.log(
-                StepKind.COMMAND_EFFECT,
-                "CMD-4",
-                f"{card.name}: the space counts as {terrain.terrain.value} for the rest of the combat.",
-                side=side,
-                card=card,
-            )
-            applied = True
-        for bonus in card.abilities_of(CommandBonus):
-            state.bonuses.append((bonus, card))
-            self.log(
-                StepKind.COMMAND_EFFECT,
-                "CMD-4",
-                f"{card.name} ({side.value}'s command): {bonus.describe().removeprefix('Command: ')}",
-                side=side,
-                card=card,
-            )
-            applied = True
-        reference = state.command_fighter.reference if state.command_fighter else card.slug
-        for class_rule in card.abilities_of(ClassChoice):
-            if class_rule.timing is Timing.COMMAND:
-                self.command_class_choice(side, card, class_rule, reference)
-                applied = True
-        if card.first(SharedClass) is not None:
-            self._shared_class_sides.add(side)
-            self.log(
-                StepKind.COMMAND_EFFECT,
-                "CMD-4",
-                f"{card.name}: every primary attacker of the {side.value} will count as the class of its first match-up creature.",
-                side=side,
-                card=card,
-            )
-            applied = True
-        for discard in card.abilities_of(HandDiscard):
-            if discard.timing is Timing.COMMAND:
-                self.discard_from_hands(side, card, discard, reference)
-                applied = True
-        if card.first(SendsToMelee) is not None:
-            self.send_duplicates_to_melee(side, card)
-            applied = True
-        for sideline in card.abilities_of(CommandSideline):
-            self._sideline(side, card, sideline)
-            applied = True
-        for penning in card.abilities_of(PensChannellers):
-            self._pen_channellers(side, card, penning)
-            applied = True
-        for blank in card.abilities_of(BlankText):
-            if blank.scope is TextScope.CHOSEN:
-                self.log(
-                    StepKind.COMMAND_EFFECT,
-                    "CMD-4",
-                    f"{card.name} is in play as the command card: {blank.describe().removeprefix('Command: ')}",
-                    side=side,
+                    "verbatim",
+                    (casting_refusal(combat, caster, card),),
+                    side=caster,
                     card=card,
                 )
-                applied = True
-            if blank.scope is TextScope.ALL:
-                for fighter in (f for s in SIDES for f in self.sides[s].fighters):
-                    if fighter is not state.command_fighter:
-                        fighter.blank = True
-                self.log(
-                    StepKind.COMMAND_EFFECT,
-                    "CMD-4",
-                    f"{card.name}: every creature's text box is blank for the rest of the combat; only printed stats count.",
-                    side=side,
-                    card=card,
-                )
-                applied = True
-        for stones in card.abilities_of(Stones):
-            if stones.on is StoneEvent.COMMAND:
-                self.change_stones(side, stones, card, "CMD-4", "its command takes effect")
-                applied = True
-        for announcement in card.abilities_of(CommandAnnouncement):
-            self.log(
-                StepKind.COMMAND_EFFECT,
-                "CMD-4",
-                f"{card.name}: the {side.other.value} must {announcement.announce}; the play order given in the set-up already reflects it.",
-                side=side,
+                break
+            budgets[caster] -= 1
+            standing = not standing
+            last_dispel = card
+            message = "dispel_magic_chains.casts" if not standing else "dispel_magic_chains.answers"
+            log(
+                combat,
+                StepKind.DISPEL,
+                "CMD-3",
+                message,
+                (caster.value, card.name, target_name),
+                side=caster,
                 card=card,
             )
-            applied = True
-        first = card.first(CommandPlayFirst)
-        if first is not None:
-            self.log(
-                StepKind.COMMAND_EFFECT,
-                "CMD-4",
-                f"{card.name}: the {side.other.value} must play {first.target.describe()} before any other creature.",
-                side=side,
-                card=card,
-            )
-            self._play_first = (side.other, first)
-            applied = True
-        if card.first(DispelsOpposingCommand) is not None:
-            applied = True
-        if card.first(CommandRelocates) is not None or card.first(JoinsFromTerrain) is not None:
-            applied = True  # acted before the other commands (_relocate_combat, _join_from_terrain)
-        if card.first(DestroyedWhenCommanding) is not None and state.command_fighter is not None and borrowed is None:
-            self.record_fate(
-                StepKind.DESTROY,
-                "CMD-5",
-                f"{card.name} is destroyed by its own command text and will not count for control.",
-                subject=state.command_fighter,
-                fate=Fate.DESTROYED,
-                reason="destroyed by its own command text",
-                side=side,
-                card=card,
-            )
-        bid = card.first(StoneBid)
-        if bid is not None:
-            self._stone_bid(side, card, bid)
-            applied = True
-        lasting = [a for a in card.abilities if isinstance(a, LASTING_KINDS)]
-        if lasting:
-            applied = True
-            self.log(
-                StepKind.COMMAND_EFFECT,
-                "CMD-4",
-                f"{card.name} is in play as the command card: " + " ".join(ability.describe() for ability in lasting),
-                side=side,
-                card=card,
-            )
-        applied = self._more_command_effects(side, card) or applied
-        if not applied and card.slug not in self.not_automated:
-            self.log(
-                StepKind.NOTE, "ENG-1", f"{card.name}'s command has no effect the engine models.", side=side, card=card
+            caster = caster.other
+        if not standing:
+            cancel_command(combat, owner, last_dispel, "CMD-3")
+            log(
+                combat,
+                StepKind.DISPEL,
+                "CMD-3",
+                "dispel_magic_chains",
+                (target_name,),
+                side=owner,
+                card=state.command_card,
             )
 
-    _play_first: tuple[Side, CommandPlayFirst] | None = None
-    # Sides whose channellers a command sent back to the Creature Pen, with that command card.
-    channellers_penned: tuple[tuple[Side, CardDefinition], ...] = ()
 
-    def _pen_channellers(self, side: Side, card: CardDefinition, rule: PensChannellers) -> None:
-        if not self._pay_for_command(side, card, rule.cost):
-            return
-        penned = [channeller.name for channeller, _ in self.sides[side.other].channellers]
-        self.channellers_penned += ((side.other, card),)
-        self.log(
+def command_dispellers(combat: Combat) -> None:
+    dispellers = [
+        side
+        for side in SIDES
+        if combat.sides[side].command_active
+        and (card := combat.sides[side].command_card) is not None
+        and card.first(DispelsOpposingCommand) is not None
+    ]
+    for side in dispellers:
+        target = combat.sides[side.other]
+        source = combat.sides[side].command_card
+        if target.command_card is None:
+            continue
+        if undispellable(combat, side.other, f"{source.name if source else ''}'s command"):
+            continue
+        if target.command_active or side.other in dispellers:
+            cancel_command(combat, side.other, source, "A-14")
+            log(
+                combat,
+                StepKind.DISPEL,
+                "A-14",
+                "command_dispellers",
+                (source.name if source else "", target.command_card.name),
+                side=side,
+                card=source,
+            )
+
+
+def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = None) -> None:
+    """``borrowed``: an opposing command card whose ability works for ``side`` (rule ENG-14)."""
+    state = combat.sides[side]
+    card = borrowed if borrowed is not None else state.command_card
+    assert card is not None
+    applied = False
+    aoe = card.command_aoe()
+    if aoe is not None:
+        fire_aoe(combat, side, card, aoe, "AOE-1", state.command_fighter.reference if state.command_fighter else None)
+        applied = True
+    terrain = card.first(CommandTerrain)
+    if terrain is not None:
+        combat.terrain = frozenset({terrain.terrain})
+        log(
+            combat,
             StepKind.COMMAND_EFFECT,
             "CMD-4",
-            f"{card.name}: the {side.other.value} moves the creatures under his Stronghold cards and Upgrades to "
-            f"his Creature Pen ({', '.join(penned) or 'none'}); they cannot channel in this combat.",
+            "apply_command",
+            (card.name, terrain.terrain.value),
+            side=side,
+            card=card,
+        )
+        applied = True
+    for bonus in card.abilities_of(CommandBonus):
+        state.bonuses.append((bonus, card))
+        log(
+            combat,
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            "apply_command.2",
+            (card.name, side.value, bonus.describe().removeprefix("Command: ")),
+            side=side,
+            card=card,
+        )
+        applied = True
+    reference = state.command_fighter.reference if state.command_fighter else card.slug
+    for class_rule in card.abilities_of(ClassChoice):
+        if class_rule.timing is Timing.COMMAND:
+            command_class_choice(combat, side, card, class_rule, reference)
+            applied = True
+    if card.first(SharedClass) is not None:
+        combat.shared_class_sides.add(side)
+        log(
+            combat,
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            "apply_command.3",
+            (card.name, side.value),
+            side=side,
+            card=card,
+        )
+        applied = True
+    for discard in card.abilities_of(HandDiscard):
+        if discard.timing is Timing.COMMAND:
+            discard_from_hands(combat, side, card, discard, reference)
+            applied = True
+    if card.first(SendsToMelee) is not None:
+        send_duplicates_to_melee(combat, side, card)
+        applied = True
+    for sideline in card.abilities_of(CommandSideline):
+        sideline_creature(combat, side, card, sideline)
+        applied = True
+    for penning in card.abilities_of(PensChannellers):
+        pen_channellers(combat, side, card, penning)
+        applied = True
+    for blank in card.abilities_of(BlankText):
+        if blank.scope is TextScope.CHOSEN:
+            log(
+                combat,
+                StepKind.COMMAND_EFFECT,
+                "CMD-4",
+                "apply_command.4",
+                (card.name, blank.describe().removeprefix("Command: ")),
+                side=side,
+                card=card,
+            )
+            applied = True
+        if blank.scope is TextScope.ALL:
+            for fighter in (f for s in SIDES for f in combat.sides[s].fighters):
+                if fighter is not state.command_fighter:
+                    fighter.blank = True
+            log(
+                combat,
+                StepKind.COMMAND_EFFECT,
+                "CMD-4",
+                "apply_command.5",
+                (card.name,),
+                side=side,
+                card=card,
+            )
+            applied = True
+    for stones in card.abilities_of(Stones):
+        if stones.on is StoneEvent.COMMAND:
+            change_stones(combat, side, stones, card, "CMD-4", "its command takes effect")
+            applied = True
+    for announcement in card.abilities_of(CommandAnnouncement):
+        log(
+            combat,
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            "apply_command.6",
+            (card.name, side.other.value, announcement.announce),
+            side=side,
+            card=card,
+        )
+        applied = True
+    first = card.first(CommandPlayFirst)
+    if first is not None:
+        log(
+            combat,
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            "apply_command.7",
+            (card.name, side.other.value, first.target.describe()),
+            side=side,
+            card=card,
+        )
+        combat.play_first = (side.other, first)
+        applied = True
+    if card.first(DispelsOpposingCommand) is not None:
+        applied = True
+    if card.first(CommandRelocates) is not None or card.first(JoinsFromTerrain) is not None:
+        applied = True  # acted before the other commands (_relocate_combat, _join_from_terrain)
+    if card.first(DestroyedWhenCommanding) is not None and state.command_fighter is not None and borrowed is None:
+        record_fate(
+            combat,
+            StepKind.DESTROY,
+            "CMD-5",
+            "apply_command.8",
+            (card.name,),
+            subject=state.command_fighter,
+            fate=Fate.DESTROYED,
+            reason="destroyed by its own command text",
+            side=side,
+            card=card,
+        )
+    bid = card.first(StoneBid)
+    if bid is not None:
+        stone_bid(combat, side, card, bid)
+        applied = True
+    lasting = [a for a in card.abilities if isinstance(a, LASTING_KINDS)]
+    if lasting:
+        applied = True
+        log(
+            combat,
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            "apply_command.lasting",
+            (card.name, " ".join(ability.describe() for ability in lasting)),
+            side=side,
+            card=card,
+        )
+    applied = more_command_effects(combat, side, card) or applied
+    if not applied and card.slug not in combat.not_automated:
+        log(
+            combat,
+            StepKind.NOTE,
+            "ENG-1",
+            "apply_command.9",
+            (card.name,),
             side=side,
             card=card,
         )
 
-    def _pay_for_command(self, side: Side, card: CardDefinition, cost: int) -> bool:
-        """A command that costs Power Stones acts only when its player can pay them (CMD-4)."""
-        if not cost or self.burn_stones(side, cost, card, "CMD-4", "for its command"):
-            return True
-        self.log(
-            StepKind.COMMAND_EFFECT,
-            "CMD-4",
-            f"{card.name} costs {cost} Power Stone(s) and the {side.value} has {self.sides[side].stones}: "
-            "it does nothing.",
-            side=side,
-            card=card,
-        )
-        return False
 
-    def _command_reference(self, side: Side) -> str:
-        state = self.sides[side]
-        assert state.command_card is not None
-        return state.command_fighter.reference if state.command_fighter else state.command_card.slug
+def pen_channellers(combat: Combat, side: Side, card: CardDefinition, rule: PensChannellers) -> None:
+    if not pay_for_command(combat, side, card, rule.cost):
+        return
+    penned = [channeller.name for channeller, _ in combat.sides[side.other].channellers]
+    combat.channellers_penned += ((side.other, card),)
+    log(
+        combat,
+        StepKind.COMMAND_EFFECT,
+        "CMD-4",
+        "pen_channellers",
+        (card.name, side.other.value, ", ".join(penned) or "none"),
+        side=side,
+        card=card,
+    )
 
-    def _relocate_combat(self) -> None:
-        """CMD-4: the defender's command moves the combat to the space the attacker came from; the set-up's
-        choice names that space's terrain (none by default). The stronghold stays behind (ENG-13)."""
-        state = self.sides[Side.DEFENDER]
-        card = state.command_card
-        if card is None or not state.command_active or card.first(CommandRelocates) is None:
-            return
-        named = self.choice(Side.DEFENDER, self._command_reference(Side.DEFENDER))
-        space = None if named in (None, "none") else named
-        found = resolve_terrain(self.catalog, space)
-        assert found is not None
-        self.space_ref = space
-        self.terrain_card, self.terrain = found
-        self.face_down, hidden = face_down(space)
-        self.face_down_card = self.catalog.get(split_reference(hidden)[0]) if hidden else None
-        where = (
-            "a card laid face down (no terrain type)"
-            if self.face_down
-            else " and ".join(sorted(t.value for t in self.terrain)) or "no terrain"
-        )
-        default = " (no terrain is given, so none)" if named is None else ""
-        self.log(
-            StepKind.COMMAND_EFFECT,
-            "CMD-4",
-            f"{card.name}: the combat moves to the space the attacker came from; its terrain is {where}{default}.",
-            side=Side.DEFENDER,
-            card=card,
-        )
-        stronghold = state.stronghold
-        if self.defender_in_stronghold and stronghold is not None:
-            self.defender_in_stronghold = False
-            self.log(
-                StepKind.NOTE,
-                "ENG-13",
-                f"The defender no longer fights on {stronghold.name}: its creatures get no defence bonus from it.",
-                side=Side.DEFENDER,
-                card=stronghold,
-            )
 
-    def _join_from_terrain(self, side: Side) -> None:
-        """CMD-4: a creature lying face down as the space's terrain, once the commanding player's, joins his combat hand."""
-        state = self.sides[side]
-        card = state.command_card
-        if card is None or not state.command_active or card.first(JoinsFromTerrain) is None:
-            return
-        creature = self.face_down_card if self.face_down else None
-        if self.choice(side, self._command_reference(side)) != "use":
-            if creature is not None and creature.is_creature:
-                self.log(
-                    StepKind.COMMAND_EFFECT,
-                    "CMD-4",
-                    f"{card.name}: the {side.value} leaves {creature.name} lying face down as the terrain.",
-                    side=side,
-                    card=card,
-                )
-            return
-        if creature is None or not creature.is_creature:
-            self.log(
-                StepKind.NOTE,
-                "CMD-4",
-                f"{card.name}'s command does nothing: the space's terrain is not a creature laid face down.",
-                side=side,
-                card=card,
-            )
-            return
-        references = copy_references([f.card.slug for f in state.fighters] + [creature.slug])
-        fighter = Fighter(
-            id=f"{side.letter}{len(state.fighters) + 1}", side=side, card=creature, reference=references[-1]
-        )
-        state.fighters.append(fighter)
-        state.by_reference.clear()
-        self._kinds_present.update(type(ability) for ability in creature.abilities)
-        self.face_down = False
-        self.face_down_card = None
-        self.log(
-            StepKind.COMMAND_EFFECT,
-            "CMD-4",
-            f"{card.name}: the {side.value} picks up {creature.name}, the face-down terrain card that was once his "
-            "creature, and takes it into his combat hand; the space has no terrain card for the rest of the combat.",
-            side=side,
-            card=card,
-            subject=fighter,
-        )
-
-    # The side an auction for the space gave it to; the combat is cancelled (ruling ENG-12).
-    space_won_by: Side | None = None
-
-    def _stone_bid(self, side: Side, card: CardDefinition, rule: StoneBid) -> None:
-        """ENG-12: the players bid Power Stones for the space; the higher bid holds it and the combat ends."""
-        if self.space_won_by is not None:
-            return
-        state = self.sides[side]
-        named = self.choice(side, self._command_reference(side))
-        own, other = (int(part) for part in named.split("-")) if named else (rule.opening, 0)
-        bids = {side: own, side.other: other}
-        for bidder in SIDES:
-            held = self.sides[bidder].stones
-            if bids[bidder] > held:
-                self.warnings.append(
-                    f"{bidder.value}: cannot bid {bids[bidder]} Power Stone(s) for {card.name} with {held}; "
-                    f"the bid is {held}"
-                )
-                bids[bidder] = held
-        # The opponent takes the space only by outbidding the owner, who opened.
-        winner = side.other if bids[side.other] > bids[side] else side
-        given = "" if named else " (the set-up gives no bids: the owner opens and the opponent does not raise)"
-        self.log(
-            StepKind.COMMAND_EFFECT,
-            "ENG-12",
-            f"{card.name}: the players bid Power Stones for the space{given}; the {side.value} bids {bids[side]}, "
-            f"the {side.other.value} "
-            + (f"bids {bids[side.other]}" if bids[side.other] else "does not raise")
-            + f". The {winner.value} outbids the other "
-            "and holds the space.",
-            side=side,
-            card=card,
-        )
-        self.burn_stones(winner, bids[winner], card, "ENG-12", "as the winning bid")
-        if state.command_fighter is not None:
-            self.record_fate(
-                StepKind.COMMAND_EFFECT,
-                "ENG-12",
-                f"{card.name} is discarded after the bidding and will not count for control.",
-                subject=state.command_fighter,
-                fate=Fate.DISCARDED,
-                reason="discarded after its bidding for the space",
-                side=side,
-                card=card,
-            )
-        self.log(
-            StepKind.COMMAND_EFFECT,
-            "ENG-12",
-            f"The combat is cancelled: no match-up is fought and the {winner.value} holds the space.",
-            card=card,
-        )
-        self.space_won_by = winner
-
-    def _more_command_effects(self, side: Side, card: CardDefinition) -> bool:
-        """Command effects of the later phases' modules (bribery_effects); True when one applied."""
-        return False
-
-    def _before_commands(self) -> None:
-        """Command texts that act on the opposing command before any command takes effect (command_fights)."""
-
-    def _undispellable(self, owner: Side, by: str) -> bool:
-        card = self.sides[owner].command_card
-        if card is None or card.first(Undispellable) is None:
-            return False
-        self.log(
-            StepKind.DISPEL,
-            "CMD-3",
-            f"{by} cannot touch {card.name}: its command cannot be dispelled.",
-            side=owner,
-            card=card,
-        )
+def pay_for_command(combat: Combat, side: Side, card: CardDefinition, cost: int) -> bool:
+    """A command that costs Power Stones acts only when its player can pay them (CMD-4)."""
+    if not cost or burn_stones(combat, side, cost, card, "CMD-4", "for its command"):
         return True
+    log(
+        combat,
+        StepKind.COMMAND_EFFECT,
+        "CMD-4",
+        "pay_for_command",
+        (card.name, cost, side.value, combat.sides[side].stones),
+        side=side,
+        card=card,
+    )
+    return False
 
-    def _banned_command_cards(self) -> None:
-        """ENG-8: a command that bans a kind of card stops an opposing command card of that kind
-        revealed with it (both are revealed at once, and the ban lasts the whole combat)."""
-        for side in SIDES:
-            state = self.sides[side]
-            if state.command_card is None or state.command_fighter is not None or not state.command_active:
-                continue
-            refusal = self.casting_refusal(side, state.command_card)
-            if refusal:
-                state.command_active = False
-                self.log(
-                    StepKind.DISPEL,
-                    "ENG-8",
-                    f"{refusal} Its command has no effect.",
-                    side=side,
-                    card=state.command_card,
-                )
 
-    def casting_refusal(self, side: Side, card: CardDefinition) -> str:
-        """Why a card in play forbids ``side`` to play ``card`` now, or '' when nothing does."""
-        wanted = {CardType.SPELL: Castable.SPELL, CardType.HAND_ITEM: Castable.HAND_ITEM}.get(card.type)
-        for owner, source, rule, _ in self.active_effects(ForbidsCasting):
-            if rule.casting is wanted and rule.sides.reaches(owner is side):
-                return f"{source.name} is in play: the {side.value} may not play {card.name}."
-        return ""
+def command_reference(combat: Combat, side: Side) -> str:
+    state = combat.sides[side]
+    assert state.command_card is not None
+    return state.command_fighter.reference if state.command_fighter else state.command_card.slug
 
-    def _sideline_picked(self, side: Side, card: CardDefinition) -> None:
-        """One opposing card drawn at random (the set-up names it) and the command creature itself sit out."""
-        state = self.sides[side]
-        held = self.sides[side.other].holding()
-        named = self.choice(side, self._command_reference(side))
-        drawn = self.fighter(side.other, named) if named is not None else None
-        if drawn is None or drawn not in held:
-            drawn = held[0] if held else None
-            if named is not None:
-                self.warnings.append(
-                    f"{side.value}: {named} is not in the opposing combat hand; the first card there is drawn instead"
-                )
-        victims = [f for f in (drawn, state.command_fighter) if f is not None]
-        self.log(
-            StepKind.COMMAND_EFFECT,
+
+@acts_in("CMD-4 space", CommandRelocates, order=1)
+def relocate_combat(combat: Combat) -> None:
+    """CMD-4: the defender's command moves the combat to the space the attacker came from; the set-up's
+    choice names that space's terrain (none by default). The stronghold stays behind (ENG-13)."""
+    state = combat.sides[Side.DEFENDER]
+    card = state.command_card
+    if card is None or not state.command_active or card.first(CommandRelocates) is None:
+        return
+    named = choice(combat, Side.DEFENDER, command_reference(combat, Side.DEFENDER))
+    space = None if named in (None, "none") else named
+    found = resolve_terrain(combat.catalog, space)
+    assert found is not None
+    combat.space_ref = space
+    combat.terrain_card, combat.terrain = found
+    combat.face_down, hidden = face_down(space)
+    combat.face_down_card = combat.catalog.get(split_reference(hidden)[0]) if hidden else None
+    where = (
+        "a card laid face down (no terrain type)"
+        if combat.face_down
+        else " and ".join(sorted(t.value for t in combat.terrain)) or "no terrain"
+    )
+    default = " (no terrain is given, so none)" if named is None else ""
+    log(
+        combat,
+        StepKind.COMMAND_EFFECT,
+        "CMD-4",
+        "relocate_combat",
+        (card.name, where, default),
+        side=Side.DEFENDER,
+        card=card,
+    )
+    stronghold = state.stronghold
+    if combat.defender_in_stronghold and stronghold is not None:
+        combat.defender_in_stronghold = False
+        log(
+            combat,
+            StepKind.NOTE,
+            "ENG-13",
+            "relocate_combat.2",
+            (stronghold.name,),
+            side=Side.DEFENDER,
+            card=stronghold,
+        )
+
+
+@acts_in("CMD-4 space", JoinsFromTerrain, order=2)
+def joins_from_terrain(combat: Combat) -> None:
+    for side in SIDES:
+        join_from_terrain(combat, side)
+
+
+def join_from_terrain(combat: Combat, side: Side) -> None:
+    """CMD-4: a creature lying face down as the space's terrain, once the commanding player's, joins his combat hand."""
+    state = combat.sides[side]
+    card = state.command_card
+    if card is None or not state.command_active or card.first(JoinsFromTerrain) is None:
+        return
+    creature = combat.face_down_card if combat.face_down else None
+    if choice(combat, side, command_reference(combat, side)) != "use":
+        if creature is not None and creature.is_creature:
+            log(
+                combat,
+                StepKind.COMMAND_EFFECT,
+                "CMD-4",
+                "join_from_terrain",
+                (card.name, side.value, creature.name),
+                side=side,
+                card=card,
+            )
+        return
+    if creature is None or not creature.is_creature:
+        log(
+            combat,
+            StepKind.NOTE,
             "CMD-4",
-            f"{card.name}: the card drawn from the {side.other.value}'s combat hand is "
-            + (drawn.name if drawn else "none (the hand is empty)")
-            + ("" if named is not None else " (the set-up names no card, so the first one held)")
-            + ".",
+            "join_from_terrain.2",
+            (card.name,),
             side=side,
             card=card,
         )
-        for fighter in victims:
-            self.set_aside(
-                fighter,
-                card,
-                StepKind.COMMAND_EFFECT,
-                f"{fighter.name} is set aside: it cannot fight or count for control, but it can be attacked.",
-                f"set aside by {card.name}'s command",
+        return
+    references = copy_references([f.card.slug for f in state.fighters] + [creature.slug])
+    fighter = Fighter(id=f"{side.letter}{len(state.fighters) + 1}", side=side, card=creature, reference=references[-1])
+    state.fighters.append(fighter)
+    state.by_reference.clear()
+    now_present(combat, creature.abilities)
+    combat.face_down = False
+    combat.face_down_card = None
+    log(
+        combat,
+        StepKind.COMMAND_EFFECT,
+        "CMD-4",
+        "join_from_terrain.3",
+        (card.name, side.value, creature.name),
+        side=side,
+        card=card,
+        subject=fighter,
+    )
+
+
+def stone_bid(combat: Combat, side: Side, card: CardDefinition, rule: StoneBid) -> None:
+    """ENG-12: the players bid Power Stones for the space; the higher bid holds it and the combat ends."""
+    if combat.space_won_by is not None:
+        return
+    state = combat.sides[side]
+    named = choice(combat, side, command_reference(combat, side))
+    own, other = (int(part) for part in named.split("-")) if named else (rule.opening, 0)
+    bids = {side: own, side.other: other}
+    for bidder in SIDES:
+        held = combat.sides[bidder].stones
+        if bids[bidder] > held:
+            combat.warnings.append(
+                f"{bidder.value}: cannot bid {bids[bidder]} Power Stone(s) for {card.name} with {held}; "
+                f"the bid is {held}"
+            )
+            bids[bidder] = held
+    # The opponent takes the space only by outbidding the owner, who opened.
+    winner = side.other if bids[side.other] > bids[side] else side
+    given = "" if named else " (the set-up gives no bids: the owner opens and the opponent does not raise)"
+    log(
+        combat,
+        StepKind.COMMAND_EFFECT,
+        "ENG-12",
+        "stone_bid.raised" if bids[side.other] else "stone_bid.not_raised",
+        (card.name, given, side.value, bids[side], side.other.value, bids[side.other], winner.value)
+        if bids[side.other]
+        else (card.name, given, side.value, bids[side], side.other.value, winner.value),
+        side=side,
+        card=card,
+    )
+    burn_stones(combat, winner, bids[winner], card, "ENG-12", "as the winning bid")
+    if state.command_fighter is not None:
+        record_fate(
+            combat,
+            StepKind.COMMAND_EFFECT,
+            "ENG-12",
+            "stone_bid",
+            (card.name,),
+            subject=state.command_fighter,
+            fate=Fate.DISCARDED,
+            reason="discarded after its bidding for the space",
+            side=side,
+            card=card,
+        )
+    log(
+        combat,
+        StepKind.COMMAND_EFFECT,
+        "ENG-12",
+        "stone_bid.2",
+        (winner.value,),
+        card=card,
+    )
+    combat.space_won_by = winner
+
+
+def more_command_effects(combat: Combat, side: Side, card: CardDefinition) -> bool:
+    """The command effects registered by the cards' own families (CMD-4); True when one applied."""
+    applied = False
+    for effect in effects_in(combat, "CMD-4 command"):
+        applied = effect(combat, side, card) or applied
+    return applied
+
+
+def before_commands(combat: Combat) -> None:
+    """Texts that act on the opposing command before any command takes effect (registered at CMD-3)."""
+    run_effects(combat, "CMD-3 after")
+
+
+def undispellable(combat: Combat, owner: Side, by: str) -> bool:
+    card = combat.sides[owner].command_card
+    if card is None or card.first(Undispellable) is None:
+        return False
+    log(
+        combat,
+        StepKind.DISPEL,
+        "CMD-3",
+        "undispellable",
+        (by, card.name),
+        side=owner,
+        card=card,
+    )
+    return True
+
+
+def banned_command_cards(combat: Combat) -> None:
+    """ENG-8: a command that bans a kind of card stops an opposing command card of that kind
+    revealed with it (both are revealed at once, and the ban lasts the whole combat)."""
+    for side in SIDES:
+        state = combat.sides[side]
+        if state.command_card is None or state.command_fighter is not None or not state.command_active:
+            continue
+        refusal = casting_refusal(combat, side, state.command_card)
+        if refusal:
+            cancel_command(combat, side, casting_refuser(combat, side, state.command_card), "ENG-8")
+            log(
+                combat,
+                StepKind.DISPEL,
+                "ENG-8",
+                "banned_command_cards",
+                (refusal,),
+                side=side,
+                card=state.command_card,
             )
 
-    def _sideline(self, side: Side, card: CardDefinition, rule: CommandSideline) -> None:
-        if not self._pay_for_command(side, card, rule.cost):
-            return
-        state = self.sides[side]
-        if rule.picked:
-            self._sideline_picked(side, card)
-            return
-        hands = (side.other, side) if rule.both_sides else (side.other,)
-        # Command creatures already on the table are in the combat too; the card never sets itself aside.
-        hit = [
-            f
-            for s in hands
-            for f in self.sides[s].fighters
-            if (f.in_hand or f.role is Role.COMMAND)
-            and f.fate is Fate.STANDING
-            and (f is not state.command_fighter or card is not state.command_card)
-            and rule.target.matches(f.card)
-        ]
-        paid = f" (paying {rule.cost} Power Stone(s))" if rule.cost else ""
-        self.log(
+
+def casting_refusal(combat: Combat, side: Side, card: CardDefinition) -> str:
+    """Why a card in play forbids ``side`` to play ``card`` now, or '' when nothing does."""
+    source = casting_refuser(combat, side, card)
+    return f"{source.name} is in play: the {side.value} may not play {card.name}." if source is not None else ""
+
+
+def casting_refuser(combat: Combat, side: Side, card: CardDefinition) -> CardDefinition | None:
+    """The card in play that forbids ``side`` to play ``card`` now, if any."""
+    wanted = {CardType.SPELL: Castable.SPELL, CardType.HAND_ITEM: Castable.HAND_ITEM}.get(card.type)
+    for owner, source, rule, _ in active_effects(combat, ForbidsCasting):
+        if rule.casting is wanted and rule.sides.reaches(owner is side):
+            return source
+    return None
+
+
+def sideline_picked(combat: Combat, side: Side, card: CardDefinition) -> None:
+    """One opposing card drawn at random (the set-up names it) and the command creature itself sit out."""
+    state = combat.sides[side]
+    held = combat.sides[side.other].holding()
+    named = choice(combat, side, command_reference(combat, side))
+    drawn = fighter_named(combat, side.other, named) if named is not None else None
+    if drawn is None or drawn not in held:
+        drawn = held[0] if held else None
+        if named is not None:
+            combat.warnings.append(
+                f"{side.value}: {named} is not in the opposing combat hand; the first card there is drawn instead"
+            )
+    victims = [f for f in (drawn, state.command_fighter) if f is not None]
+    log(
+        combat,
+        StepKind.COMMAND_EFFECT,
+        "CMD-4",
+        ("sideline_picked.drawn" if drawn else "sideline_picked.empty") + ("" if named is not None else ".unnamed"),
+        (card.name, side.other.value, drawn.name) if drawn else (card.name, side.other.value),
+        side=side,
+        card=card,
+    )
+    for fighter in victims:
+        set_aside(
+            combat,
+            fighter,
+            card,
             StepKind.COMMAND_EFFECT,
-            "CMD-4",
-            f"{card.name}{paid}: {rule.target.describe()} still in "
-            + ("the combat on either side" if rule.both_sides else f"the {side.other.value}'s combat hand or command")
-            + f" are set aside ({', '.join(f.name for f in hit) or 'none'}).",
+            "sideline_picked",
+            (fighter.name,),
+            f"set aside by {card.name}'s command",
+        )
+
+
+def sideline_creature(combat: Combat, side: Side, card: CardDefinition, rule: CommandSideline) -> None:
+    if not pay_for_command(combat, side, card, rule.cost):
+        return
+    state = combat.sides[side]
+    if rule.picked:
+        sideline_picked(combat, side, card)
+        return
+    hands = (side.other, side) if rule.both_sides else (side.other,)
+    # Command creatures already on the table are in the combat too; the card never sets itself aside.
+    hit = [
+        f
+        for s in hands
+        for f in combat.sides[s].fighters
+        if (f.in_hand or f.role is Role.COMMAND)
+        and f.fate is Fate.STANDING
+        and (f is not state.command_fighter or card is not state.command_card)
+        and rule.target.matches(f.card)
+    ]
+    paid = f" (paying {rule.cost} Power Stone(s))" if rule.cost else ""
+    log(
+        combat,
+        StepKind.COMMAND_EFFECT,
+        "CMD-4",
+        "pen_channellers.both" if rule.both_sides else "pen_channellers.hand",
+        (card.name, paid, rule.target.describe(), ", ".join(f.name for f in hit) or "none")
+        if rule.both_sides
+        else (card.name, paid, rule.target.describe(), side.other.value, ", ".join(f.name for f in hit) or "none"),
+        side=side,
+        card=card,
+    )
+    for fighter in hit:
+        set_aside(
+            combat,
+            fighter,
+            card,
+            StepKind.COMMAND_EFFECT,
+            "sideline_creature",
+            (fighter.name,),
+            f"set aside by {card.name}'s command",
+        )
+
+
+# ----------------------------------------------------------------- AOE-1 to AOE-4 (command AOEs and PRI-4)
+# AOE-1 to AOE-4 (command AOEs and PRI-4)
+def set_aside(
+    combat: Combat,
+    fighter: Fighter,
+    card: CardDefinition,
+    kind: StepKind,
+    message: str,
+    args: tuple[object, ...],
+    reason: str,
+) -> None:
+    """AOE-4: out of the hand and out of play, never counted, but still a secondary target."""
+    fighter.in_hand = False
+    record_fate(
+        combat,
+        kind,
+        "AOE-4",
+        message,
+        args,
+        subject=fighter,
+        fate=Fate.OUT_OF_PLAY,
+        reason=reason,
+        side=fighter.side,
+        card=card,
+    )
+
+
+def aoe_immune(combat: Combat, fighter: Fighter, aoe: Aoe) -> str:
+    for immunity in fighter.text(Immunity):
+        if immunity.terrain is not None and immunity.terrain not in combat.terrain:
+            continue
+        if immunity.aoe:
+            return "immune to every AOE"
+        if immunity.attack_type is not None and aoe.type.value == immunity.attack_type.value:
+            return f"immune to {aoe.type.value}"
+    for owner, source, rule, _ in active_effects(combat, Suppresses):
+        if (
+            owner is fighter.side
+            and rule.what is Suppressed.AOE
+            and rule.scope is Scope.IN_PLAY
+            and (rule.protects is None or rule.protects.matches(fighter.card))
+        ):
+            return f"protected from AOEs by {source.name}"
+    return ""
+
+
+def fire_aoe(
+    combat: Combat, side: Side, card: CardDefinition, aoe: Aoe, rule: str, reference: str | None = None
+) -> None:
+    label = "" if aoe.type is AoeType.PLAIN else f"{aoe.type.value} "
+    points = aoe.points
+    if aoe.per_count:
+        counted = given_count(combat, side, reference or card.slug)
+        points += aoe.per_count * counted
+        log(
+            combat,
+            StepKind.AOE,
+            "ENG-4",
+            "fire_aoe",
+            (card.name, aoe.per_count, counted, aoe.counting, points),
             side=side,
             card=card,
         )
-        for fighter in hit:
-            self.set_aside(
+    if aoe.dice is not None:
+        rolled = roll(combat, side, reference or card.slug)
+        if rolled in aoe.fails_on:
+            log(
+                combat,
+                StepKind.AOE,
+                rule,
+                "fire_aoe.2",
+                (card.name, rolled, aoe.dice),
+                side=side,
+                card=card,
+            )
+            return
+        points += rolled
+        log(
+            combat,
+            StepKind.AOE,
+            rule,
+            "fire_aoe.3",
+            (card.name, rolled, aoe.dice, points, label),
+            side=side,
+            card=card,
+        )
+    for owner, source, boost, _ in active_effects(combat, AttackBoost):
+        if boost.attack_type.value == aoe.type.value and boost.sides.reaches(owner is side):
+            points += boost.amount
+            log(
+                combat,
+                StepKind.AOE,
+                rule,
+                "fire_aoe.4",
+                (source.name, card.name, label, boost.amount, points),
+                side=side,
+                card=source,
+            )
+    sides = [side] if aoe.own_hand else [side.other, side] if aoe.both_sides else [side.other]
+    hits: list[Fighter] = []
+    for target_side in sides:
+        for fighter in combat.sides[target_side].holding():
+            if fighter.vitality > points:
+                continue
+            if aoe.hits is not None and not aoe.hits.matches(fighter.card):
+                continue
+            immune = aoe_immune(combat, fighter, aoe)
+            if immune:
+                log(
+                    combat,
+                    StepKind.IMMUNITY,
+                    "AOE-3",
+                    "fire_aoe.5",
+                    (fighter.name, immune, card.name, label),
+                    side=target_side,
+                    card=fighter.card,
+                    subject=fighter,
+                )
+                continue
+            hits.append(fighter)
+    reach = "every combat hand" if aoe.both_sides else f"the {sides[0].value}'s combat hand"
+    log(
+        combat,
+        StepKind.AOE,
+        rule,
+        "fire_aoe.6",
+        (card.name, points, label, reach, ", ".join(f.name for f in hits) or "none"),
+        side=side,
+        card=card,
+    )
+    for fighter in hits:
+        fighter.in_hand = False
+        if aoe.type is AoeType.METHANE:
+            set_aside(
+                combat,
                 fighter,
                 card,
-                StepKind.COMMAND_EFFECT,
-                f"{fighter.name} is set aside: it cannot fight or count for control, but it can be attacked.",
-                f"set aside by {card.name}'s command",
+                StepKind.AOE,
+                "fire_aoe.7",
+                (fighter.name, fighter.vitality),
+                f"set aside by {card.name}'s methane",
+            )
+        else:
+            record_fate(
+                combat,
+                StepKind.AOE,
+                "AOE-2",
+                "fire_aoe.8",
+                (fighter.name, fighter.vitality),
+                subject=fighter,
+                fate=Fate.DISCARDED_BY_AOE,
+                reason=f"discarded by {card.name}'s AOE",
+                side=fighter.side,
+                card=card,
             )

@@ -1,43 +1,36 @@
-"""The state a combat resolver owns, and the helpers every phase uses."""
+"""What every part of the procedure uses on a Combat: the log, fates, set-up inputs, effects in force,
+power stones and AOEs (AOE-1 to AOE-4, fired by the command step and by PRI-4)."""
 
 from __future__ import annotations
 
 import builtins
-from collections import Counter
 from dataclasses import replace
 from typing import TypeVar
 
 from .abilities import (
     Ability,
-    Aoe,
-    AttackBoost,
     FixesRolls,
     GuardianCmp,
-    Immunity,
     Indestructible,
-    Scope,
     Sides,
     StoneEvent,
     Stones,
-    Suppressed,
-    Suppresses,
 )
-from .cards import DEFAULT_GUARDIAN, CardDefinition
-from .catalog import CardCatalog
+from .cards import CardDefinition
+from .combat_state import Combat
 from .enums import (
     SIDES,
-    AoeType,
     AutomationStatus,
+    CardUse,
     Fate,
-    Phase,
     Role,
     Side,
     StepKind,
 )
-from .log import Matchup, Step, Term
-from .setup import Choice, CombatSetup, Count, Roll, SpellPlay, copy_references, face_down, split_reference
-from .state import Contribution, Fighter, SideState
-from .validate import check, find_creature, resolve_terrain
+from .log import CardOutcome, Step, Term
+from .setup import Choice, Count, Roll, split_reference
+from .state import Fighter
+from .validate import find_creature
 
 A = TypeVar("A", bound=Ability)
 GivenInput = TypeVar("GivenInput", Roll, Count, Choice)
@@ -45,553 +38,406 @@ GivenInput = TypeVar("GivenInput", Roll, Count, Choice)
 SETTLED_STATUSES = (AutomationStatus.AUTOMATED, AutomationStatus.NO_COMBAT_EFFECT)
 
 
-class CombatState:
-    """The state of one combat and the means to change it: the log, fates, lookups.
+def fighter_named(combat: Combat, side: Side, reference: str) -> Fighter | None:
+    """The creature a decision names (``archer``, ``archer#2``) on one side."""
+    state = combat.sides[side]
+    found = state.by_reference.get(reference)
+    if found is None:
+        index = find_creature(combat.catalog, tuple(f.card.slug for f in state.fighters), reference)
+        found = state.fighters[index] if index is not None else None
+    return found
 
-    The phase classes (command, match-up effects, channelling, primaries, secondaries) build on
-    it in one line of inheritance, so a single Resolver object owns all the state."""
 
-    def __init__(self, setup: CombatSetup, catalog: CardCatalog, *, checked: bool = False) -> None:
-        # ``checked``: the caller has already validated an equivalent set-up (exploration reuses one check).
-        if not checked:
-            check(setup, catalog)
-        self.setup = setup
-        self.catalog = catalog
-        self.steps: list[Step] = []
-        self.warnings: list[str] = []
-        self.not_automated: dict[str, str] = {}
-        self.matchups: list[Matchup] = []
-        self.phase = Phase.SETUP
-        self.moment = ""
-        terrain = resolve_terrain(catalog, setup.terrain)
-        assert terrain is not None
-        self.terrain_card, self.terrain = terrain
-        # The space's terrain is a card laid face down (rule 8.2.2b), possibly named by the set-up.
-        self.face_down, named = face_down(setup.terrain)
-        self.face_down_card = catalog.get(split_reference(named)[0]) if named else None
-        # The set-up's terrain of the space the combat is fought on (a command can move the combat).
-        self.space_ref = setup.terrain
-        self.sides = {side: self._side_state(side) for side in SIDES}
-        self.secondary_side: Side | None = None
-        # Most combats hold few kinds of ability; asking for an absent kind should cost nothing.
-        self._kinds_present = {
-            type(ability)
-            for state in self.sides.values()
-            for card in [*(f.card for f in state.fighters), *state.shield_cards, *state.earlier_cards]
-            for ability in card.abilities
-        }
-        self._first_bonus_taken: dict[int, Fighter] = {}
-        # Creatures that beat a card whose text destroys them unless their side holds the space (RES-3).
-        self.doomed_victors: list[tuple[Fighter, Fighter]] = []
-        # Ranged attacks and channelling a card has barred for the rest of the combat, and the
-        # answering spells waiting in the current match-up for the opposing act they answer.
-        self._ranged_barred: dict[Side, CardDefinition] = {}
-        self._pending_reactions: dict[Side, list[tuple[CardDefinition, SpellPlay]]] = {side: [] for side in SIDES}
-        self._waiting_shooters: list[Fighter] = []
-        self._live_shooters: list[Fighter] = []
-        self._shot_channels: dict[int, Contribution] = {}
-        self.secondary_needs: tuple[tuple[str, int], ...] = ()
-        self.defender_in_stronghold = self.sides[Side.DEFENDER].stronghold is not None
-        stronghold = self.sides[Side.DEFENDER].stronghold
-        if (
-            stronghold is not None
-            and stronghold.stronghold
-            and stronghold.stronghold.counts_as_terrain
-            and not self.terrain
-            and not self.face_down
-        ):
-            self.terrain = frozenset({stronghold.stronghold.counts_as_terrain})
-
-    # ----------------------------------------------------------------- set-up
-    def _side_state(self, side: Side) -> SideState:
-        setup = self.setup.side(side)
-        cards = [self.catalog.get(split_reference(reference)[0]) for reference in setup.creatures]
-        fighters = [
-            Fighter(id=f"{side.letter}{index + 1}", side=side, card=card, reference=reference)
-            for index, (card, reference) in enumerate(zip(cards, copy_references([c.slug for c in cards]), strict=True))
-        ]
-        guardian_card = self.catalog.get(setup.guardian) if setup.guardian else None
-        guardian = guardian_card.guardian if guardian_card and guardian_card.guardian else DEFAULT_GUARDIAN
-        hand: Counter[str] = Counter()
-        for reference in setup.hand:
-            hand[self.catalog.get(reference).slug] += 1
-        channellers = [(self.catalog.get(split_reference(ref)[0]), ref) for ref in setup.channellers]
-        state = SideState(
-            side=side,
-            setup=setup,
-            fighters=fighters,
-            guardian=guardian,
-            stones=guardian.stones if setup.stones is None else setup.stones,
-            hand=hand,
-            channellers=channellers,
-            shield_cards=[self.catalog.get(ref) for ref in setup.shields],
-            stronghold=self.catalog.get(setup.stronghold) if setup.stronghold else None,
-            earlier_cards=[self.catalog.get(ref) for ref in setup.earlier],
-        )
-        return state
-
-    def fighter(self, side: Side, reference: str) -> Fighter | None:
-        """The creature a decision names (``archer``, ``archer#2``) on one side."""
-        state = self.sides[side]
-        found = state.by_reference.get(reference)
-        if found is None:
-            index = find_creature(self.catalog, tuple(f.card.slug for f in state.fighters), reference)
-            found = state.fighters[index] if index is not None else None
-        return found
-
-    def roll(self, side: Side, reference: str) -> int:
-        """The roll the set-up gives for a card of this side (validation guarantees it is there), unless
-        a card in play fixes every d6."""
-        rolled = self._given(self.sides[side].setup.rolls, reference).value
-        if FixesRolls not in self._kinds_present:
-            return rolled
-        card = self.catalog.get(split_reference(reference)[0])
-        dice = card.dice_needed[0] if card.dice_needed else None
-        for _, source, rule, holder in self.active_effects(FixesRolls):
-            if dice is None or dice.sides != 6 or (holder is not None and holder.fate is not Fate.STANDING):
-                continue
-            fixed = dice.count * rule.value
-            self.log(
-                StepKind.NOTE,
-                "ENG-4",
-                f"{source.name} is in play and unbeaten: {card.name}'s roll of {rolled} on {dice} counts as {fixed}.",
-                card=source,
-            )
-            return fixed
-        return rolled
-
-    def count(self, side: Side, reference: str) -> int:
-        """The count the set-up gives for a card of this side (validation guarantees it is there)."""
-        return self._given(self.sides[side].setup.counts, reference).value
-
-    def choice(self, side: Side, reference: str) -> str | None:
-        """The choice the set-up makes for a card of this side, or None for the documented default."""
-        try:
-            return self._given(self.sides[side].setup.choices, reference).option
-        except KeyError:
-            return None
-
-    def named_or_cheapest(
-        self, side: Side, reference: str, candidates: list[CardDefinition], not_there: str
-    ) -> tuple[CardDefinition, str]:
-        """The card among ``candidates`` that the side's choice for ``reference`` names or, by default (ENG-6),
-        the one with the lowest Up number, with a note saying so; ``not_there`` ends the warning given when the
-        named card is not among them."""
-        named = self.choice(side, reference)
-        found = self.catalog.find(named) if named is not None else None
-        if found is not None:
-            for card in candidates:
-                if card.slug == found.slug:
-                    return card, ""
-        if named is not None:
-            self.warnings.append(f"{side.value}: {named} {not_there}; the default is used")
-        cheapest = min(candidates, key=lambda card: (card.up, card.slug))
-        return cheapest, " (none is named, so the one with the lowest Up number)"
-
-    def _given(self, inputs: tuple[GivenInput, ...], reference: str) -> GivenInput:
-        """The set-up input (roll, count or choice) written for the card ``reference`` names."""
-        slug, copy = split_reference(reference)
-        for given in inputs:
-            given_slug, given_copy = split_reference(given.card)
-            card = self.catalog.find(given_slug)
-            if card is not None and card.slug == slug and given_copy == copy:
-                return given
-        raise KeyError(reference)
-
-    def in_play(self, fighter: Fighter, *, until_beaten: bool = False, command_only: bool = False) -> bool:
-        """Whether a creature's lasting text works now: revealed, and not bribed, destroyed or set aside;
-        ``command_only`` text works only while the creature is its side's command card."""
-        if fighter.role is Role.UNPLAYED or (command_only and fighter.role is not Role.COMMAND):
-            return False
-        if fighter.role is Role.COMMAND:
-            return self.sides[fighter.side].command_active and fighter.fate is Fate.STANDING
-        if fighter.fate in (
-            Fate.BRIBED,
-            Fate.DESTROYED,
-            Fate.DISCARDED_BY_AOE,
-            Fate.OUT_OF_PLAY,
-            Fate.RETURNED,
-            Fate.DISCARDED,
-        ):
-            return False
-        return not (until_beaten and fighter.fate is Fate.BEATEN)
-
-    def active_effects(self, kind: builtins.type[A]) -> list[tuple[Side, CardDefinition, A, Fighter | None]]:
-        """Abilities of one kind that work right now: on creatures in play, on each side's shield card and on
-        a non-creature command card in effect."""
-        found: list[tuple[Side, CardDefinition, A, Fighter | None]] = []
-        if kind not in self._kinds_present:
-            return found
-        for side in SIDES:
-            state = self.sides[side]
-            for fighter in state.fighters:
-                for ability in fighter.text(kind):
-                    if self.in_play(
-                        fighter,
-                        until_beaten=bool(getattr(ability, "until_beaten", False)),
-                        command_only=bool(getattr(ability, "command_only", False)),
-                    ):
-                        found.append((side, fighter.card, ability, fighter))
-            for shield in state.shield_cards:
-                found.extend((side, shield, ability, None) for ability in shield.abilities_of(kind))
-            for earlier in state.earlier_cards:
-                found.extend((side, earlier, ability, None) for ability in earlier.abilities_of(kind))
-            # A spell or item played as the command card works like a card in play while its command stands.
-            command = state.command_card
-            if command is not None and state.command_fighter is None and state.command_active:
-                found.extend((side, command, ability, None) for ability in command.abilities_of(kind))
-            borrowed = state.borrowed
-            if borrowed is not None and state.command_active:
-                holder = state.command_fighter
-                if holder is None or holder.fate is Fate.STANDING:
-                    found.extend((side, borrowed, ability, None) for ability in borrowed.abilities_of(kind))
-        return found
-
-    def terrain_rule(self, kind: builtins.type[A]) -> tuple[CardDefinition, A] | None:
-        """A rule printed on the terrain card of the space, which binds both players."""
-        if self.terrain_card is None:
-            return None
-        found = self.terrain_card.first(kind)
-        return (self.terrain_card, found) if found is not None else None
-
-    # ----------------------------------------------------------------- power stones
-    def change_stones(self, owner: Side, rule: Stones, card: CardDefinition, rule_id: str, why: str) -> None:
-        """Apply a ``stones`` ability of a card ``owner`` controls; a player never goes below 0 stones."""
-        if rule.terrain is not None and rule.terrain not in self.terrain:
-            return
-        player = owner if rule.who is Sides.OWN else owner.other
-        state = self.sides[player]
-        before = state.stones
-        state.stones = max(0, before + rule.amount)
-        change = state.stones - before
-        verb = f"gains {change}" if rule.amount >= 0 else f"loses {-change}"
-        short = "" if change == rule.amount else f" (of {abs(rule.amount)}: it had only {before})"
-        self.log(
-            StepKind.STONES,
-            rule_id,
-            f"{card.name}: {why}, so the {player.value} {verb} Power Stone(s){short}: {state.stones} left.",
-            side=player,
-            card=card,
-            delta=change,
-            total=state.stones,
-        )
-
-    def burn_stones(self, player: Side, amount: int, card: CardDefinition, rule_id: str, why: str) -> bool:
-        """A player pays Power Stones from his supply for a card; False (nothing paid) when he has too few."""
-        state = self.sides[player]
-        if state.stones < amount:
-            return False
-        state.stones -= amount
-        self.log(
-            StepKind.STONES,
-            rule_id,
-            f"{card.name}: the {player.value} burns {amount} Power Stone(s) {why}: {state.stones} left.",
-            side=player,
-            card=card,
-            delta=-amount,
-            total=state.stones,
-        )
-        return True
-
-    def creature_beaten(self, loser: Fighter, winner: Fighter | None, rule_id: str, *, primary: bool) -> None:
-        """Stone effects that trigger when a creature is beaten (in a match-up or a secondary attack)."""
-        if winner is not None and primary:
-            for rule in winner.text(Stones):
-                if rule.on is StoneEvent.BEATS and (rule.against is None or rule.against.matches(loser.card)):
-                    if rule.if_channelled and not loser.channelled:
-                        continue
-                    self.change_stones(winner.side, rule, winner.card, rule_id, f"{winner.name} beat {loser.name}")
-            for rule in loser.text(Stones):
-                if rule.on is StoneEvent.BEATEN and (rule.against is None or rule.against.matches(winner.card)):
-                    self.change_stones(loser.side, rule, loser.card, rule_id, f"{winner.name} beat {loser.name}")
-        for owner, card, rule, holder in self.active_effects(Stones):
-            if (
-                rule.on is StoneEvent.SIDE_BEATS
-                and owner is loser.side.other
-                and holder is not None
-                and holder is not loser
-                and holder.fate is Fate.STANDING
-            ):
-                self.change_stones(
-                    owner, rule, card, rule_id, f"{loser.name} was beaten while {holder.name} is in play"
-                )
-
-    # ----------------------------------------------------------------- logging
-    def log(
-        self,
-        kind: StepKind,
-        rule: str,
-        text: str,
-        *,
-        side: Side | None = None,
-        card: CardDefinition | None = None,
-        subject: Fighter | None = None,
-        delta: int | None = None,
-        total: int | None = None,
-        chain: tuple[Term, ...] = (),
-    ) -> int:
-        index = len(self.steps)
-        self.steps.append(
-            Step.record(
-                index=index,
-                phase=self.phase,
-                kind=kind,
-                rule=rule,
-                text=text,
-                moment=self.moment,
-                side=side,
-                card=card.slug if card else "",
-                card_name=card.name if card else "",
-                subject=subject.id if subject else "",
-                subject_name=subject.name if subject else "",
-                delta=delta,
-                total=total,
-                chain=chain,
-            )
-        )
-        return index
-
-    def record_fate(
-        self,
-        kind: StepKind,
-        rule: str,
-        text: str,
-        *,
-        subject: Fighter,
-        fate: Fate,
-        reason: str,
-        side: Side | None = None,
-        card: CardDefinition | None = None,
-        delta: int | None = None,
-        total: int | None = None,
-        chain: tuple[Term, ...] = (),
-    ) -> int:
-        """Log the step that decides a creature's fate and settle the creature with that step."""
-        step = self.log(kind, rule, text, side=side, card=card, subject=subject, delta=delta, total=total, chain=chain)
-        self.settle(subject, fate, reason, step)
-        return step
-
-    def _indestructible(self, fighter: Fighter, by: str, rule: str = "PRI-3") -> bool:
-        """Whether ``fighter``'s text saves it from a destruction by ``by``; logs the save."""
-        if fighter.first_text(Indestructible) is None:
-            return False
-        self.log(
-            StepKind.IMMUNITY,
-            rule,
-            f"{by} would destroy {fighter.name}, but {fighter.name} cannot be destroyed.",
-            side=fighter.side,
-            card=fighter.card,
-            subject=fighter,
-        )
-        return True
-
-    def settle(self, fighter: Fighter, fate: Fate, reason: str, step: int) -> None:
-        fighter.fate = fate
-        fighter.fate_reason = reason
-        fighter.fate_step = step
-
-    def _announce_setup(self) -> None:
-        terrain = " and ".join(sorted(t.value for t in self.terrain)) or (
-            "no terrain type: the space's terrain card lies face down" if self.face_down else "no terrain"
-        )
-        self.log(
+def roll(combat: Combat, side: Side, reference: str) -> int:
+    """The roll the set-up gives for a card of this side (validation guarantees it is there), unless
+    a card in play fixes every d6."""
+    rolled = given(combat, combat.sides[side].setup.rolls, reference).value
+    card = combat.catalog.get(split_reference(reference)[0])
+    dice = card.dice_needed[0] if card.dice_needed else None
+    for _, source, rule, holder in active_effects(combat, FixesRolls):
+        if dice is None or dice.sides != 6 or (holder is not None and holder.fate is not Fate.STANDING):
+            continue
+        fixed = dice.count * rule.value
+        log(
+            combat,
             StepKind.NOTE,
-            "CMB-1",
-            f"The attacker's shield has entered a space held by the defender; the fight is in {terrain}.",
+            "ENG-4",
+            "roll",
+            (source.name, card.name, rolled, dice, fixed),
+            card=source,
         )
-        for side in SIDES:
-            state = self.sides[side]
-            names = ", ".join(f.name for f in state.fighters)
-            stack = sum(f.card.stacking for f in state.fighters)
-            self.log(
-                StepKind.NOTE,
-                "CMB-2",
-                f"The {side.value} picks up {names} (stacking {stack}); Guardian CMP {state.guardian.cmp}, {state.stones} stone(s).",
-                side=side,
-            )
-            if state.earlier_cards:
-                self._played_earlier(side)
-        for card, role in self._cards_in_play():
-            if card.automation in SETTLED_STATUSES or card.slug in self.not_automated:
-                continue
-            reason = (card.automation_reason or "its ability is not modelled yet").rstrip(". ")
-            self.not_automated[card.slug] = reason
-            if card.automation is AutomationStatus.PARTIAL:
-                warning = f"{card.name} is only partly automated: {reason}"
-                ignored = (
-                    "The modelled parts are applied; the rest of its printed ability is ignored, so check it by hand."
-                )
-            else:
-                warning = f"{card.name} is not automated: {reason}"
-                ignored = "Its printed ability is ignored; check it by hand."
-            self.warnings.append(warning)
-            self.log(StepKind.NOT_AUTOMATED, "ENG-1", f"{warning} ({role}). {ignored}", card=card)
+        return fixed
+    return rolled
 
-    def _played_earlier(self, side: Side) -> None:
-        """ENG-16: cards this side played before the combat; what still acts comes from their lasting abilities."""
-        state = self.sides[side]
-        for card in state.earlier_cards:
-            self.log(
+
+def given_count(combat: Combat, side: Side, reference: str) -> int:
+    """The count the set-up gives for a card of this side (validation guarantees it is there)."""
+    return given(combat, combat.sides[side].setup.counts, reference).value
+
+
+def choice(combat: Combat, side: Side, reference: str) -> str | None:
+    """The choice the set-up makes for a card of this side, or None for the documented default."""
+    try:
+        return given(combat, combat.sides[side].setup.choices, reference).option
+    except KeyError:
+        return None
+
+
+def named_or_cheapest(
+    combat: Combat, side: Side, reference: str, candidates: list[CardDefinition], not_there: str
+) -> tuple[CardDefinition, str]:
+    """The card among ``candidates`` that the side's choice for ``reference`` names or, by default (ENG-6),
+    the one with the lowest Up number, with a note saying so; ``not_there`` ends the warning given when the
+    named card is not among them."""
+    named = choice(combat, side, reference)
+    found = combat.catalog.find(named) if named is not None else None
+    if found is not None:
+        for card in candidates:
+            if card.slug == found.slug:
+                return card, ""
+    if named is not None:
+        combat.warnings.append(f"{side.value}: {named} {not_there}; the default is used")
+    cheapest = min(candidates, key=lambda card: (card.up, card.slug))
+    return cheapest, " (none is named, so the one with the lowest Up number)"
+
+
+def given(combat: Combat, inputs: tuple[GivenInput, ...], reference: str) -> GivenInput:
+    """The set-up input (roll, count or choice) written for the card ``reference`` names."""
+    slug, copy = split_reference(reference)
+    for given in inputs:
+        given_slug, given_copy = split_reference(given.card)
+        card = combat.catalog.find(given_slug)
+        if card is not None and card.slug == slug and given_copy == copy:
+            return given
+    raise KeyError(reference)
+
+
+def in_play(combat: Combat, fighter: Fighter, *, until_beaten: bool = False, command_only: bool = False) -> bool:
+    """Whether a creature's lasting text works now: revealed, and not bribed, destroyed or set aside;
+    ``command_only`` text works only while the creature is its side's command card."""
+    if fighter.role is Role.UNPLAYED or (command_only and fighter.role is not Role.COMMAND):
+        return False
+    if fighter.role is Role.COMMAND:
+        return combat.sides[fighter.side].command_active and fighter.fate is Fate.STANDING
+    if fighter.fate in (
+        Fate.BRIBED,
+        Fate.DESTROYED,
+        Fate.DISCARDED_BY_AOE,
+        Fate.OUT_OF_PLAY,
+        Fate.RETURNED,
+        Fate.DISCARDED,
+    ):
+        return False
+    return not (until_beaten and fighter.fate is Fate.BEATEN)
+
+
+def active_effects(combat: Combat, kind: builtins.type[A]) -> list[tuple[Side, CardDefinition, A, Fighter | None]]:
+    """Abilities of one kind that work right now: on creatures in play, on each side's shield card and on
+    a non-creature command card in effect."""
+    found: list[tuple[Side, CardDefinition, A, Fighter | None]] = []
+    if kind not in combat.kinds_present:
+        return found
+    for side in SIDES:
+        state = combat.sides[side]
+        for fighter in state.fighters:
+            # An unplayed creature's text never works (in_play); most are unplayed for most of a combat.
+            if fighter.role is Role.UNPLAYED:
+                continue
+            for ability in fighter.text(kind):
+                if in_play(
+                    combat,
+                    fighter,
+                    until_beaten=bool(getattr(ability, "until_beaten", False)),
+                    command_only=bool(getattr(ability, "command_only", False)),
+                ):
+                    found.append((side, fighter.card, ability, fighter))
+        for shield in state.shield_cards:
+            found.extend((side, shield, ability, None) for ability in shield.abilities_of(kind))
+        for earlier in state.earlier_cards:
+            found.extend((side, earlier, ability, None) for ability in earlier.abilities_of(kind))
+        # A spell or item played as the command card works like a card in play while its command stands.
+        command = state.command_card
+        if command is not None and state.command_fighter is None and state.command_active:
+            found.extend((side, command, ability, None) for ability in command.abilities_of(kind))
+        borrowed = state.borrowed
+        if borrowed is not None and state.command_active:
+            holder = state.command_fighter
+            if holder is None or holder.fate is Fate.STANDING:
+                found.extend((side, borrowed, ability, None) for ability in borrowed.abilities_of(kind))
+    return found
+
+
+def terrain_rule(combat: Combat, kind: builtins.type[A]) -> tuple[CardDefinition, A] | None:
+    """A rule printed on the terrain card of the space, which binds both players."""
+    if combat.terrain_card is None:
+        return None
+    found = combat.terrain_card.first(kind)
+    return (combat.terrain_card, found) if found is not None else None
+
+
+# ----------------------------------------------------------------- power stones
+def change_stones(combat: Combat, owner: Side, rule: Stones, card: CardDefinition, rule_id: str, why: str) -> None:
+    """Apply a ``stones`` ability of a card ``owner`` controls; a player never goes below 0 stones."""
+    if rule.terrain is not None and rule.terrain not in combat.terrain:
+        return
+    player = owner if rule.who is Sides.OWN else owner.other
+    state = combat.sides[player]
+    before = state.stones
+    state.stones = max(0, before + rule.amount)
+    change = state.stones - before
+    verb = f"gains {change}" if rule.amount >= 0 else f"loses {-change}"
+    short = "" if change == rule.amount else f" (of {abs(rule.amount)}: it had only {before})"
+    log(
+        combat,
+        StepKind.STONES,
+        rule_id,
+        "change_stones",
+        (card.name, why, player.value, verb, short, state.stones),
+        side=player,
+        card=card,
+        delta=change,
+        total=state.stones,
+    )
+
+
+def burn_stones(combat: Combat, player: Side, amount: int, card: CardDefinition, rule_id: str, why: str) -> bool:
+    """A player pays Power Stones from his supply for a card; False (nothing paid) when he has too few."""
+    state = combat.sides[player]
+    if state.stones < amount:
+        return False
+    state.stones -= amount
+    log(
+        combat,
+        StepKind.STONES,
+        rule_id,
+        "burn_stones",
+        (card.name, player.value, amount, why, state.stones),
+        side=player,
+        card=card,
+        delta=-amount,
+        total=state.stones,
+    )
+    return True
+
+
+def creature_beaten(combat: Combat, loser: Fighter, winner: Fighter | None, rule_id: str, *, primary: bool) -> None:
+    """Stone effects that trigger when a creature is beaten (in a match-up or a secondary attack)."""
+    if winner is not None and primary:
+        for rule in winner.text(Stones):
+            if rule.on is StoneEvent.BEATS and (rule.against is None or rule.against.matches(loser.card)):
+                if rule.if_channelled and not loser.channelled:
+                    continue
+                change_stones(combat, winner.side, rule, winner.card, rule_id, f"{winner.name} beat {loser.name}")
+        for rule in loser.text(Stones):
+            if rule.on is StoneEvent.BEATEN and (rule.against is None or rule.against.matches(winner.card)):
+                change_stones(combat, loser.side, rule, loser.card, rule_id, f"{winner.name} beat {loser.name}")
+    for owner, card, rule, holder in active_effects(combat, Stones):
+        if (
+            rule.on is StoneEvent.SIDE_BEATS
+            and owner is loser.side.other
+            and holder is not None
+            and holder is not loser
+            and holder.fate is Fate.STANDING
+        ):
+            change_stones(combat, owner, rule, card, rule_id, f"{loser.name} was beaten while {holder.name} is in play")
+
+
+# ----------------------------------------------------------------- logging
+def log(
+    combat: Combat,
+    kind: StepKind,
+    rule: str,
+    message: str,
+    args: tuple[object, ...] = (),
+    *,
+    side: Side | None = None,
+    card: CardDefinition | None = None,
+    subject: Fighter | None = None,
+    delta: int | None = None,
+    total: int | None = None,
+    chain: tuple[Term, ...] = (),
+) -> int:
+    """Record one event: ``message`` names its sentence in render.py, ``args`` fill it in when it is read."""
+    index = len(combat.steps)
+    combat.steps.append(
+        Step.record(
+            index=index,
+            phase=combat.phase,
+            kind=kind,
+            rule=rule,
+            message=message,
+            args=args,
+            moment=combat.moment,
+            side=side,
+            card=card.slug if card else "",
+            card_name=card.name if card else "",
+            subject=subject.id if subject else "",
+            subject_name=subject.name if subject else "",
+            delta=delta,
+            total=total,
+            chain=chain,
+        )
+    )
+    return index
+
+
+def record_fate(
+    combat: Combat,
+    kind: StepKind,
+    rule: str,
+    message: str,
+    args: tuple[object, ...],
+    *,
+    subject: Fighter,
+    fate: Fate,
+    reason: str,
+    side: Side | None = None,
+    card: CardDefinition | None = None,
+    delta: int | None = None,
+    total: int | None = None,
+    chain: tuple[Term, ...] = (),
+) -> int:
+    """Log the step that decides a creature's fate and settle the creature with that step."""
+    step = log(
+        combat, kind, rule, message, args, side=side, card=card, subject=subject, delta=delta, total=total, chain=chain
+    )
+    settle(combat, subject, fate, reason, step)
+    return step
+
+
+def indestructible(combat: Combat, fighter: Fighter, by: str, rule: str = "PRI-3") -> bool:
+    """Whether ``fighter``'s text saves it from a destruction by ``by``; logs the save."""
+    if fighter.first_text(Indestructible) is None:
+        return False
+    log(
+        combat,
+        StepKind.IMMUNITY,
+        rule,
+        "indestructible",
+        (by, fighter.name),
+        side=fighter.side,
+        card=fighter.card,
+        subject=fighter,
+    )
+    return True
+
+
+def settle(combat: Combat, fighter: Fighter, fate: Fate, reason: str, step: int) -> None:
+    fighter.fate = fate
+    fighter.fate_reason = reason
+    fighter.fate_step = step
+
+
+def announce_setup(combat: Combat) -> None:
+    terrain = " and ".join(sorted(t.value for t in combat.terrain)) or (
+        "no terrain type: the space's terrain card lies face down" if combat.face_down else "no terrain"
+    )
+    log(
+        combat,
+        StepKind.NOTE,
+        "CMB-1",
+        "announce_setup",
+        (terrain,),
+    )
+    for side in SIDES:
+        state = combat.sides[side]
+        names = ", ".join(f.name for f in state.fighters)
+        stack = sum(f.card.stacking for f in state.fighters)
+        log(
+            combat,
+            StepKind.NOTE,
+            "CMB-2",
+            "announce_setup.2",
+            (side.value, names, stack, state.guardian.cmp, state.stones),
+            side=side,
+        )
+        if state.earlier_cards:
+            played_earlier(combat, side)
+    for card, role in cards_in_play(combat):
+        if card.automation in SETTLED_STATUSES or card.slug in combat.not_automated:
+            continue
+        reason = (card.automation_reason or "its ability is not modelled yet").rstrip(". ")
+        combat.not_automated[card.slug] = reason
+        if card.automation is AutomationStatus.PARTIAL:
+            warning = f"{card.name} is only partly automated: {reason}"
+            ignored = "The modelled parts are applied; the rest of its printed ability is ignored, so check it by hand."
+        else:
+            warning = f"{card.name} is not automated: {reason}"
+            ignored = "Its printed ability is ignored; check it by hand."
+        combat.warnings.append(warning)
+        log(combat, StepKind.NOT_AUTOMATED, "ENG-1", "announce_setup.3", (warning, role, ignored), card=card)
+
+
+def played_earlier(combat: Combat, side: Side) -> None:
+    """ENG-16: cards this side played before the combat; what still acts comes from their lasting abilities."""
+    state = combat.sides[side]
+    for card in state.earlier_cards:
+        log(
+            combat,
+            StepKind.NOTE,
+            "ENG-16",
+            "played_earlier",
+            (side.value, card.name),
+            side=side,
+            card=card,
+        )
+        for rule in card.abilities_of(GuardianCmp):
+            before = state.guardian.cmp
+            state.guardian = replace(state.guardian, cmp=rule.value)
+            log(
+                combat,
                 StepKind.NOTE,
                 "ENG-16",
-                f"The {side.value} played {card.name} before this combat; its effect lasts into it.",
+                "played_earlier.2",
+                (card.name, side.value, rule.value, before),
                 side=side,
                 card=card,
             )
-            for rule in card.abilities_of(GuardianCmp):
-                before = state.guardian.cmp
-                state.guardian = replace(state.guardian, cmp=rule.value)
-                self.log(
-                    StepKind.NOTE,
-                    "ENG-16",
-                    f"{card.name}: the {side.value}'s Guardian channels with CMP {rule.value} this turn (printed {before}).",
-                    side=side,
-                    card=card,
-                )
 
-    def _cards_in_play(self) -> list[tuple[CardDefinition, str]]:
-        cards: list[tuple[CardDefinition, str]] = []
-        for side in SIDES:
-            state = self.sides[side]
-            cards += [(f.card, f"{side.value}'s creature") for f in state.fighters]
-            cards += [(self.catalog.get(slug), f"{side.value}'s hand") for slug in state.hand]
-            cards += [(card, f"{side.value}'s channeller") for card, _ in state.channellers]
-            cards += [(card, f"{side.value}'s shield") for card in state.shield_cards]
-            cards += [(card, f"{side.value}'s card played earlier") for card in state.earlier_cards]
-            cards += [(self.catalog.get(ref), f"{side.value}'s item") for ref in state.setup.items]
-        stronghold = self.sides[Side.DEFENDER].stronghold
-        if stronghold is not None:
-            cards.append((stronghold, "defender's stronghold"))
-        if self.terrain_card is not None:
-            cards.append((self.terrain_card, "terrain"))
-        return cards
 
-    def _defending(self, fighter: Fighter) -> bool:
-        return fighter.side is Side.DEFENDER and self.defender_in_stronghold
+def cards_in_play(combat: Combat) -> list[tuple[CardDefinition, str]]:
+    cards: list[tuple[CardDefinition, str]] = []
+    for side in SIDES:
+        state = combat.sides[side]
+        cards += [(f.card, f"{side.value}'s creature") for f in state.fighters]
+        cards += [(combat.catalog.get(slug), f"{side.value}'s hand") for slug in state.hand]
+        cards += [(card, f"{side.value}'s channeller") for card, _ in state.channellers]
+        cards += [(card, f"{side.value}'s shield") for card in state.shield_cards]
+        cards += [(card, f"{side.value}'s card played earlier") for card in state.earlier_cards]
+        cards += [(combat.catalog.get(ref), f"{side.value}'s item") for ref in state.setup.items]
+    stronghold = combat.sides[Side.DEFENDER].stronghold
+    if stronghold is not None:
+        cards.append((stronghold, "defender's stronghold"))
+    if combat.terrain_card is not None:
+        cards.append((combat.terrain_card, "terrain"))
+    return cards
 
-    # AOE-1 to AOE-4 (command AOEs and PRI-4)
-    def set_aside(self, fighter: Fighter, card: CardDefinition, kind: StepKind, text: str, reason: str) -> None:
-        """AOE-4: out of the hand and out of play, never counted, but still a secondary target."""
-        fighter.in_hand = False
-        self.record_fate(
-            kind,
-            "AOE-4",
-            text,
-            subject=fighter,
-            fate=Fate.OUT_OF_PLAY,
-            reason=reason,
-            side=fighter.side,
-            card=card,
-        )
 
-    def _aoe_immune(self, fighter: Fighter, aoe: Aoe) -> str:
-        for immunity in fighter.text(Immunity):
-            if immunity.terrain is not None and immunity.terrain not in self.terrain:
-                continue
-            if immunity.aoe:
-                return "immune to every AOE"
-            if immunity.attack_type is not None and aoe.type.value == immunity.attack_type.value:
-                return f"immune to {aoe.type.value}"
-        for owner, source, rule, _ in self.active_effects(Suppresses):
-            if (
-                owner is fighter.side
-                and rule.what is Suppressed.AOE
-                and rule.scope is Scope.IN_PLAY
-                and (rule.protects is None or rule.protects.matches(fighter.card))
-            ):
-                return f"protected from AOEs by {source.name}"
-        return ""
+def defending(combat: Combat, fighter: Fighter) -> bool:
+    return fighter.side is Side.DEFENDER and combat.defender_in_stronghold
 
-    def _fire_aoe(self, side: Side, card: CardDefinition, aoe: Aoe, rule: str, reference: str | None = None) -> None:
-        label = "" if aoe.type is AoeType.PLAIN else f"{aoe.type.value} "
-        points = aoe.points
-        if aoe.per_count:
-            counted = self.count(side, reference or card.slug)
-            points += aoe.per_count * counted
-            self.log(
-                StepKind.AOE,
-                "ENG-4",
-                f"{card.name}'s AOE grows by {aoe.per_count} x {counted} ({aoe.counting}): {points} points.",
-                side=side,
-                card=card,
-            )
-        if aoe.dice is not None:
-            rolled = self.roll(side, reference or card.slug)
-            if rolled in aoe.fails_on:
-                self.log(
-                    StepKind.AOE,
-                    rule,
-                    f"{card.name} rolls {rolled} on {aoe.dice}: its AOE has no effect.",
-                    side=side,
-                    card=card,
-                )
-                return
-            points += rolled
-            self.log(
-                StepKind.AOE,
-                rule,
-                f"{card.name} rolls {rolled} on {aoe.dice}: a {points}-point {label}AOE.",
-                side=side,
-                card=card,
-            )
-        if AttackBoost in self._kinds_present:
-            for owner, source, boost, _ in self.active_effects(AttackBoost):
-                if boost.attack_type.value == aoe.type.value and boost.sides.reaches(owner is side):
-                    points += boost.amount
-                    self.log(
-                        StepKind.AOE,
-                        rule,
-                        f"{source.name} is in play: {card.name}'s {label}AOE is {boost.amount:+d} stronger, {points} points.",
-                        side=side,
-                        card=source,
-                    )
-        sides = [side] if aoe.own_hand else [side.other, side] if aoe.both_sides else [side.other]
-        hits: list[Fighter] = []
-        for target_side in sides:
-            for fighter in self.sides[target_side].holding():
-                if fighter.vitality > points:
-                    continue
-                if aoe.hits is not None and not aoe.hits.matches(fighter.card):
-                    continue
-                immune = self._aoe_immune(fighter, aoe)
-                if immune:
-                    self.log(
-                        StepKind.IMMUNITY,
-                        "AOE-3",
-                        f"{fighter.name} is {immune} and ignores {card.name}'s {label}AOE.",
-                        side=target_side,
-                        card=fighter.card,
-                        subject=fighter,
-                    )
-                    continue
-                hits.append(fighter)
-        reach = "every combat hand" if aoe.both_sides else f"the {sides[0].value}'s combat hand"
-        self.log(
-            StepKind.AOE,
-            rule,
-            f"{card.name} fires a {points}-point {label}AOE into {reach}: it hits creatures of Vitality {points} or less "
-            f"still in the hand ({', '.join(f.name for f in hits) or 'none'}).",
-            side=side,
-            card=card,
-        )
-        for fighter in hits:
-            fighter.in_hand = False
-            if aoe.type is AoeType.METHANE:
-                self.set_aside(
-                    fighter,
-                    card,
-                    StepKind.AOE,
-                    f"{fighter.name} (Vitality {fighter.vitality}) is set aside by methane: it cannot fight or count, but it can be attacked.",
-                    f"set aside by {card.name}'s methane",
-                )
-            else:
-                self.record_fate(
-                    StepKind.AOE,
-                    "AOE-2",
-                    f"{fighter.name} (Vitality {fighter.vitality}) is hit and discarded.",
-                    subject=fighter,
-                    fate=Fate.DISCARDED_BY_AOE,
-                    reason=f"discarded by {card.name}'s AOE",
-                    side=fighter.side,
-                    card=card,
-                )
+
+# ----------------------------------------------------------------- cards of the hands and commands, as result data
+def spend_card(combat: Combat, side: Side, slug: str, use: CardUse) -> None:
+    """One card of a side's combat hand is used; the step logged next says how."""
+    combat.sides[side].hand[slug] -= 1
+    combat.card_uses.append(CardOutcome(side=side, card=slug, use=use, step=len(combat.steps)))
+
+
+def take_back_card(combat: Combat, side: Side, slug: str) -> None:
+    """A card goes back to the hand uncast (or a bribe is given back): its last recorded use is undone."""
+    combat.sides[side].hand[slug] += 1
+    uses = combat.card_uses
+    for index in range(len(uses) - 1, -1, -1):
+        if uses[index].side is side and uses[index].card == slug:
+            del uses[index]
+            return
+
+
+def cancel_command(combat: Combat, side: Side, by: CardDefinition | None, rule: str) -> None:
+    """The side's command card does not take effect; what stopped it is kept for the result (the step
+    logged next says so)."""
+    state = combat.sides[side]
+    state.command_active = False
+    if state.command_cancelled is None:
+        state.command_cancelled = (by, rule, len(combat.steps))

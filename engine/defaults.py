@@ -9,56 +9,7 @@ Documented defaults (the rules reference lists them under ENG-2):
   first, only if together they beat it (earlier attackers add their bare Vitality, SEC-8). A
   leftover that helps beat nothing does not attack.
 - The loser retreats rather than destroying its own shield.
+
+The secondary-attack default is ``secondary_step.choose_secondaries``; the others need no code:
+the procedure simply does nothing where the set-up is silent.
 """
-
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-from .enums import Side
-from .setup import SecondaryAttack
-
-if TYPE_CHECKING:
-    from .secondary_step import SecondaryStep
-    from .state import Fighter
-
-
-def lone_attack_value(resolver: SecondaryStep, attacker: Fighter, target: Fighter) -> int:
-    """What ``attacker`` adds on its own against ``target`` in a secondary attack, before the partner
-    bonus: the same terms the secondary attack itself will log (SEC-4)."""
-    if resolver.harmless_against(attacker, target):
-        return 0
-    terms = resolver.bonus_terms(attacker.side, attacker, target, secondary=True)
-    return attacker.vitality + sum(term.amount for term in terms)
-
-
-def choose_secondaries(resolver: SecondaryStep, side: Side) -> tuple[SecondaryAttack, ...]:
-    attackers = sorted(resolver.sides[side].holding(), key=lambda f: (f.vitality, f.id))
-    targets = sorted(
-        resolver.targets(side),
-        key=lambda t: (-t.vitality, t.id),
-    )
-    plan: list[SecondaryAttack] = []
-    free = list(attackers)
-    beaten: set[str] = set()
-    for target in targets:
-        partner = resolver.partner_value(target)[0]
-        for attacker in free:
-            if lone_attack_value(resolver, attacker, target) + partner > target.vitality:
-                plan.append(SecondaryAttack(attacker.reference, target.reference))
-                free.remove(attacker)
-                beaten.add(target.id)
-                break
-    for target in targets:
-        if target.id in beaten or len(free) < 2:
-            continue
-        partner = resolver.partner_value(target)[0]
-        group: list[Fighter] = []
-        for attacker in free:
-            group.append(attacker)
-            earlier = sum(member.vitality for member in group[:-1])
-            if len(group) > 1 and partner + earlier + lone_attack_value(resolver, attacker, target) > target.vitality:
-                plan.extend(SecondaryAttack(member.reference, target.reference) for member in group)
-                free = [f for f in free if f not in group]
-                break
-    return tuple(plan)

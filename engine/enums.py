@@ -84,13 +84,15 @@ class Side(str, Enum):
     ATTACKER = "attacker"
     DEFENDER = "defender"
 
-    @property
-    def other(self) -> Side:
-        return Side.DEFENDER if self is Side.ATTACKER else Side.ATTACKER
+    # The opposing side and the notation's letter: plain attributes, set once below, because the
+    # resolver asks for them in nearly every step (a property call each time cost more than the step).
+    other: Side
+    letter: str
 
-    @property
-    def letter(self) -> str:
-        return "a" if self is Side.ATTACKER else "d"
+
+for _side, _other, _letter in ((Side.ATTACKER, Side.DEFENDER, "a"), (Side.DEFENDER, Side.ATTACKER, "d")):
+    _side.__dict__["other"] = _other
+    _side.__dict__["letter"] = _letter
 
 
 # Iterating an Enum class is slow in a hot loop; the resolver iterates this tuple instead.
@@ -141,6 +143,19 @@ class Fate(str, Enum):
     @property
     def counts_for_control(self) -> bool:
         return self is Fate.STANDING
+
+
+class CardUse(str, Enum):
+    """What became of a double-bordered card of a combat hand (spell, bribery card, hand item) or a shield's item."""
+
+    COMMAND = "command"  # played as the side's command card (see the result's commands for a dispel)
+    CAST = "cast"
+    DISPELLED = "dispelled"  # cast, then cancelled by an opposing Dispel Magic before it acted
+    BRIBE = "bribe"  # spent on a bribe
+    FIRED = "fired"  # fired as a ranged attack through a card's text
+    DISCARDED = "discarded"  # thrown away by a card's text
+    UNUSED = "unused"  # still in the combat hand at the end
+    KEPT = "kept"  # an item under the shield that stayed there
 
 
 class Role(str, Enum):

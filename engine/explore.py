@@ -30,7 +30,7 @@ from .catalog import CardCatalog
 from .enums import Side, Winner
 from .errors import EngineError
 from .notation import format_setup
-from .resolver import Resolver
+from .resolver import resolve
 from .setup import CombatSetup, SideSetup, copy_references, split_reference
 from .validate import check, draws_ranged_problems, find_creature, first_answer_rule, first_primary
 
@@ -138,7 +138,7 @@ def explore(setup: CombatSetup, catalog: CardCatalog, *, limit: int = MAX_ORDERS
             # ENG-11: with the ranged plan as given, this order leaves a ranged attack off the match-up that draws them all.
             broke_draw += 1
             continue
-        log = Resolver(variant, catalog, checked=True).run()
+        log = resolve(variant, catalog, checked=True)
         attacker_refs, defender_refs = (row_fixed, arrangement) if fixed is Side.ATTACKER else (arrangement, row_fixed)
         outcomes.append(
             OrderOutcome(

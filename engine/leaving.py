@@ -5,103 +5,114 @@ from __future__ import annotations
 
 from .abilities import LeaveMoment, RetreatOption, Sides
 from .cards import CardDefinition
+from .combat_state import Combat
+from .core import active_effects, choice, log, record_fate
 from .enums import Fate, Side, StepKind
-from .secondary_step import SecondaryStep
 from .state import Fighter
 
 
-class Leaving(SecondaryStep):
-    left_by: Side | None = None
-    # Cards whose owner wins by destroying every opposing creature when the opponent chose to stay.
-    _stayers_doomed: tuple[tuple[Side, CardDefinition], ...] = ()
-
-    def _offer_retreat(self, moment: LeaveMoment) -> bool:
-        """True when a side takes an offer to retreat now: the combat ends at once."""
-        for owner, card, rule, holder in self.active_effects(RetreatOption):
-            if rule.moment is not moment:
-                continue
-            if rule.side_role is not None and owner.value != rule.side_role.value:
-                continue
-            if rule.requires_unbeaten and (holder is None or holder.fate is not Fate.STANDING):
-                continue
-            leaver = owner if rule.who is Sides.OWN else owner.other
-            chosen = self.choice(owner, holder.reference if holder else card.slug) or "stay"
-            if chosen == "pay" and self._pays(leaver, card, rule):
-                continue
-            if chosen != "retreat":
-                self._stays(leaver, owner, card, rule)
-                continue
-            self._retreat_now(leaver, card, rule, holder)
-            return True
-        return False
-
-    def _pays(self, leaver: Side, card: CardDefinition, rule: RetreatOption) -> bool:
-        state = self.sides[leaver]
-        if state.stones < rule.or_pay_stones:
-            self.warnings.append(
-                f"{leaver.value}: cannot pay {rule.or_pay_stones} Power Stone(s) for {card.name} with {state.stones}"
-            )
-            return False
-        state.stones -= rule.or_pay_stones
-        self.log(
-            StepKind.STONES,
-            "ENG-6",
-            f"The {leaver.value} pays {rule.or_pay_stones} Power Stone(s) to stay despite {card.name}: {state.stones} left.",
-            side=leaver,
-            card=card,
-            delta=-rule.or_pay_stones,
-            total=state.stones,
-        )
+def offer_retreat(combat: Combat, moment: LeaveMoment) -> bool:
+    """True when a side takes an offer to retreat now: the combat ends at once."""
+    for owner, card, rule, holder in active_effects(combat, RetreatOption):
+        if rule.moment is not moment:
+            continue
+        if rule.side_role is not None and owner.value != rule.side_role.value:
+            continue
+        if rule.requires_unbeaten and (holder is None or holder.fate is not Fate.STANDING):
+            continue
+        leaver = owner if rule.who is Sides.OWN else owner.other
+        chosen = choice(combat, owner, holder.reference if holder else card.slug) or "stay"
+        if chosen == "pay" and pays(combat, leaver, card, rule):
+            continue
+        if chosen != "retreat":
+            stays(combat, leaver, owner, card, rule)
+            continue
+        retreat_now(combat, leaver, card, rule, holder)
         return True
+    return False
 
-    def _stays(self, leaver: Side, owner: Side, card: CardDefinition, rule: RetreatOption) -> None:
-        cost = f" and {rule.or_outside} (outside the combat)" if rule.or_outside else ""
-        self.log(
+
+def pays(combat: Combat, leaver: Side, card: CardDefinition, rule: RetreatOption) -> bool:
+    state = combat.sides[leaver]
+    if state.stones < rule.or_pay_stones:
+        combat.warnings.append(
+            f"{leaver.value}: cannot pay {rule.or_pay_stones} Power Stone(s) for {card.name} with {state.stones}"
+        )
+        return False
+    state.stones -= rule.or_pay_stones
+    log(
+        combat,
+        StepKind.STONES,
+        "ENG-6",
+        "pays",
+        (leaver.value, rule.or_pay_stones, card.name, state.stones),
+        side=leaver,
+        card=card,
+        delta=-rule.or_pay_stones,
+        total=state.stones,
+    )
+    return True
+
+
+def stays(combat: Combat, leaver: Side, owner: Side, card: CardDefinition, rule: RetreatOption) -> None:
+    cost = f" and {rule.or_outside} (outside the combat)" if rule.or_outside else ""
+    log(
+        combat,
+        StepKind.NOTE,
+        "ENG-6",
+        "stays",
+        (leaver.value, card.name, cost),
+        side=leaver,
+        card=card,
+    )
+    if rule.destroys_stayers:
+        combat.stayers_doomed += ((owner, card),)
+
+
+def retreat_now(
+    combat: Combat, leaver: Side, card: CardDefinition, rule: RetreatOption, holder: Fighter | None
+) -> None:
+    if rule.discard_self and holder is not None:
+        record_fate(
+            combat,
             StepKind.NOTE,
             "ENG-6",
-            f"The {leaver.value} does not retreat on {card.name}'s offer{cost}; the combat goes on.",
-            side=leaver,
+            "retreat_now",
+            (holder.name,),
+            subject=holder,
+            fate=Fate.DISCARDED,
+            reason="discarded to retreat",
+            side=holder.side,
             card=card,
         )
-        if rule.destroys_stayers:
-            self._stayers_doomed += ((owner, card),)
+    log(
+        combat,
+        StepKind.RETREAT,
+        "ENG-6",
+        "retreat_now.2",
+        (leaver.value, card.name, leaver.other.value),
+        side=leaver,
+        card=card,
+    )
+    combat.left_by = leaver
 
-    def _retreat_now(self, leaver: Side, card: CardDefinition, rule: RetreatOption, holder: Fighter | None) -> None:
-        if rule.discard_self and holder is not None:
-            self.record_fate(
-                StepKind.NOTE,
+
+def destroy_stayers(combat: Combat, winner: Side) -> None:
+    """A side that stayed against such a card and lost has every creature of its shield destroyed."""
+    for owner, card in combat.stayers_doomed:
+        if owner is not winner:
+            continue
+        doomed = [f for f in combat.sides[owner.other].fighters if f.fate in (Fate.STANDING, Fate.BEATEN)]
+        for fighter in doomed:
+            record_fate(
+                combat,
+                StepKind.DESTROY,
                 "ENG-6",
-                f"{holder.name} is discarded, the price of retreating.",
-                subject=holder,
-                fate=Fate.DISCARDED,
-                reason="discarded to retreat",
-                side=holder.side,
+                "destroy_stayers",
+                (card.name, owner.other.value, fighter.name),
+                subject=fighter,
+                fate=Fate.DESTROYED,
+                reason=f"destroyed by {card.name} after its side stayed and lost",
+                side=owner,
                 card=card,
             )
-        self.log(
-            StepKind.RETREAT,
-            "ENG-6",
-            f"The {leaver.value} takes {card.name}'s offer and retreats: the combat ends here and the "
-            f"{leaver.other.value} holds the space.",
-            side=leaver,
-            card=card,
-        )
-        self.left_by = leaver
-
-    def _destroy_stayers(self, winner: Side) -> None:
-        """A side that stayed against such a card and lost has every creature of its shield destroyed."""
-        for owner, card in self._stayers_doomed:
-            if owner is not winner:
-                continue
-            doomed = [f for f in self.sides[owner.other].fighters if f.fate in (Fate.STANDING, Fate.BEATEN)]
-            for fighter in doomed:
-                self.record_fate(
-                    StepKind.DESTROY,
-                    "ENG-6",
-                    f"{card.name}: the {owner.other.value} stayed and lost, so {fighter.name} is destroyed.",
-                    subject=fighter,
-                    fate=Fate.DESTROYED,
-                    reason=f"destroyed by {card.name} after its side stayed and lost",
-                    side=owner,
-                    card=card,
-                )

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from enum import Enum
 from typing import Any
 
-from .enums import Fate, Phase, Role, Side, StepKind, Winner
+from .enums import CardUse, Fate, Phase, Role, Side, StepKind, Terrain, Winner
+from .render import chain_text as chain_text
+from .render import render
 
 
 @dataclass(frozen=True)
@@ -17,24 +19,15 @@ class Term:
     amount: int
 
 
-def chain_text(terms: tuple[Term, ...]) -> str:
-    """``6 base + 3 OCB + 3 ranged = 12``."""
-    if not terms:
-        return "0"
-    parts = [f"{terms[0].amount} {terms[0].label}"]
-    for term in terms[1:]:
-        sign = "+" if term.amount >= 0 else "-"
-        parts.append(f"{sign} {abs(term.amount)} {term.label}")
-    return " ".join(parts) + f" = {sum(t.amount for t in terms)}"
-
-
 @dataclass(frozen=True)
 class Step:
     index: int
     phase: Phase
     kind: StepKind
     rule: str
-    text: str
+    # The event's sentence, named (render.MESSAGES) and filled in only when read: exploring never renders.
+    message: str
+    args: tuple[object, ...]
     moment: str = ""
     side: Side | None = None
     card: str = ""
@@ -44,6 +37,11 @@ class Step:
     delta: int | None = None
     total: int | None = None
     chain: tuple[Term, ...] = ()
+
+    @property
+    def text(self) -> str:
+        """The English sentence of this step, made by the one renderer."""
+        return render(self.message, self.args)
 
     @property
     def chain_text(self) -> str:
@@ -88,6 +86,42 @@ class Matchup:
 
 
 @dataclass(frozen=True)
+class CommandOutcome:
+    """A side's command card: whether its command took effect, and if not, what stopped it at which step."""
+
+    side: Side
+    card: str
+    name: str
+    dispelled: bool
+    # The card whose effect cancelled it (Dispel Magic, the opposing command, a command fighter); "" for none.
+    dispelled_by: str = ""
+    rule: str = ""
+    step: int | None = None
+
+
+@dataclass(frozen=True)
+class SecondaryOutcome:
+    """One secondary attack on one target: who attacked, the attack sum against the target's Vitality."""
+
+    target: str
+    attackers: tuple[str, ...]
+    total: int
+    target_vitality: int
+    beaten: bool
+    step: int
+
+
+@dataclass(frozen=True)
+class CardOutcome:
+    """The fate of one spell, bribery card or item of a side; ``step`` is where it was used (None: never)."""
+
+    side: Side
+    card: str
+    use: CardUse
+    step: int | None = None
+
+
+@dataclass(frozen=True)
 class CombatResult:
     creatures: tuple[CreatureOutcome, ...]
     matchups: tuple[Matchup, ...]
@@ -104,6 +138,13 @@ class CombatResult:
     needs: tuple[tuple[str, int], ...]
     not_automated: tuple[tuple[str, str], ...]
     warnings: tuple[str, ...]
+    commands: tuple[CommandOutcome, ...] = ()
+    # The space's terrain types once the command step is over (a command can change them, CMD-4).
+    terrain_after_command: tuple[Terrain, ...] = ()
+    # The Power Stones each side's Guardian has left: (attacker, defender).
+    stones_left: tuple[int, int] = (0, 0)
+    secondary_attacks: tuple[SecondaryOutcome, ...] = ()
+    cards: tuple[CardOutcome, ...] = ()
 
     def fate_of(self, creature_id: str) -> Fate:
         for creature in self.creatures:
@@ -137,7 +178,14 @@ class CombatLog:
 
 
 def _step_dict(step: Step) -> dict[str, Any]:
-    data: dict[str, Any] = _plain(asdict(step))
+    """The step's JSON form: the event's fields with its sentence in place of the message and values."""
+    data: dict[str, Any] = {}
+    for item in fields(step):
+        if item.name == "message":
+            data["text"] = step.text
+        elif item.name != "args":
+            data[item.name] = _plain(getattr(step, item.name))
+    data["chain"] = [_plain(asdict(term)) for term in step.chain]
     data["chain_text"] = step.chain_text
     return data
 

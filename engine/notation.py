@@ -21,6 +21,7 @@ from .errors import NotationError
 from .setup import (
     FACE_DOWN,
     Bribe,
+    CardRef,
     Channel,
     Choice,
     CombatSetup,
@@ -31,6 +32,7 @@ from .setup import (
     SecondaryAttack,
     SideSetup,
     SpellPlay,
+    card_ref,
 )
 
 REFERENCE = r"[a-z0-9][a-z0-9-]*(?:#[1-9][0-9]*)?"
@@ -84,7 +86,7 @@ def _references(value: str, key: str, position: int) -> tuple[str, ...]:
                 position=position,
                 code="notation.bad_reference",
             )
-    return items
+    return tuple(CardRef(item) for item in items)
 
 
 def _single_reference(value: str, key: str, position: int) -> str:
@@ -138,9 +140,9 @@ def _icon(text: str) -> BriberyIcon:
 def _secondaries(value: str, key: str, position: int) -> tuple[SecondaryAttack, ...]:
     if value == "none":
         return ()
-    return _each(_SECONDARY, lambda m: SecondaryAttack(m["attacker"], m["target"]), "devil-dog>fire-walker")(
-        value, key, position
-    )
+    return _each(
+        _SECONDARY, lambda m: SecondaryAttack(CardRef(m["attacker"]), CardRef(m["target"])), "devil-dog>fire-walker"
+    )(value, key, position)
 
 
 def _flag(value: str, key: str, position: int) -> bool:
@@ -162,21 +164,25 @@ _PARSERS: dict[str, Callable[[str, str, int], Any]] = {
     "command": _single_reference,
     "stones": _number,
     "dispel": _number,
-    "ranged": _each(_RANGED, lambda m: RangedSupport(int(m["round"]), m["ref"]), "3:archer"),
+    "ranged": _each(_RANGED, lambda m: RangedSupport(int(m["round"]), CardRef(m["ref"])), "3:archer"),
     "bribes": _each(
-        _BRIBE, lambda m: Bribe(Moment.parse(m["moment"]), _icon(m["icon"]), m["ref"]), "2:gold or 2:gold@archer"
+        _BRIBE,
+        lambda m: Bribe(Moment.parse(m["moment"]), _icon(m["icon"]), card_ref(m["ref"])),
+        "2:gold or 2:gold@archer",
     ),
-    "spells": _each(_SPELL, lambda m: SpellPlay(Moment.parse(m["moment"]), m["card"], m["ref"]), "2:power-lunch"),
+    "spells": _each(
+        _SPELL, lambda m: SpellPlay(Moment.parse(m["moment"]), CardRef(m["card"]), card_ref(m["ref"])), "2:power-lunch"
+    ),
     "channels": _each(
         _CHANNEL,
-        lambda m: Channel(Moment.parse(m["moment"]), m["source"], int(m["amount"] or 1), m["ref"]),
+        lambda m: Channel(Moment.parse(m["moment"]), CardRef(m["source"]), int(m["amount"] or 1), card_ref(m["ref"])),
         "3:guardian*2 or 3:valkyrie-spirit",
     ),
     "secondaries": _secondaries,
     "destroy_shield": _flag,
-    "rolls": _each(_ROLL, lambda m: Roll(m["ref"], int(m["value"])), "mendu-sada-the-havoc:4"),
-    "counts": _each(_COUNT, lambda m: Count(m["ref"], int(m["value"])), "woodland-troll:3"),
-    "choices": _each(_CHOICE, lambda m: Choice(m["ref"], m["option"]), "female-titan:small"),
+    "rolls": _each(_ROLL, lambda m: Roll(CardRef(m["ref"]), int(m["value"])), "mendu-sada-the-havoc:4"),
+    "counts": _each(_COUNT, lambda m: Count(CardRef(m["ref"]), int(m["value"])), "woodland-troll:3"),
+    "choices": _each(_CHOICE, lambda m: Choice(CardRef(m["ref"]), m["option"]), "female-titan:small"),
 }
 
 

@@ -1,18 +1,28 @@
-"""The resolver: one object owns the state of a combat and walks the procedure step by step.
+"""Resolution (RES-1 to RES-6, HEAL-1) and ``resolve``, which runs the procedure in order.
 
-The phases live in their own modules (command_step, matchup_effects, channelling, primary_step,
-secondary_step), each a class in one line of inheritance, so a single Resolver object owns all the
-state. Every change is written to the log as a Step with the rule id it follows. Decisions come
-from the set-up; missing ones get the defaults documented in ``defaults.py``.
+One ``Combat`` (combat_state.py) holds the state; each part of the procedure is a module of
+functions acting on it: set-up (core.announce_setup), the command step and its AOEs
+(command_step), the primary match-ups (primary_step, with matchup_effects and channelling), the
+secondary attacks (secondary_step), and leaving and resolution (leaving, this module). ``run``
+reads like the procedure's table of contents. Every change is written to the log as a Step with
+the rule id it follows; decisions the set-up leaves out get the defaults in ``defaults.py``.
 """
 
 from __future__ import annotations
 
+# The modules whose functions register ability effects with the steps (effects.acts_in) must all be
+# imported before a combat runs; most are imported anyway, this makes it certain.
+from . import bribery_effects, channelling, command_fights, hand_effects, matchup_effects  # noqa: F401, I001
 from .abilities import ControlBonus, ControlExclusion, ControlValue, LeaveMoment, Scope, Sides, Suppressed, Suppresses
 from .cards import CardDefinition
 from .catalog import CardCatalog
+from .combat_state import Combat
+from .command_step import command_step
+from .core import active_effects, announce_setup, log
+from .effects import acts_in, effects_in, run_effects
 from .enums import (
     SIDES,
+    CardUse,
     Fate,
     Phase,
     Role,
@@ -20,10 +30,14 @@ from .enums import (
     StepKind,
     Winner,
 )
-from .leaving import Leaving
-from .log import CombatLog, CombatResult, CreatureOutcome, Term, chain_text
+from .hand_effects import restore_classes
+from .leaving import destroy_stayers, offer_retreat
+from .log import CardOutcome, CombatLog, CombatResult, CommandOutcome, CreatureOutcome, Term
 from .matchup_effects import names_class
 from .notation import format_setup
+from .primary_step import destroy_victors, primaries
+from .render import Chain, render
+from .secondary_step import secondaries
 from .setup import CombatSetup
 from .state import Fighter
 
@@ -34,201 +48,268 @@ def control_value(card: CardDefinition) -> int:
     return special.value if special is not None else card.base_vitality
 
 
-class Resolver(Leaving):
-    """Resolves one combat. Create it with a valid set-up, call ``run`` once."""
+def run(combat: Combat) -> CombatLog:
+    announce_setup(combat)
+    combat.phase = Phase.COMMAND
+    command_step(combat)
+    combat.terrain_after_command = combat.terrain
+    combat.phase = Phase.PRIMARY
+    if combat.space_won_by is None and not offer_retreat(combat, LeaveMoment.BEFORE_PRIMARIES):
+        primaries(combat)
+        restore_classes(combat, combat.reclassed_until_primaries, "the primary match-ups are over")
+        if not offer_retreat(combat, LeaveMoment.AFTER_PRIMARIES):
+            combat.phase = Phase.SECONDARY
+            secondaries(combat)
+    combat.phase = Phase.RESOLUTION
+    combat.moment = ""
+    result = resolution(combat)
+    return CombatLog(notation=format_setup(combat.setup), steps=tuple(combat.steps), result=result)
 
-    def run(self) -> CombatLog:
-        self._announce_setup()
-        self.phase = Phase.COMMAND
-        self._command_step()
-        self.phase = Phase.PRIMARY
-        if self.space_won_by is None and not self._offer_retreat(LeaveMoment.BEFORE_PRIMARIES):
-            self._primaries()
-            self.restore_classes(self._reclassed_until_primaries, "the primary match-ups are over")
-            if not self._offer_retreat(LeaveMoment.AFTER_PRIMARIES):
-                self.phase = Phase.SECONDARY
-                self._secondaries()
-        self.phase = Phase.RESOLUTION
-        self.moment = ""
-        result = self._resolution()
-        return CombatLog(notation=format_setup(self.setup), steps=tuple(self.steps), result=result)
 
-    def _left_out_of_control(self) -> dict[Fighter, str]:
-        """Standing creatures a control_exclusion text keeps out of the count, with the reason."""
-        left_out: dict[Fighter, str] = {}
-        for side in SIDES:
-            for fighter in self.sides[side].fighters:
-                if fighter.role is not Role.PRIMARY or fighter.fate in (Fate.BRIBED, Fate.DESTROYED):
-                    continue
-                for rule in fighter.card.abilities_of(ControlExclusion):
-                    faced = fighter.faced
-                    if faced is not None and (rule.opponent is None or rule.opponent.matches(faced.card)):
-                        left_out[faced] = f"left out by {fighter.name}'s text"
-                    if rule.who is Sides.BOTH:
-                        left_out[fighter] = "left out by its own text"
-        return left_out
-
-    def _control_bonus_terms(self, side: Side, standing: list[Fighter]) -> tuple[Term, ...]:
-        """RES-2: a surviving card whose text adds to its side's count; only one such card per side works."""
-        for fighter in self.sides[side].fighters:
-            rule = fighter.first_text(ControlBonus)
-            if rule is None or fighter.fate is not Fate.STANDING:
+def left_out_of_control(combat: Combat) -> dict[Fighter, str]:
+    """Standing creatures a control_exclusion text keeps out of the count, with the reason."""
+    left_out: dict[Fighter, str] = {}
+    for side in SIDES:
+        for fighter in combat.sides[side].fighters:
+            if fighter.role is not Role.PRIMARY or fighter.fate in (Fate.BRIBED, Fate.DESTROYED):
                 continue
-            bar = self._class_bar_at_count(side) if rule.to is not None and names_class(rule.to) else None
-            if bar is not None:
-                self.log(
-                    StepKind.NOTE,
-                    "ENG-13",
-                    f"{fighter.name}'s bonus for control depends on a creature class, and {bar.name} is still in play "
-                    f"on the other side: the {side.value} gets none.",
-                    side=side,
-                    card=bar,
-                )
-                return ()
-            gaining = [f for f in standing if rule.to is None or rule.to.matches(f.card)]
-            terms = tuple(Term(f"{f.name} ({fighter.name})", rule.amount) for f in gaining)
-            self.log(
-                StepKind.BONUS,
-                "RES-2",
-                f"{fighter.name} is alive after the combat: "
-                + (
-                    ", ".join(f"{f.name} counts {rule.amount:+d}" for f in gaining)
-                    if gaining
-                    else "no surviving creature of its side qualifies"
-                )
-                + " for control (one such card per side).",
+            for rule in fighter.card.abilities_of(ControlExclusion):
+                faced = fighter.faced
+                if faced is not None and (rule.opponent is None or rule.opponent.matches(faced.card)):
+                    left_out[faced] = f"left out by {fighter.name}'s text"
+                if rule.who is Sides.BOTH:
+                    left_out[fighter] = "left out by its own text"
+    return left_out
+
+
+@acts_in("RES-2", ControlBonus)
+def control_bonus_terms(combat: Combat, side: Side, standing: list[Fighter]) -> tuple[Term, ...]:
+    """RES-2: a surviving card whose text adds to its side's count; only one such card per side works."""
+    for fighter in combat.sides[side].fighters:
+        rule = fighter.first_text(ControlBonus)
+        if rule is None or fighter.fate is not Fate.STANDING:
+            continue
+        bar = class_bar_at_count(combat, side) if rule.to is not None and names_class(rule.to) else None
+        if bar is not None:
+            log(
+                combat,
+                StepKind.NOTE,
+                "ENG-13",
+                "control_bonus_terms",
+                (fighter.name, bar.name, side.value),
                 side=side,
-                card=fighter.card,
-                subject=fighter,
-                delta=sum(t.amount for t in terms),
+                card=bar,
             )
-            return terms
-        return ()
+            return ()
+        gaining = [f for f in standing if rule.to is None or rule.to.matches(f.card)]
+        terms = tuple(Term(f"{f.name} ({fighter.name})", rule.amount) for f in gaining)
+        log(
+            combat,
+            StepKind.BONUS,
+            "RES-2",
+            "control_bonus_terms.gains" if gaining else "control_bonus_terms.none",
+            (fighter.name, ", ".join(f"{f.name} counts {rule.amount:+d}" for f in gaining))
+            if gaining
+            else (fighter.name,),
+            side=side,
+            card=fighter.card,
+            subject=fighter,
+            delta=sum(t.amount for t in terms),
+        )
+        return terms
+    return ()
 
-    def _class_bar_at_count(self, side: Side) -> CardDefinition | None:
-        """ENG-13 at the count: an opposing card that bars class bonuses and is still in play (not beaten)."""
-        for owner, source, rule, holder in self.active_effects(Suppresses):
-            if (
-                owner is side.other
-                and rule.what is Suppressed.CLASS_BONUS
-                and rule.scope is Scope.IN_PLAY
-                and (holder is None or holder.fate is Fate.STANDING)
-            ):
-                return source
-        return None
 
-    # RES-1 to RES-6, HEAL-1
-    def _resolution(self) -> CombatResult:
-        totals: dict[Side, tuple[Term, ...]] = {}
-        left_out = self._left_out_of_control()
-        for side in SIDES:
-            standing = [f for f in self.sides[side].fighters if f.fate.counts_for_control and f not in left_out]
-            terms = tuple(Term(f.name, control_value(f.card)) for f in standing)
-            if ControlBonus in self._kinds_present:
-                terms += self._control_bonus_terms(side, standing)
-            totals[side] = terms
-            excluded = [
-                f"{f.name} ({f.fate.value.replace('_', ' ')})"
-                for f in self.sides[side].fighters
-                if not f.fate.counts_for_control
-            ] + [
-                f"{f.name} ({left_out[f]})"
-                for f in self.sides[side].fighters
-                if f in left_out and f.fate.counts_for_control
-            ]
-            self.log(
-                StepKind.COUNT,
-                "RES-2",
-                f"The {side.value} counts its remaining creatures at printed Vitality: {chain_text(terms) if terms else '0'}"
-                + (f"; not counted: {', '.join(excluded)}" if excluded else "")
-                + ".",
+def class_bar_at_count(combat: Combat, side: Side) -> CardDefinition | None:
+    """ENG-13 at the count: an opposing card that bars class bonuses and is still in play (not beaten)."""
+    for owner, source, rule, holder in active_effects(combat, Suppresses):
+        if (
+            owner is side.other
+            and rule.what is Suppressed.CLASS_BONUS
+            and rule.scope is Scope.IN_PLAY
+            and (holder is None or holder.fate is Fate.STANDING)
+        ):
+            return source
+    return None
+
+
+# RES-1, RES-2
+def count_for_control(combat: Combat) -> tuple[dict[Side, tuple[Term, ...]], dict[Fighter, str]]:
+    """Each side adds up the printed Vitality of its remaining creatures (beaten ones are already
+    discarded, RES-1); returns the terms of each side's count and the creatures a text left out."""
+    totals: dict[Side, tuple[Term, ...]] = {}
+    left_out = left_out_of_control(combat)
+    for side in SIDES:
+        standing = [f for f in combat.sides[side].fighters if f.fate.counts_for_control and f not in left_out]
+        terms = tuple(Term(f.name, control_value(f.card)) for f in standing)
+        for effect in effects_in(combat, "RES-2"):
+            terms += effect(combat, side, standing)
+        totals[side] = terms
+        excluded = [
+            f"{f.name} ({f.fate.value.replace('_', ' ')})"
+            for f in combat.sides[side].fighters
+            if not f.fate.counts_for_control
+        ] + [
+            f"{f.name} ({left_out[f]})"
+            for f in combat.sides[side].fighters
+            if f in left_out and f.fate.counts_for_control
+        ]
+        log(
+            combat,
+            StepKind.COUNT,
+            "RES-2",
+            "count_for_control.excluded" if excluded else "count_for_control",
+            (side.value, Chain(terms), ", ".join(excluded)) if excluded else (side.value, Chain(terms)),
+            side=side,
+            total=sum(t.amount for t in terms),
+            chain=terms,
+        )
+    return totals, left_out
+
+
+# RES-3
+def decide_space(combat: Combat, attacker_total: int, defender_total: int) -> Winner:
+    """The attacker takes the space only with strictly more; a bid or a retreat by choice decides first."""
+    if combat.space_won_by is not None:
+        winner = Winner(combat.space_won_by.value)
+        log(combat, StepKind.RESULT, "ENG-12", "decide_space.bid", (winner.value,))
+    elif combat.left_by is not None:
+        winner = Winner(combat.left_by.other.value)
+        log(combat, StepKind.RESULT, "ENG-6", "decide_space.left", (combat.left_by.value, winner.value))
+    elif attacker_total > defender_total:
+        winner = Winner.ATTACKER
+        log(combat, StepKind.RESULT, "RES-3", "decide_space.attacker", (attacker_total, defender_total))
+    else:
+        winner = Winner.DEFENDER
+        message = "decide_space.tie" if attacker_total == defender_total else "decide_space.defender"
+        log(combat, StepKind.RESULT, "RES-3", message, (attacker_total, defender_total))
+    return winner
+
+
+# RES-4, RES-5, RES-6 and A-19
+def leave_the_space(combat: Combat, winner: Winner) -> tuple[str, tuple[Side, ...]]:
+    """Texts that act on the loss, empty shields destroyed, then the loser retreats or destroys its
+    shield; returns the retreat in words and the sides whose shield is destroyed."""
+    loser = Side.DEFENDER if winner is Winner.ATTACKER else Side.ATTACKER
+    destroy_stayers(combat, Side(winner.value))
+    destroy_victors(combat, loser)
+    destroyed: list[Side] = []
+    for side in SIDES:
+        if not any(f.fate.counts_for_control for f in combat.sides[side].fighters):
+            destroyed.append(side)
+            log(combat, StepKind.RETREAT, "A-19", "leave_the_space.empty", (side.value,), side=side)
+    if loser in destroyed:
+        return render("leave_the_space.empty_shield", (loser.value,)), tuple(destroyed)
+    if combat.sides[loser].setup.destroy_shield:
+        destroyed.append(loser)
+        log(combat, StepKind.RETREAT, "RES-6", "leave_the_space.destroy_logged", (loser.value,), side=loser)
+        return render("leave_the_space.destroy", (loser.value,)), tuple(destroyed)
+    message, rule = (
+        ("leave_the_space.defender", "RES-4") if loser is Side.DEFENDER else ("leave_the_space.attacker", "RES-5")
+    )
+    log(combat, StepKind.RETREAT, rule, message, side=loser)
+    return render(message, ()), tuple(destroyed)
+
+
+# HEAL-1
+def healing(combat: Combat, winner: Winner) -> Side:
+    """Only the winner heals, and healed creatures do not count for control (HEAL-1 to HEAL-3)."""
+    heal_side = Side.ATTACKER if winner is Winner.ATTACKER else Side.DEFENDER
+    log(combat, StepKind.HEAL, "HEAL-1", "healing", (heal_side.value,), side=heal_side)
+    return heal_side
+
+
+def resolution(combat: Combat) -> CombatResult:
+    """RES-1 to RES-6 and HEAL-1, in order, and the result they make."""
+    totals, left_out = count_for_control(combat)
+    attacker_total = sum(t.amount for t in totals[Side.ATTACKER])
+    defender_total = sum(t.amount for t in totals[Side.DEFENDER])
+    winner = decide_space(combat, attacker_total, defender_total)
+    retreat, destroyed = leave_the_space(combat, winner)
+    heal_side = healing(combat, winner)
+    creatures = tuple(
+        CreatureOutcome(
+            id=f.id,
+            side=f.side,
+            card=f.card.slug,
+            name=f.name,
+            vitality=f.vitality,
+            role=f.role,
+            fate=f.fate,
+            reason=f.fate_reason,
+            step=f.fate_step,
+            counted=f not in left_out,
+        )
+        for side in SIDES
+        for f in combat.sides[side].fighters
+    )
+    return CombatResult(
+        creatures=creatures,
+        matchups=tuple(combat.matchups),
+        attacker_total=attacker_total,
+        defender_total=defender_total,
+        attacker_chain=totals[Side.ATTACKER],
+        defender_chain=totals[Side.DEFENDER],
+        winner=winner,
+        retreat=retreat,
+        shields_destroyed=destroyed,
+        may_heal=heal_side,
+        secondary_side=combat.secondary_side,
+        needs=combat.secondary_needs,
+        not_automated=tuple(sorted(combat.not_automated.items())),
+        warnings=tuple(combat.warnings),
+        commands=command_outcomes(combat),
+        terrain_after_command=tuple(sorted(combat.terrain_after_command, key=lambda terrain: terrain.value)),
+        stones_left=(combat.sides[Side.ATTACKER].stones, combat.sides[Side.DEFENDER].stones),
+        secondary_attacks=tuple(combat.secondary_outcomes),
+        cards=card_outcomes(combat),
+    )
+
+
+def command_outcomes(combat: Combat) -> tuple[CommandOutcome, ...]:
+    """Each command card played, and what dispelled it (CMD-2, CMD-3, A-14, ENG-8, ENG-14) if anything did."""
+    outcomes = []
+    for side in SIDES:
+        state = combat.sides[side]
+        if state.command_card is None:
+            continue
+        cancelled = state.command_cancelled
+        by, rule, step = cancelled if cancelled is not None else (None, "", None)
+        outcomes.append(
+            CommandOutcome(
                 side=side,
-                total=sum(t.amount for t in terms),
-                chain=terms,
+                card=state.command_card.slug,
+                name=state.command_card.name,
+                dispelled=cancelled is not None,
+                dispelled_by=by.slug if by is not None else "",
+                rule=rule,
+                step=step,
             )
-        attacker_total = sum(t.amount for t in totals[Side.ATTACKER])
-        defender_total = sum(t.amount for t in totals[Side.DEFENDER])
-        winner = Winner.ATTACKER if attacker_total > defender_total else Winner.DEFENDER
-        if self.space_won_by is not None:
-            winner = Winner(self.space_won_by.value)
-            text = f"The {winner.value} won the bidding for the space, so it holds the space whatever the count."
-        elif self.left_by is not None:
-            winner = Winner(self.left_by.other.value)
-            text = f"The {self.left_by.value} retreated by choice, so the {winner.value} holds the space whatever the count."
-        elif winner is Winner.ATTACKER:
-            text = f"{attacker_total} against {defender_total}: the attacker has strictly more and takes the space."
-        elif attacker_total == defender_total:
-            text = f"{attacker_total} against {defender_total}: a tie, so the defender keeps the space."
-        else:
-            text = f"{attacker_total} against {defender_total}: the defender keeps the space."
-        rule_id = "ENG-12" if self.space_won_by is not None else "ENG-6" if self.left_by is not None else "RES-3"
-        self.log(StepKind.RESULT, rule_id, text)
-        loser = Side.DEFENDER if winner is Winner.ATTACKER else Side.ATTACKER
-        self._destroy_stayers(Side(winner.value))
-        self.destroy_victors(loser)
-        destroyed: list[Side] = []
-        for side in SIDES:
-            if not any(f.fate.counts_for_control for f in self.sides[side].fighters):
-                destroyed.append(side)
-                self.log(
-                    StepKind.RETREAT,
-                    "A-19",
-                    f"The {side.value}'s shield has no creature left: it is destroyed and counts towards the opponent's five.",
-                    side=side,
-                )
-        if loser in destroyed:
-            retreat = f"The {loser.value}'s shield is destroyed (no creature left)."
-        elif self.sides[loser].setup.destroy_shield:
-            destroyed.append(loser)
-            retreat = f"The {loser.value} chooses to destroy its shield and every creature in it instead of retreating."
-            self.log(StepKind.RETREAT, "RES-6", retreat + " It counts towards the opponent's five.", side=loser)
-        elif loser is Side.DEFENDER:
-            retreat = "The defender's shield retreats one space (orthogonally) onto a space it controls, even if already turned."
-            self.log(StepKind.RETREAT, "RES-4", retreat, side=loser)
-        else:
-            retreat = "The attacker's shield goes back one space the way it came."
-            self.log(StepKind.RETREAT, "RES-5", retreat, side=loser)
-        heal_side = Side.ATTACKER if winner is Winner.ATTACKER else Side.DEFENDER
-        self.log(
-            StepKind.HEAL,
-            "HEAL-1",
-            f"Only the winner, the {heal_side.value}, may heal creatures; healed creatures do not count for control.",
-            side=heal_side,
         )
-        creatures = tuple(
-            CreatureOutcome(
-                id=f.id,
-                side=f.side,
-                card=f.card.slug,
-                name=f.name,
-                vitality=f.vitality,
-                role=f.role,
-                fate=f.fate,
-                reason=f.fate_reason,
-                step=f.fate_step,
-                counted=f not in left_out,
-            )
-            for side in SIDES
-            for f in self.sides[side].fighters
-        )
-        return CombatResult(
-            creatures=creatures,
-            matchups=tuple(self.matchups),
-            attacker_total=attacker_total,
-            defender_total=defender_total,
-            attacker_chain=totals[Side.ATTACKER],
-            defender_chain=totals[Side.DEFENDER],
-            winner=winner,
-            retreat=retreat,
-            shields_destroyed=tuple(destroyed),
-            may_heal=heal_side,
-            secondary_side=self.secondary_side,
-            needs=self.secondary_needs,
-            not_automated=tuple(sorted(self.not_automated.items())),
-            warnings=tuple(self.warnings),
-        )
+    return tuple(outcomes)
 
 
-def resolve(setup: CombatSetup, catalog: CardCatalog) -> CombatLog:
-    """Resolve a combat; raises SetupInvalid listing every problem if the set-up breaks the rules."""
-    return Resolver(setup, catalog).run()
+def card_outcomes(combat: Combat) -> tuple[CardOutcome, ...]:
+    """Every spell, bribery card and hand item: how it was used, or unused; every item under a shield."""
+    outcomes = list(combat.card_uses)
+    discarded = list(combat.discarded_items)
+    for side in SIDES:
+        state = combat.sides[side]
+        for slug, count in sorted(state.hand.items()):
+            outcomes.extend(CardOutcome(side=side, card=slug, use=CardUse.UNUSED) for _ in range(max(count, 0)))
+        for reference in state.setup.items:
+            slug = combat.catalog.get(reference).slug
+            if (side, slug) in discarded:
+                discarded.remove((side, slug))
+                outcomes.append(CardOutcome(side=side, card=slug, use=CardUse.DISCARDED))
+            else:
+                outcomes.append(CardOutcome(side=side, card=slug, use=CardUse.KEPT))
+    return tuple(outcomes)
+
+
+def resolve(setup: CombatSetup, catalog: CardCatalog, *, checked: bool = False) -> CombatLog:
+    """Resolve a combat; raises SetupInvalid listing every problem if the set-up breaks the rules.
+    ``checked``: the caller has already validated an equivalent set-up (exploration checks once)."""
+    combat = Combat(setup, catalog, checked=checked)
+    run_effects(combat, "CMB-2")
+    return run(combat)

@@ -10,368 +10,484 @@ from .abilities import (
     SecondaryAutoWin,
     SecondaryImmunity,
 )
-from .defaults import choose_secondaries
+from .channelling import channel_into
+from .combat_state import Combat
+from .command_step import casting_refusal
+from .core import creature_beaten, defending, fighter_named, log, record_fate, spend_card
+from .effects import any_effect
 from .enums import (
+    CardUse,
     Fate,
     Role,
     Side,
     StepKind,
 )
-from .log import Term, chain_text
-from .primary_step import PrimaryStep
+from .log import SecondaryOutcome, Term
+from .matchup_effects import bonus_terms, bribe_creature, drop_unused_reactions, log_terms
+from .primary_step import note_victors
+from .render import Chain
 from .setup import Moment, SecondaryAttack
 from .state import Contribution, Fighter
 
 
-class SecondaryStep(PrimaryStep):
-    def partner_value(self, target: Fighter) -> tuple[int, str, str]:
-        """What the attacking side adds for damage its primary creature already did to ``target``."""
-        partner = target.faced
-        # A command creature that fought a match-up (rule ENG-14) has a partner like a primary attacker.
-        if target.role not in (Role.PRIMARY, Role.COMMAND) or partner is None:
-            return 0, "SEC-5", f"{target.name} fought no primary match-up, so there is no partner bonus"
-        if partner.fate is Fate.RETURNED:
-            return 0, "ENG-5", f"{partner.name} went back to its Creature Pen, so it adds nothing"
-        if partner.fate in (Fate.BRIBED, Fate.DESTROYED):
-            return 0, "A-07", f"{partner.name} was {partner.fate.value}, so it adds nothing"
-        if partner.turned:
-            return 0, "A-07", f"{partner.name} was turned by immunity and did no damage, so it adds nothing"
-        special = partner.first_text(PartnerValueWhenBeaten)
-        if special is not None and partner.fate is Fate.BEATEN and partner.beaten_by is target:
-            return (
-                special.value,
-                "SEC-5",
-                f"{partner.name} was beaten by {target.name}, so its text makes the partner value {special.value}",
-            )
+def partner_value(combat: Combat, target: Fighter) -> tuple[int, str, str]:
+    """What the attacking side adds for damage its primary creature already did to ``target``."""
+    partner = target.faced
+    # A command creature that fought a match-up (rule ENG-14) has a partner like a primary attacker.
+    if target.role not in (Role.PRIMARY, Role.COMMAND) or partner is None:
+        return 0, "SEC-5", f"{target.name} fought no primary match-up, so there is no partner bonus"
+    if partner.fate is Fate.RETURNED:
+        return 0, "ENG-5", f"{partner.name} went back to its Creature Pen, so it adds nothing"
+    if partner.fate in (Fate.BRIBED, Fate.DESTROYED):
+        return 0, "A-07", f"{partner.name} was {partner.fate.value}, so it adds nothing"
+    if partner.turned:
+        return 0, "A-07", f"{partner.name} was turned by immunity and did no damage, so it adds nothing"
+    special = partner.first_text(PartnerValueWhenBeaten)
+    if special is not None and partner.fate is Fate.BEATEN and partner.beaten_by is target:
         return (
-            partner.vitality,
+            special.value,
             "SEC-5",
-            f"{partner.name} faced {target.name} in the primaries and adds its Vitality {partner.vitality}",
+            f"{partner.name} was beaten by {target.name}, so its text makes the partner value {special.value}",
         )
+    return (
+        partner.vitality,
+        "SEC-5",
+        f"{partner.name} faced {target.name} in the primaries and adds its Vitality {partner.vitality}",
+    )
 
-    def needs(self, attacker_side: Side) -> list[tuple[Fighter, int]]:
-        """Every legal secondary target with the attack sum needed to beat it (SEC-7)."""
-        return [(target, target.vitality + 1 - self.partner_value(target)[0]) for target in self.targets(attacker_side)]
 
-    def targets(self, attacker_side: Side) -> list[Fighter]:
-        """The opposing creatures a secondary attack may be made on (SEC-3)."""
-        return [f for f in self.sides[attacker_side.other].fighters if f.attackable and self.protection(f) is None]
+def secondary_needs_of(combat: Combat, attacker_side: Side) -> list[tuple[Fighter, int]]:
+    """Every legal secondary target with the attack sum needed to beat it (SEC-7)."""
+    return [
+        (target, target.vitality + 1 - partner_value(combat, target)[0])
+        for target in secondary_targets(combat, attacker_side)
+    ]
 
-    def protection(self, target: Fighter) -> tuple[Fighter, SecondaryImmunity] | None:
-        """The creature and text that keep every secondary attack off ``target``, if any."""
-        for holder in (target, target.faced):
-            if holder is None:
+
+def secondary_targets(combat: Combat, attacker_side: Side) -> list[Fighter]:
+    """The opposing creatures a secondary attack may be made on (SEC-3)."""
+    return [f for f in combat.sides[attacker_side.other].fighters if f.attackable and protection(combat, f) is None]
+
+
+def protection(combat: Combat, target: Fighter) -> tuple[Fighter, SecondaryImmunity] | None:
+    """The creature and text that keep every secondary attack off ``target``, if any."""
+    for holder in (target, target.faced):
+        if holder is None:
+            continue
+        for rule in holder.text(SecondaryImmunity):
+            if rule.from_ is not None or (holder is not target and not rule.matchup):
                 continue
-            for rule in holder.text(SecondaryImmunity):
-                if rule.from_ is not None or (holder is not target and not rule.matchup):
+            if rule.after_beating is not None:
+                beaten = holder.faced
+                if beaten is None or beaten.beaten_by is not holder or not rule.after_beating.matches(beaten.card):
                     continue
-                if rule.after_beating is not None:
-                    beaten = holder.faced
-                    if beaten is None or beaten.beaten_by is not holder or not rule.after_beating.matches(beaten.card):
-                        continue
-                return holder, rule
-        return None
+            return holder, rule
+    return None
 
-    def harmless_against(self, attacker: Fighter, target: Fighter) -> bool:
-        """Whether ``target``'s text (or the attacker's own: every creature is immune to it) makes this
-        secondary attacker add nothing against it."""
-        if attacker.first_text(Harmless) is not None:
-            return True
-        return any(
-            rule.from_ is not None and rule.from_.matches(attacker.card) for rule in target.text(SecondaryImmunity)
+
+def harmless_against(combat: Combat, attacker: Fighter, target: Fighter) -> bool:
+    """Whether ``target``'s text (or the attacker's own: every creature is immune to it) makes this
+    secondary attacker add nothing against it."""
+    if attacker.first_text(Harmless) is not None:
+        return True
+    return any(rule.from_ is not None and rule.from_.matches(attacker.card) for rule in target.text(SecondaryImmunity))
+
+
+def secondaries(combat: Combat) -> None:
+    side = combat.secondary_side
+    if side is None:
+        return
+    state = combat.sides[side]
+    targets = secondary_targets(combat, side)
+    for shielded in [f for f in combat.sides[side.other].fighters if f.attackable and f not in targets]:
+        found = protection(combat, shielded)
+        assert found is not None
+        log(
+            combat,
+            StepKind.IMMUNITY,
+            "SEC-3",
+            "secondaries",
+            (shielded.name, found[1].describe()),
+            side=side.other,
+            card=found[0].card,
+            subject=shielded,
         )
-
-    def _secondaries(self) -> None:
-        side = self.secondary_side
-        if side is None:
-            return
-        state = self.sides[side]
-        targets = self.targets(side)
-        for shielded in [f for f in self.sides[side.other].fighters if f.attackable and f not in targets]:
-            found = self.protection(shielded)
-            assert found is not None
-            self.log(
-                StepKind.IMMUNITY,
-                "SEC-3",
-                f"{shielded.name} cannot be the target of a secondary attack: {found[1].describe()}",
-                side=side.other,
-                card=found[0].card,
-                subject=shielded,
-            )
-        self.log(
+    log(
+        combat,
+        StepKind.NOTE,
+        "SEC-1",
+        "secondaries.2",
+        (side.value,),
+        side=side,
+    )
+    log(
+        combat,
+        StepKind.NOTE,
+        "SEC-2",
+        "secondaries.3",
+        (),
+    )
+    if not targets:
+        log(
+            combat,
             StepKind.NOTE,
-            "SEC-1",
-            f"Secondary attacks: only the {side.value} attacks. Every temporary bonus, immunity and ranged attack from the primaries is gone.",
+            "SEC-3",
+            "secondaries.4",
+            (side.other.value,),
             side=side,
         )
-        self.log(
-            StepKind.NOTE,
-            "SEC-2",
-            "Text boxes of the creatures that fought are blank now, except text about secondary attacks.",
-        )
-        if not targets:
-            self.log(
+        return
+    target_needs = secondary_needs_of(combat, side)
+    combat.secondary_needs = tuple((t.id, n) for t, n in target_needs)
+    needs = "; ".join(f"{t.name} needs {max(n, 0)}" for t, n in target_needs)
+    log(
+        combat,
+        StepKind.NOTE,
+        "SEC-7",
+        "secondaries.5",
+        (needs,),
+        side=side,
+    )
+    plan = state.setup.secondaries
+    if plan is None:
+        plan = choose_secondaries(combat, side)
+        if plan:
+            log(
+                combat,
                 StepKind.NOTE,
-                "SEC-3",
-                f"The {side.other.value} has no creature left on the table to attack.",
+                "ENG-2",
+                "secondaries.default_plan",
+                (", ".join(f"{a.attacker} on {a.target}" for a in plan),),
                 side=side,
             )
-            return
-        target_needs = self.needs(side)
-        self.secondary_needs = tuple((t.id, n) for t, n in target_needs)
-        needs = "; ".join(f"{t.name} needs {max(n, 0)}" for t, n in target_needs)
-        self.log(
-            StepKind.NOTE, "SEC-7", f"What each target needs (its Vitality + 1 - partner bonus): {needs}.", side=side
-        )
-        plan = state.setup.secondaries
-        if plan is None:
-            plan = choose_secondaries(self, side)
-            if plan:
-                self.log(
-                    StepKind.NOTE,
-                    "ENG-2",
-                    "No secondary attacks were given, so the leftovers take the strongest targets they can beat, alone where they can: "
-                    + ", ".join(f"{a.attacker} on {a.target}" for a in plan)
-                    + ".",
-                    side=side,
-                )
-            else:
-                self.log(
-                    StepKind.NOTE,
-                    "ENG-2",
-                    "No secondary attacks were given and no leftover creature, alone or together, can beat a target, so none is made.",
-                    side=side,
-                )
-        self._run_secondaries(side, plan)
+        else:
+            log(
+                combat,
+                StepKind.NOTE,
+                "ENG-2",
+                "secondaries.6",
+                (),
+                side=side,
+            )
+    run_secondaries(combat, side, plan)
 
-    def _run_secondaries(self, side: Side, plan: tuple[SecondaryAttack, ...]) -> None:
-        groups: dict[int, list[tuple[int, Fighter]]] = {}
-        target_of: dict[int, Fighter] = {}
-        for number, attack in enumerate(plan, start=1):
-            attacker = self.fighter(side, attack.attacker)
-            target = self.fighter(side.other, attack.target)
-            assert attacker is not None and target is not None
-            if not attacker.in_hand or attacker.fate is not Fate.STANDING:
-                self.moment = f"s{number}"
-                self.log(
-                    StepKind.NOTE,
-                    "SEC-10",
-                    f"{attacker.name} is not a leftover creature (it has already been played or is gone) and cannot attack.",
-                    side=side,
-                    subject=attacker,
-                )
-                self.warnings.append(f"secondary attack {number}: {attacker.name} cannot attack")
-                continue
-            found = self.protection(target)
-            if found is not None:
-                self.moment = f"s{number}"
-                self.log(
-                    StepKind.NOTE,
-                    "SEC-3",
-                    f"{attacker.name} cannot attack {target.name}: {found[1].describe()} {attacker.name} stays in the hand.",
-                    side=side,
-                    card=found[0].card,
-                    subject=target,
-                )
-                self.warnings.append(f"secondary attack {number}: {target.name} cannot be attacked")
-                continue
-            key = id(target)
-            target_of[key] = target
-            groups.setdefault(key, []).append((number, attacker))
-            attacker.in_hand = False
-            attacker.role = Role.SECONDARY
-        for key, attackers in groups.items():
-            self._attack_target(side, target_of[key], attackers)
 
-    def _attack_target(self, side: Side, target: Fighter, attackers: list[tuple[int, Fighter]]) -> None:
-        self.moment = f"s{attackers[0][0]}"
-        if not target.attackable:
-            self.log(
+def run_secondaries(combat: Combat, side: Side, plan: tuple[SecondaryAttack, ...]) -> None:
+    groups: dict[int, list[tuple[int, Fighter]]] = {}
+    target_of: dict[int, Fighter] = {}
+    for number, attack in enumerate(plan, start=1):
+        attacker = fighter_named(combat, side, attack.attacker)
+        target = fighter_named(combat, side.other, attack.target)
+        assert attacker is not None and target is not None
+        if not attacker.in_hand or attacker.fate is not Fate.STANDING:
+            combat.moment = f"s{number}"
+            log(
+                combat,
+                StepKind.NOTE,
+                "SEC-10",
+                "run_secondaries",
+                (attacker.name,),
+                side=side,
+                subject=attacker,
+            )
+            combat.warnings.append(f"secondary attack {number}: {attacker.name} cannot attack")
+            continue
+        found = protection(combat, target)
+        if found is not None:
+            combat.moment = f"s{number}"
+            log(
+                combat,
                 StepKind.NOTE,
                 "SEC-3",
-                f"{target.name} is no longer on the table; the attack does nothing.",
+                "run_secondaries.2",
+                (attacker.name, target.name, found[1].describe()),
                 side=side,
+                card=found[0].card,
                 subject=target,
             )
-            for _, attacker in attackers:
-                attacker.fate_reason = "its secondary attack had no target left"
-            return
-        partner, partner_rule, partner_text = self.partner_value(target)
-        terms: list[Term] = []
-        if partner:
-            terms.append(Term("partner", partner))
-        self.log(
-            StepKind.PARTNER,
-            partner_rule,
-            f"Partner bonus against {target.name}: {partner} ({partner_text}).",
+            combat.warnings.append(f"secondary attack {number}: {target.name} cannot be attacked")
+            continue
+        key = id(target)
+        target_of[key] = target
+        groups.setdefault(key, []).append((number, attacker))
+        attacker.in_hand = False
+        attacker.role = Role.SECONDARY
+    for key, attackers in groups.items():
+        attack_target(combat, side, target_of[key], attackers)
+
+
+def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[tuple[int, Fighter]]) -> None:
+    combat.moment = f"s{attackers[0][0]}"
+    if not target.attackable:
+        log(
+            combat,
+            StepKind.NOTE,
+            "SEC-3",
+            "attack_target",
+            (target.name,),
             side=side,
             subject=target,
-            delta=partner,
-            total=partner,
         )
-        live: list[tuple[int, Fighter]] = []
-        for number, attacker in attackers:
-            self.moment = f"s{number}"
-            self.log(
-                StepKind.SECONDARY_ATTACK,
-                "SEC-3",
-                f"Secondary attack {number}: the {side.value}'s {attacker.name} attacks {target.name}, which defends at its bare Vitality {target.vitality}.",
-                side=side,
-                card=attacker.card,
-                subject=target,
-            )
-            bribes = [b for b in self.sides[side.other].setup.bribes if b.moment == Moment(number, True)]
-            if self.item_bribe(attacker, "SEC-9") or any(
-                self._bribe(side.other, bribe.icon, attacker, "SEC-9") for bribe in bribes
-            ):
-                continue
-            if self.harmless_against(attacker, target):
-                self.log(
-                    StepKind.IMMUNITY,
-                    "SEC-4",
-                    f"{target.name} is immune to {attacker.name}, which adds nothing against it.",
-                    side=side.other,
-                    card=target.card,
-                    subject=attacker,
-                )
-                attacker.fate_reason = f"attacked {target.name}, which its attack cannot harm"
-                continue
-            live.append((number, attacker))
-        if self._destroyed_by_secondary(side, target, live):
-            return
-        for position, (number, attacker) in enumerate(live):
-            self.moment = f"s{number}"
-            last = position == len(live) - 1
-            if not last:
-                terms.append(Term(attacker.name, attacker.vitality))
-                self.log(
-                    StepKind.SECONDARY_ATTACK,
-                    "SEC-8",
-                    f"{attacker.name} is not the last attacker on {target.name}, so it adds only its Vitality {attacker.vitality}.",
-                    side=side,
-                    card=attacker.card,
-                    subject=attacker,
-                    delta=attacker.vitality,
-                    total=sum(t.amount for t in terms),
-                    chain=tuple(terms),
-                )
-                for channel in self.sides[side].setup.channels:
-                    if channel.moment == Moment(number, True):
-                        self.log(
-                            StepKind.CHANNEL,
-                            "SEC-8",
-                            f"Channelling to {attacker.name} would be lost: only the last attacker on a target keeps channelling. Not spent.",
-                            side=side,
-                            subject=attacker,
-                        )
-                self._ready_channel_answers(side.other, Moment(number, True))
-                self._drop_unused_reactions()
-                continue
-            contribution = Contribution(attacker)
-            contribution.terms = list(terms) + contribution.terms
-            self.log(
-                StepKind.SECONDARY_ATTACK,
+        for _, attacker in attackers:
+            attacker.fate_reason = "its secondary attack had no target left"
+        return
+    partner, partner_rule, partner_text = partner_value(combat, target)
+    terms: list[Term] = []
+    if partner:
+        terms.append(Term("partner", partner))
+    log(
+        combat,
+        StepKind.PARTNER,
+        partner_rule,
+        "attack_target.2",
+        (target.name, partner, partner_text),
+        side=side,
+        subject=target,
+        delta=partner,
+        total=partner,
+    )
+    live: list[tuple[int, Fighter]] = []
+    for number, attacker in attackers:
+        combat.moment = f"s{number}"
+        log(
+            combat,
+            StepKind.SECONDARY_ATTACK,
+            "SEC-3",
+            "attack_target.3",
+            (number, side.value, attacker.name, target.name, target.vitality),
+            side=side,
+            card=attacker.card,
+            subject=target,
+        )
+        bribes = [b for b in combat.sides[side.other].setup.bribes if b.moment == Moment(number, True)]
+        if any_effect(combat, "PRI-1 item", attacker, "SEC-9") or any(
+            bribe_creature(combat, side.other, bribe.icon, attacker, "SEC-9") for bribe in bribes
+        ):
+            continue
+        if harmless_against(combat, attacker, target):
+            log(
+                combat,
+                StepKind.IMMUNITY,
                 "SEC-4",
-                f"{attacker.name} is the last attacker on {target.name}: it adds its Vitality {attacker.vitality} and its own bonuses.",
+                "attack_target.4",
+                (target.name, attacker.name),
+                side=side.other,
+                card=target.card,
+                subject=attacker,
+            )
+            attacker.fate_reason = f"attacked {target.name}, which its attack cannot harm"
+            continue
+        live.append((number, attacker))
+    if destroyed_by_secondary(combat, side, target, live):
+        return
+    for position, (number, attacker) in enumerate(live):
+        combat.moment = f"s{number}"
+        last = position == len(live) - 1
+        if not last:
+            terms.append(Term(attacker.name, attacker.vitality))
+            log(
+                combat,
+                StepKind.SECONDARY_ATTACK,
+                "SEC-8",
+                "attack_target.5",
+                (attacker.name, target.name, attacker.vitality),
                 side=side,
                 card=attacker.card,
                 subject=attacker,
                 delta=attacker.vitality,
-                total=contribution.total,
-                chain=tuple(contribution.terms),
+                total=sum(t.amount for t in terms),
+                chain=tuple(terms),
             )
-            self._log_terms(contribution, self.bonus_terms(side, attacker, target, secondary=True))
-            self._ready_channel_answers(side.other, Moment(number, True))
-            for channel in self.sides[side].setup.channels:
+            for channel in combat.sides[side].setup.channels:
                 if channel.moment == Moment(number, True):
-                    self._channel(side, channel, contribution, target)
-            self._drop_unused_reactions()
-            terms = contribution.terms
-        total = sum(t.amount for t in terms)
-        self.moment = f"s{attackers[-1][0]}"
-        if not live:
-            self.log(
-                StepKind.KILL_TEST,
-                "SEC-9",
-                f"No attacker on {target.name} is left that can harm it (bribed away, or its text makes them add nothing); it survives.",
-                side=side,
-                subject=target,
-            )
-            return
-        closer = live[-1][1]
-        auto_win = closer.first_text(SecondaryAutoWin) is not None
-        if total > target.vitality or auto_win:
-            verdict = (
-                f"{closer.name}'s text beats the target whatever the totals"
-                if total <= target.vitality
-                else "more than its Vitality"
-            )
-            self.record_fate(
-                StepKind.KILL_TEST,
-                "SEC-7",
-                f"{chain_text(tuple(terms))} against {target.name}'s {target.vitality}: {verdict}, so {target.name} is beaten.",
-                subject=target,
-                fate=Fate.BEATEN,
-                reason=f"beaten by a secondary attack ({total} against {target.vitality})",
-                side=side,
-                total=total,
-                chain=tuple(terms),
-            )
-            self.creature_beaten(target, closer, "SEC-7", primary=False)
-            self.note_victors(target, [attacker for _, attacker in live])
-            for _, attacker in live:
-                attacker.fate_reason = f"beat {target.name} in a secondary attack"
-        else:
-            self.log(
-                StepKind.KILL_TEST,
-                "SEC-10",
-                f"{chain_text(tuple(terms))} against {target.name}'s {target.vitality}: not more than its Vitality, so the attack fails and nothing happens.",
-                side=side,
-                subject=target,
-                total=total,
-                chain=tuple(terms),
-            )
-            for _, attacker in live:
-                attacker.fate_reason = f"made a failed secondary attack on {target.name}"
-
-    def _ready_channel_answers(self, caster: Side, moment: Moment) -> None:
-        """A-04 in a secondary attack: the caster's spells planned for this attack that answer channelling
-        wait for it, like in a match-up; the ones that find nothing go back to the hand."""
-        state = self.sides[caster]
-        for play in state.setup.spells:
-            if play.moment != moment:
-                continue
-            card = self.catalog.get(play.card)
-            rule = card.first(ChannelReaction)
-            if rule is None or rule.as_ranged or state.hand[card.slug] <= 0:
-                continue
-            refusal = self.casting_refusal(caster, card)
-            if refusal:
-                self.log(StepKind.SPELL, "A-04", refusal, side=caster, card=card)
-                self.warnings.append(f"{caster.value}: {refusal}")
-                continue
-            state.hand[card.slug] -= 1
-            self._pending_reactions[caster].append((card, play))
-
-    def _destroyed_by_secondary(self, side: Side, target: Fighter, live: list[tuple[int, Fighter]]) -> bool:
-        """A secondary attacker whose text destroys such a target does so before any number counts."""
-        context = self._defending(target)
-        for number, attacker in live:
-            for rule in attacker.text(Destroys):
-                if rule.when.covers_secondary() and rule.target.matches(target.card, defending_in_stronghold=context):
-                    self.moment = f"s{number}"
-                    self.record_fate(
-                        StepKind.DESTROY,
-                        "SEC-4",
-                        f"{attacker.name} destroys {target.name} ({rule.target.describe()}) as a secondary attacker; "
-                        "it is lost and can never be healed.",
-                        subject=target,
-                        fate=Fate.DESTROYED,
-                        reason=f"destroyed by {attacker.name} in a secondary attack",
+                    log(
+                        combat,
+                        StepKind.CHANNEL,
+                        "SEC-8",
+                        "attack_target.6",
+                        (attacker.name,),
                         side=side,
-                        card=attacker.card,
+                        subject=attacker,
                     )
-                    for _, member in live:
-                        member.fate_reason = f"destroyed {target.name} in a secondary attack"
-                    return True
-        return False
+            ready_channel_answers(combat, side.other, Moment(number, True))
+            drop_unused_reactions(combat)
+            continue
+        contribution = Contribution(attacker)
+        contribution.terms = list(terms) + contribution.terms
+        log(
+            combat,
+            StepKind.SECONDARY_ATTACK,
+            "SEC-4",
+            "attack_target.7",
+            (attacker.name, target.name, attacker.vitality),
+            side=side,
+            card=attacker.card,
+            subject=attacker,
+            delta=attacker.vitality,
+            total=contribution.total,
+            chain=tuple(contribution.terms),
+        )
+        log_terms(combat, contribution, bonus_terms(combat, side, attacker, target, secondary=True))
+        ready_channel_answers(combat, side.other, Moment(number, True))
+        for channel in combat.sides[side].setup.channels:
+            if channel.moment == Moment(number, True):
+                channel_into(combat, side, channel, contribution, target)
+        drop_unused_reactions(combat)
+        terms = contribution.terms
+    total = sum(t.amount for t in terms)
+    combat.moment = f"s{attackers[-1][0]}"
+    if not live:
+        log(
+            combat,
+            StepKind.KILL_TEST,
+            "SEC-9",
+            "attack_target.8",
+            (target.name,),
+            side=side,
+            subject=target,
+        )
+        return
+    closer = live[-1][1]
+    auto_win = closer.first_text(SecondaryAutoWin) is not None
+    if total > target.vitality or auto_win:
+        verdict = (
+            f"{closer.name}'s text beats the target whatever the totals"
+            if total <= target.vitality
+            else "more than its Vitality"
+        )
+        record_fate(
+            combat,
+            StepKind.KILL_TEST,
+            "SEC-7",
+            "attack_target.9",
+            (Chain(tuple(terms)), target.name, target.vitality, verdict),
+            subject=target,
+            fate=Fate.BEATEN,
+            reason=f"beaten by a secondary attack ({total} against {target.vitality})",
+            side=side,
+            total=total,
+            chain=tuple(terms),
+        )
+        record_secondary(combat, target, live, total, beaten=True)
+        creature_beaten(combat, target, closer, "SEC-7", primary=False)
+        note_victors(combat, target, [attacker for _, attacker in live])
+        for _, attacker in live:
+            attacker.fate_reason = f"beat {target.name} in a secondary attack"
+    else:
+        log(
+            combat,
+            StepKind.KILL_TEST,
+            "SEC-10",
+            "attack_target.10",
+            (Chain(tuple(terms)), target.name, target.vitality),
+            side=side,
+            subject=target,
+            total=total,
+            chain=tuple(terms),
+        )
+        record_secondary(combat, target, live, total, beaten=False)
+        for _, attacker in live:
+            attacker.fate_reason = f"made a failed secondary attack on {target.name}"
+
+
+def record_secondary(
+    combat: Combat, target: Fighter, live: list[tuple[int, Fighter]], total: int, *, beaten: bool
+) -> None:
+    """The attack as result data: the kill test just logged is its step."""
+    combat.secondary_outcomes.append(
+        SecondaryOutcome(
+            target=target.id,
+            attackers=tuple(attacker.id for _, attacker in live),
+            total=total,
+            target_vitality=target.vitality,
+            beaten=beaten,
+            step=len(combat.steps) - 1,
+        )
+    )
+
+
+def ready_channel_answers(combat: Combat, caster: Side, moment: Moment) -> None:
+    """A-04 in a secondary attack: the caster's spells planned for this attack that answer channelling
+    wait for it, like in a match-up; the ones that find nothing go back to the hand."""
+    state = combat.sides[caster]
+    for play in state.setup.spells:
+        if play.moment != moment:
+            continue
+        card = combat.catalog.get(play.card)
+        rule = card.first(ChannelReaction)
+        if rule is None or rule.as_ranged or state.hand[card.slug] <= 0:
+            continue
+        refusal = casting_refusal(combat, caster, card)
+        if refusal:
+            log(combat, StepKind.SPELL, "A-04", "verbatim", (refusal,), side=caster, card=card)
+            combat.warnings.append(f"{caster.value}: {refusal}")
+            continue
+        spend_card(combat, caster, card.slug, CardUse.CAST)
+        combat.pending_reactions[caster].append((card, play))
+
+
+def destroyed_by_secondary(combat: Combat, side: Side, target: Fighter, live: list[tuple[int, Fighter]]) -> bool:
+    """A secondary attacker whose text destroys such a target does so before any number counts."""
+    context = defending(combat, target)
+    for number, attacker in live:
+        for rule in attacker.text(Destroys):
+            if rule.when.covers_secondary() and rule.target.matches(target.card, defending_in_stronghold=context):
+                combat.moment = f"s{number}"
+                record_fate(
+                    combat,
+                    StepKind.DESTROY,
+                    "SEC-4",
+                    "destroyed_by_secondary",
+                    (attacker.name, target.name, rule.target.describe()),
+                    subject=target,
+                    fate=Fate.DESTROYED,
+                    reason=f"destroyed by {attacker.name} in a secondary attack",
+                    side=side,
+                    card=attacker.card,
+                )
+                for _, member in live:
+                    member.fate_reason = f"destroyed {target.name} in a secondary attack"
+                return True
+    return False
+
+
+# ENG-2: the documented default plan of secondary attacks (see defaults.py).
+def lone_attack_value(combat: Combat, attacker: Fighter, target: Fighter) -> int:
+    """What ``attacker`` adds on its own against ``target`` in a secondary attack, before the partner
+    bonus: the same terms the secondary attack itself will log (SEC-4)."""
+    if harmless_against(combat, attacker, target):
+        return 0
+    terms = bonus_terms(combat, attacker.side, attacker, target, secondary=True)
+    return attacker.vitality + sum(term.amount for term in terms)
+
+
+def choose_secondaries(combat: Combat, side: Side) -> tuple[SecondaryAttack, ...]:
+    attackers = sorted(combat.sides[side].holding(), key=lambda f: (f.vitality, f.id))
+    targets = sorted(
+        secondary_targets(combat, side),
+        key=lambda t: (-t.vitality, t.id),
+    )
+    plan: list[SecondaryAttack] = []
+    free = list(attackers)
+    beaten: set[str] = set()
+    for target in targets:
+        partner = partner_value(combat, target)[0]
+        for attacker in free:
+            if lone_attack_value(combat, attacker, target) + partner > target.vitality:
+                plan.append(SecondaryAttack(attacker.reference, target.reference))
+                free.remove(attacker)
+                beaten.add(target.id)
+                break
+    for target in targets:
+        if target.id in beaten or len(free) < 2:
+            continue
+        partner = partner_value(combat, target)[0]
+        group: list[Fighter] = []
+        for attacker in free:
+            group.append(attacker)
+            earlier = sum(member.vitality for member in group[:-1])
+            if len(group) > 1 and partner + earlier + lone_attack_value(combat, attacker, target) > target.vitality:
+                plan.extend(SecondaryAttack(member.reference, target.reference) for member in group)
+                free = [f for f in free if f not in group]
+                break
+    return tuple(plan)

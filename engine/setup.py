@@ -159,8 +159,34 @@ def copy_references(slugs: list[str]) -> list[str]:
     return references
 
 
+class CardRef(str):
+    """A card reference as the notation writes it (``archer``, ``archer#2``), parsed once.
+
+    ``slug`` and ``copy`` are read off it without splitting the text again; for everything else
+    (equality, hashing, JSON, printing) it is the text itself, so a set-up built from plain strings
+    means the same and permalinks print back identically."""
+
+    slug: str
+    copy: int
+
+    def __new__(cls, text: str) -> CardRef:
+        reference = super().__new__(cls, text)
+        slug, _, copy = text.partition("#")
+        if copy and (not copy.isdigit() or int(copy) < 1):
+            raise ValueError(f"{text!r}: the copy number after # must be 1 or more")
+        reference.slug = slug
+        reference.copy = int(copy) if copy else 1
+        return reference
+
+
+def card_ref(text: str | None) -> CardRef | None:
+    return None if text is None else CardRef(text)
+
+
 def split_reference(reference: str) -> tuple[str, int]:
-    """``archer#2`` -> (``archer``, 2); a bare slug is copy 1."""
+    """``archer#2`` -> (``archer``, 2); a bare slug is copy 1. A CardRef is not split again."""
+    if type(reference) is CardRef:
+        return reference.slug, reference.copy
     slug, _, copy = reference.partition("#")
     if copy and (not copy.isdigit() or int(copy) < 1):
         raise ValueError(f"{reference!r}: the copy number after # must be 1 or more")

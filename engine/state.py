@@ -43,6 +43,8 @@ class Fighter:
     round: int | None = None
     blank: bool = False
     channelled: bool = False
+    name: str = field(init=False)
+    vitality: int = field(init=False)
 
     def text(self, kind: builtins.type[A]) -> tuple[A, ...]:
         """The abilities of one kind its text box gives now: none once the text box is blanked."""
@@ -53,16 +55,17 @@ class Fighter:
         return found if found is not None else self.card.abilities_of(kind)
 
     def first_text(self, kind: builtins.type[A]) -> A | None:
-        found = self.text(kind)
+        if self.blank:
+            return None
+        found: tuple[A, ...] | None = self.card._by_kind.get(kind)
+        if found is None:
+            found = self.card.abilities_of(kind)
         return found[0] if found else None
 
-    @property
-    def name(self) -> str:
-        return self.card.name
-
-    @property
-    def vitality(self) -> int:
-        return self.card.base_vitality
+    def __post_init__(self) -> None:
+        # Read in nearly every step; a changed copy of the card (class, size, text) keeps both.
+        self.name = self.card.name
+        self.vitality = self.card.base_vitality
 
     @property
     def on_table(self) -> bool:
@@ -87,6 +90,8 @@ class SideState:
     command_card: CardDefinition | None = None
     command_fighter: Fighter | None = None
     command_active: bool = False
+    # What cancelled the command card (CMD-2, CMD-3, A-14, ENG-8, ENG-14): the card, the rule, the step.
+    command_cancelled: tuple[CardDefinition | None, str, int] | None = None
     # An opposing spell or item command whose ability this side's command took over (rule ENG-14).
     borrowed: CardDefinition | None = None
     bonuses: list[tuple[CommandBonus, CardDefinition]] = field(default_factory=list)
@@ -125,3 +130,15 @@ class Contribution:
 
     def add(self, label: str, amount: int) -> None:
         self.terms.append(Term(label, amount))
+
+
+@dataclass(eq=False)
+class Shot:
+    """One ranged attack placed in a match-up and the points it added to its side."""
+
+    side: Side
+    shooter: Fighter
+    amount: int
+    cancelled: bool = False
+    # A shot that is not the shooter's own (a bribery card fired by a command): its value, for a take-over.
+    points: int | None = None

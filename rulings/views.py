@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from urllib.parse import quote
-
 import markdown
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 
+from combat.links import permalink
 from rulings.display import ruling_rows
 from rulings.filters import RulingFilterSet
 from rulings.linking import TextLinker
@@ -32,7 +31,6 @@ from rulings.search_query import read_address
 from rulings.sources import describe
 
 RULINGS_PER_PAGE = 25
-SIMULATOR_URL = "/combat/"
 
 
 def _current_version() -> ChangeLogSection | None:
@@ -155,7 +153,7 @@ def example_list(request: HttpRequest) -> HttpResponse:
 def example_detail(request: HttpRequest, slug: str) -> HttpResponse:
     example = get_object_or_404(WorkedExample, slug=slug)
     body = TextLinker.from_database().render_html(markdown.markdown(example.body))
-    simulator = f"{SIMULATOR_URL}?s={quote(example.notation, safe='')}" if example.notation else ""
+    simulator = permalink(example.notation) if example.notation else ""
     context = {
         "example": example,
         "body": body,

@@ -11,7 +11,7 @@ from engine.errors import EngineError, SetupInvalid
 from engine.explore import explore
 from engine.log import CombatLog
 from engine.notation import parse_setup
-from engine.resolver import Resolver, resolve
+from engine.resolver import resolve
 from engine.validate import validate
 
 CATALOG = default_catalog()
@@ -106,7 +106,7 @@ def test_exploration_leaves_out_orders_that_break_the_duty() -> None:
 def test_the_log_reports_a_ranged_creature_left_idle_against_bone_fright() -> None:
     # The set-up check is bypassed here, as if the combat had moved Bone Fright to another match-up.
     setup = parse_setup("a=bone-fright d=swordsman,archer")
-    log = Resolver(setup, CATALOG, checked=True).run()
+    log = resolve(setup, CATALOG, checked=True)
     assert any("Archer" in warning and "Bone Fright" in warning for warning in log.result.warnings)
 
 

@@ -99,6 +99,15 @@ def test_set_pages(client: Client) -> None:
     assert "7 cards" in promos and "/cards/land-drake/" in promos
 
 
+def test_filters_fold_away_unless_they_need_fixing(client: Client) -> None:
+    folded = client.get("/cards/?border=mortal&sort=name").content.decode()
+    assert '<details class="filter-panel">' in folded and "(1 in use)" in folded
+    unfolded = client.get("/cards/?vitality_min=lots").content.decode()
+    assert '<details class="filter-panel" open>' in unfolded
+    rulings = client.get("/rulings/?kind=erratum").content.decode()
+    assert '<details class="filter-panel">' in rulings and "(1 in use)" in rulings
+
+
 def test_friendly_404(client: Client) -> None:
     response = client.get("/cards/no-such-card/")
     assert response.status_code == 404

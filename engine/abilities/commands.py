@@ -1,0 +1,514 @@
+"""Command cards and what they do in the command step (CMD-1 to CMD-5), AOEs (AOE-1 to AOE-4) and spells."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..dice import Dice
+from ..enums import AoeType, Border, Terrain, Timing
+from ..selectors import Selector
+from .base import (
+    Ability,
+    Castable,
+    Guessed,
+    Offer,
+    Outcome,
+    Restriction,
+    Sides,
+    When,
+    _signed,
+    _where,
+)
+
+
+@dataclass(frozen=True)
+class Aoe(Ability):
+    """With ``dice``, the strength is the roll plus ``points``; a roll listed in ``fails_on`` does nothing."""
+
+    kind: ClassVar[str] = "aoe"
+    steps: ClassVar[tuple[str, ...]] = ("CMD-4", "PRI-4")
+    points: int = 0
+    type: AoeType = AoeType.PLAIN
+    timing: Timing = Timing.PRIMARY
+    hits: Selector | None = None
+    both_sides: bool = False
+    # Strikes its owner's own combat hand instead of the opponent's.
+    own_hand: bool = False
+    dice: Dice | None = None
+    fails_on: tuple[int, ...] = ()
+    per_count: int = 0
+    counting: str = ""
+
+    def __post_init__(self) -> None:
+        if self.per_count and not self.counting:
+            raise ValueError("per_count needs 'counting' (what the set-up count means)")
+
+    def describe(self) -> str:
+        growth = (
+            f" It grows by {self.per_count} point(s) for each of {self.counting} (a count the set-up gives)."
+            if self.per_count
+            else ""
+        )
+        return self._describe() + growth
+
+    def _describe(self) -> str:
+        label = "" if self.type is AoeType.PLAIN else f"{self.type.value} "
+        when = "as its command" if self.timing is Timing.COMMAND else "when it fights a primary match-up"
+        if self.dice is not None:
+            plus = f" + {self.points}" if self.points else ""
+            fails = f"; a roll of {', '.join(map(str, self.fails_on))} does nothing" if self.fails_on else ""
+            return f"AOE of {self.dice}{plus} points ({label}{when}){fails}: hits creatures up to that Vitality."
+        reach = f" ({self.hits.describe()} only)" if self.hits else ""
+        sides = (
+            "its owner's own combat hand"
+            if self.own_hand
+            else "every combat hand"
+            if self.both_sides
+            else "the opponent's combat hand"
+        )
+        effect = "sets them aside out of play" if self.type is AoeType.METHANE else "discards them"
+        return (
+            f"{self.points}-point {label}AOE {when}: hits creatures of Vitality {self.points} or less"
+            f"{reach} in {sides} and {effect}."
+        )
+
+
+@dataclass(frozen=True)
+class DispelsOpposingCommand(Ability):
+    kind: ClassVar[str] = "dispels_opposing_command"
+    steps: ClassVar[tuple[str, ...]] = ("CMD-3",)
+
+    def describe(self) -> str:
+        return "Command: cancels the opponent's command card, whatever its Up number."
+
+
+@dataclass(frozen=True)
+class CommandTerrain(Ability):
+    kind: ClassVar[str] = "command_terrain"
+    terrain: Terrain
+
+    def describe(self) -> str:
+        return f"Command: the space counts as {self.terrain.value} for the rest of the combat."
+
+
+@dataclass(frozen=True)
+class CommandBonus(Ability):
+    kind: ClassVar[str] = "command_bonus"
+    steps: ClassVar[tuple[str, ...]] = ("CMD-4", "PRI-6")
+    amount: int
+    against: Selector | None = None
+    to: Selector | None = None
+    terrain: Terrain | None = None
+    when: When = When.PRIMARY
+    first_only: bool = False
+    rising: bool = False
+
+    def describe(self) -> str:
+        target = f" against {self.against.describe()}" if self.against else ""
+        who = f"its side's {self.to.describe()}" if self.to else "every creature of its side"
+        if self.first_only:
+            who = f"the first of {who} played after it"
+        scope = {
+            When.PRIMARY: "in primary match-ups",
+            When.SECONDARY: "when they make a secondary attack",
+            When.BOTH: "in primary match-ups and secondary attacks",
+        }[self.when]
+        amount = (
+            f"{_signed(self.amount)} Vitality for each match-up number (+{self.amount} in the first, "
+            f"+{2 * self.amount} in the second, ...)"
+            if self.rising
+            else f"{_signed(self.amount)} Vitality"
+        )
+        return f"Command: {who} get {amount}{target} {scope}{_where(self.terrain)}."
+
+
+@dataclass(frozen=True)
+class DestroyedWhenCommanding(Ability):
+    kind: ClassVar[str] = "destroyed_when_commanding"
+
+    def describe(self) -> str:
+        return "When its command takes effect, the card itself is destroyed."
+
+
+@dataclass(frozen=True)
+class CommandAnnouncement(Ability):
+    """A command that makes the opponent reveal something before creatures are picked.
+
+    ``conflict`` names the group of commands that cannot all be obeyed at once: two commands that
+    each make the other side declare first contradict each other (command example 2)."""
+
+    kind: ClassVar[str] = "command_announcement"
+    announce: str
+    conflict: str = ""
+
+    def describe(self) -> str:
+        return f"Command: for the whole combat the opponent must {self.announce}."
+
+
+@dataclass(frozen=True)
+class CommandPlayFirst(Ability):
+    kind: ClassVar[str] = "command_play_first"
+    target: Selector
+
+    def describe(self) -> str:
+        return f"Command: the opponent shows and must play {self.target.describe()} before any other creature."
+
+
+@dataclass(frozen=True)
+class Dispel(Ability):
+    kind: ClassVar[str] = "dispel"
+    steps: ClassVar[tuple[str, ...]] = ("CMD-3", "PRI-2")
+
+    def describe(self) -> str:
+        return "Cancels a spell, an item or a command card's effect (never channelling)."
+
+
+@dataclass(frozen=True)
+class DestroyTerrain(Ability):
+    kind: ClassVar[str] = "destroy_terrain"
+
+    def describe(self) -> str:
+        return "Any time: destroys a terrain card, so the fight has no terrain from then on."
+
+
+@dataclass(frozen=True)
+class CommandRelocates(Ability):
+    """Command, defender only: the combat moves to the space the attacker came from; the set-up's choice
+    names that space's terrain."""
+
+    kind: ClassVar[str] = "command_relocates"
+
+    def offer(self) -> Offer | None:
+        return Offer.TERRAIN
+
+    def describe(self) -> str:
+        return (
+            "Command, for the defender only: the combat moves to the space the attacking shield came from. That "
+            "space's terrain is a set-up choice (a terrain type, a terrain card, face-down or none; none by default). "
+            "The defender no longer stands on its stronghold, so no defence bonus applies."
+        )
+
+
+@dataclass(frozen=True)
+class JoinsFromTerrain(Ability):
+    """Command: a creature lying face down as the space's terrain card, once its owner's, joins his combat hand."""
+
+    kind: ClassVar[str] = "joins_from_terrain"
+
+    def offer(self) -> Offer | None:
+        return Offer.OPTION
+
+    def option_words(self) -> tuple[str, ...]:
+        return ("use",)
+
+    def describe(self) -> str:
+        return (
+            "Command: if the space's terrain is a face-down card that was once one of its owner's creatures (the "
+            "set-up names it), he may take that creature into his combat hand to fight for him (the set-up's "
+            "choice 'use'; by default it stays terrain). Once picked up, the space has no terrain card."
+        )
+
+
+@dataclass(frozen=True)
+class DestroysCommandCard(Ability):
+    """After its primary match-up, a side's command card is destroyed: its ongoing effect ends, and a command
+    creature is lost. ``lead_over_vitality``: only when the lead beats that card's Vitality (Up number)."""
+
+    kind: ClassVar[str] = "destroys_command_card"
+    outcome: Outcome
+    who: Sides = Sides.OPPONENT
+    lead_over_vitality: bool = False
+    creature_only: bool = False
+
+    def __post_init__(self) -> None:
+        if self.who is Sides.BOTH:
+            raise ValueError("destroys_command_card: 'who' is 'own' or 'opponent'")
+
+    def describe(self) -> str:
+        event = (
+            "When it beats its primary opponent"
+            if self.outcome is Outcome.BEATS
+            else "When it is beaten in a primary match-up"
+        )
+        whose = "its own side's" if self.who is Sides.OWN else "the opposing"
+        if self.lead_over_vitality:
+            event += f" by more than the Vitality of {whose} command card (a spell's or item's Up number)"
+            whose = "that"
+        which = " if that card is a creature" if self.creature_only else ""
+        return f"{event}, {whose} command card is destroyed{which}: its effect ends and it does not count."
+
+
+@dataclass(frozen=True)
+class ForbidsCommands(Ability):
+    kind: ClassVar[str] = "forbids_commands"
+
+    def describe(self) -> str:
+        return "No command card may be played in a combat here."
+
+
+@dataclass(frozen=True)
+class CommandCard(Ability):
+    """A spell or item whose text says it is played as the command card."""
+
+    kind: ClassVar[str] = "command_card"
+    steps: ClassVar[tuple[str, ...]] = ("CMD-1",)
+
+    def describe(self) -> str:
+        return "Played as the command card of a combat."
+
+
+@dataclass(frozen=True)
+class CommandSideline(Ability):
+    kind: ClassVar[str] = "command_sideline"
+    target: Selector
+    both_sides: bool = True
+    cost: int = 0
+    # One opposing card drawn at random (named by the set-up's choices) and the command card itself.
+    picked: bool = False
+
+    def offer(self) -> Offer | None:
+        return Offer.OPPOSING_CREATURE if self.picked else None
+
+    def describe(self) -> str:
+        if self.picked:
+            return (
+                "Command: one card drawn at random from the opponent's combat hand (a set-up choice) and this "
+                "card itself can neither fight nor count for control; secondary attackers may still attack either."
+            )
+        hands = "the combat on either side" if self.both_sides else "the opponent's combat hand or command"
+        cost = f" (costs {self.cost} Power Stone{'s' if self.cost != 1 else ''})" if self.cost else ""
+        return (
+            f"Command{cost}: {self.target.describe()} still in {hands} are set aside: they cannot fight or count "
+            "for control, but they can be attacked."
+        )
+
+
+@dataclass(frozen=True)
+class PlayRestriction(Ability):
+    kind: ClassVar[str] = "play_restriction"
+    must: Restriction
+
+    def describe(self) -> str:
+        if self.must is Restriction.COMMAND:
+            return "It can be played only as the command card."
+        return "If it fights, it must be its side's first primary creature."
+
+
+@dataclass(frozen=True)
+class ForbidsCasting(Ability):
+    """While it is in play (with ``command_only``: as the active command), the reached side(s) may
+    not play cards of the kind ``casting``."""
+
+    kind: ClassVar[str] = "forbids_casting"
+    casting: Castable = Castable.SPELL
+    sides: Sides = Sides.BOTH
+    command_only: bool = False
+
+    def describe(self) -> str:
+        who = {Sides.OWN: "its own side", Sides.OPPONENT: "the opponent", Sides.BOTH: "no player"}[self.sides]
+        verb = "may play" if self.sides is Sides.BOTH else "may not play"
+        what = {Castable.SPELL: "spells (Dispel Magic included)", Castable.HAND_ITEM: "hand magic items"}[self.casting]
+        start = "Command: for the whole combat" if self.command_only else "While it is in play"
+        return f"{start} {who} {verb} {what}."
+
+
+@dataclass(frozen=True)
+class Undispellable(Ability):
+    kind: ClassVar[str] = "undispellable"
+
+    def describe(self) -> str:
+        return "Its command cannot be dispelled, by Dispel Magic or by another command."
+
+
+@dataclass(frozen=True)
+class UpCardDuel(Ability):
+    """Command: a card picked from the opposing combat hand is destroyed when the opponent's Up card (a
+    creature; its Vitality is a set-up count) has the lower base Vitality."""
+
+    kind: ClassVar[str] = "up_card_duel"
+    counting: str = "the base Vitality of the opponent's Up card this turn"
+    needs_count: ClassVar[bool] = True
+
+    def offer(self) -> Offer | None:
+        return Offer.OPPOSING_CREATURE
+
+    def describe(self) -> str:
+        return (
+            "Command: if the opponent's Up card is a creature, its player picks a creature from the opponent's "
+            "combat hand (a set-up choice; none is picked if none is given); if the Up card's base Vitality (a "
+            "set-up count) is lower than the picked card's, the picked card is destroyed."
+        )
+
+
+@dataclass(frozen=True)
+class Detonates(Ability):
+    """Command: its side may blow up one of its creatures in a primary match-up, destroying both."""
+
+    kind: ClassVar[str] = "detonates"
+    target: Selector | None = None
+
+    def offer(self) -> Offer | None:
+        return Offer.OWN_CREATURE
+
+    def describe(self) -> str:
+        who = self.target.describe() if self.target else "creature"
+        return (
+            f"Command: its side may blow up one of its {who} when it meets its primary opponent: both creatures of "
+            "that match-up are destroyed (the set-up's choice names the creature)."
+        )
+
+
+@dataclass(frozen=True)
+class Announcement(Ability):
+    """An announcement while the creature is in play; the set-up's play order already reflects it."""
+
+    kind: ClassVar[str] = "announcement"
+    announce: str = ""
+
+    def describe(self) -> str:
+        return (
+            f"While it is in play the opponent must {self.announce}; only the play order depends on it, and the "
+            "set-up gives that order."
+        )
+
+
+@dataclass(frozen=True)
+class ForcedFirstAnswer(Ability):
+    """Command: its side shows its first primary creature; the opponent must answer with his highest
+    base-Vitality creature whose base Vitality is below the shown one's (ruling ENG-15)."""
+
+    kind: ClassVar[str] = "forced_first_answer"
+
+    def describe(self) -> str:
+        return (
+            "Command: in the first match-up its side lays its creature first, and the opponent must answer with the "
+            "creature of highest base Vitality among those whose base Vitality is lower than the shown creature's "
+            "(any of them on a tie; a free choice when none is lower). The set-up's first match-up is checked "
+            "against this."
+        )
+
+
+@dataclass(frozen=True)
+class CommandGuess(Ability):
+    """Command: in each primary match-up, once both creatures are picked face down, ``guesser`` guesses the
+    ``guesses`` of the other side's hidden creature; the owner's creature gets ``amount`` on a right guess
+    (``on_right``) or on a wrong one. The guesses are a set-up choice, one per match-up (ruling ENG-12)."""
+
+    kind: ClassVar[str] = "command_guess"
+    amount: int
+    guesses: Guessed
+    guesser: Sides = Sides.OPPONENT
+    on_right: bool = False
+
+    def __post_init__(self) -> None:
+        if self.guesser is Sides.BOTH:
+            raise ValueError("command_guess: 'guesser' is 'own' or 'opponent'")
+
+    def offer(self) -> Offer | None:
+        return Offer.GUESSES
+
+    def option_words(self) -> tuple[str, ...]:
+        if self.guesses is Guessed.BORDER:
+            return tuple(border.value for border in Border)
+        return ("small", "medium", "large")
+
+    def describe(self) -> str:
+        who = "the opponent" if self.guesser is Sides.OPPONENT else "its owner"
+        whose = "its side's" if self.guesser is Sides.OPPONENT else "the opposing"
+        what = "border colour" if self.guesses is Guessed.BORDER else "size (Small, Medium or Large)"
+        when = "right" if self.on_right else "wrong"
+        default = "wrong" if self.on_right else "right"
+        return (
+            f"Command: in each primary match-up, after both creatures are picked face down, {who} guesses the {what} "
+            f"of {whose} creature; if the guess is {when}, its side's creature gets {_signed(self.amount)} Vitality. "
+            f"The guesses are a set-up choice, one per match-up in order ({', '.join(self.option_words())}, joined "
+            f"by hyphens); a match-up with no guess given counts as a {default} guess."
+        )
+
+
+@dataclass(frozen=True)
+class StoneBid(Ability):
+    """Command: the players bid Power Stones for the space; the higher bid holds it, its bidder burns the
+    bid, the combat is cancelled and this card is discarded (ruling ENG-12)."""
+
+    kind: ClassVar[str] = "stone_bid"
+    opening: int = 1
+
+    def offer(self) -> Offer | None:
+        return Offer.BIDS
+
+    def describe(self) -> str:
+        return (
+            f"Command: the players bid Power Stones for the space, its owner opening at {self.opening}; whoever "
+            "outbids the other burns his bid and holds the space, the combat is cancelled with no match-up fought, "
+            "and this card is discarded. The final bids are a set-up choice, owner's then opponent's ('3-4'; 0 for "
+            f"an opponent who never raises); with none given, the owner bids {self.opening} and the opponent does "
+            "not raise."
+        )
+
+
+@dataclass(frozen=True)
+class CommandFight(Ability):
+    """Command: its creature fights the opposing command creature before the commands take effect
+    (rule ENG-14); if it wins, the opposing command never takes effect."""
+
+    kind: ClassVar[str] = "command_fight"
+
+    def describe(self) -> str:
+        return (
+            "Command: if the opposing command card is a creature, this creature fights it before either command "
+            "takes effect (printed Vitality plus each one's own text bonuses, off-colour bonus and terrain "
+            "modifier). The loser is beaten; if this creature wins, the opposing command has no effect."
+        )
+
+
+@dataclass(frozen=True)
+class AttacksCommandCard(Ability):
+    """As a primary attacker its owner may switch it to the opposing command creature (the set-up's choice
+    ``card:command``); the abandoned opponent is left unchallenged (rule ENG-10)."""
+
+    kind: ClassVar[str] = "attacks_command_card"
+
+    def offer(self) -> Offer | None:
+        return Offer.OPTION
+
+    def option_words(self) -> tuple[str, ...]:
+        return ("command", "opponent")
+
+    def describe(self) -> str:
+        return (
+            "When it is played as a primary attacker, its owner may leave its match-up opponent and have it fight "
+            "the opposing command card instead, if that card is a creature (the set-up's choice 'command'; by "
+            "default it fights its opponent). The left opponent stays on the table unchallenged; a command creature "
+            "beaten this way does not count, and its command ends."
+        )
+
+
+@dataclass(frozen=True)
+class StealsCommand(Ability):
+    """Command: an opposing Spell or Item command is dispelled and works for this side instead."""
+
+    kind: ClassVar[str] = "steals_command"
+
+    def describe(self) -> str:
+        return (
+            "Command: if the opposing command card is a Spell or an Item, it is dispelled and its command ability "
+            "works for this card's side instead, for as long as this card's own command stands."
+        )
+
+
+@dataclass(frozen=True)
+class PensChannellers(Ability):
+    """Command: its side pays ``cost`` Power Stones and every opposing creature lying under a Stronghold card or
+    Upgrade (the set-up's channellers) goes back to the opponent's Creature Pen before the primaries."""
+
+    kind: ClassVar[str] = "pens_channellers"
+    cost: int = 1
+
+    def describe(self) -> str:
+        return (
+            f"Command: its side pays {self.cost} Power Stone(s) and the opponent must move every creature kept under "
+            "his Stronghold cards or Upgrades to his Creature Pen before the primaries, so none of them can channel "
+            "in this combat (no effect if the stones cannot be paid)."
+        )

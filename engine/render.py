@@ -1,0 +1,408 @@
+"""The one place the engine's events become English.
+
+Each step of a combat names its sentence here (``Step.message``) and carries the values that fill
+it in (``Step.args``, in the order the template first names them). The procedure's modules never
+build a sentence for the log; they record events, and ``render`` writes them out when someone reads
+``Step.text``. Exploring thousands of orders therefore never formats a sentence. A "verbatim" step
+carries text made elsewhere (a refusal worded once for both the log and the warnings).
+"""
+
+from __future__ import annotations
+
+from string import Formatter
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .log import Term
+
+MESSAGES: dict[str, str] = {
+    # Text made elsewhere and shared with a warning: refusals of a ranged attack, a channel or a cast.
+    "verbatim": "{text}",
+    # Sentences with several forms, one message per form.
+    "compare.no_comparison": "no comparison: {gone}",
+    "compare.both_turned": "both are turned, so neither can beat the other: both survive",
+    "compare.push": "equal totals: a push, both survive and neither is beaten",
+    "compare.push_won": "equal totals, but {winner}'s side wins pushes: it beats {faced}",
+    "compare.turned": "{high} has more but was turned, so it cannot beat {low}: both survive",
+    "compare.short_margin": "{high} leads by only {margin}; {low} can be beaten only by {needed} or more, so it is a push",
+    "compare.beats": "{high} beats {low}",
+    "compare.reversed": "{high} leads by {margin}, but {source}'s command makes its side win a match-up lost by more than {limit}: {low} beats {high}",
+    "compare.withdrawn": "{outcome}; {winner} goes back to the hand instead",
+    "ranged.places": "The {side} places {shooter} beside {fighter} as a ranged attacker.",
+    "ranged.command_fires": "{shooter}, the {side}'s command, fires into the match-up beside {fighter}.",
+    "check_drawn_ranged.broken": "{drawer} draws every ranged attack the {other} can make, but {fighter}, still in his hand, is not planned to fire in match-up {round}: the set-up breaks this rule.",
+    "shot_effect.helps_only": "{shooter}'s ranged attack helps only {supported}; {fighter} is not one, so it has no effect.",
+    "shot_effect.push": "{shooter}'s ranged attack makes the match-up a push at {total} each: neither side may change it any further.",
+    "shot_effect.destroys_on_win": "{shooter}'s ranged attack adds no points, but if {fighter} wins this match-up, {opponent} is destroyed rather than beaten.",
+    "shot_effect.no_ocb": "{shooter}'s ranged attack would give {fighter} its off-colour bonus, but it has none.",
+    "shot_effect.has_ocb": "{fighter} already has its off-colour bonus: {shooter}'s ranged attack adds nothing.",
+    "shot_effect.ocb_suppressed": "{shooter}'s ranged attack would give {fighter} its off-colour bonus, but {suppressor}'s text takes it away.",
+    "bribery_shots.refused": "{source}'s command: the {side}'s {wanted} {card} card(s) are not fired in match-up {round}: {refusal}.",
+    "dispel_magic_chains.casts": "The {caster} casts {card} on {target}.",
+    "dispel_magic_chains.answers": "The {caster} answers with {card}, cancelling the Dispel Magic aimed at {target}.",
+    "apply_command.lasting": "{card} is in play as the command card: {abilities}",
+    "stone_bid.raised": "{card}: the players bid Power Stones for the space{given}; the {side} bids {bid}, the {other} bids {other_bid}. The {winner} outbids the other and holds the space.",
+    "stone_bid.not_raised": "{card}: the players bid Power Stones for the space{given}; the {side} bids {bid}, the {other} does not raise. The {winner} outbids the other and holds the space.",
+    "sideline_picked.drawn": "{card}: the card drawn from the {other}'s combat hand is {drawn}.",
+    "sideline_picked.drawn.unnamed": "{card}: the card drawn from the {other}'s combat hand is {drawn} (the set-up names no card, so the first one held).",
+    "sideline_picked.empty": "{card}: the card drawn from the {other}'s combat hand is none (the hand is empty).",
+    "sideline_picked.empty.unnamed": "{card}: the card drawn from the {other}'s combat hand is none (the hand is empty) (the set-up names no card, so the first one held).",
+    "pen_channellers.both": "{card}{paid}: {what} still in the combat on either side are set aside ({hit}).",
+    "pen_channellers.hand": "{card}{paid}: {what} still in the {other}'s combat hand or command are set aside ({hit}).",
+    "discard_from_hands.one": "{card}: the {side} discards one of its {what} still in the combat hand ({held}).",
+    "discard_from_hands.every": "{card}: the {side} discards every one of its {what} still in the combat hand ({held}).",
+    "back_to_hand.next": "{fighter} goes back to the {side}'s combat hand ({why}); it will be played again in the next match-up.",
+    "back_to_hand.later": "{fighter} goes back to the {side}'s combat hand ({why}); it will be played again later.",
+    "drop_unused_reactions.secondary": "The {side}'s {card} found nothing to answer in secondary attack {moment}: it stays in the hand.",
+    "drop_unused_reactions": "The {side}'s {card} found nothing to answer in match-up {moment}: it stays in the hand.",
+    "guesses.pays": "{card}'s command: the {guesser} {said} for the {what} of the {other}'s hidden {hidden} ({shown}): {helped} gets {amount:+d}.",
+    "guesses.no_bonus": "{card}'s command: the {guesser} {said} for the {what} of the {other}'s hidden {hidden} ({shown}): no bonus.",
+    "detonated": "{command}'s command: {fighter} is blown up and destroyed.",
+    "detonated.taking": "{command}'s command: {fighter} is blown up, taking {victim} with it: destroyed.",
+    "rolled_destruction.hit": "{fighter} rolls {rolled}: it destroys {border}s, and {opponent} is one: it is destroyed.",
+    "rolled_destruction.hit.frozen": "{fighter} rolls {rolled}: it destroys {border}s, and {opponent} is one: it is destroyed. Nothing may change this match-up any more.",
+    "rolled_destruction.miss": "{fighter} rolls {rolled}: it destroys {border}s, and {opponent} is {opponent_border}, so it survives.",
+    "rolled_destruction.miss.frozen": "{fighter} rolls {rolled}: it destroys {border}s, and {opponent} is {opponent_border}, so it survives. Nothing may change this match-up any more.",
+    "copy_hand_text.blank": "{fighter} gains {laid}'s text box for the rest of the combat (it is blank, so nothing is gained).",
+    "copy_hand_text.gains": "{fighter} gains {laid}'s text box for the rest of the combat.",
+    "secondaries.default_plan": "No secondary attacks were given, so the leftovers take the strongest targets they can beat, alone where they can: {plan}.",
+    # core.py
+    "roll": "{source_name} is in play and unbeaten: {card_name}'s roll of {rolled} on {dice} counts as {fixed}.",
+    "change_stones": "{card_name}: {why}, so the {player_value} {verb} Power Stone(s){short}: {state_stones} left.",
+    "burn_stones": "{card_name}: the {player_value} burns {amount} Power Stone(s) {why}: {state_stones} left.",
+    "indestructible": "{by} would destroy {fighter_name}, but {fighter_name} cannot be destroyed.",
+    "announce_setup": "The attacker's shield has entered a space held by the defender; the fight is in {terrain}.",
+    "announce_setup.2": "The {side_value} picks up {names} (stacking {stack}); Guardian CMP {state_guardian_cmp}, {state_stones} stone(s).",
+    "announce_setup.3": "{warning} ({role}). {ignored}",
+    "played_earlier": "The {side_value} played {card_name} before this combat; its effect lasts into it.",
+    "played_earlier.2": "{card_name}: the {side_value}'s Guardian channels with CMP {rule_value} this turn (printed {before}).",
+    "fire_aoe": "{card_name}'s AOE grows by {aoe_per_count} x {counted} ({aoe_counting}): {points} points.",
+    "fire_aoe.2": "{card_name} rolls {rolled} on {aoe_dice}: its AOE has no effect.",
+    "fire_aoe.3": "{card_name} rolls {rolled} on {aoe_dice}: a {points}-point {label}AOE.",
+    "fire_aoe.4": "{source_name} is in play: {card_name}'s {label}AOE is {boost_amount:+d} stronger, {points} points.",
+    "fire_aoe.5": "{fighter_name} is {immune} and ignores {card_name}'s {label}AOE.",
+    "fire_aoe.6": "{card_name} fires a {points}-point {label}AOE into {reach}: it hits creatures of Vitality {points} or less still in the hand ({x1}).",
+    "fire_aoe.7": "{fighter_name} (Vitality {fighter_vitality}) is set aside by methane: it cannot fight or count, but it can be attacked.",
+    "fire_aoe.8": "{fighter_name} (Vitality {fighter_vitality}) is hit and discarded.",
+    # hand_effects.py
+    "reclass": "{fighter_name} counts as {x1} {why}.",
+    "restore_classes": "{fighter_name} counts as its printed class(es) again: {why}.",
+    "command_class_choice": "{card_name}: no class is named in the set-up, so no creature changes class.",
+    "command_class_choice.2": "{card_name}: no creature it reaches is left.",
+    "discard_from_hands": "{card_name}: the {target_side_value} discards every double-bordered card in its combat hand ({names}); it has no bribe, spell or hand item left for this combat.",
+    "discard_from_hands.2": "{fighter_name} is discarded from the combat hand: it will not fight or count.",
+    "send_duplicates_to_melee": "{card_name}: creatures the {side_other_value} holds more than once go into the melee unchallenged ({x1}).",
+    "leave_unchallenged": "{fighter_name} stays in the melee as an unchallenged card ({why}): unbeaten, it counts for control and may be attacked.",
+    "trade_places": "{card_name}'s text: {stepping_in_name} takes {going_out_name}'s place in the melee and counts as the {result}creature of that match-up.",
+    # command_step.py
+    "command_step": "{x1} allows no command cards: the {side_value}'s command is not played.",
+    "command_step.2": "The {side_value} declares no command card.",
+    "command_step.3": "The {side_value} declares that a command card will be played.",
+    "command_step.4": "Command cards revealed together: {revealed}.",
+    "command_step.5": "{x1} lies on the table as a command card: out of reach of AOEs, never a primary attacker, a possible secondary target.",
+    "contradiction_test": "{a_name} and {d_name} can both be carried out: no contradiction, both stand.",
+    "contradiction_test.2": "{a_name} and {d_name} contradict ({reason}); equal Up numbers ({a_up}), so both are dispelled.",
+    "contradiction_test.3": "{a_name} and {d_name} contradict ({reason}); {low_name} has the lower Up number ({low_up} against {high_up}) and is dispelled.",
+    "dispel_magic_chains": "{target_name} is dispelled and has no effect.",
+    "command_dispellers": "{x1}'s command dispels {target_command_card_name}, whatever its Up number.",
+    "apply_command": "{card_name}: the space counts as {terrain_terrain_value} for the rest of the combat.",
+    "apply_command.2": "{card_name} ({side_value}'s command): {x1}",
+    "apply_command.3": "{card_name}: every primary attacker of the {side_value} will count as the class of its first match-up creature.",
+    "apply_command.4": "{card_name} is in play as the command card: {x1}",
+    "apply_command.5": "{card_name}: every creature's text box is blank for the rest of the combat; only printed stats count.",
+    "apply_command.6": "{card_name}: the {side_other_value} must {announcement_announce}; the play order given in the set-up already reflects it.",
+    "apply_command.7": "{card_name}: the {side_other_value} must play {x1} before any other creature.",
+    "apply_command.8": "{card_name} is destroyed by its own command text and will not count for control.",
+    "apply_command.9": "{card_name}'s command has no effect the engine models.",
+    "pen_channellers": "{card_name}: the {side_other_value} moves the creatures under his Stronghold cards and Upgrades to his Creature Pen ({x1}); they cannot channel in this combat.",
+    "pay_for_command": "{card_name} costs {cost} Power Stone(s) and the {side_value} has {x1}: it does nothing.",
+    "relocate_combat": "{card_name}: the combat moves to the space the attacker came from; its terrain is {where}{default}.",
+    "relocate_combat.2": "The defender no longer fights on {stronghold_name}: its creatures get no defence bonus from it.",
+    "join_from_terrain": "{card_name}: the {side_value} leaves {creature_name} lying face down as the terrain.",
+    "join_from_terrain.2": "{card_name}'s command does nothing: the space's terrain is not a creature laid face down.",
+    "join_from_terrain.3": "{card_name}: the {side_value} picks up {creature_name}, the face-down terrain card that was once his creature, and takes it into his combat hand; the space has no terrain card for the rest of the combat.",
+    "stone_bid": "{card_name} is discarded after the bidding and will not count for control.",
+    "stone_bid.2": "The combat is cancelled: no match-up is fought and the {winner_value} holds the space.",
+    "undispellable": "{by} cannot touch {card_name}: its command cannot be dispelled.",
+    "banned_command_cards": "{refusal} Its command has no effect.",
+    "sideline_picked": "{fighter_name} is set aside: it cannot fight or count for control, but it can be attacked.",
+    "sideline_creature": "{fighter_name} is set aside: it cannot fight or count for control, but it can be attacked.",
+    # bribery_effects.py
+    "up_card_duel": "{card_name}: no card of the {side_other_value}'s combat hand is picked (the set-up names none, as when the Up card is not a creature), so nothing happens.",
+    "up_card_duel.2": "{card_name}: the {side_other_value}'s Up card (Vitality {up}) is not lower than the picked {picked_name} ({picked_vitality}), so {picked_name} stays.",
+    "up_card_duel.3": "{card_name}: the {side_other_value}'s Up card (Vitality {up}) is lower than the picked {picked_name} ({picked_vitality}), so {picked_name} is destroyed in the combat hand.",
+    "forced_bribe": "{card_name}: the {side_other_value} shows the creatures in its combat hand that a {name} card could bribe ({x1}).",
+    "forced_bribe.2": "{x1} allows no {name} bribes, so {card_name} cannot count any of them as bribed.",
+    "forced_bribe.3": "{card_name}: the {side_value} picks {picked_name}{how}, which counts as bribed: it leaves the combat and will not count for control.",
+    "item_bribe": "{card_name}'s command cannot bribe {target_name}: it shows no bribery icon, so it can never be bribed.",
+    "item_bribe.2": "{card_name}'s command: the {owner_value} discards an Item from its storage hand in place of a bribery card and bribes {target_name} away: it leaves the combat and will not count for control.",
+    "countered": "The {caster_value} answers the {side_value}'s {name} bribe on {target_name} with {card_name}: the bribe fails and the {caster_value} keeps the {name} card to bribe with later in this combat.",
+    "decoy_takes": "The {side_value}'s {what} aims at {target_name}, but the {target_side_value} sends {decoy_name} from its combat hand to the Creature Pen instead: {target_name} is not bribed, and {decoy_name} leaves the combat without counting.",
+    "bribe_to_melee": "The {side_value} plays {x1} and bribes {target_name}.",
+    "bribe_to_melee.2": "The {target_side_value} answers with {card_name}: {target_name} does not leave the combat; the match-up ends with both creatures unchallenged.",
+    "strip": "{fighter_name} survived its match-up: the {side_other_value} shows the double-bordered cards it holds ({x1}) and discards its {lost} {name} card(s); it has no {name} bribe left.",
+    "ranged_discard": "{shooter_name} is used as a ranged attack, but the {side_other_value} holds no double-bordered card to discard.",
+    "ranged_discard.2": "{shooter_name} is used as a ranged attack: the {side_other_value} discards {thrown_name}{how} from its hand.",
+    # matchup_effects.py
+    "bribery_window": "Bribery window: both players pass.",
+    "bribe_creature": "The {side_value}'s {name} bribe finds {target_name} already gone.",
+    "bribe_creature.2": "The {side_value} cannot bribe {target_name} with {name}: its bribery icons are {icons}.",
+    "bribe_creature.3": "The {side_value} cannot bribe {target_name} with {name}: {x1} allows no {name} bribes.",
+    "bribe_creature.4": "The {side_value} cannot bribe {target_name} with {name}: {lock_name} forbids {name} bribes on its side.",
+    "bribe_creature.5": "The {side_value} has no {name} card left to bribe {target_name}.",
+    "bribe_creature.6": "{waiver_name}'s command lets the {side_value}'s {name} card work on {target_name}, which shows no {name} icon.",
+    "bribe_creature.7": "The {side_value} plays {name} and bribes {target_name} away: it leaves the combat and will not count for control.",
+    "bribe_creature.8": "{target_name} was bribed, so its ban on {name} bribes is lifted.",
+    "any_time_spells": "The {side_value} casts {card_name}, cancelling the {side_other_value}'s {x1}.",
+    "any_time_spells.2": "The {side_value} casts {card_name}, but there is no opposing spell to cancel.",
+    "any_time_spells.3": "The {side_value}'s creature was bribed, so {card_name} cannot be cast in this match-up (only a bribe is still allowed).",
+    "any_time_spells.4": "The {side_value}'s {card_name} is not cast: this match-up is decided and can no longer change.",
+    "cast": "{card_name} changes nothing: no class is named in the set-up.",
+    "cast.2": "{card_name} needs {unmet}, so it does nothing.",
+    "cast.3": "{card_name}: {fighter_name} is destroyed.",
+    "cast.4": "The {side_value} casts {card_name}: {target_name} may receive channelling in this match-up.",
+    "cast.5": "The {side_value} plays {card_name}: the terrain ({before}) is destroyed, so from now on no terrain bonus or penalty applies and ranged attacks are allowed.",
+    "cast.6": "{card_name} is cast, but its effect is not modelled by the engine.",
+    "cast_rolled_outcome": "{card_name} must be cast on the {side_value}'s creature fighting this match-up, with both still standing: it does nothing.",
+    "cast_rolled_outcome.2": "The {side_value} casts {card_name} on {own_name} and rolls {shown}: {rule_wins_from} or more, so {own_name} beats {opposing_name}. Nothing more may change this match-up.",
+    "cast_rolled_outcome.3": "The {side_value} casts {card_name} on {own_name} and rolls {shown}: below {rule_wins_from}, so {own_name} is destroyed. Nothing more may change this match-up.",
+    "cast_rolled_outcome.4": "{card_name}: {own_name} is destroyed.",
+    "cast_ends_matchup": "{card_name} needs the {side_value}'s creature in this match-up to be {needs}, still standing: it does nothing.",
+    "cast_ends_matchup.2": "The {side_value} casts {card_name} on {own_name}: the match-up ends.",
+    "destruction": "{destroyer_name} destroys {victim_name} ({x1}) before any other effect; it is lost and can never be healed.",
+    "primary_aoes": "{fighter_name}'s AOE does not fire: {suppressor_name}'s text takes it away.",
+    "immunity": "Every creature is immune to {opponent_name}, {fighter_name} included: {opponent_name} is turned and does no damage in this match-up.",
+    "immunity.2": "{fighter_name} is immune to {what}: {opponent_name} is turned and does no damage in this match-up.",
+    "log_class_bar": "{fighter_name} gets no bonus from {why}: it depends on a creature class, and {bar} is in play on the other side.",
+    "text_box": "{fighter_name} gets no defence bonus from {stronghold_name}: {suppressor_name}'s text takes it away.",
+    "text_box.2": "{stronghold_name}'s defence bonus depends on a die roll the set-up does not give; none is applied.",
+    "add": "{contribution_fighter_name} {sign}{amount} from {why}: now {contribution_total}.",
+    "off_colour": "{fighter_name} gets no off-colour bonus against {opponent_name}: {suppressor_name}'s text takes it away.",
+    # channelling.py
+    "ranged": "The {side_value}'s planned ranged support by {support_creature} is not placed: the match-up is over.",
+    "ranged.2": "The {side_value}'s {support_creature} is no longer in the hand and cannot give ranged support.",
+    "ranged.3": "No ranged attacks in Woods: {shooter_name} stays in the {side_value}'s hand.",
+    "ranged.4": "{shooter_name} adds no points: it waits for the {side_other_value} to channel.",
+    "ranged.5": "{target_name} is immune to ranged attacks: {shooter_name}'s attack adds nothing.",
+    "discard_item": "{shooter_name} is used as a ranged attack, but the {other_value} has no creature magic item on the space to discard.",
+    "discard_item.2": "{shooter_name} is used as a ranged attack: the {other_value} discards its creature magic item {thrown_name}{how}.",
+    "frozen_by_push": "{forced_push_name}'s ranged attack has made the match-up a push that nobody may change: {what}.",
+    "bribery_shots": "The {side_value} has no {card_name} card left to fire through {source_name}'s command.",
+    "bribery_shots.2": "{target_name} is immune to ranged attacks: the {card_name} card fired by {source_name}'s command adds nothing.",
+    "ranged_modifiers": "{shooter_name}'s text: having fired, it is beaten itself.",
+    "pay_for_shot": "The {side_value} pays {rule_cost} Power Stone(s) for {shooter_name}'s shot: {state_stones} left.",
+    "answer_shot": "The {caster_value} casts {card_name} on {shot_shooter_name}'s ranged attack, which had added nothing.",
+    "answer_shot.2": "{card_name}: the {shot_side_value} may make no more ranged attacks in this combat.",
+    "take_over": "{target_name} is immune to ranged attacks: the turned shot adds nothing for the {caster_value}.",
+    "cancel_shots": "{canceller_name} finds no opposing ranged attack to cancel in this match-up.",
+    "gamble": "{card_name}: the {side_value} does not roll after {shooter_name}'s ranged attack.",
+    "gamble.2": "{card_name}: the {side_value} rolls {rolled} on {rule_die} after {shooter_name}'s ranged attack; below {rule_succeeds_from}, nothing happens.",
+    "gamble.3": "{card_name}: the {side_value} rolls {rolled} on {rule_die} after {shooter_name}'s ranged attack: {shooter_name} and {opponent_name} are destroyed.",
+    "gamble.4": "{card_name}: {victim_name} is destroyed.",
+    "channelling": "The {side_value} can only channel to its creature in the match-up, {target_name}; {channel_target} is not fighting.",
+    "channel_to_shot": "{shooter_name}'s ranged attack no longer counts, so the {side_value} does not channel to it.",
+    "channel_into": "Nobody may channel against {opponent_name}: the channelling to {target_name} is not allowed.",
+    "channel_into.2": "The {side_value}'s Guardian has no stones left to channel.",
+    "channel_into.3": "{source_card_name} was sent to the Creature Pen by {penned_name}'s command: it cannot channel.",
+    "channel_into.4": "{source_card_name} has already channelled this turn.",
+    "channel_into.5": "{source_card_name} channels only to {x1}; {target_name} is not one.",
+    "channel_into.6": "{target_name} has a red bar and nothing lets it receive channelling; {source_name} cannot channel to it.",
+    "channel_into.7": "{answer_name} answers at once: {source_card_name} has just channelled, so it is destroyed and its channelling to {target_name} is cancelled.",
+    "channel_into.8": "The {side_other_value} answers with {eaten_name}: the Guardian's {per_use} is taken off {target_name} instead of added: now {contribution_total}.",
+    "channel_into.9": "{source_name} spends {spent} to channel {per_use} to {target_name}{note}: now {contribution_total}.{immune_note}",
+    # command_fights.py
+    "command_fight": "{fighter_name}'s command finds nothing to fight: {what}.",
+    "fight_commands": "{fighter_name}'s command: before either command takes effect it fights the {side_other_value}'s command creature {target_name} (Vitality {target_vitality}).",
+    "fight_commands.2": "{me_name} is immune to {them_name}: {them_name} is turned and cannot beat it.",
+    "fight_commands.3": "{fighter_name} {mine} against {target_name} {theirs} ({chains}): {outcome}.",
+    "fight_commands.4": "{target_name} lost to {fighter_name}: the {side_other_value}'s command does not take effect.",
+    "steal_command": "{card_name}'s command takes over only a Spell or Item command: {what}, so nothing happens.",
+    "steal_command.2": "{target_name} is already dispelled: {card_name} has no command ability to take over.",
+    "steal_command.3": "{card_name}'s command dispels the {side_other_value}'s {target_name}, whatever its Up number, and its command ability now works for the {side_value}.",
+    "attack_command_instead": "{fighter_name} cannot leave {abandoned_name} for the {side_other_value}'s command card: {why}.",
+    "attack_command_instead.2": "{fighter_name} ignores {abandoned_name} and attacks the {side_other_value}'s command creature {target_name} (Vitality {target_vitality}) instead: they fight this match-up.",
+    "attack_command_instead.3": "{abandoned_name} was left first, so it can no longer go after the {side_value}'s command card.",
+    "command_creatures_after": "{command_name} is {x1} in match-up {round_number}: the {side_value}'s command ends here; what it already did stands.",
+    # primary_step.py
+    "build_queues": "{x1} must be the {side_value}'s first primary creature, so it is played first.",
+    "build_queues.2": "The {side_value}'s play order is changed to put {x1} first, as the command requires.",
+    "force_first_answer": "{lead}, but {answer_name} must be the {side_other_value}'s first primary creature, so it answers.",
+    "force_first_answer.2": "{lead}; the {side_other_value} holds no creature of lower base Vitality, so it answers freely.",
+    "force_first_answer.3": "{lead}; the {side_other_value} answers with {answer_name} (Vitality {answer_vitality}), its highest base Vitality that the shown creature can beat, as the command requires.",
+    "force_first_answer.4": "{lead}; the {side_other_value} must answer with {forced_name} (Vitality {forced_vitality}), its highest base Vitality that the shown creature can beat, so its play order is changed to put it first.",
+    "next_primary": "The {side_value} still holds {fighter_name}, so it must be played as a primary attacker even though it was set aside for a ranged attack.",
+    "primaries": "Both players ran out of creatures in the same match-up: there are no secondary attacks.",
+    "primaries.2": "The {side_other_value} has run out of creatures; primary attacks end. The {side_value} still holds {left}.",
+    "matchup": "Match-up {round_number}: the attacker's {attacker_name} (Vitality {attacker_vitality}) meets the defender's {defender_name} (Vitality {defender_vitality}).",
+    "matchup.2": "{fighter_name} is revealed: no {x1} bribe may be aimed at the {fighter_side_value}'s creatures for the rest of the combat unless {fighter_name} is bribed first.",
+    "matchup.3": "A bribed or destroyed creature takes no part in the comparison; the match-up ends.",
+    "matchup.4": "The {side_value}'s planned ranged support is not placed: the match-up is over.",
+    "matchup.5": "The planned ranged attacks and channelling of this match-up are not made: it can no longer change.",
+    "on_reveal": "The {side_value} has {fighter_name} destroyed, as its text allows: the match-up ends.",
+    "steal_text": "{fighter_name} rolls {rolled}: less than {rule_succeeds_from}, so it keeps its own text.",
+    "steal_text.2": "{fighter_name} rolls {rolled}: it takes over {opponent_name}'s text box, which goes blank for the rest of the combat.",
+    "copy_hand_text": "The {side_value} lays no card from the combat hand for {fighter_name}; it keeps its own text box.",
+    "pull_after_win": "{fighter_name} {why}: nothing is pulled.",
+    "pull_after_win.2": "{fighter_name} rolls {rolled}: its owner pulls {drawn_name}, drawn at random, out of the {side_other_value}'s hand.",
+    "refuse_opponent": "{fighter_name} turns down {refused_name}; {drawn_name} (Vitality {drawn_vitality}), drawn at random from the {side_other_value}'s combat hand, faces it instead.",
+    "blank_opponents": "{x1} blanks {victim_name}'s text box: its printed abilities stop working for the rest of the combat (its stats still count).",
+    "blank_chosen": "{card_name}'s command blanks {victim_name}'s text box for the rest of the combat (its stats still count; ranged attacks in the match-up are not touched).",
+    "sent_back": "{fighter_name}'s text sends {opponent_name} back to its Creature Pen at once: it leaves the combat, neither beaten nor counted.",
+    "sent_back.2": "{source_name} is in play: {opponent_name} meets {fighter_name}{both}, so it goes back to its Creature Pen at once, neither beaten nor counted.",
+    "compare": "A destroyed creature takes no part in the comparison; the match-up ends.",
+    "compare.2": "Compare {ta} against {td} ({chains}): {outcome}.",
+    "compare.3": "{loser_name}'s text: it lost by {x1}, so it goes back to its Creature Pen instead of being beaten.",
+    "after_outcome": "{source_name}'s text: {winner_name} won by only {margin}, so it is destroyed as well.",
+    "destroy_victors": "{beaten_name}'s text: {victor_name} beat it and its side does not hold the space, so it is destroyed.",
+    "destroy_command": "{fighter_name}'s text would destroy {whose}, but it is not a creature, so it stays.",
+    "destroy_command.2": "{fighter_name} won by {margin}, not more than the {card_up} of {whose}, which stays.",
+    "destroy_command.3": "{fighter_name}'s text destroys {whose}{lead}.{ends}",
+    "raze": "{winner_name}'s text: it won against the defender in {stronghold_name}, which is rubbled at once: no defence bonus from it for the rest of the combat.",
+    "raze.2": "{winner_name}'s text: it won on the defender's terrain space, so the terrain card ({before}) is discarded at once; its terrain effects stop for the rest of the combat.",
+    # secondary_step.py
+    "secondaries": "{shielded_name} cannot be the target of a secondary attack: {x1}",
+    "secondaries.2": "Secondary attacks: only the {side_value} attacks. Every temporary bonus, immunity and ranged attack from the primaries is gone.",
+    "secondaries.3": "Text boxes of the creatures that fought are blank now, except text about secondary attacks.",
+    "secondaries.4": "The {side_other_value} has no creature left on the table to attack.",
+    "secondaries.5": "What each target needs (its Vitality + 1 - partner bonus): {needs}.",
+    "secondaries.6": "No secondary attacks were given and no leftover creature, alone or together, can beat a target, so none is made.",
+    "run_secondaries": "{attacker_name} is not a leftover creature (it has already been played or is gone) and cannot attack.",
+    "run_secondaries.2": "{attacker_name} cannot attack {target_name}: {x1} {attacker_name} stays in the hand.",
+    "attack_target": "{target_name} is no longer on the table; the attack does nothing.",
+    "attack_target.2": "Partner bonus against {target_name}: {partner} ({partner_text}).",
+    "attack_target.3": "Secondary attack {number}: the {side_value}'s {attacker_name} attacks {target_name}, which defends at its bare Vitality {target_vitality}.",
+    "attack_target.4": "{target_name} is immune to {attacker_name}, which adds nothing against it.",
+    "attack_target.5": "{attacker_name} is not the last attacker on {target_name}, so it adds only its Vitality {attacker_vitality}.",
+    "attack_target.6": "Channelling to {attacker_name} would be lost: only the last attacker on a target keeps channelling. Not spent.",
+    "attack_target.7": "{attacker_name} is the last attacker on {target_name}: it adds its Vitality {attacker_vitality} and its own bonuses.",
+    "attack_target.8": "No attacker on {target_name} is left that can harm it (bribed away, or its text makes them add nothing); it survives.",
+    "attack_target.9": "{x1} against {target_name}'s {target_vitality}: {verdict}, so {target_name} is beaten.",
+    "attack_target.10": "{x1} against {target_name}'s {target_vitality}: not more than its Vitality, so the attack fails and nothing happens.",
+    "destroyed_by_secondary": "{attacker_name} destroys {target_name} ({x1}) as a secondary attacker; it is lost and can never be healed.",
+    # leaving.py
+    "pays": "The {leaver_value} pays {rule_or_pay_stones} Power Stone(s) to stay despite {card_name}: {state_stones} left.",
+    "stays": "The {leaver_value} does not retreat on {card_name}'s offer{cost}; the combat goes on.",
+    "retreat_now": "{holder_name} is discarded, the price of retreating.",
+    "retreat_now.2": "The {leaver_value} takes {card_name}'s offer and retreats: the combat ends here and the {leaver_other_value} holds the space.",
+    "destroy_stayers": "{card_name}: the {owner_other_value} stayed and lost, so {fighter_name} is destroyed.",
+    # resolver.py
+    "control_bonus_terms": "{fighter_name}'s bonus for control depends on a creature class, and {bar_name} is still in play on the other side: the {side_value} gets none.",
+    "control_bonus_terms.gains": "{name} is alive after the combat: {gains} for control (one such card per side).",
+    "control_bonus_terms.none": "{name} is alive after the combat: no surviving creature of its side qualifies for control (one such card per side).",
+    "count_for_control": "The {side} counts its remaining creatures at printed Vitality: {chain}.",
+    "count_for_control.excluded": "The {side} counts its remaining creatures at printed Vitality: {chain}; not counted: {excluded}.",
+    "decide_space.bid": "The {winner} won the bidding for the space, so it holds the space whatever the count.",
+    "decide_space.left": "The {leaver} retreated by choice, so the {winner} holds the space whatever the count.",
+    "decide_space.attacker": "{attacker_total} against {defender_total}: the attacker has strictly more and takes the space.",
+    "decide_space.tie": "{attacker_total} against {defender_total}: a tie, so the defender keeps the space.",
+    "decide_space.defender": "{attacker_total} against {defender_total}: the defender keeps the space.",
+    "leave_the_space.empty": "The {side}'s shield has no creature left: it is destroyed and counts towards the opponent's five.",
+    "leave_the_space.empty_shield": "The {loser}'s shield is destroyed (no creature left).",
+    "leave_the_space.destroy": "The {loser} chooses to destroy its shield and every creature in it instead of retreating.",
+    "leave_the_space.destroy_logged": "The {loser} chooses to destroy its shield and every creature in it instead of retreating. It counts towards the opponent's five.",
+    "leave_the_space.defender": "The defender's shield retreats one space (orthogonally) onto a space it controls, even if already turned.",
+    "leave_the_space.attacker": "The attacker's shield goes back one space the way it came.",
+    "healing": "Only the winner, the {side}, may heal creatures; healed creatures do not count for control.",
+}
+
+
+def chain_text(terms: tuple[Term, ...]) -> str:
+    """``6 base + 3 OCB + 3 ranged = 12``."""
+    if not terms:
+        return "0"
+    parts = [f"{terms[0].amount} {terms[0].label}"]
+    for term in terms[1:]:
+        sign = "+" if term.amount >= 0 else "-"
+        parts.append(f"{sign} {abs(term.amount)} {term.label}")
+    return " ".join(parts) + f" = {sum(t.amount for t in terms)}"
+
+
+class Chain:
+    """A chain of terms as an event value: written out as ``chain_text`` only when the sentence is."""
+
+    __slots__ = ("terms",)
+
+    def __init__(self, terms: tuple[Term, ...]) -> None:
+        self.terms = terms
+
+    def __format__(self, spec: str) -> str:
+        return format(chain_text(self.terms), spec)
+
+    def __str__(self) -> str:
+        return chain_text(self.terms)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Chain) and other.terms == self.terms
+
+    def __hash__(self) -> int:
+        return hash(self.terms)
+
+
+class Chains:
+    """Several named chains, ``Sand Lord: 11 Sand Lord + 6 Dry Heaps = 17; Ice Spirit: 5 Ice Spirit = 5``."""
+
+    __slots__ = ("named",)
+
+    def __init__(self, named: tuple[tuple[str, tuple[Term, ...]], ...]) -> None:
+        self.named = named
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __str__(self) -> str:
+        return "; ".join(f"{name}: {chain_text(terms)}" for name, terms in self.named)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Chains) and other.named == self.named
+
+    def __hash__(self) -> int:
+        return hash(self.named)
+
+
+class Said:
+    """A message as a value inside another one (a match-up's outcome inside the comparison), written out
+    only when the outer sentence is; ``str()`` gives it at once where a result needs the words."""
+
+    __slots__ = ("message", "args")
+
+    def __init__(self, message: str, args: tuple[object, ...]) -> None:
+        self.message = message
+        self.args = args
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __str__(self) -> str:
+        return render(self.message, self.args)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Said) and (other.message, other.args) == (self.message, self.args)
+
+    def __hash__(self) -> int:
+        return hash((self.message, self.args))
+
+
+def _positional(template: str) -> tuple[str, int]:
+    """The template with its named fields numbered by first appearance, and how many there are."""
+    names: list[str] = []
+    parts: list[str] = []
+    for literal, name, spec, conversion in Formatter().parse(template):
+        parts.append(literal.replace("{", "{{").replace("}", "}}"))
+        if name is None:
+            continue
+        if name not in names:
+            names.append(name)
+        field = str(names.index(name)) + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
+        parts.append("{" + field + "}")
+    return "".join(parts), len(names)
+
+
+_COMPILED: dict[str, tuple[str, int]] = {key: _positional(template) for key, template in MESSAGES.items()}
+
+
+def render(message: str, args: tuple[object, ...]) -> str:
+    """The sentence of one event."""
+    template, count = _COMPILED[message]
+    if count != len(args):
+        raise ValueError(f"message {message!r} takes {count} value(s), got {len(args)}")
+    return template.format(*args)

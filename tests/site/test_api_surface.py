@@ -190,7 +190,7 @@ def test_the_api_page_documents_limits_bulk_files_and_working_curl_commands(clie
     assert f"{settings.API_MAX_BODY_BYTES:,}" in html and "Retry-After" in html
     for kind in ("cards", "cards-csv", "rules", "rulings", "glossary", "worked-examples"):
         assert f">{kind}</a>" in html
-    blocks = re.findall(r"<pre><code>(.*?)</code></pre>", html, flags=re.S)
+    blocks = re.findall(r"<pre[^>]*><code>(.*?)</code></pre>", html, flags=re.S)
     commands = [line for block in blocks for line in unescape(block).splitlines() if line.startswith("curl ")]
     assert len(commands) >= 7
     for command in commands:

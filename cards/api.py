@@ -30,6 +30,8 @@ class SearchAwareFilterBackend(DjangoFilterBackend):
     """The usual filter backend, keeping what the ``q`` search understood for the response."""
 
     def filter_queryset(self, request: Request, queryset: QuerySet[Any], view: Any) -> QuerySet[Any]:
+        if getattr(view, "action", None) == "retrieve":
+            return queryset  # a card's own URL always answers, unverified or not
         filterset = self.get_filterset(request, queryset, view)
         if filterset is None:
             return queryset
@@ -37,6 +39,7 @@ class SearchAwareFilterBackend(DjangoFilterBackend):
             raise filter_utils.translate_validation(filterset.errors)
         filtered = filterset.qs
         view.search_outcome = filterset.search_outcome
+        view.unverified_hidden = filterset.unverified_hidden()
         return filtered
 
 
@@ -44,7 +47,11 @@ class SearchAwareFilterBackend(DjangoFilterBackend):
     retrieve=extend_schema(parameters=[path_examples("slug", "sand-lord", "finn-swamp-king", "mud-castle-left")])
 )
 class CardViewSet(viewsets.ReadOnlyModelViewSet[Card]):
-    """Printed Guardians cards, filtered like the HTML spoiler list (same parameters)."""
+    """Printed Guardians cards, filtered like the HTML spoiler list (same parameters).
+
+    The three cards known only from a fan page (set FAN) are left out unless the request asks for
+    them (``include=unverified``, ``set=FAN``, or ``is:unverified`` in ``q``); ``unverified_hidden``
+    in a list says how many were left out."""
 
     queryset = Card.objects.for_listing()
     filterset_class = CardFilterSet
@@ -53,6 +60,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet[Card]):
     ordering_choices = SORTS
     lookup_field = "slug"
     search_outcome: SearchOutcome | None = None
+    unverified_hidden = 0
 
     def get_serializer_class(self) -> type[BaseSerializer[Card]]:
         return CardDetailSerializer if self.action == "retrieve" else CardSerializer
@@ -60,6 +68,9 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet[Card]):
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """With ``q``, the answer also says what the search understood and why each card matched."""
         response = super().list(request, *args, **kwargs)
+        if isinstance(response.data, dict):
+            # Cards known only from fan pages are left out unless asked for (include=unverified).
+            response.data["unverified_hidden"] = self.unverified_hidden
         outcome = self.search_outcome
         if outcome is not None and isinstance(response.data, dict):
             stems = outcome.highlight_stems
@@ -120,9 +131,15 @@ class CardSetViewSet(viewsets.ReadOnlyModelViewSet[CardSet]):
 
 
 def document_search_fields(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
-    """Schema hook: the card list's extra keys when ``q`` is given (see CardViewSet.list)."""
+    """Schema hook: the card list's extra keys: unverified_hidden always, search and matched with ``q``
+    (see CardViewSet.list)."""
     schemas = result.get("components", {}).get("schemas", {})
     if "PaginatedCardList" in schemas:
+        schemas["PaginatedCardList"]["properties"]["unverified_hidden"] = {
+            "type": "integer",
+            "description": "Cards known only from fan pages that matched but were left out (include=unverified shows them).",
+        }
+        schemas["PaginatedCardList"]["required"].append("unverified_hidden")
         schemas["PaginatedCardList"]["properties"]["search"] = {
             "type": "object",
             "description": "Only with q: what the search understood (query, warnings, index, order, dir, did_you_mean).",

@@ -65,7 +65,7 @@ class PrintingSerializer(serializers.ModelSerializer[Printing]):
 
     class Meta:
         model = Printing
-        fields = ["set", "rarity", "starter_only", "source_image_file", "image", "classes"]
+        fields = ["set", "rarity", "rarity_read_from", "starter_only", "source_image_file", "image", "classes"]
 
     def to_representation(self, instance: Printing) -> dict[str, Any]:
         data = super().to_representation(instance)

@@ -8,11 +8,15 @@ from django.template import loader
 
 from cards.models import Card, CardSet
 from guardians_site.api.errors import error_response
+from guardians_site.page_cache import data_page
 
 
+@data_page
 def home(request: HttpRequest) -> HttpResponse:
     sets = CardSet.objects.with_card_counts()
-    return render(request, "home.html", {"sets": sets, "card_count": Card.objects.count()})
+    context = {"sets": sets, "card_count": Card.objects.printed().count(),
+               "unverified_count": Card.objects.unverified().count()}  # fmt: skip
+    return render(request, "home.html", context)
 
 
 def api_guide(request: HttpRequest) -> HttpResponse:

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 import schemathesis
+from django.core.wsgi import get_wsgi_application
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer
 from hypothesis import HealthCheck, settings
@@ -24,8 +25,6 @@ from schemathesis.specs.openapi.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
-
-from guardians_site.wsgi import application
 
 EXAMPLES_PER_OPERATION = 20
 CHECKS = [
@@ -48,7 +47,9 @@ def _load_schema() -> Any:
     test database exists, and generating it reads no rows), answered by the WSGI app in-process."""
     generated = SchemaGenerator().get_schema(request=None, public=True)
     loaded = schemathesis.openapi.from_dict(json.loads(OpenApiJsonRenderer().render(generated)))
-    loaded.app = application
+    # Django's WSGI handler itself: the project's wsgi module also warms caches from the database,
+    # which is not there yet while tests are collected.
+    loaded.app = get_wsgi_application()
     # The coverage phase enumerates boundary values of every field: over a thousand requests for
     # the combat set-up's schema alone. The fuzzing phase with a fixed budget keeps the run short.
     loaded.config.phases.coverage.enabled = False

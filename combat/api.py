@@ -10,7 +10,6 @@ import json
 from typing import Any
 
 from django.http import HttpResponse
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -24,6 +23,7 @@ from combat.serializers import (
     CombatRequestSerializer,
     ErrorSerializer,
     ExampleSerializer,
+    ExploreResponseSerializer,
     ResolveResponseSerializer,
     ValidateResponseSerializer,
 )
@@ -35,6 +35,7 @@ from engine.explore import Exploration
 from engine.notation import format_setup
 from engine.setup import CombatSetup
 from guardians_site.api.errors import error_body
+from guardians_site.api.throttling import CombatThrottle, ExploreThrottle
 
 REQUEST_EXAMPLES = [
     OpenApiExample("Notation", value={"notation": "terrain=swamp a=sand-lord d=swordsman,archer d.ranged=1:archer"}),
@@ -51,6 +52,21 @@ REQUEST_EXAMPLES = [
 ]
 
 
+def example_records() -> list[dict[str, Any]]:
+    """Every worked example as the API and the bulk file give it."""
+    return [
+        {
+            "id": example.id,
+            "title": example.title,
+            "section": example.section,
+            "notation": example.notation,
+            "expected": example.expected,
+            "permalink": permalink(example.notation),
+        }
+        for example in all_examples()
+    ]
+
+
 def _read(request: Request) -> CombatSetup:
     serializer = CombatRequestSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
@@ -62,6 +78,7 @@ def _read(request: Request) -> CombatSetup:
 
 class ResolveView(APIView):
     max_body_bytes = MAX_SETUP_JSON_BYTES
+    throttle_classes = [CombatThrottle]
 
     @extend_schema(
         operation_id="combat_resolve",
@@ -75,6 +92,8 @@ class ResolveView(APIView):
     def post(self, request: Request) -> Response:
         log = running.run(_read(request))
         data: dict[str, Any] = log.to_dict()
+        for creature, outcome in zip(data["result"]["creatures"], log.result.creatures, strict=True):
+            creature["counts_for_control"] = outcome.counts_for_control
         for step in data["steps"]:
             step["rule_url"] = rule_url(step["rule"])
         data["permalink"] = permalink(log.notation)
@@ -83,6 +102,7 @@ class ResolveView(APIView):
 
 class ValidateView(APIView):
     max_body_bytes = MAX_SETUP_JSON_BYTES
+    throttle_classes = [CombatThrottle]
 
     @extend_schema(
         operation_id="combat_validate",
@@ -114,22 +134,12 @@ class ExamplesView(APIView):
         tags=["combat"],
     )
     def get(self, request: Request) -> Response:
-        data = [
-            {
-                "id": example.id,
-                "title": example.title,
-                "section": example.section,
-                "notation": example.notation,
-                "expected": example.expected,
-                "permalink": permalink(example.notation),
-            }
-            for example in all_examples()
-        ]
-        return Response(data)
+        return Response(example_records())
 
 
 class ExploreView(APIView):
     max_body_bytes = MAX_SETUP_JSON_BYTES
+    throttle_classes = [ExploreThrottle]
 
     @extend_schema(
         operation_id="combat_explore",
@@ -144,7 +154,7 @@ class ExploreView(APIView):
             "server; beyond that the answer is 503 with Retry-After."
         ),
         request=CombatRequestSerializer,
-        responses={200: OpenApiTypes.OBJECT, 400: ErrorSerializer, 503: ErrorSerializer},
+        responses={200: ExploreResponseSerializer, 400: ErrorSerializer, 503: ErrorSerializer},
         examples=REQUEST_EXAMPLES,
         tags=["combat"],
     )
@@ -159,11 +169,13 @@ class ExploreView(APIView):
 
 
 def _exploration_data(exploration: Exploration) -> dict[str, Any]:
-    data = exploration_to_dict(exploration)
+    data: dict[str, Any] = exploration_to_dict(exploration)
     # Explored within the time budget: say how much, without ever writing a huge count out in full.
     data["complete"] = exploration.complete
     data["coverage"] = exploration.coverage()
     data["total_orders"] = exploration.total_orders if exploration.total_orders < 10**12 else None
-    for row in data["outcomes"]:  # type: ignore[union-attr]
+    rows = [*data["outcomes"], data["best_for_attacker"], data["best_for_defender"]]
+    rows += [data[side]["security_level"] for side in ("attacker_guarantee", "defender_guarantee")]
+    for row in rows:  # every play order given, wherever it appears, links to its page
         row["permalink"] = permalink(row["notation"])
     return data

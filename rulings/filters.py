@@ -29,10 +29,9 @@ class RuleNumberField(forms.CharField):
             ruleset, number = STANDARD, text
         entry = RuleEntry.objects.select_related("ruleset").filter(ruleset__slug=ruleset, number=number).first()
         if entry is None:
-            # The text goes in as a parameter: django-filter %-formats the message again, so a "%s" typed into
-            # the field must not become part of the format string.
+            # The typed text goes in params: the message is %-formatted later, and "%" may be in it.
             raise forms.ValidationError(
-                "There is no rule numbered %(rule)s.", code="unknown_rule", params={"rule": repr(text)}
+                "There is no rule numbered %(number)s.", code="unknown_rule", params={"number": repr(text)}
             )
         return entry
 

@@ -42,6 +42,17 @@ CHECKS = [
 NOT_REFUSING = {"/api/v1/rules/", "/api/v1/search/", "/api/v1/search/suggest/", "/api/v1/combat/validate/"}
 
 
+def _uncompressed(app: Any) -> Any:
+    """The app asked for plain bodies: the in-process client does not undo gzip (which the site applies to
+    any client that accepts it; tests/site/test_production.py checks that)."""
+
+    def call(environ: dict[str, Any], start_response: Any) -> Any:
+        environ.pop("HTTP_ACCEPT_ENCODING", None)
+        return app(environ, start_response)
+
+    return call
+
+
 def _load_schema() -> Any:
     """The schema /api/schema/ serves, generated without a request (collection happens before the
     test database exists, and generating it reads no rows), answered by the WSGI app in-process."""
@@ -49,7 +60,7 @@ def _load_schema() -> Any:
     loaded = schemathesis.openapi.from_dict(json.loads(OpenApiJsonRenderer().render(generated)))
     # Django's WSGI handler itself: the project's wsgi module also warms caches from the database,
     # which is not there yet while tests are collected.
-    loaded.app = get_wsgi_application()
+    loaded.app = _uncompressed(get_wsgi_application())
     # The coverage phase enumerates boundary values of every field: over a thousand requests for
     # the combat set-up's schema alone. The fuzzing phase with a fixed budget keeps the run short.
     loaded.config.phases.coverage.enabled = False

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
+from .actions import actions_from_dict, actions_to_dict
 from .errors import NotationError
 from .notation import _PARSERS, SIDE_KEYS, _format_value, _terrain
 from .setup import FACE_DOWN, CombatSetup, SideSetup
@@ -47,7 +48,10 @@ def setup_to_dict(setup: CombatSetup) -> dict[str, Any]:
                 data[name] = text
         return data
 
-    return {"terrain": setup.terrain, "attacker": side(setup.attacker), "defender": side(setup.defender)}
+    data = {"terrain": setup.terrain, "attacker": side(setup.attacker), "defender": side(setup.defender)}
+    if setup.actions:
+        data["actions"] = actions_to_dict(setup.actions)
+    return data
 
 
 def setup_from_dict(data: Any) -> CombatSetup:
@@ -55,7 +59,7 @@ def setup_from_dict(data: Any) -> CombatSetup:
         raise NotationError(
             "a set-up in JSON must be an object with attacker, defender and terrain", code="json.bad_setup"
         )
-    unknown = set(data) - {"terrain", "attacker", "defender"}
+    unknown = set(data) - {"terrain", "attacker", "defender", "actions"}
     if unknown:
         raise NotationError(f"unknown set-up key(s): {', '.join(sorted(unknown))}", code="json.unknown_key")
 
@@ -105,5 +109,8 @@ def setup_from_dict(data: Any) -> CombatSetup:
         # The named face-down card is a slug, as in the notation, so the set-up prints back the same.
         terrain = _terrain(terrain, "terrain", -1)
     return CombatSetup(
-        attacker=side("attacker"), defender=side("defender"), terrain=None if terrain in (None, "none") else terrain
+        attacker=side("attacker"),
+        defender=side("defender"),
+        terrain=None if terrain in (None, "none") else terrain,
+        actions=actions_from_dict(data["actions"]) if data.get("actions") else (),
     )

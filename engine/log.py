@@ -12,6 +12,16 @@ from .render import render
 
 
 @dataclass(frozen=True)
+class Notice:
+    """A decision the engine could not apply, or an action it refused: a stable code, a sentence for
+    people and the rule it follows (``action.out_of_turn``, A-04). Each is also one of the warnings."""
+
+    code: str
+    message: str
+    rule: str = ""
+
+
+@dataclass(frozen=True)
 class Term:
     """One addend of a total: ``Term("OCB", 3)``. A chain of terms explains a number."""
 
@@ -145,6 +155,8 @@ class CombatResult:
     stones_left: tuple[int, int] = (0, 0)
     secondary_attacks: tuple[SecondaryOutcome, ...] = ()
     cards: tuple[CardOutcome, ...] = ()
+    # The warnings that carry a stable code (refused actions, decisions not applied), in order.
+    notices: tuple[Notice, ...] = ()
 
     def fate_of(self, creature_id: str) -> Fate:
         for creature in self.creatures:

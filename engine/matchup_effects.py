@@ -100,25 +100,28 @@ class BonusTerm:
 def bribery_window(combat: Combat, moment: Moment, pair: dict[Side, Fighter]) -> set[Side]:
     bribed: set[Side] = set()
     bribed = {side for side in SIDES if any_effect(combat, "PRI-1 item", pair[side], "PRI-1")}
-    planned = {
-        side: [
-            b
-            for b in combat.sides[side].setup.bribes
-            if b.moment == moment and bribe_reaches(combat, b, pair[side.other])
-        ]
-        for side in SIDES
-    }
-    if not planned[Side.ATTACKER] and not planned[Side.DEFENDER]:
+    # The shorthand plays every attacker's bribe, then every defender's; an ordered match-up plays
+    # its window as given (turns.referee).
+    given = combat.plan.window.get(moment.round) if not moment.secondary else None
+    planned = [
+        (side, b)
+        for side, b in (
+            given
+            if given is not None
+            else [(side, b) for side in SIDES for b in combat.sides[side].setup.bribes if b.moment == moment]
+        )
+        if bribe_reaches(combat, b, pair[side.other])
+    ]
+    if not planned:
         if not bribed:
             log(combat, StepKind.BRIBE, "PRI-1", "bribery_window", ())
         return bribed
     first_bribe: Side | None = None
-    for side in SIDES:
-        for bribe in planned[side]:
-            target = pair[side.other]
-            if bribe_creature(combat, side, bribe.icon, target, "PRI-1" if first_bribe is None else "A-01"):
-                bribed.add(side.other)
-                first_bribe = first_bribe or side
+    for side, bribe in planned:
+        target = pair[side.other]
+        if bribe_creature(combat, side, bribe.icon, target, "PRI-1" if first_bribe is None else "A-01"):
+            bribed.add(side.other)
+            first_bribe = first_bribe or side
     return bribed
 
 

@@ -41,7 +41,7 @@ from .abilities import (
     Withdraws,
 )
 from .cards import CardDefinition
-from .channelling import channelling, push_forced, ranged
+from .channelling import channelling, play_turns, push_forced, ranged
 from .combat_state import Combat
 from .command_fights import attack_command_instead
 from .command_step import command_reference
@@ -68,7 +68,7 @@ from .enums import (
     Timing,
 )
 from .hand_effects import back_to_hand, discard_from_hands, leave_unchallenged, reclass
-from .log import Matchup
+from .log import Matchup, Notice
 from .matchup_effects import (
     add,
     any_time_spells,
@@ -311,6 +311,7 @@ def matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Figh
     attacker, defender = pair[Side.ATTACKER], pair[Side.DEFENDER]
     blank_opponents(combat, pair)
     moment = Moment(round_number)
+    announce_refusals(combat, round_number)
     bribed_sides = bribery_window(combat, moment, pair)
     any_time_spells(combat, moment, pair, bribed_sides)
     if combat.ended_unchallenged:
@@ -363,7 +364,10 @@ def matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Figh
     off_colour(combat, pair, contributions)
     terrain_step(combat, pair, contributions)
     push_start(combat, pair, contributions)
-    if not frozen:
+    turns = combat.plan.turns.get(round_number)
+    if not frozen and turns is not None:
+        play_turns(combat, moment, pair, contributions, turns)
+    elif not frozen:
         ranged(combat, round_number, pair, contributions)
         channelling(combat, moment, pair, contributions)
     elif any(s.round == round_number for side in SIDES for s in combat.sides[side].setup.ranged) or any(
@@ -378,6 +382,28 @@ def matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Figh
         )
     compare(combat, round_number, pair, contributions)
     run_effects(combat, "PRI-11 after", pair)
+
+
+def announce_refusals(combat: Combat, round_number: int) -> None:
+    """The actions of this match-up's ordered list that the order of play refuses (turns.referee)."""
+    for refused in combat.plan.refused.get(round_number, ()):
+        side = refused.action.side
+        code = refused.refusal.value
+        log(
+            combat,
+            StepKind.NOTE,
+            refused.refusal.rule,
+            "action.refused",
+            (round_number, side.value, str(refused.action), code, refused.why),
+            side=side,
+        )
+        combat.notify(
+            Notice(
+                code,
+                f"match-up {round_number}: {side.value}'s {refused.action} is refused: {refused.why}",
+                refused.refusal.rule,
+            )
+        )
 
 
 @acts_in("PRI-0 reveal", *_REVEAL_KINDS, SharedClass)

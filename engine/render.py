@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 MESSAGES: dict[str, str] = {
     # Text made elsewhere and shared with a warning: refusals of a ranged attack, a channel or a cast.
     "verbatim": "{text}",
+    "action.refused": "Match-up {round}: the {side}'s {action} is refused ({code}): {why}.",
     # Sentences with several forms, one message per form.
     "compare.no_comparison": "no comparison: {gone}",
     "compare.both_turned": "both are turned, so neither can beat the other: both survive",

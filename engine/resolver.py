@@ -63,7 +63,7 @@ def run(combat: Combat) -> CombatLog:
     combat.phase = Phase.RESOLUTION
     combat.moment = ""
     result = resolution(combat)
-    return CombatLog(notation=format_setup(combat.setup), steps=tuple(combat.steps), result=result)
+    return CombatLog(notation=format_setup(combat.given), steps=tuple(combat.steps), result=result)
 
 
 def left_out_of_control(combat: Combat) -> dict[Fighter, str]:
@@ -263,6 +263,7 @@ def resolution(combat: Combat) -> CombatResult:
         stones_left=(combat.sides[Side.ATTACKER].stones, combat.sides[Side.DEFENDER].stones),
         secondary_attacks=tuple(combat.secondary_outcomes),
         cards=card_outcomes(combat),
+        notices=tuple(combat.notices),
     )
 
 

@@ -43,6 +43,7 @@ from .abilities import (
     TerrainEverywhere,
     TerrainModifier,
 )
+from .actions import Refusal
 from .bribery_effects import any_icon_source, bribe_answered, bribe_to_melee, is_bribe_reaction
 from .cards import CardDefinition
 from .combat_state import Combat
@@ -78,6 +79,7 @@ from .enums import (
     Timing,
 )
 from .hand_effects import leave_unchallenged, reclass, size_change
+from .log import Notice
 from .selectors import Selector
 from .setup import Bribe, Moment, SpellPlay
 from .state import Contribution, Fighter
@@ -174,8 +176,16 @@ def bribe_creature(combat: Combat, side: Side, icon: BriberyIcon, target: Fighte
         )
         combat.warnings.append(f"{side.value}'s {name} bribe on {target.name} is forbidden by {banned[0].name}")
         return False
-    lock = combat.sides[target.side].bribery_locks.get(icon)
-    if lock is not None and lock is not target and lock.fate is not Fate.BRIBED:
+    # A-12: a lock names no side, so it binds its owner as well as the opponent (R-083, R-117).
+    lock = next(
+        (
+            holder
+            for locks in (combat.sides[target.side].bribery_locks, combat.sides[target.side.other].bribery_locks)
+            if (holder := locks.get(icon)) is not None and holder is not target and holder.fate is not Fate.BRIBED
+        ),
+        None,
+    )
+    if lock is not None:
         log(
             combat,
             StepKind.BRIBE,
@@ -186,7 +196,13 @@ def bribe_creature(combat: Combat, side: Side, icon: BriberyIcon, target: Fighte
             card=lock.card,
             subject=target,
         )
-        combat.warnings.append(f"{side.value}'s {name} bribe on {target.name} is forbidden by {lock.name}")
+        combat.notify(
+            Notice(
+                Refusal.LOCKED.value,
+                f"{side.value}'s {name} bribe on {target.name} is forbidden by {lock.name}",
+                Refusal.LOCKED.rule,
+            )
+        )
         return False
     if state.hand[icon.value] <= 0:
         log(

@@ -216,6 +216,15 @@ def next_primary(combat: Combat, side: Side) -> Fighter | None:
         fighter = state.queue.pop(0)
         if fighter.in_hand and fighter.fate is Fate.STANDING:
             return fighter
+        if fighter.reference in state.setup.order and fighter.fate is not Fate.STANDING:
+            combat.notify(
+                Notice(
+                    "decision.order_entry_skipped",
+                    f"{side.value}: the play order names {fighter.name}, which is {fighter.fate.value.replace('_', ' ')} "
+                    "before its turn came, so the next creature is played",
+                    "PRI-0",
+                )
+            )
     held = state.holding()
     if held:
         fighter = held[0]
@@ -269,12 +278,45 @@ def primaries(combat: Combat) -> None:
             (side.other.value, side.value, left),
             side=side,
         )
+    report_unplayed(combat, round_number)
+
+
+def report_unplayed(combat: Combat, played: int) -> None:
+    """Nothing silently dropped: every decision for a match-up that never took place is a notice."""
     for side in SIDES:
-        for support in combat.sides[side].setup.ranged:
-            if support.round > round_number:
-                combat.warnings.append(
-                    f"{side.value}: ranged support planned for match-up {support.round}, but only {round_number} took place"
+        setup = combat.sides[side].setup
+        for support in setup.ranged:
+            if support.round > played:
+                combat.notify(
+                    Notice(
+                        "decision.matchup_not_played",
+                        f"{side.value}: ranged support planned for match-up {support.round}, but only {played} took place",
+                        "PRI-12",
+                    )
                 )
+        later = [
+            f"{kind} {decision.moment}"
+            for kind, decisions in (("bribe", setup.bribes), ("spell", setup.spells), ("channel", setup.channels))
+            for decision in decisions
+            if not decision.moment.secondary and decision.moment.round > played
+        ]
+        for what in later:
+            combat.notify(
+                Notice(
+                    "decision.matchup_not_played",
+                    f"{side.value}: the {what.split()[0]} planned for match-up {what.split()[1]} is not made: only {played} took place",
+                    "PRI-12",
+                )
+            )
+    for matchup in combat.given.actions:
+        if matchup.round > played:
+            combat.notify(
+                Notice(
+                    "decision.matchup_not_played",
+                    f"the actions given for match-up {matchup.round} are not played: only {played} took place",
+                    "PRI-12",
+                )
+            )
 
 
 def matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Fighter) -> None:

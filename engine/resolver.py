@@ -32,7 +32,7 @@ from .enums import (
 )
 from .hand_effects import restore_classes
 from .leaving import destroy_stayers, offer_retreat
-from .log import CardOutcome, CombatLog, CombatResult, CommandOutcome, CreatureOutcome, Term
+from .log import CardOutcome, CombatLog, CombatResult, CommandOutcome, CreatureOutcome, Notice, Term
 from .matchup_effects import names_class
 from .notation import format_setup
 from .primary_step import destroy_victors, primaries
@@ -60,10 +60,35 @@ def run(combat: Combat) -> CombatLog:
         if not offer_retreat(combat, LeaveMoment.AFTER_PRIMARIES):
             combat.phase = Phase.SECONDARY
             secondaries(combat)
+    report_unused_secondaries(combat)
     combat.phase = Phase.RESOLUTION
     combat.moment = ""
     result = resolution(combat)
     return CombatLog(notation=format_setup(combat.given), steps=tuple(combat.steps), result=result)
+
+
+def report_unused_secondaries(combat: Combat) -> None:
+    """Secondary attacks (and their bribes, spells, channels) planned by a side that makes none."""
+    for side in SIDES:
+        if side is combat.secondary_side:
+            continue
+        setup = combat.sides[side].setup
+        planned = [f"{attack.attacker}>{attack.target}" for attack in setup.secondaries or ()]
+        planned += [
+            f"{kind} {decision.moment}"
+            for kind, decisions in (("bribe", setup.bribes), ("spell", setup.spells), ("channel", setup.channels))
+            for decision in decisions
+            # The side under secondary attack may still bribe an attacker (SEC-9).
+            if decision.moment.secondary and (kind != "bribe" or combat.secondary_side is None)
+        ]
+        if planned:
+            combat.notify(
+                Notice(
+                    "decision.no_secondary_step",
+                    f"{side.value}: {', '.join(planned)} planned for secondary attacks, but the {side.value} makes none",
+                    "SEC-1",
+                )
+            )
 
 
 def left_out_of_control(combat: Combat) -> dict[Fighter, str]:

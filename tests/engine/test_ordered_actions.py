@@ -208,3 +208,29 @@ def test_shorthand_for_a_matchup_given_as_actions_is_reported_not_silently_dropp
 def test_one_stone_may_be_written_out() -> None:
     written = "terrain=mountains a=light-elemental d=kikijub,djinn m1=a:channel:guardian*1,d:ranged:djinn"
     assert format_setup(parse_setup(written)) == written.replace("*1", "")
+
+
+def test_decisions_for_a_matchup_that_never_happens_are_reported() -> None:
+    # One match-up only (one creature each): the channel and the m2 list cannot be played.
+    log = run("a=swordsman a.channel=3:guardian d=archer m2=a:pass")
+    assert [n.code for n in log.result.notices] == ["decision.matchup_not_played"] * 2
+    assert log.result.stones_left == (7, 7)
+
+
+def test_secondary_attacks_planned_by_a_side_that_makes_none_are_reported() -> None:
+    # Swordsman 6 + 3 OCB = 9 against Sand Lord 11: the defender is left holding the Archer and
+    # makes the secondaries; the attacker's planned secondary attack cannot happen.
+    log = run("a=swordsman a.secondary=swordsman>archer d=sand-lord,archer")
+    assert log.result.secondary_side is not None and log.result.secondary_side.value == "defender"
+    assert [n.code for n in log.result.notices] == ["decision.no_secondary_step"]
+
+
+def test_explore_plays_each_matchups_given_actions() -> None:
+    from engine.explore import explore
+
+    setup = parse_setup("terrain=mountains a=light-elemental d=kikijub,djinn m1=a:channel:guardian,d:ranged:djinn")
+    outcomes = explore(setup, default_catalog()).outcomes
+    kikijub_first = next(o for o in outcomes if "d.order=kikijub,djinn" in o.notation)
+    # The order explored is the example: 24 against 24 in match-up 1, then nothing else.
+    assert kikijub_first.notation.endswith("m1=a:channel:guardian,d:ranged:djinn")
+    assert run(kikijub_first.notation).result.stones_left == (6, 7)

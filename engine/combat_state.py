@@ -17,6 +17,7 @@ from .catalog import CardCatalog
 from .effects import effects_for
 from .enums import SIDES, Phase, Side, Terrain
 from .log import CardOutcome, Matchup, Notice, SecondaryOutcome, Step
+from .made_up import catalog_for
 from .setup import CombatSetup, SpellPlay, copy_references, face_down, split_reference
 from .state import Contribution, Fighter, Shot, SideState
 from .turns import referee
@@ -50,6 +51,7 @@ class Combat:
         setup = self.plan.setup
         if not checked:
             check(setup, catalog)
+        catalog = catalog_for(setup, catalog)
         self.setup = setup
         self.notices: list[Notice] = []
         self.catalog = catalog

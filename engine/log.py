@@ -79,6 +79,8 @@ class CreatureOutcome:
     step: int | None
     # False for a standing creature whose Vitality a card's text keeps out of the control count.
     counted: bool = True
+    # A card defined in the set-up for a "what if" question, not a printed one.
+    made_up: bool = False
 
     @property
     def counts_for_control(self) -> bool:
@@ -157,6 +159,8 @@ class CombatResult:
     cards: tuple[CardOutcome, ...] = ()
     # The warnings that carry a stable code (refused actions, decisions not applied), in order.
     notices: tuple[Notice, ...] = ()
+    # The slugs of the made-up cards the set-up defines (made_up.py), shown as "made-up".
+    made_up: tuple[str, ...] = ()
 
     def fate_of(self, creature_id: str) -> Fate:
         for creature in self.creatures:

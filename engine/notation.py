@@ -19,6 +19,7 @@ from typing import Any
 from .actions import format_actions, parse_actions
 from .enums import BriberyIcon
 from .errors import NotationError
+from .made_up import clause_key, clause_value, parse_clause
 from .setup import (
     FACE_DOWN,
     Bribe,
@@ -195,6 +196,7 @@ def parse_setup(text: str) -> CombatSetup:
     sides: dict[str, dict[str, Any]] = {"a": {}, "d": {}}
     terrain: str | None = None
     matchups = []
+    made_up: list[str] = []
     seen: set[str] = set()
     position = 0
     for clause in text.split(" "):
@@ -210,6 +212,9 @@ def parse_setup(text: str) -> CombatSetup:
         seen.add(key)
         if key == "terrain":
             terrain = None if value == "none" else _terrain(value, key, here)
+            continue
+        if key.startswith("made-up."):
+            made_up.append(parse_clause(key, value, here))
             continue
         if _MATCHUP_KEY.match(key):
             matchups.append(parse_actions(key, value, here))
@@ -229,6 +234,7 @@ def parse_setup(text: str) -> CombatSetup:
         defender=SideSetup(**sides["d"]),
         terrain=terrain,
         actions=tuple(sorted(matchups, key=lambda matchup: matchup.round)),
+        made_up=tuple(made_up),
     )
 
 
@@ -270,7 +276,7 @@ def _format_value(name: str, value: Any) -> str | None:
 
 def format_setup(setup: CombatSetup) -> str:
     """The canonical text of a set-up: fixed clause order, defaults left out."""
-    clauses: list[str] = []
+    clauses: list[str] = [f"{clause_key(card)}={clause_value(card)}" for card in setup.made_up]
     if setup.terrain is not None:
         clauses.append(f"terrain={setup.terrain}")
     for letter, side in (("a", setup.attacker), ("d", setup.defender)):

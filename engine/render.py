@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 MESSAGES: dict[str, str] = {
     # Text made elsewhere and shared with a warning: refusals of a ranged attack, a channel or a cast.
     "verbatim": "{text}",
+    "made_up": "{name} ({slug}) is a made-up card defined in this set-up, not a printed one.",
     "action.refused": "Match-up {round}: the {side}'s {action} is refused ({code}): {why}.",
     # Sentences with several forms, one message per form.
     "compare.no_comparison": "no comparison: {gone}",

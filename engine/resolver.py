@@ -33,6 +33,7 @@ from .enums import (
 from .hand_effects import restore_classes
 from .leaving import destroy_stayers, offer_retreat
 from .log import CardOutcome, CombatLog, CombatResult, CommandOutcome, CreatureOutcome, Notice, Term
+from .made_up import made_up_slugs
 from .matchup_effects import names_class
 from .notation import format_setup
 from .primary_step import destroy_victors, primaries
@@ -50,6 +51,9 @@ def control_value(card: CardDefinition) -> int:
 
 def run(combat: Combat) -> CombatLog:
     announce_setup(combat)
+    for slug in made_up_slugs(combat.setup):
+        card = combat.catalog.get(slug)
+        log(combat, StepKind.NOTE, "CMB-1", "made_up", (card.name, card.slug), card=card)
     combat.phase = Phase.COMMAND
     command_step(combat)
     combat.terrain_after_command = combat.terrain
@@ -252,6 +256,7 @@ def resolution(combat: Combat) -> CombatResult:
     winner = decide_space(combat, attacker_total, defender_total)
     retreat, destroyed = leave_the_space(combat, winner)
     heal_side = healing(combat, winner)
+    made_up = made_up_slugs(combat.setup)
     creatures = tuple(
         CreatureOutcome(
             id=f.id,
@@ -264,6 +269,7 @@ def resolution(combat: Combat) -> CombatResult:
             reason=f.fate_reason,
             step=f.fate_step,
             counted=f not in left_out,
+            made_up=f.card.slug in made_up,
         )
         for side in SIDES
         for f in combat.sides[side].fighters
@@ -289,6 +295,7 @@ def resolution(combat: Combat) -> CombatResult:
         secondary_attacks=tuple(combat.secondary_outcomes),
         cards=card_outcomes(combat),
         notices=tuple(combat.notices),
+        made_up=made_up,
     )
 
 

@@ -137,6 +137,8 @@ class CombatSetup:
     # Match-ups played as ordered actions (``m1=a:channel:guardian,d:ranged:djinn``), by round; a
     # match-up with no entry is played from the per-kind clauses above, in their documented order.
     actions: tuple[MatchupActions, ...] = ()
+    # Made-up cards for "what if" questions: each the canonical JSON of a card record (made_up.py).
+    made_up: tuple[str, ...] = ()
 
     def side(self, side: Side) -> SideSetup:
         return self.attacker if side is Side.ATTACKER else self.defender

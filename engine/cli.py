@@ -14,6 +14,7 @@ from .explore import Exploration, Guarantee, OrderOutcome, explore
 from .jsonform import setup_from_dict
 from .log import CombatLog
 from .notation import parse_setup
+from .partial import PartialState, resolve_until
 from .resolver import resolve
 from .setup import CombatSetup
 
@@ -53,6 +54,33 @@ def render_text(log: CombatLog) -> str:
         lines.append(f"  {creature.id:<4} {creature.name:<32} {creature.fate.value:<16} {creature.reason}")
     for warning in result.warnings:
         lines.append(f"warning: {warning}")
+    return "\n".join(lines)
+
+
+def stop_point(text: str) -> int:
+    """``command`` (0) or a match-up number."""
+    if text == "command":
+        return 0
+    if text.isdigit() and int(text) >= 1:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"{text!r}: give 'command' or a match-up number (1, 2, ...)")
+
+
+def render_partial(state: PartialState) -> str:
+    lines = [f"Set-up: {state.notation}", f"Stopped after {state.stopped_after}.", ""]
+    for step in state.steps:
+        where = f"[{step.phase.value}{' ' + step.moment if step.moment else ''}]"
+        lines.append(f"{step.index:3d} {where:<16} {step.rule:<7} {step.text}")
+    lines += [
+        "",
+        f"Stones left: attacker {state.stones_left[0]}, defender {state.stones_left[1]}; "
+        f"terrain: {', '.join(state.terrain) or 'none'}.",
+    ]
+    for creature in state.creatures:
+        fate = "in hand" if creature.id in state.in_hand else creature.fate.value
+        lines.append(f"  {creature.id:<4} {creature.name:<32} {fate:<16} {creature.reason}")
+    lines += [f"in force: {effect}" for effect in state.effects_in_force]
+    lines += [f"warning: {warning}" for warning in state.warnings]
     return "\n".join(lines)
 
 
@@ -127,6 +155,12 @@ def main(argv: Sequence[str] | None = None, catalog: CardCatalog | None = None) 
     resolve_parser = commands.add_parser("resolve", help="resolve one set-up (a notation string or a file)")
     resolve_parser.add_argument("setup", help="notation text, or a .txt/.json file holding a set-up")
     resolve_parser.add_argument("--json", action="store_true", help="print the steps and result as JSON")
+    resolve_parser.add_argument(
+        "--after",
+        type=stop_point,
+        metavar="command|N",
+        help="stop after the command step or after match-up N and print the state then",
+    )
     explore_parser = commands.add_parser(
         "explore", help="try every primary play order and say what each side can guarantee"
     )
@@ -140,6 +174,10 @@ def main(argv: Sequence[str] | None = None, catalog: CardCatalog | None = None) 
             print(
                 json.dumps(exploration_to_dict(exploration), indent=2) if args.json else render_exploration(exploration)
             )
+            return 0
+        if args.after is not None:
+            state = resolve_until(setup, catalog or default_catalog(), after=args.after)
+            print(json.dumps(state.to_dict(), indent=2) if args.json else render_partial(state))
             return 0
         log = resolve(setup, catalog or default_catalog())
     except EngineError as exc:

@@ -24,6 +24,10 @@ from .turns import referee
 from .validate import check, resolve_terrain
 
 
+class StopAfter(Exception):
+    """Raised when the combat reaches the point a partial answer asked for (``Combat.stop_after``, partial.py)."""
+
+
 class Combat:
     """Everything one combat changes as it is resolved. Create it from a set-up; the procedure's
     functions read and write it, and ``resolver.run`` turns it into a ``CombatLog``."""
@@ -36,6 +40,8 @@ class Combat:
     spell_decided: str | None = None
     first_bonus_taken: dict[int, Fighter]
     forced_push: Fighter | None = None
+    # A partial answer: stop once the command step (0) or primary match-up N is over.
+    stop_after: int | None = None
     effect_shots: tuple[Shot, ...] = ()
     discarded_items: tuple[tuple[Side, str], ...] = ()
     terrain_razed = False

@@ -42,7 +42,7 @@ from .abilities import (
 )
 from .cards import CardDefinition
 from .channelling import channelling, play_turns, push_forced, ranged
-from .combat_state import Combat
+from .combat_state import Combat, StopAfter
 from .command_fights import attack_command_instead
 from .command_step import command_reference
 from .core import (
@@ -256,6 +256,8 @@ def primaries(combat: Combat) -> None:
         combat.moment = str(round_number)
         matchup(combat, round_number, attacker, defender)
         run_effects(combat, "PRI-12 after", round_number)
+        if combat.stop_after == round_number:
+            raise StopAfter
     combat.moment = ""
     holders = [side for side in SIDES if combat.sides[side].holding()]
     if not holders:

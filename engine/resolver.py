@@ -16,7 +16,7 @@ from . import bribery_effects, channelling, command_fights, hand_effects, matchu
 from .abilities import ControlBonus, ControlExclusion, ControlValue, LeaveMoment, Scope, Sides, Suppressed, Suppresses
 from .cards import CardDefinition
 from .catalog import CardCatalog
-from .combat_state import Combat
+from .combat_state import Combat, StopAfter
 from .command_step import command_step
 from .core import active_effects, announce_setup, log
 from .effects import acts_in, effects_in, run_effects
@@ -57,6 +57,8 @@ def run(combat: Combat) -> CombatLog:
     combat.phase = Phase.COMMAND
     command_step(combat)
     combat.terrain_after_command = combat.terrain
+    if combat.stop_after == 0:
+        raise StopAfter
     combat.phase = Phase.PRIMARY
     if combat.space_won_by is None and not offer_retreat(combat, LeaveMoment.BEFORE_PRIMARIES):
         primaries(combat)

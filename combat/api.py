@@ -21,6 +21,7 @@ from combat.serializers import (
     CombatRequestSerializer,
     ErrorSerializer,
     ExampleSerializer,
+    PartialRequestSerializer,
     ResolveResponseSerializer,
     ValidateResponseSerializer,
 )
@@ -137,3 +138,36 @@ class ExploreView(APIView):
         for row in data["outcomes"]:  # type: ignore[union-attr]
             row["permalink"] = permalink(row["notation"])
         return Response(data)
+
+
+class PartialView(APIView):
+    @extend_schema(
+        operation_id="combat_partial",
+        summary="Resolve a combat part of the way",
+        description=(
+            "Resolve a set-up up to a point and return the state then: after the command step (after=command) "
+            "or after primary match-up N (after=N). Gives the steps so far, every creature's fate so far "
+            "(in_hand lists those not yet played), the stones left, the terrain, the match-ups played and the "
+            "effects in force. A point the combat never reaches is a 400 with code partial.not_reached."
+        ),
+        request=PartialRequestSerializer,
+        responses={200: OpenApiTypes.OBJECT, 400: ErrorSerializer},
+        examples=[
+            OpenApiExample(
+                "After match-up 1",
+                value={"notation": "a=greedy-fiend,swordsman d=sand-lord,archer", "after": "1"},
+            )
+        ],
+        tags=["combat"],
+    )
+    def post(self, request: Request) -> Response:
+        serializer = PartialRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        setup = running.read_notation(data["notation"]) if "notation" in data else running.read_json(data["setup"])
+        after = 0 if data["after"] == "command" else int(data["after"])
+        state = running.run_until(setup, after).to_dict()
+        for step in state["steps"]:
+            step["rule_url"] = rule_url(step["rule"])
+        state["permalink"] = permalink(state["notation"])
+        return Response(state)

@@ -16,6 +16,7 @@ from engine.explore import Exploration, explore
 from engine.jsonform import setup_from_dict
 from engine.log import CombatLog
 from engine.notation import parse_setup
+from engine.partial import PartialState, resolve_until
 from engine.resolver import resolve
 from engine.setup import CombatSetup
 from engine.validate import validate
@@ -74,3 +75,11 @@ def explore_setup(setup: CombatSetup) -> Exploration:
     if problems:
         raise SetupInvalid(problems)
     return explore(setup, catalog(), limit=EXPLORE_LIMIT)
+
+
+def run_until(setup: CombatSetup, after: int) -> PartialState:
+    """The state once the command step (0) or match-up ``after`` is over (engine.partial)."""
+    problems = problems_of(setup)
+    if problems:
+        raise SetupInvalid(problems)
+    return resolve_until(setup, catalog(), after=after)

@@ -27,6 +27,15 @@ class CombatRequestSerializer(serializers.Serializer[Any]):
         return attrs
 
 
+class PartialRequestSerializer(CombatRequestSerializer):
+    """A set-up, and where to stop: after the command step or after a primary match-up."""
+
+    after = serializers.RegexField(
+        r"^(command|[1-9][0-9]{0,2})$",
+        help_text="'command' to stop once the command step is over, or N to stop after match-up N.",
+    )
+
+
 class ProblemSerializer(serializers.Serializer[Any]):
     code = serializers.CharField(help_text="Stable problem code, e.g. setup.unknown_card.")
     message = serializers.CharField()

@@ -213,4 +213,26 @@ CLAUSES: tuple[Clause, ...] = (
         "example). Only such cards are accepted.",
         "a=sand-lord a.earlier=channeling-flux d=swordsman",
     ),
+    Clause(
+        "m<N>",
+        "Turns of a match-up",
+        "m1=a:kind:what,d:kind:what,...",
+        "Match-up N played turn by turn (rule 6.4.4): each entry is a side (a or d), an action (ranged, "
+        "spell, channel, bribe, bribe-back, item or pass) and what it uses, written as in the clauses "
+        "above (guardian*2, djinn, gold@archer). Bribes and passes come first, in the bribery window; "
+        "then the attacker acts first and the players alternate until both pass. An action out of turn "
+        "or in a closed window is refused with its code. Given, it replaces that match-up's ranged, "
+        "bribe, spell and channel clauses.",
+        "terrain=mountains a=light-elemental d=kikijub,djinn m1=a:channel:guardian,d:ranged:djinn",
+    ),
+    Clause(
+        "made-up.<slug>",
+        "Made-up cards",
+        'made-up.slug={"type":"creature","vitality":3,...}',
+        "A card that does not exist, for a what-if question: its record as JSON (the fields of the card "
+        "data, abilities in the engine's vocabulary), with a space written %20. It is played like any "
+        "card and shown as made-up.",
+        'made-up.test-giant={"border":"mortal","name":"Test%20Giant","type":"creature","vitality":9} '
+        "a=test-giant d=swordsman",
+    ),
 )

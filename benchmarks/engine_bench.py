@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-BASELINE_COMMIT = "8b3571e"
+# The engine measured against; ENGINE_BENCH_BASELINE=<commit> compares a branch with the main it started from.
+BASELINE_COMMIT = os.environ.get("ENGINE_BENCH_BASELINE", "8b3571e")
 TARGET_MS = 0.8
 EXPLORE_TARGET_S = 1.0
 

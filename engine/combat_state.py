@@ -24,10 +24,6 @@ from .turns import referee
 from .validate import check, resolve_terrain
 
 
-class StopAfter(Exception):
-    """Raised when the combat reaches the point a partial answer asked for (``Combat.stop_after``, partial.py)."""
-
-
 class Combat:
     """Everything one combat changes as it is resolved. Create it from a set-up; the procedure's
     functions read and write it, and ``resolver.run`` turns it into a ``CombatLog``."""

@@ -12,10 +12,10 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from .catalog import CardCatalog
-from .combat_state import Combat, StopAfter
+from .combat_state import Combat
 from .effects import run_effects
 from .enums import SIDES, Side
-from .errors import EngineError
+from .errors import EngineError, StopAfter
 from .log import CreatureOutcome, Matchup, Notice, Step, _plain, _step_dict
 from .made_up import made_up_slugs
 from .notation import format_setup

@@ -42,7 +42,7 @@ from .abilities import (
 )
 from .cards import CardDefinition
 from .channelling import channelling, play_turns, push_forced, ranged
-from .combat_state import Combat, StopAfter
+from .combat_state import Combat
 from .command_fights import attack_command_instead
 from .command_step import command_reference
 from .core import (
@@ -67,6 +67,7 @@ from .enums import (
     Terrain,
     Timing,
 )
+from .errors import StopAfter
 from .hand_effects import back_to_hand, discard_from_hands, leave_unchallenged, reclass
 from .log import Matchup, Notice
 from .matchup_effects import (

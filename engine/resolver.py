@@ -16,7 +16,7 @@ from . import bribery_effects, channelling, command_fights, hand_effects, matchu
 from .abilities import ControlBonus, ControlExclusion, ControlValue, LeaveMoment, Scope, Sides, Suppressed, Suppresses
 from .cards import CardDefinition
 from .catalog import CardCatalog
-from .combat_state import Combat, StopAfter
+from .combat_state import Combat
 from .command_step import command_step
 from .core import active_effects, announce_setup, log
 from .effects import acts_in, effects_in, run_effects
@@ -30,6 +30,7 @@ from .enums import (
     StepKind,
     Winner,
 )
+from .errors import StopAfter
 from .hand_effects import restore_classes
 from .leaving import destroy_stayers, offer_retreat
 from .log import CardOutcome, CombatLog, CombatResult, CommandOutcome, CreatureOutcome, Notice, Term

@@ -33,6 +33,7 @@ from .enums import BriberyIcon, CardType, Side, Terrain
 from .errors import CatalogError, Problem, SetupInvalid
 from .made_up import catalog_for
 from .setup import CombatSetup, SideSetup, copy_references, face_down, split_reference
+from .turns import referee
 
 STACKING_LIMIT = 30
 SHIELD_TYPES = (CardType.SHIELD, CardType.STANDARD_BEARER, CardType.SHIELD_TERRAIN)
@@ -725,6 +726,8 @@ def validate(setup: CombatSetup, catalog: CardCatalog, *, first_matchup: bool = 
     """Every problem of the set-up; ``first_matchup=False`` leaves out the check of the first match-up
     against a command like the Goose's (exploration tries every order and keeps the ones that obey it)."""
     problems: list[Problem] = []
+    # Ordered match-up actions are checked as the per-kind decisions they become (turns.referee).
+    setup = referee(setup).setup if setup.actions else setup
     try:
         catalog = catalog_for(setup, catalog)
     except CatalogError as exc:

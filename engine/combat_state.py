@@ -121,9 +121,9 @@ class Combat:
         self.item_bribes_spent: set[Side] = set()
 
     def notify(self, notice: Notice) -> None:
-        """A warning with a stable code: kept as data and shown among the warnings."""
+        """A warning with a stable code: kept as data and shown among the warnings, code included."""
         self.notices.append(notice)
-        self.warnings.append(notice.message)
+        self.warnings.append(f"{notice.message} ({notice.code})")
 
     # ----------------------------------------------------------------- set-up
     def side_state(self, side: Side) -> SideState:

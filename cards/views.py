@@ -11,9 +11,11 @@ from django.shortcuts import get_object_or_404, render
 
 from cards.choices import CardType
 from cards.filters import CardFilterSet
-from cards.models import Card, CardSet
+from cards.models import Card, CardSet, Printing
 from cards.search.service import SearchOutcome
 from cards.search.suggest import did_you_mean
+from combat.card_trial import card_trial
+from guardians_site.page_cache import data_page
 
 CARDS_PER_PAGE = 60
 VIEW_MODES = ("table", "tiles")
@@ -26,7 +28,8 @@ def card_list(request: HttpRequest) -> HttpResponse:
     cards = filterset.qs if valid else Card.objects.none()
     page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
     view_mode = request.GET.get("view") if request.GET.get("view") in VIEW_MODES else "table"
-    context = {"filterset": filterset, "page": page, "view_mode": view_mode, "total": page.paginator.count}
+    context = {"filterset": filterset, "page": page, "view_mode": view_mode, "total": page.paginator.count,
+               "unverified_hidden": filterset.unverified_hidden() if valid else 0}  # fmt: skip
     context.update(search_context(filterset.search_outcome if valid else None, page.paginator.count))
     return render(request, "cards/card_list.html", context, status=200 if valid else 400)
 
@@ -38,10 +41,12 @@ def search_context(outcome: SearchOutcome | None, total: int) -> dict[str, Any]:
     return {"search": outcome, "did_you_mean": did_you_mean(outcome.understood) if total == 0 else None}
 
 
+@data_page
 def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
     card = get_object_or_404(Card.objects.for_listing(), slug=slug)
     context = {
         "card": card,
+        "trial": card_trial(card.slug),
         "same_class": Card.objects.sharing_a_class_with(card).as_links()[:RELATED_LIMIT],
         "same_set": Card.objects.from_same_set_as(card).as_links()[:RELATED_LIMIT],
         "mentions": rulings_mentioning(card),
@@ -75,11 +80,13 @@ def _judging_aids(card: Card) -> dict[str, Any]:
     }
 
 
+@data_page
 def set_list(request: HttpRequest) -> HttpResponse:
     sets = CardSet.objects.with_card_counts()
-    return render(request, "cards/set_list.html", {"sets": sets})
+    return render(request, "cards/set_list.html", {"sets": sets, "rarities": Printing.objects.rarity_counts_by_set()})
 
 
+@data_page
 def set_detail(request: HttpRequest, slug: str) -> HttpResponse:
     card_set = get_object_or_404(CardSet, slug=slug)
     cards = Card.objects.printed_in(card_set).for_listing().sorted_by("name")

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cards.engine_catalog import site_catalog
 from combat.setup_form import MAX_NOTATION_LENGTH
-from engine.catalog import CardCatalog, default_catalog
+from engine.catalog import CardCatalog
 from engine.errors import NotationError, Problem, SetupInvalid
 from engine.explore import Exploration, explore
 from engine.jsonform import setup_from_dict
@@ -23,7 +24,8 @@ from engine.validate import validate
 
 
 def catalog() -> CardCatalog:
-    return default_catalog()
+    """The cards as the database holds them now (rebuilt once per data revision), not the fixture files."""
+    return site_catalog()
 
 
 def read_notation(text: str) -> CombatSetup:
@@ -40,17 +42,19 @@ def read_json(data: Mapping[str, Any] | Any) -> CombatSetup:
     return setup_from_dict(data)
 
 
-def problems_of(setup: CombatSetup) -> list[Problem]:
-    return validate(setup, catalog())
+def problems_of(setup: CombatSetup, cards: CardCatalog | None = None) -> list[Problem]:
+    return validate(setup, cards or catalog())
 
 
 def run(setup: CombatSetup) -> CombatLog:
     """Resolve a set-up; raises SetupInvalid listing every problem when it breaks the rules."""
-    problems = problems_of(setup)
+    # One catalog for the check and the resolution, even if the data changes in between.
+    cards = catalog()
+    problems = problems_of(setup, cards)
     if problems:
         raise SetupInvalid(problems)
     # Checked just above: the engine need not validate the same set-up a second time.
-    return resolve(setup, catalog(), checked=True)
+    return resolve(setup, cards, checked=True)
 
 
 def run_notation(text: str) -> CombatLog:
@@ -63,23 +67,21 @@ EXPLORE_LIMIT = 2500
 
 def explore_notation(text: str) -> Exploration:
     """Every primary play order of a set-up; raises SetupInvalid or TooManyOrders (engine errors)."""
-    setup = read_notation(text)
-    problems = problems_of(setup)
-    if problems:
-        raise SetupInvalid(problems)
-    return explore(setup, catalog(), limit=EXPLORE_LIMIT)
+    return explore_setup(read_notation(text))
 
 
 def explore_setup(setup: CombatSetup) -> Exploration:
-    problems = problems_of(setup)
+    cards = catalog()
+    problems = problems_of(setup, cards)
     if problems:
         raise SetupInvalid(problems)
-    return explore(setup, catalog(), limit=EXPLORE_LIMIT)
+    return explore(setup, cards, limit=EXPLORE_LIMIT)
 
 
 def run_until(setup: CombatSetup, after: int) -> PartialState:
     """The state once the command step (0) or match-up ``after`` is over (engine.partial)."""
-    problems = problems_of(setup)
+    cards = catalog()
+    problems = problems_of(setup, cards)
     if problems:
         raise SetupInvalid(problems)
-    return resolve_until(setup, catalog(), after=after)
+    return resolve_until(setup, cards, after=after)

@@ -50,3 +50,17 @@ def test_partial_answer_that_is_never_reached_is_a_400_with_the_code(client: Cli
     assert response.status_code == 400
     assert "partial.not_reached" in response.content.decode()
     assert _post(client, "partial", {"notation": "a=swordsman d=archer", "after": "soon"}).status_code == 400
+
+
+@pytest.mark.django_db
+def test_the_result_page_marks_made_up_creatures_and_shows_coded_warnings(client: Client) -> None:
+    from combat.links import permalink
+
+    made_up = (
+        'made-up.test-giant={"border":"mortal","name":"Test%20Giant","type":"creature","vitality":9} '
+        "a=test-giant d=swordsman"
+    )
+    html = client.get(permalink(made_up, step="end")).content.decode()
+    assert "Test Giant <small>(made-up)</small>" in html
+    html = client.get(permalink("a=light-elemental d=kikijub m1=d:channel:guardian", step="end")).content.decode()
+    assert "(action.out_of_turn)" in html

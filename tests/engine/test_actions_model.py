@@ -63,3 +63,42 @@ def test_matchup_key_is_checked():
 
 def test_every_refusal_names_a_rule():
     assert all(refusal.rule for refusal in Refusal)
+
+
+def test_any_list_of_actions_prints_back_and_survives_json() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from engine.setup import CardRef
+
+    refs = st.from_regex(r"[a-z][a-z0-9-]{0,8}(#[2-9])?", fullmatch=True).map(CardRef)
+    sides = st.sampled_from(list(Side))
+    one = st.one_of(
+        st.builds(Action, sides, st.just(ActionKind.PASS)),
+        st.builds(
+            Action,
+            sides,
+            st.sampled_from([ActionKind.RANGED, ActionKind.SPELL, ActionKind.ITEM]),
+            card=refs,
+            target=st.none() | refs,
+        ),
+        st.builds(
+            Action, sides, st.just(ActionKind.CHANNEL), card=refs, target=st.none() | refs, amount=st.integers(1, 5)
+        ),
+        st.builds(
+            Action,
+            sides,
+            st.sampled_from([ActionKind.BRIBE, ActionKind.BRIBE_BACK]),
+            icon=st.sampled_from(list(BriberyIcon)),
+            target=st.none() | refs,
+        ),
+    )
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.integers(1, 12), st.lists(one, min_size=1, max_size=6).map(tuple))
+    def check(round_number: int, actions: tuple[Action, ...]) -> None:
+        matchup = MatchupActions(round_number, actions)
+        assert parse_actions(matchup.key, format_actions(matchup)) == matchup
+        assert actions_from_dict(actions_to_dict([matchup])) == (matchup,)
+
+    check()

@@ -288,6 +288,8 @@ def report_unplayed(combat: Combat, played: int) -> None:
     """Nothing silently dropped: every decision for a match-up that never took place is a notice."""
     for side in SIDES:
         setup = combat.sides[side].setup
+        if not (setup.ranged or setup.bribes or setup.spells or setup.channels):
+            continue
         for support in setup.ranged:
             if support.round > played:
                 combat.notify(

@@ -80,6 +80,8 @@ def report_unused_secondaries(combat: Combat) -> None:
         if side is combat.secondary_side:
             continue
         setup = combat.sides[side].setup
+        if not (setup.secondaries or setup.bribes or setup.spells or setup.channels):
+            continue
         planned = [f"{attack.attacker}>{attack.target}" for attack in setup.secondaries or ()]
         planned += [
             f"{kind} {decision.moment}"

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -21,6 +20,7 @@ from combat.serializers import (
     CombatRequestSerializer,
     ErrorSerializer,
     ExampleSerializer,
+    ExploreResponseSerializer,
     PartialRequestSerializer,
     ResolveResponseSerializer,
     ValidateResponseSerializer,
@@ -30,6 +30,7 @@ from engine.cli import exploration_to_dict
 from engine.errors import EngineError
 from engine.notation import format_setup
 from engine.setup import CombatSetup
+from guardians_site.api.throttling import CombatThrottle, ExploreThrottle
 
 REQUEST_EXAMPLES = [
     OpenApiExample("Notation", value={"notation": "terrain=swamp a=sand-lord d=swordsman,archer d.ranged=1:archer"}),
@@ -46,6 +47,21 @@ REQUEST_EXAMPLES = [
 ]
 
 
+def example_records() -> list[dict[str, Any]]:
+    """Every worked example as the API and the bulk file give it."""
+    return [
+        {
+            "id": example.id,
+            "title": example.title,
+            "section": example.section,
+            "notation": example.notation,
+            "expected": example.expected,
+            "permalink": permalink(example.notation),
+        }
+        for example in all_examples()
+    ]
+
+
 def _read(request: Request) -> CombatSetup:
     serializer = CombatRequestSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
@@ -56,6 +72,8 @@ def _read(request: Request) -> CombatSetup:
 
 
 class ResolveView(APIView):
+    throttle_classes = [CombatThrottle]
+
     @extend_schema(
         operation_id="combat_resolve",
         summary="Resolve a combat",
@@ -68,6 +86,8 @@ class ResolveView(APIView):
     def post(self, request: Request) -> Response:
         log = running.run(_read(request))
         data: dict[str, Any] = log.to_dict()
+        for creature, outcome in zip(data["result"]["creatures"], log.result.creatures, strict=True):
+            creature["counts_for_control"] = outcome.counts_for_control
         for step in data["steps"]:
             step["rule_url"] = rule_url(step["rule"])
         data["permalink"] = permalink(log.notation)
@@ -75,6 +95,8 @@ class ResolveView(APIView):
 
 
 class ValidateView(APIView):
+    throttle_classes = [CombatThrottle]
+
     @extend_schema(
         operation_id="combat_validate",
         summary="Check a set-up",
@@ -103,21 +125,12 @@ class ExamplesView(APIView):
         tags=["combat"],
     )
     def get(self, request: Request) -> Response:
-        data = [
-            {
-                "id": example.id,
-                "title": example.title,
-                "section": example.section,
-                "notation": example.notation,
-                "expected": example.expected,
-                "permalink": permalink(example.notation),
-            }
-            for example in all_examples()
-        ]
-        return Response(data)
+        return Response(example_records())
 
 
 class ExploreView(APIView):
+    throttle_classes = [ExploreThrottle]
+
     @extend_schema(
         operation_id="combat_explore",
         summary="Explore every play order",
@@ -128,14 +141,16 @@ class ExploreView(APIView):
             "its worst case with a fixed order, and the game's value when it shuffles its order."
         ),
         request=CombatRequestSerializer,
-        responses={200: OpenApiTypes.OBJECT, 400: ErrorSerializer},
+        responses={200: ExploreResponseSerializer, 400: ErrorSerializer},
         examples=REQUEST_EXAMPLES,
         tags=["combat"],
     )
     def post(self, request: Request) -> Response:
         exploration = running.explore_setup(_read(request))
-        data = exploration_to_dict(exploration)
-        for row in data["outcomes"]:  # type: ignore[union-attr]
+        data: dict[str, Any] = exploration_to_dict(exploration)
+        rows = [*data["outcomes"], data["best_for_attacker"], data["best_for_defender"]]
+        rows += [data[side]["security_level"] for side in ("attacker_guarantee", "defender_guarantee")]
+        for row in rows:  # every play order given, wherever it appears, links to its page
             row["permalink"] = permalink(row["notation"])
         return Response(data)
 

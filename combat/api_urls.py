@@ -6,9 +6,9 @@ from combat import api
 
 app_name = "combat-api"
 urlpatterns = [
-    path("resolve", api.ResolveView.as_view(), name="resolve"),
-    path("validate", api.ValidateView.as_view(), name="validate"),
-    path("examples", api.ExamplesView.as_view(), name="examples"),
-    path("explore", api.ExploreView.as_view(), name="explore"),
-    path("partial", api.PartialView.as_view(), name="partial"),
+    path("resolve/", api.ResolveView.as_view(), name="resolve"),
+    path("validate/", api.ValidateView.as_view(), name="validate"),
+    path("examples/", api.ExamplesView.as_view(), name="examples"),
+    path("explore/", api.ExploreView.as_view(), name="explore"),
+    path("partial/", api.PartialView.as_view(), name="partial"),
 ]

@@ -29,6 +29,7 @@ from .abilities import DrawsRanged
 from .catalog import CardCatalog
 from .enums import Side, Winner
 from .errors import EngineError
+from .made_up import catalog_for
 from .notation import format_setup
 from .resolver import resolve
 from .setup import CombatSetup, SideSetup, copy_references, split_reference
@@ -105,6 +106,8 @@ def _primary_pool(setup: SideSetup, catalog: CardCatalog) -> list[str]:
 
 def explore(setup: CombatSetup, catalog: CardCatalog, *, limit: int = MAX_ORDERS) -> Exploration:
     check(setup, catalog, first_matchup=False)
+    # The set-up's made-up cards join the catalog once, for every order explored (made_up.py).
+    catalog = catalog_for(setup, catalog)
     pools = {side: _primary_pool(setup.side(side), catalog) for side in Side}
     fixed = Side.ATTACKER if len(pools[Side.ATTACKER]) <= len(pools[Side.DEFENDER]) else Side.DEFENDER
     permuted = fixed.other

@@ -68,3 +68,13 @@ def test_a_broken_clause_names_the_problem() -> None:
     with pytest.raises(NotationError) as caught:
         parse_setup("made-up.x={vitality a=x d=swordsman")
     assert caught.value.code == "notation.bad_made_up"
+
+
+def test_explore_plays_made_up_cards_in_every_order() -> None:
+    from engine.explore import explore
+
+    # Two attackers against two defenders: 2 orders of the permuted side, each resolving the giant.
+    text = TEXT.replace("a=test-salamander d=swordsman", "a=test-salamander,archer d=swordsman,sand-lord")
+    outcomes = explore(parse_setup(text), default_catalog()).outcomes
+    assert len(outcomes) == 2
+    assert all(o.notation.startswith("made-up.test-salamander=") for o in outcomes)

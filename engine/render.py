@@ -18,6 +18,26 @@ if TYPE_CHECKING:
 MESSAGES: dict[str, str] = {
     # Text made elsewhere and shared with a warning: refusals of a ranged attack, a channel or a cast.
     "verbatim": "{text}",
+    # Guardians Arena duels (engine/arena): one sentence per event, ids ARN-1 to ARN-27.
+    "arena.reveal": "Both duellists are revealed in the Duel Zone: {attacker} ({av}) for the player with Initiative, {defender} ({dv}) for the other player.",
+    "arena.terrain": "The terrain in the Duel Zone gives it the types: {types}.",
+    "arena.bearer": "{card} stands beside the {side}'s Guardian: its text for creatures under it applies while it is in play.",
+    "arena.command": "{fighter}'s command takes effect on being revealed: {amount:+d} Vitality, for both rounds.",
+    "arena.flying": "{flier} flies and {opponent} does not: {opponent}'s total of {total} counts as 0 against it in the primary round.",
+    "arena.red": "{fighter}'s red number {red} minus its Vitality {black} gives the {side} {change:+d}: now {total}.",
+    "arena.primary_won": "End of the primary round: {at} against {dt}. {winner} wins the round: the {side} holds the upper hand for now.",
+    "arena.primary_tie": "End of the primary round: {at} against {dt}, equal totals. Neither creature has the upper hand.",
+    "arena.left_zone": "{gone} left the Duel Zone in the primary round: the duel has no comparison, the creature left stands alone.",
+    "arena.secondary_first": "Secondary round: the Creature Pen joins each hand; the {side} acts first.",
+    "arena.no_secondary": "Both players pass at once in the secondary round: the primary result stands (site ruling).",
+    "arena.secondary_attacker": "The {side} plays {fighter} as a secondary attacker against {opponent}: it brings {total}.",
+    "arena.shield": "The {side} plays {shield}: {target}'s Vitality no longer counts in this battle.",
+    "arena.secondary_won": "End of the secondary round: {at} against {dt}. {winner} wins the duel for the {side}.",
+    "arena.secondary_tie": "End of the secondary round: {at} against {dt}, equal totals. There is no winner.",
+    "arena.deck_bottom": "{fighter}, a secondary attacker, goes face down to the bottom of the {side}'s deck.",
+    "arena.tie": "No winner: {attacker} and {defender} go back to their owners' Creature Pens.",
+    "arena.victorious": "{winner} stays in the Duel Zone and {loser} goes to the discard pile; {winner} leaves the arena victorious under the {side}'s Guardian ({count} victorious).",
+    "arena.captured": "{winner} beats {loser}, but the {side}'s unopposed {shield} captures it in the raid: it becomes a Prison-Shield with {winner} beneath it.",
     # Sentences with several forms, one message per form.
     "compare.no_comparison": "no comparison: {gone}",
     "compare.both_turned": "both are turned, so neither can beat the other: both survive",

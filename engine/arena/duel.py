@@ -55,11 +55,13 @@ def standard_setup(setup: ArenaSetup) -> CombatSetup:
             for p in setup.secondary
             if isinstance(p, ArenaPlay) and p.side is which and p.kind is PlayKind.CREATURE
         )
+        # Only the channellers a primary action uses take part: an unused one stays under its stronghold.
+        channels = tuple(a.card for a in mine if a.kind is ActionKind.CHANNEL and a.card is not None)
         return SideSetup(
             creatures=(*duel.duellists[:1], *shooters, *attackers),
             items=duel.items,
             hand=duel.stock,
-            channellers=tuple(r for r in duel.under if r not in shooters),
+            channellers=tuple(card for card in channels if card != "guardian"),
             guardian=duel.guardian,
             stones=duel.stones,
             shields=(duel.bearer,) if duel.bearer else (),
@@ -150,6 +152,10 @@ class Duel:
             log(combat, StepKind.COMPARE, "ARN-15", "arena.left_zone", (", ".join(f.name for f in gone),))
             return None, survivor
         contributions = {side: Contribution(pair[side]) for side in SIDES}
+        # A spell that lets a creature receive channelling (Power Lunch) opens its contribution to it, as in PRI-0.
+        for spell_target in combat.lunched.values():
+            if spell_target in pair.values():
+                contributions[spell_target.side].channel_allowed = True
         immunity(combat, pair)
         text_box(combat, pair, contributions)
         off_colour(combat, pair, contributions)

@@ -10,37 +10,36 @@ from collections.abc import Mapping
 from typing import Any
 
 from combat.setup_form import MAX_NOTATION_LENGTH
+from engine.arena import ArenaSetup, DuelLog
 from engine.catalog import CardCatalog, default_catalog
 from engine.errors import NotationError, Problem, SetupInvalid
 from engine.explore import Exploration, explore
-from engine.jsonform import setup_from_dict
 from engine.log import CombatLog
-from engine.notation import parse_setup
 from engine.resolver import resolve
+from engine.rulesets import AnySetup, any_from_dict, parse_any, resolve_any, validate_any
 from engine.setup import CombatSetup
-from engine.validate import validate
 
 
 def catalog() -> CardCatalog:
     return default_catalog()
 
 
-def read_notation(text: str) -> CombatSetup:
+def read_notation(text: str) -> AnySetup:
     """Parse a notation, refusing text far longer than any real set-up before reading it."""
     if len(text) > MAX_NOTATION_LENGTH:
         raise NotationError(
             f"the set-up is {len(text)} characters long; the limit is {MAX_NOTATION_LENGTH}",
             code="notation.too_long",
         )
-    return parse_setup(text.strip())
+    return parse_any(text.strip())
 
 
-def read_json(data: Mapping[str, Any] | Any) -> CombatSetup:
-    return setup_from_dict(data)
+def read_json(data: Mapping[str, Any] | Any) -> AnySetup:
+    return any_from_dict(data)
 
 
-def problems_of(setup: CombatSetup) -> list[Problem]:
-    return validate(setup, catalog())
+def problems_of(setup: AnySetup) -> list[Problem]:
+    return validate_any(setup, catalog())
 
 
 def run(setup: CombatSetup) -> CombatLog:
@@ -52,8 +51,18 @@ def run(setup: CombatSetup) -> CombatLog:
     return resolve(setup, catalog(), checked=True)
 
 
+def run_any(setup: AnySetup) -> CombatLog | DuelLog:
+    """Resolve a set-up of either ruleset (a duel validates itself as it goes)."""
+    if isinstance(setup, ArenaSetup):
+        return resolve_any(setup, catalog())
+    return run(setup)
+
+
 def run_notation(text: str) -> CombatLog:
-    return run(read_notation(text))
+    setup = read_notation(text)
+    if isinstance(setup, ArenaSetup):
+        raise NotationError("a Guardians Arena duel is not a shield combat", code="notation.bad_ruleset")
+    return run(setup)
 
 
 # Exploring runs one resolution per play order; this keeps a page or API call under about 2 s.
@@ -62,14 +71,12 @@ EXPLORE_LIMIT = 2500
 
 def explore_notation(text: str) -> Exploration:
     """Every primary play order of a set-up; raises SetupInvalid or TooManyOrders (engine errors)."""
-    setup = read_notation(text)
-    problems = problems_of(setup)
-    if problems:
-        raise SetupInvalid(problems)
-    return explore(setup, catalog(), limit=EXPLORE_LIMIT)
+    return explore_setup(read_notation(text))
 
 
-def explore_setup(setup: CombatSetup) -> Exploration:
+def explore_setup(setup: AnySetup) -> Exploration:
+    if isinstance(setup, ArenaSetup):
+        raise NotationError("exploring play orders is for shield combats, not Arena duels", code="notation.bad_ruleset")
     problems = problems_of(setup)
     if problems:
         raise SetupInvalid(problems)

@@ -20,6 +20,12 @@ class CombatRequestSerializer(serializers.Serializer[Any]):
         required=False, help_text="The JSON form: {terrain, attacker: {creatures, ...}, defender: {...}}."
     )
 
+    ruleset = serializers.ChoiceField(
+        choices=["standard", "arena"],
+        required=False,
+        help_text="standard (the default) or arena for a Guardians Arena duel; a notation may say ruleset=arena itself.",
+    )
+
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         given = [name for name in ("notation", "setup") if name in attrs]
         if len(given) != 1:
@@ -37,6 +43,7 @@ class ProblemSerializer(serializers.Serializer[Any]):
 class ValidateResponseSerializer(serializers.Serializer[Any]):
     valid = serializers.BooleanField()
     notation = serializers.CharField(allow_null=True, help_text="The set-up in canonical notation, if readable.")
+    ruleset = serializers.ChoiceField(choices=["standard", "arena"], required=False)
     problems = ProblemSerializer(many=True)
 
 
@@ -106,10 +113,48 @@ class ResultSerializer(serializers.Serializer[Any]):
 
 
 class ResolveResponseSerializer(serializers.Serializer[Any]):
+    ruleset = serializers.ChoiceField(choices=["standard"])
     notation = serializers.CharField()
     permalink = serializers.CharField()
     steps = StepSerializer(many=True)
     result = ResultSerializer()
+
+
+class RoundTotalsSerializer(serializers.Serializer[Any]):
+    attacker_total = serializers.IntegerField()
+    defender_total = serializers.IntegerField()
+    attacker_chain = TermSerializer(many=True)
+    defender_chain = TermSerializer(many=True)
+    won_by = serializers.CharField(allow_null=True, help_text="attacker, defender, or null for equal totals.")
+
+
+class CardPlaceSerializer(serializers.Serializer[Any]):
+    side = serializers.CharField()
+    card = serializers.CharField()
+    place = serializers.ChoiceField(
+        choices=["victorious", "captured", "prison_shield", "pen", "discard", "deck_bottom", "kept"]
+    )
+    rule = serializers.CharField(help_text="The ARN- step that sends it there; see /rules/id/<rule>/.")
+
+
+class DuelResultSerializer(serializers.Serializer[Any]):
+    primary = RoundTotalsSerializer(allow_null=True)
+    upper_hand = serializers.CharField(allow_null=True)
+    secondary = RoundTotalsSerializer(allow_null=True, help_text="Null when nobody played in the secondary round.")
+    winner = serializers.CharField(allow_null=True, help_text="attacker, defender, or null for a tie.")
+    decided_by = serializers.CharField()
+    places = CardPlaceSerializer(many=True)
+    victorious = serializers.ListField(child=serializers.IntegerField(), help_text="[attacker, defender] counts.")
+    not_automated = serializers.ListField(child=serializers.ListField(), help_text="[card, reason] pairs.")
+    warnings = serializers.ListField(child=serializers.CharField())
+
+
+class DuelResponseSerializer(serializers.Serializer[Any]):
+    ruleset = serializers.ChoiceField(choices=["arena"])
+    notation = serializers.CharField()
+    permalink = serializers.CharField()
+    steps = StepSerializer(many=True)
+    result = DuelResultSerializer()
 
 
 class ExampleSerializer(serializers.Serializer[Any]):
@@ -117,6 +162,7 @@ class ExampleSerializer(serializers.Serializer[Any]):
     title = serializers.CharField()
     section = serializers.CharField(help_text="Where in the rules the example comes from.")
     notation = serializers.CharField()
+    ruleset = serializers.ChoiceField(choices=["arena"], required=False, help_text="Present for Arena duels.")
     expected = serializers.DictField(help_text="The result the rules give: winner, totals, fates.")
     permalink = serializers.CharField()
 

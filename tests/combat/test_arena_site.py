@@ -1,0 +1,60 @@
+"""Guardians Arena duels on the site: the API with ``ruleset``, the step-through and the rules links."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.test import Client
+
+from combat.examples import arena_examples
+
+UPPER_HAND = next(example for example in arena_examples() if example.id == "arena-upper-hand-overturned")
+
+
+def _post(client: Client, endpoint: str, body: dict[str, Any]) -> Any:
+    return client.post(f"/api/v1/combat/{endpoint}", body, content_type="application/json")
+
+
+def test_resolve_a_duel_by_notation_gives_the_duel_result() -> None:
+    body = _post(Client(), "resolve", {"notation": UPPER_HAND.notation}).json()
+    assert body["ruleset"] == "arena"
+    result = body["result"]
+    assert [result["primary"]["attacker_total"], result["primary"]["defender_total"]] == [9, 5]
+    assert result["upper_hand"] == "attacker"
+    assert [result["secondary"]["attacker_total"], result["secondary"]["defender_total"]] == [6, 20]
+    assert result["winner"] == "defender"
+    assert result["victorious"] == [0, 1]
+    assert {"side": "defender", "card": "devil-dog", "place": "deck_bottom", "rule": "ARN-16"} in result["places"]
+    assert all(step["rule_url"] == f"/rules/id/{step['rule']}/" for step in body["steps"])
+
+
+def test_ruleset_field_reads_a_notation_or_json_as_a_duel() -> None:
+    client = Client()
+    by_field = _post(client, "resolve", {"ruleset": "arena", "notation": "a=swordsman d=sand-lord"}).json()
+    assert by_field["ruleset"] == "arena" and by_field["notation"] == "ruleset=arena a=swordsman d=sand-lord"
+    body = {
+        "ruleset": "arena",
+        "setup": {"attacker": {"duellists": ["swordsman"]}, "defender": {"duellists": ["sand-lord"]}},
+    }
+    assert _post(client, "resolve", body).json()["result"]["winner"] == "defender"
+
+
+def test_bad_duels_are_400_or_invalid_with_code_and_rule() -> None:
+    client = Client()
+    response = _post(client, "resolve", {"notation": "ruleset=arena a=swordsman,archer d=sand-lord"})
+    assert response.status_code == 400
+    problem = response.json()["error"]["details"]["problems"][0]
+    assert problem["code"] == "arena.two_duellists" and "Arena rule 5.1.1" in problem["message"]
+    checked = _post(client, "validate", {"notation": "ruleset=arena a=swordsman d=sand-lord p=d:pass"}).json()
+    assert checked["valid"] is False and checked["ruleset"] == "arena"
+    assert checked["problems"][0]["code"] == "arena.out_of_turn"
+    wrong = _post(client, "resolve", {"ruleset": "arena", "setup": {"attacker": {"creatures": ["swordsman"]}}})
+    assert wrong.status_code == 400
+
+
+def test_examples_api_lists_the_duels_on_request() -> None:
+    body = Client().get("/api/v1/combat/examples?ruleset=arena").json()
+    assert {item["id"] for item in body} == {example.id for example in arena_examples()}
+    assert all(
+        item["ruleset"] == "arena" and item["permalink"].startswith("/combat/?s=ruleset%3Darena") for item in body
+    )

@@ -58,3 +58,40 @@ def test_examples_api_lists_the_duels_on_request() -> None:
     assert all(
         item["ruleset"] == "arena" and item["permalink"].startswith("/combat/?s=ruleset%3Darena") for item in body
     )
+
+
+def test_the_simulator_offers_the_ruleset_and_a_duel_form(client: Client) -> None:
+    page = client.get("/combat/").content.decode()
+    assert 'name="ruleset"' in page and 'value="arena"' in page
+    form = client.get("/combat/?ruleset=arena").content.decode()
+    assert 'name="a_duellist"' in form and 'name="s"' in form and "arena-flying" in form
+    built = client.get("/combat/duel/", {"a_duellist": "Swordsman", "d_duellist": "sand-lord", "terrain": "woods"})
+    assert built.status_code == 302
+    assert built["Location"] == "/combat/?s=ruleset%3Darena+terrain%3Dwoods+a%3Dswordsman+d%3Dsand-lord"
+    edit = client.get("/combat/?example=arena-flying").content.decode()
+    assert 'value="rain-spirit"' in edit
+
+
+def test_a_duel_permalink_steps_through_to_its_result(client: Client) -> None:
+    first = client.get(UPPER_HAND.permalink)
+    assert first.status_code == 200
+    assert b'href="/rules/id/ARN-1/"' in first.content
+    end = client.get(UPPER_HAND.permalink + "&step=end").content.decode()
+    assert "The defender wins the duel" in end
+    assert "attacker 9, defender 5" in end and "the attacker holds the upper hand" in end
+    assert "bottom of the deck" in end and "defender 1." in end
+
+
+def test_bad_duel_pages_are_400_never_500(client: Client) -> None:
+    from urllib.parse import quote
+
+    for notation in (
+        "ruleset=arena a=swordsman,archer d=sand-lord",
+        "ruleset=arena a=swordsman d=sand-lord p=d:pass",
+        "ruleset=arena a=x",
+    ):
+        response = client.get("/combat/?s=" + quote(notation))
+        assert response.status_code == 400
+    assert client.get("/combat/duel/", {"a_duellist": "Swordsman", "p": "d:dance"}).status_code == 400
+    assert client.get("/combat/picture.svg?s=" + quote("ruleset=arena a=swordsman d=sand-lord")).status_code == 400
+    assert client.get("/combat/explore/?s=" + quote("ruleset=arena a=swordsman d=sand-lord")).status_code == 400

@@ -10,6 +10,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 
+from combat.examples import WorkedExample as ArenaExample
+from combat.examples import arena_examples
 from rulings.display import ruling_rows
 from rulings.filters import RulingFilterSet
 from rulings.linking import TextLinker
@@ -101,8 +103,15 @@ def _rule_page(request: HttpRequest, ruleset: str, number: str) -> HttpResponse:
         "next": following,
         "all_rulings": list(Ruling.objects.citing(entry).order_by("position")),
         "examples": list(WorkedExample.objects.filter(rules__in=RuleEntry.objects.under(entry)).distinct()),
+        "duel_examples": _duel_examples(entry) if ruleset == ARENA else [],
     }
     return render(request, "rulings/rule.html", context)
+
+
+def _duel_examples(entry: RuleEntry) -> list[ArenaExample]:
+    """The worked Arena duels (fixtures/examples/arena/) that apply this rule or one under it."""
+    numbers = set(RuleEntry.objects.under(entry).values_list("number", flat=True)) | {entry.number}
+    return [example for example in arena_examples() if numbers & set(example.rules)]
 
 
 def engine_id_redirect(request: HttpRequest, code: str) -> HttpResponse:

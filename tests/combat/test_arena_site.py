@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from django.test import Client
 
 from combat.examples import arena_examples
@@ -95,3 +96,11 @@ def test_bad_duel_pages_are_400_never_500(client: Client) -> None:
     assert client.get("/combat/duel/", {"a_duellist": "Swordsman", "p": "d:dance"}).status_code == 400
     assert client.get("/combat/picture.svg?s=" + quote("ruleset=arena a=swordsman d=sand-lord")).status_code == 400
     assert client.get("/combat/explore/?s=" + quote("ruleset=arena a=swordsman d=sand-lord")).status_code == 400
+
+
+@pytest.mark.django_db
+def test_arena_rule_pages_open_their_worked_duels(client: Client) -> None:
+    page = client.get("/rules/arena/2.1.1/").content.decode()
+    flying = next(example for example in arena_examples() if example.id == "arena-flying")
+    assert flying.title in page and flying.permalink.replace("&", "&amp;") in page
+    assert client.get("/rules/id/ARN-4/", follow=False)["Location"].endswith("/rules/arena/2.1.1/")

@@ -14,6 +14,8 @@ from cards.filters import CardFilterSet
 from cards.models import Card, CardSet
 from cards.search.service import SearchOutcome
 from cards.search.suggest import did_you_mean
+from engine.arena import ArenaStatus, arena_support
+from engine.catalog import default_catalog
 
 CARDS_PER_PAGE = 60
 VIEW_MODES = ("table", "tiles")
@@ -45,9 +47,27 @@ def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "same_class": Card.objects.sharing_a_class_with(card).as_links()[:RELATED_LIMIT],
         "same_set": Card.objects.from_same_set_as(card).as_links()[:RELATED_LIMIT],
         "mentions": rulings_mentioning(card),
+        "arena": _arena_support(card.slug),
         **_judging_aids(card),
     }
     return render(request, "cards/card_detail.html", context)
+
+
+def _arena_support(slug: str) -> dict[str, str] | None:
+    """Whether the engine plays this card in a Guardians Arena duel too, derived from its abilities (engine/arena)."""
+    found = default_catalog().find(slug)
+    if found is None:
+        return None
+    support = arena_support(found)
+    return {"status": support.status.value, "label": ARENA_LABELS[support.status], "reason": support.reason}
+
+
+ARENA_LABELS = {
+    ArenaStatus.AUTOMATED: "automated in duels too",
+    ArenaStatus.SHIELD_ONLY: "partly: some text only makes sense with shields",
+    ArenaStatus.NOT_AUTOMATED: "not automated in duels",
+    ArenaStatus.NO_COMBAT_EFFECT: "printed numbers only",
+}
 
 
 def rulings_mentioning(card: Card) -> list[Any]:

@@ -13,11 +13,14 @@ from .duel import resolve_duel
 from .notation import duel_from_dict, duel_to_dict, format_duel, is_arena_text, parse_duel
 from .result import CardPlace, DuelLog, DuelResult, Place, RoundTotals
 from .setup import ArenaPlay, ArenaSetup, DuelSide, PlayKind, Ruleset
+from .support import ArenaStatus, ArenaSupport, arena_support
 from .validate import check_duel, validate_duel
 
 __all__ = [
     "ArenaPlay",
     "ArenaSetup",
+    "ArenaStatus",
+    "ArenaSupport",
     "CardPlace",
     "DuelLog",
     "DuelResult",
@@ -26,6 +29,7 @@ __all__ = [
     "PlayKind",
     "RoundTotals",
     "Ruleset",
+    "arena_support",
     "check_duel",
     "duel_from_dict",
     "duel_to_dict",

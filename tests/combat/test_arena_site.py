@@ -104,3 +104,9 @@ def test_arena_rule_pages_open_their_worked_duels(client: Client) -> None:
     flying = next(example for example in arena_examples() if example.id == "arena-flying")
     assert flying.title in page and flying.permalink.replace("&", "&amp;") in page
     assert client.get("/rules/id/ARN-4/", follow=False)["Location"].endswith("/rules/arena/2.1.1/")
+
+
+@pytest.mark.django_db
+def test_card_pages_say_whether_duels_automate_the_card(client: Client) -> None:
+    page = client.get("/cards/sand-lord/").content.decode()
+    assert 'id="arena-support"' in page and "automated in duels too" in page

@@ -110,3 +110,25 @@ def test_secondary_turn_order_follows_the_primary_loser() -> None:
     problems = validate_any(setup, default_catalog())
     assert [p.code for p in problems] == ["arena.out_of_turn"]
     assert "Arena rule 6.6.1)" in problems[0].message
+
+
+def test_arena_support_is_derived_from_the_abilities_steps() -> None:
+    from engine.arena import ArenaStatus, arena_support
+
+    catalog = default_catalog()
+    # The Sand Lord's terrain bonus acts in PRI-8, which a duel performs.
+    assert arena_support(catalog.get("sand-lord")).status is ArenaStatus.AUTOMATED
+    # A shield card has its own Arena use (cancel, capture).
+    assert arena_support(catalog.get("shield-broms-goblin-04")).status is ArenaStatus.AUTOMATED
+    statuses = {arena_support(card).status for card in catalog}
+    assert statuses == set(ArenaStatus)
+    # A text acting only on control of the space (RES-) does nothing in a duel.
+    shield_only = [card for card in catalog if arena_support(card).status is ArenaStatus.SHIELD_ONLY]
+    assert all(
+        any(
+            step.startswith(("RES-", "HEAL-", "PRI-0", "PRI-12", "SEC-", "CMD-", "CMB-"))
+            for a in card.abilities
+            for step in a.steps
+        )
+        for card in shield_only
+    )

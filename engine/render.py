@@ -22,6 +22,7 @@ MESSAGES: dict[str, str] = {
     "arena.reveal": "Both duellists are revealed in the Duel Zone: {attacker} ({av}) for the player with Initiative, {defender} ({dv}) for the other player.",
     "arena.terrain": "The terrain in the Duel Zone gives it the types: {types}.",
     "arena.bearer": "{card} stands beside the {side}'s Guardian: its text for creatures under it applies while it is in play.",
+    "arena.sacrifice": "In Phase I the {side} sacrificed {own} to destroy {other}: both are in their discard piles and neither applies in the duel.",
     "arena.command": "{fighter}'s command takes effect on being revealed: {amount:+d} Vitality, for both rounds.",
     "arena.flying": "{flier} flies and {opponent} does not: {opponent}'s total of {total} counts as 0 against it in the primary round.",
     "arena.red": "{fighter}'s red number {red} minus its Vitality {black} gives the {side} {change:+d}: now {total}.",

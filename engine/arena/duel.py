@@ -46,6 +46,8 @@ def standard_setup(setup: ArenaSetup) -> CombatSetup:
     """The duel as a one-creature match-up for the shared machinery: the duellist first, then the
     ranged attackers it calls on and its secondary attackers; the Stock is the combat hand."""
 
+    sacrificed = setup.attacker.sacrifice or setup.defender.sacrifice
+
     def side(which: Side) -> SideSetup:
         duel = setup.side(which)
         mine = [a for a in setup.primary if isinstance(a, Action) and a.side is which]
@@ -64,7 +66,8 @@ def standard_setup(setup: ArenaSetup) -> CombatSetup:
             channellers=tuple(card for card in channels if card != "guardian"),
             guardian=duel.guardian,
             stones=duel.stones,
-            shields=(duel.bearer,) if duel.bearer else (),
+            # A standard bearer lies beside the Guardian; sacrificed ones (rule 2.4.2) are gone before the duel.
+            shields=(duel.bearer,) if duel.bearer and not sacrificed else (),
             ranged=tuple(RangedSupport(1, card) for card in shooters),
             bribes=tuple(
                 Bribe(PRIMARY, a.icon, a.target) for a in mine if a.icon is not None and a.kind.in_bribery_window
@@ -199,6 +202,25 @@ class Duel:
             )
         for side in SIDES:
             bearer = self.setup.side(side).bearer
+            if bearer and self.setup.side(side).sacrifice:
+                own = combat.catalog.get(split_reference(bearer)[0])
+                other_ref = self.setup.side(side.other).bearer
+                assert other_ref is not None
+                other = combat.catalog.get(split_reference(other_ref)[0])
+                log(
+                    combat,
+                    StepKind.DESTROY,
+                    "ARN-29",
+                    "arena.sacrifice",
+                    (side.value, own.name, other.name),
+                    side=side,
+                    card=own,
+                )
+                self.places.append(CardPlace(side, own.slug, Place.DISCARD, "ARN-30"))
+                self.places.append(CardPlace(side.other, other.slug, Place.DISCARD, "ARN-29"))
+                return
+        for side in SIDES:
+            bearer = self.setup.side(side).bearer
             if bearer:
                 card = combat.catalog.get(split_reference(bearer)[0])
                 log(combat, StepKind.NOTE, "ARN-22", "arena.bearer", (card.name, side.value), side=side, card=card)
@@ -239,7 +261,11 @@ class Duel:
         ability aimed at fliers."""
         if not flier.card.flying or opponent.card.flying:
             return False
-        return not any(b.against is not None and b.against.flying for b in opponent.text(Bonus))
+        # The opponent's own text or its side's standard bearer (whose text applies while in play, rule 2.4.1).
+        texts = [*opponent.text(Bonus)]
+        for card in self.combat.sides[opponent.side].shield_cards:
+            texts += card.abilities_of(Bonus)
+        return not any(b.against is not None and b.against.flying for b in texts)
 
     def red_vitality(self, contributions: dict[Side, Contribution], creatures: list[tuple[Side, Fighter]]) -> None:
         """Rule 2.2.1: a creature with a red number gives its opponent red minus black."""

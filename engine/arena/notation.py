@@ -19,7 +19,7 @@ from typing import Any
 from ..actions import Action, action_from_text, action_to_text
 from ..enums import Side
 from ..errors import NotationError
-from ..notation import _number, _references, _single_reference, _terrain
+from ..notation import _flag, _number, _references, _single_reference, _terrain
 from ..setup import CardRef
 from .setup import ArenaPlay, ArenaSetup, DuelSide, PlayKind, RoundAction, Ruleset
 
@@ -36,16 +36,20 @@ DUEL_KEYS: dict[str, str] = {
     "bearer": "bearer",
     "victorious": "victorious",
     "capture": "capture",
+    "sacrifice": "sacrifice",
 }
 _FIELD_FOR_KEY = {key: name for name, key in DUEL_KEYS.items()}
 _SINGLE = {"guardian", "bearer", "capture"}
 _NUMBERS = {"stones", "up", "victorious"}
+_FLAGS = {"sacrifice"}
 _ROUNDS = {"p": "primary", "s": "secondary"}
 _REF = r"[a-z0-9][a-z0-9-]*(?:#[1-9][0-9]*)?"
 _PLAY = re.compile(rf"^(?P<side>[ad]):(?P<kind>creature|shield):(?P<card>{_REF})(?:@(?P<target>{_REF}))?$")
 
 
 def _field_parser(name: str) -> Callable[[str, str, int], Any]:
+    if name in _FLAGS:
+        return _flag
     if name in _SINGLE:
         return _single_reference
     if name in _NUMBERS:
@@ -134,6 +138,8 @@ _DEFAULTS = {item.name: item.default for item in fields(DuelSide)}
 def _value_text(name: str, value: Any) -> str | None:
     if value == _DEFAULTS[name]:
         return None
+    if isinstance(value, bool):
+        return "yes"
     if isinstance(value, (int, str)):
         return str(value)
     return ",".join(str(item) for item in value)
@@ -196,7 +202,11 @@ def duel_from_dict(data: Mapping[str, Any]) -> ArenaSetup:
             where = f"{key}.{name}"
             if value is None:
                 continue
-            if name in _NUMBERS:
+            if name in _FLAGS:
+                if not isinstance(value, bool):
+                    raise NotationError(f"{where} must be true or false", code="json.bad_value")
+                values[name] = value
+            elif name in _NUMBERS:
                 if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                     raise NotationError(f"{where} must be a whole number, 0 or more", code="json.bad_value")
                 values[name] = value

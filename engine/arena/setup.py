@@ -65,6 +65,8 @@ class DuelSide:
     victorious: int = 0
     # A shield left unopposed in the raid that follows, capturing the enemy creature in the Duel Zone (7.2.7).
     capture: CardRef | None = None
+    # In Phase I the player sacrificed his own standard bearer to destroy the opponent's (rule 2.4.2).
+    sacrifice: bool = False
 
     @property
     def duellist(self) -> CardRef:

@@ -70,6 +70,16 @@ def validate_duel(setup: ArenaSetup, catalog: CardCatalog) -> list[Problem]:
         problems += _side_problems(setup, side, catalog)
     if problems:
         return problems
+    for side in SIDES:
+        if setup.side(side).sacrifice and not (setup.side(side).bearer and setup.side(side.other).bearer):
+            problems.append(
+                problem(
+                    "nothing_to_sacrifice",
+                    f"the {side.value} sacrifices his standard bearer to destroy the opponent's, but both players need one in play",
+                    "2.4.2",
+                    field=f"{side.letter}.sacrifice",
+                )
+            )
     a_up, d_up = setup.attacker.up, setup.defender.up
     if a_up is not None and d_up is not None:
         if a_up == d_up:

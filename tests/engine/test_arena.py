@@ -31,6 +31,7 @@ def test_every_rule_that_changes_a_duel_has_an_example() -> None:
     assert {
         "arena-flying", "arena-red-vitality", "arena-shield-cancel", "arena-prison-shield",
         "arena-upper-hand-overturned", "arena-tie", "arena-command-on-reveal", "arena-ranged", "arena-terrain",
+        "arena-standard-bearer", "arena-sacrifice",
     } <= ids  # fmt: skip
 
 
@@ -93,6 +94,7 @@ def test_standard_set_ups_read_as_before() -> None:
         ("ruleset=arena a=swordsman d=sand-lord p=a:pass,d:pass,a:pass", "arena.after_round_end", "6.3.2"),
         ("ruleset=arena a=swordsman a.pen=archer d=sand-lord p=a:ranged:archer", "arena.not_under_stronghold", "2.6.1"),
         ("ruleset=arena a=swordsman d=sand-lord a.up=3 d.up=8", "arena.initiative", "5.1.2"),
+        ("ruleset=arena a=swordsman d=sand-lord d.sacrifice=yes", "arena.nothing_to_sacrifice", "2.4.2"),
         ("ruleset=arena a=swordsman d=sand-lord d.pen=devil-dog s=d:creature:archer", "arena.not_in_pen", "6.6.1b"),
     ],
 )

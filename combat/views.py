@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET
 from combat import duels, reading, running
 from combat.examples import all_examples, arena_examples, find_example
 from combat.links import permalink
-from combat.notation_doc import BASICS, CLAUSES
+from combat.notation_doc import BASICS, CLAUSES, DUEL_CLAUSES
 from combat.picture_svg import render as picture_svg_render
 from combat.rule_refs import rule_refs
 from combat.setup_form import (
@@ -148,7 +148,7 @@ def picture_svg(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def notation_page(request: HttpRequest) -> HttpResponse:
-    return render(request, "combat/notation.html", {"basics": BASICS, "clauses": CLAUSES})
+    return render(request, "combat/notation.html", {"basics": BASICS, "clauses": CLAUSES, "duel_clauses": DUEL_CLAUSES})
 
 
 def _step_number(raw: str | None, count: int) -> int:

@@ -110,3 +110,11 @@ def test_arena_rule_pages_open_their_worked_duels(client: Client) -> None:
 def test_card_pages_say_whether_duels_automate_the_card(client: Client) -> None:
     page = client.get("/cards/sand-lord/").content.decode()
     assert 'id="arena-support"' in page and "automated in duels too" in page
+
+
+def test_every_duel_notation_example_resolves(client: Client) -> None:
+    from combat.notation_doc import DUEL_CLAUSES
+
+    assert 'id="duels"' in client.get("/combat/notation/").content.decode()
+    for clause in DUEL_CLAUSES:
+        assert client.get(clause.permalink).status_code == 200, clause.example

@@ -28,7 +28,7 @@ MESSAGES: dict[str, str] = {
     "arena.red": "{fighter}'s red number {red} minus its Vitality {black} gives the {side} {change:+d}: now {total}.",
     "arena.primary_won": "End of the primary round: {at} against {dt}. {winner} wins the round: the {side} holds the upper hand for now.",
     "arena.primary_tie": "End of the primary round: {at} against {dt}, equal totals. Neither creature has the upper hand.",
-    "arena.left_zone": "{gone} left the Duel Zone in the primary round: the duel has no comparison, the creature left stands alone.",
+    "arena.left_zone": "{gone} left the Duel Zone in the {round} round: the duel has no comparison, the creature left stands alone.",
     "arena.secondary_first": "Secondary round: the Creature Pen joins each hand; the {side} acts first.",
     "arena.no_secondary": "Both players pass at once in the secondary round: the primary result stands (site ruling).",
     "arena.secondary_attacker": "The {side} plays {fighter} as a secondary attacker against {opponent}: it brings {total}.",

@@ -22,6 +22,7 @@ from ..log import Term
 from ..matchup_effects import (
     any_time_spells,
     bonus_terms,
+    bribe_creature,
     bribery_window,
     destruction,
     immunity,
@@ -152,7 +153,7 @@ class Duel:
         if gone:
             left = [f for f in pair.values() if f.fate is Fate.STANDING]
             survivor = left[0].side if len(left) == 1 else None
-            log(combat, StepKind.COMPARE, "ARN-15", "arena.left_zone", (", ".join(f.name for f in gone),))
+            log(combat, StepKind.COMPARE, "ARN-15", "arena.left_zone", (", ".join(f.name for f in gone), "primary"))
             return None, survivor
         contributions = {side: Contribution(pair[side]) for side in SIDES}
         # A spell that lets a creature receive channelling (Power Lunch) opens its contribution to it, as in PRI-0.
@@ -318,6 +319,9 @@ class Duel:
         unused = {side: iter(self.combat.sides[side].fighters[1 + self.shooters(side) :]) for side in SIDES}
         cancelled: set[int] = set()
         for action in setup.secondary:
+            if isinstance(action, Action) and action.icon is not None:
+                self.secondary_bribe(action, entries)
+                continue
             if isinstance(action, Action):
                 if action.kind is not ActionKind.PASS:
                     what = action.icon.value if action.icon else str(action.card)
@@ -331,6 +335,14 @@ class Duel:
                 entries[action.side].append((fighter, self.secondary_attacker(action.side, fighter)))
             else:
                 cancelled.add(id(self.shield(action, entries)))
+        gone = [f for f in self.pair.values() if f.fate is not Fate.STANDING]
+        if gone:
+            left = [f for f in self.pair.values() if f.fate is Fate.STANDING]
+            log(combat, StepKind.COMPARE, "ARN-15", "arena.left_zone", (", ".join(f.name for f in gone), "secondary"))
+            survivor = left[0].side if len(left) == 1 else None
+            return None, survivor, "a duellist left the Duel Zone in the secondary round (ARN-15)"
+        for side in SIDES:
+            entries[side] = [(f, t) for f, t in entries[side] if f.fate is Fate.STANDING]
         contributions: dict[Side, Contribution] = {}
         for side in SIDES:
             contribution = Contribution(self.pair[side])
@@ -349,6 +361,26 @@ class Duel:
         secondary = self.compare("ARN-11", "ARN-12", totals, chains, "secondary")
         why = "the secondary round (ARN-11)" if secondary.won_by else "equal secondary totals: no winner (ARN-12)"
         return secondary, secondary.won_by, why
+
+    def secondary_bribe(self, action: Action, entries: dict[Side, list[tuple[Fighter, list[Term]]]]) -> None:
+        """A bribery card from the Stock (rule 6.6.1c) on an opposing creature in the battle: by default
+        the duellist, or the secondary attacker it names; a bribed creature adds nothing and is discarded."""
+        assert action.icon is not None
+        targets = [fighter for fighter, _ in entries[action.side.other]]
+        target = targets[0]
+        if action.target is not None:
+            slug = split_reference(action.target)[0]
+            named = [f for f in targets if f.card.slug == slug]
+            if not named:
+                raise SetupInvalid(
+                    [
+                        _target_problem(
+                            action.side, str(action.icon.value), action.target, [f.card.slug for f in targets], "6.6.1c"
+                        )
+                    ]
+                )
+            target = named[0]
+        bribe_creature(self.combat, action.side, action.icon, target, "ARN-31")
 
     def shooters(self, side: Side) -> int:
         return sum(
@@ -392,11 +424,8 @@ class Duel:
             slug = split_reference(action.target)[0]
             named = [f for f, _ in targets if f.card.slug == slug]
             if not named:
-                raise SetupInvalid(
-                    [
-                        _target_problem(action, [f.card.slug for f, _ in targets]),
-                    ]
-                )
+                present = [f.card.slug for f, _ in targets]
+                raise SetupInvalid([_target_problem(action.side, str(action.card), action.target, present, "2.3.1")])
             target = named[0]
         card = combat.catalog.get(split_reference(action.card)[0])
         log(
@@ -417,7 +446,9 @@ class Duel:
         combat, setup = self.combat, self.setup
         for side in SIDES:
             for fighter in combat.sides[side].fighters[1 + self.shooters(side) :]:
-                if fighter.role is Role.SECONDARY:
+                if fighter.role is Role.SECONDARY and fighter.fate is Fate.BRIBED:
+                    self.places.append(CardPlace(side, fighter.card.slug, Place.DISCARD, "ARN-31"))
+                elif fighter.role is Role.SECONDARY:
                     self.places.append(CardPlace(side, fighter.card.slug, Place.DECK_BOTTOM, "ARN-16"))
                     log(
                         combat,
@@ -499,12 +530,12 @@ class Duel:
                     self.places.append(CardPlace(side, slug, Place.KEPT, "ARN-27"))
 
 
-def _target_problem(action: ArenaPlay, present: list[str]) -> Problem:
+def _target_problem(side: Side, card: str, target: str, present: list[str], rule: str) -> Problem:
     return problem(
-        "shield_target",
-        f"the {action.side.value}'s {action.card} cancels {action.target}, which is not an opposing creature in this duel "
+        "bad_target",
+        f"the {side.value}'s {card} is aimed at {target}, which is not an opposing creature in this battle "
         f"({', '.join(present)})",
-        "2.3.1",
+        rule,
         field="secondary",
-        card=str(action.card),
+        card=card,
     )

@@ -259,7 +259,9 @@ def _stock_problems(
         wanted = [
             c
             for c in duel.stock
-            if (card := card_of(catalog, c)) and card.type is CardType.BRIBERY and action.icon in card.bribery
+            if (card := card_of(catalog, c))
+            and card.type is CardType.BRIBERY
+            and (action.icon in card.bribery or card.slug == action.icon.value)
         ]
         slug = split_reference(wanted[0])[0] if wanted else ""
     else:

@@ -134,3 +134,24 @@ def test_arena_support_is_derived_from_the_abilities_steps() -> None:
         )
         for card in shield_only
     )
+
+
+def test_bribery_in_either_round_takes_a_creature_out_of_the_battle() -> None:
+    catalog = default_catalog()
+    # Magma Elemental 9 - 1 (the Rotten Guy's red number) = 8 beats 7; the defender acts first in the
+    # secondary round and passes, then the attacker bribes the Rotten Guy (Gold icon) away: no comparison.
+    duel = resolve_duel(
+        parse_duel("ruleset=arena a=magma-elemental a.stock=gold d=rotten-guy s=d:pass,a:bribe:gold,d:pass,a:pass"),
+        catalog,
+    )
+    assert duel.result.winner is Side.ATTACKER and duel.result.secondary is None
+    assert "ARN-15" in {step.rule for step in duel.steps}
+    assert duel.result.places_of(Side.ATTACKER)["gold"] == "discard"
+    # A bribed secondary attacker adds nothing and goes to the discard pile, not the bottom of the deck.
+    text = "ruleset=arena terrain=woods a=swordsman a.stock=beer d=sand-lord d.pen=devil-dog s=d:creature:devil-dog,a:bribe:beer@devil-dog,d:pass,a:pass"
+    bribed = resolve_duel(parse_duel(text), catalog).result
+    assert bribed.secondary is not None and (bribed.secondary.attacker_total, bribed.secondary.defender_total) == (
+        6,
+        11,
+    )
+    assert bribed.places_of(Side.DEFENDER)["devil-dog"] == "discard"

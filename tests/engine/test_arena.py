@@ -155,3 +155,50 @@ def test_bribery_in_either_round_takes_a_creature_out_of_the_battle() -> None:
         11,
     )
     assert bribed.places_of(Side.DEFENDER)["devil-dog"] == "discard"
+
+
+def test_random_duels_resolve_or_fail_with_an_engine_error() -> None:
+    """Duels built from random cards and random legal-looking actions either resolve or raise an
+    EngineError with a code: never another exception (which the site would show as a 500)."""
+    import random
+
+    from engine.enums import CardType
+    from engine.errors import EngineError
+    from engine.rulesets import resolve_any
+
+    catalog = default_catalog()
+    creatures = sorted(card.slug for card in catalog if card.is_creature)
+    spells = sorted(card.slug for card in catalog if card.type in (CardType.SPELL, CardType.HAND_ITEM))
+    shields = sorted(card.slug for card in catalog if card.type is CardType.SHIELD)
+    shooters = sorted(card.slug for card in catalog if card.is_creature and (card.ranged_attack or card.cmp))
+    rng = random.Random(15)
+    resolved = 0
+    for _ in range(150):
+        stock = {side: [*rng.sample(spells, 2), "gold", "beer"] for side in "ad"}
+        pen = {side: [rng.choice(creatures), rng.choice(shields)] for side in "ad"}
+        under = {side: rng.choice(shooters) for side in "ad"}
+        text = "ruleset=arena terrain=" + rng.choice(["woods", "swamp", "dry-heaps", "mountains"])
+        for side in "ad":
+            text += f" {side}={rng.choice(creatures)} {side}.stock={','.join(stock[side])} {side}.pen={','.join(pen[side])} {side}.under={under[side]}"
+        cards = {
+            "spell": stock,
+            "bribe": {side: ["gold", "beer"] for side in "ad"},
+            "ranged": {side: [under[side]] for side in "ad"},
+            "channel": {side: ["guardian"] for side in "ad"},
+            "creature": {side: pen[side][:1] for side in "ad"},
+            "shield": {side: pen[side][1:] for side in "ad"},
+        }
+        for key, kinds in (("p", ["spell", "bribe", "ranged", "channel"]), ("s", ["creature", "shield", "bribe"])):
+            side, actions = "a", []
+            for _ in range(rng.randint(0, 3)):
+                kind = rng.choice(kinds)
+                actions.append(f"{side}:{kind}:{rng.choice(cards[kind][side])}")
+                side = "d" if side == "a" else "a"
+            actions += [f"{side}:pass", f"{'d' if side == 'a' else 'a'}:pass"]
+            text += f" {key}=" + ",".join(actions)
+        try:
+            resolve_any(parse_any(text), catalog)
+            resolved += 1
+        except EngineError as exc:
+            assert exc.code
+    assert resolved > 10

@@ -43,7 +43,7 @@ class ProblemSerializer(serializers.Serializer[Any]):
 class ValidateResponseSerializer(serializers.Serializer[Any]):
     valid = serializers.BooleanField()
     notation = serializers.CharField(allow_null=True, help_text="The set-up in canonical notation, if readable.")
-    ruleset = serializers.ChoiceField(choices=["standard", "arena"], required=False)
+    ruleset = serializers.CharField(required=False, help_text="arena for a Guardians Arena duel; absent for a combat.")
     problems = ProblemSerializer(many=True)
 
 
@@ -113,7 +113,7 @@ class ResultSerializer(serializers.Serializer[Any]):
 
 
 class ResolveResponseSerializer(serializers.Serializer[Any]):
-    ruleset = serializers.ChoiceField(choices=["standard"])
+    ruleset = serializers.CharField(help_text="standard")
     notation = serializers.CharField()
     permalink = serializers.CharField()
     steps = StepSerializer(many=True)
@@ -150,7 +150,7 @@ class DuelResultSerializer(serializers.Serializer[Any]):
 
 
 class DuelResponseSerializer(serializers.Serializer[Any]):
-    ruleset = serializers.ChoiceField(choices=["arena"])
+    ruleset = serializers.CharField(help_text="arena")
     notation = serializers.CharField()
     permalink = serializers.CharField()
     steps = StepSerializer(many=True)
@@ -162,7 +162,7 @@ class ExampleSerializer(serializers.Serializer[Any]):
     title = serializers.CharField()
     section = serializers.CharField(help_text="Where in the rules the example comes from.")
     notation = serializers.CharField()
-    ruleset = serializers.ChoiceField(choices=["arena"], required=False, help_text="Present for Arena duels.")
+    ruleset = serializers.CharField(required=False, help_text="arena; present for Arena duels only.")
     expected = serializers.DictField(help_text="The result the rules give: winner, totals, fates.")
     permalink = serializers.CharField()
 

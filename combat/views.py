@@ -215,6 +215,7 @@ def _setup_page(request: HttpRequest, forms: SetupForms, status: int = 200) -> H
     context = {
         **_form_context(forms),
         "examples": all_examples(),
+        "duel_examples": arena_examples(),
         "permalink": permalink(forms.notation) if forms.notation and not forms.problems else "",
     }
     return render(request, "combat/setup.html", context, status=status)

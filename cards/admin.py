@@ -14,7 +14,7 @@ from cards.models import Card, CardClass, CardSet, Printing
 class PrintingInline(admin.TabularInline):
     model = Printing
     extra = 0
-    fields = ("position", "card_set", "rarity", "starter_only", "image", "classes")
+    fields = ("position", "card_set", "rarity", "rarity_read_from", "starter_only", "image", "classes")
 
 
 class CardAdminForm(forms.ModelForm):

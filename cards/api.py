@@ -27,6 +27,8 @@ class SearchAwareFilterBackend(DjangoFilterBackend):
     """The usual filter backend, keeping what the ``q`` search understood for the response."""
 
     def filter_queryset(self, request: Request, queryset: QuerySet[Any], view: Any) -> QuerySet[Any]:
+        if getattr(view, "action", None) == "retrieve":
+            return queryset  # a card's own URL always answers, unverified or not
         filterset = self.get_filterset(request, queryset, view)
         if filterset is None:
             return queryset
@@ -34,17 +36,23 @@ class SearchAwareFilterBackend(DjangoFilterBackend):
             raise filter_utils.translate_validation(filterset.errors)
         filtered = filterset.qs
         view.search_outcome = filterset.search_outcome
+        view.unverified_hidden = filterset.unverified_hidden()
         return filtered
 
 
 class CardViewSet(viewsets.ReadOnlyModelViewSet[Card]):
-    """Printed Guardians cards, filtered like the HTML spoiler list (same parameters)."""
+    """Printed Guardians cards, filtered like the HTML spoiler list (same parameters).
+
+    The three cards known only from a fan page (set FAN) are left out unless the request asks for
+    them (``include=unverified``, ``set=FAN``, or ``is:unverified`` in ``q``); ``unverified_hidden``
+    in a list says how many were left out."""
 
     queryset = Card.objects.for_listing()
     filterset_class = CardFilterSet
     filter_backends = [SearchAwareFilterBackend]
     lookup_field = "slug"
     search_outcome: SearchOutcome | None = None
+    unverified_hidden = 0
 
     def get_serializer_class(self) -> type[BaseSerializer[Card]]:
         return CardDetailSerializer if self.action == "retrieve" else CardSerializer
@@ -52,6 +60,9 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet[Card]):
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """With ``q``, the answer also says what the search understood and why each card matched."""
         response = super().list(request, *args, **kwargs)
+        if isinstance(response.data, dict):
+            # Cards known only from fan pages are left out unless asked for (include=unverified).
+            response.data["unverified_hidden"] = self.unverified_hidden
         outcome = self.search_outcome
         if outcome is not None and isinstance(response.data, dict):
             stems = outcome.highlight_stems

@@ -7,4 +7,4 @@ class CardsConfig(AppConfig):
 
     def ready(self) -> None:
         # Keeps the search index in step with saves in the admin and anywhere else.
-        from cards.search import signals  # noqa: F401
+        from cards.search import checks, signals  # noqa: F401

@@ -7,6 +7,7 @@ API turns into a 400 and the HTML list shows next to the field.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any
 
 import django_filters
@@ -14,11 +15,14 @@ import django_filters
 from cards.choices import Border, Bribery, CardType, Size
 from cards.models import Card, CardClass, CardSet
 from cards.querysets import CardQuerySet
+from cards.search.execute import asks_for_unverified
 from cards.search.forms import SearchFilter
-from cards.search.service import SearchOutcome, search
+from cards.search.service import SearchOutcome, prepare, search
 from cards.search.understand import Understood
 
 YES_NO = (("true", "Yes"), ("false", "No"))
+RARITY_CHOICES = (("common", "Common"), ("uncommon", "Uncommon"), ("rare", "Rare"))
+INCLUDE_CHOICES = (("unverified", "Also cards known only from fan pages"),)
 
 SORT_CHOICES = (
     ("name", "Name (A-Z)"),
@@ -64,6 +68,10 @@ class CardFilterSet(django_filters.FilterSet):
     bribery = django_filters.ChoiceFilter(
         label="Bribery icon", choices=Bribery.choices, method="filter_bribery", empty_label="Any"
     )
+    rarity = django_filters.ChoiceFilter(
+        label="Rarity", choices=RARITY_CHOICES, method="filter_rarity", empty_label="Any rarity"
+    )
+    starter = YesNoFilter(label="Starter decks only", method=_yes_no("starter_only"))
     size = django_filters.ChoiceFilter(label="Size", choices=Size.choices, empty_label="Any size")
     vitality_min = django_filters.NumberFilter(label="Vitality from", field_name="vitality", lookup_expr="gte")
     vitality_max = django_filters.NumberFilter(label="Vitality to", field_name="vitality", lookup_expr="lte")
@@ -73,6 +81,9 @@ class CardFilterSet(django_filters.FilterSet):
     receives_channeling = YesNoFilter(label="Can receive channelling", method=_yes_no("receiving_channeling"))
     channeller = YesNoFilter(label="Channeller (gives CMP)", method=_yes_no("channellers"))
     sort = django_filters.ChoiceFilter(label="Sort by", choices=SORT_CHOICES, method="sort_cards", empty_label=None)
+    include = django_filters.ChoiceFilter(
+        label="Unverified cards", choices=INCLUDE_CHOICES, method="include_cards", empty_label="Printed cards only"
+    )
 
     class Meta:
         model = Card
@@ -82,8 +93,45 @@ class CardFilterSet(django_filters.FilterSet):
     search_outcome: SearchOutcome | None = None
 
     def filter_search(self, queryset: CardQuerySet, name: str, value: Understood) -> CardQuerySet:
-        filtered, self.search_outcome = search(queryset, value)
+        filtered, self.search_outcome = search(queryset, value, printed_only=self.printed_only)
         return filtered  # type: ignore[no-any-return]
+
+    def filter_rarity(self, queryset: CardQuerySet, name: str, value: str) -> CardQuerySet:
+        return queryset.of_rarity(value)
+
+    def include_cards(self, queryset: CardQuerySet, name: str, value: str) -> CardQuerySet:
+        return queryset  # read by ``printed_only``; the cards are left out (or not) there
+
+    @cached_property
+    def printed_only(self) -> bool:
+        """Unverified cards (known only from fan pages) are left out unless the request names them:
+        ``include=unverified``, an unverified set, or ``is:unverified`` / ``set:`` in the query."""
+        data = self.form.cleaned_data if self.is_bound and self.form.is_valid() else {}
+        if data.get("include") == "unverified":
+            return False
+        chosen_set = data.get("set")
+        if chosen_set is not None and chosen_set.is_unverified:
+            return False
+        query = data.get("q")
+        if query is not None and asks_for_unverified(query.tree, CardSet.objects.unverified_codes):
+            return False
+        return True
+
+    def unverified_hidden(self) -> int:
+        """How many cards known only from fan pages this request would show if it asked for them."""
+        if not self.printed_only or not self.is_valid():
+            return 0
+        data = self.form.cleaned_data
+        narrowing = [name for name, value in data.items() if value not in (None, "") and name not in ("q", "sort")]
+        if data.get("q") is not None and not narrowing:
+            # Only the query narrows the list: its unscoped answer (remembered per index revision) says it.
+            matches = prepare(data["q"], printed_only=False).plan.matches
+            if matches is not None:
+                return (matches.bits & matches.facets.keyword("is", ("unverified",))).bit_count()
+        widened = self.data.copy() if hasattr(self.data, "copy") else dict(self.data)
+        widened["include"] = "unverified"
+        everything = type(self)(widened, queryset=self.queryset)
+        return everything.qs.unverified().count() if everything.is_valid() else 0
 
     def filter_set(self, queryset: CardQuerySet, name: str, value: CardSet) -> CardQuerySet:
         return queryset.printed_in(value)
@@ -100,6 +148,8 @@ class CardFilterSet(django_filters.FilterSet):
     @property
     def qs(self) -> CardQuerySet:
         queryset: CardQuerySet = super().qs
+        if self.printed_only and not (self.is_bound and self.form.cleaned_data.get("q")):
+            queryset = queryset.printed()
         search_order = self.search_outcome.plan.ordering if self.search_outcome else None
         if search_order:
             # order: and dir: typed in the query win over the sort menu, which always sends a value.

@@ -31,7 +31,7 @@ CARD_KEYS = frozenset(
 )  # fmt: skip
 REQUIRED_CARD_KEYS = frozenset({"slug", "name", "type", "set"})
 SET_KEYS = frozenset({"code", "slug", "name", "kind", "order", "released", "description", "sources"})
-PRINTING_KEYS = frozenset({"set", "rarity", "starter_only", "image", "classes"})
+PRINTING_KEYS = frozenset({"set", "rarity", "rarity_read_from", "starter_only", "image", "classes"})
 GUARDIAN_KEYS = {"stones": "guardian_stones", "base_draw": "guardian_base_draw", "ldl": "guardian_ldl",
                  "mdl": "guardian_mdl", "luc": "guardian_luc"}  # fmt: skip
 STRONGHOLD_KEYS = {"group": "stronghold_group", "position": "stronghold_position",
@@ -306,6 +306,7 @@ def _printing_values(sets: dict[str, CardSet], record: CardRecord, raw: dict[str
     return {
         "card_set": _lookup_set(sets, raw.get("set", ""), record, "printings.set"),
         "rarity": raw.get("rarity") or "",
+        "rarity_read_from": raw.get("rarity_read_from") or "",
         "starter_only": bool(raw.get("starter_only")),
         "image": raw.get("image") or "",
         "classes": raw.get("classes") or [],
@@ -314,8 +315,8 @@ def _printing_values(sets: dict[str, CardSet], record: CardRecord, raw: dict[str
 
 def _printings_of(card: Card) -> list[dict[str, Any]]:
     return [
-        {"card_set": p.card_set, "rarity": p.rarity, "starter_only": p.starter_only, "image": p.image,
-         "classes": p.classes}
+        {"card_set": p.card_set, "rarity": p.rarity, "rarity_read_from": p.rarity_read_from,
+         "starter_only": p.starter_only, "image": p.image, "classes": p.classes}
         for p in card.printings.all()
     ]  # fmt: skip
 

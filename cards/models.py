@@ -14,8 +14,10 @@ from django.db import models
 from django.urls import reverse
 
 from cards.choices import AutomationStatus, Border, Bribery, CardType, Confidence, SetKind, Size, StrongholdPosition
-from cards.querysets import CardQuerySet, CardSetQuerySet
+from cards.querysets import CardQuerySet, CardSetQuerySet, PrintingQuerySet
 from cards.validation import validate_card
+
+RARITY_WORDS = {"C": "Common", "U": "Uncommon", "R": "Rare"}
 
 
 def _between(low: int, high: int) -> list[Any]:
@@ -160,9 +162,14 @@ class Printing(models.Model):
     card_set = models.ForeignKey(CardSet, on_delete=models.PROTECT, related_name="printings")
     position = models.PositiveSmallIntegerField(help_text="0 for the first printing.")
     rarity = models.CharField(max_length=4, blank=True)
+    rarity_read_from = models.CharField(
+        max_length=16, blank=True, help_text="The rarity token as the image name spells it (Uncom2, C1, Starter)."
+    )
     starter_only = models.BooleanField(default=False)
     image = models.CharField(max_length=120, blank=True, help_text="Image file name in the LackeyCCG plugin.")
     classes = models.JSONField(default=list, blank=True, help_text="Classes as printed on this printing.")
+
+    objects = PrintingQuerySet.as_manager()
 
     class Meta:
         ordering = ["card", "position"]
@@ -170,3 +177,13 @@ class Printing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.card.name} ({self.card_set.code})"
+
+    @property
+    def rarity_label(self) -> str:
+        """The rarity in words: "Uncommon (U2)", "Common (C, no number)", "Starter decks only", "No rarity"."""
+        if self.starter_only:
+            return "Starter decks only"
+        word = RARITY_WORDS.get(self.rarity[:1])
+        if word is None:
+            return "No rarity printed in the sources"
+        return f"{word} ({self.rarity})" if len(self.rarity) > 1 else f"{word} (no number)"

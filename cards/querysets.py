@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from django.db import models
 from django.db.models import Exists, F, OuterRef, Q
 
-from cards.choices import Bribery, CardType
+from cards.choices import Bribery, CardType, SetKind
 from cards.search.results import KnownMatchesMixin
 
 if TYPE_CHECKING:
@@ -26,7 +26,46 @@ SORTS: dict[str, list[Any]] = {
 }
 
 
+RARITY_LETTERS = {"common": "C", "uncommon": "U", "rare": "R"}
+
+
+def rarity_values(code: str) -> list[str]:
+    """The search values a printed rarity code answers to: its word, and the code itself when it has a number."""
+    word = next((name for name, letter in RARITY_LETTERS.items() if code[:1] == letter), None)
+    if word is None:
+        return []
+    return [word, code.lower()] if len(code) > 1 else [word]
+
+
+class PrintingQuerySet(models.QuerySet["Printing"]):
+    def rarity_counts_by_set(self) -> list[dict[str, Any]]:
+        """Per set (in set order), printings per rarity code: common, uncommon, rare, then starter-only, none."""
+        counts: dict[str, dict[str, int]] = {}
+        names: dict[str, str] = {}
+        rows = (
+            self.values("card_set__code", "card_set__name", "card_set__order", "rarity", "starter_only")
+            .annotate(total=models.Count("pk"))
+            .order_by("card_set__order", "card_set__code")
+        )
+        for row in rows:
+            code = row["card_set__code"]
+            names[code] = row["card_set__name"]
+            label = "starter" if row["starter_only"] else (row["rarity"] or "none")
+            found = counts.setdefault(code, {})
+            found[label] = found.get(label, 0) + row["total"]
+        return [{"code": code, "name": names[code], "counts": sorted(found.items(), key=_rarity_order)}
+                for code, found in counts.items()]  # fmt: skip
+
+
+def _rarity_order(item: tuple[str, int]) -> tuple[int, str]:
+    label = item[0]
+    return ("CUR".find(label[0]) if label[0] in "CUR" else 3 + ("starter", "none").index(label), label)
+
+
 class CardSetQuerySet(models.QuerySet["CardSet"]):
+    def unverified_codes(self) -> set[str]:
+        return set(self.filter(kind=SetKind.UNVERIFIED).values_list("code", flat=True))
+
     def with_card_counts(self) -> CardSetQuerySet:
         """Each set with the number of cards printed in it (promo reprints included)."""
         return self.annotate(card_count=models.Count("printings__card", distinct=True)).order_by("order", "code")
@@ -54,6 +93,31 @@ class CardQuerySet(KnownMatchesMixin, models.QuerySet["Card"]):
         from cards.models import Printing
 
         return self.filter(Exists(Printing.objects.filter(card=OuterRef("pk"), card_set=card_set)))
+
+    def printed(self) -> CardQuerySet:
+        """Cards of the printed sets: everything but the cards known only from fan pages."""
+        return self.exclude(card_set__kind=SetKind.UNVERIFIED)
+
+    def unverified(self) -> CardQuerySet:
+        return self.filter(card_set__kind=SetKind.UNVERIFIED)
+
+    def of_rarity(self, value: str) -> CardQuerySet:
+        """Cards with a printing of the rarity: a word (common) or a code with its number (c1)."""
+        from cards.models import Printing
+
+        printings = Printing.objects.filter(card=OuterRef("pk"))
+        if value in RARITY_LETTERS:
+            printings = printings.filter(rarity__startswith=RARITY_LETTERS[value])
+        else:
+            printings = printings.filter(rarity__iexact=value)
+        return self.filter(Exists(printings))
+
+    def starter_only(self, wanted: bool = True) -> CardQuerySet:
+        """Cards sold only in starter decks (no booster rarity)."""
+        from cards.models import Printing
+
+        starter = Exists(Printing.objects.filter(card=OuterRef("pk"), starter_only=True))
+        return self.filter(starter) if wanted else self.exclude(starter)
 
     def with_border(self, border: str) -> CardQuerySet:
         return self.filter(border=border)

@@ -15,7 +15,7 @@ from cards.search.compose import compose
 from cards.search.errors import NoUsableTerm
 from cards.search.forms import AdvancedSearchForm
 from cards.search.keywords import KEYWORDS
-from cards.search.service import read_query, search
+from cards.search.service import printed_only_for, read_query, search
 
 
 def _list_url(query: str) -> str:
@@ -24,7 +24,9 @@ def _list_url(query: str) -> str:
 
 def _count(query: str) -> int | None:
     try:
-        cards, _ = search(Card.objects.all(), read_query(query))
+        understood = read_query(query)
+        # Counted as the list counts them: cards known only from fan pages only when the query names them.
+        cards, _ = search(Card.objects.all(), understood, printed_only=printed_only_for(understood))
     except NoUsableTerm:
         return None
     return int(cards.count())

@@ -54,7 +54,7 @@ class PrintingSerializer(serializers.ModelSerializer[Printing]):
 
     class Meta:
         model = Printing
-        fields = ["set", "rarity", "starter_only", "image", "classes"]
+        fields = ["set", "rarity", "rarity_read_from", "starter_only", "image", "classes"]
 
     def to_representation(self, instance: Printing) -> dict[str, Any]:
         data = super().to_representation(instance)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 
-from cards.choices import OCB_AGAINST, SHIELD_NUMBER_TYPES, CardType
+from cards.choices import COMMAND_CARD_TYPES, OCB_AGAINST, SHIELD_NUMBER_TYPES, CardType
 
 if TYPE_CHECKING:
     from cards.models import Card
@@ -31,7 +31,6 @@ CREATURE_FIELDS = (
     "size",
     "flying",
     "ranged_attack",
-    "command",
 )
 GUARDIAN_FIELDS = ("guardian_stones", "guardian_base_draw", "guardian_ldl", "guardian_mdl", "guardian_luc")
 STRONGHOLD_FIELDS = (
@@ -66,6 +65,9 @@ def validate_card(card: Card) -> None:
         for name in CREATURE_FIELDS:
             if not _is_empty(getattr(card, name)):
                 errors[name] = "Only creatures have this."
+
+    if card.command and card.card_type not in COMMAND_CARD_TYPES:
+        errors["command"] = "Only creatures, spells, items, accessories and stronghold up- or downgrades have this."
 
     if not (is_creature or is_guardian):
         for name in ("vitality", "cmp"):

@@ -10,12 +10,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from cards.choices import CardType
+from cards.engine_catalog import site_catalog
 from cards.filters import CardFilterSet
-from cards.models import Card, CardSet
+from cards.models import Card, CardSet, Printing
 from cards.search.service import SearchOutcome
 from cards.search.suggest import did_you_mean
+from combat.card_trial import card_trial
 from engine.arena import ArenaStatus, arena_support
-from engine.catalog import default_catalog
+from guardians_site.page_cache import data_page
 
 CARDS_PER_PAGE = 60
 VIEW_MODES = ("table", "tiles")
@@ -28,7 +30,8 @@ def card_list(request: HttpRequest) -> HttpResponse:
     cards = filterset.qs if valid else Card.objects.none()
     page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
     view_mode = request.GET.get("view") if request.GET.get("view") in VIEW_MODES else "table"
-    context = {"filterset": filterset, "page": page, "view_mode": view_mode, "total": page.paginator.count}
+    context = {"filterset": filterset, "page": page, "view_mode": view_mode, "total": page.paginator.count,
+               "unverified_hidden": filterset.unverified_hidden() if valid else 0}  # fmt: skip
     context.update(search_context(filterset.search_outcome if valid else None, page.paginator.count))
     return render(request, "cards/card_list.html", context, status=200 if valid else 400)
 
@@ -40,10 +43,12 @@ def search_context(outcome: SearchOutcome | None, total: int) -> dict[str, Any]:
     return {"search": outcome, "did_you_mean": did_you_mean(outcome.understood) if total == 0 else None}
 
 
+@data_page
 def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
     card = get_object_or_404(Card.objects.for_listing(), slug=slug)
     context = {
         "card": card,
+        "trial": card_trial(card.slug),
         "same_class": Card.objects.sharing_a_class_with(card).as_links()[:RELATED_LIMIT],
         "same_set": Card.objects.from_same_set_as(card).as_links()[:RELATED_LIMIT],
         "mentions": rulings_mentioning(card),
@@ -55,7 +60,7 @@ def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _arena_support(slug: str) -> dict[str, str] | None:
     """Whether the engine plays this card in a Guardians Arena duel too, derived from its abilities (engine/arena)."""
-    found = default_catalog().find(slug)
+    found = site_catalog().find(slug)
     if found is None:
         return None
     support = arena_support(found)
@@ -95,11 +100,13 @@ def _judging_aids(card: Card) -> dict[str, Any]:
     }
 
 
+@data_page
 def set_list(request: HttpRequest) -> HttpResponse:
     sets = CardSet.objects.with_card_counts()
-    return render(request, "cards/set_list.html", {"sets": sets})
+    return render(request, "cards/set_list.html", {"sets": sets, "rarities": Printing.objects.rarity_counts_by_set()})
 
 
+@data_page
 def set_detail(request: HttpRequest, slug: str) -> HttpResponse:
     card_set = get_object_or_404(CardSet, slug=slug)
     cards = Card.objects.printed_in(card_set).for_listing().sorted_by("name")

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cards.engine_catalog import site_catalog
 from combat.setup_form import MAX_NOTATION_LENGTH
 from engine.arena import ArenaSetup, DuelLog
-from engine.catalog import CardCatalog, default_catalog
+from engine.catalog import CardCatalog
 from engine.errors import NotationError, Problem, SetupInvalid
 from engine.explore import Exploration, explore
 from engine.log import CombatLog
@@ -21,7 +22,8 @@ from engine.setup import CombatSetup
 
 
 def catalog() -> CardCatalog:
-    return default_catalog()
+    """The cards as the database holds them now (rebuilt once per data revision), not the fixture files."""
+    return site_catalog()
 
 
 def read_notation(text: str) -> AnySetup:
@@ -38,17 +40,20 @@ def read_json(data: Mapping[str, Any] | Any) -> AnySetup:
     return any_from_dict(data)
 
 
-def problems_of(setup: AnySetup) -> list[Problem]:
-    return validate_any(setup, catalog())
+def problems_of(setup: AnySetup, cards: CardCatalog | None = None) -> list[Problem]:
+    """Every problem of a set-up of either ruleset (a duel's include those only its play reveals)."""
+    return validate_any(setup, cards or catalog())
 
 
 def run(setup: CombatSetup) -> CombatLog:
     """Resolve a set-up; raises SetupInvalid listing every problem when it breaks the rules."""
-    problems = problems_of(setup)
+    # One catalog for the check and the resolution, even if the data changes in between.
+    cards = catalog()
+    problems = problems_of(setup, cards)
     if problems:
         raise SetupInvalid(problems)
     # Checked just above: the engine need not validate the same set-up a second time.
-    return resolve(setup, catalog(), checked=True)
+    return resolve(setup, cards, checked=True)
 
 
 def run_any(setup: AnySetup) -> CombatLog | DuelLog:
@@ -77,7 +82,8 @@ def explore_notation(text: str) -> Exploration:
 def explore_setup(setup: AnySetup) -> Exploration:
     if isinstance(setup, ArenaSetup):
         raise NotationError("exploring play orders is for shield combats, not Arena duels", code="notation.bad_ruleset")
-    problems = problems_of(setup)
+    cards = catalog()
+    problems = problems_of(setup, cards)
     if problems:
         raise SetupInvalid(problems)
-    return explore(setup, catalog(), limit=EXPLORE_LIMIT)
+    return explore(setup, cards, limit=EXPLORE_LIMIT)

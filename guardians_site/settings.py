@@ -33,6 +33,10 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when GUARDIANS_ENV=production")
     SECRET_KEY = "development-only-key-not-for-deployment"
 
+# With DEBUG on, visitors' error pages are still shown (see guardians_site/error_pages.py); 0 shows
+# Django's technical 404 and 500 pages with their tracebacks instead.
+FRIENDLY_ERROR_PAGES = _env_flag("DJANGO_FRIENDLY_ERROR_PAGES", True)
+
 ALLOWED_HOSTS = [
     host.strip()
     for host in os.environ.get("DJANGO_ALLOWED_HOSTS", "" if PRODUCTION else "127.0.0.1,localhost,testserver").split(
@@ -68,6 +72,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Only while DEBUG is on: shows the site's 404/400/500 pages instead of Django's technical ones.
+    "guardians_site.error_pages.FriendlyErrorPagesMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

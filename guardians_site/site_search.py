@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString
 from cards.models import Card
 from cards.search.analysis import normalise_name
 from cards.search.errors import SearchError
-from cards.search.service import read_query, search
+from cards.search.service import printed_only_for, read_query, search
 from cards.search.suggest import autocomplete
 from rulings import search as rules_search
 from rulings import text_index
@@ -126,7 +126,9 @@ def _named(name: str, text: str) -> bool:
 def _cards(text: str, limit: int) -> Group | None:
     """Cards matching the query; those whose name holds every word first, then the card search's order."""
     try:
-        found, _ = search(Card.objects.for_listing(), read_query(text))
+        understood = read_query(text)
+        # As the card list counts them: cards known only from fan pages only when the query names them.
+        found, _ = search(Card.objects.for_listing(), understood, printed_only=printed_only_for(understood))
     except SearchError:
         return None
     total = found.count()

@@ -18,5 +18,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
+handler400 = "guardians_site.views.bad_request"
 handler404 = "guardians_site.views.page_not_found"
 handler500 = "guardians_site.views.server_error"

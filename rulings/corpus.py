@@ -70,6 +70,8 @@ class ParsedExample:
     path: str
     line: int
     notation: str = ""
+    # The combat scenario (fixtures/examples/<scenario>.json) the simulator link opens; the slug by default.
+    scenario: str = ""
 
 
 @dataclass
@@ -101,7 +103,7 @@ def read_corpus(rules_dir: Path, rulings_file: Path, scenarios_dir: Path | None 
     examples = [_parse_example(path, root) for path in sorted((rules_dir / "examples").glob("*.md"))]
     if scenarios_dir is not None:
         for example in examples:
-            example.notation = _scenario_notation(scenarios_dir / f"{example.slug}.json")
+            example.notation = _scenario_notation(scenarios_dir / f"{example.scenario or example.slug}.json")
     return Corpus(
         rulesets={slug: _parse_ruleset(rules_dir / slug, root) for slug in ("standard", "arena")},
         glossary=_parse_glossary(rules_dir / "glossary.md", root),
@@ -296,7 +298,8 @@ def _parse_example(path: Path, root: Path) -> ParsedExample:
         if not meta.get(key):
             raise RulesCorpusError(errors.FRONT_MATTER, rel, 1, f"front matter lacks {key!r}")
     rules = [ref.strip() for ref in meta["rules"].split(",") if ref.strip()]
-    return ParsedExample(meta["id"], meta["title"], meta["source"], rules, "\n".join(body).strip(), rel, 1)
+    return ParsedExample(meta["id"], meta["title"], meta["source"], rules, "\n".join(body).strip(), rel, 1,
+                         scenario=meta.get("scenario", "").strip())  # fmt: skip
 
 
 def _scenario_notation(path: Path) -> str:

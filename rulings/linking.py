@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -26,6 +27,9 @@ RULE_REFERENCE = (
 )
 RULING_REFERENCE = r"(?<![\w-])(?P<ruling>[RAE]-\d{2,3})(?![\w-])"
 HTML_TAG = re.compile(r"(<[^>]+>)")
+# The linker of the latest data revision this process read (``TextLinker.from_database``).
+_linkers: dict[int, TextLinker] = {}
+_linker_lock = threading.Lock()
 
 
 def trie_alternation(words: Iterable[str]) -> str:
@@ -111,6 +115,23 @@ class TextLinker:
 
     @classmethod
     def from_database(cls) -> TextLinker:
+        """The linker of the current data revision: its tables (about 1,200 rows) are read once per revision."""
+        from guardians_site import page_cache, revision
+
+        if page_cache.sees_uncommitted_changes():  # Changes the revision does not count yet: read them.
+            return cls._read_database()
+        number = revision.current().number
+        with _linker_lock:
+            found = _linkers.get(number)
+        if found is None:
+            found = cls._read_database()
+            with _linker_lock:
+                _linkers.clear()
+                _linkers[number] = found
+        return found
+
+    @classmethod
+    def _read_database(cls) -> TextLinker:
         from cards.models import Card
         from rulings.models import GlossaryTerm, RuleEntry, Ruling, WorkedExample
 

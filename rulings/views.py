@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from urllib.parse import quote
-
 import markdown
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
@@ -12,6 +10,8 @@ from django.utils.safestring import mark_safe
 
 from combat.examples import WorkedExample as ArenaExample
 from combat.examples import arena_examples
+from combat.links import permalink
+from guardians_site.page_cache import data_page
 from rulings.display import ruling_rows
 from rulings.filters import RulingFilterSet
 from rulings.linking import TextLinker
@@ -34,7 +34,6 @@ from rulings.search_query import read_address
 from rulings.sources import describe
 
 RULINGS_PER_PAGE = 25
-SIMULATOR_URL = "/combat/"
 
 
 def _current_version() -> ChangeLogSection | None:
@@ -52,6 +51,7 @@ def _contents_of(ruleset_slug: str) -> list[dict[str, object]]:
     return sections
 
 
+@data_page
 def contents(request: HttpRequest) -> HttpResponse:
     context = {
         "standard": _contents_of(STANDARD),
@@ -67,6 +67,7 @@ def contents(request: HttpRequest) -> HttpResponse:
     return render(request, "rulings/contents.html", context)
 
 
+@data_page
 def arena_contents(request: HttpRequest) -> HttpResponse:
     departures = (
         RuleEntry.objects.in_ruleset(ARENA).filter(differs_from__isnull=False).distinct()
@@ -82,10 +83,12 @@ def arena_contents(request: HttpRequest) -> HttpResponse:
     )
 
 
+@data_page
 def standard_rule(request: HttpRequest, number: str) -> HttpResponse:
     return _rule_page(request, STANDARD, number)
 
 
+@data_page
 def arena_rule(request: HttpRequest, number: str) -> HttpResponse:
     return _rule_page(request, ARENA, number)
 
@@ -147,6 +150,7 @@ def search(request: HttpRequest) -> HttpResponse:
     return render(request, "rulings/search.html", context)
 
 
+@data_page
 def glossary(request: HttpRequest) -> HttpResponse:
     linker = TextLinker.from_database()
     terms = [
@@ -157,14 +161,16 @@ def glossary(request: HttpRequest) -> HttpResponse:
     return render(request, "rulings/glossary.html", {"terms": terms, "letters": letters})
 
 
+@data_page
 def example_list(request: HttpRequest) -> HttpResponse:
     return render(request, "rulings/example_list.html", {"examples": WorkedExample.objects.all()})
 
 
+@data_page
 def example_detail(request: HttpRequest, slug: str) -> HttpResponse:
     example = get_object_or_404(WorkedExample, slug=slug)
     body = TextLinker.from_database().render_html(markdown.markdown(example.body))
-    simulator = f"{SIMULATOR_URL}?s={quote(example.notation, safe='')}" if example.notation else ""
+    simulator = permalink(example.notation) if example.notation else ""
     context = {
         "example": example,
         "body": body,
@@ -175,6 +181,7 @@ def example_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "rulings/example_detail.html", context)
 
 
+@data_page
 def changes(request: HttpRequest) -> HttpResponse:
     sections = [
         {"section": section, "html": mark_safe(markdown.markdown(section.body))}  # noqa: S308 - our own CHANGES.md
@@ -199,6 +206,7 @@ def ruling_list(request: HttpRequest) -> HttpResponse:
     return render(request, "rulings/ruling_list.html", context, status=200 if valid else 400)
 
 
+@data_page
 def ruling_detail(request: HttpRequest, code: str) -> HttpResponse:
     ruling = get_object_or_404(Ruling.objects.for_listing(), code=code.upper())
     if code != ruling.code:

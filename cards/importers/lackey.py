@@ -21,6 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cards.choices import COMMAND_CARD_TYPES
+from cards.choices import OCB_AGAINST as CHOICES_OCB_AGAINST
+
 OFFICIAL_SETS = ("RE", "DI", "DN", "NP", "PR")
 FAN_SETS = ("Events", "Adventure")
 
@@ -43,8 +46,8 @@ RAW_TYPE_TO_CARD_TYPE = {
     "bribery": "bribery",
 }
 
-# The off-colour cycle: each border's bonus applies against the next one.
-OCB_AGAINST = {"mortal": "elemental", "elemental": "external", "external": "mortal"}
+# The off-colour cycle (the engine's, through cards.choices): each border's bonus applies against the next one.
+OCB_AGAINST = {str(border): str(beaten) for border, beaten in CHOICES_OCB_AGAINST.items()}
 
 SIZES = {"S": "small", "M": "medium", "L": "large"}
 
@@ -66,8 +69,14 @@ SET_FILES = {
     "FAN": "fan_pages.json",
 }
 
-RARITY_IN_IMAGE = re.compile(r"(Common|Uncommon|Rare)(Sp|\d*)\.png$")
-STARTER_IN_IMAGE = re.compile(r"Starter\.png$")
+# Every way the image names spell a rarity, at the end of the name (before ``-horizontal`` on cards
+# laid sideways): the full word and a number (base set, Dagger Isle: ``Common2``), Necropolis Park's
+# ``Uncom1``-``Uncom3``, Drifter's Nexus' short codes ``C1``-``R4``, the basic terrains' ``CommonSp``,
+# and ``Starter`` for starter-only cards. The token read is kept on each printing.
+RARITY_TOKEN = re.compile(
+    r"(?P<token>(?P<word>Common|Uncommon|Uncom|Rare)(?P<number>Sp|\d*)|(?P<letter>[CUR])(?P<digit>\d)|Starter)"
+    r"(?:-horizontal)?\.png$"
+)
 
 # Spelling slips in the raw table, checked against the fan pages; the raw spelling stays an alias.
 NAME_CORRECTIONS = {
@@ -105,6 +114,15 @@ STAT_CORRECTIONS: dict[tuple[str, str], tuple[str, Any, str]] = {
         None,
         "CMP left empty: the 6 in the table's channeller column is the printed ranged attack, not a CMP.",
     ),
+}
+
+
+# Card types whose command ability only the fan pages record (the table's column covers creatures).
+COMMAND_FROM_FAN_PAGES = frozenset(str(card_type) for card_type in COMMAND_CARD_TYPES) - {"creature"}
+
+# Harvest notes that describe an earlier state of the project's data; the rest of the note stands.
+NOTE_CORRECTIONS: dict[str, tuple[tuple[str, str], ...]] = {
+    "Rock Giant": (("Left null;", "The project follows the printed text (6, recorded as a repair);"),),
 }
 
 
@@ -253,19 +271,34 @@ def slugify(name: str) -> str:
     return text
 
 
-def rarity_from_image(image: str) -> tuple[str | None, bool]:
-    """The rarity code an image name carries, and whether it marks a starter-only card."""
-    if STARTER_IN_IMAGE.search(image):
-        return None, True
-    match = RARITY_IN_IMAGE.search(image)
-    if not match:
-        return None, False
-    letter = match.group(1)[0]
-    digits = match.group(2)
-    if digits == "Sp" or len(digits) > 1:
-        # Basic terrain ("CommonSp") and two Dagger Isle suffixes carry no usable digit.
-        return letter, False
-    return letter + digits, False
+@dataclass(frozen=True)
+class RarityReading:
+    """What an image name says about a printing's rarity, and how it was read."""
+
+    code: str | None
+    starter_only: bool
+    token: str
+    note: str | None = None
+
+
+def rarity_from_image(image: str) -> RarityReading:
+    """The rarity code an image name carries, whether it marks a starter-only card, and the token read."""
+    match = RARITY_TOKEN.search(image)
+    if match is None:
+        return RarityReading(None, False, "")
+    token = match["token"]
+    if token == "Starter":
+        return RarityReading(None, True, token)
+    if match["letter"]:
+        return RarityReading(match["letter"] + match["digit"], False, token)
+    letter, number = match["word"][0], match["number"]
+    if number == "Sp":
+        return RarityReading(letter, False, token, f"Rarity {letter} read from {token!r} (basic terrain): no number.")
+    if len(number) > 1:
+        return RarityReading(
+            letter, False, token, f"Rarity {letter} read from {token!r}: {number!r} is not one rarity number."
+        )
+    return RarityReading(letter + number, False, token)
 
 
 def split_classes(cls: str) -> list[str]:
@@ -301,7 +334,8 @@ def _card_from_row(row: RawRow, facts: dict[str, Any]) -> dict[str, Any]:
         raise ImportProblem(f"line {row.line}: unknown card type {row.raw_type!r} for {row.name!r}")
     is_creature = card_type == "creature"
     border = row.raw_type if is_creature else None
-    rarity, starter_only = rarity_from_image(row.image)
+    reading = rarity_from_image(row.image)
+    rarity = reading.code
     card: dict[str, Any] = {
         "slug": slugify(row.name),
         "name": row.name,
@@ -312,7 +346,8 @@ def _card_from_row(row: RawRow, facts: dict[str, Any]) -> dict[str, Any]:
             {
                 "set": row.set_code,
                 "rarity": rarity,
-                "starter_only": starter_only,
+                "rarity_read_from": reading.token,
+                "starter_only": reading.starter_only,
                 "image": row.image,
                 "classes": split_classes(row.cls),
             }
@@ -329,7 +364,7 @@ def _card_from_row(row: RawRow, facts: dict[str, Any]) -> dict[str, Any]:
         "size": SIZES.get(row.size) if is_creature else None,
         "flying": row.flying if is_creature else False,
         "ranged_attack": row.ranged if is_creature else None,
-        "command": row.command,
+        "command": _command(row, card_type, facts),
         "up_number": row.vitality,
         "guardian": None,
         "stronghold": None,
@@ -346,6 +381,13 @@ def _card_from_row(row: RawRow, facts: dict[str, Any]) -> dict[str, Any]:
             "import_fixes": list(row.fixes),
         },
     }
+    if reading.note:
+        card["provenance"]["import_fixes"].append(reading.note)
+    if card["command"] != row.command:
+        card["provenance"]["import_fixes"].append(
+            "Command flag set from the fan pages: the table's Command column marks only creatures."
+        )
+    card["provenance"]["notes"] = [_corrected_note(row.name, note) for note in card["provenance"]["notes"]]
     if row.size and row.size not in SIZES:
         raise ImportProblem(f"line {row.line}: unknown size {row.size!r} for {row.name!r}")
     if card_type == "guardian":
@@ -368,6 +410,19 @@ def _card_from_row(row: RawRow, facts: dict[str, Any]) -> dict[str, Any]:
             card["provenance"]["import_fixes"].append(note)
     _cross_check(card, facts)
     return card
+
+
+def _command(row: RawRow, card_type: str, facts: dict[str, Any]) -> bool:
+    """The table flags command creatures only; spells and items with a command ability come from the fan pages."""
+    if card_type in COMMAND_FROM_FAN_PAGES and facts.get("command"):
+        return True
+    return row.command
+
+
+def _corrected_note(name: str, note: str) -> str:
+    for stale, current in NOTE_CORRECTIONS.get(name, ()):
+        note = note.replace(stale, current)
+    return note
 
 
 def _stronghold(name: str, facts: dict[str, Any]) -> dict[str, Any]:
@@ -476,7 +531,9 @@ def _fan_page_card(record: dict[str, Any]) -> dict[str, Any]:
         "aliases": list(record.get("aliases") or []),
         "type": "stronghold",
         "set": "FAN",
-        "printings": [{"set": "FAN", "rarity": None, "starter_only": False, "image": "", "classes": []}],
+        "printings": [
+            {"set": "FAN", "rarity": None, "rarity_read_from": "", "starter_only": False, "image": "", "classes": []}
+        ],
         "border": None,
         "vitality": None,
         "stacking_vitality": None,

@@ -26,5 +26,10 @@ def stems(text: str) -> tuple[str, ...]:
     return tuple(token.text for token in STEMMED(text))
 
 
+def word_pair(first: str, second: str) -> str:
+    """Two analysed words next to each other, as one term of the index's pair field."""
+    return f"{first} {second}"
+
+
 def plain_words(text: str) -> tuple[str, ...]:
     return tuple(token.text for token in PLAIN(text))

@@ -6,11 +6,12 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from cards.search.keywords import RANGE_TERMS
+
 # Form field -> keyword, in the order the terms are written.
 CHOICE_TERMS = (("type", "t"), ("border", "b"), ("set", "set"), ("card_class", "class"), ("bribe", "bribe"),
-                ("size", "size"), ("immune", "immune"), ("attack", "attack"))  # fmt: skip
-RANGE_TERMS = (("vitality", "v"), ("cmp", "cmp"), ("ocb", "ocb"), ("ranged", "ranged"), ("up", "up"))
-FLAG_TERMS = ("flying", "command", "unbribeable", "channeler", "receiver", "automated")
+                ("rarity", "r"), ("size", "size"), ("immune", "immune"), ("attack", "attack"))  # fmt: skip
+FLAG_TERMS = ("flying", "command", "unbribeable", "channeler", "receiver", "automated", "starter", "unverified")
 
 
 def quote(value: str) -> str:
@@ -34,7 +35,8 @@ def compose(data: Mapping[str, Any]) -> str:
         value = data.get(field)
         if value:
             terms.append(f"{keyword}:{quote(str(value))}")
-    for field, keyword in RANGE_TERMS:
+    for number in RANGE_TERMS:
+        field, keyword = number.name, number.short
         low, high = data.get(f"{field}_min"), data.get(f"{field}_max")
         if low is not None and high is not None and low == high:
             terms.append(f"{keyword}={low}")

@@ -14,26 +14,22 @@ from typing import TYPE_CHECKING, Any
 
 from whoosh.fields import ID, KEYWORD, NUMERIC, TEXT, Schema
 
-from cards.choices import AutomationStatus, CardType
-from cards.search.analysis import PLAIN, STEMMED, VALUE_SEPARATOR, WHOLE_VALUES, normalise_name
+from cards.choices import AutomationStatus, CardType, SetKind
+from cards.querysets import rarity_values
+from cards.search.analysis import PLAIN, STEMMED, VALUE_SEPARATOR, WHOLE_VALUES, normalise_name, word_pair
+from cards.search.keywords import NUMBER_FIELDS
 
 if TYPE_CHECKING:
     from cards.models import Card
 
-NUMBER_FIELDS = {
-    "vitality": "vitality",
-    "stacking": "stacking_vitality",
-    "ocb": "ocb",
-    "cmp": "cmp",
-    "ranged": "ranged_attack",
-    "up": "up_number",
-    "shield": "shield_number",
-}
 TERRAIN_PREFIX = "terrain_"
 logger = logging.getLogger(__name__)
 # The fields plain words (and quoted phrases) are looked up in: names and aliases, the summary, and
 # each structured ability as the engine describes it in plain words (what the card page shows).
 WORD_FIELDS = ("name", "summary", "abilities")
+# Every two words next to each other in one plain-words field, as one term: a two-word phrase is a
+# single look-up (and a longer one only checks word positions on the cards holding all its pairs).
+PAIR_FIELD = "pairs"
 
 
 def _number() -> NUMERIC:
@@ -56,10 +52,12 @@ def build_schema() -> Schema:
         size=KEYWORD(lowercase=True),
         set=KEYWORD(lowercase=True),
         bribe=KEYWORD(lowercase=True),
+        rarity=KEYWORD(lowercase=True),
         flags=KEYWORD(lowercase=True),
         immune=KEYWORD(lowercase=True),
         attack=KEYWORD(lowercase=True),
         terrain=KEYWORD(lowercase=True),
+        **{PAIR_FIELD: KEYWORD(commas=True)},
         **{name: _number() for name in NUMBER_FIELDS},
     )
     schema.add(TERRAIN_PREFIX + "*", _number(), glob=True)
@@ -121,10 +119,31 @@ def flags(card: Card) -> set[str]:
     return found
 
 
+def printing_flags(card: Card) -> set[str]:
+    """The flags that come from a card's printings and set (prefetched): starter-only, unverified."""
+    found = set()
+    if any(p.starter_only for p in card.printings.all()):
+        found.add("starter")
+    if card.card_set.kind == SetKind.UNVERIFIED:
+        found.add("unverified")
+    return found
+
+
 def word_texts(card: Card) -> dict[str, str]:
     """The text of each plain-words field (``WORD_FIELDS``) of a card."""
     names = [card.name, *[str(alias) for alias in card.aliases or []]]
     return {"name": "\n".join(names), "summary": card.summary or "", "abilities": abilities_text(card.abilities)}
+
+
+def analysed_words(texts: dict[str, str]) -> tuple[set[str], set[str]]:
+    """A card's words and word pairs (from ``word_texts``) as the index holds them (``PAIR_FIELD``)."""
+    words: set[str] = set()
+    pairs: set[str] = set()
+    for text in texts.values():
+        tokens = [token.text for token in STEMMED(text)]
+        words.update(tokens)
+        pairs.update(word_pair(first, second) for first, second in zip(tokens, tokens[1:], strict=False))
+    return words, pairs
 
 
 def abilities_text(abilities: Any) -> str:
@@ -142,10 +161,12 @@ def document(card: Card) -> dict[str, Any]:
     """The index document of a card whose classes and printings are prefetched."""
     names = [card.name, *[str(alias) for alias in card.aliases or []]]
     modifiers = terrain_modifiers(card.abilities or [])
+    texts = word_texts(card)
     doc: dict[str, Any] = {
         "slug": card.slug,
         "pk": card.pk,
-        **word_texts(card),
+        **texts,
+        PAIR_FIELD: ",".join(sorted(analysed_words(texts)[1])),
         "name_plain": "\n".join(names),
         "name_whole": VALUE_SEPARATOR.join(normalise_name(name) for name in names),
         "classes": ",".join(value_slug(c.name) for c in card.classes.all()),
@@ -154,7 +175,8 @@ def document(card: Card) -> dict[str, Any]:
         "size": card.size or "",
         "set": " ".join(sorted({p.card_set.code.lower() for p in card.printings.all()} | {card.card_set.code.lower()})),
         "bribe": " ".join(card.bribery) or ("none" if card.card_type == CardType.CREATURE else ""),
-        "flags": " ".join(sorted(flags(card))),
+        "rarity": " ".join(sorted({value for p in card.printings.all() for value in rarity_values(p.rarity)})),
+        "flags": " ".join(sorted(flags(card) | printing_flags(card))),
         "immune": " ".join(sorted(immunities(card.abilities or []))),
         "attack": " ".join(sorted(attacks(card.abilities or [], card.ranged_attack))),
         "terrain": " ".join(sorted(modifiers)),

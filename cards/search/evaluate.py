@@ -8,22 +8,14 @@ both to the same card sets.
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cards.search.analysis import stems
 from cards.search.facets import Bits, Facets, all_ranks, select_ranks
 from cards.search.keywords import BY_SPELLING, NUMBER
-from cards.search.memo import Answer
 from cards.search.storage import OpenIndex
 from cards.search.syntax_tree import And, Condition, Node, Not, Or, Words
 
-COMPARE: dict[str, Callable[[int, int], bool]] = {
-    "=": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
-}  # fmt: skip
-# The most ids a remembered Matches keeps once listed (8 bytes each; the ints are the facets' own).
-KEPT_IDS = 1000
 # Keywords whose "!=" means "has another value" (cards without any value do not match), as in the database.
 VALUED = {"border", "size"}
 
@@ -34,50 +26,34 @@ class Matches:
 
     bits: Bits
     facets: Facets
-    # What the open index remembers of this answer (its pages), shared by every search for the same tree.
-    answer: Answer | None = field(default=None, repr=False)
-    remembered: bool = field(default=True, repr=False)
+    _count: int | None = field(default=None, repr=False)
     _ids: list[int] | None = field(default=None, repr=False)
 
     @property
     def count(self) -> int:
-        return self.answer.count if self.answer is not None else self.bits.bit_count()
+        # A popcount over every card is asked several times per list page: counted once.
+        if self._count is None:
+            self._count = self.bits.bit_count()
+        return self._count
 
     def ids(self) -> list[int]:
         """Every matching card id, in list order (name, then slug)."""
-        if self._ids is not None:
-            return self._ids
-        found = self.facets.ids(all_ranks(self.bits))
-        # A remembered plan keeps its Matches: a long list is built again when asked rather than held.
-        if len(found) <= KEPT_IDS or not self.remembered:
-            self._ids = found
-        return found
+        if self._ids is None:
+            self._ids = self.facets.ids(all_ranks(self.bits))
+        return self._ids
 
     def for_one_search(self) -> Matches:
         """A copy for one queryset, keeping whatever id list it builds for as long as the queryset lives."""
-        return Matches(self.bits, self.facets, self.answer, remembered=False)
+        return Matches(self.bits, self.facets, self._count)
 
     def page(self, offset: int, limit: int, descending: bool = False) -> tuple[int, ...]:
         """Card ids of one page in list order (or its reverse), without visiting the rest."""
-        key = (offset, limit, descending)
-        found = self.answer.pages.get(key) if self.answer is not None else None
-        if found is None:
-            found = tuple(self.facets.ids(select_ranks(self.bits, offset, limit, descending)))
-            if self.answer is not None:
-                self.answer.remember_page(key, found)
-        return found
+        return tuple(self.facets.ids(select_ranks(self.bits, offset, limit, descending)))
 
 
 def evaluate(tree: Node, index: OpenIndex) -> Matches:
-    """The tree's matches, computed once per index revision (``memo``)."""
-    try:
-        answer = index.answers.get(tree)
-    except TypeError:  # A value that cannot be hashed: answered every time, never remembered.
-        return Matches(_Evaluator(index).bits(tree), index.facets)
-    if answer is None:
-        answer = Answer(_Evaluator(index).bits(tree))
-        index.answers.put(tree, answer)
-    return Matches(answer.bits, index.facets, answer)
+    """The tree's matches, from the index revision's bitmaps (and Whoosh, for words)."""
+    return Matches(_Evaluator(index).bits(tree), index.facets)
 
 
 class _Evaluator:
@@ -115,8 +91,7 @@ class _Evaluator:
     def condition(self, node: Condition) -> Bits:
         facets, keyword, op, values = self.facets, node.keyword, node.op, node.values
         if BY_SPELLING[keyword].kind == NUMBER:
-            wanted = values[0]
-            return facets.number(keyword, lambda value: COMPARE[op](value, wanted))
+            return facets.number(keyword, op, values[0])
         if keyword == "name":
             if op == "prefix":
                 return facets.name(values[0], prefix=True)
@@ -138,5 +113,4 @@ class _Evaluator:
             return present
         if node.op == "none":
             return facets.universe & ~present
-        amount, compare = node.values[1], COMPARE[node.op]
-        return facets.terrain(terrain, lambda value: compare(value, amount))
+        return facets.terrain(terrain, node.op, node.values[1])

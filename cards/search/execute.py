@@ -10,6 +10,7 @@ knows (immune, attack, terrain) are ignored with a warning.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import connection
@@ -17,7 +18,7 @@ from django.db.models import BigIntegerField, F, Func, Q
 from django.db.models.expressions import OrderBy, RawSQL
 from django.db.models.lookups import In
 
-from cards.choices import CardType
+from cards.choices import CardType, SetKind
 from cards.search.analysis import plain_words
 from cards.search.documents import NUMBER_FIELDS
 from cards.search.errors import QueryWarning
@@ -25,7 +26,7 @@ from cards.search.evaluate import Matches, evaluate
 from cards.search.keywords import BY_SPELLING, SORT_KEYS
 from cards.search.results import matches_condition
 from cards.search.storage import OpenIndex
-from cards.search.syntax_tree import And, Condition, Node, Not, Or, Words
+from cards.search.syntax_tree import And, Condition, Node, Not, Or, Words, leaves
 from cards.search.understand import Understood
 
 # Up to this many ids travel as ordinary parameters; more go as one JSON array (SQLite caps parameters).
@@ -55,14 +56,37 @@ class Plan:
     matches: Matches | None = None
 
 
-def plan(understood: Understood, index: OpenIndex | None) -> Plan:
-    if understood.tree is None:
+# Cards known only from fan pages are left out of a search that does not ask for them.
+PRINTED_ONLY = Not(Condition("is", "=", ("unverified",), "", 0))
+
+
+def scoped(tree: Node | None, printed_only: bool) -> Node | None:
+    if not printed_only:
+        return tree
+    return PRINTED_ONLY if tree is None else And((tree, PRINTED_ONLY))
+
+
+def asks_for_unverified(tree: Node | None, unverified_sets: Callable[[], set[str]]) -> bool:
+    """Whether a query names the unverified cards: ``is:unverified`` or a set holding only such cards."""
+    for leaf in leaves(tree):
+        if not isinstance(leaf, Condition):
+            continue
+        if leaf.keyword == "is" and "unverified" in leaf.values:
+            return True
+        if leaf.keyword == "set" and unverified_sets().intersection(leaf.values):
+            return True
+    return False
+
+
+def plan(understood: Understood, index: OpenIndex | None, printed_only: bool = False) -> Plan:
+    tree = scoped(understood.tree, printed_only)
+    if tree is None:
         return Plan(None, ordering(understood), ())
     if index is not None:
-        matches = evaluate(understood.tree, index)
+        matches = evaluate(tree, index)
         return Plan(matches_condition(matches), ordering(understood), (), matches)
     compiler = _Compiler()
-    condition = compiler.compile(understood.tree)
+    condition = compiler.compile(tree)
     return Plan(condition, ordering(understood), tuple(compiler.warnings))
 
 
@@ -150,6 +174,12 @@ def _database_keyword(node: Condition) -> Q:
         found = Q(pk__in=Printing.objects.filter(card_set__code=values[0]).values("card_id"))
     elif node.keyword == "class":
         found = Q(pk__in=Card.classes.through.objects.filter(cardclass__slug=values[0]).values("card_id"))
+    elif node.keyword == "rarity":
+        found = Q(pk__in=Card.objects.of_rarity(values[0]).values("pk"))
+    elif node.keyword == "is" and values[0] == "starter":
+        found = Q(pk__in=Printing.objects.filter(starter_only=True).values("card_id"))
+    elif node.keyword == "is" and values[0] == "unverified":
+        found = Q(card_set__kind=SetKind.UNVERIFIED)
     elif node.keyword == "bribe":
         found = UNBRIBEABLE if values[0] == "none" else Q(**{BRIBE_COLUMNS[values[0]]: True})
     else:

@@ -5,34 +5,49 @@ bit ``r`` of a bitmap (a Python int) stands for the card at rank ``r``. So a que
 bitmap; its popcount is the number of matches and its lowest set bits are the first page, found
 without asking the database. Only the page's rows are then fetched, by primary key.
 
-The bitmaps are built by ``manage.py rebuild_index`` (and again after each admin save) from the
-database and from the Whoosh index, and stored beside the index in the generation directory, one
-file per index revision; a missing file is rebuilt on first use. Stored per keyword value: fixed
-keywords, sets, classes, flags, ability facts; per number and terrain modifier value; the sorted
-names and aliases (``name:`` by bisection); and the bitmaps of the words frequent enough that
-reading their postings from Whoosh would cost more than a table scan.
+The bitmaps are built by ``manage.py rebuild_index`` from the database and from the Whoosh index;
+an admin save changes only the saved card's bits (``facet_updates``). They are stored beside the
+index in the generation directory, one file per index revision; a missing file is rebuilt on first
+use. Stored per keyword value: fixed keywords, sets, rarities, classes, flags (starter-only and
+unverified among them), ability facts; per number, one cumulative bitmap per value ("at least this
+much", so any range is one or two operations); per terrain modifier value; the sorted names and aliases (``name:`` by bisection); and the bitmaps of
+the words and word pairs frequent enough that reading their postings from Whoosh would cost more.
+
+Each part of the file is pickled on its own and unpickled on first use, so a new process pays only
+for the parts its first query needs (a number filter never reads the names).
 """
 
 from __future__ import annotations
 
 import bisect
+import mmap
 import os
 import pickle
 import re
 import uuid
 from array import array
 from collections import defaultdict
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from cards.choices import CardType
+from cards.choices import CardType, SetKind
+from cards.querysets import rarity_values
 from cards.search.analysis import normalise_name
-from cards.search.documents import NUMBER_FIELDS, WORD_FIELDS, attacks, flags, immunities, terrain_modifiers
+from cards.search.documents import (
+    NUMBER_FIELDS,
+    PAIR_FIELD,
+    WORD_FIELDS,
+    attacks,
+    flags,
+    immunities,
+    terrain_modifiers,
+)
 
-FORMAT = 2
+# Bumped when the stored parts change (5: rarity, is:starter and is:unverified as bitmaps).
+FORMAT = 5
 FILE_PREFIX = "facets-"
 # A word found in at least 1/FREQUENT_SHARE of the cards (and at least FREQUENT_MINIMUM) is stored as a bitmap.
 FREQUENT_SHARE = 32
@@ -95,40 +110,130 @@ def select_ranks(bits: Bits, offset: int, limit: int, descending: bool = False) 
     return found
 
 
-@dataclass
+
+@dataclass(frozen=True)
+class NumberBits:
+    """One number's cards as cumulative bitmaps: ``at_least[i]`` holds the cards whose value is at
+    least ``values[i]`` (values ascending), so every comparison is one or two bitmap operations."""
+
+    values: tuple[int, ...]
+    at_least: tuple[Bits, ...]
+
+    @classmethod
+    def from_ranks(cls, ranks_by_value: dict[int, list[int]], size: int) -> NumberBits:
+        values = tuple(sorted(ranks_by_value))
+        cumulative: list[Bits] = []
+        running = 0
+        for value in reversed(values):
+            running |= bits_from_ranks(ranks_by_value[value], size)
+            cumulative.append(running)
+        return cls(values, tuple(reversed(cumulative)))
+
+    def _from(self, index: int) -> Bits:
+        return self.at_least[index] if index < len(self.values) else 0
+
+    @property
+    def present(self) -> Bits:
+        return self._from(0)
+
+    def compare(self, op: str, wanted: int) -> Bits:
+        low, high = bisect.bisect_left(self.values, wanted), bisect.bisect_right(self.values, wanted)
+        if op == ">=":
+            return self._from(low)
+        if op == ">":
+            return self._from(high)
+        if op == "<":
+            return self.present & ~self._from(low)
+        if op == "<=":
+            return self.present & ~self._from(high)
+        equal = self._from(low) & ~self._from(high)
+        return self.present & ~equal if op == "!=" else equal
+
+
+# The parts of a revision's file, each pickled on its own (see the module docstring).
+PARTS = ("pks", "keywords", "numbers", "terrains", "names", "words", "spellings", "doc_ranks")
+
+
 class Facets:
-    """The bitmaps of one index revision; see the module docstring."""
+    """The bitmaps of one index revision; see the module docstring. Never changed once shared:
+    an update makes a new ``Facets`` (``facet_updates``)."""
 
-    size: int
-    pks: list[int]
-    keywords: dict[str, dict[str, Bits]]
-    numbers: dict[str, dict[int, Bits]]
-    terrains: dict[str, dict[int, Bits]]
-    names: list[str]
-    name_ranks: list[int]
-    words: dict[str, Bits]
-    spellings: dict[str, dict[str, str]]
-    # Whoosh document number to rank, valid for readers of this Whoosh generation (-1: no current card).
-    whoosh_generation: int | None = None
-    doc_ranks: array[int] = field(default_factory=lambda: array("i"))
-    format: int = FORMAT
-    rank_of_pk: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        self.universe: Bits = (1 << self.size) - 1
-        if not self.rank_of_pk:
-            self.rank_of_pk = {pk: rank for rank, pk in enumerate(self.pks)}
+    def __init__(self, size: int, whoosh_generation: int | None, parts: dict[str, Any] | None = None,
+                 raw: Mapping[str, bytes] | None = None) -> None:  # fmt: skip
+        self.size = size
+        # Whoosh document number to rank (``doc_ranks``) is valid for readers of this Whoosh generation.
+        self.whoosh_generation = whoosh_generation
+        self.universe: Bits = (1 << size) - 1
+        self._parts: dict[str, Any] = dict(parts or {})
+        # Pickled parts not yet needed (bytes, or a stored file's mapped parts read on first use).
+        self._raw: Mapping[str, bytes] = raw or {}
+        self._rank_of_pk: dict[int, int] | None = None
 
     def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        state.pop("rank_of_pk", None)
-        state.pop("universe", None)
-        return state
+        # Every part as bytes: a stored file's memory map cannot travel.
+        return {"size": self.size, "whoosh_generation": self.whoosh_generation, "raw": self.raw_parts()}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self.rank_of_pk = {}
-        self.__post_init__()
+        self.__init__(state["size"], state["whoosh_generation"], raw=state["raw"])  # type: ignore[misc]
+
+    def part(self, name: str) -> Any:
+        try:
+            return self._parts[name]
+        except KeyError:
+            # Two threads may both unpickle a part on first use: the same value, one of them kept.
+            value = pickle.loads(self._raw[name])  # noqa: S301 - written by this site (see ``load``)
+            self._parts[name] = value
+            return value
+
+    def raw_parts(self) -> dict[str, bytes]:
+        """Every part pickled (a part never unpickled keeps the bytes it was read from)."""
+        return {name: pickle.dumps(self._parts[name], protocol=pickle.HIGHEST_PROTOCOL) if name in self._parts
+                else self._raw[name] for name in PARTS}  # fmt: skip
+
+    def with_parts(self, size: int, whoosh_generation: int | None, changed: dict[str, Any]) -> Facets:
+        """A new revision: the changed parts given, the others shared with this one (as objects or bytes)."""
+        parts = {name: value for name, value in self._parts.items() if name not in changed}
+        raw = {name: self._raw[name] for name in PARTS if name not in changed and name not in parts}
+        return Facets(size, whoosh_generation, {**parts, **changed}, raw)
+
+    @property
+    def pks(self) -> array[int]:
+        return self.part("pks")  # type: ignore[no-any-return]
+
+    @property
+    def keywords(self) -> dict[str, dict[str, Bits]]:
+        return self.part("keywords")  # type: ignore[no-any-return]
+
+    @property
+    def numbers(self) -> dict[str, NumberBits]:
+        return self.part("numbers")  # type: ignore[no-any-return]
+
+    @property
+    def terrains(self) -> dict[str, dict[int, Bits]]:
+        return self.part("terrains")  # type: ignore[no-any-return]
+
+    @property
+    def names(self) -> tuple[list[str], list[int]]:
+        """Every normalised name and alias, sorted, and the rank of the card each belongs to."""
+        return self.part("names")  # type: ignore[no-any-return]
+
+    @property
+    def words(self) -> dict[str, Bits]:
+        return self.part("words")  # type: ignore[no-any-return]
+
+    @property
+    def spellings(self) -> dict[str, dict[str, str]]:
+        return self.part("spellings")  # type: ignore[no-any-return]
+
+    @property
+    def doc_ranks(self) -> array[int]:
+        return self.part("doc_ranks")  # type: ignore[no-any-return]
+
+    @property
+    def rank_of_pk(self) -> dict[int, int]:
+        if self._rank_of_pk is None:
+            self._rank_of_pk = {pk: rank for rank, pk in enumerate(self.pks)}
+        return self._rank_of_pk
 
     # Look-ups -----------------------------------------------------------------------------------
 
@@ -146,35 +251,82 @@ class Facets:
             found |= bits
         return found
 
-    def number(self, keyword: str, accept: Callable[[int], bool]) -> Bits:
-        found = 0
-        for value, bits in self.numbers.get(keyword, {}).items():
-            if accept(value):
-                found |= bits
-        return found
+    def number(self, keyword: str, op: str, wanted: int) -> Bits:
+        found = self.numbers.get(keyword)
+        return found.compare(op, wanted) if found is not None else 0
 
-    def terrain(self, terrain: str, accept: Callable[[int], bool]) -> Bits:
+    def terrain(self, terrain: str, op: str, wanted: int) -> Bits:
         found = 0
         for amount, bits in self.terrains.get(terrain, {}).items():
-            if accept(amount):
+            if COMPARE[op](amount, wanted):
                 found |= bits
         return found
 
     def name(self, text: str, prefix: bool) -> Bits:
-        start = bisect.bisect_left(self.names, text)
-        end = bisect.bisect_right(self.names, text + "\U0010ffff" if prefix else text, lo=start)
-        return bits_from_ranks(self.name_ranks[start:end], self.size)
+        names, ranks = self.names
+        start = bisect.bisect_left(names, text)
+        end = bisect.bisect_right(names, text + "\U0010ffff" if prefix else text, lo=start)
+        return bits_from_ranks(ranks[start:end], self.size)
 
     def ids(self, ranks: Iterable[int]) -> list[int]:
         pks = self.pks
         return [pks[rank] for rank in ranks]
 
 
+COMPARE = {
+    "=": int.__eq__, "!=": int.__ne__, "<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__,
+}  # fmt: skip
+
+
 # Building ------------------------------------------------------------------------------------------
 
-CARD_COLUMNS = ("pk", "name", "aliases", "card_type", "border", "size", "flying", "command", "receives_channeling",
-                "automation_status", "bribe_babes", "bribe_gold", "bribe_beer", "abilities",
-                *NUMBER_FIELDS.values())  # fmt: skip
+CARD_COLUMNS = ("pk", "name", "slug", "aliases", "card_type", "border", "size", "flying", "command",
+                "receives_channeling", "automation_status", "bribe_babes", "bribe_gold", "bribe_beer", "abilities",
+                "card_set__kind", *NUMBER_FIELDS.values())  # fmt: skip
+PRINTING_COLUMNS = ("card_id", "card_set__code", "rarity", "starter_only")
+
+
+def card_memberships(row: dict[str, Any]) -> Iterator[tuple[str, str, Any]]:
+    """Each (part, key, value) a card's row puts it in: ("keywords", "type", "spell"), ("numbers", "cmp", 2)..."""
+    card = SimpleNamespace(**row)
+    abilities = row["abilities"] if isinstance(row["abilities"], list) else []
+    yield "keywords", "type", row["card_type"]
+    for keyword in ("border", "size"):
+        if row[keyword]:
+            yield "keywords", keyword, row[keyword]
+    bribery = [icon for icon in ("babes", "gold", "beer") if row[f"bribe_{icon}"]]
+    for icon in bribery:
+        yield "keywords", "bribe", icon
+    if row["card_type"] == CardType.CREATURE and not bribery:
+        yield "keywords", "bribe", "none"
+    for flag in flags(card):  # type: ignore[arg-type]
+        yield "keywords", "is", flag
+    if row["card_set__kind"] == SetKind.UNVERIFIED:
+        yield "keywords", "is", "unverified"
+    for value in immunities(abilities):
+        yield "keywords", "immune", value
+    for value in attacks(abilities, row["ranged_attack"]):
+        yield "keywords", "attack", value
+    for terrain, amount in terrain_modifiers(abilities).items():
+        yield "keywords", "terrain", terrain
+        yield "terrains", terrain, amount
+    for keyword, column in NUMBER_FIELDS.items():
+        if row[column] is not None:
+            yield "numbers", keyword, row[column]
+
+
+def printing_memberships(printings: Iterable[tuple[int, str, str, bool]]) -> Iterator[tuple[int, tuple[str, str, Any]]]:
+    """Each (card id, (part, key, value)) a printing (``PRINTING_COLUMNS``) puts its card in: set, rarity, starter."""
+    for card_id, code, rarity, starter_only in printings:
+        yield card_id, ("keywords", "set", code)
+        for value in rarity_values(rarity):
+            yield card_id, ("keywords", "rarity", value)
+        if starter_only:
+            yield card_id, ("keywords", "is", "starter")
+
+
+def card_names(row: dict[str, Any]) -> set[str]:
+    return {normalise_name(str(name)) for name in [row["name"], *(row["aliases"] or [])]}
 
 
 def build_facets(reader: Any | None) -> Facets:
@@ -183,44 +335,23 @@ def build_facets(reader: Any | None) -> Facets:
 
     rows = list(Card.objects.order_by("name", "slug").values(*CARD_COLUMNS))
     size = len(rows)
-    pks = [row["pk"] for row in rows]
+    pks = array("q", (row["pk"] for row in rows))
     rank_of_pk = {pk: rank for rank, pk in enumerate(pks)}
-    keywords: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
-    numbers: dict[str, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
-    terrains: dict[str, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    tables: dict[str, dict[Any, dict[Any, list[int]]]] = {
+        part: defaultdict(lambda: defaultdict(list)) for part in ("keywords", "numbers", "terrains")
+    }
     names: list[tuple[str, int]] = []
     for rank, row in enumerate(rows):
-        card = SimpleNamespace(**row)
-        abilities = row["abilities"] if isinstance(row["abilities"], list) else []
-        keywords["type"][row["card_type"]].append(rank)
-        for keyword in ("border", "size"):
-            if row[keyword]:
-                keywords[keyword][row[keyword]].append(rank)
-        bribery = [icon for icon in ("babes", "gold", "beer") if row[f"bribe_{icon}"]]
-        for icon in bribery:
-            keywords["bribe"][icon].append(rank)
-        if row["card_type"] == CardType.CREATURE and not bribery:
-            keywords["bribe"]["none"].append(rank)
-        for flag in flags(card):  # type: ignore[arg-type]
-            keywords["is"][flag].append(rank)
-        for value in immunities(abilities):
-            keywords["immune"][value].append(rank)
-        for value in attacks(abilities, row["ranged_attack"]):
-            keywords["attack"][value].append(rank)
-        for terrain, amount in terrain_modifiers(abilities).items():
-            keywords["terrain"][terrain].append(rank)
-            terrains[terrain][amount].append(rank)
-        for keyword, column in NUMBER_FIELDS.items():
-            if row[column] is not None:
-                numbers[keyword][row[column]].append(rank)
-        for name in {normalise_name(str(name)) for name in [row["name"], *(row["aliases"] or [])]}:
-            names.append((name, rank))
-    for card_id, code in Printing.objects.values_list("card_id", "card_set__code"):
+        for part, key, value in card_memberships(row):
+            tables[part][key][value].append(rank)
+        names.extend((name, rank) for name in card_names(row))
+    for card_id, membership in printing_memberships(Printing.objects.values_list(*PRINTING_COLUMNS)):
         if card_id in rank_of_pk:
-            keywords["set"][code].append(rank_of_pk[card_id])
+            part, key, value = membership
+            tables[part][key][value].append(rank_of_pk[card_id])
     for card_id, slug in Card.classes.through.objects.values_list("card_id", "cardclass__slug"):
         if card_id in rank_of_pk:
-            keywords["class"][slug].append(rank_of_pk[card_id])
+            tables["keywords"]["class"][slug].append(rank_of_pk[card_id])
     names.sort()
     ranks_of_doc = doc_ranks(reader, rank_of_pk) if reader is not None else array("i")
 
@@ -234,20 +365,18 @@ def build_facets(reader: Any | None) -> Facets:
     class_spellings: dict[str, str] = {}
     for slug, name in CardClass.objects.values_list("slug", "name"):
         class_spellings.update({slug: slug, slug.replace("-", "_"): slug, spelling_slug(name): slug})
-    return Facets(
-        size=size,
-        pks=pks,
-        keywords=to_bits(keywords),
-        numbers=to_bits(numbers),
-        terrains=to_bits(terrains),
-        names=[name for name, _ in names],
-        name_ranks=[rank for _, rank in names],
-        words=frequent_words(reader, ranks_of_doc, size) if reader is not None else {},
-        spellings={"set": set_spellings, "class": class_spellings},
-        whoosh_generation=reader.generation() if reader is not None else None,
-        doc_ranks=ranks_of_doc,
-        rank_of_pk=rank_of_pk,
-    )
+    facets = Facets(size, reader.generation() if reader is not None else None, {
+        "pks": pks,
+        "keywords": to_bits(tables["keywords"]),
+        "numbers": {key: NumberBits.from_ranks(values, size) for key, values in tables["numbers"].items()},
+        "terrains": to_bits(tables["terrains"]),
+        "names": ([name for name, _ in names], [rank for _, rank in names]),
+        "words": frequent_words(reader, ranks_of_doc, size) if reader is not None else {},
+        "spellings": {"set": set_spellings, "class": class_spellings},
+        "doc_ranks": ranks_of_doc,
+    })  # fmt: skip
+    facets._rank_of_pk = rank_of_pk
+    return facets
 
 
 def spelling_slug(text: str) -> str:
@@ -260,22 +389,24 @@ def doc_ranks(reader: Any, rank_of_pk: dict[int, int]) -> array[int]:
 
 
 def frequent_words(reader: Any, ranks_of_doc: array[int], size: int) -> dict[str, Bits]:
-    """A bitmap per word found in many cards (in any plain-words field)."""
+    """A bitmap per word (in any plain-words field) and per word pair (``PAIR_FIELD``) found in many cards."""
     threshold = max(FREQUENT_MINIMUM, size // FREQUENT_SHARE)
-    fields = [name for name in WORD_FIELDS if name in reader.schema]
-    frequency: dict[bytes, int] = defaultdict(int)
-    for field_name in fields:
-        for term, info in reader.iter_field(field_name):
-            frequency[term] += info.doc_frequency()
     found: dict[str, Bits] = {}
-    for term, total in frequency.items():
-        if total < threshold:
+    for fields in ([name for name in WORD_FIELDS if name in reader.schema], [PAIR_FIELD]):
+        if not all(name in reader.schema for name in fields):
             continue
-        ranks: list[int] = []
+        frequency: dict[bytes, int] = defaultdict(int)
         for field_name in fields:
-            if (field_name, term) in reader:
-                ranks.extend(ranks_of_doc[doc] for doc in reader.postings(field_name, term).all_ids())
-        found[term.decode()] = bits_from_ranks((rank for rank in ranks if rank >= 0), size)
+            for term, info in reader.iter_field(field_name):
+                frequency[term] += info.doc_frequency()
+        for term, total in frequency.items():
+            if total < threshold:
+                continue
+            ranks: list[int] = []
+            for field_name in fields:
+                if (field_name, term) in reader:
+                    ranks.extend(ranks_of_doc[doc] for doc in reader.postings(field_name, term).all_ids())
+            found[term.decode()] = bits_from_ranks((rank for rank in ranks if rank >= 0), size)
     return found
 
 
@@ -287,24 +418,59 @@ def facets_path(generation_dir: Path, revision: int) -> Path:
 
 
 def save(facets: Facets, generation_dir: Path, revision: int) -> None:
-    """Write atomically (a reader never sees half a file) and drop the files of older revisions but one."""
+    """Write atomically (a reader never sees half a file) and drop the files of older revisions but one.
+
+    The file is a small pickled header (what the parts are and where) followed by each part pickled on
+    its own, so a reader maps the file and unpickles a part only when a query needs it.
+    """
     target = facets_path(generation_dir, revision)
     temporary = generation_dir / f".{target.name}.{uuid.uuid4().hex}"
+    parts = facets.raw_parts()
+    where: dict[str, tuple[int, int]] = {}
+    offset = 0
+    for name in PARTS:
+        where[name] = (offset, len(parts[name]))
+        offset += len(parts[name])
+    header = {"format": FORMAT, "size": facets.size, "whoosh_generation": facets.whoosh_generation, "parts": where}
     with open(temporary, "wb") as out:
-        pickle.dump(facets, out, protocol=pickle.HIGHEST_PROTOCOL)
+        pickle.dump(header, out, protocol=pickle.HIGHEST_PROTOCOL)
+        for name in PARTS:
+            out.write(parts[name])
     os.replace(temporary, target)
     for path in generation_dir.glob(f"{FILE_PREFIX}*.pickle"):
-        stored = path.name[len(FILE_PREFIX) : -len(".pickle")]
-        if stored.isdigit() and int(stored) < revision - 1:
+        number = path.name[len(FILE_PREFIX) : -len(".pickle")]
+        if number.isdigit() and int(number) < revision - 1:
             path.unlink(missing_ok=True)
+
+
+class _MappedParts(Mapping[str, bytes]):
+    """The parts of a stored file, read from its memory map when asked (the map outlives a replaced file)."""
+
+    def __init__(self, mapped: mmap.mmap, base: int, where: dict[str, tuple[int, int]]) -> None:
+        self._mapped, self._base, self._where = mapped, base, where
+
+    def __getitem__(self, name: str) -> bytes:
+        offset, length = self._where[name]
+        start = self._base + offset
+        return self._mapped[start : start + length]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
 
 
 def load(generation_dir: Path, revision: int) -> Facets | None:
     """The stored bitmaps of a revision, or None when missing or written by another version of this code."""
     try:
-        with open(facets_path(generation_dir, revision), "rb") as stored:
+        with open(facets_path(generation_dir, revision), "rb") as file:
             # The file was written by rebuild_index into the index directory, which only the site writes.
-            facets = pickle.load(stored)  # noqa: S301
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+            header = pickle.load(file)  # noqa: S301
+            base = file.tell()
+            mapped = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
         return None
-    return facets if isinstance(facets, Facets) and facets.format == FORMAT else None
+    if not isinstance(header, dict) or header.get("format") != FORMAT or set(header.get("parts", ())) != set(PARTS):
+        return None
+    return Facets(header["size"], header["whoosh_generation"], raw=_MappedParts(mapped, base, header["parts"]))

@@ -8,6 +8,7 @@ import django_filters
 from django import forms
 
 from cards.search.errors import NoUsableTerm, QueryWarning
+from cards.search.keywords import RANGE_TERMS
 from cards.search.service import read_query
 from cards.search.understand import Understood
 
@@ -49,6 +50,13 @@ class SearchFilter(django_filters.CharFilter):
 ANY_YES_NO = (("", "Any"), ("yes", "Yes"), ("no", "No"))
 
 
+# A from/to pair of fields per number the keyword table offers on the form: "vitality_min", "vitality_max".
+RANGE_FIELDS = {
+    f"{keyword.name}_{end}": (f"{keyword.form_range[0]} {label}", keyword.form_range[1], keyword.form_range[2])
+    for keyword in RANGE_TERMS if keyword.form_range for end, label in (("min", "from"), ("max", "to"))
+}  # fmt: skip
+
+
 class AdvancedSearchForm(forms.Form):
     """Every part of the query language as a plain form field; the view turns it into query text."""
 
@@ -60,25 +68,18 @@ class AdvancedSearchForm(forms.Form):
     set = forms.ChoiceField(required=False, label="Set")
     card_class = forms.ChoiceField(required=False, label="Class")
     bribe = forms.ChoiceField(required=False, label="Bribery icon")
+    rarity = forms.ChoiceField(required=False, label="Rarity")
     size = forms.ChoiceField(required=False, label="Size")
     immune = forms.CharField(required=False, label="Immune to (fire, fear, aoe, a class...)")
     attack = forms.CharField(required=False, label="Attack type (fire, fear, methane, aoe, ranged...)")
-    vitality_min = forms.IntegerField(required=False, label="Vitality from", min_value=-10, max_value=40)
-    vitality_max = forms.IntegerField(required=False, label="Vitality to", min_value=-10, max_value=40)
-    cmp_min = forms.IntegerField(required=False, label="CMP from", min_value=0, max_value=20)
-    cmp_max = forms.IntegerField(required=False, label="CMP to", min_value=0, max_value=20)
-    ocb_min = forms.IntegerField(required=False, label="Off-colour bonus from", min_value=0, max_value=20)
-    ocb_max = forms.IntegerField(required=False, label="Off-colour bonus to", min_value=0, max_value=20)
-    ranged_min = forms.IntegerField(required=False, label="Ranged attack from", min_value=0, max_value=20)
-    ranged_max = forms.IntegerField(required=False, label="Ranged attack to", min_value=0, max_value=20)
-    up_min = forms.IntegerField(required=False, label="Up number from", min_value=-10, max_value=40)
-    up_max = forms.IntegerField(required=False, label="Up number to", min_value=-10, max_value=40)
     is_flying = forms.ChoiceField(required=False, label="Flying", choices=ANY_YES_NO)
     is_command = forms.ChoiceField(required=False, label="Command ability", choices=ANY_YES_NO)
     is_unbribeable = forms.ChoiceField(required=False, label="Unbribeable creature", choices=ANY_YES_NO)
     is_channeler = forms.ChoiceField(required=False, label="Channeller (gives CMP)", choices=ANY_YES_NO)
     is_receiver = forms.ChoiceField(required=False, label="Receives channelling", choices=ANY_YES_NO)
     is_automated = forms.ChoiceField(required=False, label="Automated by the combat engine", choices=ANY_YES_NO)
+    is_starter = forms.ChoiceField(required=False, label="Sold only in starter decks", choices=ANY_YES_NO)
+    is_unverified = forms.ChoiceField(required=False, label="Known only from a fan page", choices=ANY_YES_NO)
     order = forms.ChoiceField(required=False, label="Sort by")
     direction = forms.ChoiceField(required=False, label="Direction",
                                   choices=(("", "Ascending"), ("desc", "Descending")))  # fmt: skip
@@ -86,9 +87,11 @@ class AdvancedSearchForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         from cards.choices import Border, Bribery, CardType, Size
         from cards.models import CardClass, CardSet
-        from cards.search.keywords import SORT_KEYS
+        from cards.search.keywords import RARITY_SPELLINGS, SORT_KEYS
 
         super().__init__(*args, **kwargs)
+        for name, (label, lowest, highest) in RANGE_FIELDS.items():
+            self.fields[name] = forms.IntegerField(required=False, label=label, min_value=lowest, max_value=highest)
         any_choice = [("", "Any")]
         choices: dict[str, list[tuple[str, str]]] = {
             "type": any_choice + list(CardType.choices),
@@ -96,6 +99,9 @@ class AdvancedSearchForm(forms.Form):
             "set": any_choice + [(s.code.lower(), f"{s.name} ({s.code})") for s in CardSet.objects.all()],
             "card_class": any_choice + [(c.name, c.name) for c in CardClass.objects.all()],
             "bribe": any_choice + list(Bribery.choices) + [("none", "None (unbribeable creature)")],
+            "rarity": any_choice
+            + [(value, value.capitalize()) for value in ("common", "uncommon", "rare")]
+            + [(value, value.upper()) for value, _ in RARITY_SPELLINGS if value[-1].isdigit()],
             "size": any_choice + list(Size.choices),
             "order": [("", "Name")] + [(key, key.capitalize()) for key in SORT_KEYS if key != "name"],
         }
@@ -104,10 +110,11 @@ class AdvancedSearchForm(forms.Form):
 
     GROUPS = (
         ("Text", ("words", "phrase", "name")),
-        ("Kind of card", ("type", "border", "set", "card_class", "bribe", "size", "immune", "attack")),
-        ("Numbers", ("vitality_min", "vitality_max", "cmp_min", "cmp_max", "ocb_min", "ocb_max", "ranged_min",
-                     "ranged_max", "up_min", "up_max")),
-        ("Properties", ("is_flying", "is_command", "is_unbribeable", "is_channeler", "is_receiver", "is_automated")),
+        ("Kind of card", ("type", "border", "set", "card_class", "bribe", "rarity", "size", "immune",
+                          "attack")),
+        ("Numbers", tuple(RANGE_FIELDS)),
+        ("Properties", ("is_flying", "is_command", "is_unbribeable", "is_channeler", "is_receiver", "is_automated",
+                        "is_starter", "is_unverified")),
         ("Order", ("order", "direction")),
     )  # fmt: skip
 

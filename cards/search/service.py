@@ -89,38 +89,34 @@ def current_index() -> OpenIndex | None:
 
 def read_query(text: str) -> Understood:
     """Parse and check a query; raises NoUsableTerm when nothing in it can be searched."""
-    index = current_index()
-    # The reading depends only on the text and the index revision's vocabulary (``memo``).
-    understood = index.readings.get(text) if index is not None else None
-    if understood is None:
-        understood = understand(text, DataVocabulary(index))
-        if index is not None:
-            index.readings.put(text, understood)
+    understood = understand(text, DataVocabulary(current_index()))
     if not understood.usable:
         raise NoUsableTerm("No term of the query could be used.", understood.warnings)
     return understood
 
 
-def prepare(understood: Understood) -> SearchOutcome:
+def prepare(understood: Understood, printed_only: bool = False) -> SearchOutcome:
+    """The plan of a reading; ``printed_only`` leaves out the cards known only from fan pages."""
     index = current_index()
     if index is None:
         needs_index = any(isinstance(leaf, Words) or (isinstance(leaf, Condition) and leaf.keyword == "name")
                           for leaf in leaves(understood.tree))  # fmt: skip
         notices = ("The search index is not built yet, so words were matched as plain text.",) if needs_index else ()
-        return SearchOutcome(understood, plan(understood, None), False, notices)
-    # Fixed for the revision like the reading it comes from (``memo``); nothing in it is changed by a search.
-    # Kept by text for the very reading read_query remembered, so finding it hashes no tree.
-    outcome = index.outcomes.get(understood.text)
-    if outcome is None or outcome.understood is not understood:
-        outcome = SearchOutcome(understood, plan(understood, index), True)
-        if index.readings.get(understood.text) is understood:
-            index.outcomes.put(understood.text, outcome)
-    return outcome
+        return SearchOutcome(understood, plan(understood, None, printed_only), False, notices)
+    return SearchOutcome(understood, plan(understood, index, printed_only), True)
 
 
-def search(queryset: Any, understood: Understood) -> tuple[Any, SearchOutcome]:
+def printed_only_for(understood: Understood) -> bool:
+    """Whether a search leaves out the cards known only from fan pages: yes, unless its query names them."""
+    from cards.models import CardSet
+    from cards.search.execute import asks_for_unverified
+
+    return not asks_for_unverified(understood.tree, CardSet.objects.unverified_codes)
+
+
+def search(queryset: Any, understood: Understood, printed_only: bool = False) -> tuple[Any, SearchOutcome]:
     """Filter (and, if the query says so, sort) a card queryset."""
-    outcome = prepare(understood)
+    outcome = prepare(understood, printed_only)
     if outcome.plan.matches is not None and hasattr(queryset, "with_matches"):
         # Counted and paged from the in-memory answer while nothing else narrows the queryset.
         queryset = queryset.with_matches(outcome.plan.matches.for_one_search())

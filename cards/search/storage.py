@@ -6,7 +6,8 @@ new generation (the Whoosh index and its facet bitmaps, ``facets``) and then rep
 ``current.json`` in one ``os.replace``, so a search running meanwhile keeps reading the old
 generation and never sees a half-built index. The previous generation is kept for searches still
 holding it open; older ones are removed. An update after a save re-indexes the cards in place,
-writes the bitmaps of the next revision, then bumps the revision in ``current.json``.
+writes the bitmaps of the next revision (changing only the saved cards' bits, ``facet_updates``), then bumps the revision in
+``current.json``.
 """
 
 from __future__ import annotations
@@ -17,8 +18,7 @@ import shutil
 import threading
 import time
 import uuid
-from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,11 +30,11 @@ from whoosh import index as whoosh_index
 from whoosh.query import Query
 from whoosh.searching import Searcher
 
-from cards.search import facets
-from cards.search.documents import WORD_FIELDS, build_schema, document
+from cards.search import facet_updates, facets
+from cards.search.analysis import word_pair
+from cards.search.documents import PAIR_FIELD, WORD_FIELDS, build_schema, document
 from cards.search.errors import IndexUnavailable
 from cards.search.facets import Bits, Facets, bits_from_ranks
-from cards.search.memo import ANSWERS, QUERY_READINGS, Answer, LeastRecent
 
 if TYPE_CHECKING:
     from cards.models import Card
@@ -44,11 +44,6 @@ UPDATE_LOCK = ".update.lock"
 GENERATION_PREFIX = "gen-"
 KEEP_GENERATIONS = 2
 WRITER_MEMORY_MB = 256
-# Index answers of at least LARGE_RESULT cards are remembered, up to LARGE_RESULT_CACHE of them per open index.
-LARGE_RESULT = 1000
-LARGE_RESULT_CACHE = 32
-# Bitmaps of words read from Whoosh postings, remembered per open index (the frequent ones are stored).
-WORD_CACHE = 256
 
 
 @dataclass(frozen=True)
@@ -60,6 +55,8 @@ class Pointer:
     revision: int = 0
     # The field names the index was built with: an index from an older schema is rebuilt, not patched.
     schema: str = ""
+    # The data revision (``guardians_site.revision``) the index holds; the system check compares it.
+    data_revision: int = 0
 
 
 def schema_fingerprint() -> str:
@@ -100,6 +97,8 @@ def build(cards: Iterable[Card], root: Path | None = None) -> Pointer:
     """Index every card into a new generation, with its facet bitmaps, and make it the current one."""
     root = root or index_root()
     root.mkdir(parents=True, exist_ok=True)
+    # Read before the cards: a change made while the index is built leaves it older than the data.
+    data_revision = _data_revision()
     generation = f"{GENERATION_PREFIX}{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:8]}"
     path = root / generation
     path.mkdir()
@@ -116,9 +115,8 @@ def build(cards: Iterable[Card], root: Path | None = None) -> Pointer:
     except BaseException:
         shutil.rmtree(path, ignore_errors=True)
         raise
-    pointer = Pointer(
-        generation, database_identity(), count, time.strftime("%Y-%m-%dT%H:%M:%S"), schema=schema_fingerprint()
-    )
+    pointer = Pointer(generation, database_identity(), count, time.strftime("%Y-%m-%dT%H:%M:%S"),
+                      schema=schema_fingerprint(), data_revision=data_revision)  # fmt: skip
     _write_pointer(root, pointer)
     _prune(root, keep=generation)
     return pointer
@@ -140,8 +138,12 @@ def _update_lock(root: Path) -> Iterator[None]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
+# A save writes its cards as a new small segment; past this many segments the commit merges the small ones.
+MOST_SEGMENTS = 12
+
+
 def update(cards: Iterable[Card], removed_slugs: Iterable[str] = (), root: Path | None = None) -> bool:
-    """Re-index some cards in the current generation and rebuild its facet bitmaps.
+    """Re-index some cards in the current generation and write the facet bitmaps of the next revision.
 
     False when there is no index for this database and code. With no card and no slug, only the bitmaps
     are rebuilt (a set or a class changed, which changes the spellings ``set:`` and ``class:`` accept).
@@ -154,25 +156,68 @@ def update(cards: Iterable[Card], removed_slugs: Iterable[str] = (), root: Path 
         if not _answers_here(pointer):
             return False
         assert pointer is not None
-        opened = whoosh_index.open_dir(str(root / pointer.generation))
+        generation_dir = root / pointer.generation
+        opened = whoosh_index.open_dir(str(generation_dir))
         cards, removed_slugs = list(cards), list(removed_slugs)
+        previous = _current_facets(generation_dir, pointer) if cards or removed_slugs else None
+        if previous is not None and (previous.whoosh_generation != opened.latest_generation() or not previous.doc_ranks):
+            previous = None  # Its document map is not this index's: rebuild the bitmaps instead.
+        removed_pks: set[int] = set()
+        renumbered = True
         if cards or removed_slugs:
+            if removed_slugs:
+                with opened.searcher() as searcher:
+                    removed_pks = {stored["pk"] for slug in removed_slugs
+                                   if (stored := searcher.document(slug=slug)) is not None}  # fmt: skip
             writer = opened.writer(timeout=10.0)
             try:
-                for slug in removed_slugs:
-                    writer.delete_by_term("slug", slug)
-                for card in cards:
-                    writer.update_document(**document(card))
+                if previous is not None:
+                    # The documents of these cards are known from the bitmaps' document map: deleting them by
+                    # number spares opening a searcher on every segment to find them by slug.
+                    for docnum in facet_updates.documents_of(previous, {card.pk for card in cards} | removed_pks):
+                        writer.delete_document(docnum)
+                    for card in cards:
+                        writer.add_document(**document(card))
+                else:
+                    for slug in removed_slugs:
+                        writer.delete_by_term("slug", slug)
+                    for card in cards:
+                        writer.update_document(**document(card))
             except BaseException:
                 writer.cancel()
                 raise
-            writer.commit()
+            # Without a merge the other documents keep their numbers and the new ones come last.
+            renumbered = len(writer.segments) >= MOST_SEGMENTS
+            writer.commit(merge=renumbered)
         revision = pointer.revision + 1
-        with opened.reader() as reader:
-            facets.save(facets.build_facets(reader), root / pointer.generation, revision)
-        # Readers notice the new revision and reopen; the generation itself stays the same.
-        _write_pointer(root, Pointer(**{**pointer.__dict__, "revision": revision}))
+        found = None
+        if previous is not None:
+            if renumbered:
+                with opened.reader() as reader:
+                    found = facet_updates.updated(previous, cards, removed_pks, reader=reader)
+            else:
+                found = facet_updates.updated(previous, cards, removed_pks, whoosh_generation=opened.latest_generation())
+        if found is None:
+            with opened.reader() as reader:
+                found = facets.build_facets(reader)
+        facets.save(found, generation_dir, revision)
+        # The data revision advanced in its own after-commit callback, registered (so run) before this one.
+        new_pointer = Pointer(**{**pointer.__dict__, "revision": revision, "data_revision": _data_revision()})
+        _write_pointer(root, new_pointer)
+        _share(generation_dir, new_pointer, found)
     return True
+
+
+def _current_facets(generation_dir: Path, pointer: Pointer) -> Facets | None:
+    with _facets_lock:
+        found = _facets.get((str(generation_dir), pointer.database, pointer.revision))
+    return found if found is not None else facets.load(generation_dir, pointer.revision)
+
+
+def _data_revision() -> int:
+    from guardians_site import revision
+
+    return revision.current().number
 
 
 def _prune(root: Path, keep: str) -> None:
@@ -188,22 +233,25 @@ def _prune(root: Path, keep: str) -> None:
 
 
 class OpenIndex:
-    """A searcher on one generation, with its facet bitmaps and the card id of every document at hand."""
+    """One generation and revision of the index: its facet bitmaps, and a Whoosh searcher opened on first use."""
 
     def __init__(self, root: Path, pointer: Pointer) -> None:
         self.pointer = pointer
-        self.searcher: Searcher = whoosh_index.open_dir(str(root / pointer.generation)).searcher()
-        self.facets: Facets = shared_facets(root / pointer.generation, pointer, self.searcher.reader())
+        self.directory = root / pointer.generation
+        self._searcher: Searcher | None = None
+        self.facets: Facets = shared_facets(self.directory, pointer, None)
         self._card_ids: list[int] | None = None
-        # Stored with the bitmaps for the Whoosh generation they were built from (reading them takes a while).
-        same = self.facets.whoosh_generation == self.searcher.reader().generation() and self.facets.doc_ranks
-        self._doc_ranks: Sequence[int] | None = self.facets.doc_ranks if same else None
-        self._large_results: OrderedDict[str, list[int]] = OrderedDict()
-        self._words: OrderedDict[tuple[str, ...], Bits] = OrderedDict()
-        # Query text to its reading, reading to its plan, tree to its answer: all fixed for this revision (``memo``).
-        self.readings: LeastRecent[str, Any] = LeastRecent(QUERY_READINGS)
-        self.answers: LeastRecent[Any, Answer] = LeastRecent(ANSWERS)
-        self.outcomes: LeastRecent[str, Any] = LeastRecent(QUERY_READINGS)
+        self._doc_ranks: Sequence[int] | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def searcher(self) -> Searcher:
+        # A number or keyword filter is answered from the bitmaps alone: Whoosh is opened for words only.
+        if self._searcher is None:
+            with self._lock:
+                if self._searcher is None:
+                    self._searcher = whoosh_index.open_dir(str(self.directory)).searcher()
+        return self._searcher
 
     @property
     def card_ids(self) -> list[int]:
@@ -215,24 +263,17 @@ class OpenIndex:
     @property
     def doc_ranks(self) -> Sequence[int]:
         if self._doc_ranks is None:
-            self._doc_ranks = facets.doc_ranks(self.searcher.reader(), self.facets.rank_of_pk)
+            # Stored with the bitmaps for the Whoosh generation they were built from (reading them takes a while).
+            reader = self.searcher.reader()
+            if self.facets.whoosh_generation == reader.generation() and self.facets.doc_ranks:
+                self._doc_ranks = self.facets.doc_ranks
+            else:
+                self._doc_ranks = facets.doc_ranks(reader, self.facets.rank_of_pk)
         return self._doc_ranks
 
     def ids(self, query: Query) -> list[int]:
-        key = repr(query)
-        cached = self._large_results.get(key)
-        if cached is not None:
-            self._large_results.move_to_end(key)
-            return cached
         card_ids = self.card_ids
-        found = [card_ids[docnum] for docnum in self.searcher.docs_for_query(query)]
-        # Reading a common word's postings is most of its cost and they cannot change within one
-        # generation and revision, so large answers are kept (small ones are cheap to read again).
-        if LARGE_RESULT_CACHE and len(found) >= LARGE_RESULT:
-            self._large_results[key] = found
-            if len(self._large_results) > LARGE_RESULT_CACHE:
-                self._large_results.popitem(last=False)
-        return found
+        return [card_ids[docnum] for docnum in self.searcher.docs_for_query(query)]
 
     def bits(self, docnums: Iterable[int]) -> Bits:
         """Whoosh document numbers as a bitmap of card ranks."""
@@ -242,13 +283,19 @@ class OpenIndex:
     def word(self, word: str) -> Bits:
         """Cards with the (analysed) word in any plain-words field: stored if frequent, else read from Whoosh."""
         stored = self.facets.words.get(word)
-        if stored is not None:
-            return stored
-        return self._remember((word,), lambda: self._postings(word))
+        return stored if stored is not None else self._postings(WORD_FIELDS, word)
 
     def phrase(self, words: tuple[str, ...]) -> Bits:
         """Cards with the words next to each other in one plain-words field."""
-        return self._remember(words, lambda: self.bits(self._phrase_docs(words)))
+        found = self.facets.universe
+        for first, second in zip(words, words[1:], strict=False):
+            pair = word_pair(first, second)
+            stored = self.facets.words.get(pair)
+            found &= stored if stored is not None else self._postings((PAIR_FIELD,), pair)
+            if not found:
+                return 0
+        # Two words are one pair; a longer phrase holds all its pairs but must be checked word by word.
+        return found if len(words) <= 2 else found & self.bits(self._phrase_docs(words))
 
     def _phrase_docs(self, words: tuple[str, ...]) -> set[int]:
         # What Whoosh's Phrase query finds, read straight from the positions: several times quicker.
@@ -268,31 +315,28 @@ class OpenIndex:
                     found.add(doc)
         return found
 
-    def _postings(self, word: str) -> Bits:
+    def _postings(self, fields: Sequence[str], term: str) -> Bits:
         reader = self.searcher.reader()
         found = 0
-        for field_name in WORD_FIELDS:
-            if (field_name, word) in reader:
-                found |= self.bits(reader.postings(field_name, word).all_ids())
-        return found
-
-    def _remember(self, key: tuple[str, ...], compute: Callable[[], Bits]) -> Bits:
-        cached = self._words.get(key)
-        if cached is not None:
-            self._words.move_to_end(key)
-            return cached
-        found = compute()
-        self._words[key] = found
-        if len(self._words) > WORD_CACHE:
-            self._words.popitem(last=False)
+        for field_name in fields:
+            if (field_name, term) in reader:
+                found |= self.bits(reader.postings(field_name, term).all_ids())
         return found
 
     def close(self) -> None:
-        self.searcher.close()
+        if self._searcher is not None:
+            self._searcher.close()
 
 
 _facets_lock = threading.Lock()
 _facets: dict[tuple[str, str, int], Facets] = {}
+
+
+def _share(generation_dir: Path, pointer: Pointer, found: Facets) -> None:
+    """Keep the bitmaps an update just made for this process's next search (other processes load the file)."""
+    with _facets_lock:
+        _facets.clear()
+        _facets[(str(generation_dir), pointer.database, pointer.revision)] = found
 
 
 def shared_facets(generation_dir: Path, pointer: Pointer, reader: Any) -> Facets:
@@ -307,7 +351,11 @@ def shared_facets(generation_dir: Path, pointer: Pointer, reader: Any) -> Facets
         if found is None:
             found = facets.load(generation_dir, pointer.revision)
             if found is None:
-                found = facets.build_facets(reader)
+                if reader is None:
+                    with whoosh_index.open_dir(str(generation_dir)).reader() as opened:
+                        found = facets.build_facets(opened)
+                else:
+                    found = facets.build_facets(reader)
                 try:
                     facets.save(found, generation_dir, pointer.revision)
                 except OSError:
@@ -340,7 +388,9 @@ def open_index(root: Path | None = None) -> OpenIndex:
     if pointer is None or pointer.database != database_identity():
         raise IndexUnavailable("The search index was built for another database; run manage.py rebuild_index.")
     if pointer.schema != schema_fingerprint():
-        raise IndexUnavailable("The search index was built by an older version of the site; run manage.py rebuild_index.")
+        raise IndexUnavailable(
+            "The search index was built by an older version of the site; run manage.py rebuild_index."
+        )
     try:
         opened = OpenIndex(root, pointer)
     except (OSError, whoosh_index.EmptyIndexError) as exc:

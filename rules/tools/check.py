@@ -194,6 +194,9 @@ def main():
                 err(f"{rel}: front matter lacks {k}")
         if meta.get("id") in ex_ids:
             err(f"{rel}: duplicate example id")
+        scenario = meta.get("scenario")
+        if scenario and not os.path.exists(os.path.join(ROOT, "fixtures", "examples", f"{scenario}.json")):
+            err(f"{rel}: scenario {scenario} has no file in fixtures/examples/")
         ex_ids.add(meta.get("id"))
         for ref in re.findall(r"[\d.]+[a-z]?", meta.get("rules", "")):
             if ref not in standard:

@@ -47,10 +47,10 @@ def test_vitality_range_sorted_high_first() -> None:
 def test_yes_no_filters_count_real_cards() -> None:
     assert len(names({"channeller": "true"})) == 15  # Doomwing's 6 is its ranged attack, not a CMP
     assert len(names({"receives_channeling": "true"})) == 58
-    assert len(names({"command": "true"})) == 80
+    assert len(names({"command": "true"})) == 104  # 80 creatures and 24 spells and items
     assert len(names({"ranged_attack": "true"})) == 26
     assert len(names({"flying": "true"})) == 54
-    assert len(names({"flying": "false"})) == 679 - 54
+    assert len(names({"flying": "false"})) == 676 - 54  # the 3 unverified cards are left out by default
 
 
 def test_bribery_and_size_counts() -> None:
@@ -67,7 +67,16 @@ def test_sort_by_vitality_puts_cards_without_vitality_last() -> None:
 
 def test_sort_by_set_starts_with_the_base_set() -> None:
     filterset = CardFilterSet({"sort": "-set"}, queryset=Card.objects.all())
-    assert filterset.qs.first().card_set.code == "FAN"
+    assert filterset.qs.first().card_set.code == "PR"
+    widened = CardFilterSet({"sort": "-set", "include": "unverified"}, queryset=Card.objects.all())
+    assert widened.qs.first().card_set.code == "FAN"
+
+
+def test_rarity_and_starter_filters() -> None:
+    assert len(names({"rarity": "rare", "set": "NP"})) == 0  # Necropolis Park printed no rares
+    assert len(names({"rarity": "uncommon", "set": "DN"})) == 40
+    starter = names({"starter": "true"})
+    assert len(starter) == 66 and "Carreg Amroth (Left)" in starter and "Khnumian Stronghold (Center)" in starter
 
 
 @pytest.mark.parametrize(

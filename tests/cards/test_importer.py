@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 
-from cards.importers.lackey import build_cards, group_by_file, merge_reviewed, slugify
+from cards.importers.lackey import build_cards, group_by_file, merge_reviewed, rarity_from_image, slugify
 
 DATA_DIR = settings.BASE_DIR.parent / "shared" / "data"
 
@@ -88,3 +88,53 @@ def test_committed_fixtures_match_a_fresh_import(imported: dict[str, dict[str, A
     fresh = merge_reviewed([dict(card) for card in imported.values()], reviewed)
     for file_name, cards in group_by_file(fresh).items():
         assert json.loads((cards_dir / file_name).read_text("utf-8")) == cards, file_name
+
+
+@pytest.mark.parametrize(
+    ("image", "code", "starter", "token"),
+    [
+        ("CaveGiantMortalGiantUncommon2.png", "U2", False, "Uncommon2"),
+        ("CreatureUncom3.png", "U3", False, "Uncom3"),
+        ("RocksatRhuadanLocationTerrainUncom3-horizontal.png", "U3", False, "Uncom3"),
+        ("UsurperSpellR4.png", "R4", False, "R4"),
+        ("CragBrewMountainLocationTerrainC2-horizontal.png", "C2", False, "C2"),
+        ("RiversandLakesTerrainCommonSp-horizontal.png", "C", False, "CommonSp"),
+        ("ShieldBromsGoblin4ShieldCommon14.png", "C", False, "Common14"),
+        ("CarregAmrothStrongholdCStrongholdStarter-horizontal.png", None, True, "Starter"),
+        ("RakNamLeaderoftheMightyGuardianStarter.png", None, True, "Starter"),
+        ("PromoDruk.png", None, False, ""),
+        ("RiverGiantMortal.png", None, False, ""),
+    ],
+)
+def test_every_rarity_form_of_the_image_names(image: str, code: str | None, starter: bool, token: str) -> None:
+    reading = rarity_from_image(image)
+    assert (reading.code, reading.starter_only, reading.token) == (code, starter, token)
+
+
+def test_rarity_filled_on_every_printing_that_names_one(imported: dict[str, dict[str, Any]]) -> None:
+    printings = [p for card in imported.values() for p in card["printings"]]
+    missing = sorted(p["image"] for p in printings if p["rarity"] is None and not p["starter_only"])
+    # Promos carry no rarity, River Giant's image name none either; the fan-page cards have no image.
+    assert len(missing) == 7 + 1 + 3
+    assert "RiverGiantMortal.png" in missing
+    starter = [card["name"] for card in imported.values() if card["printings"][0]["starter_only"]]
+    assert len(starter) == 66
+    assert {name for name in starter if "(" in name} == {
+        f"{group} ({position})"
+        for group in ("Carreg Amroth", "Khnumian Stronghold", "Sabu Amantek")
+        for position in ("Left", "Center", "Right")
+    }
+
+
+def test_command_spells_and_items_flagged_from_the_fan_pages(imported: dict[str, dict[str, Any]]) -> None:
+    flagged = {card["name"]: card for card in imported.values() if card["command"] and card["type"] != "creature"}
+    assert len(flagged) == 24
+    assert {"Ice Storm", "Yap Attack", "Pulse Wave", "Flame Cannon", "Heels of Speed"} <= set(flagged)
+    for card in flagged.values():
+        assert any(fix.startswith("Command flag set from the fan pages") for fix in card["provenance"]["import_fixes"])
+
+
+def test_rock_giant_notes_describe_the_value_in_use(imported: dict[str, dict[str, Any]]) -> None:
+    card = imported["rock-giant"]
+    assert card["ranged_attack"] == 6
+    assert not any("Left null" in note for note in card["provenance"]["notes"])

@@ -11,6 +11,9 @@ from combat.examples import all_examples
 from engine.jsonform import setup_to_dict
 from engine.notation import parse_setup
 
+# Combats read the card catalog the database holds (cards.engine_catalog).
+pytestmark = pytest.mark.django_db
+
 EXAMPLE_2A = next(example for example in all_examples() if example.id == "example-2a")
 
 

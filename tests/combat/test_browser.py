@@ -36,7 +36,8 @@ if TYPE_CHECKING := False:
 def server_url(django_db_setup: None, django_db_blocker: Any) -> Iterator[str]:
     # pytest-django's live_server fixture makes each test transactional, and the flush after it would
     # empty the card tables the rest of the session loaded once. The combat pages only read the
-    # database (the rule each step cites), so the same server class runs here on the session's data.
+    # database (their card catalog, the rule each step cites), so the same server class runs here on the
+    # session's data.
     with django_db_blocker.unblock():
         server = LiveServer("127.0.0.1")
         yield server.url

@@ -6,7 +6,8 @@ from urllib.parse import quote
 
 import pytest
 
-# The step-through names each step's numbered rule, which the rules reference in the database gives.
+# Combats read the card catalog the database holds (cards.engine_catalog), and the step-through names
+# each step's numbered rule, which the rules reference in the database gives.
 pytestmark = pytest.mark.django_db
 
 EXAMPLE_2 = "terrain=woods a=wood-nymph,ice-ogre,sun-spirit d=amber-well,gorgal-skag,black-lung,rock-spirit"

@@ -21,7 +21,8 @@ from engine.notation import SIDE_KEYS
 CATALOG = default_catalog()
 CREATURES = sorted(card.slug for card in CATALOG if card.is_creature)
 OTHER_CARDS = sorted(card.slug for card in CATALOG if not card.is_creature)
-# The step-through names each step's numbered rule, which the rules reference in the database gives.
+# Combats read the card catalog the database holds (cards.engine_catalog), and the step-through names
+# each step's numbered rule, which the rules reference in the database gives.
 pytestmark = pytest.mark.django_db
 FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -14,7 +14,8 @@ from combat.links import permalink
 from engine.catalog import default_catalog
 from engine.enums import AutomationStatus
 
-# The step-through names each step's numbered rule, which the rules reference in the database gives.
+# Combats read the card catalog the database holds (cards.engine_catalog), and the step-through names
+# each step's numbered rule, which the rules reference in the database gives.
 pytestmark = pytest.mark.django_db
 
 EXAMPLE_2A = (

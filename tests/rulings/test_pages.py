@@ -3,13 +3,15 @@ differences, search, rulings list and detail, examples, glossary, changes and th
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
-from urllib.parse import quote
 
 import pytest
 from django.test import Client
 
+from combat import running
+from combat.links import permalink
 from rulings.models import RuleEntry, WorkedExample
 from tests.rulings.corpus_facts import ROOT, rule_numbers, rulings
 
@@ -129,15 +131,15 @@ def test_a_ruling_page_shows_everything(client: Client) -> None:
     assert client.get(f"/rulings/{raw['id'].lower()}/")["Location"] == f"/rulings/{raw['id']}/"
 
 
-def test_examples_link_to_the_simulator_when_a_scenario_exists(client: Client) -> None:
+def test_every_example_opens_its_scenario_in_the_simulator(client: Client) -> None:
     for example in WorkedExample.objects.all():
         html = _html(client, f"/rules/examples/{example.slug}/")
-        scenario = ROOT / "fixtures" / "examples" / f"{example.slug}.json"
-        if scenario.exists():
-            assert f'href="/combat/?s={quote(example.notation, safe="")}"' in html
-        else:
-            assert "/combat/?s=" not in html
-    assert WorkedExample.objects.exclude(notation="").count() >= 5
+        front = (ROOT / "rules" / "examples" / f"{example.slug}.md").read_text(encoding="utf-8")
+        named = re.search(r"^scenario: (\S+)$", front, re.M)
+        scenario = json.loads((ROOT / "fixtures" / "examples" / f"{named[1] if named else example.slug}.json").read_text())
+        assert example.notation == scenario["notation"]
+        assert f'href="{permalink(example.notation)}"' in html
+        running.run_notation(example.notation)  # the engine accepts and resolves it
 
 
 def test_glossary_anchors_and_rule_links(client: Client) -> None:

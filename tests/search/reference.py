@@ -106,7 +106,18 @@ FLAGS: dict[str, Predicate] = {
     "channeler": lambda r: is_creature(r) and r["cmp"] is not None,
     "receiver": lambda r: r["receives_channeling"] is True,
     "automated": lambda r: r["automation"]["status"] == "automated",
+    "starter": lambda r: any(printing["starter_only"] for printing in r["printings"]),
+    "unverified": lambda r: r["set"] == "FAN",
 }
+
+RARITY_WORDS = {"common": "C", "uncommon": "U", "rare": "R"}
+
+
+def has_rarity(value: str) -> Predicate:
+    """A word matches every code of its letter; a code (c1) only itself."""
+    if value in RARITY_WORDS:
+        return lambda r: any((p["rarity"] or "").startswith(RARITY_WORDS[value]) for p in r["printings"])
+    return lambda r: any((p["rarity"] or "").lower() == value for p in r["printings"])
 
 
 def names_of(record: Record) -> list[str]:

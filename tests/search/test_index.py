@@ -23,9 +23,14 @@ def _all_cards() -> list[Card]:
 
 
 def test_searches_never_fail_while_the_index_is_rebuilt(tmp_path: Path) -> None:
-    cards = _all_cards()
+    # A hundred cards build in a fraction of the time of all of them: the swap under test is the same
+    # one os.replace of the pointer whatever the size, and the reader below asks it hundreds of times.
+    fire = set(ref.slugs(ref.has_word("fire")))
+    everything = _all_cards()
+    cards = [card for card in everything if card.slug in fire][:60] + [card for card in everything if card.slug == "sand-lord"]
+    cards += [card for card in everything if card.slug not in fire and card not in cards][:40]
     storage.build(cards, tmp_path)
-    expected = len(ref.slugs(ref.has_word("fire")))
+    expected = len([card for card in cards if card.slug in fire])
     failures: list[BaseException] = []
     answers: list[tuple[int, int, int]] = []
     stop = threading.Event()
@@ -47,7 +52,8 @@ def test_searches_never_fail_while_the_index_is_rebuilt(tmp_path: Path) -> None:
         generations.add(storage.build(cards, tmp_path).generation)
     stop.set()
     searcher.join()
-    assert failures == [] and answers and set(answers) == {(expected, 1, len(cards))}
+    # The bitmaps always cover every card of the database (the Whoosh documents are the subset).
+    assert failures == [] and len(answers) > 10 and set(answers) == {(expected, 1, len(everything))}
     assert len(generations) == 3
     kept = [p.name for p in tmp_path.iterdir() if p.name.startswith(storage.GENERATION_PREFIX)]
     assert len(kept) == storage.KEEP_GENERATIONS and storage.read_pointer(tmp_path).generation in kept

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from cards.models import Card
 from cards.search.keywords import BY_SPELLING, COMPARISONS, FLAGS, KEYWORDS
 from tests.search import reference as ref
 from tests.search.helpers import found
@@ -61,6 +62,10 @@ def _keyword_cases() -> Iterator[Any]:
         yield pytest.param(f"-is:{flag}", lambda r, f=flag: not ref.FLAGS[f](r), id=f"-is:{flag}")
         yield pytest.param(f"is!={flag}", lambda r, f=flag: not ref.FLAGS[f](r), id=f"is!={flag}")
     yield pytest.param("is:channeller", ref.FLAGS["channeler"], id="is:channeller")
+    for value in ("common", "uncommon", "rare", "c1", "c4", "u2", "u3", "r1", "r4"):
+        yield pytest.param(f"rarity:{value}", ref.has_rarity(value), id=f"rarity:{value}")
+        yield pytest.param(f"-r:{value}", lambda r, v=value: not ref.has_rarity(v)(r), id=f"-r:{value}")
+    yield pytest.param("r:u", ref.has_rarity("uncommon"), id="r:u")
 
 
 def _ability_cases() -> Iterator[Any]:
@@ -118,6 +123,26 @@ def test_keyword_finds_what_the_fixtures_say(query: str, predicate: ref.Predicat
 def test_every_keyword_of_the_table_is_exercised() -> None:
     # order and dir sort rather than filter; test_operators covers them.
     exercised = {"vitality", "stacking", "ocb", "cmp", "ranged", "up", "shield", "border", "type", "set", "class",
-                 "bribe", "size", "immune", "attack", "terrain", "is", "name", "order", "dir"}  # fmt: skip
+                 "bribe", "rarity", "size", "immune", "attack", "terrain", "is", "name", "order", "dir"}  # fmt: skip
     assert exercised == {keyword.name for keyword in KEYWORDS}
     assert set(FLAGS) == set(ref.FLAGS)
+
+
+def test_numbers_sorts_and_form_ranges_come_from_the_keyword_table() -> None:
+    from cards.search.compose import compose
+    from cards.search.forms import AdvancedSearchForm
+    from cards.search.keywords import KEYWORDS, NUMBER, NUMBER_FIELDS, RANGE_TERMS, SORT_KEYS
+
+    numbers = [keyword for keyword in KEYWORDS if keyword.kind == NUMBER]
+    assert NUMBER_FIELDS == {keyword.name: keyword.column for keyword in numbers}
+    columns = {field.name for field in Card._meta.get_fields()}
+    assert set(NUMBER_FIELDS.values()) <= columns
+    assert list(SORT_KEYS)[0] == "name" and set(NUMBER_FIELDS) <= set(SORT_KEYS)
+    # Every sort key orders a real query (a typo in a column would raise here).
+    for column in SORT_KEYS.values():
+        list(Card.objects.order_by(column).values_list("pk", flat=True)[:1])
+    form = AdvancedSearchForm({"vitality_min": "3", "vitality_max": "3", "ranged_min": "2", "up_max": "5"})
+    assert form.is_valid(), form.errors
+    assert {f"{keyword.name}_{end}" for keyword in RANGE_TERMS for end in ("min", "max")} <= set(form.fields)
+    assert compose(form.cleaned_data) == "v=3 ranged>=2 up<=5"
+    assert dict(form.fields["order"].choices).keys() >= {"vitality", "set", "type", "shield"}

@@ -24,8 +24,11 @@ def test_syntax_page_documents_every_keyword_with_live_examples(client: Client) 
     for row in rows:
         assert row["examples"], row["keyword"].name
         for example in row["examples"]:
-            assert example["count"] == len(found(example["query"]))
-            assert client.get(example["url"]).status_code == 200
+            listed = client.get(example["url"])
+            assert listed.status_code == 200
+            # The count is the one the list shows (cards known only from fan pages only when asked for).
+            assert example["count"] == listed.context["total"]
+            assert example["count"] + listed.context["unverified_hidden"] == len(found(example["query"]))
 
 
 def test_advanced_form_writes_the_query_text(client: Client) -> None:
@@ -40,6 +43,12 @@ def test_advanced_form_writes_the_query_text(client: Client) -> None:
 def test_compose_writes_equal_bounds_as_one_term() -> None:
     assert compose({"vitality_min": 7, "vitality_max": 7, "cmp_max": 2, "is_command": "yes"}) == "v=7 cmp<=2 is:command"
     assert compose({}) == ""
+
+
+def test_advanced_form_writes_rarity_and_the_new_flags(client: Client) -> None:
+    response = client.get("/cards/advanced/", {"rarity": "u2", "is_starter": "no", "is_unverified": "no"})
+    assert response.status_code == 302
+    assert parse_qs(urlsplit(response["Location"]).query)["q"][0] == "r:u2 -is:starter -is:unverified"
 
 
 def test_advanced_form_without_input_shows_the_form(client: Client) -> None:
@@ -103,5 +112,5 @@ def test_highlighting_escapes_card_text(client: Client) -> None:
 
 def test_lists_without_a_search_are_unchanged(client: Client) -> None:
     body = client.get("/api/v1/cards/").json()
-    assert set(body) == {"count", "next", "previous", "results"}
+    assert set(body) == {"count", "next", "previous", "results", "unverified_hidden"}
     assert "<mark>" not in client.get("/cards/").content.decode()

@@ -12,8 +12,9 @@ ERROR_KEYS = {"code", "message", "details"}
 
 def test_card_list_envelope(client: Client) -> None:
     body = client.get("/api/v1/cards/").json()
-    assert set(body) == {"count", "next", "previous", "results"}
-    assert body["count"] == 679 and len(body["results"]) == 50
+    assert set(body) == {"count", "next", "previous", "results", "unverified_hidden"}
+    assert body["count"] == 676 and len(body["results"]) == 50
+    assert body["unverified_hidden"] == 3
     assert body["next"].endswith("/api/v1/cards/?page=2") and body["previous"] is None
 
 
@@ -28,7 +29,7 @@ def test_card_detail_fields(client: Client) -> None:
     card = client.get("/api/v1/cards/sand-lord/").json()
     assert card["vitality"] == 11 and card["border"] == "elemental" and card["bribery"] == ["babes"]
     assert card["ocb"] == 3 and card["ocb_against"] == "external" and card["classes"] == ["Elemental Lord"]
-    assert card["printings"] == [{"set": "RE", "rarity": "C1", "starter_only": False,
+    assert card["printings"] == [{"set": "RE", "rarity": "C1", "rarity_read_from": "Common1", "starter_only": False,
                                   "image": "SandLordElementalElementalLordCommon1.png",
                                   "classes": ["Elemental Lord"]}]  # fmt: skip
     assert card["guardian"] is None and card["stronghold"] is None
@@ -70,7 +71,7 @@ def test_invalid_filter_value_is_a_400_naming_the_parameter(client: Client) -> N
 
 
 def test_unknown_query_parameters_are_ignored(client: Client) -> None:
-    assert client.get("/api/v1/cards/", {"colour": "red"}).json()["count"] == 679
+    assert client.get("/api/v1/cards/", {"colour": "red"}).json()["count"] == 676
 
 
 @pytest.mark.parametrize("path", ["/api/v1/cards/no-such-card/", "/api/v1/sets/ZZ/", "/api/v2/anything/"])
@@ -94,3 +95,18 @@ def test_openapi_schema_and_docs(client: Client) -> None:
             "ranged_attack", "command", "receives_channeling", "channeller", "sort", "page"} <= parameters  # fmt: skip
     docs = client.get("/api/docs/")
     assert docs.status_code == 200 and b"swagger-ui" in docs.content
+
+
+def test_unverified_cards_only_when_asked_for(client: Client) -> None:
+    assert client.get("/api/v1/cards/", {"include": "unverified"}).json()["count"] == 679
+    fan = client.get("/api/v1/cards/", {"set": "FAN"}).json()
+    assert fan["count"] == 3 and fan["unverified_hidden"] == 0
+    assert {card["name"] for card in fan["results"]} == {f"Mud Castle ({side})" for side in ("Left", "Center", "Right")}
+    searched = client.get("/api/v1/cards/", {"q": "castle"}).json()
+    assert searched["unverified_hidden"] == 3
+    assert all(not card["name"].startswith("Mud Castle") for card in searched["results"])
+    assert client.get("/api/v1/cards/", {"q": "is:unverified"}).json()["count"] == 3
+    assert client.get("/api/v1/cards/", {"q": "t:stronghold", "include": "unverified"}).json()["count"] == 21
+    assert client.get("/api/v1/cards/", {"q": "t:stronghold"}).json()["count"] == 18
+    assert client.get("/api/v1/cards/mud-castle-left/").status_code == 200  # a permalink always answers
+    assert client.get("/api/v1/cards/", {"include": "everything"}).status_code == 400

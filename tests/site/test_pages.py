@@ -17,7 +17,7 @@ def test_home_explains_the_game_and_links_everywhere(client: Client) -> None:
     assert "collectible card game" in html
     for link in ('href="/cards/"', 'href="/sets/"', 'href="/rules/"', 'href="/combat/"', 'href="/api/docs/"'):
         assert link in html
-    assert "Browse all 679 cards" in html
+    assert "Browse all 676 printed cards" in html and "3 unverified" in html
 
 
 def test_every_card_page_renders(client: Client) -> None:
@@ -99,7 +99,52 @@ def test_set_pages(client: Client) -> None:
     assert "7 cards" in promos and "/cards/land-drake/" in promos
 
 
+def test_filters_fold_away_unless_they_need_fixing(client: Client) -> None:
+    folded = client.get("/cards/?border=mortal&sort=name").content.decode()
+    assert '<details class="filter-panel">' in folded and "(1 in use)" in folded
+    unfolded = client.get("/cards/?vitality_min=lots").content.decode()
+    assert '<details class="filter-panel" open>' in unfolded
+    rulings = client.get("/rulings/?kind=erratum").content.decode()
+    assert '<details class="filter-panel">' in rulings and "(1 in use)" in rulings
+
+
 def test_friendly_404(client: Client) -> None:
     response = client.get("/cards/no-such-card/")
     assert response.status_code == 404
     assert b"Page not found" in response.content and b'href="/cards/"' in response.content
+
+
+def test_lists_leave_out_unverified_cards_and_say_how_many(client: Client) -> None:
+    html = client.get("/cards/", {"type": "stronghold"}).content.decode()
+    assert "18 matches" in html and "Mud Castle" not in html
+    assert 'id="unverified-hidden"' in html and "3 cards known only from a fan page" in html
+    assert "include=unverified" in html
+    shown = client.get("/cards/", {"type": "stronghold", "include": "unverified"}).content.decode()
+    assert "21 matches" in shown and "Mud Castle (Left)" in shown and 'id="unverified-hidden"' not in shown
+    searched = client.get("/cards/", {"q": "castle"}).content.decode()
+    assert "Mud Castle" not in searched and "3 cards known" in searched
+    asked = client.get("/cards/", {"q": "is:unverified"}).content.decode()
+    assert "3 matches" in asked and "Mud Castle (Center)" in asked
+    by_set = client.get("/cards/", {"set": "FAN"}).content.decode()
+    assert "3 matches" in by_set and 'id="unverified-hidden"' not in by_set
+    assert 'id="unverified-hidden"' not in client.get("/cards/", {"q": "t:spell"}).content.decode()
+
+
+def test_rarity_and_starter_as_keywords_and_on_pages(client: Client) -> None:
+    starter = client.get("/cards/", {"q": "is:starter t:stronghold"}).content.decode()
+    assert "9 matches" in starter and "Sabu Amantek (Right)" in starter
+    assert "40 matches" in client.get("/cards/", {"q": "r:uncommon s:dn"}).content.decode()
+    assert "10 matches" in client.get("/cards/", {"q": "rarity:u2 set:dn"}).content.decode()
+    assert "24 matches" in client.get("/cards/", {"q": "is:command -t:creature"}).content.decode()
+    spell = client.get("/cards/ice-storm/").content.decode()
+    assert re.search(r"<dt>Command ability</dt><dd>Yes", spell) and "Common (C1)" in spell
+    card = client.get("/cards/eats-cockroach-king/").content.decode()
+    assert "Uncommon (U2)" in card and "<code>U2</code>" in card
+    stronghold = client.get("/cards/carreg-amroth-left/").content.decode()
+    assert re.search(r"<dt>Starter decks only</dt><dd>yes</dd>", stronghold)
+    assert "<code>Starter</code>" in stronghold
+    table = client.get("/cards/", {"q": "is:starter t:guardian"}).content.decode()
+    assert 'title="Sold only in starter decks">starter</span>' in table
+    sets = client.get("/sets/").content.decode()
+    assert 'id="rarity-codes"' in sets and "<code>Uncom2</code>" in sets and "CommonSp" in sets
+    assert "U1: 10, U2: 10, U3: 10, U4: 10" in sets

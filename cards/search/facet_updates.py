@@ -1,0 +1,247 @@
+"""The bitmaps of the next revision made from the previous ones and the few cards a save touched.
+
+A save changes one card (or a handful): its facts are cleared from every bitmap and set again, which
+is a few integer operations per bitmap instead of reading every card again. The list order (name,
+then slug) only moves when a card is added, removed or renamed: then the bits above its old place
+move down one and those above its new place up one, in every bitmap, in the names and in the
+Whoosh document map. More than ``MOST_CARDS`` cards at once (a bulk load) are rebuilt in full.
+"""
+
+from __future__ import annotations
+
+import bisect
+from array import array
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from django.db.models import Q
+
+from cards.search.documents import analysed_words, word_texts
+from cards.search.facets import (
+    CARD_COLUMNS,
+    PRINTING_COLUMNS,
+    Bits,
+    Facets,
+    NumberBits,
+    card_memberships,
+    card_names,
+    doc_ranks,
+    printing_memberships,
+)
+
+if TYPE_CHECKING:
+    from cards.models import Card
+
+MOST_CARDS = 20
+
+
+def _without(bits: Bits, rank: int) -> Bits:
+    """The bitmap with bit ``rank`` taken out (the bits above it move down one)."""
+    return (bits & ((1 << rank) - 1)) | ((bits >> (rank + 1)) << rank)
+
+
+def _with_gap(bits: Bits, rank: int) -> Bits:
+    """The bitmap with a clear bit put in at ``rank`` (the bits from it move up one)."""
+    return (bits & ((1 << rank) - 1)) | ((bits >> rank) << (rank + 1))
+
+
+def _positions(values: Any, wanted: int) -> list[int]:
+    """Every index holding ``wanted`` in a list or array, found by its C-level ``index``."""
+    found: list[int] = []
+    start = 0
+    while True:
+        try:
+            start = values.index(wanted, start)
+        except ValueError:
+            return found
+        found.append(start)
+        start += 1
+
+
+def rank_of(facets: Facets, pk: int) -> int | None:
+    positions = _positions(facets.pks, pk)
+    return positions[0] if positions else None
+
+
+class _Layout:
+    """Every bitmap and rank list of a revision, moved together when the list order changes."""
+
+    def __init__(self, old: Facets) -> None:
+        self.size = old.size
+        self.pks = old.pks[:]
+        self.keywords = {key: dict(values) for key, values in old.keywords.items()}
+        self.numbers = {key: [list(bits.values), list(bits.at_least)] for key, bits in old.numbers.items()}
+        self.terrains = {key: dict(values) for key, values in old.terrains.items()}
+        self.words = dict(old.words)
+        names, name_ranks = old.names
+        self.names, self.name_ranks = list(names), list(name_ranks)
+        self.doc_ranks = old.doc_ranks[:]
+        self.names_changed = False
+
+    def tables(self) -> Iterable[dict[Any, Bits]]:
+        yield from self.keywords.values()
+        yield from self.terrains.values()
+        yield self.words
+
+    def map_bits(self, change: Any) -> None:
+        for table in self.tables():
+            for key, bits in table.items():
+                table[key] = change(bits)
+        for number in self.numbers.values():
+            number[1] = [change(bits) for bits in number[1]]
+
+    def remove(self, rank: int) -> None:
+        self.map_bits(lambda bits: _without(bits, rank))
+        del self.pks[rank]
+        self.size -= 1
+        self.drop_names(rank)
+        self.name_ranks = [r - 1 if r > rank else r for r in self.name_ranks]
+        self.doc_ranks = array("i", (-1 if r == rank else r - 1 if r > rank else r for r in self.doc_ranks))
+
+    def insert(self, rank: int, pk: int) -> None:
+        self.map_bits(lambda bits: _with_gap(bits, rank))
+        self.pks.insert(rank, pk)
+        self.size += 1
+        self.name_ranks = [r + 1 if r >= rank else r for r in self.name_ranks]
+        self.doc_ranks = array("i", (r + 1 if r >= rank else r for r in self.doc_ranks))
+
+    def move(self, old: int, new: int, pk: int) -> None:
+        """One card from place ``old`` to place ``new`` (a rename): one pass over each table instead of two."""
+        self.map_bits(lambda bits: _with_gap(_without(bits, old), new))
+        del self.pks[old]
+        self.pks.insert(new, pk)
+        self.drop_names(old)
+
+        def moved(rank: int) -> int:
+            if rank == old or rank < 0:
+                return -1 if rank == old else rank
+            shifted = rank - 1 if rank > old else rank
+            return shifted + 1 if shifted >= new else shifted
+
+        self.name_ranks = [moved(rank) for rank in self.name_ranks]
+        self.doc_ranks = array("i", map(moved, self.doc_ranks))
+
+    def clear(self, rank: int) -> set[str]:
+        """Forget what the card at ``rank`` was (its place stays); its names are returned."""
+        mask = ~(1 << rank)
+        self.map_bits(lambda bits: bits & mask)
+        return self.drop_names(rank)
+
+    def drop_names(self, rank: int) -> set[str]:
+        positions = _positions(self.name_ranks, rank)
+        dropped = {self.names[position] for position in positions}
+        for position in reversed(positions):
+            del self.names[position], self.name_ranks[position]
+        self.names_changed |= bool(positions)
+        return dropped
+
+    def forget_documents(self, rank: int) -> None:
+        for doc in _positions(self.doc_ranks, rank):
+            self.doc_ranks[doc] = -1
+
+    def set_facts(self, rank: int, memberships: Iterable[tuple[str, str, Any]], names: set[str],
+                  words: set[str]) -> None:  # fmt: skip
+        bit = 1 << rank
+        for part, key, value in memberships:
+            if part == "numbers":
+                self._set_number(key, value, bit)
+            else:
+                table = (self.keywords if part == "keywords" else self.terrains).setdefault(key, {})
+                table[value] = table.get(value, 0) | bit
+        for word in words & self.words.keys():
+            self.words[word] |= bit
+        for name in names:
+            at = bisect.bisect_left(self.names, name)
+            self.names.insert(at, name)
+            self.name_ranks.insert(at, rank)
+        self.names_changed |= bool(names)
+
+    def _set_number(self, keyword: str, value: int, bit: Bits) -> None:
+        values, at_least = self.numbers.setdefault(keyword, [[], []])
+        at = bisect.bisect_left(values, value)
+        if at == len(values) or values[at] != value:
+            # A value nobody had: its cumulative bitmap is the next larger value's (or empty).
+            values.insert(at, value)
+            at_least.insert(at, at_least[at] if at < len(at_least) else 0)
+        for index in range(at + 1):
+            at_least[index] |= bit
+
+    def facets(self, old: Facets, whoosh_generation: int | None) -> Facets:
+        changed: dict[str, Any] = {
+            "pks": self.pks,
+            "keywords": self.keywords,
+            "numbers": {key: NumberBits(tuple(v), tuple(b)) for key, (v, b) in self.numbers.items()},
+            "terrains": self.terrains,
+            "words": self.words,
+            "doc_ranks": self.doc_ranks,
+        }
+        if self.names_changed:
+            changed["names"] = (self.names, self.name_ranks)
+        return old.with_parts(self.size, whoosh_generation, changed)
+
+
+def documents_of(old: Facets, pks: set[int]) -> list[int]:
+    """The Whoosh document numbers of these cards in ``old``'s document map."""
+    ranks = {rank for pk in pks if (rank := rank_of(old, pk)) is not None}
+    return [doc for rank in ranks for doc in _positions(old.doc_ranks, rank)]
+
+
+def updated(old: Facets, cards: list[Card], removed_pks: set[int], reader: Any = None,
+            whoosh_generation: int | None = None) -> Facets | None:  # fmt: skip
+    """The next revision's bitmaps, or None when rebuilding them all is the better way.
+
+    Either the Whoosh commit appended one document per card, in order, and renumbered nothing (give its
+    ``whoosh_generation``), or it merged segments (give a ``reader`` on the result: the map is read again).
+    """
+    from cards.models import Card as CardModel
+    from cards.models import Printing
+
+    changed = {card.pk: card for card in cards}
+    if len(changed) + len(removed_pks) > MOST_CARDS:
+        return None
+    rows = list(CardModel.objects.filter(pk__in=changed).order_by("name", "slug").values(*CARD_COLUMNS))
+    memberships: dict[int, list[tuple[str, str, Any]]] = defaultdict(list)
+    printings = Printing.objects.filter(card_id__in=changed).values_list(*PRINTING_COLUMNS)
+    for card_id, membership in printing_memberships(printings):
+        memberships[card_id].append(membership)
+    for card_id, slug in CardModel.classes.through.objects.filter(card_id__in=changed).values_list(
+        "card_id", "cardclass__slug"
+    ):
+        memberships[card_id].append(("keywords", "class", slug))
+    # The place of each card in the list order, counted by the database, which defines that order.
+    final_ranks = {
+        row["pk"]: CardModel.objects.filter(Q(name__lt=row["name"]) | Q(name=row["name"], slug__lt=row["slug"])).count()
+        for row in rows
+    }
+    leaving = sorted({rank for pk in (*changed, *removed_pks) if (rank := rank_of(old, pk)) is not None}, reverse=True)
+    layout = _Layout(old)
+    for rank in leaving:  # Their documents are deleted (or replaced) in Whoosh.
+        layout.forget_documents(rank)
+    stays = sorted(leaving) == sorted(final_ranks.values()) and len(leaving) == len(rows)
+    old_names: dict[int, set[str]] = {}
+    if stays:
+        for rank in leaving:
+            old_names[rank] = layout.clear(rank)
+        for row in rows:
+            layout.pks[final_ranks[row["pk"]]] = row["pk"]
+    elif len(leaving) == len(rows) == 1:  # One card renamed: it moves.
+        layout.move(leaving[0], final_ranks[rows[0]["pk"]], rows[0]["pk"])
+    else:
+        for rank in leaving:
+            layout.remove(rank)
+        for row in rows:  # In list order: each goes in at its final place.
+            layout.insert(final_ranks[row["pk"]], row["pk"])
+    for row in rows:
+        pk = row["pk"]
+        words, pairs = analysed_words(word_texts(changed[pk]))
+        layout.set_facts(final_ranks[pk], [*card_memberships(row), *memberships[pk]], card_names(row), words | pairs)
+    if stays and all(old_names[final_ranks[row["pk"]]] == card_names(row) for row in rows):
+        # Same names in the same places: the names part is shared with the previous revision.
+        layout.names, layout.name_ranks, layout.names_changed = list(old.names[0]), list(old.names[1]), False
+    if reader is not None:  # Whoosh merged segments and numbered the documents afresh.
+        layout.doc_ranks = doc_ranks(reader, {pk: rank for rank, pk in enumerate(layout.pks)})
+        whoosh_generation = reader.generation()
+    else:  # One new document per card, in the order given, after all the others.
+        layout.doc_ranks.extend(final_ranks.get(card.pk, -1) for card in cards)
+    return layout.facets(old, whoosh_generation)

@@ -1,0 +1,128 @@
+"""A save changes only the saved card's bits (``facet_updates``): the result must equal a full rebuild."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from whoosh import index as whoosh_index
+
+from cards.choices import SetKind
+from cards.models import Card, CardClass, CardSet, Printing
+from cards.search import facets, storage
+from cards.search.service import read_query, search
+from tests.search.test_index import _all_cards
+
+pytestmark = pytest.mark.django_db
+REBUILD = facets.build_facets
+
+QUERIES = ["v>=30", "v<3", "v!=5", "ranged>=4", "class:knight ranged>0", "cmp>=4 is:receiver", "t:guardian v>=27",
+           "fire v>=8", "sand lord", "name:aaaa*", '"dry heaps"', "quartzite", '"quartzite grit"', "set:dn -is:flying",
+           '"a dune of quartzite"', '"grit quartzite"', "r:rare", "rarity:u2", "is:starter", "is:unverified",
+           "-is:unverified t:stronghold", "r:c -is:starter"]  # fmt: skip
+
+
+def _stored(root: Path) -> facets.Facets:
+    pointer = storage.read_pointer(root)
+    assert pointer is not None
+    found = facets.load(root / pointer.generation, pointer.revision)
+    assert found is not None
+    return found
+
+
+def _rebuilt(root: Path) -> facets.Facets:
+    pointer = storage.read_pointer(root)
+    assert pointer is not None
+    with whoosh_index.open_dir(str(root / pointer.generation)).reader() as reader:
+        return REBUILD(reader)
+
+
+def _assert_same(updated: facets.Facets, rebuilt: facets.Facets) -> None:
+    assert updated.size == rebuilt.size and list(updated.pks) == list(rebuilt.pks)
+    assert updated.names == rebuilt.names
+    assert updated.terrains == rebuilt.terrains
+    for keyword, values in rebuilt.keywords.items():
+        assert {v: b for v, b in updated.keywords.get(keyword, {}).items() if b} == values, keyword
+    assert set(updated.numbers) == set(rebuilt.numbers)
+    for keyword, numbers in rebuilt.numbers.items():
+        every = set(numbers.values) | set(updated.numbers[keyword].values)
+        for value in range(min(every) - 1, max(every) + 2):
+            for op in ("=", "<", ">="):
+                assert updated.number(keyword, op, value) == rebuilt.number(keyword, op, value), (keyword, op, value)
+    for word in updated.words.keys() & rebuilt.words.keys():
+        assert updated.words[word] == rebuilt.words[word], word
+
+
+def _answers() -> dict[str, tuple[int, list[str]]]:
+    found = {}
+    for query in QUERIES:
+        cards, _ = search(Card.objects.all(), read_query(query))
+        ordered = cards.sorted_by("name")
+        found[query] = (ordered.count(), list(ordered.values_list("slug", flat=True)[:60]))
+    return found
+
+
+def _database_answers() -> dict[str, tuple[int, list[str]]]:
+    found = {}
+    for query in QUERIES:
+        cards, _ = search(Card.objects.all(), read_query(query))
+        ordered = cards.sorted_by("name").exclude(pk=-1)  # Another filter: answered by SQL alone.
+        found[query] = (ordered.count(), list(ordered.values_list("slug", flat=True)[:60]))
+    return found
+
+
+def _slugs(query: str) -> list[str]:
+    cards, outcome = search(Card.objects.all(), read_query(query))
+    assert outcome.plan.matches is not None  # answered from the bitmaps
+    return list(cards.values_list("slug", flat=True))
+
+
+def test_each_kind_of_save_gives_the_bitmaps_of_a_full_rebuild(tmp_path: Path, settings, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any) -> None:  # type: ignore[no-untyped-def]
+    rebuild = facets.build_facets
+    settings.SEARCH_INDEX_DIR = tmp_path
+    storage.build(_all_cards(), tmp_path)
+    card = Card.objects.get(slug="sand-lord")
+    knight = CardClass.objects.get(slug="knight")
+
+    def stat_change() -> None:
+        card.vitality, card.summary = 39, "A dune of quartzite grit that walks."
+        card.save()
+
+    def printing_and_scope() -> None:
+        printing = card.printings.order_by("pk").first()
+        printing.rarity, printing.starter_only = "U2", True
+        printing.save()
+        card.card_set = CardSet.objects.get(kind=SetKind.UNVERIFIED)
+        card.save()
+
+    def rename() -> None:
+        card.name = "Aaaa Sand Lord"
+        card.save()
+        card.classes.add(knight)
+
+    def new_card() -> None:
+        clone = Card.objects.get(slug="sand-lord")
+        clone.pk, clone.slug, clone.name, clone.ranged_attack = None, "zz-new", "Mmm Quartzite Walker", 44
+        clone.save()
+        Printing.objects.create(card=clone, card_set=CardSet.objects.get(code="DN"), position=999)
+
+    def delete() -> None:
+        Card.objects.get(slug="sand-lord").delete()
+
+    rebuilds: list[int] = []
+    monkeypatch.setattr(storage.facets, "build_facets", lambda reader: rebuilds.append(1) or rebuild(reader))
+    for change in (stat_change, printing_and_scope, rename, new_card, delete):
+        revision = storage.read_pointer(tmp_path).revision
+        with django_capture_on_commit_callbacks(execute=True):
+            change()
+        assert storage.read_pointer(tmp_path).revision > revision, change.__name__
+        _assert_same(_stored(tmp_path), _rebuilt(tmp_path))
+        assert _answers() == _database_answers(), change.__name__
+        if change is printing_and_scope:
+            for query in ("rarity:u2", "r:uncommon", "is:starter", "is:unverified"):
+                assert "sand-lord" in _slugs(f'{query} name:"sand lord"'), query
+            assert "sand-lord" not in _slugs('-is:unverified name:"sand lord"')
+    assert _answers()["quartzite"] == (1, ["zz-new"])
+    assert _answers()['"quartzite grit"'] == (1, ["zz-new"]) and _answers()['"grit quartzite"'] == (0, [])
+    assert rebuilds == [], "every save above is a card's own update, not a rebuild of every bitmap"

@@ -1,0 +1,49 @@
+"""A worker's warm start loads what a first request would wait for, and never stops the worker."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.core import signals
+from django.core.handlers.wsgi import WSGIHandler
+from django.db import close_old_connections
+
+from guardians_site import warm
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A worker's warm start ends by closing its connections, and each request it sends closes them
+    when it finishes; a test's connection holds the test's transaction, so neither may happen here
+    (as Django's own test client does for its requests)."""
+    monkeypatch.setattr("django.db.connections.close_all", lambda: None)
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
+
+
+def test_the_warm_start_sends_one_request_per_kind_of_page() -> None:
+    handler = WSGIHandler()
+    answered: list[tuple[str, str]] = []
+
+    def application(environ: dict[str, Any], start_response: Any) -> Any:
+        return handler(environ, lambda status, headers, exc_info=None: answered.append((environ["PATH_INFO"], status)))
+
+    warm.warm(application)
+    paths = [path for path, _ in answered]
+    assert len(paths) == 4 and paths[0] == "/" and paths[1].startswith("/cards/") and paths[2:] == ["/rules/1/", "/rulings/"]
+    assert all(status.startswith("200") for _, status in answered), answered
+
+
+def test_a_failing_request_does_not_stop_the_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(environ: dict[str, Any], start_response: Any) -> Any:
+        raise RuntimeError("a view that fails")
+
+    warm.warm(broken)  # Logged, not raised.
+    monkeypatch.setenv("GUARDIANS_WARM_START", "0")
+    warm.warm(broken)

@@ -9,6 +9,9 @@ from django.test import Client
 
 from combat.examples import arena_examples
 
+# The site resolves with the catalog built from the database.
+pytestmark = pytest.mark.django_db
+
 UPPER_HAND = next(example for example in arena_examples() if example.id == "arena-upper-hand-overturned")
 
 
@@ -98,7 +101,6 @@ def test_bad_duel_pages_are_400_never_500(client: Client) -> None:
     assert client.get("/combat/explore/?s=" + quote("ruleset=arena a=swordsman d=sand-lord")).status_code == 400
 
 
-@pytest.mark.django_db
 def test_arena_rule_pages_open_their_worked_duels(client: Client) -> None:
     page = client.get("/rules/arena/2.1.1/").content.decode()
     flying = next(example for example in arena_examples() if example.id == "arena-flying")
@@ -106,7 +108,6 @@ def test_arena_rule_pages_open_their_worked_duels(client: Client) -> None:
     assert client.get("/rules/id/ARN-4/", follow=False)["Location"].endswith("/rules/arena/2.1.1/")
 
 
-@pytest.mark.django_db
 def test_card_pages_say_whether_duels_automate_the_card(client: Client) -> None:
     page = client.get("/cards/sand-lord/").content.decode()
     assert 'id="arena-support"' in page and "automated in duels too" in page

@@ -163,7 +163,8 @@ def glossary(request: HttpRequest) -> HttpResponse:
 
 @data_page
 def example_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "rulings/example_list.html", {"examples": WorkedExample.objects.all()})
+    context = {"examples": WorkedExample.objects.all(), "duel_examples": arena_examples()}
+    return render(request, "rulings/example_list.html", context)
 
 
 @data_page

@@ -119,3 +119,11 @@ def test_every_duel_notation_example_resolves(client: Client) -> None:
     assert 'id="duels"' in client.get("/combat/notation/").content.decode()
     for clause in DUEL_CLAUSES:
         assert client.get(clause.permalink).status_code == 200, clause.example
+
+
+def test_the_worked_examples_page_lists_the_duels(client: Client) -> None:
+    page = client.get("/rules/examples/").content.decode()
+    assert 'id="arena-duels"' in page
+    from django.utils.html import escape
+
+    assert all(escape(example.title) in page for example in arena_examples())

@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test serve bench install migrate loadcards index check-fixtures clean chromium
+.PHONY: run test serve bench install migrate loadcards index bulk check-fixtures clean chromium
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +34,11 @@ index: loadcards
 	$(MANAGE) rebuild_index
 	$(MANAGE) rebuild_rules_index
 
-run: index
+# Bulk files (/api/v1/bulk-data/) for the current data revision; skipped when they are current.
+bulk: loadcards
+	$(MANAGE) export_bulk
+
+run: index bulk
 	$(MANAGE) runserver $(HOST):$(PORT)
 
 # The browser tests drive Debian's chromium (it cannot be downloaded by playwright here). Installed
@@ -58,8 +62,7 @@ serve: install
 	GUARDIANS_ENV=production $(MANAGE) loadrules
 	GUARDIANS_ENV=production $(MANAGE) rebuild_index
 	GUARDIANS_ENV=production $(MANAGE) rebuild_rules_index
-	@if GUARDIANS_ENV=production $(MANAGE) help export_bulk >/dev/null 2>&1; then \
-		GUARDIANS_ENV=production $(MANAGE) export_bulk; fi
+	GUARDIANS_ENV=production $(MANAGE) export_bulk
 	GUARDIANS_ENV=production $(MANAGE) check
 	GUARDIANS_ENV=production DATABASE_CONN_MAX_AGE=$${DATABASE_CONN_MAX_AGE:-600} \
 		$(BIN)/gunicorn guardians_site.wsgi:application --bind $(HOST):$(PORT) --workers 2

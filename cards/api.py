@@ -8,7 +8,7 @@ from django.db.models import Q, QuerySet
 from django.http import Http404
 from django_filters import utils as filter_utils
 from django_filters.rest_framework import DjangoFilterBackend
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view, inline_serializer
 from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
@@ -17,10 +17,13 @@ from rest_framework.serializers import BaseSerializer
 
 from cards.filters import CardFilterSet
 from cards.models import Card, CardSet
+from cards.querysets import SORTS
 from cards.search.highlight import highlight, matched_stems
 from cards.search.service import SearchOutcome
 from cards.search.suggest import AUTOCOMPLETE_LIMIT, autocomplete, did_you_mean
 from cards.serializers import CardDetailSerializer, CardSerializer, CardSetDetailSerializer, CardSetSerializer
+from guardians_site.api.ordering import StrictOrderingFilter
+from guardians_site.api.schema import path_examples
 
 
 class SearchAwareFilterBackend(DjangoFilterBackend):
@@ -40,6 +43,9 @@ class SearchAwareFilterBackend(DjangoFilterBackend):
         return filtered
 
 
+@extend_schema_view(
+    retrieve=extend_schema(parameters=[path_examples("slug", "sand-lord", "finn-swamp-king", "mud-castle-left")])
+)
 class CardViewSet(viewsets.ReadOnlyModelViewSet[Card]):
     """Printed Guardians cards, filtered like the HTML spoiler list (same parameters).
 
@@ -49,7 +55,9 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet[Card]):
 
     queryset = Card.objects.for_listing()
     filterset_class = CardFilterSet
-    filter_backends = [SearchAwareFilterBackend]
+    filter_backends = [SearchAwareFilterBackend, StrictOrderingFilter]
+    # The API's conventional name for the list's "sort" menu; both take the same values.
+    ordering_choices = SORTS
     lookup_field = "slug"
     search_outcome: SearchOutcome | None = None
     unverified_hidden = 0
@@ -96,12 +104,17 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet[Card]):
         return Response({"query": text, "results": results})
 
 
+@extend_schema_view(retrieve=extend_schema(parameters=[path_examples("code_or_slug", "RE", "dagger-isle")]))
 class CardSetViewSet(viewsets.ReadOnlyModelViewSet[CardSet]):
     """Card sets; a set is found by its code (RE, DI, ...) or its slug."""
 
     lookup_field = "code"
     lookup_url_kwarg = "code_or_slug"
-    filter_backends: list[type] = []
+    filter_backends = [StrictOrderingFilter]
+    ordering_choices = {
+        "order": ["order", "code"], "-order": ["-order", "-code"], "code": ["code"], "-code": ["-code"],
+        "name": ["name"], "-name": ["-name"], "released": ["released", "order"], "-released": ["-released", "-order"],
+    }  # fmt: skip
 
     def get_queryset(self) -> QuerySet[CardSet]:
         return CardSet.objects.with_card_counts()
@@ -115,3 +128,32 @@ class CardSetViewSet(viewsets.ReadOnlyModelViewSet[CardSet]):
         if card_set is None:
             raise Http404(f"No set with code or slug {wanted!r}.")
         return card_set
+
+
+def document_search_fields(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
+    """Schema hook: the card list's extra keys: unverified_hidden always, search and matched with ``q``
+    (see CardViewSet.list)."""
+    schemas = result.get("components", {}).get("schemas", {})
+    if "PaginatedCardList" in schemas:
+        schemas["PaginatedCardList"]["properties"]["unverified_hidden"] = {
+            "type": "integer",
+            "description": "Cards known only from fan pages that matched but were left out (include=unverified shows them).",
+        }
+        schemas["PaginatedCardList"]["required"].append("unverified_hidden")
+        schemas["PaginatedCardList"]["properties"]["search"] = {
+            "type": "object",
+            "description": "Only with q: what the search understood (query, warnings, index, order, dir, did_you_mean).",
+            "additionalProperties": True,
+        }
+    if "Card" in schemas:
+        schemas["Card"]["properties"]["matched"] = {
+            "type": "object",
+            "description": "Only with q: the words that matched and the name and summary with matches marked.",
+            "properties": {
+                "words": {"type": "array", "items": {"type": "string"}},
+                "name": {"type": "string"},
+                "summary": {"type": "string"},
+            },
+            "required": ["words", "name", "summary"],
+        }
+    return result

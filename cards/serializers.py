@@ -8,7 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from cards.abilities import describe_abilities
-from cards.choices import CardType
+from cards.choices import Border, CardType, Size
 from cards.models import Card, CardSet, Printing
 from rulings.serializers import RulingSerializer, SourceSerializer
 
@@ -48,13 +48,24 @@ class CardSetDetailSerializer(CardSetSerializer):
         return {row["card_type"]: row["total"] for row in Card.objects.printed_in(card_set).count_by_type()}
 
 
+@extend_schema_field({"type": "string", "deprecated": True, "description": "Deprecated: read source_image_file."})
+class DeprecatedImageField(serializers.CharField):
+    """The old name of ``source_image_file``, kept so that existing clients do not break."""
+
+
 class PrintingSerializer(serializers.ModelSerializer[Printing]):
     set = serializers.CharField(source="card_set.code")
-    rarity = serializers.CharField(allow_null=True)
+    rarity = serializers.CharField(allow_null=True, help_text="Null where the source gives none.")
+    source_image_file = serializers.CharField(
+        source="image",
+        help_text="The image's file name in the collection this printing was gathered from (a name, not a URL "
+        "this site serves); empty when unknown.",
+    )
+    image = DeprecatedImageField(read_only=True)
 
     class Meta:
         model = Printing
-        fields = ["set", "rarity", "rarity_read_from", "starter_only", "image", "classes"]
+        fields = ["set", "rarity", "rarity_read_from", "starter_only", "source_image_file", "image", "classes"]
 
     def to_representation(self, instance: Printing) -> dict[str, Any]:
         data = super().to_representation(instance)
@@ -116,6 +127,11 @@ class CardSerializer(serializers.ModelSerializer[Card]):
     html_url = serializers.SerializerMethodField()
     type = serializers.CharField(source="card_type")
     set = serializers.CharField(source="card_set.code")
+    # Blank in the database, null in the API (see BLANK_AS_NULL), so the schema says nullable.
+    rarity = serializers.CharField(allow_null=True, read_only=True, help_text="Null where the source gives none.")
+    border = serializers.ChoiceField(choices=Border.choices, allow_null=True, read_only=True)
+    ocb_against = serializers.ChoiceField(choices=Border.choices, allow_null=True, read_only=True)
+    size = serializers.ChoiceField(choices=Size.choices, allow_null=True, read_only=True)
     bribery = serializers.ListField(child=serializers.ChoiceField(choices=["babes", "gold", "beer"]), read_only=True)
     classes = serializers.SlugRelatedField(many=True, read_only=True, slug_field="name")
     printings = PrintingSerializer(many=True, read_only=True)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, PolymorphicProxySerializer, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -22,6 +21,7 @@ from combat.serializers import (
     DuelResponseSerializer,
     ErrorSerializer,
     ExampleSerializer,
+    ExploreResponseSerializer,
     ResolveResponseSerializer,
     ValidateResponseSerializer,
 )
@@ -30,6 +30,7 @@ from engine.arena import ArenaSetup, DuelLog
 from engine.cli import exploration_to_dict
 from engine.errors import EngineError, NotationError
 from engine.rulesets import AnySetup, format_any, ruleset_of
+from guardians_site.api.throttling import CombatThrottle, ExploreThrottle
 
 REQUEST_EXAMPLES = [
     OpenApiExample("Notation", value={"notation": "terrain=swamp a=sand-lord d=swordsman,archer d.ranged=1:archer"}),
@@ -59,6 +60,25 @@ RESOLVE_RESPONSE = PolymorphicProxySerializer(
 )
 
 
+def example_records(ruleset: str = "standard") -> list[dict[str, Any]]:
+    """Every worked example as the API and the bulk file give it; ``arena``: the worked duels."""
+    records: list[dict[str, Any]] = [
+        {
+            "id": example.id,
+            "title": example.title,
+            "section": example.section,
+            "notation": example.notation,
+            "expected": example.expected,
+            "permalink": permalink(example.notation),
+        }
+        for example in (arena_examples() if ruleset == "arena" else all_examples())
+    ]
+    if ruleset == "arena":
+        for record in records:
+            record["ruleset"] = "arena"
+    return records
+
+
 def _read(request: Request) -> AnySetup:
     serializer = CombatRequestSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
@@ -80,6 +100,8 @@ def _read(request: Request) -> AnySetup:
 
 
 class ResolveView(APIView):
+    throttle_classes = [CombatThrottle]
+
     @extend_schema(
         operation_id="combat_resolve",
         summary="Resolve a combat",
@@ -93,6 +115,9 @@ class ResolveView(APIView):
         log = running.run_any(_read(request))
         data: dict[str, Any] = log.to_dict()
         data["ruleset"] = "arena" if isinstance(log, DuelLog) else "standard"
+        if not isinstance(log, DuelLog):
+            for creature, outcome in zip(data["result"]["creatures"], log.result.creatures, strict=True):
+                creature["counts_for_control"] = outcome.counts_for_control
         for step in data["steps"]:
             step["rule_url"] = rule_url(step["rule"])
         data["permalink"] = permalink(log.notation)
@@ -100,6 +125,8 @@ class ResolveView(APIView):
 
 
 class ValidateView(APIView):
+    throttle_classes = [CombatThrottle]
+
     @extend_schema(
         operation_id="combat_validate",
         summary="Check a set-up",
@@ -139,24 +166,12 @@ class ExamplesView(APIView):
         tags=["combat"],
     )
     def get(self, request: Request) -> Response:
-        data = [
-            {
-                "id": example.id,
-                "title": example.title,
-                "section": example.section,
-                "notation": example.notation,
-                "expected": example.expected,
-                "permalink": permalink(example.notation),
-            }
-            for example in (arena_examples() if request.query_params.get("ruleset") == "arena" else all_examples())
-        ]
-        if request.query_params.get("ruleset") == "arena":
-            for item in data:
-                item["ruleset"] = "arena"
-        return Response(data)
+        return Response(example_records(request.query_params.get("ruleset", "standard")))
 
 
 class ExploreView(APIView):
+    throttle_classes = [ExploreThrottle]
+
     @extend_schema(
         operation_id="combat_explore",
         summary="Explore every play order",
@@ -167,13 +182,15 @@ class ExploreView(APIView):
             "its worst case with a fixed order, and the game's value when it shuffles its order."
         ),
         request=CombatRequestSerializer,
-        responses={200: OpenApiTypes.OBJECT, 400: ErrorSerializer},
+        responses={200: ExploreResponseSerializer, 400: ErrorSerializer},
         examples=REQUEST_EXAMPLES,
         tags=["combat"],
     )
     def post(self, request: Request) -> Response:
         exploration = running.explore_setup(_read(request))
-        data = exploration_to_dict(exploration)
-        for row in data["outcomes"]:  # type: ignore[union-attr]
+        data: dict[str, Any] = exploration_to_dict(exploration)
+        rows = [*data["outcomes"], data["best_for_attacker"], data["best_for_defender"]]
+        rows += [data[side]["security_level"] for side in ("attacker_guarantee", "defender_guarantee")]
+        for row in rows:  # every play order given, wherever it appears, links to its page
             row["permalink"] = permalink(row["notation"])
         return Response(data)

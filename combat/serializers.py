@@ -4,7 +4,59 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+
+# The two sides of a combat (engine.enums.Side and Winner share these values).
+SIDES = ["attacker", "defender"]
+
+
+def _strings(help_text: str) -> serializers.ListField:
+    return serializers.ListField(child=serializers.CharField(), required=False, help_text=help_text)
+
+
+class SideSetupSerializer(serializers.Serializer[Any]):
+    """One side of the JSON form (engine.jsonform): card slugs, and decisions in the notation's small grammar."""
+
+    creatures = _strings("Creatures in play order, by slug; a second copy is 'archer#2'.")
+    items = _strings("Items held by the creatures.")
+    hand = _strings("Cards in hand that may be played during the combat.")
+    channellers = _strings("Creatures channelling to the guardian.")
+    guardian = serializers.CharField(required=False, allow_null=True, help_text="The side's guardian, by slug.")
+    stones = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, help_text="Stones the guardian has."
+    )
+    stronghold = serializers.CharField(required=False, allow_null=True, help_text="The side's stronghold, by slug.")
+    shields = _strings("The side's shields, by slug.")
+    command = serializers.CharField(required=False, allow_null=True, help_text="A command card played, by slug.")
+    dispel = serializers.IntegerField(required=False, min_value=0, help_text="Dispels available.")
+    order = _strings("The play order of the creatures, if not the listed one.")
+    ranged = _strings("Ranged support, 'round:creature', e.g. '1:archer'.")
+    bribes = _strings("Bribes, 'moment:icon[:target]', e.g. '1:gold'.")
+    spells = _strings("Spells, 'moment:card[:target]'.")
+    channels = _strings("Channels, 'moment:source[*amount][:target]', e.g. '3:guardian*2'.")
+    secondaries = _strings(
+        "Secondary attacks, 'attacker:target'; an empty list makes none, absent lets the default choose."
+    )
+    destroy_shield = serializers.BooleanField(required=False, help_text="Destroy a shield when winning.")
+    rolls = _strings("Dice results, 'card:value'.")
+    counts = _strings("Numbers the combat cannot see, 'card:value'.")
+    choices = _strings("Choices cards offer, 'card:option'.")
+    earlier = _strings("Cards played earlier in the turn whose effect lasts into the combat.")
+
+
+class CombatSetupSerializer(serializers.Serializer[Any]):
+    terrain = serializers.CharField(
+        required=False, allow_null=True, help_text="The space's terrain card or type, 'face-down[:slug]', or null."
+    )
+    attacker = SideSetupSerializer(required=False)
+    defender = SideSetupSerializer(required=False)
+
+
+@extend_schema_field(CombatSetupSerializer)
+class SetupJSONField(serializers.JSONField):
+    """Read as plain JSON and checked by the engine (so its problem codes reach the client), but
+    documented with its full shape."""
 
 
 class CombatRequestSerializer(serializers.Serializer[Any]):
@@ -16,7 +68,7 @@ class CombatRequestSerializer(serializers.Serializer[Any]):
         trim_whitespace=False,
         help_text="The compact notation, e.g. 'a=sand-lord d=swordsman'.",
     )
-    setup = serializers.JSONField(
+    setup = SetupJSONField(
         required=False, help_text="The JSON form: {terrain, attacker: {creatures, ...}, defender: {...}}."
     )
 
@@ -61,7 +113,7 @@ class StepSerializer(serializers.Serializer[Any]):
     moment = serializers.CharField(
         help_text="Match-up number (1, 2, ...) or secondary attack (s1, ...); empty outside."
     )
-    side = serializers.CharField(allow_null=True)
+    side = serializers.ChoiceField(choices=SIDES, allow_null=True)
     card = serializers.CharField()
     card_name = serializers.CharField()
     subject = serializers.CharField(help_text="Creature id (a1, d2, ...) the step changes, if any.")
@@ -83,7 +135,10 @@ class CreatureOutcomeSerializer(serializers.Serializer[Any]):
     fate = serializers.CharField()
     reason = serializers.CharField()
     step = serializers.IntegerField(allow_null=True)
-    counts_for_control = serializers.BooleanField()
+    counts_for_control = serializers.BooleanField(help_text="Whether its Vitality counts for control of the space.")
+    counted = serializers.BooleanField(
+        help_text="False when a card's text keeps a standing creature out of the control count (one input of counts_for_control)."
+    )
 
 
 class MatchupSerializer(serializers.Serializer[Any]):
@@ -102,7 +157,7 @@ class ResultSerializer(serializers.Serializer[Any]):
     defender_total = serializers.IntegerField()
     attacker_chain = TermSerializer(many=True)
     defender_chain = TermSerializer(many=True)
-    winner = serializers.ChoiceField(choices=["attacker", "defender"], help_text="Who holds the space.")
+    winner = serializers.ChoiceField(choices=SIDES, help_text="Who holds the space.")
     retreat = serializers.CharField()
     shields_destroyed = serializers.ListField(child=serializers.CharField())
     may_heal = serializers.CharField()
@@ -155,6 +210,39 @@ class DuelResponseSerializer(serializers.Serializer[Any]):
     permalink = serializers.CharField()
     steps = StepSerializer(many=True)
     result = DuelResultSerializer()
+
+
+class OrderOutcomeSerializer(serializers.Serializer[Any]):
+    order = serializers.ListField(child=serializers.CharField(), help_text="The permuted side's play order.")
+    pairs = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()), help_text="[attacker, defender] match-ups."
+    )
+    leftovers = serializers.ListField(child=serializers.CharField(), help_text="Creatures left for secondaries.")
+    winner = serializers.ChoiceField(choices=SIDES)
+    attacker_total = serializers.IntegerField()
+    defender_total = serializers.IntegerField()
+    notation = serializers.CharField()
+    permalink = serializers.CharField()
+
+
+class GuaranteeSerializer(serializers.Serializer[Any]):
+    security_level = OrderOutcomeSerializer(help_text="Its worst case with one fixed order.")
+    value_hold_probability = serializers.FloatField(help_text="Chance of holding the space when it shuffles its order.")
+    value_margin = serializers.FloatField()
+    best_subset = serializers.ListField(child=serializers.CharField())
+
+
+class ExploreResponseSerializer(serializers.Serializer[Any]):
+    base_notation = serializers.CharField()
+    fixed_side = serializers.ChoiceField(choices=SIDES)
+    fixed_order = serializers.ListField(child=serializers.CharField())
+    orders = serializers.IntegerField(help_text="Play orders resolved.")
+    attacker_hold_probability = serializers.FloatField()
+    best_for_attacker = OrderOutcomeSerializer()
+    best_for_defender = OrderOutcomeSerializer()
+    attacker_guarantee = GuaranteeSerializer()
+    defender_guarantee = GuaranteeSerializer()
+    outcomes = OrderOutcomeSerializer(many=True)
 
 
 class ExampleSerializer(serializers.Serializer[Any]):

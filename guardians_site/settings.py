@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.humanize",
+    "corsheaders",
     "rest_framework",
     "django_filters",
     "drf_spectacular",
@@ -70,6 +71,12 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before anything that may answer: CORS headers go on every /api/ response, errors included.
+    "corsheaders.middleware.CorsMiddleware",
+    # The API's own front door: the body size limit, both slash forms, validators and 304s (see the module).
+    "guardians_site.api.middleware.ApiBodyLimitMiddleware",
+    "guardians_site.api.middleware.ApiTrailingSlashMiddleware",
+    "guardians_site.api.middleware.ApiConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Only while DEBUG is on: shows the site's 404/400/500 pages instead of Django's technical ones.
@@ -152,26 +159,78 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
+    # The API reads JSON only: a form or multipart body is a JSON 415, never Django's form parsing
+    # (whose own limits would answer with an HTML 400).
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "guardians_site.api.pagination.EnvelopePagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "guardians_site.api.errors.api_exception_handler",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    # The API is anonymous and read-mostly: no session (so no CSRF check on the combat POSTs), no login.
+    "DEFAULT_AUTHENTICATION_CLASSES": [],
     "UNAUTHENTICATED_USER": None,
+    "DEFAULT_THROTTLE_CLASSES": ["guardians_site.api.throttling.ReadThrottle"],
+    # Behind a load balancer every request comes from its address: say how many proxies append to
+    # X-Forwarded-For so that each client is limited on its own address.
+    "NUM_PROXIES": int(os.environ["GUARDIANS_NUM_PROXIES"]) if os.environ.get("GUARDIANS_NUM_PROXIES") else None,
 }
+
+# Anonymous rate limits per endpoint class, per client address (see guardians_site/api/throttling.py
+# and the API page). The counters live in Django's default cache, so several app servers share
+# them once that cache is a shared one. Tests switch throttling off (tests/conftest.py).
+API_THROTTLE_ENABLED = _env_flag("GUARDIANS_API_THROTTLE", True)
+API_THROTTLE_RATES = {
+    "read": os.environ.get("GUARDIANS_API_RATE_READ", "600/min"),
+    "combat": os.environ.get("GUARDIANS_API_RATE_COMBAT", "120/min"),
+    "explore": os.environ.get("GUARDIANS_API_RATE_EXPLORE", "20/min"),
+}
+# The largest request body the API reads; larger ones get a JSON 413 before any parsing.
+API_MAX_BODY_BYTES = 64 * 1024
+# How long clients and proxies may reuse a data response before revalidating it (ETag/Last-Modified).
+API_CACHE_MAX_AGE = 60
+
+# Any origin may read the API (GET) and call the combat endpoints (POST, JSON): nothing is tied to a
+# user, so no credentials are allowed and nothing else of the site is opened.
+CORS_URLS_REGEX = r"^/api/.*$"
+CORS_ALLOW_ALL_ORIGINS = True
+CORS_ALLOW_CREDENTIALS = False
+CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS", "POST"]
+CORS_EXPOSE_HEADERS = ["ETag", "Retry-After", "Content-Disposition"]
+
+# The versioned bulk files of `manage.py export_bulk`, listed at /api/v1/bulk-data/.
+BULK_DATA_DIR = Path(os.environ.get("GUARDIANS_BULK_DATA_DIR", VAR_DIR / "bulk-data"))
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Guardians reference API",
-    "DESCRIPTION": "Cards, rules, rulings and the combat engine of the Guardians CCG (FPG, 1995-96).",
+    "DESCRIPTION": (
+        "Cards, rules, rulings and the combat engine of the Guardians CCG (FPG, 1995-96). The guide at /api/ "
+        "explains paging, the bulk files (/api/v1/bulk-data/) and the limits.\n\n"
+        "- **Errors**: always `{\"error\": {\"code\", \"message\", \"details\"}}`, for every status.\n"
+        "- **Limits**: anonymous, per client address and endpoint class: reads "
+        f"{API_THROTTLE_RATES['read']}, combat resolve/validate {API_THROTTLE_RATES['combat']}, combat explore "
+        f"{API_THROTTLE_RATES['explore']}; past a limit, 429 with Retry-After (seconds). Request bodies up to "
+        f"{API_MAX_BODY_BYTES} bytes, larger ones 413.\n"
+        "- **Caching**: data responses carry ETag, Last-Modified and Cache-Control; send If-None-Match or "
+        "If-Modified-Since for a 304.\n"
+        "- **CORS**: any origin may GET, and POST JSON to the combat endpoints (preflight answered); no credentials.\n"
+        "- Every path also answers without its trailing slash; POSTs need no CSRF token (no sessions)."
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # The docs page's JavaScript ships in a package, so it works offline and without a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "guardians_site.api.schema.document_common_responses",
+        "cards.api.document_search_fields",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "BorderEnum": "cards.choices.Border",
+        "CombatSideEnum": "combat.serializers.SIDES",
         "RuleKindEnum": "rulings.choices.EntryKind",
         "RulingKindEnum": "rulings.choices.RulingKind",
         "SetKindEnum": "cards.choices.SetKind",

@@ -19,6 +19,13 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", context)
 
 
+def api_guide(request: HttpRequest) -> HttpResponse:
+    """The API's own page in the site's layout: paging, bulk files, limits, caching, curl examples."""
+    from guardians_site.api.guide import guide_context
+
+    return render(request, "api_guide.html", guide_context(request))
+
+
 def _is_api(request: HttpRequest) -> bool:
     return request.path.startswith("/api/")
 

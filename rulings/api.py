@@ -7,13 +7,16 @@ from typing import Any
 from django.db.models import QuerySet
 from django.http import Http404
 from django.urls import reverse
+from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema, extend_schema_view
 from rest_framework import generics, viewsets
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from guardians_site.api.ordering import StrictOrderingFilter
+from guardians_site.api.schema import path_examples
 from rulings.filters import RulingFilterSet
 from rulings.models import ARENA, STANDARD, EngineRuleId, GlossaryTerm, RuleEntry, Ruleset, Ruling
 from rulings.navigation import neighbours
@@ -92,14 +95,15 @@ def rules_search_answer(request: Request) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def rules_tree(ruleset: Ruleset, request: Request) -> dict[str, Any]:
-    """The ruleset as nested nodes, built from one query."""
+def rules_tree(ruleset: Ruleset, request: Request | None) -> dict[str, Any]:
+    """The ruleset as nested nodes, built from one query; site-relative links without a request (bulk files)."""
+    absolute = request.build_absolute_uri if request is not None else str
     nodes: dict[int, dict[str, Any]] = {}
     sections: list[dict[str, Any]] = []
     for entry in RuleEntry.objects.filter(ruleset=ruleset).select_related("ruleset").order_by("position"):
         node = {"number": entry.number, "kind": entry.kind, "title": entry.title, "text": entry.text,
-                "html_url": request.build_absolute_uri(entry.get_absolute_url()),
-                "url": request.build_absolute_uri(api_url_of(entry)), "children": []}  # fmt: skip
+                "html_url": absolute(entry.get_absolute_url()),
+                "url": absolute(api_url_of(entry)), "children": []}  # fmt: skip
         nodes[entry.id] = node
         (nodes[entry.parent_id]["children"] if entry.parent_id else sections).append(node)
     return {"ruleset": ruleset.slug, "name": ruleset.name, "sections": sections}
@@ -137,6 +141,7 @@ class RulesTreeView(generics.GenericAPIView[Ruleset]):
         return Response(RulesetTreeSerializer(trees, many=True, context={"request": request}).data)
 
 
+@extend_schema_view(get=extend_schema(parameters=[path_examples("number", "6.4.2", "6.5", "6")]))
 class RuleDetailView(generics.RetrieveAPIView[RuleEntry]):
     """One section, subsection, rule or subrule by its number, with its neighbours and rulings."""
 
@@ -160,12 +165,14 @@ class RuleDetailView(generics.RetrieveAPIView[RuleEntry]):
         return Response(RuleDetailSerializer(entry, context=context).data)
 
 
+@extend_schema_view(get=extend_schema(parameters=[path_examples("number", "4.1.1", "4.2")]))
 class ArenaRuleDetailView(RuleDetailView):
     """One Guardians Arena entry by its number."""
 
     ruleset = ARENA
 
 
+@extend_schema_view(get=extend_schema(parameters=[path_examples("code", "PRI-7")]))
 class EngineIdRuleView(RuleDetailView):
     """The rule that carries an engine or design id (PRI-7, A-05, ENG-1)."""
 
@@ -177,12 +184,18 @@ class EngineIdRuleView(RuleDetailView):
         return self.get_queryset().get(id=found)
 
 
+@extend_schema_view(retrieve=extend_schema(parameters=[path_examples("code", "R-001", "R-002")]))
 class RulingViewSet(viewsets.ReadOnlyModelViewSet[Ruling]):
     """Rulings, errata and clarifications, filtered like the HTML rulings list (same parameters)."""
 
     queryset = Ruling.objects.for_listing()
     serializer_class = RulingSerializer
     filterset_class = RulingFilterSet
+    filter_backends = [DjangoFilterBackend, StrictOrderingFilter]
+    ordering_choices = {
+        "position": ["position"], "-position": ["-position"], "id": ["code"], "-id": ["-code"],
+        "date": ["date", "position"], "-date": ["-date", "position"],
+    }  # fmt: skip
     lookup_field = "code"
 
     def get_object(self) -> Ruling:
@@ -192,10 +205,12 @@ class RulingViewSet(viewsets.ReadOnlyModelViewSet[Ruling]):
         return ruling
 
 
+@extend_schema_view(retrieve=extend_schema(parameters=[path_examples("slug", "aoe", "attacker")]))
 class GlossaryViewSet(viewsets.ReadOnlyModelViewSet[GlossaryTerm]):
     """Game terms with their definitions and the rule that defines each."""
 
     queryset = GlossaryTerm.objects.select_related("rule__ruleset")
     serializer_class = GlossaryTermSerializer
-    filter_backends: list[type] = []
+    filter_backends = [StrictOrderingFilter]
+    ordering_choices = {"term": ["term"], "-term": ["-term"]}
     lookup_field = "slug"

@@ -29,7 +29,10 @@ class RuleNumberField(forms.CharField):
             ruleset, number = STANDARD, text
         entry = RuleEntry.objects.select_related("ruleset").filter(ruleset__slug=ruleset, number=number).first()
         if entry is None:
-            raise forms.ValidationError(f"There is no rule numbered {text!r}.", code="unknown_rule")
+            # The typed text goes in params: the message is %-formatted later, and "%" may be in it.
+            raise forms.ValidationError(
+                "There is no rule numbered %(number)s.", code="unknown_rule", params={"number": repr(text)}
+            )
         return entry
 
 

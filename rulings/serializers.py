@@ -122,7 +122,7 @@ class RulingSerializer(serializers.ModelSerializer[Ruling]):
     rules = serializers.SerializerMethodField()
     cards = serializers.SlugRelatedField(many=True, read_only=True, slug_field="slug")
     topics = serializers.SlugRelatedField(many=True, read_only=True, slug_field="name")
-    superseded_by = serializers.SlugRelatedField(read_only=True, slug_field="code")
+    superseded_by = serializers.SlugRelatedField(read_only=True, slug_field="code", allow_null=True)
     url = serializers.HyperlinkedIdentityField(view_name="rulings-api:ruling-detail", lookup_field="code")
     html_url = serializers.SerializerMethodField()
 

@@ -9,3 +9,16 @@ def django_db_setup(django_db_setup, django_db_blocker):  # type: ignore[no-unty
     with django_db_blocker.unblock():
         call_command("loadcards", verbosity=0)
         call_command("loadrules", verbosity=0)  # after the cards: rulings name cards
+
+
+@pytest.fixture(scope="session")
+def bulk_data_dir(tmp_path_factory):  # type: ignore[no-untyped-def]
+    return tmp_path_factory.mktemp("bulk-data")
+
+
+@pytest.fixture(autouse=True)
+def _api_test_settings(settings, bulk_data_dir):  # type: ignore[no-untyped-def]
+    """No rate limits unless a test sets them (the suite makes thousands of requests from one
+    address), and bulk files in a temporary folder rather than the developer's var/."""
+    settings.API_THROTTLE_ENABLED = False
+    settings.BULK_DATA_DIR = bulk_data_dir

@@ -94,6 +94,7 @@ def test_validate_reports_without_resolving(client: Client) -> None:
         {"code": "notation.syntax", "message": "'d=' should be key=value", "field": "position 12", "card": ""}]}  # fmt: skip
 
 
+@pytest.mark.django_db  # data GETs carry validators from the data revision
 def test_examples_lists_every_scenario(client: Client) -> None:
     body = client.get("/api/v1/combat/examples").json()
     assert [item["id"] for item in body] == [example.id for example in all_examples()]
@@ -102,6 +103,7 @@ def test_examples_lists_every_scenario(client: Client) -> None:
     assert first["expected"]["winner"] in ("attacker", "defender")
 
 
+@pytest.mark.django_db
 def test_get_on_resolve_is_refused_in_the_error_shape(client: Client) -> None:
     response = client.get("/api/v1/combat/resolve")
     assert response.status_code == 405 and response.json()["error"]["code"] == "method_not_allowed"
@@ -111,7 +113,7 @@ def test_combat_endpoints_are_in_the_openapi_schema(client: Client) -> None:
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
     paths = schema["paths"]
     for path, method in (("resolve", "post"), ("validate", "post"), ("examples", "get")):
-        assert method in paths[f"/api/v1/combat/{path}"], path
-    resolve = paths["/api/v1/combat/resolve"]["post"]
+        assert method in paths[f"/api/v1/combat/{path}/"], path
+    resolve = paths["/api/v1/combat/resolve/"]["post"]
     assert set(resolve["responses"]) >= {"200", "400"}
     assert "CombatRequest" in str(resolve["requestBody"])

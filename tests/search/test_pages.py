@@ -112,5 +112,5 @@ def test_highlighting_escapes_card_text(client: Client) -> None:
 
 def test_lists_without_a_search_are_unchanged(client: Client) -> None:
     body = client.get("/api/v1/cards/").json()
-    assert set(body) == {"count", "next", "previous", "results", "unverified_hidden"}
+    assert set(body) == {"count", "next", "previous", "results", "warnings", "unverified_hidden"}
     assert "<mark>" not in client.get("/cards/").content.decode()

@@ -12,7 +12,8 @@ ERROR_KEYS = {"code", "message", "details"}
 
 def test_card_list_envelope(client: Client) -> None:
     body = client.get("/api/v1/cards/").json()
-    assert set(body) == {"count", "next", "previous", "results", "unverified_hidden"}
+    assert set(body) == {"count", "next", "previous", "results", "warnings", "unverified_hidden"}
+    assert body["warnings"] == []
     assert body["count"] == 676 and len(body["results"]) == 50
     assert body["unverified_hidden"] == 3
     assert body["next"].endswith("/api/v1/cards/?page=2") and body["previous"] is None
@@ -30,6 +31,7 @@ def test_card_detail_fields(client: Client) -> None:
     assert card["vitality"] == 11 and card["border"] == "elemental" and card["bribery"] == ["babes"]
     assert card["ocb"] == 3 and card["ocb_against"] == "external" and card["classes"] == ["Elemental Lord"]
     assert card["printings"] == [{"set": "RE", "rarity": "C1", "rarity_read_from": "Common1", "starter_only": False,
+                                  "source_image_file": "SandLordElementalElementalLordCommon1.png",
                                   "image": "SandLordElementalElementalLordCommon1.png",
                                   "classes": ["Elemental Lord"]}]  # fmt: skip
     assert card["guardian"] is None and card["stronghold"] is None
@@ -70,8 +72,10 @@ def test_invalid_filter_value_is_a_400_naming_the_parameter(client: Client) -> N
     assert "border" in error["message"]
 
 
-def test_unknown_query_parameters_are_ignored(client: Client) -> None:
-    assert client.get("/api/v1/cards/", {"colour": "red"}).json()["count"] == 676
+def test_unknown_query_parameters_are_ignored_with_a_warning(client: Client) -> None:
+    body = client.get("/api/v1/cards/", {"colour": "red"}).json()
+    assert body["count"] == 676
+    assert body["warnings"] == ["Unknown query parameter 'colour' was ignored."]
 
 
 @pytest.mark.parametrize("path", ["/api/v1/cards/no-such-card/", "/api/v1/sets/ZZ/", "/api/v2/anything/"])

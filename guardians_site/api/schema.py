@@ -1,0 +1,98 @@
+"""Schema post-processing: the responses every API operation can give, stated once for all of them.
+
+Views document their own success and validation answers; the ones that come from the shared
+machinery (pagination, throttling, the body limit, content negotiation, conditional GETs) are
+added here so that the schema lists every status code a client can actually receive.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter
+
+
+def path_examples(name: str, *values: str) -> OpenApiParameter:
+    """A path parameter with real values as examples: "Try it out" starts from an object that exists,
+    and schemathesis' examples phase requests them, so detail responses of real data are checked."""
+    return OpenApiParameter(
+        name, str, OpenApiParameter.PATH, examples=[OpenApiExample(value, value=value) for value in values]
+    )
+
+
+ERROR_REF = {"$ref": "#/components/schemas/Error"}
+
+ERROR_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "Every API error: a stable code, a message for people and details for programs.",
+    "properties": {
+        "error": {
+            "type": "object",
+            "properties": {
+                "code": {"type": "string", "description": "Stable, e.g. not_found, invalid_parameter, throttled."},
+                "message": {"type": "string"},
+                "details": {"nullable": True, "description": "Per-parameter messages, problems or limits."},
+            },
+            "required": ["code", "message", "details"],
+        }
+    },
+    "required": ["error"],
+}
+
+VALIDATOR_HEADERS = {
+    "ETag": {"description": "Changes when the data revision (or the query) changes.", "schema": {"type": "string"}},
+    "Last-Modified": {"description": "When the data last changed.", "schema": {"type": "string"}},
+    "Cache-Control": {"description": "public, max-age in seconds.", "schema": {"type": "string"}},
+}
+
+
+def _error(description: str, headers: dict[str, Any] | None = None) -> dict[str, Any]:
+    response: dict[str, Any] = {"description": description, "content": {"application/json": {"schema": ERROR_REF}}}
+    if headers:
+        response["headers"] = headers
+    return response
+
+
+def common_responses(method: str, data: bool) -> dict[str, dict[str, Any]]:
+    limit = settings.API_MAX_BODY_BYTES
+    responses = {
+        "400": _error("A parameter or the body is malformed; details name each offending parameter."),
+        "404": _error("No such object, or a page past the last one."),
+        "405": _error("This method is not allowed here."),
+        "406": _error("The Accept header asks for a format the API does not produce (JSON)."),
+        "429": _error(
+            "Rate limit reached; retry after the number of seconds in Retry-After.",
+            {"Retry-After": {"description": "Seconds to wait.", "schema": {"type": "integer"}}},
+        ),
+    }
+    if method in ("post", "put", "patch"):
+        responses["413"] = _error(f"The request body is larger than {limit} bytes.")
+        responses["415"] = _error("The body is not JSON (send Content-Type: application/json).")
+    if method == "get" and data:
+        responses["304"] = {"description": "Not modified: the copy named by If-None-Match / If-Modified-Since is current."}
+    return responses
+
+
+def document_common_responses(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
+    result.setdefault("components", {}).setdefault("schemas", {})["Error"] = ERROR_SCHEMA
+    for path, operations in result.get("paths", {}).items():
+        data = path.startswith("/api/v1/")
+        for method, operation in operations.items():
+            _allow_blank_choices(operation)
+            responses = operation.setdefault("responses", {})
+            for status, response in common_responses(method, data).items():
+                responses.setdefault(status, response)
+            if method == "get" and data and "200" in responses:
+                responses["200"].setdefault("headers", {}).update(VALIDATOR_HEADERS)
+    return result
+
+
+def _allow_blank_choices(operation: dict[str, Any]) -> None:
+    """A choice parameter left blank means "any", as in the HTML filter forms that share the
+    filters (their "Any ..." option sends an empty value); the schema says so."""
+    for parameter in operation.get("parameters", []):
+        schema = parameter.get("schema", {})
+        if parameter.get("in") == "query" and "enum" in schema and "" not in schema["enum"]:
+            schema["enum"] = [*schema["enum"], ""]
+            parameter["description"] = (parameter.get("description", "") + " Blank: any.").strip()

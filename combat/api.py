@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, PolymorphicProxySerializer, extend_schema
+from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -166,7 +167,10 @@ class ExamplesView(APIView):
         tags=["combat"],
     )
     def get(self, request: Request) -> Response:
-        return Response(example_records(request.query_params.get("ruleset", "standard")))
+        ruleset = request.query_params.get("ruleset", "standard")
+        if ruleset not in ("standard", "arena"):
+            raise ValidationError({"ruleset": [f"ruleset must be standard or arena, not {ruleset!r}"]})
+        return Response(example_records(ruleset))
 
 
 class ExploreView(APIView):

@@ -127,3 +127,7 @@ def test_the_worked_examples_page_lists_the_duels(client: Client) -> None:
     from django.utils.html import escape
 
     assert all(escape(example.title) in page for example in arena_examples())
+
+
+def test_an_unknown_examples_ruleset_is_a_400(client: Client) -> None:
+    assert client.get("/api/v1/combat/examples?ruleset=chess").status_code == 400

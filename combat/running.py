@@ -11,16 +11,15 @@ from typing import Any
 
 from cards.engine_catalog import site_catalog
 from combat.setup_form import MAX_NOTATION_LENGTH
+from engine.arena import ArenaSetup, DuelLog
 from engine.catalog import CardCatalog
 from engine.errors import NotationError, Problem, SetupInvalid
 from engine.explore import Exploration, explore
-from engine.jsonform import setup_from_dict
 from engine.log import CombatLog
-from engine.notation import parse_setup
 from engine.partial import PartialState, resolve_until
 from engine.resolver import resolve
+from engine.rulesets import AnySetup, any_from_dict, parse_any, resolve_any, validate_any
 from engine.setup import CombatSetup
-from engine.validate import validate
 
 
 def catalog() -> CardCatalog:
@@ -28,22 +27,23 @@ def catalog() -> CardCatalog:
     return site_catalog()
 
 
-def read_notation(text: str) -> CombatSetup:
+def read_notation(text: str) -> AnySetup:
     """Parse a notation, refusing text far longer than any real set-up before reading it."""
     if len(text) > MAX_NOTATION_LENGTH:
         raise NotationError(
             f"the set-up is {len(text)} characters long; the limit is {MAX_NOTATION_LENGTH}",
             code="notation.too_long",
         )
-    return parse_setup(text.strip())
+    return parse_any(text.strip())
 
 
-def read_json(data: Mapping[str, Any] | Any) -> CombatSetup:
-    return setup_from_dict(data)
+def read_json(data: Mapping[str, Any] | Any) -> AnySetup:
+    return any_from_dict(data)
 
 
-def problems_of(setup: CombatSetup, cards: CardCatalog | None = None) -> list[Problem]:
-    return validate(setup, cards or catalog())
+def problems_of(setup: AnySetup, cards: CardCatalog | None = None) -> list[Problem]:
+    """Every problem of a set-up of either ruleset (a duel's include those only its play reveals)."""
+    return validate_any(setup, cards or catalog())
 
 
 def run(setup: CombatSetup) -> CombatLog:
@@ -57,8 +57,18 @@ def run(setup: CombatSetup) -> CombatLog:
     return resolve(setup, cards, checked=True)
 
 
+def run_any(setup: AnySetup) -> CombatLog | DuelLog:
+    """Resolve a set-up of either ruleset (a duel validates itself as it goes)."""
+    if isinstance(setup, ArenaSetup):
+        return resolve_any(setup, catalog())
+    return run(setup)
+
+
 def run_notation(text: str) -> CombatLog:
-    return run(read_notation(text))
+    setup = read_notation(text)
+    if isinstance(setup, ArenaSetup):
+        raise NotationError("a Guardians Arena duel is not a shield combat", code="notation.bad_ruleset")
+    return run(setup)
 
 
 # Exploring runs one resolution per play order; this keeps a page or API call under about 2 s.
@@ -70,7 +80,9 @@ def explore_notation(text: str) -> Exploration:
     return explore_setup(read_notation(text))
 
 
-def explore_setup(setup: CombatSetup) -> Exploration:
+def explore_setup(setup: AnySetup) -> Exploration:
+    if isinstance(setup, ArenaSetup):
+        raise NotationError("exploring play orders is for shield combats, not Arena duels", code="notation.bad_ruleset")
     cards = catalog()
     problems = problems_of(setup, cards)
     if problems:
@@ -78,8 +90,13 @@ def explore_setup(setup: CombatSetup) -> Exploration:
     return explore(setup, cards, limit=EXPLORE_LIMIT)
 
 
-def run_until(setup: CombatSetup, after: int) -> PartialState:
+def run_until(setup: AnySetup, after: int) -> PartialState:
     """The state once the command step (0) or match-up ``after`` is over (engine.partial)."""
+    if isinstance(setup, ArenaSetup):
+        raise NotationError(
+            "a partial answer stops a shield combat after its command step or a match-up; a duel has neither",
+            code="notation.bad_ruleset",
+        )
     cards = catalog()
     problems = problems_of(setup, cards)
     if problems:

@@ -213,6 +213,15 @@ def parse_setup(text: str) -> CombatSetup:
         if key == "terrain":
             terrain = None if value == "none" else _terrain(value, key, here)
             continue
+        if key == "ruleset":
+            # The default is never printed; a duel is read by engine.rulesets.parse_any (engine/arena).
+            if value != "standard":
+                raise NotationError(
+                    f"ruleset={value} is not a standard combat: read it with engine.rulesets.parse_any",
+                    position=here,
+                    code="notation.bad_ruleset",
+                )
+            continue
         if key.startswith("made-up."):
             made_up.append(parse_clause(key, value, here))
             continue

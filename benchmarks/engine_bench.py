@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-BASELINE_COMMIT = "8b3571e"
+# The engine measured against; ENGINE_BENCH_BASELINE=<commit> compares a branch with the main it started from.
+BASELINE_COMMIT = os.environ.get("ENGINE_BENCH_BASELINE", "8b3571e")
 TARGET_MS = 0.8
 EXPLORE_TARGET_S = 1.0
 
@@ -145,6 +146,71 @@ def _pooled(rounds: list[dict[str, Any]], label: str) -> tuple[float, float, lis
     return median, p95, colds, rounds[0]["cases"][label]
 
 
+# A busy duel: a spell, Guardian channelling, terrain, two secondary attackers and a shield.
+ARENA_BUSY = (
+    "ruleset=arena terrain=woods a=swordsman a.guardian=harkin-spreader-of-the-wealth a.stones=4 a.under=archer "
+    "a.stock=power-lunch,gold d=sand-lord d.stock=babes d.pen=devil-dog,shield-broms-goblin-04,gnobby-gnomes "
+    "p=a:spell:power-lunch,d:pass,a:channel:guardian*2,d:pass,a:pass "
+    "s=d:creature:devil-dog,a:pass,d:shield:shield-broms-goblin-04,a:pass,d:creature:gnobby-gnomes,a:pass,d:pass"
+)
+ARENA_TARGET_MS = 1.0
+
+# Guardians Arena duels, timed like the combats: cold first resolution in a new process, then warm
+# median and p95 (no cache: every run validates and resolves from the set-up).
+MEASURE_ARENA = r"""
+import json, sys, time
+root = sys.argv[1]
+sys.path.insert(0, root)
+from engine.catalog import default_catalog
+from engine.arena import parse_duel, resolve_duel
+cases, runs = json.loads(sys.argv[2]), int(sys.argv[3])
+catalog = default_catalog()
+out = {}
+for label, text in cases.items():
+    setup = parse_duel(text)
+    start = time.perf_counter()
+    log = resolve_duel(setup, catalog)
+    cold = time.perf_counter() - start
+    for _ in range(20):
+        resolve_duel(setup, catalog)
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        resolve_duel(setup, catalog)
+        samples.append(time.perf_counter() - start)
+    winner = log.result.winner.value if log.result.winner else "tie"
+    out[label] = {"cold": cold, "samples": samples, "steps": len(log.steps), "winner": winner}
+print(json.dumps(out))
+"""
+
+
+def run_arena(runs: int = 1000, rounds: int = 2) -> list[str]:
+    example = ROOT / "fixtures" / "examples" / "arena" / "arena-upper-hand-overturned.json"
+    cases = {"busy duel": ARENA_BUSY, "Arena example": json.loads(example.read_text())["notation"]}
+    measured = []
+    for _ in range(rounds):
+        done = subprocess.run(
+            [sys.executable, "-c", MEASURE_ARENA, str(ROOT), json.dumps(cases), str(runs)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        measured.append(json.loads(done.stdout))
+    lines = [
+        f"Arena duels: full resolution, {rounds} fresh processes x {runs} runs per case (no baseline: the previous main has no duels)"
+    ]
+    for label in cases:
+        samples = sorted(s for data in measured for s in data[label]["samples"])
+        median, p95 = _ms(statistics.median(samples)), _ms(samples[int(len(samples) * 0.95)])
+        colds = " / ".join(f"{_ms(data[label]['cold']):.2f}" for data in measured)
+        first = measured[0][label]
+        lines.append(
+            f"  {label:<17} median {median:.3f} ms, p95 {p95:.3f} ms, cold {colds} ms, {first['steps']} steps, "
+            f"winner {first['winner']}; target median < {ARENA_TARGET_MS} ms: {'met' if median < ARENA_TARGET_MS else 'NOT met'}"
+        )
+    return lines
+
+
 def run(runs: int = 1000, rounds: int = 2) -> list[str]:
     example_1 = json.loads((ROOT / "fixtures" / "examples" / "example-1.json").read_text())["notation"]
     cases = {"realistic 6 vs 6": REALISTIC, "Example 1": example_1, "plain 6 vs 6": SIX_VS_SIX}
@@ -161,7 +227,11 @@ def run(runs: int = 1000, rounds: int = 2) -> list[str]:
             _remove_checkout(old_root)
     lines = [
         f"Engine: full resolution, {rounds} fresh processes x {runs} runs per case, "
-        + (f"against the previous main ({BASELINE_COMMIT}) measured alternately in the same run" if old_rounds else f"previous main not measured: {why}")
+        + (
+            f"against the previous main ({BASELINE_COMMIT}) measured alternately in the same run"
+            if old_rounds
+            else f"previous main not measured: {why}"
+        )
     ]
     for label in cases:
         median, p95, colds, first = _pooled(new_rounds, label)
@@ -171,7 +241,11 @@ def run(runs: int = 1000, rounds: int = 2) -> list[str]:
         )
         if old_rounds:
             old_median, old_p95, old_colds, old_first = _pooled(old_rounds, label)
-            same = "same result" if old_first["outcome"] == first["outcome"] else f"DIFFERENT RESULT {old_first['outcome']} vs {first['outcome']}"
+            same = (
+                "same result"
+                if old_first["outcome"] == first["outcome"]
+                else f"DIFFERENT RESULT {old_first['outcome']} vs {first['outcome']}"
+            )
             line += (
                 f"\n  {'':<17} old: median {old_median:.3f} ms, p95 {old_p95:.3f} ms, cold {' / '.join(f'{c:.2f}' for c in old_colds)} ms; "
                 f"new/old median {median / old_median:.2f}x ({'at least as fast' if median <= old_median else 'SLOWER'}); {same}"
@@ -181,12 +255,17 @@ def run(runs: int = 1000, rounds: int = 2) -> list[str]:
         lines.append(line)
     best = min(data["explore"]["best"] for data in new_rounds)
     orders = new_rounds[0]["explore"]["orders"]
-    lines.append("Engine: explore every primary play order of a plain 6-vs-6 (best of 3 per process; no sentence is rendered)")
+    lines.append(
+        "Engine: explore every primary play order of a plain 6-vs-6 (best of 3 per process; no sentence is rendered)"
+    )
     explore_line = f"  new: {orders} orders in {best:.3f} s, {orders / best:,.0f} orders/s; target <= {EXPLORE_TARGET_S} s: {'met' if best <= EXPLORE_TARGET_S else 'NOT met'}"
     if old_rounds:
         old_best = min(data["explore"]["best"] for data in old_rounds)
-        explore_line += f"\n  old: {old_rounds[0]['explore']['orders']} orders in {old_best:.3f} s; new/old {best / old_best:.2f}x"
+        explore_line += (
+            f"\n  old: {old_rounds[0]['explore']['orders']} orders in {old_best:.3f} s; new/old {best / old_best:.2f}x"
+        )
     lines.append(explore_line)
+    lines += run_arena(runs, rounds)
     return lines
 
 

@@ -10,11 +10,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from cards.choices import CardType
+from cards.engine_catalog import site_catalog
 from cards.filters import CardFilterSet
 from cards.models import Card, CardSet, Printing
 from cards.search.service import SearchOutcome
 from cards.search.suggest import did_you_mean
 from combat.card_trial import card_trial
+from engine.arena import ArenaStatus, arena_support
 from guardians_site.page_cache import data_page
 
 CARDS_PER_PAGE = 60
@@ -50,9 +52,27 @@ def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "same_class": Card.objects.sharing_a_class_with(card).as_links()[:RELATED_LIMIT],
         "same_set": Card.objects.from_same_set_as(card).as_links()[:RELATED_LIMIT],
         "mentions": rulings_mentioning(card),
+        "arena": _arena_support(card.slug),
         **_judging_aids(card),
     }
     return render(request, "cards/card_detail.html", context)
+
+
+def _arena_support(slug: str) -> dict[str, str] | None:
+    """Whether the engine plays this card in a Guardians Arena duel too, derived from its abilities (engine/arena)."""
+    found = site_catalog().find(slug)
+    if found is None:
+        return None
+    support = arena_support(found)
+    return {"status": support.status.value, "label": ARENA_LABELS[support.status], "reason": support.reason}
+
+
+ARENA_LABELS = {
+    ArenaStatus.AUTOMATED: "automated in duels too",
+    ArenaStatus.SHIELD_ONLY: "partly: some text only makes sense with shields",
+    ArenaStatus.NOT_AUTOMATED: "not automated in duels",
+    ArenaStatus.NO_COMBAT_EFFECT: "printed numbers only",
+}
 
 
 def rulings_mentioning(card: Card) -> list[Any]:

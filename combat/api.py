@@ -10,35 +10,45 @@ import json
 from typing import Any
 
 from django.http import HttpResponse
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, PolymorphicProxySerializer, extend_schema
+from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from combat import running
-from combat.examples import all_examples
+from combat.examples import all_examples, arena_examples
 from combat.limits import MAX_SETUP_JSON_BYTES, LimitExceeded
 from combat.links import permalink
 from combat.serializers import (
     CombatRequestSerializer,
+    DuelResponseSerializer,
     ErrorSerializer,
     ExampleSerializer,
     ExploreResponseSerializer,
+    PartialRequestSerializer,
     ResolveResponseSerializer,
     ValidateResponseSerializer,
 )
 from combat.slots import RETRY_AFTER, ServerBusy
 from combat.stepping import rule_url
+from engine.arena import ArenaSetup, DuelLog
 from engine.cli import exploration_to_dict
-from engine.errors import EngineError
+from engine.errors import EngineError, NotationError
 from engine.explore import Exploration
-from engine.notation import format_setup
-from engine.setup import CombatSetup
+from engine.rulesets import AnySetup, format_any, ruleset_of
 from guardians_site.api.errors import error_body
 from guardians_site.api.throttling import CombatThrottle, ExploreThrottle
 
 REQUEST_EXAMPLES = [
     OpenApiExample("Notation", value={"notation": "terrain=swamp a=sand-lord d=swordsman,archer d.ranged=1:archer"}),
+    OpenApiExample(
+        "Guardians Arena duel",
+        value={
+            "notation": "ruleset=arena terrain=woods a=swordsman d=sand-lord d.pen=devil-dog s=d:creature:devil-dog,a:pass,d:pass"
+        },
+    ),
     OpenApiExample(
         "JSON form",
         value={
@@ -52,9 +62,16 @@ REQUEST_EXAMPLES = [
 ]
 
 
-def example_records() -> list[dict[str, Any]]:
-    """Every worked example as the API and the bulk file give it."""
-    return [
+RESOLVE_RESPONSE = PolymorphicProxySerializer(
+    component_name="CombatOrDuel",
+    serializers={"standard": ResolveResponseSerializer, "arena": DuelResponseSerializer},
+    resource_type_field_name="ruleset",
+)
+
+
+def example_records(ruleset: str = "standard") -> list[dict[str, Any]]:
+    """Every worked example as the API and the bulk file give it; ``arena``: the worked duels."""
+    records: list[dict[str, Any]] = [
         {
             "id": example.id,
             "title": example.title,
@@ -63,17 +80,32 @@ def example_records() -> list[dict[str, Any]]:
             "expected": example.expected,
             "permalink": permalink(example.notation),
         }
-        for example in all_examples()
+        for example in (arena_examples() if ruleset == "arena" else all_examples())
     ]
+    if ruleset == "arena":
+        for record in records:
+            record["ruleset"] = "arena"
+    return records
 
 
-def _read(request: Request) -> CombatSetup:
+def _read(request: Request) -> AnySetup:
     serializer = CombatRequestSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     data = serializer.validated_data
+    ruleset = data.get("ruleset")
     if "notation" in data:
-        return running.read_notation(data["notation"])
-    return running.read_json(data["setup"])
+        setup = running.read_notation(data["notation"])
+        if ruleset == "arena" and not isinstance(setup, ArenaSetup):
+            # "ruleset": "arena" beside a notation that does not say so: read it as a duel.
+            setup = running.read_notation("ruleset=arena " + data["notation"].strip())
+    else:
+        raw = data["setup"]
+        if ruleset is not None and isinstance(raw, dict):
+            raw = {**raw, "ruleset": ruleset}
+        setup = running.read_json(raw)
+    if ruleset is not None and ruleset_of(setup) != ruleset:
+        raise NotationError(f"the set-up is a {ruleset_of(setup)} one, not {ruleset}", code="notation.bad_ruleset")
+    return setup
 
 
 class ResolveView(APIView):
@@ -85,15 +117,17 @@ class ResolveView(APIView):
         summary="Resolve a combat",
         description="Resolve a set-up and return every step (with its rule and the terms behind each number) and the result.",
         request=CombatRequestSerializer,
-        responses={200: ResolveResponseSerializer, 400: ErrorSerializer},
+        responses={200: RESOLVE_RESPONSE, 400: ErrorSerializer},
         examples=REQUEST_EXAMPLES,
         tags=["combat"],
     )
     def post(self, request: Request) -> Response:
-        log = running.run(_read(request))
+        log = running.run_any(_read(request))
         data: dict[str, Any] = log.to_dict()
-        for creature, outcome in zip(data["result"]["creatures"], log.result.creatures, strict=True):
-            creature["counts_for_control"] = outcome.counts_for_control
+        data["ruleset"] = "arena" if isinstance(log, DuelLog) else "standard"
+        if not isinstance(log, DuelLog):
+            for creature, outcome in zip(data["result"]["creatures"], log.result.creatures, strict=True):
+                creature["counts_for_control"] = outcome.counts_for_control
         for step in data["steps"]:
             step["rule_url"] = rule_url(step["rule"])
         data["permalink"] = permalink(log.notation)
@@ -122,19 +156,33 @@ class ValidateView(APIView):
             problems = [problem.as_dict() for problem in exc.problems]
             return Response({"valid": False, "notation": None, "problems": problems})
         problems = [problem.as_dict() for problem in running.problems_of(setup)]
-        return Response({"valid": not problems, "notation": format_setup(setup), "problems": problems})
+        data: dict[str, Any] = {"valid": not problems, "notation": format_any(setup), "problems": problems}
+        if isinstance(setup, ArenaSetup):
+            data["ruleset"] = ruleset_of(setup)
+        return Response(data)
 
 
 class ExamplesView(APIView):
     @extend_schema(
         operation_id="combat_examples",
         summary="Worked examples",
-        description="Every worked example of the rules as a set-up, with the result the rules give.",
+        description=(
+            "Every worked example of the rules as a set-up, with the result the rules give; "
+            "?ruleset=arena lists the worked Guardians Arena duels instead."
+        ),
+        parameters=[
+            OpenApiParameter(
+                "ruleset", str, enum=["standard", "arena"], description="Which rules' examples (standard by default)."
+            )
+        ],
         responses={200: ExampleSerializer(many=True)},
         tags=["combat"],
     )
     def get(self, request: Request) -> Response:
-        return Response(example_records())
+        ruleset = request.query_params.get("ruleset", "standard")
+        if ruleset not in ("standard", "arena"):
+            raise ValidationError({"ruleset": [f"ruleset must be standard or arena, not {ruleset!r}"]})
+        return Response(example_records(ruleset))
 
 
 class ExploreView(APIView):
@@ -179,3 +227,39 @@ def _exploration_data(exploration: Exploration) -> dict[str, Any]:
     for row in rows:  # every play order given, wherever it appears, links to its page
         row["permalink"] = permalink(row["notation"])
     return data
+
+
+class PartialView(APIView):
+    max_body_bytes = MAX_SETUP_JSON_BYTES
+    throttle_classes = [CombatThrottle]
+
+    @extend_schema(
+        operation_id="combat_partial",
+        summary="Resolve a combat part of the way",
+        description=(
+            "Resolve a set-up up to a point and return the state then: after the command step (after=command) "
+            "or after primary match-up N (after=N). Gives the steps so far, every creature's fate so far "
+            "(in_hand lists those not yet played), the stones left, the terrain, the match-ups played and the "
+            "effects in force. A point the combat never reaches is a 400 with code partial.not_reached."
+        ),
+        request=PartialRequestSerializer,
+        responses={200: OpenApiTypes.OBJECT, 400: ErrorSerializer},
+        examples=[
+            OpenApiExample(
+                "After match-up 1",
+                value={"notation": "a=greedy-fiend,swordsman d=sand-lord,archer", "after": "1"},
+            )
+        ],
+        tags=["combat"],
+    )
+    def post(self, request: Request) -> Response:
+        serializer = PartialRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        setup = running.read_notation(data["notation"]) if "notation" in data else running.read_json(data["setup"])
+        after = 0 if data["after"] == "command" else int(data["after"])
+        state = running.run_until(setup, after).to_dict()
+        for step in state["steps"]:
+            step["rule_url"] = rule_url(step["rule"])
+        state["permalink"] = permalink(state["notation"])
+        return Response(state)

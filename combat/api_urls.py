@@ -10,4 +10,5 @@ urlpatterns = [
     path("validate/", api.ValidateView.as_view(), name="validate"),
     path("examples/", api.ExamplesView.as_view(), name="examples"),
     path("explore/", api.ExploreView.as_view(), name="explore"),
+    path("partial/", api.PartialView.as_view(), name="partial"),
 ]

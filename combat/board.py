@@ -157,7 +157,11 @@ class Board:
 
 
 def _card(catalog: CardCatalog, reference: str) -> CardDefinition | None:
-    return catalog.find(split_reference(reference)[0])
+    try:
+        slug = split_reference(reference)[0]
+    except ValueError:  # a malformed copy number (archer#0) names no card; the form reports it
+        return None
+    return catalog.find(slug)
 
 
 def _fighter(catalog: CardCatalog, ref: str) -> Fighter:

@@ -213,4 +213,95 @@ CLAUSES: tuple[Clause, ...] = (
         "example). Only such cards are accepted.",
         "a=sand-lord a.earlier=channeling-flux d=swordsman",
     ),
+    Clause(
+        "m<N>",
+        "Turns of a match-up",
+        "m1=a:kind:what,d:kind:what,...",
+        "Match-up N played turn by turn (rule 6.4.4): each entry is a side (a or d), an action (ranged, "
+        "spell, channel, bribe, bribe-back, item or pass) and what it uses, written as in the clauses "
+        "above (guardian*2, djinn, gold@archer). Bribes and passes come first, in the bribery window; "
+        "then the attacker acts first and the players alternate until both pass. An action out of turn "
+        "or in a closed window is refused with its code. Given, it replaces that match-up's ranged, "
+        "bribe, spell and channel clauses.",
+        "terrain=mountains a=light-elemental d=kikijub,djinn m1=a:channel:guardian,d:ranged:djinn",
+    ),
+    Clause(
+        "made-up.<slug>",
+        "Made-up cards",
+        'made-up.slug={"type":"creature","vitality":3,...}',
+        "A card that does not exist, for a what-if question: its record as JSON (the fields of the card "
+        "data, abilities in the engine's vocabulary), with a space written %20. It is played like any "
+        "card and shown as made-up.",
+        'made-up.test-giant={"border":"mortal","name":"Test%20Giant","type":"creature","vitality":9} '
+        "a=test-giant d=swordsman",
+    ),
+)
+
+
+# Guardians Arena duels: the same one-line form, starting with ruleset=arena (engine/arena/notation.py).
+DUEL_EXAMPLE = "ruleset=arena terrain=woods a=swordsman a.under=archer d=sand-lord d.pen=devil-dog"
+DUEL_CLAUSES: tuple[Clause, ...] = (
+    Clause(
+        "ruleset",
+        "Ruleset",
+        "ruleset=arena",
+        "Makes the set-up a Guardians Arena duel. It comes first; a set-up without it is a standard combat, so older links read as before.",
+        "ruleset=arena a=swordsman d=sand-lord",
+    ),
+    Clause(
+        "duel-a",
+        "Duellists",
+        "a=card and d=card",
+        "The one creature each player moves into the Duel Zone; a is the player with Initiative, who attacks.",
+        "ruleset=arena a=rain-spirit d=magma-elemental",
+    ),
+    Clause(
+        "a.stock",
+        "Stock",
+        "a.stock=card,...",
+        "The player's spells, bribery cards and H items: his hand in the primary round.",
+        "ruleset=arena a=swordsman a.stock=power-lunch d=sand-lord p=a:spell:power-lunch,d:pass,a:pass",
+    ),
+    Clause(
+        "a.pen",
+        "Creature Pen",
+        "a.pen=card,...",
+        "Creatures, shields, terrain and C items, which join the hand in the secondary round.",
+        DUEL_EXAMPLE + " s=d:creature:devil-dog,a:pass,d:pass",
+    ),
+    Clause(
+        "a.under",
+        "Under the strongholds",
+        "a.under=card,...",
+        "Channellers and ranged attackers lying under the player's strongholds, the only place they act from.",
+        DUEL_EXAMPLE + " p=a:ranged:archer,d:pass,a:pass",
+    ),
+    Clause(
+        "a.bearer",
+        "Standard bearer",
+        "a.bearer=card and a.sacrifice=yes",
+        "The standard bearer beside the Guardian; sacrifice=yes says the player traded it in Phase I for the opponent's.",
+        "ruleset=arena a=swordsman a.bearer=standard-bearer-broms-angelic-13 d=rain-spirit",
+    ),
+    Clause(
+        "a.capture",
+        "Capture in the raid",
+        "a.capture=shield",
+        "An unopposed shield in the raid after the duel, capturing the enemy creature left in the Duel Zone.",
+        "ruleset=arena a=sand-lord d=swordsman d.capture=shield-broms-goblin-08",
+    ),
+    Clause(
+        "a.victorious",
+        "Victorious so far",
+        "a.victorious=number, a.up=number",
+        "Victorious creatures already under the Guardian, and the Up number that gave Initiative (checked: a's must be higher).",
+        "ruleset=arena a=swordsman a.victorious=2 a.up=9 d=sand-lord d.up=4",
+    ),
+    Clause(
+        "p",
+        "Round actions",
+        "p=a:kind:card,... and s=...",
+        "Each round's actions in turn order: the attacker first in the primary round, the primary loser (after a tie, the attacker) first in the secondary one, until both pass. Kinds: ranged, spell, channel, bribe, item and pass; in the secondary round also creature and shield (shield:card@target).",
+        DUEL_EXAMPLE + " p=a:ranged:archer,d:pass,a:pass s=d:creature:devil-dog,a:pass,d:pass",
+    ),
 )

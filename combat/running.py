@@ -15,15 +15,15 @@ from cards.engine_catalog import site_catalog
 from combat.limits import check_setup
 from combat.setup_form import MAX_NOTATION_LENGTH
 from combat.slots import explore_slot
+from engine.arena import ArenaSetup, DuelLog
 from engine.catalog import CardCatalog
 from engine.errors import NotationError, Problem, SetupInvalid
 from engine.explore import Exploration, explore
-from engine.jsonform import setup_from_dict
 from engine.log import CombatLog
-from engine.notation import parse_setup
+from engine.partial import PartialState, resolve_until
 from engine.resolver import resolve
+from engine.rulesets import AnySetup, any_from_dict, parse_any, resolve_any, validate_any
 from engine.setup import CombatSetup
-from engine.validate import validate
 
 Result = TypeVar("Result")
 
@@ -33,26 +33,30 @@ def catalog() -> CardCatalog:
     return site_catalog()
 
 
-def read_notation(text: str) -> CombatSetup:
+def read_notation(text: str) -> AnySetup:
     """Parse a notation, refusing text far longer than any real set-up before reading it."""
     if len(text) > MAX_NOTATION_LENGTH:
         raise NotationError(
             f"the set-up is {len(text)} characters long; the limit is {MAX_NOTATION_LENGTH}",
             code="notation.too_long",
         )
-    setup = parse_setup(text.strip())
-    check_setup(setup)
+    return _within_limits(parse_any(text.strip()))
+
+
+def read_json(data: Mapping[str, Any] | Any) -> AnySetup:
+    return _within_limits(any_from_dict(data))
+
+
+def _within_limits(setup: AnySetup) -> AnySetup:
+    """A shield combat larger than any real one is refused before any work starts (combat.limits)."""
+    if isinstance(setup, CombatSetup):
+        check_setup(setup)
     return setup
 
 
-def read_json(data: Mapping[str, Any] | Any) -> CombatSetup:
-    setup = setup_from_dict(data)
-    check_setup(setup)
-    return setup
-
-
-def problems_of(setup: CombatSetup, cards: CardCatalog | None = None) -> list[Problem]:
-    return validate(setup, cards or catalog())
+def problems_of(setup: AnySetup, cards: CardCatalog | None = None) -> list[Problem]:
+    """Every problem of a set-up of either ruleset (a duel's include those only its play reveals)."""
+    return validate_any(setup, cards or catalog())
 
 
 def run(setup: CombatSetup) -> CombatLog:
@@ -66,8 +70,18 @@ def run(setup: CombatSetup) -> CombatLog:
     return resolve(setup, cards, checked=True)
 
 
+def run_any(setup: AnySetup) -> CombatLog | DuelLog:
+    """Resolve a set-up of either ruleset (a duel validates itself as it goes)."""
+    if isinstance(setup, ArenaSetup):
+        return resolve_any(setup, catalog())
+    return run(setup)
+
+
 def run_notation(text: str) -> CombatLog:
-    return run(read_notation(text))
+    setup = read_notation(text)
+    if isinstance(setup, ArenaSetup):
+        raise NotationError("a Guardians Arena duel is not a shield combat", code="notation.bad_ruleset")
+    return run(setup)
 
 
 # Exploring runs one resolution per play order. Time, not the number of orders, bounds it: after this many
@@ -84,11 +98,13 @@ def explore_notation(text: str) -> Exploration:
     return explore_setup(read_notation(text), lambda exploration: exploration)
 
 
-def explore_setup(setup: CombatSetup, render: Callable[[Exploration], Result]) -> Result:
+def explore_setup(setup: AnySetup, render: Callable[[Exploration], Result]) -> Result:
     """Explore a set-up and render the answer (e.g. as JSON bytes), both at low priority in an explore slot.
 
     Raises SetupInvalid, or ServerBusy when every slot stays taken (combat.slots).
     """
+    if isinstance(setup, ArenaSetup):
+        raise NotationError("exploring play orders is for shield combats, not Arena duels", code="notation.bad_ruleset")
     # One catalog for the check and the exploration, even if the data changes in between.
     cards = catalog()
     problems = problems_of(setup, cards)
@@ -102,6 +118,20 @@ def explore_setup(setup: CombatSetup, render: Callable[[Exploration], Result]) -
 # every other request (searches, pages) in the other workers, and its time budget absorbs the wait: when
 # the machine is busy it explores fewer orders and says so, instead of slowing everyone else down.
 EXPLORE_NICENESS = 10
+
+
+def run_until(setup: AnySetup, after: int) -> PartialState:
+    """The state once the command step (0) or match-up ``after`` is over (engine.partial)."""
+    if isinstance(setup, ArenaSetup):
+        raise NotationError(
+            "a partial answer stops a shield combat after its command step or a match-up; a duel has neither",
+            code="notation.bad_ruleset",
+        )
+    cards = catalog()
+    problems = problems_of(setup, cards)
+    if problems:
+        raise SetupInvalid(problems)
+    return resolve_until(setup, cards, after=after)
 
 
 def at_low_priority(work: Callable[[], Result]) -> Result:

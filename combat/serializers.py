@@ -23,7 +23,9 @@ class SideSetupSerializer(serializers.Serializer[Any]):
     hand = _strings("Cards in hand that may be played during the combat.")
     channellers = _strings("Creatures channelling to the guardian.")
     guardian = serializers.CharField(required=False, allow_null=True, help_text="The side's guardian, by slug.")
-    stones = serializers.IntegerField(required=False, allow_null=True, min_value=0, help_text="Stones the guardian has.")
+    stones = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, help_text="Stones the guardian has."
+    )
     stronghold = serializers.CharField(required=False, allow_null=True, help_text="The side's stronghold, by slug.")
     shields = _strings("The side's shields, by slug.")
     command = serializers.CharField(required=False, allow_null=True, help_text="A command card played, by slug.")
@@ -33,7 +35,9 @@ class SideSetupSerializer(serializers.Serializer[Any]):
     bribes = _strings("Bribes, 'moment:icon[:target]', e.g. '1:gold'.")
     spells = _strings("Spells, 'moment:card[:target]'.")
     channels = _strings("Channels, 'moment:source[*amount][:target]', e.g. '3:guardian*2'.")
-    secondaries = _strings("Secondary attacks, 'attacker:target'; an empty list makes none, absent lets the default choose.")
+    secondaries = _strings(
+        "Secondary attacks, 'attacker:target'; an empty list makes none, absent lets the default choose."
+    )
     destroy_shield = serializers.BooleanField(required=False, help_text="Destroy a shield when winning.")
     rolls = _strings("Dice results, 'card:value'.")
     counts = _strings("Numbers the combat cannot see, 'card:value'.")
@@ -64,13 +68,30 @@ class CombatRequestSerializer(serializers.Serializer[Any]):
         trim_whitespace=False,
         help_text="The compact notation, e.g. 'a=sand-lord d=swordsman'.",
     )
-    setup = SetupJSONField(required=False, help_text="The JSON form: {terrain, attacker: {creatures, ...}, defender: {...}}.")
+    setup = SetupJSONField(
+        required=False, help_text="The JSON form: {terrain, attacker: {creatures, ...}, defender: {...}}."
+    )
+
+    ruleset = serializers.ChoiceField(
+        choices=["standard", "arena"],
+        required=False,
+        help_text="standard (the default) or arena for a Guardians Arena duel; a notation may say ruleset=arena itself.",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         given = [name for name in ("notation", "setup") if name in attrs]
         if len(given) != 1:
             raise serializers.ValidationError("Give exactly one of notation and setup.")
         return attrs
+
+
+class PartialRequestSerializer(CombatRequestSerializer):
+    """A set-up, and where to stop: after the command step or after a primary match-up."""
+
+    after = serializers.RegexField(
+        r"^(command|[1-9][0-9]{0,2})$",
+        help_text="'command' to stop once the command step is over, or N to stop after match-up N.",
+    )
 
 
 class ProblemSerializer(serializers.Serializer[Any]):
@@ -83,6 +104,7 @@ class ProblemSerializer(serializers.Serializer[Any]):
 class ValidateResponseSerializer(serializers.Serializer[Any]):
     valid = serializers.BooleanField()
     notation = serializers.CharField(allow_null=True, help_text="The set-up in canonical notation, if readable.")
+    ruleset = serializers.CharField(required=False, help_text="arena for a Guardians Arena duel; absent for a combat.")
     problems = ProblemSerializer(many=True)
 
 
@@ -155,10 +177,48 @@ class ResultSerializer(serializers.Serializer[Any]):
 
 
 class ResolveResponseSerializer(serializers.Serializer[Any]):
+    ruleset = serializers.CharField(help_text="standard")
     notation = serializers.CharField()
     permalink = serializers.CharField()
     steps = StepSerializer(many=True)
     result = ResultSerializer()
+
+
+class RoundTotalsSerializer(serializers.Serializer[Any]):
+    attacker_total = serializers.IntegerField()
+    defender_total = serializers.IntegerField()
+    attacker_chain = TermSerializer(many=True)
+    defender_chain = TermSerializer(many=True)
+    won_by = serializers.CharField(allow_null=True, help_text="attacker, defender, or null for equal totals.")
+
+
+class CardPlaceSerializer(serializers.Serializer[Any]):
+    side = serializers.CharField()
+    card = serializers.CharField()
+    place = serializers.ChoiceField(
+        choices=["victorious", "captured", "prison_shield", "pen", "discard", "deck_bottom", "kept"]
+    )
+    rule = serializers.CharField(help_text="The ARN- step that sends it there; see /rules/id/<rule>/.")
+
+
+class DuelResultSerializer(serializers.Serializer[Any]):
+    primary = RoundTotalsSerializer(allow_null=True)
+    upper_hand = serializers.CharField(allow_null=True)
+    secondary = RoundTotalsSerializer(allow_null=True, help_text="Null when nobody played in the secondary round.")
+    winner = serializers.CharField(allow_null=True, help_text="attacker, defender, or null for a tie.")
+    decided_by = serializers.CharField()
+    places = CardPlaceSerializer(many=True)
+    victorious = serializers.ListField(child=serializers.IntegerField(), help_text="[attacker, defender] counts.")
+    not_automated = serializers.ListField(child=serializers.ListField(), help_text="[card, reason] pairs.")
+    warnings = serializers.ListField(child=serializers.CharField())
+
+
+class DuelResponseSerializer(serializers.Serializer[Any]):
+    ruleset = serializers.CharField(help_text="arena")
+    notation = serializers.CharField()
+    permalink = serializers.CharField()
+    steps = StepSerializer(many=True)
+    result = DuelResultSerializer()
 
 
 class OrderOutcomeSerializer(serializers.Serializer[Any]):
@@ -204,6 +264,7 @@ class ExampleSerializer(serializers.Serializer[Any]):
     title = serializers.CharField()
     section = serializers.CharField(help_text="Where in the rules the example comes from.")
     notation = serializers.CharField()
+    ruleset = serializers.CharField(required=False, help_text="arena; present for Arena duels only.")
     expected = serializers.DictField(help_text="The result the rules give: winner, totals, fates.")
     permalink = serializers.CharField()
 

@@ -6,6 +6,7 @@ app_name = "combat"
 urlpatterns = [
     path("", views.combat_page, name="combat"),
     path("build/", views.build, name="build"),
+    path("duel/", views.duel_build, name="duel-build"),
     path("board/", views.board, name="board"),
     path("notation/", views.notation_page, name="notation"),
     path("picture.svg", views.picture_svg, name="picture"),

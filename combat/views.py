@@ -15,10 +15,10 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from combat import reading, running
-from combat.examples import all_examples, find_example
+from combat import duels, reading, running
+from combat.examples import all_examples, arena_examples, find_example
 from combat.links import permalink
-from combat.notation_doc import BASICS, CLAUSES
+from combat.notation_doc import BASICS, CLAUSES, DUEL_CLAUSES
 from combat.picture_svg import render as picture_svg_render
 from combat.rule_refs import rule_refs
 from combat.setup_form import (
@@ -34,15 +34,22 @@ from combat.setup_form import (
 )
 from combat.slots import RETRY_AFTER, ServerBusy
 from combat.stepping import StepThrough, step_through
-from engine.errors import EngineError, NotationError
+from engine.arena import ArenaSetup, DuelLog
+from engine.errors import EngineError, NotationError, Problem
 from engine.explore import describe_count
 from engine.log import CombatLog
+from engine.rulesets import resolve_any
 from engine.setup import CombatSetup, split_reference
 
 
 @require_GET
 def combat_page(request: HttpRequest) -> HttpResponse:
     notation = request.GET.get("s")
+    if notation is None and request.GET.get("ruleset") == "arena":
+        return _duel_form_page(request, None)
+    example_asked = find_example(request.GET.get("example", "")) if notation is None else None
+    if example_asked is not None and example_asked.ruleset == "arena":
+        return _duel_form_page(request, duels.read_duel_or_none(example_asked.notation))
     if notation is None and request.GET.get("blank"):
         return _setup_page(request, filled_forms(CombatSetup(), running.catalog()))
     if notation is None:
@@ -53,6 +60,8 @@ def combat_page(request: HttpRequest) -> HttpResponse:
         setup = running.read_notation(notation)
     except NotationError as exc:
         return _problem_page(request, notation, exc, None)
+    if isinstance(setup, ArenaSetup):
+        return _duel_page(request, notation, setup)
     if request.GET.get("edit"):
         return _setup_page(request, filled_forms(setup, running.catalog()))
     try:
@@ -61,6 +70,36 @@ def combat_page(request: HttpRequest) -> HttpResponse:
         return _problem_page(request, notation, exc, setup)
     view = step_through(log, running.catalog(), _step_number(request.GET.get("step"), len(log.steps)))
     return render(request, "combat/step_through.html", _step_context(request, log, setup, view))
+
+
+def _duel_page(request: HttpRequest, notation: str, setup: ArenaSetup) -> HttpResponse:
+    """A Guardians Arena duel: its form (``edit``), or its step-through and result."""
+    if request.GET.get("edit"):
+        return _duel_form_page(request, setup)
+    try:
+        log = resolve_any(setup, running.catalog())
+    except EngineError as exc:
+        return _problem_page(request, notation, exc, None)
+    assert isinstance(log, DuelLog)
+    current = _step_number(request.GET.get("step"), len(log.steps))
+    return render(request, "combat/duel.html", duels.duel_context(log, current))
+
+
+def _duel_form_page(
+    request: HttpRequest, setup: ArenaSetup | None, problems: tuple[Problem, ...] = (), status: int = 200
+) -> HttpResponse:
+    context = {**duels.form_fields(setup), "problems": problems, "examples": arena_examples()}
+    return render(request, "combat/duel_setup.html", context, status=status)
+
+
+@require_GET
+def duel_build(request: HttpRequest) -> HttpResponse:
+    """The duel form's target: the duel's permalink, or the form again with what is wrong."""
+    try:
+        notation = duels.notation_from_form(request.GET, running.catalog())
+    except EngineError as exc:
+        return _duel_form_page(request, None, exc.problems, status=400)
+    return HttpResponseRedirect(permalink(notation))
 
 
 def _step_context(request: HttpRequest, log: CombatLog, setup: CombatSetup, view: StepThrough) -> dict[str, Any]:
@@ -92,6 +131,10 @@ def picture_svg(request: HttpRequest) -> HttpResponse:
     notation = request.GET.get("s", "")
     try:
         setup = running.read_notation(notation)
+        if isinstance(setup, ArenaSetup):
+            raise NotationError(
+                "pictures are drawn for shield combats only, not for Arena duels", code="notation.bad_ruleset"
+            )
         log = running.run(setup)
     except EngineError as exc:
         return HttpResponse(
@@ -109,7 +152,7 @@ def picture_svg(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def notation_page(request: HttpRequest) -> HttpResponse:
-    return render(request, "combat/notation.html", {"basics": BASICS, "clauses": CLAUSES})
+    return render(request, "combat/notation.html", {"basics": BASICS, "clauses": CLAUSES, "duel_clauses": DUEL_CLAUSES})
 
 
 def _step_number(raw: str | None, count: int) -> int:
@@ -176,6 +219,7 @@ def _setup_page(request: HttpRequest, forms: SetupForms, status: int = 200) -> H
     context = {
         **_form_context(forms),
         "examples": all_examples(),
+        "duel_examples": arena_examples(),
         "permalink": permalink(forms.notation) if forms.notation and not forms.problems else "",
     }
     return render(request, "combat/setup.html", context, status=status)
@@ -246,7 +290,8 @@ def explore_page(request: HttpRequest) -> HttpResponse:
     except EngineError as exc:
         setup = None
         try:
-            setup = running.read_notation(notation)
+            read = running.read_notation(notation)
+            setup = read if isinstance(read, CombatSetup) else None
         except NotationError:
             pass
         return _problem_page(request, notation, exc, setup)

@@ -17,8 +17,19 @@ from .enums import CardUse, Fate, Phase, Role, Side, StepKind, Terrain, Winner
 from .errors import CatalogError, EngineError, NotationError, Problem, SetupInvalid, UnknownCard
 from .explore import Exploration, OrderOutcome, explore
 from .jsonform import setup_from_dict, setup_to_dict
-from .log import CardOutcome, CombatLog, CombatResult, CommandOutcome, CreatureOutcome, SecondaryOutcome, Step, Term
+from .log import (
+    CardOutcome,
+    CombatLog,
+    CombatResult,
+    CommandOutcome,
+    CreatureOutcome,
+    Notice,
+    SecondaryOutcome,
+    Step,
+    Term,
+)
 from .notation import format_setup, parse_setup
+from .partial import PartialState, resolve_until
 from .render import render
 from .resolver import resolve
 from .setup import CombatSetup, SideSetup
@@ -39,7 +50,9 @@ __all__ = [
     "Exploration",
     "Fate",
     "NotationError",
+    "Notice",
     "OrderOutcome",
+    "PartialState",
     "Phase",
     "Problem",
     "Role",
@@ -60,6 +73,7 @@ __all__ = [
     "parse_setup",
     "render",
     "resolve",
+    "resolve_until",
     "setup_from_dict",
     "setup_to_dict",
     "validate",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .abilities import (
+    AllowChannelling,
     AllowsChannellingTo,
     AllowsRanged,
     BriberyShots,
@@ -32,6 +33,7 @@ from .abilities import (
     Suppressed,
     matchup_cards,
 )
+from .actions import Refusal
 from .bribery_effects import ranged_discard
 from .cards import CardDefinition
 from .combat_state import Combat
@@ -59,165 +61,202 @@ from .enums import (
     StepKind,
     Terrain,
 )
+from .log import Notice
 from .matchup_effects import add, bribe_creature, drop_unused_reactions, suppressor_of
 from .render import render
-from .setup import Channel, Moment, split_reference
+from .setup import Channel, Moment, RangedSupport, split_reference
 from .state import Contribution, Fighter, Shot
+from .turns import refusal_sentence
 from .validate import find_creature, ranged_use
 
 
 # PRI-9
+class Volley:
+    """The ranged attacks of one match-up so far: those placed, every shot, and the cancellers."""
+
+    def __init__(self) -> None:
+        self.placed: list[Fighter] = []
+        self.shots: list[Shot] = []
+        self.cancellers: list[Fighter] = []
+        self.count: dict[Side, int] = {side: 0 for side in SIDES}
+
+
 def ranged(
     combat: Combat, round_number: int, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]
 ) -> None:
-    placed: list[Fighter] = []
-    shots: list[Shot] = []
-    cancellers: list[Fighter] = []
+    """The per-kind shorthand: every ranged attack of the attacker, then every one of the defender."""
+    volley = start_ranged(combat, round_number, pair)
+    for side in SIDES:
+        for support in combat.sides[side].setup.ranged:
+            if support.round == round_number:
+                shoot(combat, round_number, side, support, pair, contributions, volley)
+        run_effects(combat, "PRI-9 side", side, round_number, pair, contributions, volley.shots)
+    finish_ranged(combat, round_number, contributions, volley)
+
+
+def start_ranged(combat: Combat, round_number: int, pair: dict[Side, Fighter]) -> Volley:
     combat.waiting_shooters = []
     combat.effect_shots = ()
     run_effects(combat, "PRI-9 start", round_number, pair)
-    for side in SIDES:
-        supports = [s for s in combat.sides[side].setup.ranged if s.round == round_number]
-        for index, support in enumerate(supports):
-            if any(f.fate is not Fate.STANDING for f in pair.values()):
-                log(
-                    combat,
-                    StepKind.NOTE,
-                    "PRI-9",
-                    "ranged",
-                    (side.value, support.creature),
-                    side=side,
-                )
-                continue
-            if push_forced(combat, round_number):
-                named = fighter_named(combat, side, support.creature)
-                who = named.name if named is not None else support.creature
-                frozen_by_push(combat, side, f"{who}'s ranged attack is not made and it stays in the hand")
-                continue
-            shooter = fighter_named(combat, side, support.creature)
-            command_shot = command_shot_of(combat, shooter) if shooter is not None else None
-            if shooter is None or (command_shot is None and (not shooter.in_hand or shooter.fate is not Fate.STANDING)):
-                log(
-                    combat,
-                    StepKind.RANGED,
-                    "PRI-9",
-                    "ranged.2",
-                    (side.value, support.creature),
-                    side=side,
-                )
-                continue
-            if Terrain.WOODS in combat.terrain and terrain_rule(combat, AllowsRanged) is None:
-                log(
-                    combat,
-                    StepKind.RANGED,
-                    "PRI-9",
-                    "ranged.3",
-                    (shooter.name, side.value),
-                    side=side,
-                    card=shooter.card,
-                )
-                combat.warnings.append(
-                    f"{side.value}: {shooter.name}'s ranged attack in match-up {round_number} is not allowed in Woods"
-                )
-                continue
-            refusal = ranged_refusal(combat, side, shooter, pair)
-            if refusal:
-                log(combat, StepKind.RANGED, "PRI-9", "verbatim", (refusal,), side=side, card=shooter.card)
-                combat.warnings.append(f"{side.value}: {refusal}")
-                continue
-            if command_shot is not None:
-                pay_for_shot(combat, side, shooter, command_shot)
-            else:
-                shooter.in_hand = False
-                shooter.role = Role.RANGED
-                shooter.round = round_number
-                shooter.fate_reason = f"gave ranged support in match-up {round_number}"
-            log(
-                combat,
-                StepKind.RANGED,
-                "PRI-9" if index == 0 else "A-23",
-                "ranged.places" if command_shot is None else "ranged.command_fires",
-                (side.value, shooter.name, pair[side].name)
-                if command_shot is None
-                else (shooter.name, side.value, pair[side].name),
-                side=side,
-                card=shooter.card,
-                subject=shooter,
-            )
-            bribes = [
-                b
-                for b in combat.sides[side.other].setup.bribes
-                if b.moment == Moment(round_number)
-                and b.target is not None
-                and fighter_named(combat, side, b.target) is shooter
-            ]
-            if any(bribe_creature(combat, side.other, bribe.icon, shooter, "A-02") for bribe in bribes):
-                continue
-            ranged_discard(combat, side, shooter)
-            if shooter.first_text(RangedItemDiscard) is not None:
-                discard_item(combat, side, shooter)
-            if shooter.first_text(CancelsRanged) is not None:
-                cancellers.append(shooter)
-                continue
-            answer = shooter.first_text(ChannelReaction)
-            if answer is not None and answer.as_ranged:
-                combat.waiting_shooters.append(shooter)
-                log(
-                    combat,
-                    StepKind.RANGED,
-                    "PRI-9",
-                    "ranged.4",
-                    (shooter.name, side.other.value),
-                    side=side,
-                    card=shooter.card,
-                    subject=shooter,
-                )
-                continue
-            before = contributions[side].total
-            target = pair[side.other]
-            effect = shooter.first_text(RangedEffect)
-            immune = any(immunity.ranged for immunity in target.text(Immunity))
-            if immune:
-                log(
-                    combat,
-                    StepKind.RANGED,
-                    "PRI-5",
-                    "ranged.5",
-                    (target.name, shooter.name),
-                    side=side,
-                    card=target.card,
-                    subject=shooter,
-                )
-            elif effect is not None:
-                shot_effect(combat, side, shooter, effect, pair, contributions)
-            else:
-                add(
-                    combat,
-                    contributions[side],
-                    f"{shooter.name} ranged",
-                    command_shot.points if command_shot is not None else shooter.card.ranged_attack or 0,
-                    "PRI-9",
-                    shooter.card,
-                    f"{shooter.name}'s ranged attack",
-                    StepKind.RANGED,
-                )
-                ranged_modifiers(combat, side, shooter, placed, contributions[side])
-                placed.append(shooter)
-            shot = Shot(side, shooter, contributions[side].total - before)
-            shots.append(shot)
-            if effect is not None and not immune:
-                combat.effect_shots += (shot,)
-            if push_forced(combat, round_number):
-                continue
-            answer_shot(combat, shot, pair, contributions)
-            gamble(combat, side, shooter, pair)
-        run_effects(combat, "PRI-9 side", side, round_number, pair, contributions, shots)
+    return Volley()
+
+
+def finish_ranged(combat: Combat, round_number: int, contributions: dict[Side, Contribution], volley: Volley) -> None:
+    cancellers = volley.cancellers
     if cancellers and push_forced(combat, round_number):
         frozen_by_push(combat, cancellers[0].side, "no ranged attack may be cancelled")
         cancellers = []
-    cancel_shots(combat, cancellers, shots, contributions)
-    combat.live_shooters = [shot.shooter for shot in shots if not shot.cancelled]
+    cancel_shots(combat, cancellers, volley.shots, contributions)
+    combat.live_shooters = [shot.shooter for shot in volley.shots if not shot.cancelled]
     combat.shot_channels = {}
+
+
+def shoot(
+    combat: Combat,
+    round_number: int,
+    side: Side,
+    support: RangedSupport,
+    pair: dict[Side, Fighter],
+    contributions: dict[Side, Contribution],
+    volley: Volley,
+) -> None:
+    """One ranged attack placed beside its side's primary attacker (the first of a side's attacks
+    follows PRI-9, later ones A-23)."""
+    placed, shots, cancellers = volley.placed, volley.shots, volley.cancellers
+    index = volley.count[side]
+    volley.count[side] += 1
+    if any(f.fate is not Fate.STANDING for f in pair.values()):
+        log(
+            combat,
+            StepKind.NOTE,
+            "PRI-9",
+            "ranged",
+            (side.value, support.creature),
+            side=side,
+        )
+        return
+    if push_forced(combat, round_number):
+        named = fighter_named(combat, side, support.creature)
+        who = named.name if named is not None else support.creature
+        frozen_by_push(combat, side, f"{who}'s ranged attack is not made and it stays in the hand")
+        return
+    shooter = fighter_named(combat, side, support.creature)
+    command_shot = command_shot_of(combat, shooter) if shooter is not None else None
+    if shooter is None or (command_shot is None and (not shooter.in_hand or shooter.fate is not Fate.STANDING)):
+        log(
+            combat,
+            StepKind.RANGED,
+            "PRI-9",
+            "ranged.2",
+            (side.value, support.creature),
+            side=side,
+        )
+        return
+    if Terrain.WOODS in combat.terrain and terrain_rule(combat, AllowsRanged) is None:
+        log(
+            combat,
+            StepKind.RANGED,
+            "PRI-9",
+            "ranged.3",
+            (shooter.name, side.value),
+            side=side,
+            card=shooter.card,
+        )
+        combat.warnings.append(
+            f"{side.value}: {shooter.name}'s ranged attack in match-up {round_number} is not allowed in Woods"
+        )
+        return
+    refusal = ranged_refusal(combat, side, shooter, pair)
+    if refusal:
+        log(combat, StepKind.RANGED, "PRI-9", "verbatim", (refusal,), side=side, card=shooter.card)
+        combat.warnings.append(f"{side.value}: {refusal}")
+        return
+    if command_shot is not None:
+        pay_for_shot(combat, side, shooter, command_shot)
+    else:
+        shooter.in_hand = False
+        shooter.role = Role.RANGED
+        shooter.round = round_number
+        shooter.fate_reason = f"gave ranged support in match-up {round_number}"
+    log(
+        combat,
+        StepKind.RANGED,
+        "PRI-9" if index == 0 else "A-23",
+        "ranged.places" if command_shot is None else "ranged.command_fires",
+        (side.value, shooter.name, pair[side].name)
+        if command_shot is None
+        else (shooter.name, side.value, pair[side].name),
+        side=side,
+        card=shooter.card,
+        subject=shooter,
+    )
+    bribes = [
+        b
+        for b in combat.sides[side.other].setup.bribes
+        if b.moment == Moment(round_number)
+        and b.target is not None
+        and fighter_named(combat, side, b.target) is shooter
+    ]
+    if any(bribe_creature(combat, side.other, bribe.icon, shooter, "A-02") for bribe in bribes):
+        return
+    ranged_discard(combat, side, shooter)
+    if shooter.first_text(RangedItemDiscard) is not None:
+        discard_item(combat, side, shooter)
+    if shooter.first_text(CancelsRanged) is not None:
+        cancellers.append(shooter)
+        return
+    answer = shooter.first_text(ChannelReaction)
+    if answer is not None and answer.as_ranged:
+        combat.waiting_shooters.append(shooter)
+        log(
+            combat,
+            StepKind.RANGED,
+            "PRI-9",
+            "ranged.4",
+            (shooter.name, side.other.value),
+            side=side,
+            card=shooter.card,
+            subject=shooter,
+        )
+        return
+    before = contributions[side].total
+    target = pair[side.other]
+    effect = shooter.first_text(RangedEffect)
+    immune = any(immunity.ranged for immunity in target.text(Immunity))
+    if immune:
+        log(
+            combat,
+            StepKind.RANGED,
+            "PRI-5",
+            "ranged.5",
+            (target.name, shooter.name),
+            side=side,
+            card=target.card,
+            subject=shooter,
+        )
+    elif effect is not None:
+        shot_effect(combat, side, shooter, effect, pair, contributions)
+    else:
+        add(
+            combat,
+            contributions[side],
+            f"{shooter.name} ranged",
+            command_shot.points if command_shot is not None else shooter.card.ranged_attack or 0,
+            "PRI-9",
+            shooter.card,
+            f"{shooter.name}'s ranged attack",
+            StepKind.RANGED,
+        )
+        ranged_modifiers(combat, side, shooter, placed, contributions[side])
+        placed.append(shooter)
+    shot = Shot(side, shooter, contributions[side].total - before)
+    shots.append(shot)
+    if effect is not None and not immune:
+        combat.effect_shots += (shot,)
+    if push_forced(combat, round_number):
+        return
+    answer_shot(combat, shot, pair, contributions)
+    gamble(combat, side, shooter, pair)
 
 
 @acts_in("PRI-9 start", DrawsRanged)
@@ -800,29 +839,35 @@ def channelling(
         return
     for side in SIDES:
         for channel in combat.sides[side].setup.channels:
-            if channel.moment != moment:
-                continue
-            target = pair[side]
-            if channel.target is not None:
-                named = fighter_named(combat, side, channel.target)
-                if (
-                    named is not None
-                    and named is not target
-                    and channel_to_shot(combat, side, channel, named, pair, contributions)
-                ):
-                    continue
-                if named is not target:
-                    log(
-                        combat,
-                        StepKind.CHANNEL,
-                        "PRI-10",
-                        "channelling",
-                        (side.value, target.name, channel.target),
-                        side=side,
-                    )
-                    continue
-            channel_into(combat, side, channel, contributions[side], pair[side.other])
+            if channel.moment == moment:
+                channel_once(combat, side, channel, pair, contributions)
     drop_unused_reactions(combat)
+
+
+def channel_once(
+    combat: Combat, side: Side, channel: Channel, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]
+) -> None:
+    """One use of one channel source: into the side's primary attacker or the shot it names."""
+    target = pair[side]
+    if channel.target is not None:
+        named = fighter_named(combat, side, channel.target)
+        if (
+            named is not None
+            and named is not target
+            and channel_to_shot(combat, side, channel, named, pair, contributions)
+        ):
+            return
+        if named is not target:
+            log(
+                combat,
+                StepKind.CHANNEL,
+                "PRI-10",
+                "channelling",
+                (side.value, target.name, channel.target),
+                side=side,
+            )
+            return
+    channel_into(combat, side, channel, contributions[side], pair[side.other])
 
 
 def channel_to_shot(
@@ -1061,3 +1106,71 @@ def channel_into(
             and (holder is None or holder.fate is Fate.STANDING)
         ):
             change_stones(combat, owner, stones, card, "PRI-10", f"the {side.value} channelled while it is in play")
+
+
+def play_turns(
+    combat: Combat,
+    moment: Moment,
+    pair: dict[Side, Fighter],
+    contributions: dict[Side, Contribution],
+    turns: tuple[tuple[Side, RangedSupport | Channel, int], ...],
+) -> None:
+    """PRI-9 and PRI-10 as the players take them (A-04): the ranged attacks and channels of an
+    ordered match-up, one at a time, each seeing the totals the earlier ones left."""
+    round_number = moment.round
+    volley = start_ranged(combat, round_number, pair)
+    combat.live_shooters = []
+    combat.shot_channels = {}
+    lunches = [
+        (side, index)
+        for side, slug, index in combat.plan.spells.get(round_number, ())
+        if (card := combat.catalog.find(slug)) is not None and card.first(AllowChannelling) is not None
+    ]
+    for side, decision, index in turns:
+        if isinstance(decision, RangedSupport):
+            shoot(combat, round_number, side, decision, pair, contributions, volley)
+            combat.live_shooters = [shot.shooter for shot in volley.shots if not shot.cancelled]
+            continue
+        if any(f.fate is not Fate.STANDING for f in pair.values()):
+            log(combat, StepKind.NOTE, "PRI-9", "matchup.4", (side.value,), side=side)
+            continue
+        if push_forced(combat, round_number):
+            frozen_by_push(combat, side, "the channelling given for it is not made")
+            continue
+        if needs_lunch_first(combat, side, pair[side], decision, index, lunches):
+            refuse_channel(combat, round_number, side, decision)
+            continue
+        channel_once(combat, side, decision, pair, contributions)
+    for side in SIDES:
+        run_effects(combat, "PRI-9 side", side, round_number, pair, contributions, volley.shots)
+    finish_ranged(combat, round_number, contributions, volley)
+    drop_unused_reactions(combat)
+
+
+def needs_lunch_first(
+    combat: Combat, side: Side, own: Fighter, channel: Channel, index: int, lunches: list[tuple[Side, int]]
+) -> bool:
+    """A channel into a creature that cannot receive channelling by itself, given before the spell
+    of its side that would let it (the spell must come first: the order note of the procedure)."""
+    if channel.target is not None or own.card.receives_channeling:
+        return False
+    mine = [at for owner, at in lunches if owner is side]
+    return bool(mine) and min(mine) > index
+
+
+def refuse_channel(combat: Combat, round_number: int, side: Side, channel: Channel) -> None:
+    refusal = Refusal.NEEDS_SPELL_FIRST
+    amount = f"*{channel.amount}" if channel.amount != 1 else ""
+    text = f"{side.letter}:channel:{channel.source}{amount}"
+    why = refusal_sentence(refusal)
+    log(
+        combat,
+        StepKind.CHANNEL,
+        refusal.rule,
+        "action.refused",
+        (round_number, side.value, text, refusal.value, why),
+        side=side,
+    )
+    combat.notify(
+        Notice(refusal.value, f"match-up {round_number}: {side.value}'s {text} is refused: {why}", refusal.rule)
+    )

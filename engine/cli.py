@@ -8,17 +8,17 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from .arena import ArenaSetup, DuelLog
 from .catalog import CardCatalog, default_catalog
-from .errors import EngineError
+from .errors import EngineError, NotationError
 from .explore import Exploration, Guarantee, OrderOutcome, explore
-from .jsonform import setup_from_dict
 from .log import CombatLog
-from .notation import parse_setup
-from .resolver import resolve
-from .setup import CombatSetup
+from .partial import PartialState, resolve_until
+from .rulesets import AnySetup, any_from_dict, resolve_any
+from .rulesets import parse_any as parse_setup
 
 
-def load_setup(argument: str) -> CombatSetup:
+def load_setup(argument: str) -> AnySetup:
     """A notation string, or a file holding a notation string or a JSON set-up (or a scenario)."""
     path = Path(argument)
     if "=" not in argument and (path.suffix in (".json", ".txt") or path.is_file()):
@@ -33,12 +33,32 @@ def load_setup(argument: str) -> CombatSetup:
                 raise EngineError(f"{argument} is not valid JSON: {exc}", code="cli.bad_json") from exc
             if isinstance(data, dict) and "notation" in data and "setup" not in data:
                 return parse_setup(str(data["notation"]))
-            return setup_from_dict(data.get("setup", data) if isinstance(data, dict) else data)
+            return any_from_dict(data.get("setup", data) if isinstance(data, dict) else data)
         return parse_setup(text.strip())
     return parse_setup(argument)
 
 
-def render_text(log: CombatLog) -> str:
+def render_duel(log: DuelLog) -> str:
+    lines = [f"Set-up: {log.notation}", ""]
+    for step in log.steps:
+        where = f"[{step.phase.value}{' ' + step.moment if step.moment else ''}]"
+        lines.append(f"{step.index:3d} {where:<16} {step.rule:<7} {step.text}")
+    result = log.result
+    winner = f"the {result.winner.value} wins the duel" if result.winner else "a tie: no winner"
+    lines += [
+        "",
+        f"Duel: {winner} ({result.decided_by}); victorious: attacker {result.victorious[0]}, defender {result.victorious[1]}.",
+    ]
+    for place in result.places:
+        lines.append(f"  {place.side.value:<9} {place.card:<36} {place.place.value:<14} {place.rule}")
+    for warning in result.warnings:
+        lines.append(f"warning: {warning}")
+    return "\n".join(lines)
+
+
+def render_text(log: CombatLog | DuelLog) -> str:
+    if isinstance(log, DuelLog):
+        return render_duel(log)
     lines = [f"Set-up: {log.notation}", ""]
     for step in log.steps:
         where = f"[{step.phase.value}{' ' + step.moment if step.moment else ''}]"
@@ -53,6 +73,33 @@ def render_text(log: CombatLog) -> str:
         lines.append(f"  {creature.id:<4} {creature.name:<32} {creature.fate.value:<16} {creature.reason}")
     for warning in result.warnings:
         lines.append(f"warning: {warning}")
+    return "\n".join(lines)
+
+
+def stop_point(text: str) -> int:
+    """``command`` (0) or a match-up number."""
+    if text == "command":
+        return 0
+    if text.isdigit() and int(text) >= 1:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"{text!r}: give 'command' or a match-up number (1, 2, ...)")
+
+
+def render_partial(state: PartialState) -> str:
+    lines = [f"Set-up: {state.notation}", f"Stopped after {state.stopped_after}.", ""]
+    for step in state.steps:
+        where = f"[{step.phase.value}{' ' + step.moment if step.moment else ''}]"
+        lines.append(f"{step.index:3d} {where:<16} {step.rule:<7} {step.text}")
+    lines += [
+        "",
+        f"Stones left: attacker {state.stones_left[0]}, defender {state.stones_left[1]}; "
+        f"terrain: {', '.join(state.terrain) or 'none'}.",
+    ]
+    for creature in state.creatures:
+        fate = "in hand" if creature.id in state.in_hand else creature.fate.value
+        lines.append(f"  {creature.id:<4} {creature.name:<32} {fate:<16} {creature.reason}")
+    lines += [f"in force: {effect}" for effect in state.effects_in_force]
+    lines += [f"warning: {warning}" for warning in state.warnings]
     return "\n".join(lines)
 
 
@@ -127,6 +174,12 @@ def main(argv: Sequence[str] | None = None, catalog: CardCatalog | None = None) 
     resolve_parser = commands.add_parser("resolve", help="resolve one set-up (a notation string or a file)")
     resolve_parser.add_argument("setup", help="notation text, or a .txt/.json file holding a set-up")
     resolve_parser.add_argument("--json", action="store_true", help="print the steps and result as JSON")
+    resolve_parser.add_argument(
+        "--after",
+        type=stop_point,
+        metavar="command|N",
+        help="stop after the command step or after match-up N and print the state then",
+    )
     explore_parser = commands.add_parser(
         "explore", help="try every primary play order and say what each side can guarantee"
     )
@@ -136,12 +189,25 @@ def main(argv: Sequence[str] | None = None, catalog: CardCatalog | None = None) 
     try:
         setup = load_setup(args.setup)
         if args.command == "explore":
+            if isinstance(setup, ArenaSetup):
+                raise NotationError(
+                    "explore tries the play orders of shield combats, not Arena duels", code="notation.bad_ruleset"
+                )
             exploration = explore(setup, catalog or default_catalog())
             print(
                 json.dumps(exploration_to_dict(exploration), indent=2) if args.json else render_exploration(exploration)
             )
             return 0
-        log = resolve(setup, catalog or default_catalog())
+        if args.after is not None:
+            if isinstance(setup, ArenaSetup):
+                raise NotationError(
+                    "--after stops a shield combat after its command step or a match-up; an Arena duel has neither",
+                    code="notation.bad_ruleset",
+                )
+            state = resolve_until(setup, catalog or default_catalog(), after=args.after)
+            print(json.dumps(state.to_dict(), indent=2) if args.json else render_partial(state))
+            return 0
+        log = resolve_any(setup, catalog or default_catalog())
     except EngineError as exc:
         problems = [problem.as_dict() for problem in exc.problems]
         if args.json:

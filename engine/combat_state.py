@@ -16,9 +16,11 @@ from .cards import DEFAULT_GUARDIAN, CardDefinition
 from .catalog import CardCatalog
 from .effects import effects_for
 from .enums import SIDES, Phase, Side, Terrain
-from .log import CardOutcome, Matchup, SecondaryOutcome, Step
+from .log import CardOutcome, Matchup, Notice, SecondaryOutcome, Step
+from .made_up import catalog_for
 from .setup import CombatSetup, SpellPlay, copy_references, face_down, split_reference
 from .state import Contribution, Fighter, Shot, SideState
+from .turns import referee
 from .validate import check, resolve_terrain
 
 
@@ -34,6 +36,8 @@ class Combat:
     spell_decided: str | None = None
     first_bonus_taken: dict[int, Fighter]
     forced_push: Fighter | None = None
+    # A partial answer: stop once the command step (0) or primary match-up N is over.
+    stop_after: int | None = None
     effect_shots: tuple[Shot, ...] = ()
     discarded_items: tuple[tuple[Side, str], ...] = ()
     terrain_razed = False
@@ -42,12 +46,21 @@ class Combat:
 
     def __init__(self, setup: CombatSetup, catalog: CardCatalog, *, checked: bool = False) -> None:
         # ``checked``: the caller has already validated an equivalent set-up (exploration reuses one check).
+        # Ordered match-up actions become the per-kind decisions the procedure plays (turns.py);
+        # ``given`` is the set-up as written, which the log prints back.
+        self.given = setup
+        self.plan = referee(setup)
+        setup = self.plan.setup
         if not checked:
             check(setup, catalog)
+        catalog = catalog_for(setup, catalog)
         self.setup = setup
+        self.notices: list[Notice] = []
         self.catalog = catalog
         self.steps: list[Step] = []
         self.warnings: list[str] = []
+        for notice in self.plan.notices:
+            self.notify(notice)
         self.not_automated: dict[str, str] = {}
         self.matchups: list[Matchup] = []
         self.phase = Phase.SETUP
@@ -106,6 +119,11 @@ class Combat:
         # Spent once per combat: the bribe reactions used (by card identity) and the sides that bribed with an item.
         self.bribe_reactions_spent: set[int] = set()
         self.item_bribes_spent: set[Side] = set()
+
+    def notify(self, notice: Notice) -> None:
+        """A warning with a stable code: kept as data and shown among the warnings, code included."""
+        self.notices.append(notice)
+        self.warnings.append(f"{notice.message} ({notice.code})")
 
     # ----------------------------------------------------------------- set-up
     def side_state(self, side: Side) -> SideState:

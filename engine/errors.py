@@ -79,3 +79,8 @@ class UnknownCard(EngineError):
         super().__init__(f"no card called {reference!r}{hint}")
         self.reference = reference
         self.suggestions = suggestions
+
+
+class StopAfter(Exception):  # noqa: N818 - a signal, not an error: it never leaves the engine
+    """Raised when a combat reaches the point a partial answer asked for (``Combat.stop_after``);
+    ``partial.resolve_until`` catches it and reads the state."""

@@ -31,6 +31,7 @@ from .abilities import DrawsRanged
 from .catalog import CardCatalog
 from .enums import Side, Winner
 from .errors import EngineError
+from .made_up import catalog_for
 from .notation import format_setup
 from .resolver import resolve
 from .setup import CombatSetup, SideSetup, copy_references, split_reference
@@ -149,6 +150,8 @@ def explore(
     """
     deadline = None if budget is None else time.monotonic() + budget
     check(setup, catalog, first_matchup=False)
+    # The set-up's made-up cards join the catalog once, for every order explored (made_up.py).
+    catalog = catalog_for(setup, catalog)
     pools = {side: _primary_pool(setup.side(side), catalog) for side in Side}
     fixed = Side.ATTACKER if len(pools[Side.ATTACKER]) <= len(pools[Side.DEFENDER]) else Side.DEFENDER
     permuted = fixed.other

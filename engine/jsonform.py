@@ -3,11 +3,14 @@ small structured decisions (``"3:guardian*2"``), so both forms share one grammar
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
+from .actions import actions_from_dict, actions_to_dict
 from .errors import NotationError
+from .made_up import made_up_record
 from .notation import _PARSERS, SIDE_KEYS, _format_value, _terrain
 from .setup import FACE_DOWN, CombatSetup, SideSetup
 
@@ -47,7 +50,16 @@ def setup_to_dict(setup: CombatSetup) -> dict[str, Any]:
                 data[name] = text
         return data
 
-    return {"terrain": setup.terrain, "attacker": side(setup.attacker), "defender": side(setup.defender)}
+    data: dict[str, Any] = {
+        "terrain": setup.terrain,
+        "attacker": side(setup.attacker),
+        "defender": side(setup.defender),
+    }
+    if setup.actions:
+        data["actions"] = actions_to_dict(setup.actions)
+    if setup.made_up:
+        data["made_up"] = [json.loads(card) for card in setup.made_up]
+    return data
 
 
 def setup_from_dict(data: Any) -> CombatSetup:
@@ -55,7 +67,7 @@ def setup_from_dict(data: Any) -> CombatSetup:
         raise NotationError(
             "a set-up in JSON must be an object with attacker, defender and terrain", code="json.bad_setup"
         )
-    unknown = set(data) - {"terrain", "attacker", "defender"}
+    unknown = set(data) - {"terrain", "attacker", "defender", "actions", "made_up"}
     if unknown:
         raise NotationError(f"unknown set-up key(s): {', '.join(sorted(unknown))}", code="json.unknown_key")
 
@@ -105,5 +117,17 @@ def setup_from_dict(data: Any) -> CombatSetup:
         # The named face-down card is a slug, as in the notation, so the set-up prints back the same.
         terrain = _terrain(terrain, "terrain", -1)
     return CombatSetup(
-        attacker=side("attacker"), defender=side("defender"), terrain=None if terrain in (None, "none") else terrain
+        attacker=side("attacker"),
+        defender=side("defender"),
+        terrain=None if terrain in (None, "none") else terrain,
+        actions=actions_from_dict(data["actions"]) if data.get("actions") else (),
+        made_up=_made_up(data.get("made_up")),
     )
+
+
+def _made_up(value: Any) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise NotationError("made_up must be a list of card records", code="json.bad_value")
+    return tuple(made_up_record(item, f"made_up[{index}]") for index, item in enumerate(value))

@@ -12,6 +12,16 @@ from .render import render
 
 
 @dataclass(frozen=True)
+class Notice:
+    """A decision the engine could not apply, or an action it refused: a stable code, a sentence for
+    people and the rule it follows (``action.out_of_turn``, A-04). Each is also one of the warnings."""
+
+    code: str
+    message: str
+    rule: str = ""
+
+
+@dataclass(frozen=True)
 class Term:
     """One addend of a total: ``Term("OCB", 3)``. A chain of terms explains a number."""
 
@@ -69,6 +79,8 @@ class CreatureOutcome:
     step: int | None
     # False for a standing creature whose Vitality a card's text keeps out of the control count.
     counted: bool = True
+    # A card defined in the set-up for a "what if" question, not a printed one.
+    made_up: bool = False
 
     @property
     def counts_for_control(self) -> bool:
@@ -145,6 +157,10 @@ class CombatResult:
     stones_left: tuple[int, int] = (0, 0)
     secondary_attacks: tuple[SecondaryOutcome, ...] = ()
     cards: tuple[CardOutcome, ...] = ()
+    # The warnings that carry a stable code (refused actions, decisions not applied), in order.
+    notices: tuple[Notice, ...] = ()
+    # The slugs of the made-up cards the set-up defines (made_up.py), shown as "made-up".
+    made_up: tuple[str, ...] = ()
 
     def fate_of(self, creature_id: str) -> Fate:
         for creature in self.creatures:

@@ -43,6 +43,7 @@ from .abilities import (
     TerrainEverywhere,
     TerrainModifier,
 )
+from .actions import Refusal
 from .bribery_effects import any_icon_source, bribe_answered, bribe_to_melee, is_bribe_reaction
 from .cards import CardDefinition
 from .combat_state import Combat
@@ -78,6 +79,7 @@ from .enums import (
     Timing,
 )
 from .hand_effects import leave_unchallenged, reclass, size_change
+from .log import Notice
 from .selectors import Selector
 from .setup import Bribe, Moment, SpellPlay
 from .state import Contribution, Fighter
@@ -100,25 +102,28 @@ class BonusTerm:
 def bribery_window(combat: Combat, moment: Moment, pair: dict[Side, Fighter]) -> set[Side]:
     bribed: set[Side] = set()
     bribed = {side for side in SIDES if any_effect(combat, "PRI-1 item", pair[side], "PRI-1")}
-    planned = {
-        side: [
-            b
-            for b in combat.sides[side].setup.bribes
-            if b.moment == moment and bribe_reaches(combat, b, pair[side.other])
-        ]
-        for side in SIDES
-    }
-    if not planned[Side.ATTACKER] and not planned[Side.DEFENDER]:
+    # The shorthand plays every attacker's bribe, then every defender's; an ordered match-up plays
+    # its window as given (turns.referee).
+    given = combat.plan.window.get(moment.round) if not moment.secondary else None
+    planned = [
+        (side, b)
+        for side, b in (
+            given
+            if given is not None
+            else [(side, b) for side in SIDES for b in combat.sides[side].setup.bribes if b.moment == moment]
+        )
+        if bribe_reaches(combat, b, pair[side.other])
+    ]
+    if not planned:
         if not bribed:
             log(combat, StepKind.BRIBE, "PRI-1", "bribery_window", ())
         return bribed
     first_bribe: Side | None = None
-    for side in SIDES:
-        for bribe in planned[side]:
-            target = pair[side.other]
-            if bribe_creature(combat, side, bribe.icon, target, "PRI-1" if first_bribe is None else "A-01"):
-                bribed.add(side.other)
-                first_bribe = first_bribe or side
+    for side, bribe in planned:
+        target = pair[side.other]
+        if bribe_creature(combat, side, bribe.icon, target, "PRI-1" if first_bribe is None else "A-01"):
+            bribed.add(side.other)
+            first_bribe = first_bribe or side
     return bribed
 
 
@@ -171,8 +176,16 @@ def bribe_creature(combat: Combat, side: Side, icon: BriberyIcon, target: Fighte
         )
         combat.warnings.append(f"{side.value}'s {name} bribe on {target.name} is forbidden by {banned[0].name}")
         return False
-    lock = combat.sides[target.side].bribery_locks.get(icon)
-    if lock is not None and lock is not target and lock.fate is not Fate.BRIBED:
+    # A-12: a lock names no side, so it binds its owner as well as the opponent (R-083, R-117).
+    lock = next(
+        (
+            holder
+            for locks in (combat.sides[target.side].bribery_locks, combat.sides[target.side.other].bribery_locks)
+            if (holder := locks.get(icon)) is not None and holder is not target and holder.fate is not Fate.BRIBED
+        ),
+        None,
+    )
+    if lock is not None:
         log(
             combat,
             StepKind.BRIBE,
@@ -183,7 +196,13 @@ def bribe_creature(combat: Combat, side: Side, icon: BriberyIcon, target: Fighte
             card=lock.card,
             subject=target,
         )
-        combat.warnings.append(f"{side.value}'s {name} bribe on {target.name} is forbidden by {lock.name}")
+        combat.notify(
+            Notice(
+                Refusal.LOCKED.value,
+                f"{side.value}'s {name} bribe on {target.name} is forbidden by {lock.name}",
+                Refusal.LOCKED.rule,
+            )
+        )
         return False
     if state.hand[icon.value] <= 0:
         log(

@@ -16,8 +16,10 @@ from collections.abc import Callable
 from dataclasses import fields, replace
 from typing import Any
 
+from .actions import format_actions, parse_actions
 from .enums import BriberyIcon
 from .errors import NotationError
+from .made_up import clause_key, clause_value, parse_clause
 from .setup import (
     FACE_DOWN,
     Bribe,
@@ -49,6 +51,7 @@ _COUNT = re.compile(rf"^(?P<ref>{REFERENCE}):(?P<value>0|[1-9][0-9]*)$")
 _CHOICE = re.compile(rf"^(?P<ref>{REFERENCE}):(?P<option>{REFERENCE})$")
 _SECONDARY = re.compile(rf"^(?P<attacker>{REFERENCE})>(?P<target>{REFERENCE})$")
 _NUMBER = re.compile(r"^(0|[1-9][0-9]*)$")
+_MATCHUP_KEY = re.compile(r"^m[0-9]+$")
 
 # Field name in SideSetup -> key in the notation, in canonical order.
 SIDE_KEYS: dict[str, str] = {
@@ -192,6 +195,8 @@ def parse_setup(text: str) -> CombatSetup:
         raise NotationError("the set-up is empty: give at least a=... and d=...", position=0, code="notation.empty")
     sides: dict[str, dict[str, Any]] = {"a": {}, "d": {}}
     terrain: str | None = None
+    matchups = []
+    made_up: list[str] = []
     seen: set[str] = set()
     position = 0
     for clause in text.split(" "):
@@ -208,17 +213,38 @@ def parse_setup(text: str) -> CombatSetup:
         if key == "terrain":
             terrain = None if value == "none" else _terrain(value, key, here)
             continue
+        if key == "ruleset":
+            # The default is never printed; a duel is read by engine.rulesets.parse_any (engine/arena).
+            if value != "standard":
+                raise NotationError(
+                    f"ruleset={value} is not a standard combat: read it with engine.rulesets.parse_any",
+                    position=here,
+                    code="notation.bad_ruleset",
+                )
+            continue
+        if key.startswith("made-up."):
+            made_up.append(parse_clause(key, value, here))
+            continue
+        if _MATCHUP_KEY.match(key):
+            matchups.append(parse_actions(key, value, here))
+            continue
         side, _, sub = key.partition(".")
         if side not in sides or (sub and sub not in _FIELD_FOR_KEY):
             raise NotationError(
-                f"unknown key {key!r}; keys are terrain, a, d and a./d. followed by one of "
+                f"unknown key {key!r}; keys are terrain, m1, m2, ... (ordered actions), a, d and a./d. followed by one of "
                 + ", ".join(k for k in SIDE_KEYS.values() if k),
                 position=here,
                 code="notation.unknown_key",
             )
         name = _FIELD_FOR_KEY[sub] if sub else "creatures"
         sides[side][name] = _PARSERS[name](value, key, here)
-    return CombatSetup(attacker=SideSetup(**sides["a"]), defender=SideSetup(**sides["d"]), terrain=terrain)
+    return CombatSetup(
+        attacker=SideSetup(**sides["a"]),
+        defender=SideSetup(**sides["d"]),
+        terrain=terrain,
+        actions=tuple(sorted(matchups, key=lambda matchup: matchup.round)),
+        made_up=tuple(made_up),
+    )
 
 
 _DEFAULTS = {item.name: item.default for item in fields(SideSetup)}
@@ -259,7 +285,7 @@ def _format_value(name: str, value: Any) -> str | None:
 
 def format_setup(setup: CombatSetup) -> str:
     """The canonical text of a set-up: fixed clause order, defaults left out."""
-    clauses: list[str] = []
+    clauses: list[str] = [f"{clause_key(card)}={clause_value(card)}" for card in setup.made_up]
     if setup.terrain is not None:
         clauses.append(f"terrain={setup.terrain}")
     for letter, side in (("a", setup.attacker), ("d", setup.defender)):
@@ -267,6 +293,8 @@ def format_setup(setup: CombatSetup) -> str:
             text = _format_value(name, getattr(side, name))
             if text is not None:
                 clauses.append(f"{letter}{'.' + key if key else ''}={text}")
+    for matchup in setup.actions:
+        clauses.append(f"{matchup.key}={format_actions(matchup)}")
     return " ".join(clauses)
 
 

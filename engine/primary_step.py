@@ -41,7 +41,7 @@ from .abilities import (
     Withdraws,
 )
 from .cards import CardDefinition
-from .channelling import channelling, push_forced, ranged
+from .channelling import channelling, play_turns, push_forced, ranged
 from .combat_state import Combat
 from .command_fights import attack_command_instead
 from .command_step import command_reference
@@ -67,8 +67,9 @@ from .enums import (
     Terrain,
     Timing,
 )
+from .errors import StopAfter
 from .hand_effects import back_to_hand, discard_from_hands, leave_unchallenged, reclass
-from .log import Matchup
+from .log import Matchup, Notice
 from .matchup_effects import (
     add,
     any_time_spells,
@@ -216,6 +217,15 @@ def next_primary(combat: Combat, side: Side) -> Fighter | None:
         fighter = state.queue.pop(0)
         if fighter.in_hand and fighter.fate is Fate.STANDING:
             return fighter
+        if fighter.reference in state.setup.order and fighter.fate is not Fate.STANDING:
+            combat.notify(
+                Notice(
+                    "decision.order_entry_skipped",
+                    f"{side.value}: the play order names {fighter.name}, which is {fighter.fate.value.replace('_', ' ')} "
+                    "before its turn came, so the next creature is played",
+                    "PRI-0",
+                )
+            )
     held = state.holding()
     if held:
         fighter = held[0]
@@ -247,6 +257,8 @@ def primaries(combat: Combat) -> None:
         combat.moment = str(round_number)
         matchup(combat, round_number, attacker, defender)
         run_effects(combat, "PRI-12 after", round_number)
+        if combat.stop_after == round_number:
+            raise StopAfter
     combat.moment = ""
     holders = [side for side in SIDES if combat.sides[side].holding()]
     if not holders:
@@ -269,12 +281,47 @@ def primaries(combat: Combat) -> None:
             (side.other.value, side.value, left),
             side=side,
         )
+    report_unplayed(combat, round_number)
+
+
+def report_unplayed(combat: Combat, played: int) -> None:
+    """Nothing silently dropped: every decision for a match-up that never took place is a notice."""
     for side in SIDES:
-        for support in combat.sides[side].setup.ranged:
-            if support.round > round_number:
-                combat.warnings.append(
-                    f"{side.value}: ranged support planned for match-up {support.round}, but only {round_number} took place"
+        setup = combat.sides[side].setup
+        if not (setup.ranged or setup.bribes or setup.spells or setup.channels):
+            continue
+        for support in setup.ranged:
+            if support.round > played:
+                combat.notify(
+                    Notice(
+                        "decision.matchup_not_played",
+                        f"{side.value}: ranged support planned for match-up {support.round}, but only {played} took place",
+                        "PRI-12",
+                    )
                 )
+        later = [
+            f"{kind} {decision.moment}"
+            for kind, decisions in (("bribe", setup.bribes), ("spell", setup.spells), ("channel", setup.channels))
+            for decision in decisions
+            if not decision.moment.secondary and decision.moment.round > played
+        ]
+        for what in later:
+            combat.notify(
+                Notice(
+                    "decision.matchup_not_played",
+                    f"{side.value}: the {what.split()[0]} planned for match-up {what.split()[1]} is not made: only {played} took place",
+                    "PRI-12",
+                )
+            )
+    for matchup in combat.given.actions:
+        if matchup.round > played:
+            combat.notify(
+                Notice(
+                    "decision.matchup_not_played",
+                    f"the actions given for match-up {matchup.round} are not played: only {played} took place",
+                    "PRI-12",
+                )
+            )
 
 
 def matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Fighter) -> None:
@@ -311,6 +358,7 @@ def matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Figh
     attacker, defender = pair[Side.ATTACKER], pair[Side.DEFENDER]
     blank_opponents(combat, pair)
     moment = Moment(round_number)
+    announce_refusals(combat, round_number)
     bribed_sides = bribery_window(combat, moment, pair)
     any_time_spells(combat, moment, pair, bribed_sides)
     if combat.ended_unchallenged:
@@ -363,7 +411,10 @@ def matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Figh
     off_colour(combat, pair, contributions)
     terrain_step(combat, pair, contributions)
     push_start(combat, pair, contributions)
-    if not frozen:
+    turns = combat.plan.turns.get(round_number)
+    if not frozen and turns is not None:
+        play_turns(combat, moment, pair, contributions, turns)
+    elif not frozen:
         ranged(combat, round_number, pair, contributions)
         channelling(combat, moment, pair, contributions)
     elif any(s.round == round_number for side in SIDES for s in combat.sides[side].setup.ranged) or any(
@@ -378,6 +429,28 @@ def matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Figh
         )
     compare(combat, round_number, pair, contributions)
     run_effects(combat, "PRI-11 after", pair)
+
+
+def announce_refusals(combat: Combat, round_number: int) -> None:
+    """The actions of this match-up's ordered list that the order of play refuses (turns.referee)."""
+    for refused in combat.plan.refused.get(round_number, ()):
+        side = refused.action.side
+        code = refused.refusal.value
+        log(
+            combat,
+            StepKind.NOTE,
+            refused.refusal.rule,
+            "action.refused",
+            (round_number, side.value, str(refused.action), code, refused.why),
+            side=side,
+        )
+        combat.notify(
+            Notice(
+                code,
+                f"match-up {round_number}: {side.value}'s {refused.action} is refused: {refused.why}",
+                refused.refusal.rule,
+            )
+        )
 
 
 @acts_in("PRI-0 reveal", *_REVEAL_KINDS, SharedClass)

@@ -30,9 +30,11 @@ from .enums import (
     StepKind,
     Winner,
 )
+from .errors import StopAfter
 from .hand_effects import restore_classes
 from .leaving import destroy_stayers, offer_retreat
-from .log import CardOutcome, CombatLog, CombatResult, CommandOutcome, CreatureOutcome, Term
+from .log import CardOutcome, CombatLog, CombatResult, CommandOutcome, CreatureOutcome, Notice, Term
+from .made_up import made_up_slugs
 from .matchup_effects import names_class
 from .notation import format_setup
 from .primary_step import destroy_victors, primaries
@@ -50,9 +52,14 @@ def control_value(card: CardDefinition) -> int:
 
 def run(combat: Combat) -> CombatLog:
     announce_setup(combat)
+    for slug in made_up_slugs(combat.setup):
+        card = combat.catalog.get(slug)
+        log(combat, StepKind.NOTE, "CMB-1", "made_up", (card.name, card.slug), card=card)
     combat.phase = Phase.COMMAND
     command_step(combat)
     combat.terrain_after_command = combat.terrain
+    if combat.stop_after == 0:
+        raise StopAfter
     combat.phase = Phase.PRIMARY
     if combat.space_won_by is None and not offer_retreat(combat, LeaveMoment.BEFORE_PRIMARIES):
         primaries(combat)
@@ -60,10 +67,37 @@ def run(combat: Combat) -> CombatLog:
         if not offer_retreat(combat, LeaveMoment.AFTER_PRIMARIES):
             combat.phase = Phase.SECONDARY
             secondaries(combat)
+    report_unused_secondaries(combat)
     combat.phase = Phase.RESOLUTION
     combat.moment = ""
     result = resolution(combat)
-    return CombatLog(notation=format_setup(combat.setup), steps=tuple(combat.steps), result=result)
+    return CombatLog(notation=format_setup(combat.given), steps=tuple(combat.steps), result=result)
+
+
+def report_unused_secondaries(combat: Combat) -> None:
+    """Secondary attacks (and their bribes, spells, channels) planned by a side that makes none."""
+    for side in SIDES:
+        if side is combat.secondary_side:
+            continue
+        setup = combat.sides[side].setup
+        if not (setup.secondaries or setup.bribes or setup.spells or setup.channels):
+            continue
+        planned = [f"{attack.attacker}>{attack.target}" for attack in setup.secondaries or ()]
+        planned += [
+            f"{kind} {decision.moment}"
+            for kind, decisions in (("bribe", setup.bribes), ("spell", setup.spells), ("channel", setup.channels))
+            for decision in decisions
+            # The side under secondary attack may still bribe an attacker (SEC-9).
+            if decision.moment.secondary and (kind != "bribe" or combat.secondary_side is None)
+        ]
+        if planned:
+            combat.notify(
+                Notice(
+                    "decision.no_secondary_step",
+                    f"{side.value}: {', '.join(planned)} planned for secondary attacks, but the {side.value} makes none",
+                    "SEC-1",
+                )
+            )
 
 
 def left_out_of_control(combat: Combat) -> dict[Fighter, str]:
@@ -227,6 +261,7 @@ def resolution(combat: Combat) -> CombatResult:
     winner = decide_space(combat, attacker_total, defender_total)
     retreat, destroyed = leave_the_space(combat, winner)
     heal_side = healing(combat, winner)
+    made_up = made_up_slugs(combat.setup)
     creatures = tuple(
         CreatureOutcome(
             id=f.id,
@@ -239,6 +274,7 @@ def resolution(combat: Combat) -> CombatResult:
             reason=f.fate_reason,
             step=f.fate_step,
             counted=f not in left_out,
+            made_up=f.card.slug in made_up,
         )
         for side in SIDES
         for f in combat.sides[side].fighters
@@ -263,6 +299,8 @@ def resolution(combat: Combat) -> CombatResult:
         stones_left=(combat.sides[Side.ATTACKER].stones, combat.sides[Side.DEFENDER].stones),
         secondary_attacks=tuple(combat.secondary_outcomes),
         cards=card_outcomes(combat),
+        notices=tuple(combat.notices),
+        made_up=made_up,
     )
 
 

@@ -8,8 +8,12 @@ reads the cards from there. Decisions left out get the documented defaults of ``
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .enums import BriberyIcon, Side
+
+if TYPE_CHECKING:
+    from .actions import MatchupActions
 
 
 @dataclass(frozen=True, order=True)
@@ -130,9 +134,17 @@ class CombatSetup:
     attacker: SideSetup = field(default_factory=SideSetup)
     defender: SideSetup = field(default_factory=SideSetup)
     terrain: str | None = None
+    # Match-ups played as ordered actions (``m1=a:channel:guardian,d:ranged:djinn``), by round; a
+    # match-up with no entry is played from the per-kind clauses above, in their documented order.
+    actions: tuple[MatchupActions, ...] = ()
+    # Made-up cards for "what if" questions: each the canonical JSON of a card record (made_up.py).
+    made_up: tuple[str, ...] = ()
 
     def side(self, side: Side) -> SideSetup:
         return self.attacker if side is Side.ATTACKER else self.defender
+
+    def actions_of(self, round_number: int) -> MatchupActions | None:
+        return next((matchup for matchup in self.actions if matchup.round == round_number), None)
 
 
 FACE_DOWN = "face-down"

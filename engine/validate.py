@@ -30,8 +30,10 @@ from .cards import CardDefinition
 from .catalog import CardCatalog
 from .dice import Dice
 from .enums import BriberyIcon, CardType, Side, Terrain
-from .errors import Problem, SetupInvalid
+from .errors import CatalogError, Problem, SetupInvalid
+from .made_up import catalog_for
 from .setup import CombatSetup, SideSetup, copy_references, face_down, split_reference
+from .turns import referee
 
 STACKING_LIMIT = 30
 SHIELD_TYPES = (CardType.SHIELD, CardType.STANDARD_BEARER, CardType.SHIELD_TERRAIN)
@@ -724,6 +726,12 @@ def validate(setup: CombatSetup, catalog: CardCatalog, *, first_matchup: bool = 
     """Every problem of the set-up; ``first_matchup=False`` leaves out the check of the first match-up
     against a command like the Goose's (exploration tries every order and keeps the ones that obey it)."""
     problems: list[Problem] = []
+    # Ordered match-up actions are checked as the per-kind decisions they become (turns.referee).
+    setup = referee(setup).setup if setup.actions else setup
+    try:
+        catalog = catalog_for(setup, catalog)
+    except CatalogError as exc:
+        return [Problem("setup.bad_made_up", str(exc), "made_up")]
     if setup.terrain is not None and resolve_terrain(catalog, setup.terrain) is None:
         suggestions = ", ".join(t.slug for t in Terrain)
         problems.append(

@@ -8,6 +8,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 
+from combat.examples import WorkedExample as ArenaExample
+from combat.examples import arena_examples
 from combat.links import permalink
 from guardians_site.page_cache import data_page
 from rulings.display import ruling_rows
@@ -104,8 +106,15 @@ def _rule_page(request: HttpRequest, ruleset: str, number: str) -> HttpResponse:
         "next": following,
         "all_rulings": list(Ruling.objects.citing(entry).order_by("position")),
         "examples": list(WorkedExample.objects.filter(rules__in=RuleEntry.objects.under(entry)).distinct()),
+        "duel_examples": _duel_examples(entry) if ruleset == ARENA else [],
     }
     return render(request, "rulings/rule.html", context)
+
+
+def _duel_examples(entry: RuleEntry) -> list[ArenaExample]:
+    """The worked Arena duels (fixtures/examples/arena/) that apply this rule or one under it."""
+    numbers = set(RuleEntry.objects.under(entry).values_list("number", flat=True)) | {entry.number}
+    return [example for example in arena_examples() if numbers & set(example.rules)]
 
 
 def engine_id_redirect(request: HttpRequest, code: str) -> HttpResponse:
@@ -154,7 +163,8 @@ def glossary(request: HttpRequest) -> HttpResponse:
 
 @data_page
 def example_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "rulings/example_list.html", {"examples": WorkedExample.objects.all()})
+    context = {"examples": WorkedExample.objects.all(), "duel_examples": arena_examples()}
+    return render(request, "rulings/example_list.html", context)
 
 
 @data_page

@@ -75,7 +75,18 @@ def as_list(value: object) -> str:
     return ",".join(part for part in parts if part)
 
 
-BOARD_FIELDS = ("command", "order", "ranged", "bribes", "spells", "channels", "secondaries", "rolls", "counts", "choices")
+BOARD_FIELDS = (
+    "command",
+    "order",
+    "ranged",
+    "bribes",
+    "spells",
+    "channels",
+    "secondaries",
+    "rolls",
+    "counts",
+    "choices",
+)
 
 
 @register.simple_tag

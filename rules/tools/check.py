@@ -104,7 +104,8 @@ def parse_ruleset(folder):
             if number in entries:
                 err(f"{rel}: duplicate rule number {number}")
             ids = []
-            mi = RE_IDS.search(para)
+            # The loader reads an Arena rule's "Differs from standard" line apart: the tag ends the text before it.
+            mi = RE_IDS.search(RE_DIFF.sub("", para).rstrip())
             if mi:
                 ids = [x.strip() for x in mi.group(1).split(",") if x.strip()]
             if "{ids:" in para and not mi:
@@ -142,7 +143,8 @@ def main():
         for i in missing:
             err(f"design id {i} is not attached to any rule")
         # ENG- ids are this site's own engine conventions (standard 11.4), not in the design document.
-        unknown = sorted(i for i in owner if i not in wanted and not i.startswith("ENG-"))
+        # ARN- ids are the Arena duel procedure's steps (engine/arena), carried by Arena rules.
+        unknown = sorted(i for i in owner if i not in wanted and not i.startswith(("ENG-", "ARN-")))
         for i in unknown:
             err(f"id {i} ({owner[i]}) is not a design id")
 

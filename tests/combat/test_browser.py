@@ -25,6 +25,9 @@ EXAMPLE_2A = find_example("example-2a")
 
 pytestmark = [
     pytest.mark.browser,
+    # The live server reads the session's test database, which pytest-django creates only for a
+    # session holding a django_db test: without the mark this module alone would read no tables.
+    pytest.mark.django_db,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="Chromium is missing: `make test` installs it when run as root"),
 ]
 
@@ -137,10 +140,13 @@ def test_permalink_and_keyboard_stepping(page: Page, server_url: str) -> None:
     # site's Content-Security-Policy (no 'unsafe-eval') refuses.
     page.wait_for_function("() => document.getElementById('step-count').textContent.trim() === 'Step 13 of 44'")
     assert page.locator(".current-step .step-text").inner_text().startswith("Match-up 1: the attacker's Wild Nymph")
-    for _ in range(4):
+    for shown in range(14, 18):
+        # One press at a time, each waited for: presses sent faster than the page loads a step
+        # raced each other's history entries on a loaded machine.
         page.keyboard.press("ArrowRight")
-        page.wait_for_timeout(50)
-    page.wait_for_function("() => document.getElementById('step-count').textContent.trim() === 'Step 17 of 44'")
+        page.wait_for_function(
+            f"() => document.getElementById('step-count').textContent.trim() === 'Step {shown} of 44'"
+        )
     # Floyd's +2 and the Wild Nymph's off-colour bonus have both applied in match-up 1.
     totals = [tile.inner_text().split()[-1] for tile in page.locator(".combat-tile .vitality").all()]
     assert totals == ["5", "3"]

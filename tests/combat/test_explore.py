@@ -46,7 +46,11 @@ def test_explore_api(client) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_explore_api_refuses_an_impossible_setup_with_its_codes(client) -> None:  # type: ignore[no-untyped-def]
-    response = client.post("/api/v1/combat/explore", {"notation": "a=black-lung,sand-lord,sun-spirit d=swordsman"}, content_type="application/json")
+    response = client.post(
+        "/api/v1/combat/explore",
+        {"notation": "a=black-lung,sand-lord,sun-spirit d=swordsman"},
+        content_type="application/json",
+    )
     assert response.status_code == 400
     problems = response.json()["error"]["details"]["problems"]
     assert [p["code"] for p in problems] == ["setup.stacking_over_limit"]

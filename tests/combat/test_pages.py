@@ -173,7 +173,9 @@ def test_the_form_takes_dice_rolls_and_counts(client: Client) -> None:
     fields = {"a-creatures": "Woodland Troll", "a-counts": "woodland-troll:2", "d-creatures": "Swordsman"}
     response = client.get("/combat/build/", fields)
     assert response.status_code == 302
-    assert "a.counts%3Dwoodland-troll%3A2" in response["Location"] or "a.counts=woodland-troll:2" in response["Location"]
+    assert (
+        "a.counts%3Dwoodland-troll%3A2" in response["Location"] or "a.counts=woodland-troll:2" in response["Location"]
+    )
     text = _text(client.get(response["Location"] + "&step=7").content.decode())
     assert "Woodland Troll +8 from Woodland Troll's own text (+4 x 2, Nymphs its owner has in play): now 12." in text
     missing = client.get("/combat/build/", {"a-creatures": "Woodland Troll", "d-creatures": "Swordsman"})

@@ -37,3 +37,16 @@ def test_every_engine_rule_id_resolves_to_exactly_one_rule() -> None:
     for rule_id in sorted(engine_ids()):
         assert rule_id in owners, f"{rule_id} is cited by the engine but no rule carries it"
         assert len(owners[rule_id]) == 1, f"{rule_id} sits on several rules: {owners[rule_id]}"
+
+
+def test_every_refusal_code_is_stated_in_the_rule_it_cites() -> None:
+    # A refusal cites a rule id; the rule carrying that id (or one of its subrules) names the code.
+    from engine.actions import Refusal
+
+    owners = rule_for_id()
+    text = "\n\n".join(path.read_text(encoding="utf-8") for path in sorted((ROOT / "rules" / "standard").glob("*.md")))
+    paragraphs = [p.strip() for p in text.split("\n\n")]
+    for refusal in Refusal:
+        (number,) = owners[refusal.rule]
+        family = [p for p in paragraphs if re.match(rf"^{re.escape(number)}[a-z]?\.? ", p)]
+        assert any(refusal.value in p for p in family), f"{refusal.value}: not stated in {number} or its subrules"

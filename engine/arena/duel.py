@@ -1,0 +1,541 @@
+"""The duel procedure of Guardians Arena (chapter 6 of the site's Arena rules), as functions on a Combat.
+
+The standard machinery does what the two rule sets share: the duellists' own bonuses, immunity,
+off-colour bonus and terrain (PRI-5 to PRI-8, SEC-4), bribery (PRI-1), spells (PRI-2), ranged
+attacks (PRI-9) and channelling (PRI-10) run on a Combat built from the duel as a one-creature
+match-up. What only the Arena has is here, each step citing its ARN- id: the reveal and its command
+abilities, flying, red Vitality, the upper hand, the secondary round with shields that cancel, the
+site's rulings on what the variant leaves open, and where every card goes.
+"""
+
+from __future__ import annotations
+
+from ..abilities import Aoe, Bonus, CommandBonus
+from ..actions import Action, ActionKind
+from ..catalog import CardCatalog
+from ..channelling import channelling, ranged
+from ..combat_state import Combat
+from ..core import log
+from ..enums import SIDES, Fate, Phase, Role, Side, StepKind
+from ..errors import Problem, SetupInvalid
+from ..log import Term
+from ..matchup_effects import (
+    any_time_spells,
+    bonus_terms,
+    bribe_creature,
+    bribery_window,
+    destruction,
+    immunity,
+    off_colour,
+    terrain_step,
+    text_box,
+)
+from ..setup import Bribe, Channel, CombatSetup, Moment, RangedSupport, SideSetup, SpellPlay, split_reference
+from ..state import Contribution, Fighter
+from ..validate import validate
+from .notation import format_duel
+from .result import CardPlace, DuelLog, DuelResult, Place, RoundTotals
+from .setup import ArenaPlay, ArenaSetup, PlayKind, is_pass
+from .validate import check_duel, problem, turn_problems
+
+PRIMARY = Moment(1)
+# Standard checks that belong to a shield of creatures, not to one duellist and its Stock.
+_NOT_ARENA = frozenset({"setup.stacking_over_limit", "setup.too_many_items", "setup.attacker_in_stronghold"})
+
+
+def standard_setup(setup: ArenaSetup) -> CombatSetup:
+    """The duel as a one-creature match-up for the shared machinery: the duellist first, then the
+    ranged attackers it calls on and its secondary attackers; the Stock is the combat hand."""
+
+    sacrificed = setup.attacker.sacrifice or setup.defender.sacrifice
+
+    def side(which: Side) -> SideSetup:
+        duel = setup.side(which)
+        mine = [a for a in setup.primary if isinstance(a, Action) and a.side is which]
+        shooters = tuple(a.card for a in mine if a.kind is ActionKind.RANGED and a.card is not None)
+        attackers = tuple(
+            p.card
+            for p in setup.secondary
+            if isinstance(p, ArenaPlay) and p.side is which and p.kind is PlayKind.CREATURE
+        )
+        # Only the channellers a primary action uses take part: an unused one stays under its stronghold.
+        channels = tuple(a.card for a in mine if a.kind is ActionKind.CHANNEL and a.card is not None)
+        return SideSetup(
+            creatures=(*duel.duellists[:1], *shooters, *attackers),
+            items=duel.items,
+            hand=duel.stock,
+            channellers=tuple(card for card in channels if card != "guardian"),
+            guardian=duel.guardian,
+            stones=duel.stones,
+            # A standard bearer lies beside the Guardian; sacrificed ones (rule 2.4.2) are gone before the duel.
+            shields=(duel.bearer,) if duel.bearer and not sacrificed else (),
+            ranged=tuple(RangedSupport(1, card) for card in shooters),
+            bribes=tuple(
+                Bribe(PRIMARY, a.icon, a.target) for a in mine if a.icon is not None and a.kind.in_bribery_window
+            ),
+            spells=tuple(
+                SpellPlay(PRIMARY, a.card, a.target)
+                for a in mine
+                if a.kind in (ActionKind.SPELL, ActionKind.ITEM) and a.card is not None
+            ),
+            channels=tuple(
+                Channel(PRIMARY, a.card, a.amount, a.target)
+                for a in mine
+                if a.kind is ActionKind.CHANNEL and a.card is not None
+            ),
+            secondaries=(),
+        )
+
+    return CombatSetup(attacker=side(Side.ATTACKER), defender=side(Side.DEFENDER), terrain=setup.terrain)
+
+
+def resolve_duel(setup: ArenaSetup, catalog: CardCatalog) -> DuelLog:
+    """Resolve one duel; raises SetupInvalid (each problem with an arena.* code and its rule) or NotationError."""
+    check_duel(setup, catalog)
+    derived = standard_setup(setup)
+    problems = [p for p in validate(derived, catalog) if p.code not in _NOT_ARENA]
+    if problems:
+        raise SetupInvalid(problems)
+    combat = Combat(derived, catalog, checked=True)
+    duel = Duel(combat, setup)
+    result = duel.run()
+    return DuelLog(notation=format_duel(setup), steps=tuple(combat.steps), result=result)
+
+
+class Duel:
+    """One battle in the Duel Zone; ``run`` plays it through and returns the result."""
+
+    def __init__(self, combat: Combat, setup: ArenaSetup) -> None:
+        self.combat = combat
+        self.setup = setup
+        self.pair = {side: combat.sides[side].fighters[0] for side in SIDES}
+        self.places: list[CardPlace] = []
+        self.command_terms: dict[Side, list[Term]] = {side: [] for side in SIDES}
+
+    def run(self) -> DuelResult:
+        primary, decided = self.primary_round()
+        upper = primary.won_by if primary else decided
+        secondary: RoundTotals | None = None
+        if primary is None:
+            winner, why = decided, "a duellist left the Duel Zone in the primary round (ARN-15)"
+        else:
+            secondary, winner, why = self.secondary_round(primary)
+        self.combat.phase = Phase.RESOLUTION
+        self.combat.moment = ""
+        victorious = self.resolution(winner)
+        return DuelResult(
+            primary=primary,
+            upper_hand=upper,
+            secondary=secondary,
+            winner=winner,
+            decided_by=why,
+            places=tuple(self.places),
+            victorious=victorious,
+            not_automated=tuple(self.combat.not_automated.items()),
+            warnings=tuple(self.combat.warnings),
+        )
+
+    # ------------------------------------------------------------------ primary round
+    def primary_round(self) -> tuple[RoundTotals | None, Side | None]:
+        combat, pair = self.combat, self.pair
+        combat.phase, combat.moment = Phase.PRIMARY, "1"
+        a, d = pair[Side.ATTACKER], pair[Side.DEFENDER]
+        for fighter in pair.values():
+            fighter.in_hand, fighter.role, fighter.round = False, Role.PRIMARY, 1
+        a.faced, d.faced = d, a
+        log(combat, StepKind.REVEAL, "ARN-1", "arena.reveal", (a.name, a.vitality, d.name, d.vitality))
+        self.note_terrain_and_bearers()
+        self.commands_on_reveal()
+        bribed = bribery_window(combat, PRIMARY, pair)
+        any_time_spells(combat, PRIMARY, pair, bribed)
+        destruction(combat, pair)
+        gone = [f for f in pair.values() if f.fate is not Fate.STANDING]
+        if gone:
+            left = [f for f in pair.values() if f.fate is Fate.STANDING]
+            survivor = left[0].side if len(left) == 1 else None
+            log(combat, StepKind.COMPARE, "ARN-15", "arena.left_zone", (", ".join(f.name for f in gone), "primary"))
+            return None, survivor
+        contributions = {side: Contribution(pair[side]) for side in SIDES}
+        # A spell that lets a creature receive channelling (Power Lunch) opens its contribution to it, as in PRI-0.
+        for spell_target in combat.lunched.values():
+            if spell_target in pair.values():
+                contributions[spell_target.side].channel_allowed = True
+        immunity(combat, pair)
+        text_box(combat, pair, contributions)
+        off_colour(combat, pair, contributions)
+        terrain_step(combat, pair, contributions)
+        ranged(combat, 1, pair, contributions)
+        channelling(combat, PRIMARY, pair, contributions)
+        for side in SIDES:
+            for term in self.command_terms[side]:
+                contributions[side].terms.append(term)
+        self.red_vitality(contributions, [(side, pair[side]) for side in SIDES])
+        totals = {side: contributions[side].total for side in SIDES}
+        chains = {side: tuple(contributions[side].terms) for side in SIDES}
+        for side in SIDES:
+            if self.flies_over(pair[side], pair[side.other]):
+                opponent = pair[side.other]
+                log(
+                    combat,
+                    StepKind.NOTE,
+                    "ARN-4",
+                    "arena.flying",
+                    (pair[side].name, opponent.name, totals[side.other]),
+                    side=side,
+                    card=pair[side].card,
+                )
+                totals[side.other] = 0
+                chains[side.other] = (
+                    *chains[side.other],
+                    Term(f"{pair[side].name} flies", -sum(t.amount for t in chains[side.other])),
+                )
+        return self.compare("ARN-6", "ARN-7", totals, chains, "primary"), None
+
+    def note_terrain_and_bearers(self) -> None:
+        combat = self.combat
+        if self.setup.terrain:
+            log(
+                combat,
+                StepKind.TERRAIN,
+                "ARN-23",
+                "arena.terrain",
+                (" and ".join(sorted(t.value for t in combat.terrain)) or "none",),
+            )
+        for side in SIDES:
+            bearer = self.setup.side(side).bearer
+            if bearer and self.setup.side(side).sacrifice:
+                own = combat.catalog.get(split_reference(bearer)[0])
+                other_ref = self.setup.side(side.other).bearer
+                assert other_ref is not None
+                other = combat.catalog.get(split_reference(other_ref)[0])
+                log(
+                    combat,
+                    StepKind.DESTROY,
+                    "ARN-29",
+                    "arena.sacrifice",
+                    (side.value, own.name, other.name),
+                    side=side,
+                    card=own,
+                )
+                self.places.append(CardPlace(side, own.slug, Place.DISCARD, "ARN-30"))
+                self.places.append(CardPlace(side.other, other.slug, Place.DISCARD, "ARN-29"))
+                return
+        for side in SIDES:
+            bearer = self.setup.side(side).bearer
+            if bearer:
+                card = combat.catalog.get(split_reference(bearer)[0])
+                log(combat, StepKind.NOTE, "ARN-22", "arena.bearer", (card.name, side.value), side=side, card=card)
+
+    def commands_on_reveal(self) -> None:
+        """A duellist's command bonus works as soon as it is revealed, in both rounds (rules 6.3.1, 6.7.1)."""
+        combat = self.combat
+        for side in SIDES:
+            fighter, opponent = self.pair[side], self.pair[side.other]
+            for ability in fighter.card.abilities:
+                if isinstance(ability, CommandBonus):
+                    if ability.to is not None and not ability.to.matches(fighter.card):
+                        continue
+                    if ability.against is not None and not ability.against.matches(opponent.card):
+                        continue
+                    if ability.terrain is not None and ability.terrain not in combat.terrain:
+                        continue
+                    amount = ability.amount
+                    self.command_terms[side].append(Term(f"{fighter.name}'s command", amount))
+                    log(
+                        combat,
+                        StepKind.COMMAND_EFFECT,
+                        "ARN-2",
+                        "arena.command",
+                        (fighter.name, amount),
+                        side=side,
+                        card=fighter.card,
+                        subject=fighter,
+                        delta=amount,
+                    )
+                elif fighter.card.command and type(ability).__name__.startswith("Command"):
+                    combat.not_automated[fighter.card.slug] = (
+                        f"{fighter.card.name}'s command text is not automated in the Arena; only command bonuses are"
+                    )
+
+    def flies_over(self, flier: Fighter, opponent: Fighter) -> bool:
+        """Rule 2.1.1: a flier ignores a non-flying opponent's Vitality, unless that opponent has an
+        ability aimed at fliers."""
+        if not flier.card.flying or opponent.card.flying:
+            return False
+        # The opponent's own text or its side's standard bearer (whose text applies while in play, rule 2.4.1).
+        texts = [*opponent.text(Bonus)]
+        for card in self.combat.sides[opponent.side].shield_cards:
+            texts += card.abilities_of(Bonus)
+        return not any(b.against is not None and b.against.flying for b in texts)
+
+    def red_vitality(self, contributions: dict[Side, Contribution], creatures: list[tuple[Side, Fighter]]) -> None:
+        """Rule 2.2.1: a creature with a red number gives its opponent red minus black."""
+        for side, fighter in creatures:
+            red = fighter.card.stacking_vitality
+            if red is None or red == fighter.card.base_vitality:
+                continue
+            change = red - fighter.card.base_vitality
+            target = contributions[side.other]
+            target.add(f"{fighter.name}'s red number", change)
+            log(
+                self.combat,
+                StepKind.BONUS,
+                "ARN-5",
+                "arena.red",
+                (fighter.name, red, fighter.card.base_vitality, side.other.value, change, target.total),
+                side=side.other,
+                card=fighter.card,
+                delta=change,
+                total=target.total,
+            )
+
+    def compare(
+        self, rule: str, tie_rule: str, totals: dict[Side, int], chains: dict[Side, tuple[Term, ...]], name: str
+    ) -> RoundTotals:
+        ta, td = totals[Side.ATTACKER], totals[Side.DEFENDER]
+        won_by = None if ta == td else (Side.ATTACKER if ta > td else Side.DEFENDER)
+        message = f"arena.{name}_tie" if won_by is None else f"arena.{name}_won"
+        args: tuple[object, ...] = (ta, td) if won_by is None else (ta, td, self.pair[won_by].name, won_by.value)
+        log(self.combat, StepKind.COMPARE, tie_rule if won_by is None else rule, message, args)
+        return RoundTotals(ta, td, chains[Side.ATTACKER], chains[Side.DEFENDER], won_by)
+
+    # ------------------------------------------------------------------ secondary round
+    def secondary_round(self, primary: RoundTotals) -> tuple[RoundTotals | None, Side | None, str]:
+        combat, setup = self.combat, self.setup
+        combat.phase, combat.moment = Phase.SECONDARY, "s1"
+        first = primary.won_by.other if primary.won_by else Side.ATTACKER
+        problems = turn_problems(setup.secondary, first, "secondary", "6.6.1")
+        if problems:
+            raise SetupInvalid(problems)
+        log(combat, StepKind.NOTE, "ARN-8", "arena.secondary_first", (first.value,), side=first)
+        if all(is_pass(action) for action in setup.secondary):
+            winner = primary.won_by
+            log(combat, StepKind.RESULT, "ARN-14", "arena.no_secondary", ())
+            return None, winner, "nobody played in the secondary round, so the primary result stands (ARN-14)"
+        entries: dict[Side, list[tuple[Fighter, list[Term]]]] = {}
+        for side in SIDES:
+            duellist = self.pair[side]
+            entries[side] = [(duellist, [Term(duellist.name, duellist.card.base_vitality), *self.command_terms[side]])]
+        unused = {side: iter(self.combat.sides[side].fighters[1 + self.shooters(side) :]) for side in SIDES}
+        cancelled: set[int] = set()
+        for action in setup.secondary:
+            if isinstance(action, Action) and action.icon is not None:
+                self.secondary_bribe(action, entries)
+                continue
+            if isinstance(action, Action):
+                if action.kind is not ActionKind.PASS:
+                    what = action.icon.value if action.icon else str(action.card)
+                    combat.not_automated[f"secondary {what}"] = (
+                        "a Stock card played in the secondary round is not automated yet; it is left out of the totals"
+                    )
+                    self.places.append(CardPlace(action.side, what, Place.DISCARD, "ARN-24"))
+                continue
+            if action.kind is PlayKind.CREATURE:
+                fighter = next(unused[action.side])
+                entries[action.side].append((fighter, self.secondary_attacker(action.side, fighter)))
+            else:
+                cancelled.add(id(self.shield(action, entries)))
+        gone = [f for f in self.pair.values() if f.fate is not Fate.STANDING]
+        if gone:
+            left = [f for f in self.pair.values() if f.fate is Fate.STANDING]
+            log(combat, StepKind.COMPARE, "ARN-15", "arena.left_zone", (", ".join(f.name for f in gone), "secondary"))
+            survivor = left[0].side if len(left) == 1 else None
+            return None, survivor, "a duellist left the Duel Zone in the secondary round (ARN-15)"
+        for side in SIDES:
+            entries[side] = [(f, t) for f, t in entries[side] if f.fate is Fate.STANDING]
+        contributions: dict[Side, Contribution] = {}
+        for side in SIDES:
+            contribution = Contribution(self.pair[side])
+            contribution.terms = []
+            for fighter, fighter_terms in entries[side]:
+                if id(fighter) in cancelled:
+                    contribution.terms.append(Term(f"{fighter.name} (cancelled by a shield)", 0))
+                else:
+                    contribution.terms.extend(fighter_terms)
+            contributions[side] = contribution
+        self.red_vitality(
+            contributions, [(side, f) for side in SIDES for f, _ in entries[side] if id(f) not in cancelled]
+        )
+        totals = {side: contributions[side].total for side in SIDES}
+        chains = {side: tuple(contributions[side].terms) for side in SIDES}
+        secondary = self.compare("ARN-11", "ARN-12", totals, chains, "secondary")
+        why = "the secondary round (ARN-11)" if secondary.won_by else "equal secondary totals: no winner (ARN-12)"
+        return secondary, secondary.won_by, why
+
+    def secondary_bribe(self, action: Action, entries: dict[Side, list[tuple[Fighter, list[Term]]]]) -> None:
+        """A bribery card from the Stock (rule 6.6.1c) on an opposing creature in the battle: by default
+        the duellist, or the secondary attacker it names; a bribed creature adds nothing and is discarded."""
+        assert action.icon is not None
+        targets = [fighter for fighter, _ in entries[action.side.other]]
+        target = targets[0]
+        if action.target is not None:
+            slug = split_reference(action.target)[0]
+            named = [f for f in targets if f.card.slug == slug]
+            if not named:
+                raise SetupInvalid(
+                    [
+                        _target_problem(
+                            action.side, str(action.icon.value), action.target, [f.card.slug for f in targets], "6.6.1c"
+                        )
+                    ]
+                )
+            target = named[0]
+        bribe_creature(self.combat, action.side, action.icon, target, "ARN-31")
+
+    def shooters(self, side: Side) -> int:
+        return sum(
+            1 for a in self.setup.primary if isinstance(a, Action) and a.side is side and a.kind is ActionKind.RANGED
+        )
+
+    def secondary_attacker(self, side: Side, fighter: Fighter) -> list[Term]:
+        combat = self.combat
+        opponent = self.pair[side.other]
+        fighter.in_hand, fighter.role = False, Role.SECONDARY
+        terms = [Term(fighter.name, fighter.vitality)]
+        terms += [
+            Term(t.label, t.amount)
+            for t in bonus_terms(combat, side, fighter, opponent, secondary=True)
+            if not t.barred
+        ]
+        log(
+            combat,
+            StepKind.SECONDARY_ATTACK,
+            "ARN-9",
+            "arena.secondary_attacker",
+            (side.value, fighter.name, opponent.name, sum(t.amount for t in terms)),
+            side=side,
+            card=fighter.card,
+            subject=fighter,
+            total=sum(t.amount for t in terms),
+            chain=tuple(terms),
+        )
+        if fighter.card.first(Aoe) is not None:
+            combat.not_automated[fighter.card.slug] = (
+                f"{fighter.card.name}'s AOE takes effect when it is played as a secondary attacker (Arena rule 6.6.1b); "
+                "the engine does not apply AOEs in duels yet"
+            )
+        return terms
+
+    def shield(self, action: ArenaPlay, entries: dict[Side, list[tuple[Fighter, list[Term]]]]) -> Fighter:
+        combat = self.combat
+        targets = entries[action.side.other]
+        target = targets[0][0]
+        if action.target is not None:
+            slug = split_reference(action.target)[0]
+            named = [f for f, _ in targets if f.card.slug == slug]
+            if not named:
+                present = [f.card.slug for f, _ in targets]
+                raise SetupInvalid([_target_problem(action.side, str(action.card), action.target, present, "2.3.1")])
+            target = named[0]
+        card = combat.catalog.get(split_reference(action.card)[0])
+        log(
+            combat,
+            StepKind.NOTE,
+            "ARN-10",
+            "arena.shield",
+            (action.side.value, card.name, target.name),
+            side=action.side,
+            card=card,
+            subject=target,
+        )
+        self.places.append(CardPlace(action.side, card.slug, Place.DISCARD, "ARN-24"))
+        return target
+
+    # ------------------------------------------------------------------ resolution
+    def resolution(self, winner: Side | None) -> tuple[int, int]:
+        combat, setup = self.combat, self.setup
+        for side in SIDES:
+            for fighter in combat.sides[side].fighters[1 + self.shooters(side) :]:
+                if fighter.role is Role.SECONDARY and fighter.fate is Fate.BRIBED:
+                    self.places.append(CardPlace(side, fighter.card.slug, Place.DISCARD, "ARN-31"))
+                elif fighter.role is Role.SECONDARY:
+                    self.places.append(CardPlace(side, fighter.card.slug, Place.DECK_BOTTOM, "ARN-16"))
+                    log(
+                        combat,
+                        StepKind.NOTE,
+                        "ARN-16",
+                        "arena.deck_bottom",
+                        (fighter.name, side.value),
+                        side=side,
+                        subject=fighter,
+                    )
+        victorious = {side: setup.side(side).victorious for side in SIDES}
+        if winner is None:
+            for side in SIDES:
+                fighter = self.pair[side]
+                self.places.append(CardPlace(side, fighter.card.slug, Place.PEN, "ARN-18"))
+                self.items(side, Place.PEN, "ARN-18")
+            log(
+                combat,
+                StepKind.RESULT,
+                "ARN-18",
+                "arena.tie",
+                (self.pair[Side.ATTACKER].name, self.pair[Side.DEFENDER].name),
+            )
+        else:
+            loser = self.pair[winner.other]
+            self.places.append(CardPlace(winner.other, loser.card.slug, Place.DISCARD, "ARN-17"))
+            self.items(winner.other, Place.DISCARD, "ARN-17")
+            champion = self.pair[winner]
+            capture = setup.side(winner.other).capture
+            if capture is not None:
+                shield = combat.catalog.get(split_reference(capture)[0])
+                self.places.append(CardPlace(winner, champion.card.slug, Place.CAPTURED, "ARN-19"))
+                self.places.append(CardPlace(winner.other, shield.slug, Place.PRISON_SHIELD, "ARN-19"))
+                self.items(winner, Place.DISCARD, "ARN-19")
+                log(
+                    combat,
+                    StepKind.RESULT,
+                    "ARN-19",
+                    "arena.captured",
+                    (champion.name, loser.name, winner.other.value, shield.name),
+                    side=winner.other,
+                    card=shield,
+                    subject=champion,
+                )
+            else:
+                victorious[winner] += 1
+                self.places.append(CardPlace(winner, champion.card.slug, Place.VICTORIOUS, "ARN-20"))
+                self.items(winner, Place.VICTORIOUS, "ARN-20")
+                log(
+                    combat,
+                    StepKind.RESULT,
+                    "ARN-20",
+                    "arena.victorious",
+                    (champion.name, loser.name, winner.value, victorious[winner]),
+                    side=winner,
+                    subject=champion,
+                )
+        self.stock_places()
+        return victorious[Side.ATTACKER], victorious[Side.DEFENDER]
+
+    def items(self, side: Side, place: Place, rule: str) -> None:
+        for reference in self.setup.side(side).items:
+            self.places.append(CardPlace(side, split_reference(reference)[0], place, rule))
+
+    def stock_places(self) -> None:
+        """Stock cards played are discarded once used; everything else stays where it lay."""
+        combat = self.combat
+        for side in SIDES:
+            played = [
+                c.card for c in combat.card_uses if c.side is side and c.use.value != "kept" and c.step is not None
+            ]
+            for slug in played:
+                self.places.append(CardPlace(side, slug, Place.DISCARD, "ARN-3"))
+            placed = {p.card for p in self.places if p.side is side}
+            duel = self.setup.side(side)
+            for reference in (*duel.stock, *duel.pen, *duel.under, *((duel.bearer,) if duel.bearer else ())):
+                slug = split_reference(reference)[0]
+                if slug not in placed:
+                    self.places.append(CardPlace(side, slug, Place.KEPT, "ARN-27"))
+
+
+def _target_problem(side: Side, card: str, target: str, present: list[str], rule: str) -> Problem:
+    return problem(
+        "bad_target",
+        f"the {side.value}'s {card} is aimed at {target}, which is not an opposing creature in this battle "
+        f"({', '.join(present)})",
+        rule,
+        field="secondary",
+        card=card,
+    )

@@ -1,0 +1,77 @@
+"""What a resolved duel returns: the log's steps and the result as data."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from enum import Enum
+from typing import Any
+
+from ..enums import Side
+from ..log import Step, Term, _plain, _step_dict
+
+
+class Place(str, Enum):
+    """Where a card of the duel ends up (Arena rules 2.3, 7.1, 7.2.7 and 7.3.1)."""
+
+    VICTORIOUS = "victorious"  # face up under its Guardian, out of play (7.3.1)
+    CAPTURED = "captured"  # under the opponent's Prison-Shield (2.3.3, 7.2.7)
+    PRISON_SHIELD = "prison_shield"  # the shield that made the capture, right of the Duel Zone
+    PEN = "pen"  # back to the owner's Creature Pen (7.1.3)
+    DISCARD = "discard"  # the owner's discard pile (7.1.2, 2.3.2)
+    DECK_BOTTOM = "deck_bottom"  # face down at the bottom of the owner's deck (7.1.1)
+    KEPT = "kept"  # stays where it was: in the Stock, the Creature Pen or under a stronghold
+
+
+@dataclass(frozen=True)
+class RoundTotals:
+    """The two sides' totals at the end of one round, each explained by its terms."""
+
+    attacker_total: int
+    defender_total: int
+    attacker_chain: tuple[Term, ...]
+    defender_chain: tuple[Term, ...]
+    # The side that won the round (the primary winner holds the upper hand); None for equal totals.
+    won_by: Side | None
+
+
+@dataclass(frozen=True)
+class CardPlace:
+    side: Side
+    card: str
+    place: Place
+    rule: str
+
+
+@dataclass(frozen=True)
+class DuelResult:
+    primary: RoundTotals | None
+    upper_hand: Side | None
+    secondary: RoundTotals | None
+    # The duel's winner; None for a tie (both duellists go back to their pens).
+    winner: Side | None
+    decided_by: str
+    places: tuple[CardPlace, ...]
+    # Victorious creatures under each Guardian after the duel: (attacker, defender).
+    victorious: tuple[int, int]
+    not_automated: tuple[tuple[str, str], ...]
+    warnings: tuple[str, ...]
+
+    def places_of(self, side: Side) -> dict[str, str]:
+        return {place.card: place.place.value for place in self.places if place.side is side}
+
+
+@dataclass(frozen=True)
+class DuelLog:
+    notation: str
+    steps: tuple[Step, ...]
+    result: DuelResult
+    ruleset: str = "arena"
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = _plain(asdict(self.result))
+        return {
+            "ruleset": self.ruleset,
+            "notation": self.notation,
+            "steps": [_step_dict(step) for step in self.steps],
+            "result": data,
+        }

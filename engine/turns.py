@@ -1,0 +1,246 @@
+"""Match-ups played as ordered actions (rule 6.4.4, rulings A-01, A-02 and A-04).
+
+``referee`` reads each ``m<N>`` list of a set-up before the combat starts and checks the order of
+play that needs no card in play: whose turn it is, whether the bribery window is open, whether the
+match-up has already ended. What it accepts becomes the per-kind decisions the procedure already
+knows (bribes, spells, ranged attacks and channelling of that match-up), plus the order in which
+the ranged attacks and channelling are taken after the terrain step; what it refuses is reported
+with a stable code (``actions.Refusal``) and the rule broken, and the rest of the list goes on.
+
+The turn order:
+
+- **Bribery window (PRI-1, A-01).** The attacker bribes or passes first, then the defender; a bribe
+  gives the other player one more chance (a bribe back). The window closes when both have passed in
+  succession. A list that opens with anything but a bribe or a pass means both passed the window.
+- **Actions (A-04).** After the terrain step the attacker acts first, then the players alternate,
+  one action each turn (place a ranged attacker, use one channel source, cast one spell) or a pass.
+  Two passes in succession end the match-up; the end of the list ends it too.
+- **A-02.** Right after a ranged attacker is placed, its opponent may bribe it (``d:bribe:gold@archer``):
+  that short window takes no turn.
+
+Spells given as actions are cast at the any-time spell point (PRI-2) in the order listed, since the
+procedure resolves their effects there; their turn still counts in the alternation.
+
+The per-kind clauses remain a shorthand, played in this documented order: in the bribery window
+every attacker's bribe then every defender's; after the terrain step every ranged attack of the
+attacker, then of the defender, then every channel of the attacker, then of the defender.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TypeAlias
+
+from .actions import Action, ActionKind, MatchupActions, Refusal
+from .enums import SIDES, Side
+from .log import Notice
+from .setup import Bribe, Channel, CombatSetup, Moment, RangedSupport, SideSetup, SpellPlay
+
+Turn: TypeAlias = "tuple[Side, RangedSupport | Channel, int]"
+
+
+@dataclass(frozen=True)
+class Refused:
+    """An action the order of play does not allow, with its place in the match-up's list."""
+
+    round: int
+    index: int
+    action: Action
+    refusal: Refusal
+    why: str
+
+
+@dataclass
+class TurnPlan:
+    """What ``referee`` made of a set-up's ordered actions."""
+
+    setup: CombatSetup
+    # Per match-up: the ranged attacks and channels after the terrain step, in the order taken,
+    # each with its index in the match-up's list.
+    turns: dict[int, tuple[Turn, ...]] = field(default_factory=dict)
+    refused: dict[int, tuple[Refused, ...]] = field(default_factory=dict)
+    # Per match-up: the index of each spell action that allows channelling (Power Lunch's kind is
+    # read at run time), so a channel listed before it can be refused.
+    spells: dict[int, tuple[tuple[Side, str, int], ...]] = field(default_factory=dict)
+    notices: list[Notice] = field(default_factory=list)
+    # Per match-up: the bribes of the bribery window in the order given.
+    window: dict[int, tuple[tuple[Side, Bribe], ...]] = field(default_factory=dict)
+
+
+_WHY = {
+    Refusal.OUT_OF_TURN: "it is the {turn}'s turn",
+    Refusal.WINDOW_OPEN: "the bribery window is still open, and nothing but a bribe or a pass may happen in it",
+    Refusal.WINDOW_CLOSED: "the bribery window has closed: a player who passed, or a window both passed, takes no more bribes",
+    Refusal.NOTHING_TO_BRIBE_BACK: "the opponent has not just bribed, so there is nothing to bribe back",
+    Refusal.MATCHUP_ENDED: "both players have passed in succession, so the match-up is over",
+    Refusal.NEEDS_SPELL_FIRST: "the spell that lets this creature receive channelling comes later in the list",
+    Refusal.LOCKED: "a lock in play forbids this kind of bribery to both players",
+}
+
+
+def refusal_sentence(refusal: Refusal, **values: str) -> str:
+    return _WHY[refusal].format(**values)
+
+
+class _Referee:
+    """Walks one match-up's list, keeping whose turn it is and which window is open."""
+
+    def __init__(self, matchup: MatchupActions) -> None:
+        self.matchup = matchup
+        self.moment = Moment(matchup.round)
+        self.phase = "window"
+        self.window_used = False
+        self.window_passed: set[Side] = set()
+        self.turn = Side.ATTACKER
+        self.last: Action | None = None
+        self.refused: list[Refused] = []
+        self.bribes: dict[Side, list[Bribe]] = {side: [] for side in SIDES}
+        self.window: list[tuple[Side, Bribe]] = []
+        self.spells: dict[Side, list[SpellPlay]] = {side: [] for side in SIDES}
+        self.turns: list[Turn] = []
+        self.lunch_candidates: list[tuple[Side, str, int]] = []
+        self.notices: list[Notice] = []
+
+    def refuse(self, index: int, action: Action, refusal: Refusal) -> None:
+        why = refusal_sentence(refusal, turn=self.turn.value)
+        self.refused.append(Refused(self.matchup.round, index, action, refusal, why))
+
+    def run(self) -> None:
+        for index, action in enumerate(self.matchup.actions):
+            if self.phase == "ended":
+                self.refuse(index, action, Refusal.MATCHUP_ENDED)
+            elif self.phase == "window":
+                self.in_window(index, action)
+            else:
+                self.in_turns(index, action)
+
+    def in_window(self, index: int, action: Action) -> None:
+        if not action.kind.in_bribery_window and action.kind is not ActionKind.PASS:
+            if self.window_used:
+                self.refuse(index, action, Refusal.WINDOW_OPEN)
+                return
+            # A list that opens with an action: both players passed the bribery window.
+            self.phase = "turns"
+            self.in_turns(index, action)
+            return
+        self.window_used = True
+        if action.side is not self.turn:
+            self.refuse(index, action, Refusal.OUT_OF_TURN)
+            return
+        if action.kind is ActionKind.PASS:
+            self.window_passed.add(action.side)
+            if self.last is not None and self.last.kind is ActionKind.PASS and self.last.side is not action.side:
+                self.phase, self.turn, self.last = "turns", Side.ATTACKER, None
+                return
+            self.turn, self.last = action.side.other, action
+            return
+        answering = self.last is not None and self.last.side is not action.side and self.last.kind.in_bribery_window
+        if action.kind is ActionKind.BRIBE_BACK and not answering:
+            self.refuse(index, action, Refusal.NOTHING_TO_BRIBE_BACK)
+            return
+        if action.side in self.window_passed and not answering:
+            self.refuse(index, action, Refusal.WINDOW_CLOSED)
+            return
+        assert action.icon is not None
+        bribe = Bribe(self.moment, action.icon, action.target)
+        self.bribes[action.side].append(bribe)
+        self.window.append((action.side, bribe))
+        self.window_passed.discard(action.side.other)
+        self.turn, self.last = action.side.other, action
+
+    def in_turns(self, index: int, action: Action) -> None:
+        if action.kind.in_bribery_window:
+            shooter_just_placed = (
+                self.last is not None
+                and self.last.kind is ActionKind.RANGED
+                and self.last.side is action.side.other
+                and action.target is not None
+                and action.target == self.last.card
+                and action.kind is ActionKind.BRIBE
+            )
+            if not shooter_just_placed:
+                self.refuse(index, action, Refusal.WINDOW_CLOSED)
+                return
+            assert action.icon is not None
+            # A-02: the short window of a creature that arrived after PRI-1 takes no turn.
+            self.bribes[action.side].append(Bribe(self.moment, action.icon, action.target))
+            return
+        if action.side is not self.turn:
+            self.refuse(index, action, Refusal.OUT_OF_TURN)
+            return
+        previous, self.last, self.turn = self.last, action, action.side.other
+        if action.kind is ActionKind.PASS:
+            if previous is not None and previous.kind is ActionKind.PASS:
+                self.phase = "ended"
+            return
+        assert action.card is not None
+        if action.kind is ActionKind.RANGED:
+            self.turns.append((action.side, RangedSupport(self.matchup.round, action.card), index))
+        elif action.kind is ActionKind.CHANNEL:
+            self.turns.append((action.side, Channel(self.moment, action.card, action.amount, action.target), index))
+        elif action.kind is ActionKind.SPELL:
+            self.spells[action.side].append(SpellPlay(self.moment, action.card, action.target))
+            self.lunch_candidates.append((action.side, str(action.card), index))
+        else:
+            self.notices.append(
+                Notice(
+                    "action.not_applied",
+                    f"match-up {self.matchup.round}: {action.side.value}'s item action {action} is not applied: "
+                    "items act through their text when their creature fights, and no item is used as a turn",
+                    "A-04",
+                )
+            )
+
+
+def _without_round(side: SideSetup, round_number: int) -> tuple[SideSetup, list[str]]:
+    """The side's per-kind decisions with those of one match-up taken out, and the clauses dropped."""
+    moment = Moment(round_number)
+    dropped = [f"ranged {s.round}:{s.creature}" for s in side.ranged if s.round == round_number]
+    dropped += [f"bribe {b.moment}:{b.icon.value}" for b in side.bribes if b.moment == moment]
+    dropped += [f"spell {p.moment}:{p.card}" for p in side.spells if p.moment == moment]
+    dropped += [f"channel {c.moment}:{c.source}" for c in side.channels if c.moment == moment]
+    kept = replace(
+        side,
+        ranged=tuple(s for s in side.ranged if s.round != round_number),
+        bribes=tuple(b for b in side.bribes if b.moment != moment),
+        spells=tuple(p for p in side.spells if p.moment != moment),
+        channels=tuple(c for c in side.channels if c.moment != moment),
+    )
+    return kept, dropped
+
+
+def referee(setup: CombatSetup) -> TurnPlan:
+    """The set-up the procedure plays (each ordered match-up turned into its per-kind decisions),
+    with the order of the turns and every refusal."""
+    if not setup.actions:
+        return TurnPlan(setup)
+    plan = TurnPlan(setup)
+    sides = {Side.ATTACKER: setup.attacker, Side.DEFENDER: setup.defender}
+    for matchup in setup.actions:
+        referee_ = _Referee(matchup)
+        referee_.run()
+        for side in SIDES:
+            kept, dropped = _without_round(sides[side], matchup.round)
+            for clause in dropped:
+                plan.notices.append(
+                    Notice(
+                        "action.shorthand_ignored",
+                        f"{side.value}'s {clause} is ignored: match-up {matchup.round} is given as ordered actions",
+                        "A-04",
+                    )
+                )
+            sides[side] = replace(
+                kept,
+                ranged=kept.ranged
+                + tuple(t for s, t, _ in referee_.turns if s is side and isinstance(t, RangedSupport)),
+                channels=kept.channels + tuple(t for s, t, _ in referee_.turns if s is side and isinstance(t, Channel)),
+                bribes=kept.bribes + tuple(referee_.bribes[side]),
+                spells=kept.spells + tuple(referee_.spells[side]),
+            )
+        plan.turns[matchup.round] = tuple(referee_.turns)
+        plan.refused[matchup.round] = tuple(referee_.refused)
+        plan.spells[matchup.round] = tuple(referee_.lunch_candidates)
+        plan.window[matchup.round] = tuple(referee_.window)
+        plan.notices.extend(referee_.notices)
+    plan.setup = replace(setup, attacker=sides[Side.ATTACKER], defender=sides[Side.DEFENDER])
+    return plan

@@ -1,0 +1,66 @@
+"""The combat API with ordered actions, made-up cards and partial answers (issue 14)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+
+def _post(client: Client, path: str, body: Any) -> Any:
+    return client.post(f"/api/v1/combat/{path}", body, content_type="application/json")
+
+
+@pytest.mark.django_db
+def test_ordered_actions_through_the_json_form(client: Client) -> None:
+    # 6.4.4c: 15 + 9 = 24 against 23, then the Djinn's push: 24 against 24, 6 stones left.
+    setup = {
+        "terrain": "mountains",
+        "attacker": {"creatures": ["light-elemental"]},
+        "defender": {"creatures": ["kikijub", "djinn"]},
+        "actions": {"m1": ["a:channel:guardian", "d:ranged:djinn"]},
+    }
+    body = _post(client, "resolve", {"setup": setup}).json()
+    assert body["notation"].endswith("m1=a:channel:guardian,d:ranged:djinn")
+    assert body["result"]["stones_left"] == [6, 7]
+    assert [(m["attacker_total"], m["defender_total"]) for m in body["result"]["matchups"]] == [(24, 24)]
+
+
+@pytest.mark.django_db
+def test_a_refused_action_is_a_coded_notice(client: Client) -> None:
+    body = _post(client, "resolve", {"notation": "a=light-elemental d=kikijub m1=d:channel:guardian"}).json()
+    assert [n["code"] for n in body["result"]["notices"]] == ["action.out_of_turn"]
+    assert body["result"]["warnings"]
+
+
+@pytest.mark.django_db
+def test_partial_answer_after_matchup_one(client: Client) -> None:
+    response = _post(client, "partial", {"notation": "a=greedy-fiend,swordsman d=sand-lord,archer", "after": "1"})
+    assert response.status_code == 200
+    body = response.json()
+    assert body["stopped_after"] == "match-up 1" and body["in_hand"] == ["a2", "d2"]
+    assert body["steps"][0]["rule_url"].startswith("/rules/id/")
+    assert _post(client, "partial", {"notation": "a=swordsman d=archer", "after": "command"}).json()["matchups"] == []
+
+
+@pytest.mark.django_db
+def test_partial_answer_that_is_never_reached_is_a_400_with_the_code(client: Client) -> None:
+    response = _post(client, "partial", {"notation": "a=swordsman d=archer", "after": "5"})
+    assert response.status_code == 400
+    assert "partial.not_reached" in response.content.decode()
+    assert _post(client, "partial", {"notation": "a=swordsman d=archer", "after": "soon"}).status_code == 400
+
+
+@pytest.mark.django_db
+def test_the_result_page_marks_made_up_creatures_and_shows_coded_warnings(client: Client) -> None:
+    from combat.links import permalink
+
+    made_up = (
+        'made-up.test-giant={"border":"mortal","name":"Test%20Giant","type":"creature","vitality":9} '
+        "a=test-giant d=swordsman"
+    )
+    html = client.get(permalink(made_up, step="end")).content.decode()
+    assert "Test Giant <small>(made-up)</small>" in html
+    html = client.get(permalink("a=light-elemental d=kikijub m1=d:channel:guardian", step="end")).content.decode()
+    assert "(action.out_of_turn)" in html

@@ -1,0 +1,133 @@
+"""Guardians Arena duels on the site: the API with ``ruleset``, the step-through and the rules links."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from combat.examples import arena_examples
+
+# The site resolves with the catalog built from the database.
+pytestmark = pytest.mark.django_db
+
+UPPER_HAND = next(example for example in arena_examples() if example.id == "arena-upper-hand-overturned")
+
+
+def _post(client: Client, endpoint: str, body: dict[str, Any]) -> Any:
+    return client.post(f"/api/v1/combat/{endpoint}", body, content_type="application/json")
+
+
+def test_resolve_a_duel_by_notation_gives_the_duel_result() -> None:
+    body = _post(Client(), "resolve", {"notation": UPPER_HAND.notation}).json()
+    assert body["ruleset"] == "arena"
+    result = body["result"]
+    assert [result["primary"]["attacker_total"], result["primary"]["defender_total"]] == [9, 5]
+    assert result["upper_hand"] == "attacker"
+    assert [result["secondary"]["attacker_total"], result["secondary"]["defender_total"]] == [6, 20]
+    assert result["winner"] == "defender"
+    assert result["victorious"] == [0, 1]
+    assert {"side": "defender", "card": "devil-dog", "place": "deck_bottom", "rule": "ARN-16"} in result["places"]
+    assert all(step["rule_url"] == f"/rules/id/{step['rule']}/" for step in body["steps"])
+
+
+def test_ruleset_field_reads_a_notation_or_json_as_a_duel() -> None:
+    client = Client()
+    by_field = _post(client, "resolve", {"ruleset": "arena", "notation": "a=swordsman d=sand-lord"}).json()
+    assert by_field["ruleset"] == "arena" and by_field["notation"] == "ruleset=arena a=swordsman d=sand-lord"
+    body = {
+        "ruleset": "arena",
+        "setup": {"attacker": {"duellists": ["swordsman"]}, "defender": {"duellists": ["sand-lord"]}},
+    }
+    assert _post(client, "resolve", body).json()["result"]["winner"] == "defender"
+
+
+def test_bad_duels_are_400_or_invalid_with_code_and_rule() -> None:
+    client = Client()
+    response = _post(client, "resolve", {"notation": "ruleset=arena a=swordsman,archer d=sand-lord"})
+    assert response.status_code == 400
+    problem = response.json()["error"]["details"]["problems"][0]
+    assert problem["code"] == "arena.two_duellists" and "Arena rule 5.1.1" in problem["message"]
+    checked = _post(client, "validate", {"notation": "ruleset=arena a=swordsman d=sand-lord p=d:pass"}).json()
+    assert checked["valid"] is False and checked["ruleset"] == "arena"
+    assert checked["problems"][0]["code"] == "arena.out_of_turn"
+    wrong = _post(client, "resolve", {"ruleset": "arena", "setup": {"attacker": {"creatures": ["swordsman"]}}})
+    assert wrong.status_code == 400
+
+
+def test_examples_api_lists_the_duels_on_request() -> None:
+    body = Client().get("/api/v1/combat/examples?ruleset=arena").json()
+    assert {item["id"] for item in body} == {example.id for example in arena_examples()}
+    assert all(
+        item["ruleset"] == "arena" and item["permalink"].startswith("/combat/?s=ruleset%3Darena") for item in body
+    )
+
+
+def test_the_simulator_offers_the_ruleset_and_a_duel_form(client: Client) -> None:
+    page = client.get("/combat/").content.decode()
+    assert 'name="ruleset"' in page and 'value="arena"' in page
+    form = client.get("/combat/?ruleset=arena").content.decode()
+    assert 'name="a_duellist"' in form and 'name="s"' in form and "arena-flying" in form
+    built = client.get("/combat/duel/", {"a_duellist": "Swordsman", "d_duellist": "sand-lord", "terrain": "woods"})
+    assert built.status_code == 302
+    assert built["Location"] == "/combat/?s=ruleset%3Darena+terrain%3Dwoods+a%3Dswordsman+d%3Dsand-lord"
+    edit = client.get("/combat/?example=arena-flying").content.decode()
+    assert 'value="rain-spirit"' in edit
+
+
+def test_a_duel_permalink_steps_through_to_its_result(client: Client) -> None:
+    first = client.get(UPPER_HAND.permalink)
+    assert first.status_code == 200
+    assert b'href="/rules/id/ARN-1/"' in first.content
+    end = client.get(UPPER_HAND.permalink + "&step=end").content.decode()
+    assert "The defender wins the duel" in end
+    assert "attacker 9, defender 5" in end and "the attacker holds the upper hand" in end
+    assert "bottom of the deck" in end and "defender 1." in end
+
+
+def test_bad_duel_pages_are_400_never_500(client: Client) -> None:
+    from urllib.parse import quote
+
+    for notation in (
+        "ruleset=arena a=swordsman,archer d=sand-lord",
+        "ruleset=arena a=swordsman d=sand-lord p=d:pass",
+        "ruleset=arena a=x",
+    ):
+        response = client.get("/combat/?s=" + quote(notation))
+        assert response.status_code == 400
+    assert client.get("/combat/duel/", {"a_duellist": "Swordsman", "p": "d:dance"}).status_code == 400
+    assert client.get("/combat/picture.svg?s=" + quote("ruleset=arena a=swordsman d=sand-lord")).status_code == 400
+    assert client.get("/combat/explore/?s=" + quote("ruleset=arena a=swordsman d=sand-lord")).status_code == 400
+
+
+def test_arena_rule_pages_open_their_worked_duels(client: Client) -> None:
+    page = client.get("/rules/arena/2.1.1/").content.decode()
+    flying = next(example for example in arena_examples() if example.id == "arena-flying")
+    assert flying.title in page and flying.permalink.replace("&", "&amp;") in page
+    assert client.get("/rules/id/ARN-4/", follow=False)["Location"].endswith("/rules/arena/2.1.1/")
+
+
+def test_card_pages_say_whether_duels_automate_the_card(client: Client) -> None:
+    page = client.get("/cards/sand-lord/").content.decode()
+    assert 'id="arena-support"' in page and "automated in duels too" in page
+
+
+def test_every_duel_notation_example_resolves(client: Client) -> None:
+    from combat.notation_doc import DUEL_CLAUSES
+
+    assert 'id="duels"' in client.get("/combat/notation/").content.decode()
+    for clause in DUEL_CLAUSES:
+        assert client.get(clause.permalink).status_code == 200, clause.example
+
+
+def test_the_worked_examples_page_lists_the_duels(client: Client) -> None:
+    page = client.get("/rules/examples/").content.decode()
+    assert 'id="arena-duels"' in page
+    from django.utils.html import escape
+
+    assert all(escape(example.title) in page for example in arena_examples())
+
+
+def test_an_unknown_examples_ruleset_is_a_400(client: Client) -> None:
+    assert client.get("/api/v1/combat/examples?ruleset=chess").status_code == 400

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.abilities import AllowsRanged, CommandRelocates, Dispel, Offer
-from engine.actions import format_actions
 from engine.cards import CardDefinition
 from engine.catalog import CardCatalog
 from engine.enums import CardType, Terrain
@@ -31,15 +30,6 @@ DEFAULT_CMP = 9
 MAX_ROWS = 12
 # Board fields: a-m2-ranged, d-s1-bribe, a-roll-mendu-sada-the-havoc, d-sec-devil-dog ...
 _MOMENT_FIELD = re.compile(r"^(?P<side>[ad])-(?P<moment>[ms][1-9][0-9]?)-(?P<what>ranged|bribe|spell|channel|stones)$")
-# The ordered actions of one primary match-up, the notation's m<N> list as typed (rule 6.4.4).
-_ACTIONS_FIELD = re.compile(r"^m(?P<round>[1-9][0-9]?)-actions$")
-_ACTIONS_PROBLEM = re.compile(r"^m(?P<round>[1-9][0-9]?): ")
-ACTIONS_HELP = (
-    "Leave blank to keep the picks above (the simulator plays them in its usual order). To set the order, "
-    "list the actions one per turn, the attacker first, then turns alternating until both pass in succession: "
-    "a:channel:guardian*1,d:ranged:djinn,a:pass,d:pass. Kinds: ranged, spell, channel, bribe, bribe-back, "
-    "item, pass; a: is the attacker, d: the defender."
-)
 _CARD_FIELD = re.compile(
     r"^(?P<side>[ad])-(?P<what>roll|count|choice|sec)-(?P<ref>[a-z0-9][a-z0-9-]*(?:#[1-9][0-9]*)?)$"
 )
@@ -107,7 +97,6 @@ class Row:
     number: int
     attacker: RowSide
     defender: RowSide
-    actions: Pick | None = None
 
     @property
     def sides(self) -> tuple[RowSide, RowSide]:
@@ -159,7 +148,6 @@ class Board:
     def field_names(self) -> set[str]:
         """Every form field the board draws."""
         names = {pick.name for row in self.rows for side in row.sides for pick in side.picks}
-        names |= {row.actions.name for row in self.rows if row.actions is not None}
         names |= {pick.name for side in self.inputs for pick in side.picks}
         if self.secondary is not None:
             names.add(self.secondary.mode.name)
@@ -400,9 +388,6 @@ def pick_errors(problems: Iterable[Problem]) -> dict[str, str]:
         if kind and problem.card:
             message = _MISSING.get(problem.code) or problem.message.partition(": ")[2] or problem.message
             errors.setdefault(f"{letter}-{kind}-{problem.card}", message)
-        matchup = _ACTIONS_PROBLEM.match(problem.message)
-        if matchup and problem.code.startswith("notation."):
-            errors.setdefault(f"m{matchup['round']}-actions", problem.message.partition(": ")[2])
     return errors
 
 
@@ -442,16 +427,7 @@ def build_board(
                 number, count, fighters[letter]
             )
             row_sides[letter] = row_side
-        actions_name = f"m{number}-actions"
-        actions = Pick(
-            actions_name,
-            "Order of actions",
-            _value(values, actions_name),
-            kind="text",
-            help=ACTIONS_HELP,
-            error=(errors or {}).get(actions_name, ""),
-        )
-        board.rows.append(Row(number, row_sides["a"], row_sides["d"], actions))
+        board.rows.append(Row(number, row_sides["a"], row_sides["d"]))
     board.secondary = _secondary(catalog, queues, picks, values, count)
     board.inputs = [
         CardInputs(
@@ -651,27 +627,13 @@ def board_decisions(values: Mapping[str, str], letter: str) -> dict[str, list[st
     return decisions
 
 
-def board_action_clauses(values: Mapping[str, str]) -> list[str]:
-    """The ``m<N>=`` clauses of the rows whose order the player wrote; a blank row writes none, so a
-    set-up edited only through the picks keeps its per-kind clauses (and its permalink)."""
-    clauses = []
-    for name in sorted(values, key=_field_order):
-        found = _ACTIONS_FIELD.match(name)
-        text = re.sub(r"\s+", "", _value(values, name))
-        if found and text:
-            clauses.append(f"m{found['round']}={text}")
-    return clauses
-
-
 def _field_order(name: str) -> tuple[int, str]:
     digits = re.search(r"(?:^|-)[ms]?([0-9]+)", name)
     return (int(digits[1]) if digits else 0, name)
 
 
 def is_board_field(name: str) -> bool:
-    return bool(_MOMENT_FIELD.match(name) or _CARD_FIELD.match(name) or _ACTIONS_FIELD.match(name)) or name.endswith(
-        "-secondary-mode"
-    )
+    return bool(_MOMENT_FIELD.match(name) or _CARD_FIELD.match(name)) or name.endswith("-secondary-mode")
 
 
 def values_from_setup(catalog: CardCatalog, setup: CombatSetup) -> tuple[dict[str, str], dict[str, SideSetup]]:
@@ -729,8 +691,6 @@ def values_from_setup(catalog: CardCatalog, setup: CombatSetup) -> tuple[dict[st
             values[f"{letter}-secondary-mode"] = "plan" if side.secondaries else "none"
             for attack in side.secondaries:
                 place(f"{letter}-sec-{attack.attacker}", attack.target, "secondaries", attack)
-    for matchup in setup.actions:
-        values[f"m{matchup.round}-actions"] = format_actions(matchup)
     drawn = build_board(catalog, setup, values).field_names()
     for name, (letter, kind, seq, item) in owners.items():
         if name not in drawn:

@@ -17,7 +17,6 @@ from django import forms
 
 from combat.board import (
     Board,
-    board_action_clauses,
     board_decisions,
     build_board,
     is_board_field,
@@ -429,18 +428,11 @@ def build_notation(forms_: SetupForms, catalog: CardCatalog) -> CombatSetup | No
     clauses = [clause for clause in [forms_.terrain.clause()] if clause]
     for side in forms_.sides:
         clauses += side.clauses()
-    orders = board_action_clauses(forms_.board_values)
-    forms_.notation = " ".join(clauses + orders)
+    forms_.notation = " ".join(clauses)
     try:
         setup = parse_setup(forms_.notation)
     except NotationError as exc:
         forms_.problems = exc.problems
-        if orders:
-            # A mistyped order of actions must not take the board away: draw it from the rest.
-            try:
-                forms_.draft = parse_setup(" ".join(clauses))
-            except NotationError:
-                pass
         return None
     forms_.draft = setup
     forms_.notation = format_setup(setup)

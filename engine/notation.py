@@ -12,7 +12,7 @@ and keep their order. ``format_setup(parse_setup(text)) == text`` for every cano
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import fields, replace
 from typing import Any
 
@@ -189,14 +189,11 @@ _PARSERS: dict[str, Callable[[str, str, int], Any]] = {
 }
 
 
-def parse_setup(text: str) -> CombatSetup:
-    """Read a set-up; raises NotationError naming the clause and its position."""
-    if not text.strip():
-        raise NotationError("the set-up is empty: give at least a=... and d=...", position=0, code="notation.empty")
-    sides: dict[str, dict[str, Any]] = {"a": {}, "d": {}}
-    terrain: str | None = None
-    matchups = []
-    made_up: list[str] = []
+def clauses(text: str) -> Iterator[tuple[str, str, int]]:
+    """Each ``key=value`` clause of a set-up text with its position; a malformed or repeated key is refused.
+
+    Shared by the standard reader below and the duel reader (engine/arena/notation.py).
+    """
     seen: set[str] = set()
     position = 0
     for clause in text.split(" "):
@@ -210,6 +207,18 @@ def parse_setup(text: str) -> CombatSetup:
         if key in seen:
             raise NotationError(f"{key} is given twice", position=here, code="notation.duplicate_key")
         seen.add(key)
+        yield key, value, here
+
+
+def parse_setup(text: str) -> CombatSetup:
+    """Read a set-up; raises NotationError naming the clause and its position."""
+    if not text.strip():
+        raise NotationError("the set-up is empty: give at least a=... and d=...", position=0, code="notation.empty")
+    sides: dict[str, dict[str, Any]] = {"a": {}, "d": {}}
+    terrain: str | None = None
+    matchups = []
+    made_up: list[str] = []
+    for key, value, here in clauses(text):
         if key == "terrain":
             terrain = None if value == "none" else _terrain(value, key, here)
             continue

@@ -19,7 +19,7 @@ from typing import Any
 from ..actions import Action, action_from_text, action_to_text
 from ..enums import Side
 from ..errors import NotationError
-from ..notation import _flag, _number, _references, _single_reference, _terrain
+from ..notation import _flag, _number, _references, _single_reference, _terrain, clauses
 from ..setup import CardRef
 from .setup import ArenaPlay, ArenaSetup, DuelSide, PlayKind, RoundAction, Ruleset
 
@@ -86,20 +86,10 @@ def parse_duel(text: str) -> ArenaSetup:
     sides: dict[str, dict[str, Any]] = {"a": {}, "d": {}}
     rounds: dict[str, tuple[RoundAction, ...]] = {}
     terrain: str | None = None
-    seen: set[str] = set()
-    position = 0
-    for clause in text.split(" "):
-        here = position
-        position += len(clause) + 1
-        if not clause:
-            continue
-        key, equals, value = clause.partition("=")
-        if not equals or not value:
-            raise NotationError(f"{clause!r} should be key=value", position=here, code="notation.syntax")
-        if key in seen:
-            raise NotationError(f"{key} is given twice", position=here, code="notation.duplicate_key")
-        seen.add(key)
+    ruleset_given = False
+    for key, value, here in clauses(text):
         if key == "ruleset":
+            ruleset_given = True
             if value != Ruleset.ARENA.value:
                 raise NotationError(
                     f"ruleset {value!r} is not a duel ruleset (arena)", position=here, code="notation.bad_ruleset"
@@ -121,7 +111,7 @@ def parse_duel(text: str) -> ArenaSetup:
             )
         name = _FIELD_FOR_KEY[sub] if sub else "duellists"
         sides[side][name] = _field_parser(name)(value, key, here)
-    if "ruleset" not in seen:
+    if not ruleset_given:
         raise NotationError("a duel set-up starts with ruleset=arena", position=0, code="notation.bad_ruleset")
     return ArenaSetup(
         attacker=DuelSide(**sides["a"]),

@@ -44,8 +44,6 @@ MESSAGES: dict[str, str] = {
     "arena.not_taken": "Action {number} ({side}: {action}) is not taken: a duellist has already left the Duel Zone.",
     "arena.played_then_cancelled": "The {side} plays {card}; the opposing Dispel Magic that answers it cancels it.",
     "arena.item_in_play": "The {side} puts {card} in play: its bonus counts among the modifiers at the end of this round.",
-    "arena.no_effect_in_secondary": "The {side} plays {card}, which acts only on ranged attacks or channelling: the secondary round has neither, so it does nothing.",
-    "arena.card_not_automated": "The {side} plays {card}; what it does in a duel's secondary round is not automated, so it is left out of the totals.",
     "arena.command_terrain": "{fighter}'s command makes the Duel Zone count as {terrain} for this battle.",
     "arena.command_forbids": "{fighter}'s command forbids casting for this battle.",
     "arena.secondary_enters": "The {side} plays {fighter} as a secondary attacker against {opponent}.",

@@ -70,7 +70,7 @@ def command_fate(ability: Ability) -> tuple[CommandFate, str]:
     return (
         CommandFate.NOT_AUTOMATED,
         f"its {ability.kind.replace('_', ' ')} ability could change a duel, but the engine does not apply it in duels "
-        "(a duel set-up has no input for it yet)",
+        "yet; apply it by hand",
     )
 
 

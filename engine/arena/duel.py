@@ -285,7 +285,7 @@ class Duel:
 
     def terrain_commands(self) -> None:
         """An Overlord's command makes the Duel Zone count as its terrain for the battle; two duellists
-        naming different terrains contradict each other, and neither changes it."""
+        naming different terrains contradict each other as two command cards would."""
         combat = self.combat
         named = [
             (side, self.pair[side], rule)
@@ -293,12 +293,18 @@ class Duel:
             if self.pair[side].card.command and (rule := self.pair[side].card.first(CommandTerrain)) is not None
         ]
         if len({rule.terrain for _, _, rule in named}) > 1:
+            # As between two command cards (rulings on Uras against Slor): the lower Up number, the
+            # printed Vitality, is dispelled; equal numbers dispel both.
+            (_, first, _), (_, second, _) = named
+            ups = {first.card.base_vitality, second.card.base_vitality}
+            kept = [entry for entry in named if len(ups) > 1 and entry[1].card.base_vitality == max(ups)]
+            lost = ", ".join(f.name for _, f, _ in named if not kept or f is not kept[0][1])
             message = (
-                f"{named[0][1].name} and {named[1][1].name} each make the Duel Zone count as a different terrain, "
-                "which cannot both hold: neither command changes the terrain"
+                f"{first.name} and {second.name} each make the Duel Zone count as a different terrain, so the "
+                f"commands contradict: {lost} (the lower Up number, or both when equal) is dispelled"
             )
             announce(combat, "arena.commands_contradict", message, "ARN-2")
-            return
+            named = kept
         for side, fighter, rule in named:
             combat.terrain = frozenset({rule.terrain})
             log(

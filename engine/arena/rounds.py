@@ -25,16 +25,9 @@ from dataclasses import dataclass
 
 from ..abilities import (
     AllowChannelling,
-    ChannelReaction,
-    ClassChoice,
-    DestroyMatchup,
-    DestroyTerrain,
     Dispel,
     ForbidsCasting,
-    GuardianCmp,
     LastingAttackBonus,
-    RangedReaction,
-    Stones,
 )
 from ..abilities.base import Castable
 from ..actions import Action, ActionKind
@@ -57,11 +50,7 @@ from ..matchup_effects import add, bribe_creature, cast, cast_refused, drop_unus
 from ..setup import Channel, Moment, RangedSupport, SpellPlay, split_reference
 from ..state import Contribution, Fighter
 from .setup import RoundAction
-
-# Stock card kinds that act only on ranged attacks or channelling, which the secondary round has not.
-PRIMARY_ONLY = (AllowChannelling, GuardianCmp, RangedReaction, ChannelReaction)
-# What a Stock card may do in the secondary round through the shared ``cast``.
-SECONDARY_CASTS = (DestroyTerrain, DestroyMatchup, ClassChoice, Stones)
+from .stock import StockFate, stock_fate, stock_reason
 
 
 @dataclass(frozen=True)
@@ -167,62 +156,33 @@ class RoundPlay:
                 card=card,
             )
             return
-        if card.first(Dispel) is not None:
-            spend_card(combat, side, card.slug, CardUse.CAST)
+        fate = stock_fate(card)
+        spend_card(combat, side, card.slug, CardUse.CAST)
+        rule = "ARN-31" if self.secondary else "ARN-3"
+        if fate is StockFate.CANCELS:
             victim = self.cancel_of.get(index, -1)
             if victim >= 0:
                 cancelled = stock_card(combat, self.actions[victim])
                 assert cancelled is not None
                 args: tuple[object, ...] = (side.value, card.name, side.other.value, cancelled.name)
-                log(combat, StepKind.DISPEL, "ARN-3", "any_time_spells", args, side=side, card=card)
+                log(combat, StepKind.DISPEL, rule, "any_time_spells", args, side=side, card=card)
             else:
-                log(combat, StepKind.SPELL, "ARN-3", "any_time_spells.2", (side.value, card.name), side=side, card=card)
-            return
-        if card.first(LastingAttackBonus) is not None:
-            spend_card(combat, side, card.slug, CardUse.CAST)
-            self.put_in_play(side, card)
-            return
-        if self.secondary and any(card.first(kind) is not None for kind in PRIMARY_ONLY):
-            spend_card(combat, side, card.slug, CardUse.CAST)
-            combat.notify(
-                Notice(
-                    "arena.no_effect_in_secondary",
-                    f"the {side.value}'s {card.name} acts only on ranged attacks or channelling, which the "
-                    "secondary round does not have: it is played and discarded with no effect",
-                    "ARN-31",
-                )
+                log(combat, StepKind.SPELL, rule, "any_time_spells.2", (side.value, card.name), side=side, card=card)
+        elif fate is StockFate.IN_PLAY:
+            self.put_in_play(side, card, rule)
+        elif fate is StockFate.CAST or (fate is StockFate.PRIMARY_ONLY and not self.secondary):
+            cast(combat, side, card, self.play_at[index], pair)
+        elif fate is StockFate.PRIMARY_ONLY:
+            message = (
+                f"the {side.value}'s {card.name} acts only on ranged attacks or channelling, which the secondary "
+                "round does not have: it is played and discarded with no effect"
             )
-            log(
-                combat,
-                StepKind.SPELL,
-                "ARN-31",
-                "arena.no_effect_in_secondary",
-                (side.value, card.name),
-                side=side,
-                card=card,
-            )
-            return
-        if self.secondary and not any(card.first(kind) is not None for kind in SECONDARY_CASTS):
-            spend_card(combat, side, card.slug, CardUse.CAST)
-            reason = (
-                f"{card.name} played in a duel's secondary round: the engine applies a Stock card there only when it "
-                "cancels a spell, puts a bonus in play, changes a class or the terrain, destroys both creatures "
-                "or changes Power Stones"
-            )
-            combat.not_automated[card.slug] = reason
-            combat.notify(Notice("arena.card_not_automated", reason, "ARN-31"))
-            log(
-                combat,
-                StepKind.NOTE,
-                "ARN-31",
-                "arena.card_not_automated",
-                (side.value, card.name),
-                side=side,
-                card=card,
-            )
-            return
-        spend_card(combat, side, card.slug, CardUse.CAST)
-        cast(combat, side, card, self.play_at[index], pair)
+            announce(combat, "arena.no_effect_in_secondary", message, rule, side=side, card=card, kind=StepKind.SPELL)
+        else:
+            reason = f"{card.name} played in a duel: {stock_reason(card)[0].lower()}{stock_reason(card)[1:]}"
+            if fate is StockFate.NOT_AUTOMATED:
+                combat.not_automated[card.slug] = reason
+            announce(combat, f"arena.{fate.value}", reason.removesuffix("."), rule, side=side, card=card)
 
     def forbidden(self, side: Side, card: CardDefinition) -> bool:
         """A duellist whose command forbids casting (revealed, so in effect from the first turn)."""
@@ -235,7 +195,7 @@ class RoundPlay:
                 return True
         return False
 
-    def put_in_play(self, side: Side, card: CardDefinition) -> None:
+    def put_in_play(self, side: Side, card: CardDefinition, rule: str) -> None:
         """An H item whose bonus lasts (Anvil of Heaviness) stays in play for the rest of this round:
         its bonus is one of the modifiers counted at the round's end (6.4.1, 6.7.1)."""
         combat = self.combat
@@ -244,7 +204,7 @@ class RoundPlay:
             combat.kinds_present.add(LastingAttackBonus)
             combat.effects_at = effects_for(combat.kinds_present)
         self.in_play.append((side, card))
-        log(combat, StepKind.SPELL, "ARN-3", "arena.item_in_play", (side.value, card.name), side=side, card=card)
+        log(combat, StepKind.SPELL, rule, "arena.item_in_play", (side.value, card.name), side=side, card=card)
 
     def take_out_of_play(self) -> None:
         """Every modifier of the primary round is ignored in the secondary one (6.7.1)."""

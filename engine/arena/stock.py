@@ -1,0 +1,76 @@
+"""What a spell or H item played from the Stock does in a duel (Arena rules 6.3.2b and 6.6.1c).
+
+One table serves the duel (``rounds.RoundPlay``) and the card pages (``support``), so both say the
+same. A Stock card's abilities carry over from shield combat where a duel has what they act on:
+
+- cancels (Dispel Magic: the opposing spell or item played just before it, in either round);
+- changes the battle's state (destroys the terrain, destroys both creatures, changes a class,
+  changes Power Stones) through the shared ``cast``;
+- puts a lasting bonus in play (an H item such as the Anvil of Heaviness), counted at the round's end;
+- acts on ranged attacks or channelling (Power Lunch, Channeling Flux, the answers to a shot or a
+  channel): only in the primary round, since the secondary round has neither (6.6.1).
+
+Any other kind is not automated in a duel and says so.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from ..abilities import (
+    AllowChannelling,
+    ChannelReaction,
+    ClassChoice,
+    DestroyMatchup,
+    DestroyTerrain,
+    Dispel,
+    GuardianCmp,
+    LastingAttackBonus,
+    OutOfCombat,
+    RangedReaction,
+    Stones,
+)
+from ..cards import CardDefinition
+
+
+class StockFate(str, Enum):
+    CANCELS = "cancels"
+    CAST = "cast"
+    IN_PLAY = "in_play"
+    PRIMARY_ONLY = "primary_only"
+    NO_COMBAT_EFFECT = "no_combat_effect"
+    NOT_AUTOMATED = "not_automated"
+
+
+PRIMARY_ONLY_KINDS = (AllowChannelling, GuardianCmp, RangedReaction, ChannelReaction)
+CAST_KINDS = (DestroyTerrain, DestroyMatchup, ClassChoice, Stones)
+
+
+def stock_fate(card: CardDefinition) -> StockFate:
+    """How a duel treats this spell or H item when it is played from the Stock."""
+    if card.first(Dispel) is not None:
+        return StockFate.CANCELS
+    if card.first(LastingAttackBonus) is not None:
+        return StockFate.IN_PLAY
+    if any(card.first(kind) is not None for kind in PRIMARY_ONLY_KINDS):
+        return StockFate.PRIMARY_ONLY
+    if any(card.first(kind) is not None for kind in CAST_KINDS):
+        return StockFate.CAST
+    if card.abilities and all(isinstance(ability, OutOfCombat) for ability in card.abilities):
+        return StockFate.NO_COMBAT_EFFECT
+    return StockFate.NOT_AUTOMATED
+
+
+def stock_reason(card: CardDefinition) -> str:
+    """The card page's sentence for a spell or H item in a duel."""
+    return {
+        StockFate.CANCELS: "Played from the Stock in either round, it cancels the opposing spell or item played "
+        "just before it.",
+        StockFate.CAST: "Played from the Stock in either round, it does what it does in a shield combat.",
+        StockFate.IN_PLAY: "Played from the Stock, its bonus counts at the end of the round it is played in.",
+        StockFate.PRIMARY_ONLY: "It acts on ranged attacks or channelling, so it works in the primary round only; "
+        "played in the secondary round it has no effect.",
+        StockFate.NO_COMBAT_EFFECT: "It acts outside combat, so it changes no duel.",
+        StockFate.NOT_AUTOMATED: "Played in a duel it is not automated: the engine leaves it out of the totals and "
+        "says so.",
+    }[stock_fate(card)]

@@ -201,6 +201,12 @@ class CardPlaceSerializer(serializers.Serializer[Any]):
     rule = serializers.CharField(help_text="The ARN- step that sends it there; see /rules/id/<rule>/.")
 
 
+class DuelNoticeSerializer(serializers.Serializer[Any]):
+    code = serializers.CharField(help_text="Stable, e.g. arena.command_no_effect or action.needs_spell_first.")
+    message = serializers.CharField()
+    rule = serializers.CharField()
+
+
 class DuelResultSerializer(serializers.Serializer[Any]):
     primary = RoundTotalsSerializer(allow_null=True)
     upper_hand = serializers.CharField(allow_null=True)
@@ -211,6 +217,7 @@ class DuelResultSerializer(serializers.Serializer[Any]):
     victorious = serializers.ListField(child=serializers.IntegerField(), help_text="[attacker, defender] counts.")
     not_automated = serializers.ListField(child=serializers.ListField(), help_text="[card, reason] pairs.")
     warnings = serializers.ListField(child=serializers.CharField())
+    notices = DuelNoticeSerializer(many=True, help_text="The warnings that carry a stable code, with the rule.")
 
 
 class DuelResponseSerializer(serializers.Serializer[Any]):

@@ -148,6 +148,7 @@ class Duel:
             victorious=victorious,
             not_automated=tuple(self.combat.not_automated.items()),
             warnings=tuple(self.combat.warnings),
+            notices=tuple(self.combat.notices),
         )
 
     # ------------------------------------------------------------------ primary round
@@ -466,7 +467,9 @@ class Duel:
         if ready:
             return ready[0]
         why = mine[0].fate_reason if mine else "it is not in the hand"
-        message = f"the {action.side.value}'s {action.card} cannot be played as a secondary attacker: {why}"
+        card = self.combat.catalog.find(slug)
+        name = card.name if card is not None else slug
+        message = f"the {action.side.value}'s {name} cannot be played as a secondary attacker: {why}"
         announce(self.combat, "arena.creature_gone", message, "ARN-9", side=action.side)
         return None
 
@@ -567,6 +570,10 @@ class Duel:
     def resolution(self, winner: Side | None) -> tuple[int, int]:
         combat, setup = self.combat, self.setup
         for side in SIDES:
+            # A ranged attacker bribed away from under its stronghold goes to the discard pile like any bribed card.
+            for shooter in combat.sides[side].fighters[1 : 1 + self.shooters(side)]:
+                if shooter.fate is Fate.BRIBED:
+                    self.places.append(CardPlace(side, shooter.card.slug, Place.DISCARD, "ARN-3"))
             for fighter in combat.sides[side].fighters[1 + self.shooters(side) :]:
                 if fighter.fate is Fate.DISCARDED_BY_AOE:
                     self.places.append(CardPlace(side, fighter.card.slug, Place.DISCARD, "ARN-9"))

@@ -32,6 +32,10 @@ def test_every_rule_that_changes_a_duel_has_an_example() -> None:
         "arena-flying", "arena-red-vitality", "arena-shield-cancel", "arena-prison-shield",
         "arena-upper-hand-overturned", "arena-tie", "arena-command-on-reveal", "arena-ranged", "arena-terrain",
         "arena-standard-bearer", "arena-sacrifice",
+        # Issue 15's second part: the written order, secondary Stock cards, secondary AOEs, command kinds.
+        "arena-order-power-lunch", "arena-order-bribe-ends-round", "arena-order-bribe-shooter",
+        "arena-secondary-item", "arena-secondary-dispel", "arena-secondary-no-effect", "arena-secondary-aoe",
+        "arena-command-terrain", "arena-command-sideline", "arena-command-no-effect",
     } <= ids  # fmt: skip
 
 
@@ -44,8 +48,8 @@ def test_arena_example(path: Path) -> None:
     assert format_duel(setup) == scenario["notation"]
     log = resolve_duel(setup, default_catalog())
     result = log.result
-    assert result.primary is not None
-    assert [result.primary.attacker_total, result.primary.defender_total] == expected["primary_totals"]
+    primary = [result.primary.attacker_total, result.primary.defender_total] if result.primary else None
+    assert primary == expected["primary_totals"]
     assert (result.upper_hand.value if result.upper_hand else None) == expected["upper_hand"]
     secondary = [result.secondary.attacker_total, result.secondary.defender_total] if result.secondary else None
     assert secondary == expected["secondary_totals"]
@@ -55,6 +59,7 @@ def test_arena_example(path: Path) -> None:
     assert list(result.victorious) == expected["victorious"]
     cited = {step.rule for step in log.steps}
     assert set(expected["rules_cited"]) <= cited
+    assert set(expected.get("notices", [])) <= {notice.code for notice in result.notices}
 
 
 @pytest.mark.parametrize("path", ARENA_EXAMPLES, ids=lambda p: p.stem)

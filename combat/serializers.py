@@ -218,6 +218,9 @@ class DuelResultSerializer(serializers.Serializer[Any]):
     not_automated = serializers.ListField(child=serializers.ListField(), help_text="[card, reason] pairs.")
     warnings = serializers.ListField(child=serializers.CharField())
     notices = DuelNoticeSerializer(many=True, help_text="The warnings that carry a stable code, with the rule.")
+    creatures = CreatureOutcomeSerializer(
+        many=True, help_text="Every creature that fought in the duel or was struck in the hand, with its fate."
+    )
 
 
 class DuelResponseSerializer(serializers.Serializer[Any]):

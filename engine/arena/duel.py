@@ -19,7 +19,7 @@ from ..command_step import fire_aoe, sideline_creature
 from ..core import log
 from ..enums import SIDES, CardType, Fate, Phase, Role, Side, StepKind, Timing
 from ..errors import Problem, SetupInvalid
-from ..log import Notice, Term
+from ..log import CreatureOutcome, Notice, Term
 from ..matchup_effects import (
     bonus_terms,
     bribe_creature,
@@ -149,6 +149,25 @@ class Duel:
             not_automated=tuple(self.combat.not_automated.items()),
             warnings=tuple(self.combat.warnings),
             notices=tuple(self.combat.notices),
+            creatures=self.creatures(),
+        )
+
+    def creatures(self) -> tuple[CreatureOutcome, ...]:
+        return tuple(
+            CreatureOutcome(
+                id=f.id,
+                side=f.side,
+                card=f.card.slug,
+                name=f.name,
+                vitality=f.vitality,
+                role=f.role,
+                fate=f.fate,
+                reason=f.fate_reason if f.fate is not Fate.STANDING else "took part in the duel",
+                step=f.fate_step,
+            )
+            for side in SIDES
+            for f in self.combat.sides[side].fighters
+            if f.role is not Role.UNPLAYED or f.fate is not Fate.STANDING
         )
 
     # ------------------------------------------------------------------ primary round
@@ -605,6 +624,9 @@ class Duel:
             )
         else:
             loser = self.pair[winner.other]
+            if loser.fate is Fate.STANDING:
+                loser.fate, loser.fate_reason = Fate.BEATEN, f"lost the duel to {self.pair[winner].name}"
+                loser.fate_step = len(combat.steps)
             self.places.append(CardPlace(winner.other, loser.card.slug, Place.DISCARD, "ARN-17"))
             self.items(winner.other, Place.DISCARD, "ARN-17")
             champion = self.pair[winner]

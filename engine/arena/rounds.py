@@ -149,7 +149,7 @@ class RoundPlay:
             log(
                 combat,
                 StepKind.SPELL,
-                "ARN-3",
+                "ARN-31" if self.secondary else "ARN-3",
                 "arena.played_then_cancelled",
                 (side.value, card.name),
                 side=side,

@@ -10,12 +10,12 @@ ends the round (ARN-15) and the actions written after it are not taken; a Dispel
 opposing spell or item played before it; an answer to a ranged attack or a channel waits for it.
 
 Points are counted where 6.4.1 and 6.7.1 count them: ranged attacks and channelling add at their
-turn; the modifiers that depend on the state of the battle (text, off-colour bonus, terrain,
-immunity, an H item in play) are summed at the end of the round, after every action has changed
-that state. Two things a Stock card can do exist only in the primary round (ranged attacks and
+turn; the modifiers that depend on the state of the battle (text, including a text that destroys
+the opponent, off-colour bonus, terrain, immunity, an H item in play) are summed at the end of the
+round, after every action has changed that state (the site's ruling, Arena rule 6.3.4). Two things a Stock card can do exist only in the primary round (ranged attacks and
 channelling, 6.6.1), so a card that acts only on them has no effect in the secondary round; that is
 said with the code ``arena.no_effect_in_secondary``. A card kind the duel does not apply is named
-with ``arena.card_not_automated`` and left out of the totals.
+with ``arena.not_automated`` and left out of the totals (``stock.stock_fate`` is the table).
 """
 
 from __future__ import annotations

@@ -108,6 +108,10 @@ def test_arena_rule_pages_open_their_worked_duels(client: Client) -> None:
     flying = next(example for example in arena_examples() if example.id == "arena-flying")
     assert flying.title in page and flying.permalink.replace("&", "&amp;") in page
     assert client.get("/rules/id/ARN-4/", follow=False)["Location"].endswith("/rules/arena/2.1.1/")
+    # The site's ruling on the order of a round opens the duels that show it.
+    ordered = client.get("/rules/arena/6.3.4/").content.decode()
+    assert "Site ruling on the order of a round" in ordered
+    assert _example("arena-order-bribe-ends-round").permalink.replace("&", "&amp;") in ordered
 
 
 def test_card_pages_say_whether_duels_automate_the_card(client: Client) -> None:

@@ -37,6 +37,7 @@ from .notation import format_duel
 from .result import CardPlace, DuelLog, DuelResult, Place, RoundTotals
 from .rounds import RoundPlay, announce, play_primary
 from .setup import ArenaPlay, ArenaSetup, PlayKind, RoundAction, is_pass
+from .stock import shared_code_reads
 from .validate import check_duel, problem, turn_problems
 
 PRIMARY = Moment(1)
@@ -74,6 +75,8 @@ def standard_setup(setup: ArenaSetup, catalog: CardCatalog) -> CombatSetup:
                 and a.side is which
                 and a.kind in (ActionKind.SPELL, ActionKind.ITEM)
                 and a.card is not None
+                and (card := catalog.find(split_reference(a.card)[0])) is not None
+                and shared_code_reads(card)
             )
 
         return SideSetup(

@@ -31,6 +31,7 @@ from ..abilities import (
 )
 from ..abilities.base import Castable
 from ..actions import Action, ActionKind
+from ..bribery_effects import reactions_spent
 from ..cards import CardDefinition
 from ..channelling import (
     Volley,
@@ -50,7 +51,7 @@ from ..matchup_effects import add, bribe_creature, cast, cast_refused, drop_unus
 from ..setup import Channel, Moment, RangedSupport, SpellPlay, split_reference
 from ..state import Contribution, Fighter
 from .setup import RoundAction
-from .stock import StockFate, stock_fate, stock_reason
+from .stock import StockFate, shared_code_reads, stock_fate, stock_reason
 
 
 @dataclass(frozen=True)
@@ -120,7 +121,11 @@ class RoundPlay:
         }
         self.play_at: dict[int, SpellPlay] = {}
         for side in SIDES:
-            mine = [i for i, a in enumerate(actions) if a.side is side and stock_card(combat, a) is not None]
+            mine = [
+                i
+                for i, a in enumerate(actions)
+                if a.side is side and (card := stock_card(combat, a)) is not None and shared_code_reads(card)
+            ]
             self.play_at.update(zip(mine, moment_plays[side], strict=False))
         self.in_play: list[tuple[Side, CardDefinition]] = []
 
@@ -157,6 +162,9 @@ class RoundPlay:
             )
             return
         fate = stock_fate(card)
+        if fate is StockFate.ANSWERS_BRIBE:
+            self.bribe_answer_at_turn(index, action, card)
+            return
         spend_card(combat, side, card.slug, CardUse.CAST)
         rule = "ARN-31" if self.secondary else "ARN-3"
         if fate is StockFate.CANCELS:
@@ -183,6 +191,24 @@ class RoundPlay:
             if fate is StockFate.NOT_AUTOMATED:
                 combat.not_automated[card.slug] = reason
             announce(combat, f"arena.{fate.value}", reason.removesuffix("."), rule, side=side, card=card)
+
+    def bribe_answer_at_turn(self, index: int, action: Action, card: CardDefinition) -> None:
+        """An answer to a bribe acts when the bribe lands (``bribe_creature``); at its own turn it is
+        either already spent, or there was no bribe to answer before it and it does nothing."""
+        if id(self.play_at[index]) in reactions_spent(self.combat):
+            return
+        spend_card(self.combat, action.side, card.slug, CardUse.CAST)
+        message = (
+            f"the {action.side.value}'s {card.name} has no bribe to answer at this point of the round: it does nothing"
+        )
+        announce(
+            self.combat,
+            "arena.nothing_to_answer",
+            message,
+            "ARN-31" if self.secondary else "ARN-3",
+            side=action.side,
+            card=card,
+        )
 
     def forbidden(self, side: Side, card: CardDefinition) -> bool:
         """A duellist whose command forbids casting (revealed, so in effect from the first turn)."""

@@ -4,6 +4,7 @@ One table serves the duel (``rounds.RoundPlay``) and the card pages (``support``
 same. A Stock card's abilities carry over from shield combat where a duel has what they act on:
 
 - cancels (Dispel Magic: the opposing spell or item played just before it, in either round);
+- answers a bribe (the Shadow heists), through the shared answer when the bribe lands;
 - changes the battle's state (destroys the terrain, destroys both creatures, changes a class,
   changes Power Stones) through the shared ``cast``;
 - puts a lasting bonus in play (an H item such as the Anvil of Heaviness), counted at the round's end;
@@ -19,6 +20,7 @@ from enum import Enum
 
 from ..abilities import (
     AllowChannelling,
+    BribeCounter,
     ChannelReaction,
     ClassChoice,
     DestroyMatchup,
@@ -35,6 +37,7 @@ from ..cards import CardDefinition
 
 class StockFate(str, Enum):
     CANCELS = "cancels"
+    ANSWERS_BRIBE = "answers_bribe"
     CAST = "cast"
     IN_PLAY = "in_play"
     PRIMARY_ONLY = "primary_only"
@@ -50,6 +53,8 @@ def stock_fate(card: CardDefinition) -> StockFate:
     """How a duel treats this spell or H item when it is played from the Stock."""
     if card.first(Dispel) is not None:
         return StockFate.CANCELS
+    if card.first(BribeCounter) is not None:
+        return StockFate.ANSWERS_BRIBE
     if card.first(LastingAttackBonus) is not None:
         return StockFate.IN_PLAY
     if any(card.first(kind) is not None for kind in PRIMARY_ONLY_KINDS):
@@ -61,11 +66,19 @@ def stock_fate(card: CardDefinition) -> StockFate:
     return StockFate.NOT_AUTOMATED
 
 
+def shared_code_reads(card: CardDefinition) -> bool:
+    """Whether the shared procedure must find this card among the derived set-up's spells (it casts it,
+    or answers a bribe with it); a card the duel does not apply is kept out, so nothing plays it."""
+    return stock_fate(card) not in (StockFate.NOT_AUTOMATED, StockFate.NO_COMBAT_EFFECT)
+
+
 def stock_reason(card: CardDefinition) -> str:
     """The card page's sentence for a spell or H item in a duel."""
     return {
         StockFate.CANCELS: "Played from the Stock in either round, it cancels the opposing spell or item played "
         "just before it.",
+        StockFate.ANSWERS_BRIBE: "It answers an opposing bribe in either round when it is written among the "
+        "actions at or before the bribe's turn, as it does in a shield combat.",
         StockFate.CAST: "Played from the Stock in either round, it does what it does in a shield combat.",
         StockFate.IN_PLAY: "Played from the Stock, its bonus counts at the end of the round it is played in.",
         StockFate.PRIMARY_ONLY: "It acts on ranged attacks or channelling, so it works in the primary round only; "

@@ -46,6 +46,7 @@ MESSAGES: dict[str, str] = {
     "arena.item_in_play": "The {side} puts {card} in play: its bonus counts among the modifiers at the end of this round.",
     "arena.command_terrain": "{fighter}'s command makes the Duel Zone count as {terrain} for this battle.",
     "arena.command_forbids": "{fighter}'s command forbids casting for this battle.",
+    "arena.command_for_secondary": "{fighter}'s command works for the {side}'s secondary attackers: {what}.",
     "arena.secondary_enters": "The {side} plays {fighter} as a secondary attacker against {opponent}.",
     # Sentences with several forms, one message per form.
     "compare.no_comparison": "no comparison: {gone}",

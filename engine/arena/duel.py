@@ -267,7 +267,19 @@ class Duel:
         for side in SIDES:
             fighter, opponent = self.pair[side], self.pair[side.other]
             for ability in fighter.card.abilities:
-                if isinstance(ability, CommandBonus):
+                if isinstance(ability, CommandBonus) and ability.when.covers_secondary():
+                    # For the creatures its side plays as secondary attackers (through the shared SEC-4 terms).
+                    combat.sides[side].bonuses.append((ability, fighter.card))
+                    log(
+                        combat,
+                        StepKind.COMMAND_EFFECT,
+                        "ARN-2",
+                        "arena.command_for_secondary",
+                        (fighter.name, side.value, ability.describe().removeprefix("Command: ").rstrip(".")),
+                        side=side,
+                        card=fighter.card,
+                    )
+                if isinstance(ability, CommandBonus) and ability.when.covers_primary():
                     if ability.to is not None and not ability.to.matches(fighter.card):
                         continue
                     if ability.against is not None and not ability.against.matches(opponent.card):

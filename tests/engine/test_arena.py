@@ -35,7 +35,7 @@ def test_every_rule_that_changes_a_duel_has_an_example() -> None:
         # Issue 15's second part: the written order, secondary Stock cards, secondary AOEs, command kinds.
         "arena-order-power-lunch", "arena-order-bribe-ends-round", "arena-order-bribe-shooter",
         "arena-secondary-item", "arena-secondary-dispel", "arena-secondary-no-effect", "arena-secondary-aoe",
-        "arena-command-terrain", "arena-command-sideline", "arena-command-no-effect",
+        "arena-command-terrain", "arena-command-sideline", "arena-command-no-effect", "arena-command-secondary-bonus",
     } <= ids  # fmt: skip
 
 

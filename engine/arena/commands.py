@@ -32,6 +32,7 @@ from ..abilities import (
     StoneBid,
     Undispellable,
 )
+from ..enums import Timing
 
 
 class CommandFate(str, Enum):
@@ -55,6 +56,12 @@ _NO_SENSE: dict[type[Ability], str] = {
 
 def command_fate(ability: Ability) -> tuple[CommandFate, str]:
     """How a duel treats one command ability of its duellist, and why (empty for an applied one)."""
+    if isinstance(ability, Aoe) and ability.timing is Timing.COMMAND:
+        return (
+            CommandFate.NO_SENSE,
+            "its AOE strikes the opposing hand when the command acts, and a duellist's opponent holds no creature "
+            "then (the pen joins the hand only in the secondary round); played as a secondary attacker, it strikes",
+        )
     if isinstance(ability, (CommandBonus, CommandTerrain, Aoe, Undispellable, ForbidsCasting)):
         return CommandFate.APPLIED, ""
     if isinstance(ability, CommandSideline):

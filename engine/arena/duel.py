@@ -17,7 +17,7 @@ from ..catalog import CardCatalog
 from ..combat_state import Combat
 from ..command_step import fire_aoe, sideline_creature
 from ..core import log
-from ..enums import SIDES, CardType, Fate, Phase, Role, Side, StepKind, Timing
+from ..enums import SIDES, CardType, Fate, Phase, Role, Side, StepKind
 from ..errors import Problem, SetupInvalid
 from ..log import CreatureOutcome, Notice, Term
 from ..matchup_effects import (
@@ -299,8 +299,6 @@ class Duel:
                         subject=fighter,
                         delta=amount,
                     )
-                elif isinstance(ability, Aoe) and ability.timing is Timing.COMMAND:
-                    self.fire(side, fighter, ability, "ARN-2")
                 elif isinstance(ability, ForbidsCasting):
                     self.forbids.append((side, fighter.card, ability))
                     log(combat, StepKind.COMMAND_EFFECT, "ARN-2", "arena.command_forbids", (fighter.name,), side=side)

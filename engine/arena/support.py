@@ -15,7 +15,7 @@ from enum import Enum
 
 from ..abilities import Aoe
 from ..cards import CardDefinition
-from ..enums import AutomationStatus, CardType
+from ..enums import AutomationStatus, CardType, Timing
 from .commands import CommandFate, command_fate, is_command_ability
 from .stock import StockFate, stock_fate, stock_reason
 
@@ -85,10 +85,12 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
     no_sense: list[str] = []
     missing: list[str] = []
     for ability in card.abilities:
-        if isinstance(ability, Aoe):
+        if isinstance(ability, Aoe) and not (
+            card.command and is_command_ability(ability) and ability.timing is Timing.COMMAND
+        ):
             if ability.dice is not None or ability.per_count:
                 missing.append("its AOE needs a die roll or a count, which a duel set-up cannot give yet")
-            continue  # fired when it enters as a secondary attacker (ARN-9) or, as a command, on reveal (ARN-2)
+            continue  # fired when it enters as a secondary attacker (ARN-9)
         if card.command and is_command_ability(ability):
             command, why = command_fate(ability)
             if command is CommandFate.NO_SENSE:

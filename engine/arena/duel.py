@@ -44,6 +44,8 @@ PRIMARY = Moment(1)
 SECONDARY = Moment(1, secondary=True)
 # Standard checks that belong to a shield of creatures, not to one duellist and its Stock.
 _NOT_ARENA = frozenset({"setup.stacking_over_limit", "setup.too_many_items", "setup.attacker_in_stronghold"})
+# Standard checks on what a creature needs to fight (a roll, a count, being the command card).
+_ONLY_IF_IT_FIGHTS = frozenset({"setup.count_missing", "setup.roll_missing", "setup.must_be_command"})
 
 
 def standard_setup(setup: ArenaSetup, catalog: CardCatalog) -> CombatSetup:
@@ -101,11 +103,30 @@ def standard_setup(setup: ArenaSetup, catalog: CardCatalog) -> CombatSetup:
     return CombatSetup(attacker=side(Side.ATTACKER), defender=side(Side.DEFENDER), terrain=setup.terrain)
 
 
+def idle_pen_creatures(setup: ArenaSetup, catalog: CardCatalog) -> set[str]:
+    """Pen creatures that never enter the battle: they sit in the combat only so that an AOE or a
+    command can reach them in the hand, so what they would need to fight is not asked for."""
+    pen = {
+        card.slug
+        for side in SIDES
+        for reference in setup.side(side).pen
+        if (card := catalog.find(split_reference(reference)[0])) is not None
+    }
+    entering = {split_reference(p.card)[0] for p in setup.secondary if isinstance(p, ArenaPlay)}
+    entering |= {split_reference(d)[0] for side in SIDES for d in setup.side(side).duellists}
+    return pen - entering
+
+
 def resolve_duel(setup: ArenaSetup, catalog: CardCatalog) -> DuelLog:
     """Resolve one duel; raises SetupInvalid (each problem with an arena.* code and its rule) or NotationError."""
     check_duel(setup, catalog)
     derived = standard_setup(setup, catalog)
-    problems = [p for p in validate(derived, catalog) if p.code not in _NOT_ARENA]
+    idle = idle_pen_creatures(setup, catalog)
+    problems = [
+        p
+        for p in validate(derived, catalog)
+        if p.code not in _NOT_ARENA and not (p.code in _ONLY_IF_IT_FIGHTS and p.card in idle)
+    ]
     if problems:
         raise SetupInvalid(problems)
     combat = Combat(derived, catalog, checked=True)

@@ -162,6 +162,9 @@ def test_bribery_in_either_round_takes_a_creature_out_of_the_battle() -> None:
     assert bribed.places_of(Side.DEFENDER)["devil-dog"] == "discard"
 
 
+DUELS = 150
+
+
 def test_random_duels_resolve_or_fail_with_an_engine_error() -> None:
     """Duels built from random cards and random legal-looking actions either resolve or raise an
     EngineError with a code: never another exception (which the site would show as a 500)."""
@@ -178,7 +181,7 @@ def test_random_duels_resolve_or_fail_with_an_engine_error() -> None:
     shooters = sorted(card.slug for card in catalog if card.is_creature and (card.ranged_attack or card.cmp))
     rng = random.Random(15)
     resolved = 0
-    for _ in range(150):
+    for _ in range(DUELS):
         stock = {side: [*rng.sample(spells, 2), "gold", "beer"] for side in "ad"}
         pen = {side: [rng.choice(creatures), rng.choice(shields)] for side in "ad"}
         under = {side: rng.choice(shooters) for side in "ad"}
@@ -193,7 +196,7 @@ def test_random_duels_resolve_or_fail_with_an_engine_error() -> None:
             "creature": {side: pen[side][:1] for side in "ad"},
             "shield": {side: pen[side][1:] for side in "ad"},
         }
-        for key, kinds in (("p", ["spell", "bribe", "ranged", "channel"]), ("s", ["creature", "shield", "bribe"])):
+        for key, kinds in (("p", ["spell", "bribe", "ranged", "channel"]), ("s", ["creature", "shield", "bribe", "spell"])):
             side, actions = "a", []
             for _ in range(rng.randint(0, 3)):
                 kind = rng.choice(kinds)
@@ -207,3 +210,12 @@ def test_random_duels_resolve_or_fail_with_an_engine_error() -> None:
         except EngineError as exc:
             assert exc.code
     assert resolved > 10
+
+
+def test_a_pen_creature_that_never_fights_needs_no_roll_or_count() -> None:
+    # The Iron Lord's AOE grows with a count and Mendu Sada's AOE is rolled: left in the pen, neither
+    # fights, so the duel asks for neither (they are in the combat only for an AOE or command to reach).
+    text = "ruleset=arena a=swordsman d=sand-lord d.pen=iron-lord,mendu-sada-the-havoc p=a:pass,d:pass"
+    result = resolve_duel(parse_duel(text), default_catalog()).result
+    assert result.winner is Side.DEFENDER
+    assert result.places_of(Side.DEFENDER)["iron-lord"] == "kept"

@@ -111,7 +111,14 @@ class RoundPlay:
         self.forbids = forbids
         self.actions = actions
         self.secondary = secondary
-        cancels = dispels(actions, combat)
+        # A card that may not be played cancels nothing and is nothing to cancel.
+        allowed = [
+            action
+            if (card := stock_card(combat, action)) is None or self.forbidder(action.side, card) is None
+            else Action(action.side, ActionKind.PASS)
+            for action in actions
+        ]
+        cancels = dispels(allowed, combat)
         self.cancelled = {cancel.victim for cancel in cancels if cancel.victim >= 0}
         self.cancel_of = {cancel.by: cancel.victim for cancel in cancels}
         # The n-th spell action of a side is the n-th SpellPlay of its derived set-up for this round,
@@ -210,16 +217,21 @@ class RoundPlay:
             card=card,
         )
 
-    def forbidden(self, side: Side, card: CardDefinition) -> bool:
-        """A duellist whose command forbids casting (revealed, so in effect from the first turn)."""
+    def forbidder(self, side: Side, card: CardDefinition) -> CardDefinition | None:
+        """The duellist whose command forbids ``side`` to play ``card`` (revealed, so from the first turn)."""
         wanted = {CardType.SPELL: Castable.SPELL, CardType.HAND_ITEM: Castable.HAND_ITEM}.get(card.type)
         for owner, source, rule in self.forbids:
             if rule.casting is wanted and rule.sides.reaches(owner is side):
-                spend_card(self.combat, side, card.slug, CardUse.DISCARDED)
-                message = f"{source.name}'s command forbids the {side.value} to play {card.name}: it has no effect"
-                announce(self.combat, "arena.casting_forbidden", message, "ARN-2", side=side, card=card)
-                return True
-        return False
+                return source
+        return None
+
+    def forbidden(self, side: Side, card: CardDefinition) -> bool:
+        source = self.forbidder(side, card)
+        if source is None:
+            return False
+        message = f"{source.name}'s command forbids the {side.value} to play {card.name}: it stays in the Stock"
+        announce(self.combat, "arena.casting_forbidden", message, "ARN-2", side=side, card=card)
+        return True
 
     def put_in_play(self, side: Side, card: CardDefinition, rule: str) -> None:
         """An H item whose bonus lasts (Anvil of Heaviness) stays in play for the rest of this round:

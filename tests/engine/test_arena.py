@@ -36,6 +36,7 @@ def test_every_rule_that_changes_a_duel_has_an_example() -> None:
         "arena-order-power-lunch", "arena-order-bribe-ends-round", "arena-order-bribe-shooter",
         "arena-secondary-item", "arena-secondary-dispel", "arena-secondary-no-effect", "arena-secondary-aoe",
         "arena-command-terrain", "arena-command-sideline", "arena-command-no-effect", "arena-command-secondary-bonus",
+        "arena-command-forbids-casting",
     } <= ids  # fmt: skip
 
 
@@ -196,7 +197,10 @@ def test_random_duels_resolve_or_fail_with_an_engine_error() -> None:
             "creature": {side: pen[side][:1] for side in "ad"},
             "shield": {side: pen[side][1:] for side in "ad"},
         }
-        for key, kinds in (("p", ["spell", "bribe", "ranged", "channel"]), ("s", ["creature", "shield", "bribe", "spell"])):
+        for key, kinds in (
+            ("p", ["spell", "bribe", "ranged", "channel"]),
+            ("s", ["creature", "shield", "bribe", "spell"]),
+        ):
             side, actions = "a", []
             for _ in range(rng.randint(0, 3)):
                 kind = rng.choice(kinds)

@@ -150,6 +150,20 @@ class CreatureOutcomeSerializer(serializers.Serializer[Any]):
     )
 
 
+class DuelCreatureSerializer(serializers.Serializer[Any]):
+    """A creature of a duel: no space is held, so nothing counts for control."""
+
+    id = serializers.CharField()
+    side = serializers.CharField()
+    card = serializers.CharField()
+    name = serializers.CharField()
+    vitality = serializers.IntegerField()
+    role = serializers.CharField(help_text="primary for a duellist, ranged, secondary, or unplayed (struck in the hand).")
+    fate = serializers.CharField()
+    reason = serializers.CharField()
+    step = serializers.IntegerField(allow_null=True)
+
+
 class MatchupSerializer(serializers.Serializer[Any]):
     round = serializers.IntegerField()
     attacker = serializers.CharField()
@@ -218,7 +232,7 @@ class DuelResultSerializer(serializers.Serializer[Any]):
     not_automated = serializers.ListField(child=serializers.ListField(), help_text="[card, reason] pairs.")
     warnings = serializers.ListField(child=serializers.CharField())
     notices = DuelNoticeSerializer(many=True, help_text="The warnings that carry a stable code, with the rule.")
-    creatures = CreatureOutcomeSerializer(
+    creatures = DuelCreatureSerializer(
         many=True, help_text="Every creature that fought in the duel or was struck in the hand, with its fate."
     )
 

@@ -126,7 +126,7 @@ def duel_context(log: DuelLog, current: int) -> dict[str, Any]:
         "next": f"{link}&step={current + 1}" if current + 1 < count else f"{link}&step=end",
         "examples": arena_examples(),
         "picture_url": picture_url(log, current),
-        "picture_title": " ".join(picture_words(log, current)),
+        "picture_title": ". ".join(picture_words(log, current)),
         "explore_refusal": EXPLORE_REFUSAL,
         "explore_refusal_code": EXPLORE_REFUSAL_CODE,
         "notices": log.result.notices,

@@ -1,11 +1,13 @@
 """The duel procedure of Guardians Arena (chapter 6 of the site's Arena rules), as functions on a Combat.
 
 The standard machinery does what the two rule sets share: the duellists' own bonuses, immunity,
-off-colour bonus and terrain (PRI-5 to PRI-8, SEC-4), bribery (PRI-1), spells (PRI-2), ranged
-attacks (PRI-9) and channelling (PRI-10) run on a Combat built from the duel as a one-creature
-match-up. What only the Arena has is here, each step citing its ARN- id: the reveal and its command
-abilities, flying, red Vitality, the upper hand, the secondary round with shields that cancel, the
-site's rulings on what the variant leaves open, and where every card goes.
+off-colour bonus and terrain (PRI-5 to PRI-8, SEC-4), bribery, spells, ranged attacks and
+channelling, run on a Combat built from the duel as a one-creature match-up; ``rounds`` takes each
+round's actions in the order written through the same per-turn steps. What only the Arena has is
+here, each step citing its ARN- id: the reveal and its command abilities (``commands`` says which
+apply), flying, red Vitality, the upper hand, the secondary round with shields that cancel and
+attackers whose AOEs strike the hand, the site's rulings on what the variant leaves open, and where
+every card goes.
 """
 
 from __future__ import annotations

@@ -72,6 +72,7 @@ ARENA_LABELS = {
     ArenaStatus.SHIELD_ONLY: "partly: some text cannot work in a duel",
     ArenaStatus.NOT_AUTOMATED: "not automated in duels",
     ArenaStatus.NO_COMBAT_EFFECT: "printed numbers only",
+    ArenaStatus.NOT_IN_DUELS: "cannot be played in a duel",
 }
 
 

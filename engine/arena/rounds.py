@@ -114,7 +114,8 @@ class RoundPlay:
         # A card that may not be played cancels nothing and is nothing to cancel.
         allowed = [
             action
-            if (card := stock_card(combat, action)) is None or self.forbidder(action.side, card) is None
+            if (card := stock_card(combat, action)) is None
+            or (self.forbidder(action.side, card) is None and stock_fate(card) is not StockFate.COMMAND_ONLY)
             else Action(action.side, ActionKind.PASS)
             for action in actions
         ]
@@ -155,6 +156,10 @@ class RoundPlay:
         card = stock_card(combat, action)
         assert card is not None
         if self.forbidden(side, card) or cast_refused(combat, side, card):
+            return
+        if stock_fate(card) is StockFate.COMMAND_ONLY:
+            message = f"the {side.value}'s {card.name} is played only as a command card, and a duel has none: it stays in the Stock"
+            announce(combat, "arena.command_card_only", message, "ARN-2", side=side, card=card)
             return
         if index in self.cancelled:
             spend_card(combat, side, card.slug, CardUse.DISPELLED)

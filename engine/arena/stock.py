@@ -11,6 +11,7 @@ same. A Stock card's abilities carry over from shield combat where a duel has wh
 - acts on ranged attacks or channelling (Power Lunch, Channeling Flux, the answers to a shot or a
   channel): only in the primary round, since the secondary round has neither (6.6.1).
 
+A card played only as a command card cannot be played at all, since a duel has no command card.
 Any other kind is not automated in a duel and says so.
 """
 
@@ -23,6 +24,7 @@ from ..abilities import (
     BribeCounter,
     ChannelReaction,
     ClassChoice,
+    CommandCard,
     DestroyMatchup,
     DestroyTerrain,
     Dispel,
@@ -36,6 +38,7 @@ from ..cards import CardDefinition
 
 
 class StockFate(str, Enum):
+    COMMAND_ONLY = "command_card_only"
     CANCELS = "cancels"
     ANSWERS_BRIBE = "answers_bribe"
     CAST = "cast"
@@ -51,6 +54,8 @@ CAST_KINDS = (DestroyTerrain, DestroyMatchup, ClassChoice, Stones)
 
 def stock_fate(card: CardDefinition) -> StockFate:
     """How a duel treats this spell or H item when it is played from the Stock."""
+    if card.first(CommandCard) is not None:
+        return StockFate.COMMAND_ONLY
     if card.first(Dispel) is not None:
         return StockFate.CANCELS
     if card.first(BribeCounter) is not None:
@@ -69,12 +74,14 @@ def stock_fate(card: CardDefinition) -> StockFate:
 def shared_code_reads(card: CardDefinition) -> bool:
     """Whether the shared procedure must find this card among the derived set-up's spells (it casts it,
     or answers a bribe with it); a card the duel does not apply is kept out, so nothing plays it."""
-    return stock_fate(card) not in (StockFate.NOT_AUTOMATED, StockFate.NO_COMBAT_EFFECT)
+    return stock_fate(card) not in (StockFate.NOT_AUTOMATED, StockFate.NO_COMBAT_EFFECT, StockFate.COMMAND_ONLY)
 
 
 def stock_reason(card: CardDefinition) -> str:
     """The card page's sentence for a spell or H item in a duel."""
     return {
+        StockFate.COMMAND_ONLY: "It is played only as a command card, and a duel has none, so it cannot be played "
+        "in a duel: written among a round's actions, it stays in the Stock.",
         StockFate.CANCELS: "Played from the Stock in either round, it cancels the opposing spell or item played "
         "just before it.",
         StockFate.ANSWERS_BRIBE: "It answers an opposing bribe in either round when it is written among the "

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ..abilities import Aoe
+from ..abilities import Aoe, CommandCard, PlayRestriction, Restriction
 from ..cards import CardDefinition
 from ..enums import AutomationStatus, CardType, Timing
 from .commands import CommandFate, command_fate, is_command_ability
@@ -46,6 +46,8 @@ class ArenaStatus(str, Enum):
     SHIELD_ONLY = "shield_only"
     NOT_AUTOMATED = "not_automated"
     NO_COMBAT_EFFECT = "no_combat_effect"
+    # Playable only as a command card, which a duel does not have.
+    NOT_IN_DUELS = "not_in_duels"
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,14 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
             "In a duel a shield cancels one opposing creature (Arena rule 2.3.1) or captures one in a raid (7.2.7); "
             "the engine plays both. Its number and text as a shield of creatures do not apply.",
         )
+    if card.first(CommandCard) is not None or any(
+        rule.must is Restriction.COMMAND for rule in card.abilities_of(PlayRestriction)
+    ):
+        return ArenaSupport(
+            ArenaStatus.NOT_IN_DUELS,
+            "It is played only as a command card, and a duel has none: it cannot be played in a duel "
+            "(arena.command_card_only).",
+        )
     if card.automation is AutomationStatus.NOT_AUTOMATED:
         return ArenaSupport(ArenaStatus.NOT_AUTOMATED, "Not automated in standard combat either.")
     if card.automation is AutomationStatus.OUT_OF_SCOPE:
@@ -74,11 +84,12 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
         return ArenaSupport(
             ArenaStatus.NO_COMBAT_EFFECT, "Nothing in its text changes a duel beyond its printed numbers."
         )
-    if card.type in (CardType.SPELL, CardType.HAND_ITEM) and not card.command:
+    if card.type in (CardType.SPELL, CardType.HAND_ITEM):
         fate = stock_fate(card)
         status = {
             StockFate.NOT_AUTOMATED: ArenaStatus.NOT_AUTOMATED,
             StockFate.NO_COMBAT_EFFECT: ArenaStatus.NO_COMBAT_EFFECT,
+            StockFate.COMMAND_ONLY: ArenaStatus.NOT_IN_DUELS,
         }.get(fate, ArenaStatus.AUTOMATED)
         return ArenaSupport(status, stock_reason(card))
     shield_only: list[str] = []

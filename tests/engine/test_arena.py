@@ -223,3 +223,14 @@ def test_a_pen_creature_that_never_fights_needs_no_roll_or_count() -> None:
     result = resolve_duel(parse_duel(text), default_catalog()).result
     assert result.winner is Side.DEFENDER
     assert result.places_of(Side.DEFENDER)["iron-lord"] == "kept"
+
+
+def test_a_card_played_only_as_a_command_card_cannot_be_played_in_a_duel() -> None:
+    from engine.arena import ArenaStatus, arena_support
+
+    catalog = default_catalog()
+    text = "ruleset=arena a=swordsman a.stock=pulse-wave d=sand-lord p=a:spell:pulse-wave,d:pass,a:pass"
+    result = resolve_duel(parse_duel(text), catalog).result
+    assert [notice.code for notice in result.notices] == ["arena.command_card_only"]
+    assert result.places_of(Side.ATTACKER)["pulse-wave"] == "kept"
+    assert arena_support(catalog.get("pulse-wave")).status is ArenaStatus.NOT_IN_DUELS

@@ -43,6 +43,7 @@ class StockFate(str, Enum):
     ANSWERS_BRIBE = "answers_bribe"
     CAST = "cast"
     IN_PLAY = "in_play"
+    NO_TARGET = "no_target"
     PRIMARY_ONLY = "primary_only"
     NO_COMBAT_EFFECT = "no_combat_effect"
     NOT_AUTOMATED = "not_automated"
@@ -60,8 +61,10 @@ def stock_fate(card: CardDefinition) -> StockFate:
         return StockFate.CANCELS
     if card.first(BribeCounter) is not None:
         return StockFate.ANSWERS_BRIBE
-    if card.first(LastingAttackBonus) is not None:
-        return StockFate.IN_PLAY
+    lasting = card.first(LastingAttackBonus)
+    if lasting is not None:
+        # A duel is fought in the Duel Zone: nobody defends a stronghold there (raid duels aside).
+        return StockFate.NO_TARGET if lasting.against.defending_in_stronghold else StockFate.IN_PLAY
     if any(card.first(kind) is not None for kind in PRIMARY_ONLY_KINDS):
         return StockFate.PRIMARY_ONLY
     if any(card.first(kind) is not None for kind in CAST_KINDS):
@@ -88,6 +91,8 @@ def stock_reason(card: CardDefinition) -> str:
         "actions at or before the bribe's turn, as it does in a shield combat.",
         StockFate.CAST: "Played from the Stock in either round, it does what it does in a shield combat.",
         StockFate.IN_PLAY: "Played from the Stock, its bonus counts at the end of the round it is played in.",
+        StockFate.NO_TARGET: "Its bonus is against creatures defending a stronghold, and nobody defends one in the "
+        "Duel Zone: played in a duel it does nothing.",
         StockFate.PRIMARY_ONLY: "It acts on ranged attacks or channelling, so it works in the primary round only; "
         "played in the secondary round it has no effect.",
         StockFate.NO_COMBAT_EFFECT: "It acts outside combat, so it changes no duel.",

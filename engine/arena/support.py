@@ -89,6 +89,7 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
         status = {
             StockFate.NOT_AUTOMATED: ArenaStatus.NOT_AUTOMATED,
             StockFate.NO_COMBAT_EFFECT: ArenaStatus.NO_COMBAT_EFFECT,
+            StockFate.NO_TARGET: ArenaStatus.SHIELD_ONLY,
             StockFate.COMMAND_ONLY: ArenaStatus.NOT_IN_DUELS,
         }.get(fate, ArenaStatus.AUTOMATED)
         return ArenaSupport(status, stock_reason(card))

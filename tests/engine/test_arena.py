@@ -234,3 +234,26 @@ def test_a_card_played_only_as_a_command_card_cannot_be_played_in_a_duel() -> No
     assert [notice.code for notice in result.notices] == ["arena.command_card_only"]
     assert result.places_of(Side.ATTACKER)["pulse-wave"] == "kept"
     assert arena_support(catalog.get("pulse-wave")).status is ArenaStatus.NOT_IN_DUELS
+
+
+@pytest.mark.parametrize(
+    ("primary", "totals", "winner"),
+    [
+        # Dispel Magic written before Power Lunch has nothing to cancel: the Swordsman takes 6 channelled.
+        (
+            "a:pass,d:spell:dispel-magic,a:spell:power-lunch,d:pass,a:channel:guardian,d:pass,a:pass",
+            (15, 11),
+            "attacker",
+        ),
+        # Written just after it, Dispel Magic cancels Power Lunch, and the Swordsman's red bar refuses the channel.
+        ("a:spell:power-lunch,d:spell:dispel-magic,a:channel:guardian,d:pass,a:pass", (9, 11), "defender"),
+    ],
+)
+def test_the_same_cards_in_another_written_order_give_another_duel(
+    primary: str, totals: tuple[int, int], winner: str
+) -> None:
+    text = f"ruleset=arena a=swordsman a.stock=power-lunch d=sand-lord d.stock=dispel-magic p={primary}"
+    result = resolve_duel(parse_duel(text), default_catalog()).result
+    assert result.primary is not None
+    assert (result.primary.attacker_total, result.primary.defender_total) == totals
+    assert result.winner is Side(winner)

@@ -141,7 +141,7 @@ def duel_context(log: DuelLog, current: int) -> dict[str, Any]:
 
 def picture(log: DuelLog, current: int) -> Picture:
     """The duel at one step, drawn by the same code as a shield combat (combat.reading, combat.picture_svg)."""
-    return reading.picture_of(log.steps, log.result.creatures, (), current)
+    return reading.picture_of(log.steps, log.result.creatures, (), current, secondary_totals=True)
 
 
 def picture_words(log: DuelLog, current: int) -> tuple[str, str]:

@@ -113,9 +113,16 @@ def picture(log: CombatLog, current: int) -> Picture:
 
 
 def picture_of(
-    all_steps: Sequence[Step], creatures: Sequence[CreatureOutcome], matchups: Sequence[Matchup], current: int
+    all_steps: Sequence[Step],
+    creatures: Sequence[CreatureOutcome],
+    matchups: Sequence[Matchup],
+    current: int,
+    *,
+    secondary_totals: bool = False,
 ) -> Picture:
-    """The picture from the engine's fields alone, for a shield combat or a Guardians Arena duel alike."""
+    """The picture from the engine's fields alone, for a shield combat or a Guardians Arena duel alike.
+    ``secondary_totals``: in a duel's secondary round each attacker's total is drawn too (a duel's
+    secondary round starts afresh, so only its own steps count)."""
     steps = all_steps[: current + 1]
     step = all_steps[current] if current < len(all_steps) else None
     in_primary = step is not None and (step.phase is Phase.PRIMARY or (step.moment or "").isdigit())
@@ -123,6 +130,10 @@ def picture_of(
     if in_primary:
         for earlier in steps:
             if earlier.subject and earlier.total is not None and earlier.kind in MODIFIER_KINDS:
+                totals[earlier.subject] = earlier.total
+    elif secondary_totals and step is not None and step.phase is Phase.SECONDARY:
+        for earlier in steps:
+            if earlier.phase is Phase.SECONDARY and earlier.subject and earlier.total is not None:
                 totals[earlier.subject] = earlier.total
     change = change_of(step) if step is not None else ""
     cause = _cause(creatures, step)

@@ -86,3 +86,19 @@ def test_a_made_up_creature_links_to_no_card_page(client: Client) -> None:
     svg = client.get(reverse("combat:picture"), {"s": notation, "step": "end"}).content.decode()
     assert "Test Giant<tspan" in svg and "(made-up)" in svg
     assert "/cards/" not in svg
+
+
+@pytest.mark.django_db
+def test_the_step_through_shows_a_refusal_where_it_was_attempted(client: Client) -> None:
+    # #14: the second a:channel comes out of turn; the page lists it after the first channel's step
+    # and before the comparison, as the engine logged it.
+    from combat.links import permalink
+
+    html = client.get(
+        permalink("a=light-elemental d=kikijub m1=a:channel:guardian,a:channel:guardian,d:pass", step="10")
+    ).content.decode()
+    # The chapter's list of steps, each linked to its own step number.
+    channel = html.index('step=8" data-step-link>The Guardian spends a stone to channel 9')
+    refused = html.index('step=9" data-step-link>Match-up 1: the attacker&#x27;s a:channel:guardian is refused')
+    compare = html.index('step=10" data-step-link>Compare 24 against 14')
+    assert channel < refused < compare

@@ -38,6 +38,7 @@ from .actions import Refusal
 from .bribery_effects import ranged_discard
 from .cards import CardDefinition
 from .combat_state import Combat
+from .command_step import casting_refusal
 from .core import (
     active_effects,
     announce_refusals,
@@ -1174,7 +1175,14 @@ def dispel_answers(combat: Combat, turns: tuple[Turn, ...]) -> dict[int, str]:
         if not (isinstance(decision, SpellPlay) and isinstance(answer, SpellPlay)):
             continue
         spell, dispel = combat.catalog.get(decision.card), combat.catalog.get(answer.card)
-        if other is side.other and after == index + 1 and dispel.first(Dispel) and not spell.first(Dispel):
+        if (
+            other is side.other
+            and after == index + 1
+            and dispel.first(Dispel)
+            and not spell.first(Dispel)
+            and not casting_refusal(combat, other, dispel)
+            and not casting_refusal(combat, side, spell)
+        ):
             answers[index] = spell.name
     return answers
 

@@ -190,3 +190,13 @@ def test_refusals_between_turns_keep_the_list_order() -> None:
         ("cast.4", "PRI-2"),
         ("action.refused", Refusal.OUT_OF_TURN.rule),
     ]
+
+
+def test_an_item_turn_naming_no_card_is_a_setup_error() -> None:
+    from engine.errors import SetupInvalid
+
+    with pytest.raises(SetupInvalid) as raised:
+        run("a=swordsman d=archer m1=a:item:hammer-of-dom")
+    problem = raised.value.problems[0]
+    assert (problem.code, problem.field, problem.card) == ("setup.unknown_card", "m1", "hammer-of-dom")
+    assert "did you mean hammer-of-doom" in problem.message

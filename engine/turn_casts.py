@@ -20,7 +20,16 @@ An item used as a turn acts only through the item abilities the engine applies i
 
 from __future__ import annotations
 
-from .abilities import Ability, AllowChannelling, CommandCard, DestroyTerrain, Dispel, LastingAttackBonus, OutOfCombat
+from .abilities import (
+    Ability,
+    AllowChannelling,
+    ClassChoice,
+    CommandCard,
+    DestroyTerrain,
+    Dispel,
+    LastingAttackBonus,
+    OutOfCombat,
+)
 from .cards import CardDefinition
 from .combat_state import Combat
 from .core import log, spend_card
@@ -84,12 +93,16 @@ def cast_in_turn(
         return
     spend_card(combat, side, card.slug, CardUse.CAST)
     before = {s: terrain_total(combat, s, pair[s]) for s in SIDES} if card.first(DestroyTerrain) else None
+    own, printed = pair[side], pair[side].card
     cast(combat, side, card, play, pair)
     lunched = combat.lunched.get(side)
     if card.first(AllowChannelling) is not None and lunched is not None and lunched in pair.values():
         contributions[lunched.side].channel_allowed = True
     if before is not None:
         terrain_gone(combat, card, pair, contributions, before)
+    if card.first(ClassChoice) is not None and own.card is not printed:
+        # The text-box step is over: what it counted stands; the new class acts from this turn on.
+        log(combat, StepKind.NOTE, "A-04", "cast_in_turn.class_late", (card.name, own.name), side=side, card=card)
 
 
 def terrain_gone(

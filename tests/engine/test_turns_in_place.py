@@ -200,3 +200,16 @@ def test_an_item_turn_naming_no_card_is_a_setup_error() -> None:
     problem = raised.value.problems[0]
     assert (problem.code, problem.field, problem.card) == ("setup.unknown_card", "m1", "hammer-of-dom")
     assert "did you mean hammer-of-doom" in problem.message
+
+
+def test_a_class_change_in_a_turn_says_the_text_box_totals_stand() -> None:
+    # Warwick's Conversion cast after the Archer's shot: Swordsman 6 + 3 OCB + 3 = 12 is unchanged
+    # (the text-box step is over), the new class is taken from then on and said so.
+    log = run(
+        "a=swordsman,archer a.hand=warwicks-conversion a.choices=warwicks-conversion:wizard d=sand-lord "
+        "m1=a:ranged:archer,d:pass,a:spell:warwicks-conversion"
+    )
+    messages = _messages(log)
+    at = messages.index("reclass")
+    assert messages[at + 1 : at + 3] == ["cast_in_turn.class_late", "compare.2"]
+    assert (log.result.matchups[0].attacker_total, log.result.matchups[0].defender_total) == (12, 11)

@@ -1191,8 +1191,10 @@ def answer_last_shot(
     combat: Combat, side: Side, volley: Volley, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]
 ) -> None:
     """An answering spell cast in its turn after an opposing ranged attack answers that attack."""
+    if not combat.pending_reactions[side] or push_forced(combat, pair[side].round or 0):
+        return
     last = next((shot for shot in reversed(volley.shots) if shot.side is side.other), None)
-    if last is not None and not last.cancelled and combat.pending_reactions[side]:
+    if last is not None and not last.cancelled:
         answer_shot(combat, last, pair, contributions)
 
 

@@ -1131,12 +1131,12 @@ def play_turns(
         if (card := combat.catalog.find(slug)) is not None and card.first(AllowChannelling) is not None
     ]
     answers = dispel_answers(combat, turns)
+    dispelled = {victim for victim, _ in answers.values()}
     for side, decision, index in turns:
         announce_refusals(combat, index)
         if isinstance(decision, SpellPlay):
-            cast_in_turn(
-                combat, side, decision, pair, contributions, dispelled=index in answers, cancels=answers.get(index - 1)
-            )
+            cancels = answers[index][1] if index in answers else None
+            cast_in_turn(combat, side, decision, pair, contributions, dispelled=index in dispelled, cancels=cancels)
             answer_last_shot(combat, side, volley, pair, contributions)
             continue
         if combat.spell_decided is not None or combat.ended_unchallenged:
@@ -1167,23 +1167,23 @@ def play_turns(
     drop_unused_reactions(combat)
 
 
-def dispel_answers(combat: Combat, turns: tuple[Turn, ...]) -> dict[int, str]:
-    """The spells cast in their turn that a Dispel Magic given right after them by the other player
-    cancels: the spell's index in the list, with its name."""
-    answers: dict[int, str] = {}
-    for (side, decision, index), (other, answer, after) in zip(turns, turns[1:], strict=False):
+def dispel_answers(combat: Combat, turns: tuple[Turn, ...]) -> dict[int, tuple[int, str]]:
+    """The Dispel Magic turns that cancel a spell: each is the very next turn after an opposing spell
+    cast in its turn (refused actions and passes take no turn here). Keyed by the Dispel Magic's
+    index in the list: the cancelled spell's index and name."""
+    answers: dict[int, tuple[int, str]] = {}
+    for (side, decision, index), (other, answer, at) in zip(turns, turns[1:], strict=False):
         if not (isinstance(decision, SpellPlay) and isinstance(answer, SpellPlay)):
             continue
         spell, dispel = combat.catalog.get(decision.card), combat.catalog.get(answer.card)
         if (
             other is side.other
-            and after == index + 1
             and dispel.first(Dispel)
             and not spell.first(Dispel)
             and not casting_refusal(combat, other, dispel)
             and not casting_refusal(combat, side, spell)
         ):
-            answers[index] = spell.name
+            answers[at] = (index, spell.name)
     return answers
 
 

@@ -83,6 +83,17 @@ IN_PLACE = [
         (7, 7),
         {"a1": "standing", "a2": "standing", "d1": "beaten"},
     ),
+    # The same with an attacker's channel out of turn between them: refused, it takes no turn, so
+    # the Dispel Magic is still the answer to the Lunch. 12 against 11, no stone spent.
+    Case(
+        "Dispel Magic answers across a refused action",
+        f"{LUNCH} d.hand=dispel-magic m1=a:ranged:archer,d:pass,a:spell:power-lunch,a:channel:guardian,"
+        "d:spell:dispel-magic,a:channel:guardian",
+        (12, 11),
+        (7, 7),
+        {"a1": "standing", "a2": "standing", "d1": "beaten"},
+        (Refusal.OUT_OF_TURN.value,),
+    ),
     # Summon Entropy Storm in its turn, rolled 6 (5 or more wins): the Sand Lord is beaten with no
     # comparison, and the channel given after it is not made (stones stay 7).
     Case(

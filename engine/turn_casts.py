@@ -117,7 +117,8 @@ def terrain_gone(
         change = terrain_total(combat, side, pair[side]) - before[side]
         if change:
             bonus = "bonus" if before[side] > 0 else "penalty"
-            why = f"{card.name} taking away the terrain and its {bonus} of {before[side]:+d}"
+            counted = f" and its {bonus} of {before[side]:+d}" if before[side] else ""
+            why = f"{card.name} taking away the terrain{counted}"
             add(combat, contributions[side], card.name, change, "A-24", card, why, StepKind.SPELL)
 
 

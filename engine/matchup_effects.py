@@ -118,7 +118,8 @@ def bribery_window(combat: Combat, moment: Moment, pair: dict[Side, Fighter]) ->
         if bribe_reaches(combat, b, pair[side.other])
     ]
     if not planned:
-        announce_refusals(combat, window=True)
+        if combat.refusals_pending:
+            announce_refusals(combat, window=True)
         if not bribed:
             log(combat, StepKind.BRIBE, "PRI-1", "bribery_window", ())
         return bribed

@@ -328,9 +328,12 @@ def report_unplayed(combat: Combat, played: int) -> None:
 def matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Fighter) -> None:
     # The refused actions of an ordered match-up are logged where they were attempted; those left
     # once it is over came after it was decided.
-    combat.refusals_pending = list(combat.plan.refused.get(round_number, ()))
+    refused = combat.plan.refused.get(round_number)
+    if refused:
+        combat.refusals_pending = list(refused)
     play_matchup(combat, round_number, attacker, defender)
-    announce_refusals(combat)
+    if combat.refusals_pending:
+        announce_refusals(combat)
 
 
 def play_matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Fighter) -> None:

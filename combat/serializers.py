@@ -158,7 +158,9 @@ class DuelCreatureSerializer(serializers.Serializer[Any]):
     card = serializers.CharField()
     name = serializers.CharField()
     vitality = serializers.IntegerField()
-    role = serializers.CharField(help_text="primary for a duellist, ranged, secondary, or unplayed (struck in the hand).")
+    role = serializers.CharField(
+        help_text="primary for a duellist, ranged, secondary, or unplayed (struck in the hand)."
+    )
     fate = serializers.CharField()
     reason = serializers.CharField()
     step = serializers.IntegerField(allow_null=True)

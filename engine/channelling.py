@@ -128,8 +128,6 @@ def shoot(
     """One ranged attack placed beside its side's primary attacker (the first of a side's attacks
     follows PRI-9, later ones A-23)."""
     placed, shots, cancellers = volley.placed, volley.shots, volley.cancellers
-    index = volley.count[side]
-    volley.count[side] += 1
     if any(f.fate is not Fate.STANDING for f in pair.values()):
         log(
             combat,
@@ -182,6 +180,9 @@ def shoot(
         shooter.role = Role.RANGED
         shooter.round = round_number
         shooter.fate_reason = f"gave ranged support in match-up {round_number}"
+    # Only an attack actually made counts: a refused one leaves the next as the side's first (PRI-9).
+    index = volley.count[side]
+    volley.count[side] += 1
     log(
         combat,
         StepKind.RANGED,

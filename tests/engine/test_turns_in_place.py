@@ -224,3 +224,15 @@ def test_a_class_change_in_a_turn_says_the_text_box_totals_stand() -> None:
     at = messages.index("reclass")
     assert messages[at + 1 : at + 3] == ["cast_in_turn.class_late", "compare.2"]
     assert (log.result.matchups[0].attacker_total, log.result.matchups[0].defender_total) == (12, 11)
+
+
+def test_a_refused_ranged_attack_does_not_count_towards_the_sides_attacks() -> None:
+    # In the Woods the Archer's first try is refused; after Hammer of Doom it fires. That shot is the
+    # defender's first ranged attack made, so it follows PRI-9, not A-23 (an extra ranged attack).
+    # Sand Lord 11 - 6 Woods = 5, + 6 back when the Woods go = 11; Swordsman 6 + 3 OCB + 3 Archer = 12.
+    log = run(
+        f"{WOODS},archer m1=a:pass,d:pass,a:pass,d:ranged:archer,a:spell:hammer-of-doom,d:ranged:archer"
+    )
+    ranged = [(step.rule, step.message) for step in log.steps if step.message.startswith("ranged.")]
+    assert ranged == [("PRI-9", "ranged.3"), ("PRI-9", "ranged.places")]
+    assert (log.result.matchups[0].attacker_total, log.result.matchups[0].defender_total) == (11, 12)

@@ -102,7 +102,15 @@ def cast_in_turn(
         terrain_gone(combat, card, pair, contributions, before)
     if card.first(ClassChoice) is not None and own.card is not printed:
         # The text-box step is over: what it counted stands; the new class acts from this turn on.
-        log(combat, StepKind.NOTE, "A-04", "cast_in_turn.class_late", (card.name, own.name), side=side, card=card)
+        # The rules say nothing of class changes: site ruling ENG-17 (rule 11.4.17), with a notice.
+        log(combat, StepKind.NOTE, "ENG-17", "cast_in_turn.class_late", (card.name, own.name), side=side, card=card)
+        combat.notify(
+            Notice(
+                "class_change.totals_stand",
+                f"{card.name} changed {own.name}'s class after the text-box step: the bonuses counted there stand",
+                "ENG-17",
+            )
+        )
 
 
 def terrain_gone(

@@ -223,7 +223,20 @@ def test_a_class_change_in_a_turn_says_the_text_box_totals_stand() -> None:
     messages = _messages(log)
     at = messages.index("reclass")
     assert messages[at + 1 : at + 3] == ["cast_in_turn.class_late", "compare.2"]
+    assert log.steps[messages.index("cast_in_turn.class_late")].rule == "ENG-17"
     assert (log.result.matchups[0].attacker_total, log.result.matchups[0].defender_total) == (12, 11)
+    assert [(notice.code, notice.rule) for notice in log.result.notices] == [("class_change.totals_stand", "ENG-17")]
+
+
+def test_a_class_change_before_the_text_box_step_carries_no_notice() -> None:
+    # Cast first, at the any-time spell step, the change comes before every class bonus is counted.
+    log = run(
+        "a=swordsman,archer a.hand=warwicks-conversion a.choices=warwicks-conversion:wizard d=sand-lord "
+        "m1=a:spell:warwicks-conversion,d:pass,a:ranged:archer"
+    )
+    assert "reclass" in _messages(log)
+    assert "cast_in_turn.class_late" not in _messages(log)
+    assert log.result.notices == ()
 
 
 def test_a_refused_ranged_attack_does_not_count_towards_the_sides_attacks() -> None:

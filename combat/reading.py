@@ -217,16 +217,17 @@ def order_count(setup: CombatSetup, catalog: CardCatalog) -> int:
 def hand_checks(log: CombatLog, catalog: CardCatalog) -> tuple[list[tuple[str, str, str]], list[str]]:
     """The cards to apply by hand (name, slug, reason), each once, and the other warnings.
 
-    The engine also words each card it leaves to a person as a warning; that warning repeats the
-    card's line exactly, so it is left out here (typed events will say which warning is which)."""
+    The engine also gives each card it leaves to a person as a warning (code card.not_automated);
+    the card's line says the same, so that warning is left out here, known by its code."""
     cards: list[tuple[str, str, str]] = []
     made_up = set(log.result.made_up)
     for slug, reason in dict.fromkeys(log.result.not_automated):
         card = catalog.find(slug)
         # A made-up card has no page: no slug, so the page names it without a link.
         cards.append((card.name if card else slug, "" if slug in made_up else slug, reason))
-    repeated = {f"{name} is not automated: {reason}" for name, _, reason in cards}
-    warnings = [warning for warning in dict.fromkeys(log.result.warnings) if warning not in repeated]
+    # Every warning of a standard combat is a notice, in the same order (engine.log.CombatResult).
+    coded = zip(log.result.notices, log.result.warnings, strict=True)
+    warnings = list(dict.fromkeys(warning for notice, warning in coded if notice.code != "card.not_automated"))
     return cards, warnings
 
 

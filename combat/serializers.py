@@ -175,6 +175,13 @@ class MatchupSerializer(serializers.Serializer[Any]):
     outcome = serializers.CharField()
 
 
+class NoticeSerializer(serializers.Serializer[Any]):
+    code = serializers.CharField(help_text="Stable, e.g. ranged.woods or action.out_of_turn: read this, not the message.")
+    message = serializers.CharField(help_text="The sentence for people, made from the values.")
+    rule = serializers.CharField(help_text="The rule id the warning follows; see /rules/id/<rule>/.")
+    values = serializers.DictField(help_text="The values of the warning by name (side, card names, numbers).")
+
+
 class ResultSerializer(serializers.Serializer[Any]):
     creatures = CreatureOutcomeSerializer(many=True)
     matchups = MatchupSerializer(many=True)
@@ -190,6 +197,7 @@ class ResultSerializer(serializers.Serializer[Any]):
     needs = serializers.ListField(child=serializers.ListField(), help_text="[creature id, attack sum it needs] pairs.")
     not_automated = serializers.ListField(child=serializers.ListField(), help_text="[card, reason] pairs.")
     warnings = serializers.ListField(child=serializers.CharField())
+    notices = NoticeSerializer(many=True, help_text="Every warning as data, in the same order as warnings.")
 
 
 class ResolveResponseSerializer(serializers.Serializer[Any]):

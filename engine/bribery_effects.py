@@ -39,6 +39,7 @@ from .core import (
 from .effects import acts_in
 from .enums import SIDES, BriberyIcon, CardUse, Fate, Role, Side, StepKind
 from .hand_effects import leave_unchallenged
+from .log import Notice
 from .setup import SpellPlay
 from .state import Fighter
 
@@ -82,7 +83,7 @@ def up_card_duel(combat: Combat, side: Side, card: CardDefinition) -> None:
         return
     picked = fighter_named(combat, side.other, named)
     if picked is None or picked not in combat.sides[side.other].holding():
-        combat.warnings.append(f"{side.value}: {card.name} cannot pick {named}: it is not in the opposing combat hand")
+        combat.warn("choice.pick_not_in_hand", "ENG-6", side=side.value, card=card.name, named=named)
         return
     up = given_count(combat, side, reference)
     if up >= picked.vitality:
@@ -144,9 +145,14 @@ def forced_bribe(combat: Combat, side: Side, card: CardDefinition, rule: ForcedB
     picked = fighter_named(combat, side.other, named) if named is not None else None
     if picked not in shown:
         if named is not None:
-            combat.warnings.append(
-                f"{side.value}: {card.name} cannot pick {named} (not a {name}-bribeable creature in the "
-                f"{side.other.value}'s combat hand); the default pick is used"
+            combat.warn(
+                "choice.pick_not_bribeable",
+                "ENG-6",
+                side=side.value,
+                card=card.name,
+                named=named,
+                icon=name,
+                other=side.other.value,
             )
         picked = max(shown, key=lambda f: f.vitality)
         how = " (no pick is given, so the one with the highest Vitality)"
@@ -198,7 +204,7 @@ def item_bribe(combat: Combat, target: Fighter, rule_id: str) -> bool:
                 card=card,
                 subject=target,
             )
-            combat.warnings.append(f"{owner.value}: {target.name} cannot be bribed, even by {card.name}")
+            combat.warn("bribe.not_bribeable", "PRI-1", side=owner.value, target=target.name, card=card.name)
             return False
         if decoy_takes(combat, owner, target, card) or bribe_to_melee(combat, owner, None, target):
             return False
@@ -254,11 +260,12 @@ def reaction(
         if play.target is not None and fighter_named(combat, target.side, play.target) is not target:
             continue
         if state.hand[card.slug] <= 0:
-            combat.warnings.append(f"{caster.value}: {card.name} is no longer in the hand when it is wanted")
+            combat.warn("cast.not_in_hand", "A-04", side=caster.value, card=card.name)
             continue
         refusal = casting_refusal(combat, caster, card)
         if refusal:
-            combat.warnings.append(f"{caster.value}: {refusal}")
+            values = {"side": caster.value, **refusal.values}
+            combat.notify(Notice(refusal.code, f"{caster.value}: {refusal.text}", "A-04", values))
             continue
         return play, card
     return None
@@ -412,7 +419,9 @@ def ranged_discard(combat: Combat, side: Side, shooter: Fighter) -> None:
         side,
         shooter.reference,
         [combat.catalog.get(slug) for slug in held],
-        f"is not in the {side.other.value}'s hand when {shooter.name} fires",
+        "choice.not_in_hand_there",
+        other=side.other.value,
+        shooter=shooter.name,
     )
     spend_card(combat, side.other, thrown.slug, CardUse.DISCARDED)
     log(

@@ -66,8 +66,8 @@ from .enums import (
     StepKind,
     Terrain,
 )
+from .log import Why
 from .matchup_effects import add, bribe_creature, drop_unused_reactions, suppressor_of
-from .render import render
 from .setup import Channel, Moment, RangedSupport, SpellPlay, split_reference
 from .state import Contribution, Fighter, Shot
 from .turn_casts import cast_in_turn, use_item
@@ -165,9 +165,7 @@ def shoot(
             side=side,
             card=shooter.card,
         )
-        combat.warnings.append(
-            f"{side.value}: {shooter.name}'s ranged attack in match-up {round_number} is not allowed in Woods"
-        )
+        combat.warn("ranged.woods", "PRI-9", side=side.value, shooter=shooter.name, round=round_number)
         return
     refusal = ranged_refusal(combat, side, shooter, pair)
     if refusal:
@@ -301,7 +299,15 @@ def check_drawn_ranged(combat: Combat, round_number: int, pair: dict[Side, Fight
                 card=drawer.card,
                 subject=fighter,
             )
-            combat.warnings.append(f"{other.value}: {render('check_drawn_ranged.broken', args)}")
+            combat.warn(
+                "ranged.drawer_not_fed",
+                "ENG-11",
+                side=other.value,
+                drawer=drawer.name,
+                other=other.value,
+                fighter=fighter.name,
+                round=round_number,
+            )
 
 
 def discard_item(combat: Combat, side: Side, shooter: Fighter) -> None:
@@ -329,7 +335,9 @@ def discard_item(combat: Combat, side: Side, shooter: Fighter) -> None:
         side,
         shooter.reference,
         left,
-        f"is not among the {other.value}'s creature items when {shooter.name} fires",
+        "choice.not_an_item_there",
+        other=other.value,
+        shooter=shooter.name,
     )
     combat.discarded_items += ((other, thrown.slug),)
     log(
@@ -439,21 +447,32 @@ def bribery_shots(
             continue
         card = combat.catalog.get(rule.icon.value)
         fighter, target = pair[side], pair[side.other]
-        refusal = ""
+        refusal: Why | None = None
         if any(f.fate is not Fate.STANDING for f in pair.values()):
-            refusal = "the match-up is over"
+            refusal = Why("shots.matchup_over")
         elif push_forced(combat, round_number):
-            refusal = "the match-up is a push that nobody may change"
+            refusal = Why("shots.push_forced")
         elif Terrain.WOODS in combat.terrain and terrain_rule(combat, AllowsRanged) is None:
-            refusal = "no ranged attacks in Woods"
+            refusal = Why("shots.woods")
         elif rule.requires_own is not None and not rule.requires_own.matches(fighter.card):
-            refusal = f"{fighter.name} is not one of {rule.requires_own.describe()}"
+            refusal = Why("shots.not_one_of", {"fighter": fighter.name, "kind": rule.requires_own.describe()})
         else:
             refusal = ranged_refusal(combat, side, holder, pair)
         if refusal:
-            args = (source.name, side.value, wanted, card.name, round_number, refusal.rstrip("."))
+            why = refusal.text.rstrip(".")
+            args = (source.name, side.value, wanted, card.name, round_number, why)
             log(combat, StepKind.RANGED, "ENG-11", "bribery_shots.refused", args, side=side, card=source)
-            combat.warnings.append(f"{side.value}: {render('bribery_shots.refused', args)}")
+            combat.warn(
+                "shots.refused",
+                "ENG-11",
+                side=side.value,
+                source=source.name,
+                wanted=wanted,
+                card=card.name,
+                round=round_number,
+                refusal=why,
+                refusal_code=refusal.code,
+            )
             continue
         for _ in range(wanted):
             if state.hand[card.slug] <= 0:
@@ -752,29 +771,35 @@ def gamble(combat: Combat, side: Side, shooter: Fighter, pair: dict[Side, Fighte
         return
 
 
-def ranged_refusal(combat: Combat, side: Side, shooter: Fighter, pair: dict[Side, Fighter]) -> str:
-    """Why a ranged attack may not be placed here, or '' when it may."""
+def ranged_refusal(combat: Combat, side: Side, shooter: Fighter, pair: dict[Side, Fighter]) -> Why | None:
+    """Why a ranged attack may not be placed here, or None when it may."""
     barred = combat.ranged_barred.get(side)
     if barred is not None:
-        return f"{barred.name} has barred the {side.value}'s ranged attacks for the rest of the combat: no shot for {shooter.name}."
+        return Why("ranged.barred", {"source": barred.name, "player": side.value, "shooter": shooter.name})
     if shooter.first_text(CommandRanged) is not None and command_shot_of(combat, shooter) is None:
-        return f"{shooter.name} fires only as its side's working command card."
+        return Why("ranged.command_only", {"shooter": shooter.name})
     for owner, source, rule, _ in active_effects(combat, ForbidsRanged):
         if rule.sides.reaches(owner is side):
-            return f"{source.name} is in play: no ranged attack for {shooter.name}."
+            return Why("ranged.forbidden", {"source": source.name, "shooter": shooter.name})
     limit = shooter.first_text(RangedLimit)
     if limit is not None:
         opponent, own = pair[side.other], pair[side]
         if limit.against is not None and not limit.against.matches(opponent.card):
-            return f"{shooter.name} may fire only against {limit.against.describe()}; {opponent.name} is not one."
+            values: dict[str, object] = {
+                "shooter": shooter.name,
+                "kind": limit.against.describe(),
+                "fighter": opponent.name,
+            }
+            return Why("ranged.wrong_target", values)
         if limit.supports is not None and not limit.supports.matches(own.card):
-            return f"{shooter.name} may support only {limit.supports.describe()}; {own.name} is not one."
+            values = {"shooter": shooter.name, "kind": limit.supports.describe(), "fighter": own.name}
+            return Why("ranged.wrong_partner", values)
         if limit.terrain is not None and limit.terrain not in combat.terrain:
-            return f"{shooter.name} may fire only in {limit.terrain.value}."
-    return ""
+            return Why("ranged.wrong_terrain", {"shooter": shooter.name, "terrain": limit.terrain.value})
+    return None
 
 
-def channelling_refusal(combat: Combat, side: Side, target: Fighter, source_card: CardDefinition | None) -> str:
+def channelling_refusal(combat: Combat, side: Side, target: Fighter, source_card: CardDefinition | None) -> Why | None:
     for owner, source, rule, holder in active_effects(combat, ForbidsChannelling):
         if not rule.sides.reaches(owner is side):
             continue
@@ -782,17 +807,18 @@ def channelling_refusal(combat: Combat, side: Side, target: Fighter, source_card
             continue
         if rule.stones_only:
             if source_card is None:
-                return f"{source.name}'s text: no Power Stone may be spent on channelling, so the {side.value}'s Guardian cannot channel."
+                return Why("channel.no_stones", {"source": source.name, "player": side.value})
             continue
-        return f"{source.name} is in play: the {side.value} may not channel."
+        return Why("channel.forbidden", {"source": source.name, "player": side.value})
     only = target.first_text(ReceivesChannellingOnlyFrom)
     if only is not None:
         allowed = (source_card is None and only.guardian) or (
             source_card is not None and only.channellers is not None and only.channellers.matches(source_card)
         )
         if not allowed:
-            return f"{target.name} accepts channelling only from {only.describe().split(' from ', 1)[1].rstrip('.')}."
-    return ""
+            sources = only.describe().split(" from ", 1)[1].rstrip(".")
+            return Why("channel.only_from", {"target": target.name, "sources": sources})
+    return None
 
 
 def channel_answer(combat: Combat, answerer: Side, effect: ChannelEffect, channel: Channel) -> CardDefinition | None:
@@ -934,7 +960,7 @@ def channel_into(
             card=opponent.card,
             subject=target,
         )
-        combat.warnings.append(f"{side.value}: channelling against {opponent.name} is not allowed")
+        combat.warn("channel.against_forbidden", "PRI-10", side=side.value, opponent=opponent.name)
         return
     if channel.source == "guardian":
         source_name, per_use, uses = "The Guardian", state.guardian.cmp, channel.amount
@@ -952,7 +978,7 @@ def channel_into(
             )
             return
         if uses > state.stones:
-            combat.warnings.append(f"{side.value}: {uses} stones planned but only {state.stones} left")
+            combat.warn("channel.too_few_stones", "PRI-10", side=side.value, planned=uses, left=state.stones)
             uses = state.stones
         source_card = None
     else:
@@ -1026,7 +1052,7 @@ def channel_into(
             card=source_card,
             subject=target,
         )
-        combat.warnings.append(f"{side.value}: {target.name} cannot receive channelling")
+        combat.warn("channel.cannot_receive", "PRI-10", side=side.value, target=target.name)
         return
     cap_rule = target.first_text(ChannelCap)
     cap = target.vitality if cap_rule is None else (cap_rule.maximum if cap_rule.maximum is not None else 10**6)
@@ -1223,4 +1249,6 @@ def needs_lunch_first(
 def refuse_channel(combat: Combat, round_number: int, side: Side, channel: Channel) -> None:
     refusal = Refusal.NEEDS_SPELL_FIRST
     text = decision_text(side, channel)
-    refuse_action(combat, StepKind.CHANNEL, round_number, side, text, refusal, refusal_sentence(refusal))
+    refuse_action(
+        combat, StepKind.CHANNEL, round_number, side, text, refusal, refusal_sentence(refusal)
+    )  # no turn value

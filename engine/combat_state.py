@@ -16,7 +16,7 @@ from .cards import DEFAULT_GUARDIAN, CardDefinition
 from .catalog import CardCatalog
 from .effects import effects_for
 from .enums import SIDES, Phase, Side, Terrain
-from .log import CardOutcome, Matchup, Notice, SecondaryOutcome, Step
+from .log import CardOutcome, Matchup, Notice, SecondaryOutcome, Step, coded
 from .made_up import catalog_for
 from .setup import CombatSetup, SpellPlay, copy_references, face_down, split_reference
 from .state import Contribution, Fighter, Shot, SideState
@@ -126,6 +126,10 @@ class Combat:
         """A warning with a stable code: kept as data and shown among the warnings, code included."""
         self.notices.append(notice)
         self.warnings.append(f"{notice.message} ({notice.code})")
+
+    def warn(self, code: str, rule: str, template: str | None = None, **values: object) -> None:
+        """A warning worded by the template ``code`` (or ``template``) names in render.NOTICES, kept with its values."""
+        self.notify(coded(code, rule, template, **values))
 
     # ----------------------------------------------------------------- set-up
     def side_state(self, side: Side) -> SideState:

@@ -83,6 +83,7 @@ from .enums import (
     Timing,
 )
 from .hand_effects import command_class_choice, discard_from_hands, send_duplicates_to_melee
+from .log import Why
 from .setup import copy_references, face_down, split_reference
 from .state import Fighter
 from .validate import resolve_terrain
@@ -126,7 +127,7 @@ def command_step(combat: Combat) -> None:
                 side=side,
                 card=banned[0],
             )
-            combat.warnings.append(f"{side.value}: no command card may be played on {banned[0].name}")
+            combat.warn("command.banned_here", "CMD-1", side=side.value, card=banned[0].name)
             continue
         if reference is None:
             log(combat, StepKind.DECLARE, "CMD-1", "command_step.2", (side.value,), side=side)
@@ -634,9 +635,8 @@ def stone_bid(combat: Combat, side: Side, card: CardDefinition, rule: StoneBid) 
     for bidder in SIDES:
         held = combat.sides[bidder].stones
         if bids[bidder] > held:
-            combat.warnings.append(
-                f"{bidder.value}: cannot bid {bids[bidder]} Power Stone(s) for {card.name} with {held}; "
-                f"the bid is {held}"
+            combat.warn(
+                "command.bid_too_high", "ENG-12", side=bidder.value, bid=bids[bidder], card=card.name, held=held
             )
             bids[bidder] = held
     # The opponent takes the space only by outbidding the owner, who opened.
@@ -728,10 +728,12 @@ def banned_command_cards(combat: Combat) -> None:
             )
 
 
-def casting_refusal(combat: Combat, side: Side, card: CardDefinition) -> str:
-    """Why a card in play forbids ``side`` to play ``card`` now, or '' when nothing does."""
+def casting_refusal(combat: Combat, side: Side, card: CardDefinition) -> Why | None:
+    """Why a card in play forbids ``side`` to play ``card`` now, or None when nothing does."""
     source = casting_refuser(combat, side, card)
-    return f"{source.name} is in play: the {side.value} may not play {card.name}." if source is not None else ""
+    if source is None:
+        return None
+    return Why("cast.forbidden", {"source": source.name, "player": side.value, "card": card.name})
 
 
 def casting_refuser(combat: Combat, side: Side, card: CardDefinition) -> CardDefinition | None:
@@ -752,9 +754,7 @@ def sideline_picked(combat: Combat, side: Side, card: CardDefinition) -> None:
     if drawn is None or drawn not in held:
         drawn = held[0] if held else None
         if named is not None:
-            combat.warnings.append(
-                f"{side.value}: {named} is not in the opposing combat hand; the first card there is drawn instead"
-            )
+            combat.warn("choice.not_in_opposing_hand", "ENG-6", side=side.value, named=named)
     victims = [f for f in (drawn, state.command_fighter) if f is not None]
     log(
         combat,

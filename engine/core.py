@@ -28,7 +28,7 @@ from .enums import (
     Side,
     StepKind,
 )
-from .log import CardOutcome, Notice, Step, Term
+from .log import CardOutcome, Notice, Step, Term, Why, coded, notice_of
 from .setup import Choice, Count, Roll, split_reference
 from .state import Fighter
 from .validate import find_creature
@@ -85,11 +85,11 @@ def choice(combat: Combat, side: Side, reference: str) -> str | None:
 
 
 def named_or_cheapest(
-    combat: Combat, side: Side, reference: str, candidates: list[CardDefinition], not_there: str
+    combat: Combat, side: Side, reference: str, candidates: list[CardDefinition], not_there: str, **values: object
 ) -> tuple[CardDefinition, str]:
     """The card among ``candidates`` that the side's choice for ``reference`` names or, by default (ENG-6),
-    the one with the lowest Up number, with a note saying so; ``not_there`` ends the warning given when the
-    named card is not among them."""
+    the one with the lowest Up number, with a note saying so; ``not_there`` is the code of the warning
+    given (with ``values``) when the named card is not among them."""
     named = choice(combat, side, reference)
     found = combat.catalog.find(named) if named is not None else None
     if found is not None:
@@ -97,7 +97,7 @@ def named_or_cheapest(
             if card.slug == found.slug:
                 return card, ""
     if named is not None:
-        combat.warnings.append(f"{side.value}: {named} {not_there}; the default is used")
+        combat.notify(notice_of(not_there, "ENG-6", {"side": side.value, "named": named, **values}))
     cheapest = min(candidates, key=lambda card: (card.up, card.slug))
     return cheapest, " (none is named, so the one with the lowest Up number)"
 
@@ -286,7 +286,7 @@ def refuse(
     combat: Combat,
     kind: StepKind,
     rule: str,
-    why: str,
+    why: Why,
     *,
     side: Side,
     card: CardDefinition | None = None,
@@ -294,21 +294,26 @@ def refuse(
     warn: bool = True,
 ) -> None:
     """A refusal worded once (a ranged attack, a channel or a cast that a card in play forbids):
-    logged as it is, and unless ``warn`` is False also among the warnings, under its side."""
-    log(combat, kind, rule, "verbatim", (why,), side=side, card=card, subject=subject)
+    logged as it is, and unless ``warn`` is False also a warning under its side, with the reason's code."""
+    log(combat, kind, rule, "verbatim", (why.text,), side=side, card=card, subject=subject)
     if warn:
-        combat.warnings.append(f"{side.value}: {why}")
+        combat.notify(Notice(why.code, f"{side.value}: {why.text}", rule, {"side": side.value, **why.values}))
 
 
 def refuse_action(
-    combat: Combat, kind: StepKind, round_number: int, side: Side, action: str, refusal: Refusal, why: str
+    combat: Combat,
+    kind: StepKind,
+    round_number: int,
+    side: Side,
+    action: str,
+    refusal: Refusal,
+    why: str,
+    turn: str = "",
 ) -> None:
     """An action of an ordered match-up that the order of play refuses: a step at the place it was
     attempted and a notice with the refusal's code and rule."""
     log(combat, kind, refusal.rule, "action.refused", (round_number, side.value, action, refusal.value, why), side=side)
-    combat.notify(
-        Notice(refusal.value, f"match-up {round_number}: {side.value}'s {action} is refused: {why}", refusal.rule)
-    )
+    combat.warn(refusal.value, refusal.rule, round=round_number, side=side.value, action=action, turn=turn)
 
 
 def announce_refusals(combat: Combat, before: int | None = None, *, window: bool = False, turns: bool = False) -> None:
@@ -325,7 +330,14 @@ def announce_refusals(combat: Combat, before: int | None = None, *, window: bool
     ):
         refused = pending.pop(0)
         refuse_action(
-            combat, StepKind.NOTE, refused.round, refused.action.side, str(refused.action), refused.refusal, refused.why
+            combat,
+            StepKind.NOTE,
+            refused.round,
+            refused.action.side,
+            str(refused.action),
+            refused.refusal,
+            refused.why,
+            refused.turn,
         )
 
 
@@ -407,13 +419,13 @@ def announce_setup(combat: Combat) -> None:
         reason = (card.automation_reason or "its ability is not modelled yet").rstrip(". ")
         combat.not_automated[card.slug] = reason
         if card.automation is AutomationStatus.PARTIAL:
-            warning = f"{card.name} is only partly automated: {reason}"
+            notice = coded("card.partly_automated", "ENG-1", card=card.name, slug=card.slug, reason=reason)
             ignored = "The modelled parts are applied; the rest of its printed ability is ignored, so check it by hand."
         else:
-            warning = f"{card.name} is not automated: {reason}"
+            notice = coded("card.not_automated", "ENG-1", card=card.name, slug=card.slug, reason=reason)
             ignored = "Its printed ability is ignored; check it by hand."
-        combat.warnings.append(warning)
-        log(combat, StepKind.NOT_AUTOMATED, "ENG-1", "announce_setup.3", (warning, role, ignored), card=card)
+        combat.notify(notice)
+        log(combat, StepKind.NOT_AUTOMATED, "ENG-1", "announce_setup.3", (notice.message, role, ignored), card=card)
 
 
 def played_earlier(combat: Combat, side: Side) -> None:

@@ -172,9 +172,7 @@ def chosen_discard(combat: Combat, side: Side, target_side: Side, held: list[Fig
         fighter = fighter_named(combat, target_side, named)
         if fighter in held:
             return [fighter]
-        combat.warnings.append(
-            f"{side.value}: the choice {named} names no card this discard can reach; the default is used"
-        )
+        combat.warn("choice.not_discardable", "ENG-6", side=side.value, named=named)
     return [min(held, key=lambda f: f.vitality)]
 
 

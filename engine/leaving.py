@@ -35,8 +35,13 @@ def offer_retreat(combat: Combat, moment: LeaveMoment) -> bool:
 def pays(combat: Combat, leaver: Side, card: CardDefinition, rule: RetreatOption) -> bool:
     state = combat.sides[leaver]
     if state.stones < rule.or_pay_stones:
-        combat.warnings.append(
-            f"{leaver.value}: cannot pay {rule.or_pay_stones} Power Stone(s) for {card.name} with {state.stones}"
+        combat.warn(
+            "stones.cannot_pay",
+            "RES-2",
+            side=leaver.value,
+            stones=rule.or_pay_stones,
+            card=card.name,
+            held=state.stones,
         )
         return False
     state.stones -= rule.or_pay_stones

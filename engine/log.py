@@ -2,23 +2,50 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from enum import Enum
 from typing import Any
 
 from .enums import CardUse, Fate, Phase, Role, Side, StepKind, Terrain, Winner
 from .render import chain_text as chain_text
-from .render import render
+from .render import render, render_values
 
 
 @dataclass(frozen=True)
 class Notice:
-    """A decision the engine could not apply, or an action it refused: a stable code, a sentence for
-    people and the rule it follows (``action.out_of_turn``, A-04). Each is also one of the warnings."""
+    """A warning as data: a stable code (``action.out_of_turn``), its values by name, the sentence for
+    people made from them (render.NOTICES) and the rule it follows (A-04). Each is also one of the
+    warnings, as ``"<message> (<code>)"``."""
 
     code: str
     message: str
     rule: str = ""
+    # The values the message is made from, by name: what the site and API clients read (never the sentence).
+    values: dict[str, object] = field(default_factory=dict, hash=False)
+
+
+@dataclass(frozen=True)
+class Why:
+    """A reason kept as data: a code naming its sentence in ``render.MESSAGES`` and the values that
+    fill it in. Refusal checks return one (or None), so a refusal's words are made in one place."""
+
+    code: str
+    values: dict[str, object] = field(default_factory=dict, hash=False)
+
+    @property
+    def text(self) -> str:
+        return render_values(self.code, self.values)
+
+
+def notice_of(code: str, rule: str, values: dict[str, object]) -> Notice:
+    """A notice worded by the template ``code`` names, from values given as a mapping."""
+    return Notice(code, render_values(code, values), rule, values)
+
+
+def coded(code: str, rule: str, template: str | None = None, **values: object) -> Notice:
+    """A notice whose sentence is the template ``code`` (or ``template``, where one code has several
+    wordings) names, filled in from ``values``."""
+    return Notice(code, render_values(template or code, values), rule, values)
 
 
 @dataclass(frozen=True)
@@ -157,7 +184,7 @@ class CombatResult:
     stones_left: tuple[int, int] = (0, 0)
     secondary_attacks: tuple[SecondaryOutcome, ...] = ()
     cards: tuple[CardOutcome, ...] = ()
-    # The warnings that carry a stable code (refused actions, decisions not applied), in order.
+    # Every warning as data: its stable code, values and rule, in the order of ``warnings`` (one each).
     notices: tuple[Notice, ...] = ()
     # The slugs of the made-up cards the set-up defines (made_up.py), shown as "made-up".
     made_up: tuple[str, ...] = ()

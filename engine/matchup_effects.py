@@ -81,7 +81,6 @@ from .enums import (
     Timing,
 )
 from .hand_effects import leave_unchallenged, reclass, size_change
-from .log import Notice
 from .selectors import Selector
 from .setup import Bribe, Moment, SpellPlay
 from .state import Contribution, Fighter
@@ -167,7 +166,7 @@ def bribe_creature(combat: Combat, side: Side, icon: BriberyIcon, target: Fighte
             side=side,
             subject=target,
         )
-        combat.warnings.append(f"{side.value}'s {name} bribe on {target.name} is not allowed (no {name} icon)")
+        combat.warn("bribe.no_icon", rule, side=side.value, icon=name, target=target.name)
         return False
     banned = terrain_rule(combat, NoBriberyHere)
     if banned is not None and banned[1].icon is icon:
@@ -181,7 +180,7 @@ def bribe_creature(combat: Combat, side: Side, icon: BriberyIcon, target: Fighte
             card=banned[0],
             subject=target,
         )
-        combat.warnings.append(f"{side.value}'s {name} bribe on {target.name} is forbidden by {banned[0].name}")
+        combat.warn("bribe.banned_here", "PRI-1", side=side.value, icon=name, target=target.name, card=banned[0].name)
         return False
     # A-12: a lock names no side, so it binds its owner as well as the opponent (R-083, R-117).
     lock = next(
@@ -203,12 +202,14 @@ def bribe_creature(combat: Combat, side: Side, icon: BriberyIcon, target: Fighte
             card=lock.card,
             subject=target,
         )
-        combat.notify(
-            Notice(
-                Refusal.LOCKED.value,
-                f"{side.value}'s {name} bribe on {target.name} is forbidden by {lock.name}",
-                Refusal.LOCKED.rule,
-            )
+        combat.warn(
+            Refusal.LOCKED.value,
+            Refusal.LOCKED.rule,
+            template="bribe.locked",
+            side=side.value,
+            icon=name,
+            target=target.name,
+            card=lock.name,
         )
         return False
     if state.hand[icon.value] <= 0:
@@ -1271,9 +1272,13 @@ def stone_or_bonus(combat: Combat, pair: dict[Side, Fighter], contributions: dic
             ):
                 continue
             if chosen == "burn":
-                combat.warnings.append(
-                    f"{payer.value}: cannot burn {rule.stones} Power Stone(s) for {fighter.name} with "
-                    f"{combat.sides[payer].stones}"
+                combat.warn(
+                    "stones.cannot_burn",
+                    "PRI-6",
+                    side=payer.value,
+                    stones=rule.stones,
+                    fighter=fighter.name,
+                    held=combat.sides[payer].stones,
                 )
             why = "has too few stones to burn" if chosen == "burn" else "keeps his stones"
             add(

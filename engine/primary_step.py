@@ -70,7 +70,7 @@ from .enums import (
 )
 from .errors import StopAfter
 from .hand_effects import back_to_hand, discard_from_hands, leave_unchallenged, reclass
-from .log import Matchup, Notice
+from .log import Matchup
 from .matchup_effects import (
     add,
     any_time_spells,
@@ -219,13 +219,13 @@ def next_primary(combat: Combat, side: Side) -> Fighter | None:
         if fighter.in_hand and fighter.fate is Fate.STANDING:
             return fighter
         if fighter.reference in state.setup.order and fighter.fate is not Fate.STANDING:
-            combat.notify(
-                Notice(
-                    "decision.order_entry_skipped",
-                    f"{side.value}: the play order names {fighter.name}, which is {fighter.fate.value.replace('_', ' ')} "
-                    "before its turn came, so the next creature is played",
-                    "PRI-0",
-                )
+            combat.warn(
+                "decision.order_entry_skipped",
+                "PRI-0",
+                side=side.value,
+                fighter=fighter.name,
+                id=fighter.id,
+                fate=fighter.fate.value.replace("_", " "),
             )
     held = state.holding()
     if held:
@@ -293,35 +293,38 @@ def report_unplayed(combat: Combat, played: int) -> None:
             continue
         for support in setup.ranged:
             if support.round > played:
-                combat.notify(
-                    Notice(
-                        "decision.matchup_not_played",
-                        f"{side.value}: ranged support planned for match-up {support.round}, but only {played} took place",
-                        "PRI-12",
-                    )
+                combat.warn(
+                    "decision.matchup_not_played",
+                    "PRI-12",
+                    template="decision.matchup_not_played.ranged",
+                    side=side.value,
+                    round=support.round,
+                    played=played,
                 )
         later = [
-            f"{kind} {decision.moment}"
+            (kind, decision.moment.round)
             for kind, decisions in (("bribe", setup.bribes), ("spell", setup.spells), ("channel", setup.channels))
             for decision in decisions
             if not decision.moment.secondary and decision.moment.round > played
         ]
-        for what in later:
-            combat.notify(
-                Notice(
-                    "decision.matchup_not_played",
-                    f"{side.value}: the {what.split()[0]} planned for match-up {what.split()[1]} is not made: only {played} took place",
-                    "PRI-12",
-                )
+        for kind, round_planned in later:
+            combat.warn(
+                "decision.matchup_not_played",
+                "PRI-12",
+                template="decision.matchup_not_played.decision",
+                side=side.value,
+                kind=kind,
+                round=round_planned,
+                played=played,
             )
     for matchup in combat.given.actions:
         if matchup.round > played:
-            combat.notify(
-                Notice(
-                    "decision.matchup_not_played",
-                    f"the actions given for match-up {matchup.round} are not played: only {played} took place",
-                    "PRI-12",
-                )
+            combat.warn(
+                "decision.matchup_not_played",
+                "PRI-12",
+                template="decision.matchup_not_played.actions",
+                round=matchup.round,
+                played=played,
             )
 
 
@@ -506,7 +509,7 @@ def detonated(combat: Combat, round_number: int, side: Side, pair: dict[Side, Fi
     if named is None or fighter_named(combat, side, named) is not fighter:
         return False
     if rule.target is not None and not rule.target.matches(fighter.card):
-        combat.warnings.append(f"{side.value}: {fighter.name} cannot be blown up by {command.name}")
+        combat.warn("command.cannot_detonate", "CMD-4", side=side.value, fighter=fighter.name, card=command.name)
         return False
     for victim in (fighter, opponent):
         if indestructible(combat, victim, command.name):
@@ -604,9 +607,7 @@ def copy_hand_text(combat: Combat, fighter: Fighter, rule: StealsText) -> None:
     laid = fighter_named(combat, side, named) if named is not None else None
     if laid is None or laid is fighter or laid not in combat.sides[side].holding():
         if named is not None:
-            combat.warnings.append(
-                f"{side.value}: {fighter.name} cannot lay {named}: it is not in the {side.value}'s combat hand now"
-            )
+            combat.warn("choice.cannot_lay", "ENG-6", side=side.value, fighter=fighter.name, named=named)
         log(
             combat,
             StepKind.NOTE,
@@ -698,8 +699,8 @@ def refuse_opponent(combat: Combat, round_number: int, pair: dict[Side, Fighter]
         return
     drawn = fighter_named(combat, side.other, named)
     if drawn is None or not (drawn.in_hand and drawn.fate is Fate.STANDING):
-        combat.warnings.append(
-            f"{side.value}: {fighter.name} cannot face {named}: it is not in the {side.other.value}'s combat hand now"
+        combat.warn(
+            "choice.cannot_face", "ENG-6", side=side.value, fighter=fighter.name, named=named, other=side.other.value
         )
         return
     if drawn in combat.sides[side.other].queue:
@@ -752,9 +753,14 @@ def blank_chosen(
     if named is None or fighter_named(combat, owner.other, named) is not victim or victim.blank:
         return
     if not burn_stones(combat, owner, rule.cost, card, "PRI-6", f"to blank {victim.name}'s text box"):
-        combat.warnings.append(
-            f"{owner.value}: {card.name} cannot blank {victim.name}: {rule.cost} Power Stone(s) needed, "
-            f"{combat.sides[owner].stones} left"
+        combat.warn(
+            "stones.cannot_blank",
+            "PRI-6",
+            side=owner.value,
+            card=card.name,
+            victim=victim.name,
+            cost=rule.cost,
+            held=combat.sides[owner].stones,
         )
         return
     victim.blank = True

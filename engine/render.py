@@ -9,6 +9,7 @@ carries text made elsewhere (a refusal worded once for both the log and the warn
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from string import Formatter
 from typing import TYPE_CHECKING
 
@@ -339,6 +340,82 @@ MESSAGES: dict[str, str] = {
 }
 
 
+# Why an ordered match-up's action is refused, by refusal code (engine.actions.Refusal).
+REFUSAL_WHY: dict[str, str] = {
+    "action.out_of_turn": "it is the {turn}'s turn",
+    "action.bribery_window_open": "the bribery window is still open, and nothing but a bribe or a pass may happen in it",
+    "action.bribery_window_closed": "the bribery window has closed: a player who passed, or a window both passed, takes no more bribes",
+    "action.nothing_to_bribe_back": "the opponent has not just bribed, so there is nothing to bribe back",
+    "action.matchup_ended": "both players have passed in succession, so the match-up is over",
+    "action.needs_spell_first": "the spell that lets this creature receive channelling comes later in the list",
+    "action.bribery_locked": "a lock in play forbids this kind of bribery to both players",
+}
+
+# The warnings and reasons of a combat, by code: a notice (log.Notice) or a reason (log.Why) carries
+# the code and its values by name; the site and API clients read those, these sentences are for people.
+NOTICES: dict[str, str] = {
+    **{code: "match-up {round}: {side}'s {action} is refused: " + why for code, why in REFUSAL_WHY.items()},
+    "action.shorthand_ignored": "{side}'s {clause} is ignored: match-up {round} is given as ordered actions",
+    "action.not_applied": "match-up {round}: the {side}'s item action {item} is not applied: {why}",
+    "bribe.no_icon": "{side}'s {icon} bribe on {target} is not allowed (no {icon} icon)",
+    "bribe.banned_here": "{side}'s {icon} bribe on {target} is forbidden by {card}",
+    "bribe.locked": "{side}'s {icon} bribe on {target} is forbidden by {card}",
+    "bribe.not_bribeable": "{side}: {target} cannot be bribed, even by {card}",
+    "card.not_automated": "{card} is not automated: {reason}",
+    "card.partly_automated": "{card} is only partly automated: {reason}",
+    "cast.forbidden": "{source} is in play: the {player} may not play {card}.",
+    "cast.not_in_hand": "{side}: {card} is no longer in the hand when it is wanted",
+    "channel.no_stones": "{source}'s text: no Power Stone may be spent on channelling, so the {player}'s Guardian cannot channel.",
+    "channel.forbidden": "{source} is in play: the {player} may not channel.",
+    "channel.only_from": "{target} accepts channelling only from {sources}.",
+    "channel.against_forbidden": "{side}: channelling against {opponent} is not allowed",
+    "channel.too_few_stones": "{side}: {planned} stones planned but only {left} left",
+    "channel.cannot_receive": "{side}: {target} cannot receive channelling",
+    "choice.not_in_opposing_hand": "{side}: {named} is not in the opposing combat hand; the first card there is drawn instead",
+    "choice.not_an_item_there": "{side}: {named} is not among the {other}'s creature items when {shooter} fires; the default is used",
+    "choice.not_in_hand_there": "{side}: {named} is not in the {other}'s hand when {shooter} fires; the default is used",
+    "choice.not_discardable": "{side}: the choice {named} names no card this discard can reach; the default is used",
+    "choice.pick_not_in_hand": "{side}: {card} cannot pick {named}: it is not in the opposing combat hand",
+    "choice.pick_not_bribeable": "{side}: {card} cannot pick {named} (not a {icon}-bribeable creature in the {other}'s combat hand); the default pick is used",
+    "choice.cannot_lay": "{side}: {fighter} cannot lay {named}: it is not in the {side}'s combat hand now",
+    "choice.cannot_face": "{side}: {fighter} cannot face {named}: it is not in the {other}'s combat hand now",
+    "class_change.totals_stand": "{card} changed {fighter}'s class after the text-box step: the bonuses counted there stand",
+    "command.banned_here": "{side}: no command card may be played on {card}",
+    "command.bid_too_high": "{side}: cannot bid {bid} Power Stone(s) for {card} with {held}; the bid is {held}",
+    "command.cannot_detonate": "{side}: {fighter} cannot be blown up by {card}",
+    "decision.no_secondary_step": "{side}: {planned} planned for secondary attacks, but the {side} makes none",
+    "decision.order_entry_skipped": "{side}: the play order names {fighter}, which is {fate} before its turn came, so the next creature is played",
+    "decision.matchup_not_played.ranged": "{side}: ranged support planned for match-up {round}, but only {played} took place",
+    "decision.matchup_not_played.decision": "{side}: the {kind} planned for match-up {round} is not made: only {played} took place",
+    "decision.matchup_not_played.actions": "the actions given for match-up {round} are not played: only {played} took place",
+    "item.no_such_card": "no card is called {reference}",
+    "item.not_a_hand_item": "{card} is a {kind}, not a hand item: only a hand item is used as a turn",
+    "item.not_in_hand": "{card} is not in the {player}'s combat hand",
+    "item.command_card": "{card} acts as a command card, played in the command step (command=)",
+    "item.played_earlier": "{card} is played before the combat and named as such (earlier=)",
+    "item.out_of_combat": "{card} has no effect in a combat: {reason}",
+    "item.not_modelled": "what {card} does is not modelled by the engine ({reason})",
+    "ranged.woods": "{side}: {shooter}'s ranged attack in match-up {round} is not allowed in Woods",
+    "ranged.drawer_not_fed": "{side}: " + MESSAGES["check_drawn_ranged.broken"],
+    "ranged.barred": "{source} has barred the {player}'s ranged attacks for the rest of the combat: no shot for {shooter}.",
+    "ranged.command_only": "{shooter} fires only as its side's working command card.",
+    "ranged.forbidden": "{source} is in play: no ranged attack for {shooter}.",
+    "ranged.wrong_target": "{shooter} may fire only against {kind}; {fighter} is not one.",
+    "ranged.wrong_partner": "{shooter} may support only {kind}; {fighter} is not one.",
+    "ranged.wrong_terrain": "{shooter} may fire only in {terrain}.",
+    "secondary.cannot_attack": "secondary attack {number}: {attacker} cannot attack",
+    "secondary.protected": "secondary attack {number}: {target} cannot be attacked",
+    "shots.matchup_over": "the match-up is over",
+    "shots.push_forced": "the match-up is a push that nobody may change",
+    "shots.woods": "no ranged attacks in Woods",
+    "shots.not_one_of": "{fighter} is not one of {kind}",
+    "shots.refused": "{side}: " + MESSAGES["bribery_shots.refused"],
+    "stones.cannot_burn": "{side}: cannot burn {stones} Power Stone(s) for {fighter} with {held}",
+    "stones.cannot_pay": "{side}: cannot pay {stones} Power Stone(s) for {card} with {held}",
+    "stones.cannot_blank": "{side}: {card} cannot blank {victim}: {cost} Power Stone(s) needed, {held} left",
+}
+
+
 def chain_text(terms: tuple[Term, ...]) -> str:
     """``6 base + 3 OCB + 3 ranged = 12``."""
     if not terms:
@@ -431,6 +508,11 @@ def _positional(template: str) -> tuple[str, int]:
 
 
 _COMPILED: dict[str, tuple[str, int]] = {key: _positional(template) for key, template in MESSAGES.items()}
+
+
+def render_values(code: str, values: Mapping[str, object]) -> str:
+    """The sentence of a notice or a reason, from its values by name."""
+    return NOTICES[code].format_map(values)
 
 
 def render(message: str, args: tuple[object, ...]) -> str:

@@ -33,7 +33,7 @@ from .enums import (
 from .errors import StopAfter
 from .hand_effects import restore_classes
 from .leaving import destroy_stayers, offer_retreat
-from .log import CardOutcome, CombatLog, CombatResult, CommandOutcome, CreatureOutcome, Notice, Term
+from .log import CardOutcome, CombatLog, CombatResult, CommandOutcome, CreatureOutcome, Term
 from .made_up import made_up_slugs
 from .matchup_effects import names_class
 from .notation import format_setup
@@ -91,13 +91,7 @@ def report_unused_secondaries(combat: Combat) -> None:
             if decision.moment.secondary and (kind != "bribe" or combat.secondary_side is None)
         ]
         if planned:
-            combat.notify(
-                Notice(
-                    "decision.no_secondary_step",
-                    f"{side.value}: {', '.join(planned)} planned for secondary attacks, but the {side.value} makes none",
-                    "SEC-1",
-                )
-            )
+            combat.warn("decision.no_secondary_step", "SEC-1", side=side.value, planned=", ".join(planned))
 
 
 def left_out_of_control(combat: Combat) -> dict[Fighter, str]:

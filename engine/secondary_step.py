@@ -190,7 +190,7 @@ def run_secondaries(combat: Combat, side: Side, plan: tuple[SecondaryAttack, ...
                 side=side,
                 subject=attacker,
             )
-            combat.warnings.append(f"secondary attack {number}: {attacker.name} cannot attack")
+            combat.warn("secondary.cannot_attack", "SEC-10", number=number, attacker=attacker.name, id=attacker.id)
             continue
         found = protection(combat, target)
         if found is not None:
@@ -205,7 +205,7 @@ def run_secondaries(combat: Combat, side: Side, plan: tuple[SecondaryAttack, ...
                 card=found[0].card,
                 subject=target,
             )
-            combat.warnings.append(f"secondary attack {number}: {target.name} cannot be attacked")
+            combat.warn("secondary.protected", "SEC-3", number=number, target=target.name, id=target.id)
             continue
         key = id(target)
         target_of[key] = target

@@ -35,7 +35,7 @@ from .combat_state import Combat
 from .core import log, spend_card
 from .effects import effects_in
 from .enums import SIDES, CardType, CardUse, Fate, Side, StepKind
-from .log import Notice
+from .log import Why
 from .matchup_effects import add, cast, cast_refused, terrain_terms
 from .setup import SpellPlay
 from .state import Contribution, Fighter
@@ -104,13 +104,7 @@ def cast_in_turn(
         # The text-box step is over: what it counted stands; the new class acts from this turn on.
         # The rules say nothing of class changes: site ruling ENG-17 (rule 11.4.17), with a notice.
         log(combat, StepKind.NOTE, "ENG-17", "cast_in_turn.class_late", (card.name, own.name), side=side, card=card)
-        combat.notify(
-            Notice(
-                "class_change.totals_stand",
-                f"{card.name} changed {own.name}'s class after the text-box step: the bonuses counted there stand",
-                "ENG-17",
-            )
-        )
+        combat.warn("class_change.totals_stand", "ENG-17", card=card.name, fighter=own.name, id=own.id)
 
 
 def terrain_gone(
@@ -130,24 +124,28 @@ def terrain_gone(
             add(combat, contributions[side], card.name, change, "A-24", card, why, StepKind.SPELL)
 
 
-def item_refusal(combat: Combat, side: Side, card: CardDefinition | None, reference: str) -> str:
-    """Why an item action does nothing here, or '' when the engine applies it."""
+def item_refusal(combat: Combat, side: Side, card: CardDefinition | None, reference: str) -> Why | None:
+    """Why an item action does nothing here, or None when the engine applies it."""
     if card is None:
-        return f"no card is called {reference!r}"
+        return Why("item.no_such_card", {"reference": repr(reference)})
     if card.type is not CardType.HAND_ITEM:
-        kind = card.type.value.replace("_", " ")
-        return f"{card.name} is a {kind}, not a hand item: only a hand item is used as a turn"
+        return Why("item.not_a_hand_item", {"card": card.name, "kind": card.type.value.replace("_", " ")})
     if combat.sides[side].hand[card.slug] <= 0:
-        return f"{card.name} is not in the {side.value}'s combat hand"
+        return Why("item.not_in_hand", {"card": card.name, "player": side.value})
     if any(card.first(kind) is not None for kind in TURN_ITEM_KINDS):
-        return ""
+        return None
     if card.first(CommandCard) is not None:
-        return f"{card.name} acts as a command card, played in the command step (command=)"
+        return Why("item.command_card", {"card": card.name})
     if card.first(LastingAttackBonus) is not None:
-        return f"{card.name} is played before the combat and named as such (earlier=)"
+        return Why("item.played_earlier", {"card": card.name})
     if card.first(OutOfCombat) is not None:
-        return f"{card.name} has no effect in a combat: {card.automation_reason.rstrip('.') or 'it acts outside it'}"
-    return f"what {card.name} does is not modelled by the engine ({card.automation_reason.rstrip('.') or 'no ability of it'})"
+        return Why(
+            "item.out_of_combat",
+            {"card": card.name, "reason": card.automation_reason.rstrip(".") or "it acts outside it"},
+        )
+    return Why(
+        "item.not_modelled", {"card": card.name, "reason": card.automation_reason.rstrip(".") or "no ability of it"}
+    )
 
 
 def use_item(
@@ -161,13 +159,16 @@ def use_item(
     card = combat.catalog.find(item.card)
     why = item_refusal(combat, side, card, item.card)
     if why:
-        log(combat, StepKind.NOTE, "A-04", "use_item.not_applied", (side.value, item.card, why), side=side, card=card)
-        combat.notify(
-            Notice(
-                "action.not_applied",
-                f"match-up {item.moment}: the {side.value}'s item action {item.card} is not applied: {why}",
-                "A-04",
-            )
+        text = why.text
+        log(combat, StepKind.NOTE, "A-04", "use_item.not_applied", (side.value, item.card, text), side=side, card=card)
+        combat.warn(
+            "action.not_applied",
+            "A-04",
+            round=item.moment.round,
+            side=side.value,
+            item=item.card,
+            why=text,
+            why_code=why.code,
         )
         return
     cast_in_turn(combat, side, SpellPlay(item.moment, item.card, item.target), pair, contributions)

@@ -37,7 +37,8 @@ from typing import TypeAlias
 
 from .actions import Action, ActionKind, MatchupActions, Refusal
 from .enums import SIDES, Side
-from .log import Notice
+from .log import Notice, coded
+from .render import REFUSAL_WHY
 from .setup import Bribe, Channel, CombatSetup, Moment, RangedSupport, SideSetup, SpellPlay
 
 
@@ -65,6 +66,8 @@ class Refused:
     why: str
     # Attempted while the bribery window was open (logged there), not in the turns after PRI-8.
     in_window: bool = False
+    # Whose turn it was (the value of an out-of-turn refusal's notice).
+    turn: str = ""
 
 
 @dataclass
@@ -86,19 +89,8 @@ class TurnPlan:
     at_turn: set[int] = field(default_factory=set)
 
 
-_WHY = {
-    Refusal.OUT_OF_TURN: "it is the {turn}'s turn",
-    Refusal.WINDOW_OPEN: "the bribery window is still open, and nothing but a bribe or a pass may happen in it",
-    Refusal.WINDOW_CLOSED: "the bribery window has closed: a player who passed, or a window both passed, takes no more bribes",
-    Refusal.NOTHING_TO_BRIBE_BACK: "the opponent has not just bribed, so there is nothing to bribe back",
-    Refusal.MATCHUP_ENDED: "both players have passed in succession, so the match-up is over",
-    Refusal.NEEDS_SPELL_FIRST: "the spell that lets this creature receive channelling comes later in the list",
-    Refusal.LOCKED: "a lock in play forbids this kind of bribery to both players",
-}
-
-
 def refusal_sentence(refusal: Refusal, **values: str) -> str:
-    return _WHY[refusal].format(**values)
+    return REFUSAL_WHY[refusal.value].format_map(values)
 
 
 class _Referee:
@@ -124,7 +116,8 @@ class _Referee:
 
     def refuse(self, index: int, action: Action, refusal: Refusal) -> None:
         why = refusal_sentence(refusal, turn=self.turn.value)
-        self.refused.append(Refused(self.matchup.round, index, action, refusal, why, self.phase == "window"))
+        turn = self.turn.value if refusal is Refusal.OUT_OF_TURN else ""
+        self.refused.append(Refused(self.matchup.round, index, action, refusal, why, self.phase == "window", turn))
 
     def run(self) -> None:
         for index, action in enumerate(self.matchup.actions):
@@ -243,11 +236,7 @@ def referee(setup: CombatSetup) -> TurnPlan:
             kept, dropped = _without_round(sides[side], matchup.round)
             for clause in dropped:
                 plan.notices.append(
-                    Notice(
-                        "action.shorthand_ignored",
-                        f"{side.value}'s {clause} is ignored: match-up {matchup.round} is given as ordered actions",
-                        "A-04",
-                    )
+                    coded("action.shorthand_ignored", "A-04", side=side.value, clause=clause, round=matchup.round)
                 )
             sides[side] = replace(
                 kept,

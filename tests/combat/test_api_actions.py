@@ -35,6 +35,28 @@ def test_a_refused_action_is_a_coded_notice(client: Client) -> None:
 
 
 @pytest.mark.django_db
+def test_every_warning_is_a_notice_with_its_values(client: Client) -> None:
+    # A warning that used to be words only: the Archer may not fire in the Woods. The API keeps the
+    # sentence among the warnings and adds the code, the rule and the values by name.
+    notation = "terrain=woods a=sand-lord d=swordsman,archer m1=a:pass,d:pass,a:pass,d:ranged:archer"
+    result = _post(client, "resolve", {"notation": notation}).json()["result"]
+    (notice,) = result["notices"]
+    assert (notice["code"], notice["rule"]) == ("ranged.woods", "PRI-9")
+    assert notice["values"] == {"side": "defender", "shooter": "Archer", "round": 1}
+    assert result["warnings"] == [f"{notice['message']} (ranged.woods)"]
+
+
+@pytest.mark.django_db
+def test_the_page_leaves_out_the_not_automated_warning_by_its_code(client: Client) -> None:
+    # The Rooster is listed once, as a card to apply by hand; its item turn's warning stays.
+    from combat.links import permalink
+
+    html = client.get(permalink("a=swordsman a.hand=rooster d=archer m1=a:item:rooster", step="end")).content.decode()
+    assert "(action.not_applied)" in html
+    assert "(card.not_automated)" not in html
+
+
+@pytest.mark.django_db
 def test_partial_answer_after_matchup_one(client: Client) -> None:
     response = _post(client, "partial", {"notation": "a=greedy-fiend,swordsman d=sand-lord,archer", "after": "1"})
     assert response.status_code == 200

@@ -36,6 +36,7 @@ IN_PLACE = [
         (11, 9),
         (7, 7),
         {"a1": "beaten", "d1": "beaten", "d2": "standing"},
+        ("ranged.woods",),
     ),
     # Contrast (the worked example's order): the Hammer first, at PRI-2, so the Woods are gone at
     # PRI-8 and the Archer may fire: 11 against 6 + 3 + 3 = 12, the Sand Lord is beaten.
@@ -82,6 +83,7 @@ IN_PLACE = [
         (12, 11),
         (7, 7),
         {"a1": "standing", "a2": "standing", "d1": "beaten"},
+        ("channel.cannot_receive",),
     ),
     # The same with an attacker's channel out of turn between them: refused, it takes no turn, so
     # the Dispel Magic is still the answer to the Lunch. 12 against 11, no stone spent.
@@ -92,7 +94,7 @@ IN_PLACE = [
         (12, 11),
         (7, 7),
         {"a1": "standing", "a2": "standing", "d1": "beaten"},
-        (Refusal.OUT_OF_TURN.value,),
+        (Refusal.OUT_OF_TURN.value, "channel.cannot_receive"),
     ),
     # Summon Entropy Storm in its turn, rolled 6 (5 or more wins): the Sand Lord is beaten with no
     # comparison, and the channel given after it is not made (stones stay 7).
@@ -120,7 +122,7 @@ IN_PLACE = [
         (6, 6),
         (7, 7),
         {"a1": "standing", "d1": "standing"},
-        ("action.not_applied",),
+        ("card.not_automated", "action.not_applied"),
     ),
     Case(
         "item not in the hand",

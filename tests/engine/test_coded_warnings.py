@@ -1,0 +1,80 @@
+"""Every warning of a combat is a notice: a stable code, its values by name and the rule it follows,
+with the sentence made from a template in engine/render.py. The site reads the codes, never the words."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.catalog import default_catalog
+from engine.log import CombatLog
+from engine.notation import parse_setup
+from engine.render import NOTICES
+from engine.resolver import resolve
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((ROOT / "fixtures" / "examples").glob("*.json"))
+
+# Set-ups that raise warnings of several kinds (each noted with the warning it raises).
+WARNED = [
+    # The Archer may not fire in the Woods.
+    ("terrain=woods a=sand-lord d=swordsman,archer m1=a:pass,d:pass,a:pass,d:ranged:archer", "ranged.woods"),
+    # Five stones planned, seven held by default: fine; nine planned are cut to seven.
+    ("a=light-elemental a.channel=1:guardian*9 d=kikijub", "channel.too_few_stones"),
+    # The Rooster does nothing in a combat: not automated, and its item turn is not applied.
+    ("a=swordsman a.hand=rooster d=archer m1=a:item:rooster", "action.not_applied"),
+    # A turn out of order.
+    ("a=swordsman,archer d=sand-lord m1=a:ranged:archer,a:pass", "action.out_of_turn"),
+]
+
+
+def run(text: str) -> CombatLog:
+    return resolve(parse_setup(text), default_catalog())
+
+
+def check(log: CombatLog) -> None:
+    result = log.result
+    assert len(result.notices) == len(result.warnings)
+    for notice, warning in zip(result.notices, result.warnings, strict=True):
+        assert warning == f"{notice.message} ({notice.code})"
+        assert re.fullmatch(r"[a-z_]+\.[a-z_]+", notice.code), notice.code
+        assert notice.rule, notice.code
+        assert "{" not in notice.message
+        if notice.values:
+            # The values are plain data the API can send: names to strings and numbers.
+            json.dumps(notice.values)
+
+
+@pytest.mark.parametrize(("setup", "code"), WARNED, ids=[code for _, code in WARNED])
+def test_each_warning_carries_its_code_and_values(setup: str, code: str) -> None:
+    log = run(setup)
+    check(log)
+    assert code in [notice.code for notice in log.result.notices]
+
+
+def test_a_warnings_values_fill_its_sentence() -> None:
+    log = run("terrain=woods a=sand-lord d=swordsman,archer m1=a:pass,d:pass,a:pass,d:ranged:archer")
+    (notice,) = log.result.notices
+    assert (notice.code, notice.rule) == ("ranged.woods", "PRI-9")
+    assert notice.values == {"side": "defender", "shooter": "Archer", "round": 1}
+    assert notice.message == "defender: Archer's ranged attack in match-up 1 is not allowed in Woods"
+
+
+def test_the_worked_examples_give_coded_warnings_only() -> None:
+    for path in EXAMPLES:
+        check(run(json.loads(path.read_text(encoding="utf-8"))["notation"]))
+
+
+def test_every_code_the_engine_writes_has_a_sentence() -> None:
+    written: set[str] = set()
+    for path in (ROOT / "engine").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        written |= set(re.findall(r'(?:warn|Why|coded)\(\s*"([a-z_]+\.[a-z_.]+)"', text))
+        written |= set(re.findall(r'template="([a-z_]+\.[a-z_.]+)"', text))
+    assert len(written) > 40
+    # One code may have several wordings (code.<variant>), each chosen with template=.
+    missing = {code for code in written if code not in NOTICES and not any(k.startswith(f"{code}.") for k in NOTICES)}
+    assert not missing

@@ -142,7 +142,9 @@ class CreatureOutcomeSerializer(serializers.Serializer[Any]):
     vitality = serializers.IntegerField()
     role = serializers.CharField()
     fate = serializers.CharField()
-    reason = serializers.CharField()
+    reason = serializers.CharField(help_text="The reason in words, made from reason_code and reason_values.")
+    reason_code = serializers.CharField(help_text="Stable, e.g. fate.beaten or fate.bribed: read this, not reason.")
+    reason_values = serializers.DictField(help_text="The values of the reason by name (winner, round, totals).")
     step = serializers.IntegerField(allow_null=True)
     counts_for_control = serializers.BooleanField(help_text="Whether its Vitality counts for control of the space.")
     counted = serializers.BooleanField(

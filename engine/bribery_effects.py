@@ -39,7 +39,7 @@ from .core import (
 from .effects import acts_in
 from .enums import SIDES, BriberyIcon, CardUse, Fate, Role, Side, StepKind
 from .hand_effects import leave_unchallenged
-from .log import Notice
+from .log import Notice, Why
 from .setup import SpellPlay
 from .state import Fighter
 
@@ -109,7 +109,7 @@ def up_card_duel(combat: Combat, side: Side, card: CardDefinition) -> None:
         (card.name, side.other.value, up, picked.name, picked.vitality),
         subject=picked,
         fate=Fate.DESTROYED,
-        reason=f"destroyed in the combat hand by {card.name}'s command",
+        reason=Why("fate.destroyed_in_hand_by_command", {"card": card.name}),
         side=side,
         card=card,
     )
@@ -170,7 +170,7 @@ def forced_bribe(combat: Combat, side: Side, card: CardDefinition, rule: ForcedB
         (card.name, side.value, picked.name, how),
         subject=picked,
         fate=Fate.BRIBED,
-        reason=f"counted as bribed by {card.name}",
+        reason=Why("fate.counted_bribed", {"card": card.name}),
         side=side,
         card=card,
     )
@@ -217,7 +217,7 @@ def item_bribe(combat: Combat, target: Fighter, rule_id: str) -> bool:
             (card.name, owner.value, target.name),
             subject=target,
             fate=Fate.BRIBED,
-            reason=f"bribed through {card.name}'s command",
+            reason=Why("fate.bribed_by_command", {"card": card.name}),
             side=owner,
             card=card,
         )
@@ -315,7 +315,7 @@ def decoy_takes(combat: Combat, side: Side, target: Fighter, card: CardDefinitio
             (side.value, what, target.name, target.side.value, decoy.name),
             subject=decoy,
             fate=Fate.RETURNED,
-            reason=f"went to the Creature Pen in place of the bribed {target.name}",
+            reason=Why("fate.decoy", {"target": target.name}),
             side=target.side,
             card=decoy.card,
         )
@@ -362,7 +362,7 @@ def bribe_to_melee(combat: Combat, side: Side, icon: BriberyIcon | None, target:
         subject=target,
     )
     for fighter in (target, opponent):
-        leave_unchallenged(combat, fighter, f"{card.name} answered the bribe on {target.name}")
+        leave_unchallenged(combat, fighter, Why("why.answered_bribe", {"card": card.name, "target": target.name}))
     combat.ended_unchallenged = True
     return True
 

@@ -177,7 +177,7 @@ def shoot(
         shooter.in_hand = False
         shooter.role = Role.RANGED
         shooter.round = round_number
-        shooter.fate_reason = f"gave ranged support in match-up {round_number}"
+        shooter.fate_why = Why("fate.ranged_support", {"round": round_number})
     # Only an attack actually made counts: a refused one leaves the next as the side's first (PRI-9).
     index = volley.count[side]
     volley.count[side] += 1
@@ -566,7 +566,7 @@ def ranged_modifiers(
             (shooter.name,),
             subject=shooter,
             fate=Fate.BEATEN,
-            reason="beaten by its own text after its ranged attack",
+            reason=Why("fate.own_text_after_shot"),
             side=side,
             card=shooter.card,
         )
@@ -764,7 +764,7 @@ def gamble(combat: Combat, side: Side, shooter: Fighter, pair: dict[Side, Fighte
                     (card.name, victim.name),
                     subject=victim,
                     fate=Fate.DESTROYED,
-                    reason=f"destroyed by {card.name}'s roll",
+                    reason=Why("fate.destroyed_by_roll", {"card": card.name}),
                     side=side,
                     card=card,
                 )

@@ -13,6 +13,7 @@ from .core import cancel_command, choice, creature_beaten, log, settle
 from .effects import acts_in
 from .enums import SIDES, Fate, Side, StepKind
 from .hand_effects import leave_unchallenged
+from .log import Why
 from .matchup_effects import bonus_terms, immune_to, log_terms, ocb_term, terrain_terms
 from .render import Chains
 from .state import Contribution, Fighter
@@ -130,7 +131,13 @@ def fight_commands(combat: Combat, side: Side, fighter: Fighter, target: Fighter
         return
     loser = target if winner is fighter else fighter
     loser.beaten_by = winner
-    settle(combat, loser, Fate.BEATEN, f"beaten by {winner.name} in {fighter.name}'s command fight", step)
+    settle(
+        combat,
+        loser,
+        Fate.BEATEN,
+        Why("fate.beaten_in_command_fight", {"winner": winner.name, "fighter": fighter.name}),
+        step,
+    )
     creature_beaten(combat, loser, winner, "ENG-14", primary=False)
     if loser is target:
         cancel_command(combat, side.other, fighter.card, "ENG-14")
@@ -243,7 +250,9 @@ def attack_command_instead(combat: Combat, round_number: int, pair: dict[Side, F
         card=fighter.card,
         subject=target,
     )
-    leave_unchallenged(combat, abandoned, f"{fighter.name} left it to attack {target.name}")
+    leave_unchallenged(
+        combat, abandoned, Why("why.left_for_command_fight", {"fighter": fighter.name, "target": target.name})
+    )
     # The attacker's choice is made first; an unchallenged card fights no further match-up (ENG-10).
     if (
         side is Side.ATTACKER

@@ -148,7 +148,7 @@ def command_step(combat: Combat) -> None:
             assert fighter is not None
             fighter.in_hand = False
             fighter.role = Role.COMMAND
-            fighter.fate_reason = "played as the command card; stays on the table"
+            fighter.fate_why = Why("fate.command_card")
             state.command_fighter = fighter
         else:
             spend_card(combat, side, card.slug, CardUse.COMMAND)
@@ -453,7 +453,7 @@ def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = 
             (card.name,),
             subject=state.command_fighter,
             fate=Fate.DESTROYED,
-            reason="destroyed by its own command text",
+            reason=Why("fate.own_command_text"),
             side=side,
             card=card,
         )
@@ -663,7 +663,7 @@ def stone_bid(combat: Combat, side: Side, card: CardDefinition, rule: StoneBid) 
             (card.name,),
             subject=state.command_fighter,
             fate=Fate.DISCARDED,
-            reason="discarded after its bidding for the space",
+            reason=Why("fate.bid_discarded"),
             side=side,
             card=card,
         )
@@ -773,7 +773,7 @@ def sideline_picked(combat: Combat, side: Side, card: CardDefinition) -> None:
             StepKind.COMMAND_EFFECT,
             "sideline_picked",
             (fighter.name,),
-            f"set aside by {card.name}'s command",
+            Why("fate.set_aside_by_command", {"card": card.name}),
         )
 
 
@@ -815,7 +815,7 @@ def sideline_creature(combat: Combat, side: Side, card: CardDefinition, rule: Co
             StepKind.COMMAND_EFFECT,
             "sideline_creature",
             (fighter.name,),
-            f"set aside by {card.name}'s command",
+            Why("fate.set_aside_by_command", {"card": card.name}),
         )
 
 
@@ -828,7 +828,7 @@ def set_aside(
     kind: StepKind,
     message: str,
     args: tuple[object, ...],
-    reason: str,
+    reason: Why,
 ) -> None:
     """AOE-4: out of the hand and out of play, never counted, but still a secondary target."""
     fighter.in_hand = False
@@ -959,7 +959,7 @@ def fire_aoe(
                 StepKind.AOE,
                 "fire_aoe.7",
                 (fighter.name, fighter.vitality),
-                f"set aside by {card.name}'s methane",
+                Why("fate.set_aside_by_methane", {"card": card.name}),
             )
         else:
             record_fate(
@@ -970,7 +970,7 @@ def fire_aoe(
                 (fighter.name, fighter.vitality),
                 subject=fighter,
                 fate=Fate.DISCARDED_BY_AOE,
-                reason=f"discarded by {card.name}'s AOE",
+                reason=Why("fate.aoe_discarded", {"card": card.name}),
                 side=fighter.side,
                 card=card,
             )

@@ -350,7 +350,7 @@ def record_fate(
     *,
     subject: Fighter,
     fate: Fate,
-    reason: str,
+    reason: Why,
     side: Side | None = None,
     card: CardDefinition | None = None,
     delta: int | None = None,
@@ -382,9 +382,9 @@ def indestructible(combat: Combat, fighter: Fighter, by: str, rule: str = "PRI-3
     return True
 
 
-def settle(combat: Combat, fighter: Fighter, fate: Fate, reason: str, step: int) -> None:
+def settle(combat: Combat, fighter: Fighter, fate: Fate, reason: Why, step: int) -> None:
     fighter.fate = fate
-    fighter.fate_reason = reason
+    fighter.fate_why = reason
     fighter.fate_step = step
 
 

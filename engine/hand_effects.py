@@ -12,6 +12,7 @@ from .combat_state import Combat
 from .core import choice, fighter_named, log, record_fate, spend_card
 from .effects import acts_in
 from .enums import SIDES, CardUse, Fate, Phase, Role, Side, Size, StepKind
+from .log import Why
 from .state import Fighter
 
 
@@ -157,7 +158,7 @@ def discard_from_hands(combat: Combat, side: Side, card: CardDefinition, rule: H
                 (fighter.name,),
                 subject=fighter,
                 fate=Fate.DISCARDED,
-                reason=f"discarded from the combat hand by {card.name}",
+                reason=Why("fate.discarded_from_hand", {"card": card.name}),
                 side=target_side,
                 card=card,
             )
@@ -193,35 +194,35 @@ def send_duplicates_to_melee(combat: Combat, side: Side, card: CardDefinition) -
         card=card,
     )
     for fighter in sent:
-        leave_unchallenged(combat, fighter, f"sent into the melee by {card.name}")
+        leave_unchallenged(combat, fighter, Why("why.sent_into_melee", {"card": card.name}))
 
 
-def leave_unchallenged(combat: Combat, fighter: Fighter, why: str) -> None:
+def leave_unchallenged(combat: Combat, fighter: Fighter, why: Why) -> None:
     """Rule 11.4.7: on the table, in no match-up, unbeaten; it counts for control and can be attacked."""
     fighter.in_hand = False
     if fighter.role is Role.UNPLAYED:
         fighter.role = Role.PRIMARY
     fighter.faced = None
-    fighter.fate_reason = f"unchallenged card in the melee ({why})"
+    fighter.fate_why = Why("fate.unchallenged", {"why": why.text, "why_code": why.code, **why.values})
     log(
         combat,
         StepKind.NOTE,
         "ENG-10",
         "leave_unchallenged",
-        (fighter.name, why),
+        (fighter.name, why.text),
         side=fighter.side,
         subject=fighter,
     )
 
 
-def back_to_hand(combat: Combat, fighter: Fighter, why: str, *, next_up: bool = False) -> None:
+def back_to_hand(combat: Combat, fighter: Fighter, why: Why, *, next_up: bool = False) -> None:
     """It returns to its owner's combat hand and is played again later: after the creatures already
     queued, or next when it was only turned down (``next_up``)."""
     fighter.in_hand = True
     fighter.role = Role.UNPLAYED
     fighter.round = None
     fighter.faced = None
-    fighter.fate_reason = f"back in the combat hand ({why})"
+    fighter.fate_why = Why("fate.back_in_hand", {"why": why.text, "why_code": why.code, **why.values})
     queue = combat.sides[fighter.side].queue
     if next_up:
         queue.insert(0, fighter)
@@ -278,7 +279,10 @@ def trade_places(combat: Combat, stepping_in: Fighter, going_out: Fighter, card:
     stepping_in.in_hand = False
     for name in ("role", "round", "faced", "beaten_by", "turned", "fate", "fate_step"):
         setattr(stepping_in, name, getattr(going_out, name))
-    stepping_in.fate_reason = f"{going_out.fate_reason}, in place of {going_out.name}"
+    stepping_in.fate_why = Why(
+        "fate.in_place_of",
+        {"reason": going_out.fate_reason, "reason_code": going_out.fate_why.code, "name": going_out.name},
+    )
     opponent = going_out.faced
     if opponent is not None:
         opponent.faced = stepping_in
@@ -299,4 +303,4 @@ def trade_places(combat: Combat, stepping_in: Fighter, going_out: Fighter, card:
     going_out.beaten_by = None
     going_out.fate_step = None
     going_out.turned = False
-    back_to_hand(combat, going_out, f"{stepping_in.name} took its place")
+    back_to_hand(combat, going_out, Why("why.replaced_by", {"name": stepping_in.name}))

@@ -8,6 +8,7 @@ from .cards import CardDefinition
 from .combat_state import Combat
 from .core import active_effects, choice, log, record_fate
 from .enums import Fate, Side, StepKind
+from .log import Why
 from .state import Fighter
 
 
@@ -86,7 +87,7 @@ def retreat_now(
             (holder.name,),
             subject=holder,
             fate=Fate.DISCARDED,
-            reason="discarded to retreat",
+            reason=Why("fate.retreat_discard"),
             side=holder.side,
             card=card,
         )
@@ -117,7 +118,7 @@ def destroy_stayers(combat: Combat, winner: Side) -> None:
                 (card.name, owner.other.value, fighter.name),
                 subject=fighter,
                 fate=Fate.DESTROYED,
-                reason=f"destroyed by {card.name} after its side stayed and lost",
+                reason=Why("fate.destroyed_after_staying", {"card": card.name}),
                 side=owner,
                 card=card,
             )

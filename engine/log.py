@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from enum import Enum
+from types import MappingProxyType
 from typing import Any
 
 from .enums import CardUse, Fate, Phase, Role, Side, StepKind, Terrain, Winner
 from .render import chain_text as chain_text
 from .render import render, render_values
+
+_NO_VALUES: Mapping[str, object] = MappingProxyType({})
 
 
 @dataclass(frozen=True)
@@ -24,17 +28,31 @@ class Notice:
     values: dict[str, object] = field(default_factory=dict, hash=False)
 
 
-@dataclass(frozen=True)
 class Why:
-    """A reason kept as data: a code naming its sentence in ``render.MESSAGES`` and the values that
-    fill it in. Refusal checks return one (or None), so a refusal's words are made in one place."""
+    """A reason kept as data: a code naming its sentence in ``render.NOTICES`` and the values that
+    fill it in. Refusal checks return one (or None), and every creature's fate keeps one, so the words
+    are made in one place. Immutable by contract (nothing sets its fields after creation); a slotted
+    class rather than a frozen dataclass because a combat makes dozens and the frozen set-up cost a
+    few per cent of a resolution."""
 
-    code: str
-    values: dict[str, object] = field(default_factory=dict, hash=False)
+    __slots__ = ("code", "values")
+
+    def __init__(self, code: str, values: Mapping[str, object] = _NO_VALUES) -> None:
+        self.code = code
+        self.values = values
 
     @property
     def text(self) -> str:
         return render_values(self.code, self.values)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Why) and (other.code, dict(other.values)) == (self.code, dict(self.values))
+
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+    def __repr__(self) -> str:
+        return f"Why({self.code!r}, {dict(self.values)!r})"
 
 
 def notice_of(code: str, rule: str, values: dict[str, object]) -> Notice:
@@ -108,6 +126,9 @@ class CreatureOutcome:
     counted: bool = True
     # A card defined in the set-up for a "what if" question, not a printed one.
     made_up: bool = False
+    # The reason as data: its code (render.NOTICES words it as ``reason``) and values by name.
+    reason_code: str = ""
+    reason_values: dict[str, object] = field(default_factory=dict, hash=False)
 
     @property
     def counts_for_control(self) -> bool:

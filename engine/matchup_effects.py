@@ -81,6 +81,7 @@ from .enums import (
     Timing,
 )
 from .hand_effects import leave_unchallenged, reclass, size_change
+from .log import Why
 from .selectors import Selector
 from .setup import Bribe, Moment, SpellPlay
 from .state import Contribution, Fighter
@@ -248,7 +249,7 @@ def bribe_creature(combat: Combat, side: Side, icon: BriberyIcon, target: Fighte
         (side.value, name, target.name),
         subject=target,
         fate=Fate.BRIBED,
-        reason=f"bribed with {name}",
+        reason=Why("fate.bribed", {"icon": name}),
         side=side,
         card=combat.catalog.find(icon.value),
     )
@@ -431,7 +432,7 @@ def cast(combat: Combat, side: Side, card: CardDefinition, play: SpellPlay, pair
                     (card.name, fighter.name),
                     subject=fighter,
                     fate=Fate.DESTROYED,
-                    reason=f"destroyed by {card.name}",
+                    reason=Why("fate.destroyed_by", {"card": card.name}),
                     side=side,
                     card=card,
                 )
@@ -535,10 +536,14 @@ def cast_rolled_outcome(
         )
         opposing.beaten_by = own
         settle(
-            combat, opposing, Fate.BEATEN, f"beaten by {own.name} through {card.name} in match-up {round_number}", step
+            combat,
+            opposing,
+            Fate.BEATEN,
+            Why("fate.beaten_through", {"winner": own.name, "card": card.name, "round": round_number}),
+            step,
         )
         creature_beaten(combat, opposing, own, "PRI-2", primary=True)
-        own.fate_reason = f"won match-up {round_number} through {card.name}"
+        own.fate_why = Why("fate.won_through", {"round": round_number, "card": card.name})
         combat.spell_decided = f"{own.name} beats {opposing.name} through {card.name} (roll {total})"
         return
     log(
@@ -561,7 +566,7 @@ def cast_rolled_outcome(
             (card.name, own.name),
             subject=own,
             fate=Fate.DESTROYED,
-            reason=f"destroyed by its own side's {card.name} in match-up {round_number}",
+            reason=Why("fate.destroyed_by_own_spell", {"card": card.name, "round": round_number}),
             side=side,
             card=card,
         )
@@ -598,7 +603,7 @@ def cast_ends_matchup(
         card=card,
     )
     for fighter in (own, opposing):
-        leave_unchallenged(combat, fighter, f"{card.name} ended its match-up")
+        leave_unchallenged(combat, fighter, Why("why.matchup_ended_by", {"card": card.name}))
     combat.ended_unchallenged = True
 
 
@@ -628,7 +633,7 @@ def destruction(combat: Combat, pair: dict[Side, Fighter]) -> None:
             (destroyer.name, victim.name, used.target.describe()),
             subject=victim,
             fate=Fate.DESTROYED,
-            reason=f"destroyed by {destroyer.name}",
+            reason=Why("fate.destroyed_by", {"card": destroyer.name}),
             side=destroyer.side,
             card=destroyer.card,
         )

@@ -82,7 +82,9 @@ def snapshot(combat: Combat, after: int) -> PartialState:
             vitality=f.vitality,
             role=f.role,
             fate=f.fate,
-            reason=f.fate_reason,
+            reason=f.fate_why.text,
+            reason_code=f.fate_why.code,
+            reason_values=dict(f.fate_why.values),
             step=f.fate_step,
             made_up=f.card.slug in made_up,
         )

@@ -70,7 +70,7 @@ from .enums import (
 )
 from .errors import StopAfter
 from .hand_effects import back_to_hand, discard_from_hands, leave_unchallenged, reclass
-from .log import Matchup
+from .log import Matchup, Why
 from .matchup_effects import (
     add,
     any_time_spells,
@@ -345,7 +345,7 @@ def play_matchup(combat: Combat, round_number: int, attacker: Fighter, defender:
         fighter.in_hand = False
         fighter.role = Role.PRIMARY
         fighter.round = round_number
-        fighter.fate_reason = f"fought match-up {round_number}"
+        fighter.fate_why = Why("fate.fought", {"round": round_number})
     attacker.faced, defender.faced = defender, attacker
     log(
         combat,
@@ -472,8 +472,8 @@ def on_reveal(combat: Combat, round_number: int, pair: dict[Side, Fighter]) -> b
             if withdrawal.trigger is Withdrawal.MEETS and (
                 withdrawal.against is None or withdrawal.against.matches(opponent.card)
             ):
-                back_to_hand(combat, fighter, f"its text, on meeting {opponent.name}")
-                leave_unchallenged(combat, opponent, f"{fighter.name} went back to the hand")
+                back_to_hand(combat, fighter, Why("why.own_text_on_meeting", {"opponent": opponent.name}))
+                leave_unchallenged(combat, opponent, Why("why.opponent_back_in_hand", {"fighter": fighter.name}))
                 record_matchup(combat, round_number, pair, None, f"no comparison: {fighter.name} went back to the hand")
                 return True
         if detonated(combat, round_number, side, pair):
@@ -487,11 +487,11 @@ def on_reveal(combat: Combat, round_number: int, pair: dict[Side, Fighter]) -> b
                 (side.value, fighter.name),
                 subject=fighter,
                 fate=Fate.DESTROYED,
-                reason=f"destroyed by its owner's choice in match-up {round_number}",
+                reason=Why("fate.destroyed_by_owner", {"round": round_number}),
                 side=side,
                 card=fighter.card,
             )
-            leave_unchallenged(combat, opponent, f"{fighter.name} was destroyed by its owner's choice")
+            leave_unchallenged(combat, opponent, Why("why.opponent_destroyed_by_owner", {"fighter": fighter.name}))
             record_matchup(combat, round_number, pair, None, f"no comparison: {fighter.name} destroyed by choice")
             return True
     return False
@@ -522,7 +522,7 @@ def detonated(combat: Combat, round_number: int, side: Side, pair: dict[Side, Fi
             (command.name, fighter.name) if victim is fighter else (command.name, fighter.name, victim.name),
             subject=victim,
             fate=Fate.DESTROYED,
-            reason=f"destroyed when {command.name} blew up {fighter.name}",
+            reason=Why("fate.detonated", {"card": command.name, "fighter": fighter.name}),
             side=side,
             card=command,
         )
@@ -562,7 +562,7 @@ def rolled_destruction(combat: Combat, pair: dict[Side, Fighter]) -> bool:
             subject=opponent,
         )
         if hit:
-            settle(combat, opponent, Fate.DESTROYED, f"destroyed by {fighter.name}'s roll", step)
+            settle(combat, opponent, Fate.DESTROYED, Why("fate.destroyed_by_roll", {"card": fighter.name}), step)
     return frozen
 
 
@@ -620,7 +620,7 @@ def copy_hand_text(combat: Combat, fighter: Fighter, rule: StealsText) -> None:
         return
     if laid in combat.sides[side].queue:
         combat.sides[side].queue.remove(laid)
-    leave_unchallenged(combat, laid, f"laid from the combat hand by {fighter.name}'s text")
+    leave_unchallenged(combat, laid, Why("why.laid_by", {"fighter": fighter.name}))
     # The spent offer is dropped so the gained text box is the one that works from now on.
     gained = () if laid.blank else laid.card.abilities
     kept = tuple(ability for ability in fighter.card.abilities if ability is not rule)
@@ -676,7 +676,7 @@ def pull_after_win(combat: Combat, pair: dict[Side, Fighter]) -> None:
             card=fighter.card,
             subject=drawn,
         )
-        leave_unchallenged(combat, drawn, f"pulled out of the hand by {fighter.name}")
+        leave_unchallenged(combat, drawn, Why("why.pulled_out_by", {"fighter": fighter.name}))
 
 
 def take_shared_class(combat: Combat, side: Side, fighter: Fighter) -> None:
@@ -708,7 +708,7 @@ def refuse_opponent(combat: Combat, round_number: int, pair: dict[Side, Fighter]
     drawn.in_hand = False
     drawn.role = Role.PRIMARY
     drawn.round = round_number
-    drawn.fate_reason = f"fought match-up {round_number}"
+    drawn.fate_why = Why("fate.fought", {"round": round_number})
     fighter.faced, drawn.faced = drawn, fighter
     pair[side.other] = drawn
     log(
@@ -721,7 +721,7 @@ def refuse_opponent(combat: Combat, round_number: int, pair: dict[Side, Fighter]
         card=fighter.card,
         subject=drawn,
     )
-    back_to_hand(combat, refused, f"{fighter.name} turned it down", next_up=True)
+    back_to_hand(combat, refused, Why("why.turned_down_by", {"fighter": fighter.name}), next_up=True)
 
 
 def blank_opponents(combat: Combat, pair: dict[Side, Fighter]) -> None:
@@ -797,7 +797,7 @@ def sent_back(combat: Combat, pair: dict[Side, Fighter]) -> None:
                     (fighter.name, opponent.name),
                     subject=opponent,
                     fate=Fate.RETURNED,
-                    reason=f"sent back to the Creature Pen by {fighter.name}",
+                    reason=Why("fate.sent_back", {"card": fighter.name}),
                     side=side,
                     card=fighter.card,
                 )
@@ -822,7 +822,7 @@ def sent_back(combat: Combat, pair: dict[Side, Fighter]) -> None:
             (source.name, opponent.name, fighter.name, both),
             subject=opponent,
             fate=Fate.RETURNED,
-            reason=f"sent back to the Creature Pen by {source.name}",
+            reason=Why("fate.sent_back", {"card": source.name}),
             side=owner,
             card=source,
         )
@@ -917,7 +917,7 @@ def compare(
                 (destroyer,),
                 subject=loser,
                 fate=Fate.DESTROYED,
-                reason=f"destroyed on being beaten by {winner.name} in match-up {round_number}",
+                reason=Why("fate.destroyed_on_beaten", {"winner": winner.name, "round": round_number}),
                 side=winner.side,
                 card=winner.card,
             )
@@ -930,7 +930,7 @@ def compare(
                 (loser.name, abs(ta - td)),
                 subject=loser,
                 fate=Fate.RETURNED,
-                reason=f"went back to the Creature Pen after losing match-up {round_number}",
+                reason=Why("fate.pen_after_loss", {"round": round_number}),
                 side=loser.side,
                 card=loser.card,
             )
@@ -939,7 +939,15 @@ def compare(
                 combat,
                 loser,
                 Fate.BEATEN,
-                f"beaten by {winner.name} in match-up {round_number} ({totals[winner.side]} against {totals[loser.side]})",
+                Why(
+                    "fate.beaten",
+                    {
+                        "winner": winner.name,
+                        "round": round_number,
+                        "total": totals[winner.side],
+                        "against": totals[loser.side],
+                    },
+                ),
                 step,
             )
     if winner is not None and winner.faced is not None:
@@ -947,10 +955,8 @@ def compare(
         run_effects(combat, "PRI-11 outcome", round_number, winner, winner.faced, abs(ta - td))
     for fighter in pair.values():
         if fighter.fate is Fate.STANDING:
-            fighter.fate_reason = {
-                True: f"won match-up {round_number}",
-                False: f"survived match-up {round_number}" + (" (turned by immunity)" if fighter.turned else ""),
-            }[fighter is winner]
+            code = "fate.won" if fighter is winner else "fate.survived_turned" if fighter.turned else "fate.survived"
+            fighter.fate_why = Why(code, {"round": round_number})
     record_matchup(combat, round_number, pair, (ta, td), str(outcome))
 
 
@@ -961,8 +967,8 @@ def withdraws_after_win(combat: Combat, winner: Fighter, round_number: int) -> b
         return False
     loser = winner.faced
     assert loser is not None
-    leave_unchallenged(combat, loser, f"{winner.name} won match-up {round_number} and went back to the hand")
-    back_to_hand(combat, winner, f"its text, after winning match-up {round_number}")
+    leave_unchallenged(combat, loser, Why("why.winner_withdrew", {"winner": winner.name, "round": round_number}))
+    back_to_hand(combat, winner, Why("why.own_text_after_win", {"round": round_number}))
     return True
 
 
@@ -1060,7 +1066,7 @@ def after_outcome(combat: Combat, round_number: int, winner: Fighter, loser: Fig
                 (source.name, winner.name, margin),
                 subject=winner,
                 fate=Fate.DESTROYED,
-                reason=f"destroyed by {source.name}'s text after match-up {round_number}",
+                reason=Why("fate.destroyed_by_text_after", {"card": source.name, "round": round_number}),
                 side=winner.side,
                 card=source,
             )
@@ -1097,7 +1103,7 @@ def destroy_victors(combat: Combat, loser: Side) -> None:
             (beaten.name, victor.name),
             subject=victor,
             fate=Fate.DESTROYED,
-            reason=f"destroyed by {beaten.name}'s text: its side lost the space",
+            reason=Why("fate.destroyed_space_lost", {"card": beaten.name}),
             side=victor.side,
             card=beaten.card,
         )
@@ -1150,7 +1156,7 @@ def destroy_command(combat: Combat, owner: Side, fighter: Fighter, rule: Destroy
         subject=command,
     )
     if command is not None:
-        settle(combat, command, Fate.DESTROYED, f"command card destroyed by {fighter.name}'s text", step)
+        settle(combat, command, Fate.DESTROYED, Why("fate.command_destroyed", {"fighter": fighter.name}), step)
 
 
 def raze(combat: Combat, winner: Fighter, razes: Razed) -> None:

@@ -22,7 +22,7 @@ from .enums import (
     Side,
     StepKind,
 )
-from .log import SecondaryOutcome, Term
+from .log import SecondaryOutcome, Term, Why
 from .matchup_effects import bonus_terms, bribe_creature, drop_unused_reactions, log_terms
 from .primary_step import note_victors
 from .render import Chain
@@ -229,7 +229,7 @@ def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[t
             subject=target,
         )
         for _, attacker in attackers:
-            attacker.fate_reason = "its secondary attack had no target left"
+            attacker.fate_why = Why("fate.no_target_left")
         return
     partner, partner_rule, partner_text = partner_value(combat, target)
     terms: list[Term] = []
@@ -275,7 +275,7 @@ def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[t
                 card=target.card,
                 subject=attacker,
             )
-            attacker.fate_reason = f"attacked {target.name}, which its attack cannot harm"
+            attacker.fate_why = Why("fate.attacked_unharmed", {"target": target.name})
             continue
         live.append((number, attacker))
     if destroyed_by_secondary(combat, side, target, live):
@@ -363,7 +363,7 @@ def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[t
             (Chain(tuple(terms)), target.name, target.vitality, verdict),
             subject=target,
             fate=Fate.BEATEN,
-            reason=f"beaten by a secondary attack ({total} against {target.vitality})",
+            reason=Why("fate.beaten_in_secondary", {"total": total, "vitality": target.vitality}),
             side=side,
             total=total,
             chain=tuple(terms),
@@ -372,7 +372,7 @@ def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[t
         creature_beaten(combat, target, closer, "SEC-7", primary=False)
         note_victors(combat, target, [attacker for _, attacker in live])
         for _, attacker in live:
-            attacker.fate_reason = f"beat {target.name} in a secondary attack"
+            attacker.fate_why = Why("fate.beat_in_secondary", {"target": target.name})
     else:
         log(
             combat,
@@ -387,7 +387,7 @@ def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[t
         )
         record_secondary(combat, target, live, total, beaten=False)
         for _, attacker in live:
-            attacker.fate_reason = f"made a failed secondary attack on {target.name}"
+            attacker.fate_why = Why("fate.failed_secondary", {"target": target.name})
 
 
 def record_secondary(
@@ -440,12 +440,12 @@ def destroyed_by_secondary(combat: Combat, side: Side, target: Fighter, live: li
                     (attacker.name, target.name, rule.target.describe()),
                     subject=target,
                     fate=Fate.DESTROYED,
-                    reason=f"destroyed by {attacker.name} in a secondary attack",
+                    reason=Why("fate.destroyed_in_secondary", {"attacker": attacker.name}),
                     side=side,
                     card=attacker.card,
                 )
                 for _, member in live:
-                    member.fate_reason = f"destroyed {target.name} in a secondary attack"
+                    member.fate_why = Why("fate.destroyed_target", {"target": target.name})
                 return True
     return False
 

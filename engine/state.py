@@ -18,7 +18,7 @@ from .enums import (
     Role,
     Side,
 )
-from .log import Term
+from .log import Term, Why
 from .setup import SideSetup
 
 A = TypeVar("A", bound=Ability)
@@ -35,7 +35,8 @@ class Fighter:
     fate: Fate = Fate.STANDING
     role: Role = Role.UNPLAYED
     in_hand: bool = True
-    fate_reason: str = "never played; still in the shield"
+    # Why its fate is what it is, as a code and values (render.NOTICES words it: ``fate_reason``).
+    fate_why: Why = Why("fate.in_shield")
     fate_step: int | None = None
     faced: Fighter | None = None
     beaten_by: Fighter | None = None
@@ -45,6 +46,15 @@ class Fighter:
     channelled: bool = False
     name: str = field(init=False)
     vitality: int = field(init=False)
+
+    @property
+    def fate_reason(self) -> str:
+        return self.fate_why.text
+
+    @fate_reason.setter
+    def fate_reason(self, text: str) -> None:
+        # Kept for the duel procedure (engine/arena), which still words its own reasons.
+        self.fate_why = Why("fate.said", {"text": text})
 
     def text(self, kind: builtins.type[A]) -> tuple[A, ...]:
         """The abilities of one kind its text box gives now: none once the text box is blanked."""

@@ -44,6 +44,13 @@ def test_every_warning_is_a_notice_with_its_values(client: Client) -> None:
     assert (notice["code"], notice["rule"]) == ("ranged.woods", "PRI-9")
     assert notice["values"] == {"side": "defender", "shooter": "Archer", "round": 1}
     assert result["warnings"] == [f"{notice['message']} (ranged.woods)"]
+    # Each creature's reason likewise: Sand Lord 11 - 6 Woods = 5 against Swordsman 6 + 3 OCB = 9.
+    sand_lord = result["creatures"][0]
+    assert (sand_lord["reason_code"], sand_lord["reason_values"]) == (
+        "fate.beaten",
+        {"winner": "Swordsman", "round": 1, "total": 9, "against": 5},
+    )
+    assert sand_lord["reason"] == "beaten by Swordsman in match-up 1 (9 against 5)"
 
 
 @pytest.mark.django_db

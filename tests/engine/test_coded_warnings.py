@@ -78,3 +78,26 @@ def test_every_code_the_engine_writes_has_a_sentence() -> None:
     # One code may have several wordings (code.<variant>), each chosen with template=.
     missing = {code for code in written if code not in NOTICES and not any(k.startswith(f"{code}.") for k in NOTICES)}
     assert not missing
+
+
+def test_every_creatures_reason_is_a_code_with_values() -> None:
+    # The worked examples and the warned set-ups: each creature's reason is the sentence its code's
+    # template makes from its values, and no standard combat falls back on a worded reason.
+    from engine.render import render_values
+
+    setups = [json.loads(path.read_text(encoding="utf-8"))["notation"] for path in EXAMPLES]
+    for setup in setups + [setup for setup, _ in WARNED]:
+        for creature in run(setup).result.creatures:
+            assert creature.reason_code in NOTICES and creature.reason_code != "fate.said", creature
+            assert creature.reason == render_values(creature.reason_code, creature.reason_values)
+            json.dumps(creature.reason_values)
+
+
+def test_a_reason_carries_the_numbers_behind_it() -> None:
+    # Swordsman 6 + 3 OCB = 9 against the Sand Lord's 11: beaten in match-up 1, 11 against 9.
+    creatures = {c.id: c for c in run("a=swordsman d=sand-lord").result.creatures}
+    beaten, winner = creatures["a1"], creatures["d1"]
+    assert beaten.reason_code == "fate.beaten"
+    assert beaten.reason_values == {"winner": "Sand Lord", "round": 1, "total": 11, "against": 9}
+    assert beaten.reason == "beaten by Sand Lord in match-up 1 (11 against 9)"
+    assert (winner.reason_code, winner.reason_values) == ("fate.won", {"round": 1})

@@ -6,13 +6,22 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from enum import Enum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from .enums import CardUse, Fate, Phase, Role, Side, StepKind, Terrain, Winner
 from .render import chain_text as chain_text
 from .render import render, render_values
 
 _NO_VALUES: Mapping[str, object] = MappingProxyType({})
+R = TypeVar("R")
+
+
+def record_of(cls: type[R], values: dict[str, Any]) -> R:
+    """An instance of a frozen dataclass with every field given, made without its __init__, whose
+    field-by-field set-up costs a microsecond or more per value: for the ones a combat makes many of."""
+    made = object.__new__(cls)
+    made.__dict__.update(values)
+    return made
 
 
 @dataclass(frozen=True)
@@ -106,9 +115,7 @@ class Step:
     def record(cls, **values: Any) -> Step:
         """A step with every field given, built without the frozen dataclass's field-by-field set-up:
         a combat writes dozens of steps and that set-up was a tenth of a resolution's time."""
-        step = object.__new__(cls)
-        step.__dict__.update(values)
-        return step
+        return record_of(cls, values)
 
 
 @dataclass(frozen=True)
@@ -134,6 +141,12 @@ class CreatureOutcome:
     def counts_for_control(self) -> bool:
         return self.fate.counts_for_control and self.counted
 
+    @classmethod
+    def record(cls, **values: Any) -> CreatureOutcome:
+        """An outcome with every field given, built as ``Step.record`` is: the frozen dataclass's
+        field-by-field set-up, once per creature, was about a twentieth of a resolution."""
+        return record_of(cls, values)
+
 
 @dataclass(frozen=True)
 class Matchup:
@@ -143,6 +156,11 @@ class Matchup:
     attacker_total: int | None
     defender_total: int | None
     outcome: str
+
+    @classmethod
+    def record(cls, **values: Any) -> Matchup:
+        """A match-up with every field given, built as ``Step.record`` is."""
+        return record_of(cls, values)
 
 
 @dataclass(frozen=True)

@@ -1220,7 +1220,7 @@ def record_matchup(
     combat: Combat, round_number: int, pair: dict[Side, Fighter], totals: tuple[int, int] | None, outcome: str
 ) -> None:
     combat.matchups.append(
-        Matchup(
+        Matchup.record(
             round=round_number,
             attacker=pair[Side.ATTACKER].id,
             defender=pair[Side.DEFENDER].id,

@@ -257,7 +257,7 @@ def resolution(combat: Combat) -> CombatResult:
     heal_side = healing(combat, winner)
     made_up = made_up_slugs(combat.setup)
     creatures = tuple(
-        CreatureOutcome(
+        CreatureOutcome.record(
             id=f.id,
             side=f.side,
             card=f.card.slug,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -91,6 +92,8 @@ def test_every_creatures_reason_is_a_code_with_values() -> None:
             assert creature.reason_code in NOTICES and creature.reason_code != "fate.said", creature
             assert creature.reason == render_values(creature.reason_code, creature.reason_values)
             json.dumps(creature.reason_values)
+            # Built without the dataclass's __init__ (CreatureOutcome.record): every field is there.
+            assert set(vars(creature)) == {field.name for field in fields(creature)}
 
 
 def test_a_reason_carries_the_numbers_behind_it() -> None:

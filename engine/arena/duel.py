@@ -34,6 +34,7 @@ from ..matchup_effects import (
 from ..setup import Channel, CombatSetup, Moment, RangedSupport, SideSetup, SpellPlay, split_reference
 from ..state import Contribution, Fighter
 from ..validate import validate
+from .citations import cite_arena, cite_notice
 from .commands import CommandFate, command_fate, is_command_ability
 from .notation import format_duel
 from .result import CardPlace, DuelLog, DuelResult, Place, RoundTotals
@@ -131,10 +132,18 @@ def resolve_duel(setup: ArenaSetup, catalog: CardCatalog) -> DuelLog:
     ]
     if problems:
         raise SetupInvalid(problems)
-    combat = Combat(derived, catalog, checked=True)
+    combat = DuelCombat(derived, catalog, checked=True)
     duel = Duel(combat, setup)
     result = duel.run()
-    return DuelLog(notation=format_duel(setup), steps=tuple(combat.steps), result=result)
+    return DuelLog(notation=format_duel(setup), steps=cite_arena(combat.steps), result=result)
+
+
+class DuelCombat(Combat):
+    """The duel's Combat: a notice of a shared step cites the Arena id of its rule (``citations``),
+    as the duel's log steps do."""
+
+    def notify(self, notice: Notice) -> None:
+        super().notify(cite_notice(notice, self.phase))
 
 
 class Duel:

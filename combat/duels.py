@@ -44,7 +44,12 @@ SIDE_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("bearer", "bearer", "Standard bearer beside the Guardian."),
     ("victorious", "victorious", "Victorious creatures already under the Guardian."),
     ("capture", "capture", "Unopposed shield in the raid that captures the enemy winner."),
+    ("rolls", "rolls", "Die rolls this player's cards need, as card:result (mendu-sada-the-havoc:4)."),
+    ("counts", "counts", "Counts the duel cannot see, as card:number (woodland-troll:2)."),
+    ("choices", "choices", "Choices a card offers, as card:option (female-titan:small)."),
 )
+# Fields written as card:value pairs, passed on as written (a card name's commas would split them).
+DECISION_FIELDS = frozenset({"rolls", "counts", "choices"})
 
 
 @dataclass(frozen=True)
@@ -100,7 +105,10 @@ def notation_from_form(data: QueryDict, catalog: CardCatalog) -> str:
             value = data.get(f"{letter}_{name}", "").strip()
             if not value:
                 continue
-            value = value if name in ("stones", "victorious") else _slugs(value, catalog)
+            if name in DECISION_FIELDS:
+                value = ",".join(part.strip().lower().replace(" ", "-") for part in value.split(",") if part.strip())
+            elif name not in ("stones", "victorious"):
+                value = _slugs(value, catalog)
             clauses.append(f"{letter}{'.' + key if key else ''}={value}")
     for key in ("p", "s"):
         value = ",".join(part.strip() for part in data.get(key, "").split(",") if part.strip())
@@ -133,7 +141,14 @@ def duel_context(log: DuelLog, current: int) -> dict[str, Any]:
         "upper_hand": log.result.upper_hand.value if log.result.upper_hand else "",
         "winner": log.result.winner.value if log.result.winner else "",
         "places": [
-            {"side": place.side.value, "card": place.card, "label": PLACE_LABELS[place.place], "rule": place.rule}
+            {
+                "side": place.side.value,
+                "card": place.card,
+                "label": PLACE_LABELS[place.place],
+                "rule": place.rule,
+                # A made-up card has no page: it is named, not linked.
+                "made_up": place.card in log.result.made_up,
+            }
             for place in log.result.places
         ],
     }

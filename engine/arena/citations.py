@@ -119,8 +119,7 @@ def arena_rule(rule: str, phase: Phase) -> str:
 def cite_arena(steps: Iterable[Step]) -> tuple[Step, ...]:
     """The duel's log with every step citing its Arena id."""
     return tuple(
-        step if step.rule == (rule := arena_rule(step.rule, step.phase)) else replace(step, rule=rule)
-        for step in steps
+        step if step.rule == (rule := arena_rule(step.rule, step.phase)) else replace(step, rule=rule) for step in steps
     )
 
 

@@ -185,3 +185,37 @@ def test_duel_results_carry_their_coded_notices() -> None:
     codes = [notice["code"] for notice in body["result"]["notices"]]
     assert codes == ["arena.command_no_effect"] and body["result"]["notices"][0]["rule"] == "ARN-2"
     assert {creature["card"] for creature in body["result"]["creatures"]} == {"darkness-elemental", "swordsman"}
+
+
+MADE_UP_DUEL = (
+    'ruleset=arena made-up.test-giant={"border":"mortal","name":"Test%20Giant","type":"creature","vitality":9} '
+    "a=test-giant d=swordsman p=a:pass,d:pass s=d:pass,a:pass"
+)
+
+
+def test_a_made_up_duellist_is_named_not_linked(client: Client) -> None:
+    from urllib.parse import quote
+
+    end = client.get("/combat/?s=" + quote(MADE_UP_DUEL) + "&step=end").content.decode()
+    assert "The attacker wins the duel" in end
+    assert "test-giant <small>(made-up)</small>" in end
+    assert 'href="/cards/test-giant/"' not in end and 'href="/cards/swordsman/"' in end
+    body = _post(client, "resolve", {"notation": MADE_UP_DUEL}).json()
+    assert body["result"]["made_up"] == ["test-giant"]
+    assert all(step["rule"].startswith("ARN-") for step in body["steps"])
+
+
+def test_the_duel_form_takes_rolls_counts_and_choices(client: Client) -> None:
+    built = client.get(
+        "/combat/duel/",
+        {
+            "a_duellist": "Woodland Troll",
+            "a_counts": "Woodland Troll:2",
+            "d_duellist": "swordsman",
+            "p": "a:pass, d:pass",
+        },
+    )
+    assert built.status_code == 302
+    assert "a.counts%3Dwoodland-troll%3A2" in built["Location"]
+    page = client.get(built["Location"] + "&step=end").content.decode()
+    assert "attacker 13, defender 6" in page

@@ -80,3 +80,16 @@ def test_a_made_up_card_that_takes_a_printed_name_is_a_set_up_problem() -> None:
     with pytest.raises(SetupInvalid) as caught:
         resolve_duel(parse_duel(text), default_catalog())
     assert [p.code for p in caught.value.problems] == ["setup.bad_made_up"]
+
+
+def test_a_spell_with_a_choice_takes_it_from_the_duel_set_up() -> None:
+    text = (
+        "ruleset=arena a=swordsman a.stock=warwicks-conversion a.choices=warwicks-conversion:knight d=sand-lord "
+        "p=a:spell:warwicks-conversion,d:pass,a:pass s=a:pass,d:pass"
+    )
+    log = resolve_duel(parse_duel(text), default_catalog())
+    (step,) = [step for step in log.steps if step.card == "warwicks-conversion"]
+    assert "Knight" in step.text and step.rule == "ARN-40"
+    unchosen = resolve_duel(parse_duel(text.replace(" a.choices=warwicks-conversion:knight", "")), default_catalog())
+    (step,) = [step for step in unchosen.steps if step.card == "warwicks-conversion"]
+    assert "no class is named" in step.text

@@ -219,3 +219,10 @@ def test_the_duel_form_takes_rolls_counts_and_choices(client: Client) -> None:
     assert "a.counts%3Dwoodland-troll%3A2" in built["Location"]
     page = client.get(built["Location"] + "&step=end").content.decode()
     assert "attacker 13, defender 6" in page
+
+
+def test_the_arena_ids_of_the_shared_steps_open_their_arena_rules(client: Client) -> None:
+    for rule_id, number in (("ARN-32", "6.3.6"), ("ARN-33", "6.3.7"), ("ARN-37", "6.4.4d"), ("ARN-40", "6.8.2")):
+        response = client.get(f"/rules/id/{rule_id}/", follow=False)
+        assert response["Location"].endswith(f"/rules/arena/{number}/"), rule_id
+    assert "Site ruling on channelling in a duel" in client.get("/rules/arena/6.3.7/").content.decode()

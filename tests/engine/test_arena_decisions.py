@@ -93,3 +93,10 @@ def test_a_spell_with_a_choice_takes_it_from_the_duel_set_up() -> None:
     unchosen = resolve_duel(parse_duel(text.replace(" a.choices=warwicks-conversion:knight", "")), default_catalog())
     (step,) = [step for step in unchosen.steps if step.card == "warwicks-conversion"]
     assert "no class is named" in step.text
+
+
+def test_a_card_with_a_rolled_or_counted_aoe_is_automated_in_duels_now() -> None:
+    from engine.arena import ArenaStatus, arena_support
+
+    for slug in ("mendu-sada-the-havoc", "iron-lord"):
+        assert arena_support(default_catalog().get(slug)).status is ArenaStatus.AUTOMATED, slug

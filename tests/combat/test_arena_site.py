@@ -200,6 +200,8 @@ def test_a_made_up_duellist_is_named_not_linked(client: Client) -> None:
     assert "The attacker wins the duel" in end
     assert "test-giant <small>(made-up)</small>" in end
     assert 'href="/cards/test-giant/"' not in end and 'href="/cards/swordsman/"' in end
+    drawn = client.get("/combat/picture.svg?s=" + quote(MADE_UP_DUEL) + "&step=end").content.decode()
+    assert "(made-up)" in drawn
     body = _post(client, "resolve", {"notation": MADE_UP_DUEL}).json()
     assert body["result"]["made_up"] == ["test-giant"]
     assert all(step["rule"].startswith("ARN-") for step in body["steps"])

@@ -228,3 +228,27 @@ def test_the_arena_ids_of_the_shared_steps_open_their_arena_rules(client: Client
         response = client.get(f"/rules/id/{rule_id}/", follow=False)
         assert response["Location"].endswith(f"/rules/arena/{number}/"), rule_id
     assert "Site ruling on channelling in a duel" in client.get("/rules/arena/6.3.7/").content.decode()
+
+
+def test_the_duel_form_takes_made_up_cards_and_gives_them_back_to_edit(client: Client) -> None:
+    built = client.get(
+        "/combat/duel/",
+        {
+            "a_duellist": "test-giant",
+            "d_duellist": "Swordsman",
+            "made_up": 'made-up.test-giant={"type": "creature", "border": "mortal", "vitality": 9}\n',
+            "p": "a:pass,d:pass",
+            "s": "d:pass,a:pass",
+        },
+    )
+    assert built.status_code == 302
+    from urllib.parse import parse_qs, urlsplit
+
+    notation = parse_qs(urlsplit(built["Location"]).query)["s"][0]
+    # The name left out is the slug's words, as in a standard set-up; the clause comes out canonical.
+    assert notation == MADE_UP_DUEL
+    assert "The attacker wins the duel" in client.get(built["Location"] + "&step=end").content.decode()
+    edit = client.get(built["Location"] + "&edit=1").content.decode()
+    assert "made-up.test-giant=" in edit and 'id="id_made_up"' in edit
+    bad = client.get("/combat/duel/", {"a_duellist": "x", "d_duellist": "swordsman", "made_up": "giant={}"})
+    assert bad.status_code == 400 and "notation.bad_made_up" in bad.content.decode()

@@ -100,3 +100,15 @@ def test_a_card_with_a_rolled_or_counted_aoe_is_automated_in_duels_now() -> None
 
     for slug in ("mendu-sada-the-havoc", "iron-lord"):
         assert arena_support(default_catalog().get(slug)).status is ArenaStatus.AUTOMATED, slug
+
+
+def test_a_roll_for_a_spell_the_duel_does_not_play_is_refused_with_the_reason() -> None:
+    text = (
+        "ruleset=arena a=swordsman a.stock=summon-entropy-storm a.rolls=summon-entropy-storm:5 d=sand-lord "
+        "p=a:spell:summon-entropy-storm,d:pass,a:pass s=a:pass,d:pass"
+    )
+    with pytest.raises(SetupInvalid) as caught:
+        resolve_duel(parse_duel(text), default_catalog())
+    (found,) = caught.value.problems
+    assert found.code == "arena.decision_not_used" and found.field == "a.rolls"
+    assert "roll given for Summon Entropy Storm is not used" in found.message and "6.8.1" in found.message

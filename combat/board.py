@@ -402,11 +402,12 @@ class _SidePicks:
         ]
         return found
 
-    def channel_picks(self, number: int, rows: int, fighter: Fighter) -> list[Pick]:
-        """Channelling into this side's creature of the match-up: only one without a red bar, and no more
-        stones than are left or than can add anything (the channelled points stop at its Vitality)."""
+    def channel_picks(self, number: int, rows: int, fighter: Fighter, lunched: bool = False) -> list[Pick]:
+        """Channelling into this side's creature of the match-up: only one without a red bar (or one a
+        spell such as Power Lunch opens to channelling), and no more stones than are left or than can add
+        anything (the channelled points stop at its Vitality)."""
         card = self.catalog.get(fighter.slug)
-        if not card.receives_channeling:
+        if not card.receives_channeling and not lunched:
             return []
         name = f"{self.letter}-m{number}-channel"
         stones_name = f"{self.letter}-m{number}-stones"
@@ -530,8 +531,9 @@ def build_board(
                 side_picks.bribe_pick(f"m{number}", count, fighters[other], "Bribe", shooters),
                 side_picks.spell_pick(number, count, fighters[other]),
             ]
+            lunched = _lunched(catalog, values, number, letter, fighters[letter])
             row_side.picks = [pick for pick in found if pick is not None] + side_picks.channel_picks(
-                number, count, fighters[letter]
+                number, count, fighters[letter], lunched
             )
             if played_from_list:
                 row_side.picks = []
@@ -554,6 +556,19 @@ def build_board(
         for letter in sides
     ]
     return board
+
+
+def _lunched(catalog: CardCatalog, values: Mapping[str, str], number: int, letter: str, own: Fighter) -> bool:
+    """Whether a spell picked in the row lets this side's creature receive channelling: the side's own
+    Power Lunch (aimed at its creature by default) or the opponent's aimed at it."""
+    for caster in ("a", "d"):
+        spell, _, target = _value(values, f"{caster}-m{number}-spell").partition("@")
+        card = _card(catalog, spell) if spell else None
+        if card is None or card.first(AllowChannelling) is None:
+            continue
+        if (target or (own.ref if caster == letter else "")) == own.ref:
+            return True
+    return False
 
 
 def _refusals(setup: CombatSetup) -> dict[int, dict[int, str]]:

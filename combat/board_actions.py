@@ -157,6 +157,20 @@ class ActionList:
     def help(self) -> str:
         return TEXT_HELP
 
+    def offers(self, kind: str, what: str) -> bool:
+        """Whether the add control, as drawn for the side and kind it was sent with, offers this action."""
+        kinds = self.adders[1].options if len(self.adders) > 1 else ()
+        if not any(option.value == kind for option in kinds):
+            return False
+        choices = self.adders[2].options if len(self.adders) > 2 else ()
+        return kind == "pass" or any(option.value == what for option in choices)
+
+
+def added_round(act: str) -> int:
+    """The row an ``m<N>-add`` button adds to, 0 for any other button."""
+    found = _ACT.match(act)
+    return int(found["round"]) if found and found["add"] else 0
+
 
 def edit_actions(
     data: Mapping[str, Any], act: str, seed: Callable[[Mapping[str, Any], int], tuple[list[str], list[str]]]
@@ -185,8 +199,6 @@ def edit_actions(
             for name in spent:
                 changed.pop(name, None)
         items.append(f"{letter}:{kind}" + (f":{what}" if kind != "pass" else ""))
-        for part in ("side", "kind", "what"):
-            changed.pop(f"m{number}-add-{part}", None)
     else:
         index = int(found["index"])
         if not 0 <= index < len(items):
@@ -198,6 +210,8 @@ def edit_actions(
             if 0 <= target < len(items):
                 items[index], items[target] = items[target], items[index]
     changed[actions_name(number)] = ",".join(items)
+    for part in ("side", "kind", "what"):
+        changed.pop(f"m{number}-add-{part}", None)  # the add control starts again from whose turn it is
     return changed
 
 

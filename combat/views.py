@@ -198,7 +198,7 @@ def _edited(request: HttpRequest) -> Any:
     if request.GET.get("move"):
         data = moved(data, running.catalog(), request.GET["move"]) or data
     if request.GET.get("act"):
-        data = acted(data, request.GET["act"]) or data
+        data = acted(data, request.GET["act"], running.catalog()) or data
     return data
 
 

@@ -97,16 +97,21 @@ def test_a_ranged_supporter_just_placed_may_be_bribed_by_name() -> None:
 
 def test_the_buttons_add_move_and_remove_actions() -> None:
     data = {**FORM, "m1-actions": "a:channel:guardian,d:ranged:djinn", "m1-add-side": "a", "m1-add-kind": "pass"}
-    added = acted(data, "m1-add")
+    added = acted(data, "m1-add", CATALOG)
     assert added is not None and added["m1-actions"] == "a:channel:guardian,d:ranged:djinn,a:pass"
     assert "m1-add-kind" not in added  # the next add starts from whose turn it is
-    moved = acted(added, "m1-2-up")
+    moved = acted(added, "m1-2-up", CATALOG)
     assert moved is not None and moved["m1-actions"] == "a:channel:guardian,a:pass,d:ranged:djinn"
-    removed = acted(moved, "m1-0-remove")
+    removed = acted(moved, "m1-0-remove", CATALOG)
     assert removed is not None and removed["m1-actions"] == "a:pass,d:ranged:djinn"
-    assert acted(removed, "m1-clear")["m1-actions"] == ""  # type: ignore[index]
-    assert acted(removed, "m1-9-up")["m1-actions"] == "a:pass,d:ranged:djinn"  # type: ignore[index]
-    assert acted(removed, "bogus") is None
+    assert acted(removed, "m1-clear", CATALOG)["m1-actions"] == ""  # type: ignore[index]
+    assert acted(removed, "m1-9-up", CATALOG)["m1-actions"] == "a:pass,d:ranged:djinn"  # type: ignore[index]
+    assert acted(removed, "bogus", CATALOG) is None
+    # An action the row does not offer is not added (a what left over from another kind, a second Djinn).
+    assert acted({**data, "m1-add-kind": "ranged", "m1-add-what": "guardian"}, "m1-add", CATALOG) is None
+    assert (
+        acted({**added, "m1-add-side": "d", "m1-add-kind": "ranged", "m1-add-what": "djinn"}, "m1-add", CATALOG) is None
+    )
 
 
 def test_the_first_action_keeps_the_picks_the_row_held_in_turn_order() -> None:
@@ -147,3 +152,20 @@ def test_the_board_endpoint_applies_a_list_button(client: Client) -> None:
     html = response.content.decode()
     assert "Attacker: channels 1 Power Stone from the Guardian" in html
     assert 'value="a:channel:guardian"' in html
+
+
+def test_power_lunch_picked_in_a_row_opens_channelling_there() -> None:
+    setup = parse_setup("a=swordsman a.hand=power-lunch d=sand-lord")
+    assert [pick.name for pick in build_board(CATALOG, setup, {}).rows[0].attacker.picks] == ["a-m1-spell"]
+    row = build_board(CATALOG, setup, {"a-m1-spell": "power-lunch"}).rows[0]
+    assert "a-m1-channel" in [pick.name for pick in row.attacker.picks]
+    # Aimed at the opposing Sand Lord, it opens the defender's channelling instead.
+    row = build_board(CATALOG, setup, {"a-m1-spell": "power-lunch@sand-lord"}).rows[0]
+    assert "a-m1-channel" not in [pick.name for pick in row.attacker.picks]
+    assert "d-m1-channel" in [pick.name for pick in row.defender.picks]
+    notation = "a=swordsman a.hand=power-lunch a.spell=1:power-lunch a.channel=1:guardian d=sand-lord"
+    forms = filled_forms(parse_setup(notation), CATALOG)
+    assert forms.board_values["a-m1-channel"] == "guardian"
+    again = bound_forms({"a-creatures": "Swordsman", "a-hand": "Power Lunch", "d-creatures": "Sand Lord",
+                         **forms.board_values}, CATALOG)  # fmt: skip
+    assert build_notation(again, CATALOG) is not None and again.notation == format_setup(parse_setup(notation))

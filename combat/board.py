@@ -29,6 +29,7 @@ from combat.board_actions import (
     listed_uses,
     next_side,
     split_item,
+    turn_state,
 )
 from engine.abilities import AllowChannelling, AllowsRanged, CommandRelocates, Dispel, Offer
 from engine.actions import format_actions
@@ -637,18 +638,15 @@ def _list_choices(
     """What one side may add to the row's list, by kind: only what it holds and has not used elsewhere."""
     letter = side.letter
     split = [split_item(item) for item in items]
-    in_window = all(kind in ("bribe", "bribe-back", "pass") for _, kind, _ in split)
-    last = split[-1] if split else ("", "", "")
+    state = turn_state(items)
+    last = state.last
     # A ranged supporter the opponent has just placed may be bribed at once (ruling A-02).
-    shooter = (
-        [_fighter(catalog, last[2])] if last[1] == "ranged" and last[0] != letter and _card(catalog, last[2]) else []
-    )
+    just_placed = last[1] == "ranged" and last[0] not in ("", letter) and _card(catalog, last[2]) is not None
+    shooter = [_fighter(catalog, last[2])] if just_placed else []
     bribes = side.bribes_on(facing, shooter, side._used("bribe", rows))
     choices: dict[str, list[tuple[str, str]]] = {
-        "bribe": [(v, t) for v, t in bribes if (in_window and "@" not in v) or (shooter and "@" in v)],
-        "bribe-back": [(v, t) for v, t in bribes if "@" not in v]
-        if in_window and last[1] in ("bribe", "bribe-back") and last[0] != letter
-        else [],
+        "bribe": [(v, t) for v, t in bribes if (state.may_bribe(letter) and "@" not in v) or (shooter and "@" in v)],
+        "bribe-back": [(v, t) for v, t in bribes if "@" not in v] if state.answers(letter) else [],
         "ranged": []
         if no_ranged
         else [

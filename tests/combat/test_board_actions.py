@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from combat.board import build_board, row_picks_as_actions, values_from_setup
-from combat.board_actions import board_action_clauses, edit_actions
+from combat.board_actions import board_action_clauses, edit_actions, turn_state
 from combat.setup_form import acted, bound_forms, build_notation, filled_forms
 from engine.catalog import default_catalog
 from engine.notation import format_setup, parse_setup
@@ -169,3 +169,41 @@ def test_power_lunch_picked_in_a_row_opens_channelling_there() -> None:
     again = bound_forms({"a-creatures": "Swordsman", "a-hand": "Power Lunch", "d-creatures": "Sand Lord",
                          **forms.board_values}, CATALOG)  # fmt: skip
     assert build_notation(again, CATALOG) is not None and again.notation == format_setup(parse_setup(notation))
+
+
+def test_whose_turn_follows_the_bribery_window_and_the_turns() -> None:
+    assert turn_state([]).turn == "a"
+    # The attacker bribes, the defender passes, the attacker passes: the window closes, the attacker acts first.
+    closed = turn_state(["a:bribe:gold", "d:pass", "a:pass"])
+    assert (closed.turn, closed.window_open) == ("a", False)
+    # A defender who passed may bribe again only to answer a bribe.
+    assert not turn_state(["a:pass", "d:pass"]).window_open
+    state = turn_state(["a:pass", "d:bribe:gold"])
+    assert state.turn == "a" and state.answers("a") and state.may_bribe("a")
+    state = turn_state(["a:channel:guardian", "d:ranged:archer", "a:bribe:gold@archer"])
+    assert state.turn == "a" and not state.window_open  # the A-02 bribe takes no turn
+
+
+def test_the_side_offered_next_is_never_refused_as_out_of_turn() -> None:
+    """The board's reading of whose turn it is agrees with the engine's referee on many lists."""
+    import random
+
+    from engine.actions import Refusal
+    from engine.turns import referee
+
+    words = ["a:bribe:gold", "d:bribe:gold", "a:pass", "d:pass", "a:channel:guardian", "d:ranged:archer",
+             "d:bribe-back:gold", "a:bribe:gold@archer"]  # fmt: skip
+    chance = random.Random(16)
+    base = "a=sand-lord a.hand=gold,gold,gold d=swordsman,archer d.hand=gold,gold,gold"
+    for _ in range(1000):
+        items = [chance.choice(words) for _ in range(chance.randint(0, 6))]
+        state = turn_state(items)
+        side = state.turn
+        offered = [f"{side}:pass"]
+        offered += [f"{side}:bribe:gold"] if state.may_bribe(side) else []
+        offered += [f"{side}:bribe-back:gold"] if state.answers(side) else []
+        for action in offered:
+            setup = parse_setup(f"{base} m1=" + ",".join([*items, action]))
+            refused = [r.refusal for r in referee(setup).refused[1] if r.index == len(items)]
+            # Only a match-up already over refuses what the board offers.
+            assert refused in ([], [Refusal.MATCHUP_ENDED]), (items, action, refused)

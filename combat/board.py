@@ -23,11 +23,11 @@ from combat.board_actions import (
     SIDE_WORDS,
     ActionItem,
     ActionList,
+    TurnState,
     interleave,
     item_problem,
     listed,
     listed_uses,
-    next_side,
     split_item,
     turn_state,
 )
@@ -602,10 +602,13 @@ def _action_list(
         for index, text in enumerate(items)
     ]  # fmt: skip
     actions = ActionList(number, ",".join(items), drawn, errors.get(f"m{number}-actions", ""))
-    letter = _value(values, f"m{number}-add-side") or next_side(items)
+    state = turn_state(items)
+    if state.ended:
+        return actions  # both players passed in succession: the match-up is over, nothing can follow
+    letter = _value(values, f"m{number}-add-side") or state.turn
     letter = letter if letter in SIDE_WORDS else "a"
     other = "d" if letter == "a" else "a"
-    choices = _list_choices(catalog, number, rows, items, picks[letter], fighters[letter], fighters[other], no_ranged)
+    choices = _list_choices(catalog, rows, items, state, picks[letter], fighters[letter], fighters[other], no_ranged)
     kinds = [kind for kind in KIND_WORDS if kind == "pass" or choices.get(kind)]
     kind = _value(values, f"m{number}-add-kind")
     kind = kind if kind in kinds else kinds[0]
@@ -627,9 +630,9 @@ def _action_list(
 
 def _list_choices(
     catalog: CardCatalog,
-    number: int,
     rows: int,
     items: list[str],
+    state: TurnState,
     side: _SidePicks,
     own: Fighter,
     facing: Fighter,
@@ -638,7 +641,6 @@ def _list_choices(
     """What one side may add to the row's list, by kind: only what it holds and has not used elsewhere."""
     letter = side.letter
     split = [split_item(item) for item in items]
-    state = turn_state(items)
     last = state.last
     # A ranged supporter the opponent has just placed may be bribed at once (ruling A-02).
     just_placed = last[1] == "ranged" and last[0] not in ("", letter) and _card(catalog, last[2]) is not None

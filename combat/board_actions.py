@@ -126,6 +126,8 @@ class TurnState:
     last: tuple[str, str, str] = ("", "", "")
     # The sides that passed in the window and may bribe again only to answer a bribe.
     passed: frozenset[str] = frozenset()
+    # Both players passed in succession after the window: nothing more can be added.
+    ended: bool = False
 
     def may_bribe(self, letter: str) -> bool:
         return self.window_open and (letter not in self.passed or self.answers(letter))
@@ -166,6 +168,8 @@ def turn_state(items: list[str]) -> TurnState:
         if kind in ("bribe", "bribe-back"):
             last = (letter, kind, what)  # the short window of a ranged supporter just placed takes no turn
             continue
+        if kind == "pass" and last[1] == "pass":
+            return TurnState(other, False, (letter, kind, what), frozenset(passed), ended=True)
         turn, last = other, (letter, kind, what)
     return TurnState(turn, window, last, frozenset(passed))
 

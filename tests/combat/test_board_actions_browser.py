@@ -13,6 +13,7 @@ from engine.catalog import default_catalog
 from engine.notation import parse_setup
 from engine.resolver import resolve
 from tests.browser_fixtures import browser, needs_chromium, server_url
+from tests.combat.test_browser import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
 __all__ = ["browser", "server_url"]  # fixtures used by name below
@@ -27,6 +28,7 @@ if TYPE_CHECKING := False:
 def page(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     context.set_default_timeout(15_000)
+    context.add_init_script(_axe_script())
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -103,6 +105,8 @@ def test_the_issue_14_example_built_with_the_list_is_a_push(page: Page, server_u
     _add(page, "d", "pass")
     page.wait_for_function("w => document.getElementById('notation-output').value.includes(w)", arg=WRITTEN)
 
+    assert _blocking_axe_violations(page) == []
+    page.locator("#matchup-1").screenshot(path=str(ARTIFACTS / "combat-9-order-of-actions.png"))
     page.click("#resolve-button")
     page.wait_for_url(re.compile(r"/combat/\?s="))
     written = page.locator("code.notation").inner_text()
@@ -115,21 +119,29 @@ def test_the_issue_14_example_built_with_the_list_is_a_push(page: Page, server_u
 
 
 def test_a_row_with_a_list_fits_a_phone_and_passes_axe(browser: Browser, server_url: str) -> None:
-    from axe_playwright_python.sync_playwright import Axe
-
     context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.add_init_script(str(Axe().axe_script))
+    context.add_init_script(_axe_script())  # loaded with each page: the site's CSP refuses inline scripts
     page = context.new_page()
     try:
         page.goto(f"{server_url}/combat/?s={quote(EXAMPLE)}&edit=1")
         page.wait_for_selector("#actions-1 .action-item")
         assert len(_labels(page)) == 4
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-        violations = page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
-        blocking = [f"{v['id']}: {v['help']}" for v in violations if v["impact"] in ("serious", "critical")]
-        assert blocking == []
+        assert _blocking_axe_violations(page) == []
+        page.locator("#matchup-1").screenshot(path=str(ARTIFACTS / "combat-9b-order-of-actions-phone.png"))
     finally:
         context.close()
+
+
+def _axe_script() -> str:
+    from axe_playwright_python.sync_playwright import Axe
+
+    return str(Axe().axe_script)
+
+
+def _blocking_axe_violations(page: Page) -> list[str]:
+    violations = page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
+    return [f"{v['id']}: {v['help']}" for v in violations if v["impact"] in ("serious", "critical")]
 
 
 def test_the_list_works_without_javascript(browser: Browser, server_url: str) -> None:

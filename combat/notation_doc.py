@@ -222,7 +222,8 @@ CLAUSES: tuple[Clause, ...] = (
         "above (guardian*2, djinn, gold@archer). Bribes and passes come first, in the bribery window; "
         "then the attacker acts first and the players alternate until both pass. An action out of turn "
         "or in a closed window is refused with its code. Given, it replaces that match-up's ranged, "
-        "bribe, spell and channel clauses.",
+        "bribe, spell and channel clauses. In the simulator's form, the 'Order of actions' under each "
+        "match-up row builds this list one turn at a time, offering only what that row allows.",
         "terrain=mountains a=light-elemental d=kikijub,djinn m1=a:channel:guardian,d:ranged:djinn",
     ),
     Clause(

@@ -38,7 +38,7 @@ from engine.catalog import CardCatalog
 from engine.enums import CardType, Terrain
 from engine.errors import Problem
 from engine.setup import CombatSetup, SideSetup, copy_references, split_reference
-from engine.turns import referee
+from engine.turns import TurnPlan, referee
 from engine.validate import planned_queue, ranged_use, resolve_terrain
 
 SIDE_NAMES = {"a": "attacker", "d": "defender"}
@@ -508,7 +508,10 @@ def build_board(
         )
     sides = {"a": setup.attacker, "d": setup.defender}
     board_commands = [_command_pick(catalog, letter, side) for letter, side in sides.items()]
-    queues = {letter: queue_refs(catalog, side) for letter, side in sides.items()}
+    # A creature a row's list places as a ranged supporter leaves the queue, as the engine plays it.
+    plan = referee(setup) if setup.actions else None
+    played = {"a": plan.setup.attacker, "d": plan.setup.defender} if plan is not None else sides
+    queues = {letter: queue_refs(catalog, side) for letter, side in played.items()}
     picks = {letter: _SidePicks(catalog, letter, side, values) for letter, side in sides.items()}
     count = min(len(queues["a"]), len(queues["d"]), MAX_ROWS)
     board = Board(ready=True)
@@ -516,7 +519,7 @@ def build_board(
     no_ranged = _no_ranged_here(catalog, setup.terrain)
     if no_ranged:
         board.notes.append("No ranged attacks in Woods (rule 6.9.1), so no creature is offered as ranged support.")
-    refused = _refusals(setup)
+    refused = _refusals(plan)
     for number in range(1, count + 1):
         fighters = {letter: _fighter(catalog, queues[letter][number - 1]) for letter in sides}
         row_sides = {}
@@ -572,11 +575,10 @@ def _lunched(catalog: CardCatalog, values: Mapping[str, str], number: int, lette
     return False
 
 
-def _refusals(setup: CombatSetup) -> dict[int, dict[int, str]]:
+def _refusals(plan: TurnPlan | None) -> dict[int, dict[int, str]]:
     """Why the order of play refuses a listed action, by row and place in its list (engine.turns)."""
-    if not setup.actions:
+    if plan is None:
         return {}
-    plan = referee(setup)
     return {
         number: {refusal.index: f"Refused: {refusal.why} (rule {refusal.refusal.rule})" for refusal in refusals}
         for number, refusals in plan.refused.items()

@@ -36,6 +36,9 @@ def test_a_row_list_writes_its_m_clause_and_a_set_up_fills_it_back() -> None:
     ]
     # A row played from its list draws no picks: the engine would ignore them.
     assert row.attacker.picks == [] and row.defender.picks == []
+    # The Djinn the list places as ranged support is no longer left over for a secondary attack.
+    assert again.board().secondary is None
+    assert build_board(CATALOG, parse_setup(EXAMPLE.partition(" m1=")[0]), {}).secondary is not None
     rebuilt = bound_forms({**FORM, **again.board_values}, CATALOG)
     assert build_notation(rebuilt, CATALOG) is not None
     assert rebuilt.notation == format_setup(parse_setup(EXAMPLE))

@@ -81,7 +81,11 @@ def test_the_issue_14_example_built_with_the_list_is_a_push(page: Page, server_u
     assert page.locator("#id_m1-add-side").input_value() == "d"
     _add(page, "d", "ranged", "djinn")
     _add(page, "a", "pass")
+    assert page.evaluate("document.activeElement.id") == "act-m1-add"  # ready for the next one
     _add(page, "d", "pass")
+    # Both have passed: the match-up is over, the add control gives way and the focus stays in the list.
+    assert page.locator("#act-m1-add").count() == 0
+    assert page.evaluate("document.activeElement.id") == "act-m1-clear"
     assert _labels(page) == [
         "Attacker: channels 1 Power Stone from the Guardian",
         "Defender: places Djinn as ranged support",

@@ -326,7 +326,7 @@ class _SidePicks:
         self, moment: str, rows: int, target: Fighter | None, label: str, shooters: Iterable[Fighter] = ()
     ) -> Pick | None:
         """A bribe on the facing creature or, aimed past it, on an opposing ranged supporter of the row
-        (rule 6.6.2, ruling A-02): only cards left in the hand whose icon the creature carries."""
+        (rule 6.5.3, ruling A-02): only cards left in the hand whose icon the creature carries."""
         name = f"{self.letter}-{moment}-bribe"
         used = self._used("bribe", rows, name)
         options = [Option(value, text) for value, text in self.bribes_on(target, shooters, used)]

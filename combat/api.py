@@ -199,7 +199,8 @@ class ExploreView(APIView):
             "its worst case with a fixed order, and the game's value when it shuffles its order. "
             "Bounded by time: after half a second it answers with the orders explored so far "
             "(complete false, coverage 'explored N of M play orders'). At most two explores run at once per "
-            "server; beyond that the answer is 503 with Retry-After."
+            "server; beyond that the answer is 503 with Retry-After. A Guardians Arena duel is refused (400, "
+            "code explore.not_for_duels): it has one creature a side and no play order to vary."
         ),
         request=CombatRequestSerializer,
         responses={200: ExploreResponseSerializer, 400: ErrorSerializer, 503: ErrorSerializer},

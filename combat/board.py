@@ -38,6 +38,7 @@ from engine.catalog import CardCatalog
 from engine.enums import CardType, Terrain
 from engine.errors import Problem
 from engine.setup import CombatSetup, SideSetup, copy_references, split_reference
+from engine.turn_casts import TURN_ITEM_KINDS
 from engine.turns import TurnPlan, referee
 from engine.validate import planned_queue, ranged_use, resolve_terrain
 
@@ -265,6 +266,7 @@ class _SidePicks:
         hand = _hand_cards(catalog, side)
         self.bribe_cards = Counter(card.slug for card in hand if card.type is CardType.BRIBERY)
         self.spells = Counter(card.slug for card in hand if card.type is CardType.SPELL and card.first(Dispel) is None)
+        self.hand_items = Counter(card.slug for card in hand if card.type is CardType.HAND_ITEM)
         self.names = {card.slug: card.name for card in hand}
         self.stones, self.cmp, self.guardian_name = _stones(catalog, side)
         self.channellers = copy_references(
@@ -375,14 +377,14 @@ class _SidePicks:
                 found.append((f"{slug}@{facing.ref}", f"{self.names[slug]} on {facing.name} (opposing)"))
         return found
 
-    def item_choices(self, fighter: Fighter | None) -> list[tuple[str, str]]:
-        """The item the row's own creature carries (items go on creatures by place in the shield)."""
-        if fighter is None:
-            return []
-        refs = _refs(self.catalog, self.side)
-        place = refs.index(fighter.ref) if fighter.ref in refs else len(self.side.items)
-        card = _card(self.catalog, self.side.items[place]) if place < len(self.side.items) else None
-        return [(card.slug, f"{card.name} (on {fighter.name})")] if card is not None else []
+    def item_choices(self, used: Counter[str]) -> list[tuple[str, str]]:
+        """Hand items still in the hand that the engine applies when used as a turn (engine.turn_casts:
+        Hammer of Doom); any other item would only be reported as not applied."""
+        return [
+            (slug, self.names[slug])
+            for slug, held in sorted(self.hand_items.items())
+            if used[slug] < held and any(self.catalog.get(slug).first(kind) for kind in TURN_ITEM_KINDS)
+        ]
 
     def channel_choices(self, rows: int, fighter: Fighter) -> list[tuple[str, str]]:
         """Channel sources for the row's list: the Guardian's stones left (no more than can add anything)
@@ -659,7 +661,7 @@ def _list_choices(
             if not side._used("ranged", rows)[ref] and ref not in (own.ref,)
         ],
         "spell": side.spells_left(side._used("spell", rows), facing),
-        "item": side.item_choices(own),
+        "item": side.item_choices(side._used("item", rows)),
     }
     lunched = any(
         kind == "spell"

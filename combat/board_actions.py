@@ -39,7 +39,14 @@ KIND_WORDS = {
     ActionKind.PASS.value: "Pass",
 }
 # Which of a side's per-row picks a listed action uses up (a bribe back spends a bribery card too).
-USES = {"ranged": "ranged", "spell": "spell", "channel": "channel", "bribe": "bribe", "bribe-back": "bribe"}
+USES = {
+    "ranged": "ranged",
+    "spell": "spell",
+    "channel": "channel",
+    "bribe": "bribe",
+    "bribe-back": "bribe",
+    "item": "item",
+}
 TEXT_HELP = (
     "The same list as text, one action per turn joined by commas, the attacker first: "
     "a:channel:guardian*1,d:ranged:djinn,a:pass,d:pass. Kinds: bribe, bribe-back, ranged, spell, channel, "

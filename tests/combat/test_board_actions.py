@@ -210,3 +210,13 @@ def test_the_side_offered_next_is_never_refused_as_out_of_turn() -> None:
             refused = [r.refusal for r in referee(setup).refused[1] if r.index == len(items)]
             # Nothing the board offers is refused; once the match-up is over it offers nothing at all.
             assert refused == ([Refusal.MATCHUP_ENDED] if state.ended else []), (items, action, refused)
+
+
+def test_an_item_turn_offers_the_hand_items_the_engine_applies() -> None:
+    setup = parse_setup("terrain=woods a=sand-lord a.hand=hammer-of-doom,rooster d=swordsman,archer")
+    values = {"m1-add-kind": "item"}
+    adders = build_board(CATALOG, setup, values).rows[0].actions.adders  # type: ignore[union-attr]
+    assert adders[1].value == "item" and _options(adders[2]) == ["hammer-of-doom"]  # the Rooster does nothing here
+    values = {"m1-actions": "a:item:hammer-of-doom", "m1-add-side": "a"}
+    adders = build_board(CATALOG, setup, values).rows[0].actions.adders  # type: ignore[union-attr]
+    assert "item" not in _options(adders[1])  # the one Hammer is used

@@ -601,8 +601,8 @@ def _action_list(
     items = listed(values, number)
     refs = {ref: _fighter(catalog, ref).name for letter in picks for ref in _refs(catalog, picks[letter].side)}
     drawn = [
-        ActionItem(index, text, _action_label(catalog, text, fighters, refs), SIDE_WORDS.get(split_item(text)[0], ""),
-                   item_problem(text))
+        ActionItem(index, text, _action_label(catalog, text, fighters, refs) + _spell_timing(items, index),
+                   SIDE_WORDS.get(split_item(text)[0], ""), item_problem(text))
         for index, text in enumerate(items)
     ]  # fmt: skip
     actions = ActionList(number, ",".join(items), drawn, errors.get(f"m{number}-actions", ""))
@@ -673,6 +673,15 @@ def _list_choices(
     if catalog.get(own.slug).receives_channeling or lunched:
         choices["channel"] = side.channel_choices(rows, own)
     return choices
+
+
+def _spell_timing(items: list[str], index: int) -> str:
+    """When a listed spell acts (rule 6.4.4d): before destruction if no ranged attack, channel or item
+    comes before it in the list, else in its own turn, seeing what the earlier turns did."""
+    if split_item(items[index])[1] != "spell":
+        return ""
+    acted = any(split_item(item)[1] in ("ranged", "channel", "item") for item in items[:index])
+    return " (takes effect in its turn)" if acted else " (cast before the destruction step)"
 
 
 def _action_label(catalog: CardCatalog, text: str, fighters: dict[str, Fighter], names: dict[str, str]) -> str:

@@ -220,3 +220,11 @@ def test_an_item_turn_offers_the_hand_items_the_engine_applies() -> None:
     values = {"m1-actions": "a:item:hammer-of-doom", "m1-add-side": "a"}
     adders = build_board(CATALOG, setup, values).rows[0].actions.adders  # type: ignore[union-attr]
     assert "item" not in _options(adders[1])  # the one Hammer is used
+
+
+def test_a_listed_spell_says_when_it_acts() -> None:
+    setup = parse_setup("a=swordsman a.hand=power-lunch,power-lunch d=sand-lord,archer")
+    values = {"m1-actions": "a:spell:power-lunch,d:ranged:archer,a:spell:power-lunch"}
+    labels = [item.label for item in build_board(CATALOG, setup, values).rows[0].actions.items]  # type: ignore[union-attr]
+    assert labels[0] == "Attacker: casts Power Lunch (cast before the destruction step)"
+    assert labels[2] == "Attacker: casts Power Lunch (takes effect in its turn)"

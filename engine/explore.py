@@ -24,13 +24,15 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from statistics import fmean
 
 from .abilities import DrawsRanged
 from .catalog import CardCatalog
 from .enums import Side, Winner
 from .errors import EngineError
+from .explore_walk import OrderSensitive, walk
 from .made_up import catalog_for
 from .notation import format_setup
 from .resolver import resolve
@@ -51,7 +53,12 @@ class OrderOutcome:
     winner: Winner
     attacker_total: int
     defender_total: int
-    notation: str
+    # The set-up this row resolves: its notation (a permalink) is written only when it is read.
+    setup: CombatSetup = field(repr=False, compare=False)
+
+    @cached_property
+    def notation(self) -> str:
+        return format_setup(self.setup)
 
     @property
     def margin(self) -> int:
@@ -83,6 +90,12 @@ class Exploration:
     # then over the explored rows only, which come first in the permuted side's lexicographic order).
     total_orders: int = 0
     complete: bool = True
+    # The time budget given (seconds; None: none), the permuted side's creatures in the sequence orders are
+    # visited, how many orders were visited (illegal ones included), and whether match-ups were shared.
+    budget: float | None = None
+    pool: tuple[str, ...] = ()
+    visited: int = 0
+    shared: bool = False
 
     @property
     def explored(self) -> int:
@@ -91,6 +104,26 @@ class Exploration:
     def coverage(self) -> str:
         """'explored N of M play orders', with M written so that no huge number is ever printed in full."""
         return f"explored {describe_count(self.explored)} of {describe_count(self.total_orders)} play orders"
+
+    def covered(self) -> str:
+        """Which orders a partial exploration covered, honestly: orders are visited in a fixed sequence
+        (the permuted side's creatures by their place in its pool), so the covered ones are the first."""
+        if self.complete:
+            return "every play order"
+        playing = len(self.fixed_order)
+        per_opening = count_orders(len(self.pool) - 1, playing - 1) if playing else 1
+        whole, part = divmod(self.visited, per_opening)
+        side = self.fixed_side.other.value
+        budget = f" within the {self.budget:g} s budget" if self.budget is not None else ""
+        openings = [f"every order in which the {side} opens with {', '.join(self.pool[:whole])}"] if whole else []
+        if part:
+            openings.append(
+                f"{describe_count(part)} of the {describe_count(per_opening)} opening with {self.pool[whole]}"
+            )
+        return (
+            f"the first {describe_count(self.visited)} of {describe_count(self.total_orders)} orders{budget}, in a fixed "
+            f"sequence: {' and '.join(openings) or 'none'}; the other openings were not explored"
+        )
 
 
 # Beyond this many digits a count is described by its order of magnitude: writing a factorial out in full
@@ -164,43 +197,21 @@ def explore(
             "with fewer creatures playing) or explore a smaller combat"
         )
     base = _with_order(setup, fixed, fixed_order)
-    outcomes: list[OrderOutcome] = []
     draws = any(
         catalog.get(split_reference(ref)[0]).first(DrawsRanged) is not None
         for side in Side
         for ref in setup.side(side).creatures
     )
-    broke_draw = 0
-    tried = 0
-    for arrangement in itertools.permutations(pools[permuted], playing):
-        if deadline is not None and tried and time.monotonic() > deadline:
-            break
-        tried += 1
-        rest = tuple(ref for ref in pools[permuted] if ref not in arrangement)
-        order = arrangement + rest
-        variant = _with_order(base, permuted, order)
-        obeyed = _obey_first_answer(variant, catalog, permuted, fixed_order)
-        if obeyed is None:
-            continue
-        variant, row_fixed = obeyed
-        if draws and draws_ranged_problems(variant, catalog):
-            # ENG-11: with the ranged plan as given, this order leaves a ranged attack off the match-up that draws them all.
-            broke_draw += 1
-            continue
-        log = resolve(variant, catalog, checked=True)
-        attacker_refs, defender_refs = (row_fixed, arrangement) if fixed is Side.ATTACKER else (arrangement, row_fixed)
-        outcomes.append(
-            OrderOutcome(
-                permuted_side=permuted,
-                order=order,
-                pairs=tuple(zip(attacker_refs, defender_refs, strict=True)),
-                leftovers=rest,
-                winner=log.result.winner,
-                attacker_total=log.result.attacker_total,
-                defender_total=log.result.defender_total,
-                notation=log.notation,
-            )
-        )
+    pool = tuple(pools[permuted])
+    walked = None
+    if first_answer_rule(base, catalog) is None:
+        try:
+            walked = _walk_orders(base, catalog, fixed, pool, playing, draws, deadline)
+        except OrderSensitive:
+            walked = None  # A card reads the rest of the order early: every order is resolved in full below.
+    outcomes, tried, broke_draw = (
+        walked if walked is not None else _resolve_each(base, catalog, fixed, pool, playing, draws, deadline)
+    )
     if not outcomes and tried < count:
         raise EngineError(
             f"the time budget ran out after {describe_count(tried)} of {describe_count(count)} play orders, none of "
@@ -219,7 +230,122 @@ def explore(
             "back for ranged support (ENG-15)",
             code="explore.no_legal_order",
         )
-    return replace(_summarise(setup, fixed, fixed_order, tuple(outcomes)), total_orders=count, complete=tried == count)
+    return replace(
+        _summarise(setup, fixed, fixed_order, tuple(outcomes)),
+        total_orders=count,
+        complete=tried == count,
+        budget=budget,
+        pool=pool,
+        visited=tried,
+        shared=walked is not None,
+    )
+
+
+def _walk_orders(
+    base: CombatSetup,
+    catalog: CardCatalog,
+    fixed: Side,
+    pool: tuple[str, ...],
+    playing: int,
+    draws: bool,
+    deadline: float | None,
+) -> tuple[list[OrderOutcome], int, int]:
+    """Every order by the shared-prefix walk (explore_walk): the rows, the orders visited, those left out."""
+    permuted = fixed.other
+    fixed_order = base.side(fixed).order
+    illegal: list[tuple[int, ...]] = []
+
+    def legal(arrangement: tuple[int, ...]) -> bool:
+        if not draws:
+            return True
+        if draws_ranged_problems(_with_order(base, permuted, _full_order(pool, arrangement)), catalog):
+            illegal.append(arrangement)
+            return False
+        return True
+
+    rows, visited, _ = walk(base, catalog, permuted, pool, playing, deadline=deadline, keep=legal)
+    outcomes = [
+        _outcome(
+            base,
+            fixed,
+            fixed_order,
+            _full_order(pool, row.arrangement),
+            playing,
+            row.winner,
+            row.attacker_total,
+            row.defender_total,
+        )
+        for row in rows
+    ]
+    return outcomes, visited, len(illegal)
+
+
+def _full_order(pool: tuple[str, ...], arrangement: tuple[int, ...]) -> tuple[str, ...]:
+    """The permuted side's play order: the arrangement, then the creatures left over in the pool's order."""
+    return tuple(pool[i] for i in arrangement) + tuple(ref for i, ref in enumerate(pool) if i not in arrangement)
+
+
+def _outcome(
+    variant: CombatSetup,
+    fixed: Side,
+    row_fixed: tuple[str, ...],
+    order: tuple[str, ...],
+    playing: int,
+    winner: Winner,
+    attacker_total: int,
+    defender_total: int,
+) -> OrderOutcome:
+    permuted = fixed.other
+    arrangement = order[:playing]
+    attacker_refs, defender_refs = (row_fixed, arrangement) if fixed is Side.ATTACKER else (arrangement, row_fixed)
+    return OrderOutcome(
+        permuted_side=permuted,
+        order=order,
+        pairs=tuple(zip(attacker_refs, defender_refs, strict=True)),
+        leftovers=order[playing:],
+        winner=winner,
+        attacker_total=attacker_total,
+        defender_total=defender_total,
+        setup=_with_order(variant, permuted, order),
+    )
+
+
+def _resolve_each(
+    base: CombatSetup,
+    catalog: CardCatalog,
+    fixed: Side,
+    pool: tuple[str, ...],
+    playing: int,
+    draws: bool,
+    deadline: float | None,
+) -> tuple[list[OrderOutcome], int, int]:
+    """Every order resolved in full, one after the other: for set-ups whose cards make sharing unsound."""
+    permuted = fixed.other
+    fixed_order = base.side(fixed).order
+    outcomes: list[OrderOutcome] = []
+    broke_draw = 0
+    tried = 0
+    for arrangement in itertools.permutations(pool, playing):
+        if deadline is not None and tried and time.monotonic() > deadline:
+            break
+        tried += 1
+        order = arrangement + tuple(ref for ref in pool if ref not in arrangement)
+        variant = _with_order(base, permuted, order)
+        obeyed = _obey_first_answer(variant, catalog, permuted, fixed_order)
+        if obeyed is None:
+            continue
+        variant, row_fixed = obeyed
+        if draws and draws_ranged_problems(variant, catalog):
+            # ENG-11: with the ranged plan as given, this order leaves a ranged attack off the match-up that draws them all.
+            broke_draw += 1
+            continue
+        result = resolve(variant, catalog, checked=True).result
+        outcomes.append(
+            _outcome(
+                variant, fixed, row_fixed, order, playing, result.winner, result.attacker_total, result.defender_total
+            )
+        )
+    return outcomes, tried, broke_draw
 
 
 def _obey_first_answer(

@@ -1,0 +1,205 @@
+"""Resolve many play orders at once by walking the tree of their common beginnings.
+
+Play orders that begin alike share their first match-ups: a match-up's outcome depends only on the
+state of the combat when it starts. The walk resolves the command step once, then plays the first
+match-up once per creature the permuted side can open with, saves the state after it (engine.fork),
+and goes on depth first from each saved state, so the match-ups of a common prefix are resolved once
+for all the orders that share it. Each order's result is exactly the one a full resolution gives:
+
+- the state after the command step does not depend on the play order (nothing before the primaries
+  reads it), and the order enters the primaries only through the permuted side's queue, which the
+  procedure takes from the front (engine.primary_step.next_primary);
+- so at each saved state the walk puts the next creature of the order at the front of that queue and
+  plays one more match-up; a creature that is no longer in hand and standing is skipped, as the
+  procedure skips it;
+- a card may reorder that queue (a creature that must play first, a command that picks the first
+  match-up), put a creature back into it or take one out of it; then the rest of the order matters
+  before its turn comes and sharing is not sound. The walk checks the queue after every match-up it
+  shares (it must be exactly the rest of the order) and, if it is not, gives up with
+  ``OrderSensitive``; explore then resolves every order in full.
+
+Orders are visited in the same sequence as ``itertools.permutations`` of the pool (lexicographic by
+the pool's positions), so a walk stopped by its deadline has covered exactly the first orders.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from .catalog import CardCatalog
+from .combat_state import Combat
+from .effects import run_effects
+from .enums import Fate, Side, Winner
+from .errors import StopAfter
+from .fork import fork
+from .resolver import decide, play
+from .setup import CombatSetup, SideSetup
+from .state import Fighter
+
+
+class OrderSensitive(Exception):  # noqa: N818 - a signal inside exploring, never shown
+    """A card made the rest of the play order matter before its turn: the walk cannot share match-ups."""
+
+
+class OutOfTime(Exception):  # noqa: N818 - a signal inside exploring, never shown
+    """The deadline passed; the rows walked so far are kept."""
+
+
+@dataclass(frozen=True)
+class Walked:
+    """One order's result: the permuted side's arrangement (pool positions) and the count it ends with."""
+
+    arrangement: tuple[int, ...]
+    winner: Winner
+    attacker_total: int
+    defender_total: int
+
+
+def _with_side(setup: CombatSetup, side: Side, changed: SideSetup) -> CombatSetup:
+    return replace(setup, attacker=changed) if side is Side.ATTACKER else replace(setup, defender=changed)
+
+
+def _set_order(combat: Combat, side: Side, order: tuple[str, ...]) -> None:
+    """The combat as if its set-up had given this play order (used before the primaries begin)."""
+    playing = replace(combat.setup.side(side), order=order)
+    combat.setup = _with_side(combat.setup, side, playing)
+    combat.given = _with_side(combat.given, side, replace(combat.given.side(side), order=order))
+    combat.sides[side].setup = playing
+
+
+def _counted(combat: Combat) -> tuple[Winner, int, int]:
+    """Who holds the space and the two counts: the first steps of resolution, all a row shows."""
+    totals, _, winner = decide(combat)
+    return winner, sum(t.amount for t in totals[Side.ATTACKER]), sum(t.amount for t in totals[Side.DEFENDER])
+
+
+def _playable(fighter: Fighter) -> bool:
+    """What next_primary asks of a queued creature before it plays it."""
+    return fighter.in_hand and fighter.fate is Fate.STANDING
+
+
+class _Walk:
+    def __init__(
+        self,
+        setup: CombatSetup,
+        catalog: CardCatalog,
+        permuted: Side,
+        pool: tuple[str, ...],
+        playing: int,
+        deadline: float | None,
+        keep: Callable[[tuple[int, ...]], bool],
+    ) -> None:
+        self.setup = setup
+        self.catalog = catalog
+        self.permuted = permuted
+        self.pool = pool
+        self.playing = playing
+        self.deadline = deadline
+        self.keep = keep
+        self.rows: list[Walked] = []
+        # Orders visited, kept or not (an order breaking the ranged plan is visited but left out).
+        self.visited = 0
+
+    def _fighters(self, combat: Combat, positions: list[int]) -> list[Fighter]:
+        by_reference = {f.reference: f for f in combat.sides[self.permuted].fighters}
+        return [by_reference[self.pool[i]] for i in positions]
+
+    def _emit(self, arrangement: tuple[int, ...], winner: Winner, attacker_total: int, defender_total: int) -> None:
+        self.visited += 1
+        if self.keep(arrangement):
+            self.rows.append(Walked(arrangement, winner, attacker_total, defender_total))
+
+    def run(self) -> None:
+        root = Combat(self.setup, self.catalog, checked=True)
+        root.for_reader = False
+        root.stop_after = 0
+        run_effects(root, "CMB-2")
+        try:
+            play(root)
+        except StopAfter:
+            pass
+        self._node(root, 0, [], [], owned=True)
+
+    def _node(self, state: Combat, played: int, prefix: list[int], extras: list[Fighter], *, owned: bool) -> None:
+        remaining = [i for i in range(len(self.pool)) if i not in prefix]
+        if len(prefix) == self.playing:
+            self._finish(state if owned else fork(state), played, prefix, remaining, extras)
+            return
+        for place, chosen in enumerate(remaining):
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                raise OutOfTime
+            last = owned and place == len(remaining) - 1
+            rest = [i for i in remaining if i != chosen]
+            [fighter] = self._fighters(state, [chosen])
+            if not _playable(fighter):
+                # Skipped when its turn comes, as next_primary skips it: no match-up is played for it.
+                self._node(state, played, [*prefix, chosen], extras, owned=last)
+                continue
+            child = state if last else fork(state)
+            self._arrange(child, played, [*prefix, chosen], rest, extras)
+            child.stop_after = played + 1
+            try:
+                play(child, resume=played)
+            except StopAfter:
+                queue = child.sides[self.permuted].queue
+                expected = self._fighters(child, rest)
+                if queue[: len(expected)] != expected:
+                    raise OrderSensitive from None
+                left = queue[len(expected) :]
+                if played == 0:
+                    if any(f.reference in self.pool for f in left):
+                        raise OrderSensitive from None
+                elif left != [self._same(child, f) for f in extras]:
+                    raise OrderSensitive from None
+                self._node(child, played + 1, [*prefix, chosen], left, owned=True)
+                continue
+            # The combat ended before another match-up: every order beginning so shares this result.
+            counted = _counted(child)
+            for tail in itertools.permutations(rest, self.playing - len(prefix) - 1):
+                self._emit((*prefix, chosen, *tail), *counted)
+
+    def _same(self, combat: Combat, fighter: Fighter) -> Fighter:
+        """A fighter's counterpart in another copy of the combat (found by its id, unique per combat)."""
+        return next(f for f in combat.sides[fighter.side].fighters if f.id == fighter.id)
+
+    def _arrange(self, combat: Combat, played: int, prefix: list[int], rest: list[int], extras: list[Fighter]) -> None:
+        """The permuted side's order from here: ``prefix`` played or skipped, then ``rest``."""
+        if played == 0:
+            _set_order(combat, self.permuted, tuple(self.pool[i] for i in [*prefix, *rest]))
+        else:
+            state = combat.sides[self.permuted]
+            state.queue = self._fighters(combat, [prefix[-1], *rest]) + [self._same(combat, f) for f in extras]
+
+    def _finish(self, combat: Combat, played: int, prefix: list[int], rest: list[int], extras: list[Fighter]) -> None:
+        """The whole arrangement is chosen; the creatures left over keep the pool's order (as explore gives it)."""
+        if played == 0:
+            _set_order(combat, self.permuted, tuple(self.pool[i] for i in [*prefix, *rest]))
+        else:
+            combat.sides[self.permuted].queue = self._fighters(combat, rest) + [self._same(combat, f) for f in extras]
+        combat.stop_after = None
+        play(combat, resume=played)
+        self._emit(tuple(prefix), *_counted(combat))
+
+
+def walk(
+    setup: CombatSetup,
+    catalog: CardCatalog,
+    permuted: Side,
+    pool: tuple[str, ...],
+    playing: int,
+    *,
+    deadline: float | None = None,
+    keep: Callable[[tuple[int, ...]], bool] = lambda arrangement: True,
+) -> tuple[list[Walked], int, bool]:
+    """Every arrangement of ``playing`` of the permuted side's ``pool`` (references) against the set-up's
+    fixed side, in itertools.permutations order: the rows kept, how many orders were visited, and whether
+    all were. ``setup`` is checked already; ``keep`` drops orders that are not legal. Raises OrderSensitive."""
+    walker = _Walk(setup, catalog, permuted, pool, playing, deadline, keep)
+    try:
+        walker.run()
+    except OutOfTime:
+        return walker.rows, walker.visited, False
+    return walker.rows, walker.visited, True

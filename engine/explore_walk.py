@@ -129,7 +129,7 @@ class _Walk:
             self._finish(state if owned else fork(state), played, prefix, remaining, extras)
             return
         for place, chosen in enumerate(remaining):
-            if self.deadline is not None and time.monotonic() > self.deadline:
+            if self.deadline is not None and self.visited and time.monotonic() > self.deadline:
                 raise OutOfTime
             last = owned and place == len(remaining) - 1
             rest = [i for i in remaining if i != chosen]

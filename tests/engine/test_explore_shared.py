@@ -1,0 +1,152 @@
+"""Explore shares the match-ups of orders that begin alike (engine.explore_walk); every row must still be
+exactly what resolving that order in full gives."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+
+import pytest
+
+from engine.catalog import default_catalog
+from engine.combat_state import Combat
+from engine.effects import run_effects
+from engine.errors import StopAfter
+from engine.explore import Exploration, explore
+from engine.fork import FIGHTER_LINKS, fork
+from engine.notation import parse_setup
+from engine.resolver import play, resolution, resolve
+from engine.state import Fighter
+
+CATALOG = default_catalog()
+SALAMANDER = (
+    'made-up.test-salamander={"abilities":[{"amount":4,"kind":"bonus"}],"border":"elemental","bribery":["gold"],'
+    '"name":"Test%20Salamander","type":"creature","vitality":3} '
+)
+SETUPS = {
+    # Guardians, stones and channelling, a command creature each, a ranged attacker, bribes both ways,
+    # an aura in play, terrain bonuses and secondary attacks (the engine benchmark's headline).
+    "realistic 6 vs 6": (
+        "terrain=the-dry-heaps "
+        "a=floyd-the-flying-pig,sand-lord,wild-nymph,archer,gnomish-gnomes,blackthwaite-jumper "
+        "a.guardian=harkin-spreader-of-the-wealth a.command=floyd-the-flying-pig a.stones=4 a.channel=2:guardian*2 "
+        "a.ranged=2:archer a.hand=gold,beer a.bribe=1:beer "
+        "d=rock-spirit,king-of-mystfall,devil-dog,gorgal-skag,amber-well,blackthwaite-jumper "
+        "d.order=devil-dog,gorgal-skag,king-of-mystfall d.guardian=finn-swamp-king d.command=rock-spirit "
+        "d.hand=babes,gold d.bribe=1:babes d.channel=2:guardian"
+    ),
+    # A made-up creature among printed ones, four match-ups deep.
+    "made-up card": SALAMANDER
+    + "terrain=woods a=test-salamander,archer,swordsman,wild-nymph d=swordsman,sand-lord,gorgal-skag,devil-dog",
+    # Secondary attacks named in the set-up, a spell cast in match-up 2 and a bribe in match-up 3.
+    "secondaries, spell, bribe": (
+        "a=sleeping-spirit,gorgal-skag,wild-nymph d=gnobby-gnomes,varmit-archer,ice-spirit,devil-dog "
+        "d.secondary=varmit-archer>sleeping-spirit a.hand=power-lunch,gold a.spell=2:power-lunch a.bribe=3:gold"
+    ),
+    # Command abilities on both sides (a side bonus and a command creature that fights), channelling.
+    "commands and channelling": (
+        "terrain=swamp a=grotto-troll,sand-lord,swordsman,wild-nymph,archer a.command=grotto-troll "
+        "a.guardian=finn-swamp-king a.stones=3 a.channel=1:guardian*2 "
+        "d=voodoo-wizard,ice-spirit,devil-dog,gorgal-skag,amber-well d.command=voodoo-wizard"
+    ),
+    # Found by a random search over the cards, each for one path of the walk: a creature destroyed in its
+    # owner's hand before its turn (skipped, as the procedure skips it) ...
+    "skipped creature": (
+        "terrain=mountains a=greedy-fiend,gehrund-field-marshal,riksook,squibby "
+        "d=amber-well,great-black-rishar,goldthwaite-jumper"
+    ),
+    # ... a combat whose primaries end before the order runs out ...
+    "primaries end early": (
+        "terrain=swamp a=reverend-smilin-jack,iron-crag-baggler,wild-nymph,yard-rat "
+        "d=ugly-wart-fiend,eats-cockroach-king,cleric,vensuni-inferno-swarm"
+    ),
+    # ... and one whose last match-up is never played.
+    "last match-up not played": "a=cow,ice-ogre,lorg-mole,chephros d=ancient-ogre,slim-jab,gumbo-jake",
+    # Example 2 of the rules: every pairing of three against four, Rock Spirit left for a secondary.
+    "example 2": "terrain=woods a=wood-nymph,ice-ogre,sun-spirit d=amber-well,gorgal-skag,black-lung,rock-spirit",
+}
+
+
+def _replayed(exploration: Exploration) -> list[tuple[object, int, int]]:
+    rows = []
+    for outcome in exploration.outcomes:
+        result = resolve(parse_setup(outcome.notation), CATALOG).result
+        rows.append((result.winner, result.attacker_total, result.defender_total))
+    return rows
+
+
+@pytest.mark.parametrize("name", sorted(SETUPS))
+def test_every_shared_row_is_what_a_full_resolution_of_its_order_gives(name: str) -> None:
+    exploration = explore(parse_setup(SETUPS[name]), CATALOG)
+    assert exploration.shared, "this set-up should be explored by the shared walk"
+    assert exploration.complete and exploration.explored == exploration.total_orders > 1
+    # Every arrangement once, in the permuted side's itertools.permutations sequence.
+    playing = len(exploration.fixed_order)
+    expected = list(itertools.permutations(exploration.pool, playing))
+    assert [o.order[:playing] for o in exploration.outcomes] == [tuple(order) for order in expected]
+    shown = [(o.winner, o.attacker_total, o.defender_total) for o in exploration.outcomes]
+    assert shown == _replayed(exploration)
+
+
+def test_the_shared_walk_finds_different_results_in_a_realistic_set_up() -> None:
+    # Not a set-up where every order ends alike, so the comparison above can fail.
+    exploration = explore(parse_setup(SETUPS["realistic 6 vs 6"]), CATALOG)
+    assert len({(o.attacker_total, o.defender_total) for o in exploration.outcomes}) > 5
+
+
+def test_a_card_that_must_play_first_makes_explore_resolve_every_order_in_full() -> None:
+    # Trumpeter's side plays its commanded class first: the queue is reordered, so prefixes are not shared.
+    text = "a=trumpeter,swordsman,archer,sand-lord a.command=trumpeter d=devil-dog,wild-nymph,gorgal-skag,ice-spirit"
+    exploration = explore(parse_setup(text), CATALOG)
+    assert not exploration.shared
+    shown = [(o.winner, o.attacker_total, o.defender_total) for o in exploration.outcomes]
+    assert shown == _replayed(exploration)
+
+
+def test_a_forked_combat_resolves_as_the_original_and_leaves_it_alone() -> None:
+    setup = parse_setup(SETUPS["realistic 6 vs 6"])
+    combat = Combat(setup, CATALOG)
+    combat.stop_after = 2
+    run_effects(combat, "CMB-2")
+    with pytest.raises(StopAfter):
+        play(combat)
+    copy = fork(combat)
+    steps_before = len(combat.steps)
+    copy.stop_after = None
+    play(copy, resume=2)
+    copied = resolution(copy)
+    assert len(combat.steps) == steps_before  # the original did not move
+    combat.stop_after = None
+    play(combat, resume=2)
+    original = resolution(combat)
+    whole = resolve(setup, CATALOG).result
+    for result in (copied, original):
+        assert (result.winner, result.attacker_total, result.defender_total, result.creatures) == (
+            whole.winner,
+            whole.attacker_total,
+            whole.defender_total,
+            whole.creatures,
+        )
+    originals = {id(f) for state in combat.sides.values() for f in state.fighters}
+    assert not originals & {id(f) for state in copy.sides.values() for f in state.fighters}
+
+
+def test_fork_knows_every_fighter_attribute_that_holds_a_fighter() -> None:
+    linked = {name for name, kind in Fighter.__annotations__.items() if "Fighter" in str(kind)}
+    assert linked == set(FIGHTER_LINKS)
+
+
+def test_a_partial_exploration_says_which_orders_it_covered() -> None:
+    setup = parse_setup(SETUPS["made-up card"])
+    exploration = explore(setup, CATALOG, limit=None, budget=0.0)
+    assert not exploration.complete and exploration.visited >= 1
+    assert exploration.covered().startswith(f"the first {exploration.visited} of 24 orders within the 0 s budget")
+    # The rows are exactly the first orders of the fixed sequence.
+    full = explore(setup, CATALOG)
+    assert exploration.outcomes == full.outcomes[: exploration.explored]
+    assert full.covered() == "every play order"
+    later = replace(exploration, visited=7)
+    assert (
+        "every order in which the defender opens with swordsman and 1 of the 6 opening with sand-lord"
+        in later.covered()
+    )

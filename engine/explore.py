@@ -174,12 +174,19 @@ def _primary_pool(setup: SideSetup, catalog: CardCatalog) -> list[str]:
 
 
 def explore(
-    setup: CombatSetup, catalog: CardCatalog, *, limit: int | None = MAX_ORDERS, budget: float | None = None
+    setup: CombatSetup,
+    catalog: CardCatalog,
+    *,
+    limit: int | None = MAX_ORDERS,
+    budget: float | None = None,
+    share: bool = True,
 ) -> Exploration:
     """Resolve every play order; refuse more than ``limit`` orders (None: no count limit).
 
     With ``budget`` (seconds), stop once that much time has passed and answer with the orders explored so far
-    (``complete`` is then False and ``coverage()`` says how many of how many): time, not the count, bounds work.
+    (``complete`` is then False, ``coverage()`` says how many of how many and ``covered()`` which): time, not
+    the count, bounds work. Orders that begin alike share their first match-ups (explore_walk); ``share=False``
+    resolves each order in full, as exploring did before (the benchmark's baseline).
     """
     deadline = None if budget is None else time.monotonic() + budget
     check(setup, catalog, first_matchup=False)
@@ -204,7 +211,7 @@ def explore(
     )
     pool = tuple(pools[permuted])
     walked = None
-    if first_answer_rule(base, catalog) is None:
+    if share and first_answer_rule(base, catalog) is None:
         try:
             walked = _walk_orders(base, catalog, fixed, pool, playing, draws, deadline)
         except OrderSensitive:

@@ -140,7 +140,8 @@ class _Walk:
                 continue
             child = state if last else fork(state)
             self._arrange(child, played, [*prefix, chosen], rest, extras)
-            child.stop_after = played + 1
+            # The last creature of the arrangement: the rest of the order is fixed, so play on to the end.
+            child.stop_after = None if len(prefix) + 1 == self.playing else played + 1
             try:
                 play(child, resume=played)
             except StopAfter:
@@ -156,7 +157,7 @@ class _Walk:
                     raise OrderSensitive from None
                 self._node(child, played + 1, [*prefix, chosen], left, owned=True)
                 continue
-            # The combat ended before another match-up: every order beginning so shares this result.
+            # The combat is over (or the arrangement complete): every order beginning so shares this result.
             counted = _counted(child)
             for tail in itertools.permutations(rest, self.playing - len(prefix) - 1):
                 self._emit((*prefix, chosen, *tail), *counted)

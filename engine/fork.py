@@ -39,7 +39,8 @@ _SHARED: set[type] = {
 }
 # A combat's table of the effects present at each point: a cache shared by every combat holding the same
 # kinds of ability (effects.effects_for), replaced, never changed, when a card brings new kinds.
-_SHARED_ATTRIBUTES = frozenset({"effects_at"})
+# A side's table of its fighters by reference is a cache too: the copy starts it empty (state.SideState).
+_SHARED_ATTRIBUTES = frozenset({"effects_at", "_by_reference"})
 # Mutable objects of the resolver, copied attribute by attribute.
 _OBJECTS: frozenset[type] = frozenset({SideState, Contribution, Shot})
 _known: dict[type, bool] = {}
@@ -104,7 +105,10 @@ class _Copier:
                 done = object.__new__(kind)
                 self.objects[id(value)] = done
                 done.__dict__.update(
-                    {name: item if known.get(type(item)) else self.value(item) for name, item in value.__dict__.items()}
+                    {
+                        name: item if known.get(type(item)) or name in _SHARED_ATTRIBUTES else self.value(item)
+                        for name, item in value.__dict__.items()
+                    }
                 )
                 if kind is SideState:
                     done._by_reference = {}  # A table of its fighters, rebuilt from the copied ones when read.

@@ -150,3 +150,19 @@ def test_a_partial_exploration_says_which_orders_it_covered() -> None:
         "every order in which the defender opens with swordsman and 1 of the 6 opening with sand-lord"
         in later.covered()
     )
+
+
+def test_the_benchmark_times_the_site_with_the_site_budget() -> None:
+    import ast
+    from pathlib import Path
+
+    from benchmarks.explore_bench import SITE_BUDGET
+
+    source = (Path(__file__).resolve().parents[2] / "combat" / "running.py").read_text()
+    assigned = {
+        node.targets[0].id: node.value
+        for node in ast.parse(source).body
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+    }
+    budget = assigned["EXPLORE_BUDGET_SECONDS"]
+    assert isinstance(budget, ast.Constant) and budget.value == SITE_BUDGET

@@ -53,8 +53,13 @@ class OrderOutcome:
     winner: Winner
     attacker_total: int
     defender_total: int
-    # The set-up this row resolves: its notation (a permalink) is written only when it is read.
-    setup: CombatSetup = field(repr=False, compare=False)
+    # The set-up with every order but the permuted side's as this row plays it; the row's own set-up and
+    # notation (a permalink) are made only when read.
+    base: CombatSetup = field(repr=False, compare=False)
+
+    @property
+    def setup(self) -> CombatSetup:
+        return _with_order(self.base, self.permuted_side, self.order)
 
     @cached_property
     def notation(self) -> str:
@@ -313,7 +318,7 @@ def _outcome(
         winner=winner,
         attacker_total=attacker_total,
         defender_total=defender_total,
-        setup=_with_order(variant, permuted, order),
+        base=variant,
     )
 
 

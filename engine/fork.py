@@ -83,18 +83,28 @@ class _Copier:
     def value(self, value: Any) -> Any:
         kind = type(value)
         known = _known
+        table = self.fighters
+        # The common cases inline (a function call per element would cost more than the copy itself).
         if kind is Fighter:
-            return self.fighters[id(value)]
+            return table[id(value)]
         if kind is list:
-            return [item if known.get(type(item)) else self.value(item) for item in value]
+            return [
+                item if known.get(type(item)) else table[id(item)] if type(item) is Fighter else self.value(item)
+                for item in value
+            ]
         if kind is tuple:
             if all(known.get(type(item)) for item in value):
                 return value
             return tuple(self.value(item) for item in value)
         if kind is dict:
-            return {self.key(k): self.value(v) for k, v in value.items()}
+            return {
+                (k if type(k) is not int and known.get(type(k)) else self.key(k)): (
+                    v if known.get(type(v)) else table[id(v)] if type(v) is Fighter else self.value(v)
+                )
+                for k, v in value.items()
+            }
         if kind is set:
-            return {self.key(item) for item in value}
+            return {item if type(item) is not int and known.get(type(item)) else self.key(item) for item in value}
         if kind is Counter:
             return Counter(value)
         if _is_shared(kind):
@@ -123,10 +133,13 @@ def fork(combat: Combat) -> Combat:
     copier = _Copier(combat)
     twin = object.__new__(Combat)
     known = _known
-    twin.__dict__.update(
-        {
-            name: value if name in _SHARED_ATTRIBUTES or known.get(type(value)) else copier.value(value)
-            for name, value in combat.__dict__.items()
-        }
-    )
+    copied = twin.__dict__
+    for name, value in combat.__dict__.items():
+        kind = type(value)
+        if known.get(kind) or name in _SHARED_ATTRIBUTES:
+            copied[name] = value
+        elif not value and (kind is list or kind is dict or kind is set):
+            copied[name] = kind()
+        else:
+            copied[name] = copier.value(value)
     return twin

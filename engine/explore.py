@@ -101,6 +101,8 @@ class Exploration:
     pool: tuple[str, ...] = ()
     visited: int = 0
     shared: bool = False
+    # Set when the budget could not cover every order and a fair random sample was drawn (its seed).
+    sample_seed: int | None = None
 
     @property
     def explored(self) -> int:
@@ -115,11 +117,17 @@ class Exploration:
         (the permuted side's creatures by their place in its pool), so the covered ones are the first."""
         if self.complete:
             return "every play order"
+        budget = f" within the {self.budget:g} s budget" if self.budget is not None else ""
+        if self.sample_seed is not None:
+            return (
+                f"a random sample of {describe_count(self.visited)} of {describe_count(self.total_orders)} orders{budget}, "
+                f"each order equally likely to be drawn (fixed seed {self.sample_seed}: the same set-up samples the "
+                "same orders in the same sequence)"
+            )
         playing = len(self.fixed_order)
         per_opening = count_orders(len(self.pool) - 1, playing - 1) if playing else 1
         whole, part = divmod(self.visited, per_opening)
         side = self.fixed_side.other.value
-        budget = f" within the {self.budget:g} s budget" if self.budget is not None else ""
         openings = [f"every order in which the {side} opens with {', '.join(self.pool[:whole])}"] if whole else []
         if part:
             openings.append(
@@ -221,9 +229,11 @@ def explore(
             walked = _walk_orders(base, catalog, fixed, pool, playing, draws, deadline)
         except OrderSensitive:
             walked = None  # A card reads the rest of the order early: every order is resolved in full below.
-    outcomes, tried, broke_draw = (
-        walked if walked is not None else _resolve_each(base, catalog, fixed, pool, playing, draws, deadline)
-    )
+    if walked is not None:
+        outcomes, tried, broke_draw, seed = walked
+    else:
+        outcomes, tried, broke_draw = _resolve_each(base, catalog, fixed, pool, playing, draws, deadline)
+        seed = None
     if not outcomes and tried < count:
         raise EngineError(
             f"the time budget ran out after {describe_count(tried)} of {describe_count(count)} play orders, none of "
@@ -250,6 +260,7 @@ def explore(
         pool=pool,
         visited=tried,
         shared=walked is not None,
+        sample_seed=seed,
     )
 
 
@@ -261,21 +272,18 @@ def _walk_orders(
     playing: int,
     draws: bool,
     deadline: float | None,
-) -> tuple[list[OrderOutcome], int, int]:
-    """Every order by the shared-prefix walk (explore_walk): the rows, the orders visited, those left out."""
+) -> tuple[list[OrderOutcome], int, int, int | None]:
+    """Every order by the shared-prefix walk (explore_walk): the rows, the orders visited, those left out,
+    and the seed when a time budget made it sample the orders."""
     permuted = fixed.other
     fixed_order = base.side(fixed).order
-    illegal: list[tuple[int, ...]] = []
 
     def legal(arrangement: tuple[int, ...]) -> bool:
-        if not draws:
-            return True
-        if draws_ranged_problems(_with_order(base, permuted, _full_order(pool, arrangement)), catalog):
-            illegal.append(arrangement)
-            return False
-        return True
+        return not (
+            draws and draws_ranged_problems(_with_order(base, permuted, _full_order(pool, arrangement)), catalog)
+        )
 
-    rows, visited, _ = walk(base, catalog, permuted, pool, playing, deadline=deadline, keep=legal)
+    walked = walk(base, catalog, permuted, pool, playing, deadline=deadline, keep=legal)
     outcomes = [
         _outcome(
             base,
@@ -287,9 +295,10 @@ def _walk_orders(
             row.attacker_total,
             row.defender_total,
         )
-        for row in rows
+        for row in walked.rows
     ]
-    return outcomes, visited, len(illegal)
+    # Orders visited but not kept broke the ranged plan (ENG-11).
+    return outcomes, walked.visited, walked.visited - len(walked.rows), walked.sample_seed
 
 
 def _full_order(pool: tuple[str, ...], arrangement: tuple[int, ...]) -> tuple[str, ...]:

@@ -19,12 +19,18 @@ for all the orders that share it. Each order's result is exactly the one a full 
   ``OrderSensitive``; explore then resolves every order in full.
 
 Orders are visited in the same sequence as ``itertools.permutations`` of the pool (lexicographic by
-the pool's positions), so a walk stopped by its deadline has covered exactly the first orders.
+the pool's positions). With a deadline, the walk judges its pace after a tenth of the time; if it cannot
+finish, it draws orders uniformly at random instead (a fixed seed, so the same set-up always samples the
+same orders in the same sequence), each resolved from the saved state of its first creatures, so a
+partial answer is a fair sample rather than the orders of the first openings. A walk stopped by its
+deadline before that judgement has covered exactly the first orders.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -44,8 +50,32 @@ class OrderSensitive(Exception):  # noqa: N818 - a signal inside exploring, neve
     """A card made the rest of the play order matter before its turn: the walk cannot share match-ups."""
 
 
+class TooSlow(Exception):  # noqa: N818 - a signal inside exploring, never shown
+    """The walk will not finish within the deadline: a fair sample is worth more than the first orders."""
+
+
 class OutOfTime(Exception):  # noqa: N818 - a signal inside exploring, never shown
     """The deadline passed; the rows walked so far are kept."""
+
+
+@dataclass(frozen=True)
+class _Skipped:
+    pass
+
+
+@dataclass(frozen=True)
+class _Saved:
+    combat: Combat
+    extras: list[Fighter]
+
+
+@dataclass(frozen=True)
+class _Ended:
+    counted: tuple[Winner, int, int]
+
+
+# Sampling keeps the states after this many creatures of an order (about n^3 states for n creatures).
+SAVED_DEPTH = 3
 
 
 @dataclass(frozen=True)
@@ -100,8 +130,24 @@ class _Walk:
         self.deadline = deadline
         self.keep = keep
         self.rows: list[Walked] = []
+        self.started = time.monotonic()
+        # When to judge whether the whole walk fits in the time left (None: never).
+        self.probe_at: float | None = None
         # Orders visited, kept or not (an order breaking the ranged plan is visited but left out).
         self.visited = 0
+
+    def _check_time(self) -> None:
+        if self.deadline is None or not self.visited:
+            return
+        now = time.monotonic()
+        if now > self.deadline:
+            raise OutOfTime
+        if self.probe_at is not None and now > self.probe_at:
+            # Time to judge the pace: an orderly walk that cannot finish would cover only the first openings.
+            self.probe_at = None
+            projected = (now - self.started) / self.visited * math.perm(len(self.pool), self.playing)
+            if self.started + projected > self.deadline:
+                raise TooSlow
 
     def _fighters(self, combat: Combat, positions: list[int]) -> list[Fighter]:
         by_reference = {f.reference: f for f in combat.sides[self.permuted].fighters}
@@ -112,7 +158,8 @@ class _Walk:
         if self.keep(arrangement):
             self.rows.append(Walked(arrangement, winner, attacker_total, defender_total))
 
-    def run(self) -> None:
+    def _root(self) -> Combat:
+        """The combat once its command step is over: the same for every order."""
         root = Combat(self.setup, self.catalog, checked=True)
         root.for_reader = False
         root.stop_after = 0
@@ -121,7 +168,40 @@ class _Walk:
             play(root)
         except StopAfter:
             pass
-        self._node(root, 0, [], [], owned=True)
+        return root
+
+    def run(self) -> None:
+        self._node(self._root(), 0, [], [], owned=True)
+
+    def _advance(
+        self, state: Combat, played: int, prefix: list[int], chosen: int, extras: list[Fighter], *, owned: bool
+    ) -> _Skipped | _Saved | _Ended:
+        """The next creature of the order: skipped, or played in one more match-up from ``state`` (used up
+        when ``owned``); the saved state after it, or the counts once the combat is over. The last creature of
+        the arrangement plays on to the end, since the rest of the order is then fixed."""
+        [fighter] = self._fighters(state, [chosen])
+        if not _playable(fighter):
+            # Skipped when its turn comes, as next_primary skips it: no match-up is played for it.
+            return _Skipped()
+        rest = [i for i in range(len(self.pool)) if i not in prefix and i != chosen]
+        child = state if owned else fork(state)
+        self._arrange(child, played, [*prefix, chosen], rest, extras)
+        child.stop_after = None if len(prefix) + 1 == self.playing else played + 1
+        try:
+            play(child, resume=played)
+        except StopAfter:
+            queue = child.sides[self.permuted].queue
+            expected = self._fighters(child, rest)
+            if queue[: len(expected)] != expected:
+                raise OrderSensitive from None
+            left = queue[len(expected) :]
+            if played == 0:
+                if any(f.reference in self.pool for f in left):
+                    raise OrderSensitive from None
+            elif left != [self._same(child, f) for f in extras]:
+                raise OrderSensitive from None
+            return _Saved(child, left)
+        return _Ended(_counted(child))
 
     def _node(self, state: Combat, played: int, prefix: list[int], extras: list[Fighter], *, owned: bool) -> None:
         remaining = [i for i in range(len(self.pool)) if i not in prefix]
@@ -129,38 +209,62 @@ class _Walk:
             self._finish(state if owned else fork(state), played, prefix, remaining, extras)
             return
         for place, chosen in enumerate(remaining):
-            if self.deadline is not None and self.visited and time.monotonic() > self.deadline:
-                raise OutOfTime
+            self._check_time()
             last = owned and place == len(remaining) - 1
-            rest = [i for i in remaining if i != chosen]
-            [fighter] = self._fighters(state, [chosen])
-            if not _playable(fighter):
-                # Skipped when its turn comes, as next_primary skips it: no match-up is played for it.
+            step = self._advance(state, played, prefix, chosen, extras, owned=last)
+            if isinstance(step, _Skipped):
                 self._node(state, played, [*prefix, chosen], extras, owned=last)
+            elif isinstance(step, _Saved):
+                self._node(step.combat, played + 1, [*prefix, chosen], step.extras, owned=True)
+            else:
+                # The combat is over (or the arrangement complete): every order beginning so shares this result.
+                rest = [i for i in remaining if i != chosen]
+                for tail in itertools.permutations(rest, self.playing - len(prefix) - 1):
+                    self._emit((*prefix, chosen, *tail), *step.counted)
+
+    def sample(self, seed: int) -> None:
+        """Orders drawn uniformly at random without repeats (a fixed seed: the same sequence every time),
+        each resolved from the deepest saved state of its beginning; states up to SAVED_DEPTH are kept."""
+        rng = random.Random(seed)
+        root = self._root()
+        saved: dict[tuple[int, ...], tuple[Combat, int, list[Fighter]] | tuple[Winner, int, int]] = {}
+        drawn: set[tuple[int, ...]] = set()
+        total = math.perm(len(self.pool), self.playing)
+        while len(drawn) < total:
+            self._check_time()
+            arrangement = tuple(rng.sample(range(len(self.pool)), self.playing))
+            if arrangement in drawn:
                 continue
-            child = state if last else fork(state)
-            self._arrange(child, played, [*prefix, chosen], rest, extras)
-            # The last creature of the arrangement: the rest of the order is fixed, so play on to the end.
-            child.stop_after = None if len(prefix) + 1 == self.playing else played + 1
-            try:
-                play(child, resume=played)
-            except StopAfter:
-                queue = child.sides[self.permuted].queue
-                expected = self._fighters(child, rest)
-                if queue[: len(expected)] != expected:
-                    raise OrderSensitive from None
-                left = queue[len(expected) :]
-                if played == 0:
-                    if any(f.reference in self.pool for f in left):
-                        raise OrderSensitive from None
-                elif left != [self._same(child, f) for f in extras]:
-                    raise OrderSensitive from None
-                self._node(child, played + 1, [*prefix, chosen], left, owned=True)
-                continue
-            # The combat is over (or the arrangement complete): every order beginning so shares this result.
-            counted = _counted(child)
-            for tail in itertools.permutations(rest, self.playing - len(prefix) - 1):
-                self._emit((*prefix, chosen, *tail), *counted)
+            drawn.add(arrangement)
+            self._emit(arrangement, *self._play_sampled(root, arrangement, saved))
+
+    def _play_sampled(
+        self,
+        root: Combat,
+        arrangement: tuple[int, ...],
+        saved: dict[tuple[int, ...], tuple[Combat, int, list[Fighter]] | tuple[Winner, int, int]],
+    ) -> tuple[Winner, int, int]:
+        state, played, extras, owned = root, 0, list[Fighter](), False
+        for depth, chosen in enumerate(arrangement):
+            prefix = list(arrangement[:depth])
+            key = arrangement[: depth + 1]
+            found = saved.get(key)
+            if found is None:
+                step = self._advance(state, played, prefix, chosen, extras, owned=owned)
+                if isinstance(step, _Ended):
+                    found = step.counted
+                elif isinstance(step, _Saved):
+                    found = (step.combat, played + 1, step.extras)
+                    owned = depth >= SAVED_DEPTH
+                else:
+                    found = (state, played, extras)
+                if depth < SAVED_DEPTH:
+                    saved[key] = found
+            if len(found) == 3 and isinstance(found[0], Winner):
+                return found
+            state, played, extras = found
+        rest = [i for i in range(len(self.pool)) if i not in arrangement]
+        return self._finish_counts(state if owned else fork(state), played, list(arrangement), rest, extras)
 
     def _same(self, combat: Combat, fighter: Fighter) -> Fighter:
         """A fighter's counterpart in another copy of the combat (found by its id, unique per combat)."""
@@ -175,6 +279,11 @@ class _Walk:
             state.queue = self._fighters(combat, [prefix[-1], *rest]) + [self._same(combat, f) for f in extras]
 
     def _finish(self, combat: Combat, played: int, prefix: list[int], rest: list[int], extras: list[Fighter]) -> None:
+        self._emit(tuple(prefix), *self._finish_counts(combat, played, prefix, rest, extras))
+
+    def _finish_counts(
+        self, combat: Combat, played: int, prefix: list[int], rest: list[int], extras: list[Fighter]
+    ) -> tuple[Winner, int, int]:
         """The whole arrangement is chosen; the creatures left over keep the pool's order (as explore gives it)."""
         if played == 0:
             _set_order(combat, self.permuted, tuple(self.pool[i] for i in [*prefix, *rest]))
@@ -182,7 +291,24 @@ class _Walk:
             combat.sides[self.permuted].queue = self._fighters(combat, rest) + [self._same(combat, f) for f in extras]
         combat.stop_after = None
         play(combat, resume=played)
-        self._emit(tuple(prefix), *_counted(combat))
+        return _counted(combat)
+
+
+@dataclass(frozen=True)
+class WalkResult:
+    """The rows kept, how many orders were visited, whether all were, and the seed of a random sample
+    (None: the orders were visited in sequence, so those covered are the first)."""
+
+    rows: list[Walked]
+    visited: int
+    complete: bool
+    sample_seed: int | None
+
+
+# Sampling draws from this seed: the same set-up always samples the same orders in the same sequence.
+SAMPLE_SEED = 20
+# Within a time budget the orderly walk runs this share of it, then samples instead if it cannot finish.
+PROBE_SHARE = 0.1
 
 
 def walk(
@@ -194,13 +320,29 @@ def walk(
     *,
     deadline: float | None = None,
     keep: Callable[[tuple[int, ...]], bool] = lambda arrangement: True,
-) -> tuple[list[Walked], int, bool]:
+    sample: bool = False,
+) -> WalkResult:
     """Every arrangement of ``playing`` of the permuted side's ``pool`` (references) against the set-up's
-    fixed side, in itertools.permutations order: the rows kept, how many orders were visited, and whether
-    all were. ``setup`` is checked already; ``keep`` drops orders that are not legal. Raises OrderSensitive."""
+    fixed side, in itertools.permutations order; ``setup`` is checked already and ``keep`` drops orders that
+    are not legal. With a deadline the walk first checks its pace: when it cannot finish in time it draws a
+    fair sample instead (fixed seed), so a partial answer is not only the orders of the first openings.
+    ``sample`` draws the sample whatever the time. Raises OrderSensitive."""
     walker = _Walk(setup, catalog, permuted, pool, playing, deadline, keep)
+    if deadline is not None:
+        walker.probe_at = walker.started + PROBE_SHARE * max(0.0, deadline - walker.started)
     try:
+        if sample:
+            raise TooSlow
         walker.run()
     except OutOfTime:
-        return walker.rows, walker.visited, False
-    return walker.rows, walker.visited, True
+        return WalkResult(walker.rows, walker.visited, False, None)
+    except TooSlow:
+        sampler = _Walk(setup, catalog, permuted, pool, playing, deadline, keep)
+        try:
+            sampler.sample(SAMPLE_SEED)
+        except OutOfTime:
+            return WalkResult(
+                sorted(sampler.rows, key=lambda row: row.arrangement), sampler.visited, False, SAMPLE_SEED
+            )
+        return WalkResult(sorted(sampler.rows, key=lambda row: row.arrangement), sampler.visited, True, SAMPLE_SEED)
+    return WalkResult(walker.rows, walker.visited, True, None)

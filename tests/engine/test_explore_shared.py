@@ -166,3 +166,47 @@ def test_the_benchmark_times_the_site_with_the_site_budget() -> None:
     }
     budget = assigned["EXPLORE_BUDGET_SECONDS"]
     assert isinstance(budget, ast.Constant) and budget.value == SITE_BUDGET
+
+
+@pytest.mark.parametrize(
+    "name", ["realistic 6 vs 6", "skipped creature", "primaries end early", "secondaries, spell, bribe"]
+)
+def test_a_sampled_walk_gives_each_order_the_result_of_its_full_resolution(name: str) -> None:
+    from engine.explore_walk import walk
+
+    exploration = explore(parse_setup(SETUPS[name]), CATALOG)
+    fixed = exploration.fixed_side
+    base = parse_setup(exploration.outcomes[0].notation)
+    walked = walk(base, CATALOG, fixed.other, exploration.pool, len(exploration.fixed_order), sample=True)
+    # With no deadline the sample draws every order once; each is exactly what the orderly walk found.
+    assert walked.complete and walked.sample_seed is not None
+    by_order = {o.order[: len(exploration.fixed_order)]: o for o in exploration.outcomes}
+    assert len(walked.rows) == len(by_order)
+    for row in walked.rows:
+        outcome = by_order[tuple(exploration.pool[i] for i in row.arrangement)]
+        assert (row.winner, row.attacker_total, row.defender_total) == (
+            outcome.winner,
+            outcome.attacker_total,
+            outcome.defender_total,
+        )
+
+
+def test_an_exploration_too_big_for_its_budget_is_a_fair_sample_that_says_so() -> None:
+    # 8! = 40,320 orders cannot be resolved in a fraction of a second: explore samples them instead.
+    text = (
+        "terrain=the-dry-heaps a=sand-lord,wild-nymph,varmit-archer,blackthwaite-jumper,gnomish-gnomes,rot-rat,"
+        "icky-bugs,goldthwaite-jumper d=ice-spirit,devil-dog,gorgal-skag,wild-nymph,mule,icky-bugs,crook-end-snoot,rot-rat"
+    )
+    short, longer = (explore(parse_setup(text), CATALOG, limit=None, budget=budget) for budget in (0.15, 0.3))
+    for found in (short, longer):
+        assert not found.complete and found.sample_seed is not None and found.total_orders == 40320
+        assert found.covered().startswith(f"a random sample of {found.visited:,} of 40,320 orders within the")
+        # Not just the first openings: the sample opens with several different creatures.
+        assert len({o.order[0] for o in found.outcomes}) > 1
+    # The same seed draws the same sequence: the smaller sample is part of the larger.
+    smaller, larger = sorted((short, longer), key=lambda found: found.visited)
+    assert {o.order for o in smaller.outcomes} <= {o.order for o in larger.outcomes}
+    rows = {o.order: (o.winner, o.attacker_total, o.defender_total) for o in larger.outcomes}
+    for outcome in smaller.outcomes[:20]:
+        result = resolve(parse_setup(outcome.notation), CATALOG).result
+        assert rows[outcome.order] == (result.winner, result.attacker_total, result.defender_total)

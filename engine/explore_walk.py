@@ -150,7 +150,7 @@ class _Walk:
                 raise TooSlow
 
     def _fighters(self, combat: Combat, positions: list[int]) -> list[Fighter]:
-        by_reference = {f.reference: f for f in combat.sides[self.permuted].fighters}
+        by_reference = combat.sides[self.permuted].by_reference
         return [by_reference[self.pool[i]] for i in positions]
 
     def _emit(self, arrangement: tuple[int, ...], winner: Winner, attacker_total: int, defender_total: int) -> None:

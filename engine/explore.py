@@ -6,6 +6,9 @@ primary creatures (the attacker on a tie) keeps the sequence given in the set-up
 arrangement of the other side's creatures is tried. Every other decision stays as the set-up gives
 it, so each row replays as an ordinary resolution of its notation. An order that, with the ranged plan as
 given, breaks the duty to aim every ranged attack at a card that draws them (ENG-11) is left out.
+Orders that begin alike are resolved together, match-up by match-up from saved states (explore_walk),
+with exactly the results of resolving each in full; a time budget bounds the work, and a partial
+answer says which orders it covered.
 
 Solution concept. Players reveal each creature at the same moment, so neither sees the other's
 order: the play order is a simultaneous, zero-sum choice. Whatever order one side picks, the other
@@ -92,7 +95,7 @@ class Exploration:
     defender_guarantee: Guarantee
     attacker_hold_probability: float
     # How many play orders exist; fewer were explored when the time budget ran out (the figures above are
-    # then over the explored rows only, which come first in the permuted side's lexicographic order).
+    # then over the explored rows only: a fair sample, or the first orders of a fixed sequence; see covered()).
     total_orders: int = 0
     complete: bool = True
     # The time budget given (seconds; None: none), the permuted side's creatures in the sequence orders are
@@ -113,8 +116,9 @@ class Exploration:
         return f"explored {describe_count(self.explored)} of {describe_count(self.total_orders)} play orders"
 
     def covered(self) -> str:
-        """Which orders a partial exploration covered, honestly: orders are visited in a fixed sequence
-        (the permuted side's creatures by their place in its pool), so the covered ones are the first."""
+        """Which orders a partial exploration covered, honestly: a random sample (drawn when the budget was
+        seen to be too short for them all), or the first ones of the fixed sequence in which orders are
+        visited (the permuted side's creatures by their place in its pool)."""
         if self.complete:
             return "every play order"
         budget = f" within the {self.budget:g} s budget" if self.budget is not None else ""

@@ -74,8 +74,10 @@ class _Ended:
     counted: tuple[Winner, int, int]
 
 
-# Sampling keeps the states after this many creatures of an order (about n^3 states for n creatures).
+# Sampling keeps the states after the first creatures of an order, up to this many creatures and at most
+# this many states (a combat's state is tens of kilobytes; 30 creatures a side would otherwise keep 25,000).
 SAVED_DEPTH = 3
+SAVED_STATES = 600
 
 
 @dataclass(frozen=True)
@@ -258,7 +260,7 @@ class _Walk:
                     owned = depth >= SAVED_DEPTH
                 else:
                     found = (state, played, extras)
-                if depth < SAVED_DEPTH:
+                if depth < SAVED_DEPTH and len(saved) < SAVED_STATES:
                     saved[key] = found
             if len(found) == 3 and isinstance(found[0], Winner):
                 return found

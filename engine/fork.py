@@ -114,12 +114,15 @@ class _Copier:
             if done is None:
                 done = object.__new__(kind)
                 self.objects[id(value)] = done
-                done.__dict__.update(
-                    {
-                        name: item if known.get(type(item)) or name in _SHARED_ATTRIBUTES else self.value(item)
-                        for name, item in value.__dict__.items()
-                    }
-                )
+                copied = done.__dict__
+                for name, item in value.__dict__.items():
+                    held = type(item)
+                    if known.get(held) or name in _SHARED_ATTRIBUTES:
+                        copied[name] = item
+                    elif not item and (held is list or held is dict or held is set):
+                        copied[name] = held()
+                    else:
+                        copied[name] = self.value(item)
                 if kind is SideState:
                     done._by_reference = {}  # A table of its fighters, rebuilt from the copied ones when read.
             return done

@@ -210,3 +210,40 @@ def test_an_exploration_too_big_for_its_budget_is_a_fair_sample_that_says_so() -
     for outcome in smaller.outcomes[:20]:
         result = resolve(parse_setup(outcome.notation), CATALOG).result
         assert rows[outcome.order] == (result.winner, result.attacker_total, result.defender_total)
+
+
+def test_random_set_ups_explore_exactly_as_full_resolutions() -> None:
+    # A seeded search over the printed creatures with terrain, commands, guardians, stones, channelling,
+    # hands, bribes and spells: every row of every legal set-up equals its own full resolution.
+    import random
+
+    from engine.errors import EngineError
+
+    rng = random.Random(2026)
+    creatures = sorted(card.slug for card in CATALOG if card.is_creature)
+    guardians = sorted(card.slug for card in CATALOG if card.type.value == "guardian")
+    hand_cards = sorted(card.slug for card in CATALOG if card.type.value in ("spell", "hand_item", "bribery"))
+    explored = shared = 0
+    while explored < 40:
+        attackers, defenders = rng.sample(creatures, 4), rng.sample(creatures, rng.choice([3, 4]))
+        text = f"terrain={rng.choice(['woods', 'swamp', 'the-dry-heaps', 'mountains'])} "
+        text += f"a={','.join(attackers)} d={','.join(defenders)}"
+        for side, first in (("a", attackers[0]), ("d", defenders[0])):
+            if rng.random() < 0.4:
+                text += f" {side}.command={first}"
+            if rng.random() < 0.5:
+                text += f" {side}.guardian={rng.choice(guardians)} {side}.stones={rng.randint(0, 5)}"
+                text += f" {side}.channel={rng.randint(1, 3)}:guardian"
+            if rng.random() < 0.5:
+                hand = rng.sample(hand_cards, 2)
+                text += f" {side}.hand={','.join(hand)} {side}.spell={rng.randint(1, 3)}:{hand[0]}"
+                text += f" {side}.bribe={rng.randint(1, 3)}:{rng.choice(['gold', 'beer', 'babes'])}"
+        try:
+            exploration = explore(parse_setup(text), CATALOG)
+        except EngineError:
+            continue  # an impossible set-up (over the stacking limit, a card it may not hold, ...)
+        explored += 1
+        shared += exploration.shared
+        shown = [(o.winner, o.attacker_total, o.defender_total) for o in exploration.outcomes]
+        assert shown == _replayed(exploration), text
+    assert shared >= 30  # most set-ups take the shared walk, so the comparison tests it

@@ -35,6 +35,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from .abilities import ForcedFirstAnswer, PlayRestriction, Restriction
 from .catalog import CardCatalog
 from .combat_state import Combat
 from .effects import run_effects
@@ -170,7 +171,21 @@ class _Walk:
             play(root)
         except StopAfter:
             pass
+        self._refuse_reordering(root)
         return root
+
+    def _refuse_reordering(self, root: Combat) -> None:
+        """When the primaries begin, the procedure may reorder the queue by the whole play order: a creature
+        that must play first goes ahead of the rest, a command puts a class first, a command dictates the first
+        answer. The check after each match-up cannot see that for orders it did not play, so such a combat is
+        resolved order by order."""
+        if root.play_first is not None and root.play_first[0] is self.permuted:
+            raise OrderSensitive
+        if ForcedFirstAnswer in root.kinds_present:
+            raise OrderSensitive
+        for fighter in root.sides[self.permuted].fighters:
+            if any(rule.must is Restriction.FIRST_PRIMARY for rule in fighter.card.abilities_of(PlayRestriction)):
+                raise OrderSensitive
 
     def run(self) -> None:
         self._node(self._root(), 0, [], [], owned=True)

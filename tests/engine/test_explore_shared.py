@@ -247,3 +247,22 @@ def test_random_set_ups_explore_exactly_as_full_resolutions() -> None:
         shown = [(o.winner, o.attacker_total, o.defender_total) for o in exploration.outcomes]
         assert shown == _replayed(exploration), text
     assert shared >= 30  # most set-ups take the shared walk, so the comparison tests it
+
+
+def test_a_command_that_puts_a_class_first_is_refused_before_any_match_up_is_shared() -> None:
+    # The Trumpeter's command makes the defender play its demons and devils first, in the order given. With
+    # the devils first in the pool, the first opening looks unaffected, yet orders such as devil-dog,
+    # wild-nymph, ... really play gorgal-skag second: a walk cut short by its budget would report them
+    # wrongly, so the walk refuses before sharing anything.
+    from engine.enums import Side
+    from engine.explore_walk import OrderSensitive, walk
+
+    text = (
+        "a=trumpeter,swordsman,archer,sand-lord a.command=trumpeter d=devil-dog,gorgal-skag,devil-hedgehog,wild-nymph"
+    )
+    setup = parse_setup(text)
+    with pytest.raises(OrderSensitive):
+        walk(setup, CATALOG, Side.DEFENDER, ("devil-dog", "gorgal-skag", "devil-hedgehog", "wild-nymph"), 3)
+    exploration = explore(setup, CATALOG)
+    assert not exploration.shared
+    assert [(o.winner, o.attacker_total, o.defender_total) for o in exploration.outcomes] == _replayed(exploration)

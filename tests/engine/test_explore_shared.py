@@ -255,14 +255,30 @@ def test_a_command_that_puts_a_class_first_is_refused_before_any_match_up_is_sha
     # wild-nymph, ... really play gorgal-skag second: a walk cut short by its budget would report them
     # wrongly, so the walk refuses before sharing anything.
     from engine.enums import Side
-    from engine.explore_walk import OrderSensitive, walk
+    from engine.explore_walk import OrderSensitive, OutOfTime, walk
+
+    seen: list[tuple[int, ...]] = []
+
+    def budget_ends_after_the_first_opening(arrangement: tuple[int, ...]) -> bool:
+        seen.append(arrangement)
+        if len(seen) > 6:  # the 3 x 2 orders opening with devil-dog
+            raise OutOfTime
+        return True
 
     text = (
         "a=trumpeter,swordsman,archer,sand-lord a.command=trumpeter d=devil-dog,gorgal-skag,devil-hedgehog,wild-nymph"
     )
     setup = parse_setup(text)
     with pytest.raises(OrderSensitive):
-        walk(setup, CATALOG, Side.DEFENDER, ("devil-dog", "gorgal-skag", "devil-hedgehog", "wild-nymph"), 3)
+        walk(
+            setup,
+            CATALOG,
+            Side.DEFENDER,
+            ("devil-dog", "gorgal-skag", "devil-hedgehog", "wild-nymph"),
+            3,
+            keep=budget_ends_after_the_first_opening,
+        )
+    assert not seen
     exploration = explore(setup, CATALOG)
     assert not exploration.shared
     assert [(o.winner, o.attacker_total, o.defender_total) for o in exploration.outcomes] == _replayed(exploration)

@@ -62,6 +62,12 @@ SETUPS = {
     ),
     # ... and one whose last match-up is never played.
     "last match-up not played": "a=cow,ice-ogre,lorg-mole,chephros d=ancient-ogre,slim-jab,gumbo-jake",
+    # Match-ups given as ordered actions (channel, ranged, a spell, a bribe in their turns).
+    "ordered actions": (
+        "terrain=mountains a=light-elemental,swordsman,wild-nymph a.hand=power-lunch,gold "
+        "d=kikijub,djinn,gorgal-skag,icky-bugs m1=a:channel:guardian,d:ranged:djinn "
+        "m2=a:spell:power-lunch,d:pass,a:channel:guardian m3=a:bribe:gold"
+    ),
     # Example 2 of the rules: every pairing of three against four, Rock Spirit left for a secondary.
     "example 2": "terrain=woods a=wood-nymph,ice-ogre,sun-spirit d=amber-well,gorgal-skag,black-lung,rock-spirit",
 }

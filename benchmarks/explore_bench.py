@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -165,8 +166,13 @@ def run() -> list[str]:
             )
         target = TARGETS.get(label)
         if target is not None:
-            met = new[0]["complete"] and new_best <= target
-            line += f"\n  {'':<17} target: explored fully in <= {target} s: {'met' if met else 'NOT met'}"
+            # Judged on the median of every run, the first of each process included, not on the best.
+            median = statistics.median(run[0] for data in new for run in data["runs"])
+            met = new[0]["complete"] and median <= target
+            line += (
+                f"\n  {'':<17} target: explored fully in <= {target} s (median of all runs, {median:.3f} s): "
+                f"{'met' if met else 'NOT met'}"
+            )
         site = new[0]["site"]
         line += f"\n  {'':<17} site budget {SITE_BUDGET} s: {site['coverage']} in {site['seconds']:.3f} s"
         lines.append(line)

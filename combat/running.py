@@ -12,12 +12,13 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from cards.engine_catalog import site_catalog
+from combat.duels import EXPLORE_REFUSAL, EXPLORE_REFUSAL_CODE
 from combat.limits import check_setup
 from combat.setup_form import MAX_NOTATION_LENGTH
 from combat.slots import explore_slot
 from engine.arena import ArenaSetup, DuelLog
 from engine.catalog import CardCatalog
-from engine.errors import NotationError, Problem, SetupInvalid
+from engine.errors import EngineError, NotationError, Problem, SetupInvalid
 from engine.explore import Exploration, explore
 from engine.log import CombatLog
 from engine.partial import PartialState, resolve_until
@@ -107,7 +108,7 @@ def explore_setup(setup: AnySetup, render: Callable[[Exploration], Result]) -> R
     Raises SetupInvalid, or ServerBusy when every slot stays taken (combat.slots).
     """
     if isinstance(setup, ArenaSetup):
-        raise NotationError("exploring play orders is for shield combats, not Arena duels", code="notation.bad_ruleset")
+        raise EngineError(EXPLORE_REFUSAL, code=EXPLORE_REFUSAL_CODE)
     # One catalog for the check and the exploration, even if the data changes in between.
     cards = catalog()
     problems = problems_of(setup, cards)

@@ -131,11 +131,7 @@ def picture_svg(request: HttpRequest) -> HttpResponse:
     notation = request.GET.get("s", "")
     try:
         setup = running.read_notation(notation)
-        if isinstance(setup, ArenaSetup):
-            raise NotationError(
-                "pictures are drawn for shield combats only, not for Arena duels", code="notation.bad_ruleset"
-            )
-        log = running.run(setup)
+        log = running.run_any(setup)
     except EngineError as exc:
         return HttpResponse(
             "Cannot draw this set-up: " + "; ".join(problem.message for problem in exc.problems),
@@ -143,9 +139,13 @@ def picture_svg(request: HttpRequest) -> HttpResponse:
             content_type="text/plain; charset=utf-8",
         )
     current = _step_number(request.GET.get("step"), len(log.steps))
-    title, caption = reading.picture_words(log, current)
-    svg = picture_svg_render(reading.picture(log, current), title, caption)
-    response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+    if isinstance(log, DuelLog):
+        title, caption = duels.picture_words(log, current)
+        drawn = duels.picture(log, current)
+    else:
+        title, caption = reading.picture_words(log, current)
+        drawn = reading.picture(log, current)
+    response = HttpResponse(picture_svg_render(drawn, title, caption), content_type="image/svg+xml; charset=utf-8")
     response["Cache-Control"] = "public, max-age=86400"
     return response
 

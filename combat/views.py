@@ -280,6 +280,10 @@ def creatures_json(request: HttpRequest) -> JsonResponse:
     return response
 
 
+# The explore page shows at most this many of the best and as many of the worst orders for the attacker.
+EXPLORE_ROWS_EACH_END = 150
+
+
 @require_GET
 def explore_page(request: HttpRequest) -> HttpResponse:
     """Every primary play order of a set-up as an outcome table, each row a step-through link."""
@@ -307,6 +311,12 @@ def explore_page(request: HttpRequest) -> HttpResponse:
         slug, copy = split_reference(reference)
         return catalog.get(slug).name + (f" (copy {copy})" if copy > 1 else "")
 
+    ranked = sorted(exploration.outcomes, key=lambda o: (-o.margin, o.order))
+    # A page of thousands of rows helps nobody and takes seconds to send: the best and worst orders for the
+    # attacker are shown, and the API's answer lists every one.
+    hidden = max(0, len(ranked) - 2 * EXPLORE_ROWS_EACH_END)
+    if hidden:
+        ranked = ranked[:EXPLORE_ROWS_EACH_END] + ranked[-EXPLORE_ROWS_EACH_END:]
     rows = [
         {
             "outcome": outcome,
@@ -314,12 +324,14 @@ def explore_page(request: HttpRequest) -> HttpResponse:
             "leftovers": [name(ref) for ref in outcome.leftovers],
             "permalink": permalink(outcome.notation),
         }
-        for outcome in sorted(exploration.outcomes, key=lambda o: (-o.margin, o.order))
+        for outcome in ranked
     ]
     wins = sum(1 for outcome in exploration.outcomes if outcome.winner.value == "attacker")
     context = {
         "exploration": exploration,
         "rows": rows,
+        "rows_hidden": hidden,
+        "rows_each_end": EXPLORE_ROWS_EACH_END,
         "wins": wins,
         "notation": notation,
         "permalink": permalink(exploration.base_notation),

@@ -286,6 +286,10 @@ class ExploreResponseSerializer(serializers.Serializer[Any]):
     total_orders = serializers.IntegerField(
         allow_null=True, help_text="How many play orders exist; null when 10^12 or more (see coverage)."
     )
+    covered = serializers.CharField(
+        help_text="Which orders were explored: 'every play order', a fair random sample (fixed seed), or the first ones of a fixed sequence."
+    )
+    budget_seconds = serializers.FloatField(allow_null=True, help_text="The time budget the exploration had.")
 
 
 class ExampleSerializer(serializers.Serializer[Any]):

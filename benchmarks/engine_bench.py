@@ -21,6 +21,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from benchmarks import explore_bench
+
 ROOT = Path(__file__).resolve().parent.parent
 # The engine measured against; ENGINE_BENCH_BASELINE=<commit> compares a branch with the main it started from.
 BASELINE_COMMIT = os.environ.get("ENGINE_BENCH_BASELINE", "8b3571e")
@@ -309,6 +311,7 @@ def run(runs: int = 1000, rounds: int = 2) -> list[str]:
             f"\n  old: {old_rounds[0]['explore']['orders']} orders in {old_best:.3f} s; new/old {best / old_best:.2f}x"
         )
     lines.append(explore_line)
+    lines += explore_bench.run()
     lines += run_arena(runs, rounds)
     return lines
 

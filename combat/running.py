@@ -89,9 +89,12 @@ def run_notation(text: str) -> CombatLog:
 # seconds it stops and says how many orders it explored. With the wait for a slot (combat.slots, 0.5 s at
 # most) and rendering the rows, a page or API call stays well under 2 s.
 EXPLORE_BUDGET_SECONDS = 0.5
-# About how many play orders of an ordinary combat that budget resolves: beyond it, the step-through says
-# an exploration will cover only part of them (it always says exactly how much it covered).
-EXPLORE_LIMIT = 250
+# About how many play orders of an ordinary combat that budget resolves (orders sharing their first
+# match-ups are resolved together, engine.explore_walk: 4,000-5,000 orders a second of CPU for 6 to 8
+# creatures a side, measured by `python -m benchmarks engine`; less at low priority on a busy server).
+# Beyond it, the step-through says an exploration will cover only part of them (it always says exactly
+# which orders it covered).
+EXPLORE_LIMIT = 1500
 
 
 def explore_notation(text: str) -> Exploration:

@@ -247,6 +247,9 @@ class DuelResultSerializer(serializers.Serializer[Any]):
     creatures = DuelCreatureSerializer(
         many=True, help_text="Every creature that fought in the duel or was struck in the hand, with its fate."
     )
+    made_up = serializers.ListField(
+        child=serializers.CharField(), help_text="Slugs of the made-up cards the set-up defines (no card page)."
+    )
 
 
 class DuelResponseSerializer(serializers.Serializer[Any]):
@@ -293,6 +296,10 @@ class ExploreResponseSerializer(serializers.Serializer[Any]):
     total_orders = serializers.IntegerField(
         allow_null=True, help_text="How many play orders exist; null when 10^12 or more (see coverage)."
     )
+    covered = serializers.CharField(
+        help_text="Which orders were explored: 'every play order', a fair random sample (fixed seed), or the first ones of a fixed sequence."
+    )
+    budget_seconds = serializers.FloatField(allow_null=True, help_text="The time budget the exploration had.")
 
 
 class ExampleSerializer(serializers.Serializer[Any]):

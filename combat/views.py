@@ -24,6 +24,7 @@ from combat.rule_refs import rule_refs
 from combat.setup_form import (
     STARTER_NOTATION,
     SetupForms,
+    acted,
     bound_forms,
     build_notation,
     creature_rows,
@@ -171,13 +172,11 @@ def build(request: HttpRequest) -> HttpResponse:
     ``move`` (a creature up or down its play order) and ``refresh`` (redraw the match-up board) come
     back to the form, which is how the board works without JavaScript.
     """
-    data: Any = request.GET
-    move = request.GET.get("move", "")
-    if move:
-        data = moved(request.GET, running.catalog(), move) or request.GET
+    data = _edited(request)
     forms = bound_forms(data, running.catalog())
     setup = build_notation(forms, running.catalog())
-    staying = "check" in request.GET or "refresh" in request.GET or bool(move)
+    pressed = bool(request.GET.get("move") or request.GET.get("act"))
+    staying = "check" in request.GET or "refresh" in request.GET or pressed
     if setup is not None and not staying:
         return HttpResponseRedirect(permalink(forms.notation))
     status = 400 if setup is None and not staying else 200
@@ -187,13 +186,20 @@ def build(request: HttpRequest) -> HttpResponse:
 @require_GET
 def board(request: HttpRequest) -> HttpResponse:
     """The match-up board and the notation for the form as it stands: what the page's script redraws."""
-    data: Any = request.GET
-    move = request.GET.get("move", "")
-    if move:
-        data = moved(request.GET, running.catalog(), move) or request.GET
-    forms = bound_forms(data, running.catalog())
+    forms = bound_forms(_edited(request), running.catalog())
     build_notation(forms, running.catalog())
-    return render(request, "combat/board_fragment.html", {**_form_context(forms), "moved": move})
+    return render(request, "combat/board_fragment.html", _form_context(forms))
+
+
+def _edited(request: HttpRequest) -> Any:
+    """The form data after the board button that was pressed: a creature moved in its side's order
+    (``move``) or a row's order of actions edited (``act``); the data as sent otherwise."""
+    data: Any = request.GET
+    if request.GET.get("move"):
+        data = moved(data, running.catalog(), request.GET["move"]) or data
+    if request.GET.get("act"):
+        data = acted(data, request.GET["act"], running.catalog()) or data
+    return data
 
 
 def _form_context(forms: SetupForms) -> dict[str, Any]:
@@ -274,6 +280,10 @@ def creatures_json(request: HttpRequest) -> JsonResponse:
     return response
 
 
+# The explore page shows at most this many of the best and as many of the worst orders for the attacker.
+EXPLORE_ROWS_EACH_END = 150
+
+
 @require_GET
 def explore_page(request: HttpRequest) -> HttpResponse:
     """Every primary play order of a set-up as an outcome table, each row a step-through link."""
@@ -301,6 +311,12 @@ def explore_page(request: HttpRequest) -> HttpResponse:
         slug, copy = split_reference(reference)
         return catalog.get(slug).name + (f" (copy {copy})" if copy > 1 else "")
 
+    ranked = sorted(exploration.outcomes, key=lambda o: (-o.margin, o.order))
+    # A page of thousands of rows helps nobody and takes seconds to send: the best and worst orders for the
+    # attacker are shown, and the API's answer lists every one.
+    hidden = max(0, len(ranked) - 2 * EXPLORE_ROWS_EACH_END)
+    if hidden:
+        ranked = ranked[:EXPLORE_ROWS_EACH_END] + ranked[-EXPLORE_ROWS_EACH_END:]
     rows = [
         {
             "outcome": outcome,
@@ -308,12 +324,14 @@ def explore_page(request: HttpRequest) -> HttpResponse:
             "leftovers": [name(ref) for ref in outcome.leftovers],
             "permalink": permalink(outcome.notation),
         }
-        for outcome in sorted(exploration.outcomes, key=lambda o: (-o.margin, o.order))
+        for outcome in ranked
     ]
     wins = sum(1 for outcome in exploration.outcomes if outcome.winner.value == "attacker")
     context = {
         "exploration": exploration,
         "rows": rows,
+        "rows_hidden": hidden,
+        "rows_each_end": EXPLORE_ROWS_EACH_END,
         "wins": wins,
         "notation": notation,
         "permalink": permalink(exploration.base_notation),

@@ -38,6 +38,8 @@ _BY_ROUND: dict[str, tuple[str, str]] = {
     # Spells and H items played as a turn (6.3.2b, 6.6.1c).
     "PRI-2": ("ARN-3", "ARN-31"),
     "A-04": ("ARN-3", "ARN-31"),
+    # A class change cast as a turn, after the text-box totals (standard 11.4.17).
+    "ENG-17": ("ARN-3", "ARN-31"),
     "PRI-12": ("ARN-3", "ARN-8"),
     # Commands work on the reveal (6.3.1, 6.3.5), their AOEs and set-asides included.
     "CMD-1": ("ARN-2", "ARN-2"),

@@ -490,7 +490,7 @@ def defending(combat: Combat, fighter: Fighter) -> bool:
 def spend_card(combat: Combat, side: Side, slug: str, use: CardUse) -> None:
     """One card of a side's combat hand is used; the step logged next says how."""
     combat.sides[side].hand[slug] -= 1
-    combat.card_uses.append(CardOutcome(side=side, card=slug, use=use, step=len(combat.steps)))
+    combat.card_uses.append(CardOutcome.record(side=side, card=slug, use=use, step=len(combat.steps)))
 
 
 def take_back_card(combat: Combat, side: Side, slug: str) -> None:

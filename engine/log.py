@@ -198,6 +198,11 @@ class CardOutcome:
     use: CardUse
     step: int | None = None
 
+    @classmethod
+    def record(cls, **values: Any) -> CardOutcome:
+        """A card's outcome with every field given, built as ``Step.record`` is."""
+        return record_of(cls, values)
+
 
 @dataclass(frozen=True)
 class CombatResult:
@@ -227,6 +232,11 @@ class CombatResult:
     notices: tuple[Notice, ...] = ()
     # The slugs of the made-up cards the set-up defines (made_up.py), shown as "made-up".
     made_up: tuple[str, ...] = ()
+
+    @classmethod
+    def record(cls, **values: Any) -> CombatResult:
+        """A result with every field given, built as ``Step.record`` is."""
+        return record_of(cls, values)
 
     def fate_of(self, creature_id: str) -> Fate:
         for creature in self.creatures:

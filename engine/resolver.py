@@ -291,7 +291,7 @@ def resolution(combat: Combat) -> CombatResult:
         for side in SIDES
         for f in combat.sides[side].fighters
     )
-    return CombatResult(
+    return CombatResult.record(
         creatures=creatures,
         matchups=tuple(combat.matchups),
         attacker_total=attacker_total,
@@ -346,14 +346,16 @@ def card_outcomes(combat: Combat) -> tuple[CardOutcome, ...]:
     for side in SIDES:
         state = combat.sides[side]
         for slug, count in sorted(state.hand.items()):
-            outcomes.extend(CardOutcome(side=side, card=slug, use=CardUse.UNUSED) for _ in range(max(count, 0)))
+            outcomes.extend(
+                CardOutcome.record(side=side, card=slug, use=CardUse.UNUSED, step=None) for _ in range(max(count, 0))
+            )
         for reference in state.setup.items:
             slug = combat.catalog.get(reference).slug
             if (side, slug) in discarded:
                 discarded.remove((side, slug))
-                outcomes.append(CardOutcome(side=side, card=slug, use=CardUse.DISCARDED))
+                outcomes.append(CardOutcome.record(side=side, card=slug, use=CardUse.DISCARDED, step=None))
             else:
-                outcomes.append(CardOutcome(side=side, card=slug, use=CardUse.KEPT))
+                outcomes.append(CardOutcome.record(side=side, card=slug, use=CardUse.KEPT, step=None))
     return tuple(outcomes)
 
 

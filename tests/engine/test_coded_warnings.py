@@ -88,7 +88,11 @@ def test_every_creatures_reason_is_a_code_with_values() -> None:
 
     setups = [json.loads(path.read_text(encoding="utf-8"))["notation"] for path in EXAMPLES]
     for setup in setups + [setup for setup, _ in WARNED]:
-        for creature in run(setup).result.creatures:
+        result = run(setup).result
+        # The result and its card outcomes are built without __init__ too: every field is there.
+        for made in (result, *result.cards):
+            assert set(vars(made)) == {field.name for field in fields(made)}
+        for creature in result.creatures:
             assert creature.reason_code in NOTICES and creature.reason_code != "fate.said", creature
             assert creature.reason == render_values(creature.reason_code, creature.reason_values)
             json.dumps(creature.reason_values)

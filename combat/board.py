@@ -20,10 +20,10 @@ from combat.board_actions import (
     ACTIONS_FIELD,
     ADD_FIELD,
     KIND_WORDS,
+    LETTERS,
     SIDE_WORDS,
     ActionItem,
     ActionList,
-    TurnState,
     interleave,
     item_problem,
     listed,
@@ -35,11 +35,11 @@ from engine.abilities import AllowChannelling, AllowsRanged, CommandRelocates, D
 from engine.actions import format_actions
 from engine.cards import CardDefinition
 from engine.catalog import CardCatalog
-from engine.enums import CardType, Terrain
+from engine.enums import CardType, Side, Terrain
 from engine.errors import Problem
 from engine.setup import CombatSetup, SideSetup, copy_references, split_reference
 from engine.turn_casts import TURN_ITEM_KINDS
-from engine.turns import TurnPlan, referee
+from engine.turns import TurnPlan, TurnState, referee
 from engine.validate import planned_queue, ranged_use, resolve_terrain
 
 SIDE_NAMES = {"a": "attacker", "d": "defender"}
@@ -609,7 +609,7 @@ def _action_list(
     state = turn_state(items)
     if state.ended:
         return actions  # both players passed in succession: the match-up is over, nothing can follow
-    letter = _value(values, f"m{number}-add-side") or state.turn
+    letter = _value(values, f"m{number}-add-side") or LETTERS[state.turn]
     letter = letter if letter in SIDE_WORDS else "a"
     other = "d" if letter == "a" else "a"
     choices = _list_choices(catalog, rows, items, state, picks[letter], fighters[letter], fighters[other], no_ranged)
@@ -644,15 +644,17 @@ def _list_choices(
 ) -> dict[str, list[tuple[str, str]]]:
     """What one side may add to the row's list, by kind: only what it holds and has not used elsewhere."""
     letter = side.letter
+    who = Side.ATTACKER if letter == "a" else Side.DEFENDER
     split = [split_item(item) for item in items]
-    last = state.last
     # A ranged supporter the opponent has just placed may be bribed at once (ruling A-02).
-    just_placed = last[1] == "ranged" and last[0] not in ("", letter) and _card(catalog, last[2]) is not None
-    shooter = [_fighter(catalog, last[2])] if just_placed else []
+    placed = state.shooter_to_bribe(who)
+    shooter = [_fighter(catalog, placed)] if placed is not None and _card(catalog, placed) is not None else []
     bribes = side.bribes_on(facing, shooter, side._used("bribe", rows))
     choices: dict[str, list[tuple[str, str]]] = {
-        "bribe": [(v, t) for v, t in bribes if (state.may_bribe(letter) and "@" not in v) or (shooter and "@" in v)],
-        "bribe-back": [(v, t) for v, t in bribes if "@" not in v] if state.answers(letter) else [],
+        "bribe": [(v, t) for v, t in bribes if (state.may_bribe(who) and "@" not in v) or (shooter and "@" in v)],
+        "bribe-back": [(v, t) for v, t in bribes if "@" not in v]
+        if state.may_bribe(who) and state.answers(who)
+        else [],
         "ranged": []
         if no_ranged
         else [

@@ -96,6 +96,8 @@ class RowSide:
     position: int
     last: int
     picks: list[Pick] = field(default_factory=list)
+    # For a row played from its order of actions: what this side does in it, in words, in turn order.
+    listed: list[str] = field(default_factory=list)
 
     @property
     def side_name(self) -> str:
@@ -548,6 +550,12 @@ def build_board(
         if refused.get(number):
             actions.items = [
                 replace(item, problem=item.problem or refused[number].get(item.index, "")) for item in actions.items
+            ]
+        for letter, row_side in row_sides.items():
+            row_side.listed = [
+                item.label.partition(": ")[2] + (" (refused)" if item.problem else "")
+                for item in actions.items
+                if split_item(item.text)[0] == letter and split_item(item.text)[1] != "pass"
             ]
         board.rows.append(Row(number, row_sides["a"], row_sides["d"], actions))
     board.secondary = _secondary(catalog, queues, picks, values, count)

@@ -217,3 +217,13 @@ def test_a_listed_spell_says_when_it_acts() -> None:
     labels = [item.label for item in build_board(CATALOG, setup, values).rows[0].actions.items]  # type: ignore[union-attr]
     assert labels[0] == "Attacker: casts Power Lunch (cast before the destruction step)"
     assert labels[2] == "Attacker: casts Power Lunch (takes effect in its turn)"
+
+
+@pytest.mark.django_db
+def test_a_row_played_from_its_list_still_says_who_plays_what(client: Client) -> None:
+    row = build_board(CATALOG, parse_setup(EXAMPLE), {"m1-actions": EXAMPLE.partition("m1=")[2]}).rows[0]
+    assert row.attacker.picks == [] and row.attacker.listed == ["channels 1 Power Stone from the Guardian"]
+    assert row.defender.listed == ["places Djinn as ranged support"]  # the passes are left out
+    html = client.get("/combat/board/", {**FORM, "m1-actions": "a:channel:guardian,d:ranged:djinn"}).content.decode()
+    defender = html.split('aria-label="What the defender does in match-up 1"', 1)[1].split("</ul>", 1)[0]
+    assert "<li>Places Djinn as ranged support</li>" in defender

@@ -37,6 +37,7 @@ from engine.cards import CardDefinition
 from engine.catalog import CardCatalog
 from engine.enums import CardType, Side, Terrain
 from engine.errors import Problem
+from engine.made_up import made_up_slugs
 from engine.setup import CombatSetup, SideSetup, copy_references, split_reference
 from engine.turn_casts import TURN_ITEM_KINDS
 from engine.turns import TurnPlan, TurnState, referee
@@ -87,6 +88,8 @@ class Fighter:
     name: str
     vitality: int
     border: str
+    # A card the set-up made up ("what if"): it has no card page to link to.
+    made_up: bool = False
 
 
 @dataclass
@@ -569,7 +572,16 @@ def build_board(
         )
         for letter in sides
     ]
+    _mark_made_up(board, set(made_up_slugs(setup)))
     return board
+
+
+def _mark_made_up(board: Board, made_up: set[str]) -> None:
+    """Flag the creatures the set-up made up, which the board names without a card link."""
+    leftovers = board.secondary.leftovers if board.secondary is not None else []
+    for row_side in [side for row in board.rows for side in row.sides] + leftovers:
+        if row_side.fighter is not None and row_side.fighter.slug in made_up:
+            row_side.fighter = replace(row_side.fighter, made_up=True)
 
 
 def _lunched(catalog: CardCatalog, values: Mapping[str, str], number: int, letter: str, own: Fighter) -> bool:

@@ -23,6 +23,7 @@ from combat.picture_svg import render as picture_svg_render
 from combat.rule_refs import rule_refs
 from combat.setup_form import (
     STARTER_NOTATION,
+    CreatureRow,
     SetupForms,
     acted,
     bound_forms,
@@ -212,9 +213,14 @@ def _form_context(forms: SetupForms) -> dict[str, Any]:
         for form in forms.sides
         for name in ("ranged", "bribes", "spells", "channels", "secondaries", "rolls", "counts", "choices")
     )
+    catalog = forms.attacker.catalog
+    made_up = sorted(forms.attacker.made_up)
+    made_up_rows = creature_rows(catalog, (slug for slug in made_up if catalog.get(slug).is_creature), made_up)
     return {
         "forms": forms,
         "sides": sides,
+        # The set-up's made-up creatures, which the script's list of printed creatures does not hold.
+        "made_up_creatures": [_creature_record(row) for row in made_up_rows],
         "board": forms.board(),
         "typed_decisions": typed,
         "hand_cards": hand_card_names(running.catalog()),
@@ -259,25 +265,30 @@ def creatures_json(request: HttpRequest) -> JsonResponse:
     catalog = running.catalog()
     creatures = sorted((card for card in catalog if card.is_creature), key=lambda card: card.name)
     rows = creature_rows(catalog, (card.slug for card in creatures))
-    data = [
-        {
-            "slug": row.reference,
-            "name": row.name,
-            "vitality": row.vitality,
-            "stacking": row.stacking,
-            "border": row.border,
-            "ocb": row.ocb,
-            "ocb_against": row.ocb_against,
-            "bribery": list(row.bribery),
-            "flying": row.flying,
-            "ranged": row.ranged,
-            "command": row.command,
-        }
-        for row in rows
-    ]
+    data = [_creature_record(row) for row in rows]
     response = JsonResponse({"creatures": data})
     response["Cache-Control"] = "public, max-age=3600"
     return response
+
+
+def _creature_record(row: CreatureRow) -> dict[str, Any]:
+    """A creature's facts as the form's script reads them (the stats table and the autocomplete)."""
+    record: dict[str, Any] = {
+        "slug": row.reference,
+        "name": row.name,
+        "vitality": row.vitality,
+        "stacking": row.stacking,
+        "border": row.border,
+        "ocb": row.ocb,
+        "ocb_against": row.ocb_against,
+        "bribery": list(row.bribery),
+        "flying": row.flying,
+        "ranged": row.ranged,
+        "command": row.command,
+    }
+    if row.made_up:
+        record["made_up"] = True
+    return record
 
 
 # The explore page shows at most this many of the best and as many of the worst orders for the attacker.

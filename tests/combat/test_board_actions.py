@@ -227,3 +227,68 @@ def test_a_row_played_from_its_list_still_says_who_plays_what(client: Client) ->
     html = client.get("/combat/board/", {**FORM, "m1-actions": "a:channel:guardian,d:ranged:djinn"}).content.decode()
     defender = html.split('aria-label="What the defender does in match-up 1"', 1)[1].split("</ul>", 1)[0]
     assert "<li>Places Djinn as ranged support</li>" in defender
+
+
+def _picks(row_side) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
+    return {pick.label: _options(pick) for pick in row_side.picks}
+
+
+def test_an_answer_to_a_ranged_attack_may_name_the_shot_it_answers() -> None:
+    # Heisenburg's Missiles answers an opposing ranged attack (the first by default, or the one named).
+    setup = parse_setup("a=sand-lord a.hand=heisenburgs-missiles,power-lunch d=swordsman,archer")
+    row = build_board(CATALOG, setup, {"d-m1-ranged": "archer"}).rows[0]
+    spells = _picks(row.attacker)["Spell"]
+    assert spells == ["", "heisenburgs-missiles", "heisenburgs-missiles@archer", "power-lunch", "power-lunch@swordsman"]
+    assert _picks(build_board(CATALOG, setup, {}).rows[0].attacker)["Spell"] == [
+        "", "heisenburgs-missiles", "power-lunch", "power-lunch@swordsman"
+    ]  # no shooter in the row: nothing to name  # fmt: skip
+    # The same target in a row's list, once the opponent has placed its shooter.
+    values = {"m1-actions": "a:pass,d:pass,a:pass,d:ranged:archer", "m1-add-kind": "spell"}
+    adders = build_board(CATALOG, setup, values).rows[0].actions.adders  # type: ignore[union-attr]
+    assert "heisenburgs-missiles@archer" in _options(adders[2])
+    # A permalink with the target comes back onto the board and writes the same notation.
+    notation = "a=sand-lord a.hand=heisenburgs-missiles a.spell=1:heisenburgs-missiles@archer d=swordsman,archer d.ranged=1:archer"
+    values, rest = values_from_setup(CATALOG, parse_setup(notation))
+    assert values["a-m1-spell"] == "heisenburgs-missiles@archer" and rest["a"].spells == ()
+    forms = bound_forms({"a-creatures": "Sand Lord", "a-hand": "Heisenburg's Missiles", "d-creatures": "Swordsman\nArcher",
+                         **values}, CATALOG)  # fmt: skip
+    assert build_notation(forms, CATALOG) is not None, forms.problems
+    assert forms.notation == format_setup(parse_setup(notation))
+
+
+def test_an_answer_to_a_channeller_may_name_it_in_a_row_and_in_a_secondary_attack() -> None:
+    # Magic Feedback destroys an opposing channeller that channels; a creature under a stronghold is named.
+    row_setup = parse_setup("a=greater-air-elemental a.hand=magic-feedback d=black-unicorn "
+                            "d.channellers=shadow-of-ashes,eternal-witch-lord")  # fmt: skip
+    spells = _picks(build_board(CATALOG, row_setup, {}).rows[0].attacker)["Spell"]
+    assert spells == ["", "magic-feedback", "magic-feedback@shadow-of-ashes", "magic-feedback@eternal-witch-lord"]
+    notation = (
+        "a=varmit-archer,willo-the-wisp a.channellers=shadow-of-ashes a.channel=s1:shadow-of-ashes "
+        "a.secondary=willo-the-wisp>axeman d=axeman d.hand=magic-feedback d.spell=s1:magic-feedback"
+    )
+    setup = parse_setup(notation)
+    values, rest = values_from_setup(CATALOG, setup)
+    assert values["d-s1-spell"] == "magic-feedback" and rest["d"].spells == ()  # now on the board
+    secondary = build_board(CATALOG, setup, values).secondary
+    assert secondary is not None and [_options(pick) for pick in secondary.spells] == [
+        ["", "magic-feedback", "magic-feedback@shadow-of-ashes"]
+    ]
+    forms = filled_forms(setup, CATALOG)
+    data = {"a-creatures": "Varmit Archer\nWillo the Wisp", "a-channellers": "Shadow of Ashes",
+            "a-channels": "s1:shadow-of-ashes", "d-creatures": "Axeman", "d-hand": "Magic Feedback",
+            **forms.board_values}  # fmt: skip
+    again = bound_forms(data, CATALOG)
+    assert build_notation(again, CATALOG) is not None, again.problems
+    assert again.notation == format_setup(setup)
+    # No answer to a channeller in the hand, no spell box in the secondary attacks.
+    plain = parse_setup("a=varmit-archer,willo-the-wisp d=axeman d.hand=power-lunch")
+    assert build_board(CATALOG, plain, {}).secondary.spells == []  # type: ignore[union-attr]
+
+
+def test_a_secondary_bribe_offers_only_what_the_attacker_carries() -> None:
+    setup = parse_setup("a=sand-lord,swordsman,archer d=sand-lord,swordsman d.hand=gold,babes,beer")
+    secondary = build_board(CATALOG, setup, {}).secondary
+    assert secondary is not None and len(secondary.bribes) == 1
+    archer = CATALOG.get("archer")
+    assert _options(secondary.bribes[0])[1:] == sorted(icon.value for icon in archer.bribery)
+    assert "Archer" in secondary.bribes[0].label

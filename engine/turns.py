@@ -25,6 +25,9 @@ shorthand does. A spell or item given after one of those is cast in its turn, af
 the totals the earlier turns left, and the later turns see its effect. A Dispel Magic answers the
 opposing spell given just before it.
 
+``turn_state`` reads where a list stands (whose turn, the window, the last action) with the same
+walk, so a tool offering the next action (the site's board) agrees with the referee by construction.
+
 The per-kind clauses remain a shorthand, played in this documented order: in the bribery window
 every attacker's bribe then every defender's; after the terrain step every ranged attack of the
 attacker, then of the defender, then every channel of the attacker, then of the defender.

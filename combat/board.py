@@ -422,7 +422,7 @@ class _SidePicks:
             found += [(f"{slug}@{shooter.ref}", f"{name} on {shooter.name}'s ranged attack") for shooter in shooters]
         reaction = card.first(ChannelReaction)
         if reaction is not None and not reaction.as_ranged and reaction.effect is ChannelEffect.DESTROY_CHANNELLER:
-            found += [(f"{slug}@{other.ref}", f"{name} on {other.name}'s channelling") for other in channellers]
+            found += [(f"{slug}@{other.ref}", f"{name} on the channelling of {other.name}") for other in channellers]
         return found
 
     def secondary_spell_pick(self, number: int, rows: int, channellers: Iterable[Fighter]) -> Pick | None:

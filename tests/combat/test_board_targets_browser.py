@@ -90,6 +90,7 @@ def test_a_secondary_spell_and_its_target_without_javascript(browser: Browser, s
         spell = page.locator("#id_d-s1-spell")
         assert spell.input_value() == "magic-feedback"  # the permalink's secondary spell lands on the board
         assert "Magic Feedback on the channelling of Shadow of Ashes" in spell.inner_text()
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
         spell.select_option("magic-feedback@shadow-of-ashes")
         page.click("#resolve-button")
         page.wait_for_url(re.compile(r"/combat/\?s="))

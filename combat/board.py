@@ -425,7 +425,9 @@ class _SidePicks:
             found += [(f"{slug}@{other.ref}", f"{name} on the channelling of {other.name}") for other in channellers]
         return found
 
-    def secondary_spell_pick(self, number: int, rows: int, channellers: Iterable[Fighter]) -> Pick | None:
+    def secondary_spell_pick(
+        self, number: int, rows: int, attacker: Fighter, channellers: Iterable[Fighter]
+    ) -> Pick | None:
         """A spell cast while the opponent's secondary attacker ``number`` attacks: only an answer to its
         channelling has anything to answer there (engine.secondary_step, A-04)."""
         name = f"{self.letter}-s{number}-spell"
@@ -442,7 +444,7 @@ class _SidePicks:
             return None
         return Pick(
             name,
-            f"Spell during secondary attack {number}",
+            f"Spell against secondary attacker {number}'s channelling ({attacker.name})",
             _value(self.values, name),
             (Option("", "No spell"), *options),
         )
@@ -876,7 +878,7 @@ def _secondary(
         )
         if pick is not None:
             bribes.append(pick)
-        spell = picks[other].secondary_spell_pick(number, rows, picks[letter].channeller_fighters())
+        spell = picks[other].secondary_spell_pick(number, rows, leftover.fighter, picks[letter].channeller_fighters())
         if spell is not None:
             spells.append(spell)
     return Secondary(letter, leftovers, mode, bribes, spells)

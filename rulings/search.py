@@ -156,6 +156,26 @@ def ranked(words: WordsQuery, kinds: Iterable[str] = (), opened: text_index.Rule
     return [match for _, match in found]
 
 
+RULING_KINDS = (text_index.RULING, text_index.ERRATUM)
+
+
+def rulings_ranked(text: str) -> tuple[list[int], list[int]] | None:
+    """The rulings list's words (``/rulings/?q=``) read as the rules search reads them: the ids of the
+    matching rulings and errata, best first, and of those the query excludes (``-word``); None when the
+    text holds no word to search for."""
+    words = read_words(text)
+    if not words.usable and not words.excluded:
+        return None
+    opened = text_index.current()
+    if not words.usable:  # Only exclusions ("-bribe"): every ruling but those.
+        return [], [_pk(match) for match in ranked(WordsQuery(words.text, words.excluded, ()), RULING_KINDS, opened)]
+    return [_pk(match) for match in ranked(words, RULING_KINDS, opened)], []
+
+
+def _pk(match: Match) -> int:
+    return int(match.key.partition(":")[2])
+
+
 def corrections(words: WordsQuery, opened: text_index.RulesIndex | None = None) -> dict[str, str]:
     """For each wanted word that occurs nowhere, the closest word that does."""
     opened = opened or text_index.current()

@@ -56,6 +56,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet[Card]):
 
     queryset = Card.objects.for_listing()
     filterset_class = CardFilterSet
+    extra_query_parameters: tuple[str, ...] = ()  # set per action (autocomplete)
     filter_backends = [SearchAwareFilterBackend, StrictOrderingFilter]
     # The API's conventional name for the list's "sort" menu; both take the same values.
     ordering_choices = SORTS
@@ -97,7 +98,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet[Card]):
             "AutocompleteItem", {"name": serializers.CharField(), "slug": serializers.CharField(),
                                  "set": serializers.CharField(), "url": serializers.CharField()}, many=True)}),
     )  # fmt: skip
-    @action(detail=False, filter_backends=[], pagination_class=None)
+    @action(detail=False, filter_backends=[], pagination_class=None, extra_query_parameters=("q", "include"))
     def autocomplete(self, request: Request) -> Response:
         """Card names for a search box: names starting with the text first, at most 20; cards known only from
         fan pages only with include=unverified."""

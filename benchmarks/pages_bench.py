@@ -167,13 +167,17 @@ def _first_requests(env: dict[str, str], scratch: Path, card: str, section: str)
         lines.append(f"  {name:<18} {path:<28} {_spread(values):>22} {_median(values) / bare:>6.1f}x{note}")
         if name != "bare view":
             slowest = max(slowest, max(values))
+    load = " / ".join(f"{value:.2f}" for value in os.getloadavg())
+    lines.append(f"  Load average at the end: {load}")
     lines.append(f"  Every kind of page as a worker's first request under {FIRST_TARGET_MS:.0f} ms: "
                  + ("met" if slowest < FIRST_TARGET_MS else "NOT met") + f" (slowest sample {slowest:.1f} ms)")  # fmt: skip
     return lines
 
 
 def _measure(env: dict[str, str], scratch: Path, cards: list[str], sections: list[str]) -> list[str]:
-    lines = ["Pages: gunicorn (1 sync worker), loopback, a new connection per request; ms: median [25th-75th]"]
+    load = " / ".join(f"{value:.2f}" for value in os.getloadavg())
+    lines = ["Pages: gunicorn (1 sync worker), loopback, a new connection per request; ms: median [25th-75th]",
+             f"  Load average at the start (1 / 5 / 15 min): {load} on {os.cpu_count()} cores"]
     card, rules = cards[0], sections[0]
     firsts: dict[str, list[float]] = {"1": [], "0": []}
     seconds: dict[str, list[float]] = {"1": [], "0": []}

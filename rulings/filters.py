@@ -15,7 +15,7 @@ from cards.models import Card
 from rulings.choices import Authority, RulingKind, RulingStatus
 from rulings.models import STANDARD, RuleEntry, Ruling, Topic
 from rulings.querysets import RulingQuerySet
-from rulings.search import rulings_ranked
+from rulings.search import RulingWords, rulings_ranked
 
 
 class RuleNumberField(forms.CharField):
@@ -72,6 +72,7 @@ class RulingFilterSet(django_filters.FilterSet):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.words_found: RulingWords | None = None  # set by filter_words when the list is filtered
         # Any card can be asked for, but the HTML menu only offers cards that have rulings.
         card_field = self.form.fields["card"]
         card_field.widget.choices = [("", "Any card")] + [
@@ -81,11 +82,10 @@ class RulingFilterSet(django_filters.FilterSet):
 
     def filter_words(self, queryset: RulingQuerySet, name: str, value: str) -> RulingQuerySet:
         """Through the rules search's index (stems, phrases, exclusions, BM25 ranking), best match first."""
-        found = rulings_ranked(value)
+        found = self.words_found = rulings_ranked(value)
         if found is None:
             return queryset
-        wanted, excluded = found
-        return queryset.exclude(pk__in=excluded) if excluded else queryset.in_rank_order(wanted)
+        return queryset.exclude(pk__in=found.excluded) if found.excluded else queryset.in_rank_order(found.wanted)
 
     def filter_card(self, queryset: RulingQuerySet, name: str, value: Card) -> RulingQuerySet:
         return queryset.about_card(value)

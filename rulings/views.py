@@ -29,7 +29,7 @@ from rulings.models import (
 from rulings.navigation import ancestors, blocks_under, neighbours
 from rulings.search import FILTER_LABELS, find_jump, search_rules, split_scope, surface_forms
 from rulings.search_query import MAX_LENGTH as MAX_QUERY_LENGTH
-from rulings.search_query import read_address, read_words
+from rulings.search_query import read_address
 from rulings.sources import describe
 
 RULINGS_PER_PAGE = 25
@@ -196,15 +196,16 @@ def ruling_list(request: HttpRequest) -> HttpResponse:
     rulings = filterset.qs if valid else Ruling.objects.none()
     page = Paginator(rulings, RULINGS_PER_PAGE).get_page(request.GET.get("page"))
     # The words as the search matched them ("bribe" marks "bribed" and "bribery"), as the rules search marks them.
-    words = read_words(request.GET.get("q", ""))
+    found = filterset.words_found if valid else None
     shown = [text for ruling in page.object_list for text in (ruling.question, ruling.answer)]
-    marked = surface_forms(words, shown) if valid and words.usable else []
+    marked = surface_forms(found.words, shown) if found is not None and found.words.usable else []
     context = {
         "filterset": filterset,
         "page": page,
         "total": page.paginator.count,
         "rows": ruling_rows(page.object_list, TextLinker.from_database(), marked),
         "filtered": any(request.GET.get(name) for name in filterset.filters),
+        "words_found": found,
     }
     return render(request, "rulings/ruling_list.html", context, status=200 if valid else 400)
 

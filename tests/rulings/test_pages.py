@@ -148,6 +148,10 @@ def test_rulings_words_are_searched_like_the_rules_search(client: Client) -> Non
     assert not any("brib" in _text(code) for code in everything_but)
     # The words as matched are marked, whatever their ending.
     assert "<mark>bribed</mark>" in _html(client, "/rulings/?q=bribe").lower().replace("<mark>Bribed", "<mark>bribed")
+    # A misspelt word is read as the closest word of the rules, and the page says so.
+    misspelt = _html(client, "/rulings/?q=bribary")
+    assert "Nothing contains “bribary”. Showing rulings for <strong>bribery</strong>." in misspelt
+    assert re.findall(r'aria-labelledby="ruling-([^"]+)"', misspelt) == _shown(client, "bribery") != []
     # The API answers the same list in the same order.
     api = client.get("/api/v1/rulings/", {"q": "bribing", "page_size": 25}).json()["results"]
     assert [item["id"] for item in api] == bribing

@@ -221,7 +221,9 @@ CLAUSES: tuple[Clause, ...] = (
         "spell, channel, bribe, bribe-back, item or pass) and what it uses, written as in the clauses "
         "above (guardian*2, djinn, gold@archer). Bribes and passes come first, in the bribery window; "
         "then the attacker acts first and the players alternate until both pass. An action out of turn "
-        "or in a closed window is refused with its code. Given, it replaces that match-up's ranged, "
+        "or in a closed window is refused with its code, shown where it was tried. Spells written before "
+        "the first ranged attack, channel or item are cast before the destruction step; later spells and "
+        "items act in their own turn (rule 6.4.4d to f). Given, it replaces that match-up's ranged, "
         "bribe, spell and channel clauses.",
         "terrain=mountains a=light-elemental d=kikijub,djinn m1=a:channel:guardian,d:ranged:djinn",
     ),

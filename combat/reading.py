@@ -59,6 +59,8 @@ class Bar:
     delta: int | None
     # In the primary match-up being fought (its two creatures and any ranged supporter so far).
     in_matchup: bool = False
+    # Defined in the set-up, not printed: no card page to link to.
+    made_up: bool = False
 
     @property
     def percent(self) -> int:
@@ -145,6 +147,7 @@ def picture(log: CombatLog, current: int) -> Picture:
                 change=change if is_subject else "",
                 delta=step.delta if is_subject and step is not None and step.kind in MODIFIER_KINDS else None,
                 in_matchup=creature.id in fighting,
+                made_up=creature.made_up,
             )
         )
     return Picture(tuple(bars["attacker"]), tuple(bars["defender"]), step, change, matchup)
@@ -198,9 +201,11 @@ def hand_checks(log: CombatLog, catalog: CardCatalog) -> tuple[list[tuple[str, s
     The engine also words each card it leaves to a person as a warning; that warning repeats the
     card's line exactly, so it is left out here (typed events will say which warning is which)."""
     cards: list[tuple[str, str, str]] = []
+    made_up = set(log.result.made_up)
     for slug, reason in dict.fromkeys(log.result.not_automated):
         card = catalog.find(slug)
-        cards.append((card.name if card else slug, slug, reason))
+        # A made-up card has no page: no slug, so the page names it without a link.
+        cards.append((card.name if card else slug, "" if slug in made_up else slug, reason))
     repeated = {f"{name} is not automated: {reason}" for name, _, reason in cards}
     warnings = [warning for warning in dict.fromkeys(log.result.warnings) if warning not in repeated]
     return cards, warnings

@@ -20,6 +20,9 @@ MESSAGES: dict[str, str] = {
     "verbatim": "{text}",
     "made_up": "{name} ({slug}) is a made-up card defined in this set-up, not a printed one.",
     "action.refused": "Match-up {round}: the {side}'s {action} is refused ({code}): {why}.",
+    "use_item.not_applied": "The {side}'s item action {item} is not applied: {why}.",
+    "cast_in_turn.class_late": "{card} changes {fighter}'s class after the text-box step: the bonuses counted there stand, and the new class counts for the turns after it and for the rest of the combat.",
+    "turn.decided": "The {side}'s {action} is not made: a spell has already decided this match-up.",
     # Guardians Arena duels (engine/arena): one sentence per event, ids ARN-1 to ARN-27.
     "arena.reveal": "Both duellists are revealed in the Duel Zone: {attacker} ({av}) for the player with Initiative, {defender} ({dv}) for the other player.",
     "arena.terrain": "The terrain in the Duel Zone gives it the types: {types}.",

@@ -201,8 +201,11 @@ class ExploreView(APIView):
             "each side and what each side can guarantee when orders are chosen without seeing the other's: "
             "its worst case with a fixed order, and the game's value when it shuffles its order. "
             "Bounded by time: after half a second it answers with the orders explored so far "
-            "(complete false, coverage 'explored N of M play orders'). At most two explores run at once per "
-            "server; beyond that the answer is 503 with Retry-After."
+            "(complete false, coverage 'explored N of M play orders', covered naming which: a fair random sample "
+            "with a fixed seed when the budget is seen to be too short, else the first ones of a fixed sequence). "
+            "At most two explores run at once per "
+            "server; beyond that the answer is 503 with Retry-After. A Guardians Arena duel is refused (400, "
+            "code explore.not_for_duels): it has one creature a side and no play order to vary."
         ),
         request=CombatRequestSerializer,
         responses={200: ExploreResponseSerializer, 400: ErrorSerializer, 503: ErrorSerializer},

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 from django.http import QueryDict
+from django.urls import reverse
 
+from combat import reading
 from combat.examples import arena_examples
 from combat.links import permalink
+from combat.reading import Picture
 from engine.arena import ArenaSetup, DuelLog, Place, format_duel, parse_duel
 from engine.catalog import CardCatalog
 from engine.errors import NotationError
@@ -121,6 +125,11 @@ def duel_context(log: DuelLog, current: int) -> dict[str, Any]:
         "previous": f"{link}&step={current - 1}" if current > 0 else "",
         "next": f"{link}&step={current + 1}" if current + 1 < count else f"{link}&step=end",
         "examples": arena_examples(),
+        "picture_url": picture_url(log, current),
+        "picture_title": ". ".join(picture_words(log, current)),
+        "explore_refusal": EXPLORE_REFUSAL,
+        "explore_refusal_code": EXPLORE_REFUSAL_CODE,
+        "notices": log.result.notices,
         "upper_hand": log.result.upper_hand.value if log.result.upper_hand else "",
         "winner": log.result.winner.value if log.result.winner else "",
         "places": [
@@ -128,6 +137,35 @@ def duel_context(log: DuelLog, current: int) -> dict[str, Any]:
             for place in log.result.places
         ],
     }
+
+
+def picture(log: DuelLog, current: int) -> Picture:
+    """The duel at one step, drawn by the same code as a shield combat (combat.reading, combat.picture_svg)."""
+    return reading.picture_of(log.steps, log.result.creatures, (), current, secondary_totals=True)
+
+
+def picture_words(log: DuelLog, current: int) -> tuple[str, str]:
+    """The picture's title (the duel's outcome) and caption (what the step did)."""
+    result = log.result
+    totals = result.secondary or result.primary
+    score = f", {totals.attacker_total} against {totals.defender_total}" if totals is not None else ""
+    title = f"Arena duel: the {result.winner.value} wins{score}" if result.winner else f"Arena duel: a tie{score}"
+    return title, reading.step_caption(log.steps, current)
+
+
+def picture_url(log: DuelLog, current: int) -> str:
+    step = "end" if current >= len(log.steps) else str(current)
+    return reverse("combat:picture") + "?" + urlencode({"s": log.notation, "step": step})
+
+
+# Why "explore every order" is refused for a duel, shown on the duel page and given by the explore
+# endpoints with the code EXPLORE_REFUSAL_CODE.
+EXPLORE_REFUSAL_CODE = "explore.not_for_duels"
+EXPLORE_REFUSAL = (
+    "Exploring varies the play order of a shield's creatures, and a duel has none to vary: one creature a "
+    "side enters the Duel Zone, and the rest are the players' own choices turn by turn (which card to play, "
+    "in what order), each of which you can try by changing the duel and reading its result"
+)
 
 
 def read_duel_or_none(notation: str) -> ArenaSetup | None:

@@ -303,7 +303,7 @@ DUEL_CLAUSES: tuple[Clause, ...] = (
         "p",
         "Round actions",
         "p=a:kind:card,... and s=...",
-        "Each round's actions in turn order: the attacker first in the primary round, the primary loser (after a tie, the attacker) first in the secondary one, until both pass. Kinds: ranged, spell, channel, bribe, item and pass; in the secondary round also creature and shield (shield:card@target).",
+        "Each round's actions in turn order: the attacker first in the primary round, the primary loser (after a tie, the attacker) first in the secondary one, until both pass. Kinds: ranged, spell, channel, bribe, item and pass; in the secondary round also creature and shield (shield:card@target). Each takes effect at its place in the list: a bribe that takes a duellist away ends the round, and a Dispel Magic cancels the opposing card played just before it.",
         DUEL_EXAMPLE + " p=a:ranged:archer,d:pass,a:pass s=d:creature:devil-dog,a:pass,d:pass",
     ),
 )

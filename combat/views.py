@@ -132,11 +132,7 @@ def picture_svg(request: HttpRequest) -> HttpResponse:
     notation = request.GET.get("s", "")
     try:
         setup = running.read_notation(notation)
-        if isinstance(setup, ArenaSetup):
-            raise NotationError(
-                "pictures are drawn for shield combats only, not for Arena duels", code="notation.bad_ruleset"
-            )
-        log = running.run(setup)
+        log = running.run_any(setup)
     except EngineError as exc:
         return HttpResponse(
             "Cannot draw this set-up: " + "; ".join(problem.message for problem in exc.problems),
@@ -144,9 +140,13 @@ def picture_svg(request: HttpRequest) -> HttpResponse:
             content_type="text/plain; charset=utf-8",
         )
     current = _step_number(request.GET.get("step"), len(log.steps))
-    title, caption = reading.picture_words(log, current)
-    svg = picture_svg_render(reading.picture(log, current), title, caption)
-    response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+    if isinstance(log, DuelLog):
+        title, caption = duels.picture_words(log, current)
+        drawn = duels.picture(log, current)
+    else:
+        title, caption = reading.picture_words(log, current)
+        drawn = reading.picture(log, current)
+    response = HttpResponse(picture_svg_render(drawn, title, caption), content_type="image/svg+xml; charset=utf-8")
     response["Cache-Control"] = "public, max-age=86400"
     return response
 
@@ -275,6 +275,10 @@ def creatures_json(request: HttpRequest) -> JsonResponse:
     return response
 
 
+# The explore page shows at most this many of the best and as many of the worst orders for the attacker.
+EXPLORE_ROWS_EACH_END = 150
+
+
 @require_GET
 def explore_page(request: HttpRequest) -> HttpResponse:
     """Every primary play order of a set-up as an outcome table, each row a step-through link.
@@ -310,6 +314,12 @@ def _explore_html(request: HttpRequest, notation: str, exploration: Exploration)
         slug, copy = split_reference(reference)
         return catalog.get(slug).name + (f" (copy {copy})" if copy > 1 else "")
 
+    ranked = sorted(exploration.outcomes, key=lambda o: (-o.margin, o.order))
+    # A page of thousands of rows helps nobody and takes seconds to send: the best and worst orders for the
+    # attacker are shown, and the API's answer lists every one.
+    hidden = max(0, len(ranked) - 2 * EXPLORE_ROWS_EACH_END)
+    if hidden:
+        ranked = ranked[:EXPLORE_ROWS_EACH_END] + ranked[-EXPLORE_ROWS_EACH_END:]
     rows = [
         {
             "outcome": outcome,
@@ -317,12 +327,14 @@ def _explore_html(request: HttpRequest, notation: str, exploration: Exploration)
             "leftovers": [name(ref) for ref in outcome.leftovers],
             "permalink": permalink(outcome.notation),
         }
-        for outcome in sorted(exploration.outcomes, key=lambda o: (-o.margin, o.order))
+        for outcome in ranked
     ]
     wins = sum(1 for outcome in exploration.outcomes if outcome.winner.value == "attacker")
     context = {
         "exploration": exploration,
         "rows": rows,
+        "rows_hidden": hidden,
+        "rows_each_end": EXPLORE_ROWS_EACH_END,
         "wins": wins,
         "notation": notation,
         "permalink": permalink(exploration.base_notation),

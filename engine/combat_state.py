@@ -38,6 +38,8 @@ class Combat:
     forced_push: Fighter | None = None
     # A partial answer: stop once the command step (0) or primary match-up N is over.
     stop_after: int | None = None
+    # False while exploring: only the result's counts are read, so steps are counted but not written (core.log).
+    for_reader = True
     effect_shots: tuple[Shot, ...] = ()
     discarded_items: tuple[tuple[Side, str], ...] = ()
     terrain_razed = False

@@ -24,6 +24,7 @@ from .enums import (
     AutomationStatus,
     CardUse,
     Fate,
+    Phase,
     Role,
     Side,
     StepKind,
@@ -244,6 +245,10 @@ def creature_beaten(combat: Combat, loser: Fighter, winner: Fighter | None, rule
 
 
 # ----------------------------------------------------------------- logging
+# The one stand-in for every step of a combat that nobody will read (Combat.for_reader False).
+UNWRITTEN = Step.record(index=-1, phase=Phase.SETUP, kind=StepKind.NOTE, rule="", message="", args=())
+
+
 def log(
     combat: Combat,
     kind: StepKind,
@@ -260,6 +265,10 @@ def log(
 ) -> int:
     """Record one event: ``message`` names its sentence in render.py, ``args`` fill it in when it is read."""
     index = len(combat.steps)
+    if not combat.for_reader:
+        # Exploring reads only the counts: the step is counted, so later steps keep their numbers, not written.
+        combat.steps.append(UNWRITTEN)
+        return index
     combat.steps.append(
         Step.record(
             index=index,

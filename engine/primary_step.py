@@ -243,9 +243,11 @@ def next_primary(combat: Combat, side: Side) -> Fighter | None:
     return None
 
 
-def primaries(combat: Combat) -> None:
-    build_queues(combat)
-    round_number = 0
+def primaries(combat: Combat, *, played: int | None = None) -> None:
+    """The primary match-ups; ``played``: resume a combat saved after that many of them (explore_walk)."""
+    if played is None:
+        build_queues(combat)
+    round_number = played or 0
     while combat.sides[Side.ATTACKER].holding() and combat.sides[Side.DEFENDER].holding():
         attacker = next_primary(combat, Side.ATTACKER)
         defender = next_primary(combat, Side.DEFENDER)

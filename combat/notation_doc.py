@@ -224,7 +224,8 @@ CLAUSES: tuple[Clause, ...] = (
         "or in a closed window is refused with its code, shown where it was tried. Spells written before "
         "the first ranged attack, channel or item are cast before the destruction step; later spells and "
         "items act in their own turn (rule 6.4.4d to f). Given, it replaces that match-up's ranged, "
-        "bribe, spell and channel clauses.",
+        "bribe, spell and channel clauses. In the simulator's form, the 'Order of actions' under each "
+        "match-up row builds this list one turn at a time, offering only what that row allows.",
         "terrain=mountains a=light-elemental d=kikijub,djinn m1=a:channel:guardian,d:ranged:djinn",
     ),
     Clause(

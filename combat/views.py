@@ -25,6 +25,7 @@ from combat.rule_refs import rule_refs
 from combat.setup_form import (
     STARTER_NOTATION,
     SetupForms,
+    acted,
     bound_forms,
     build_notation,
     creature_rows,
@@ -172,13 +173,11 @@ def build(request: HttpRequest) -> HttpResponse:
     ``move`` (a creature up or down its play order) and ``refresh`` (redraw the match-up board) come
     back to the form, which is how the board works without JavaScript.
     """
-    data: Any = request.GET
-    move = request.GET.get("move", "")
-    if move:
-        data = moved(request.GET, running.catalog(), move) or request.GET
+    data = _edited(request)
     forms = bound_forms(data, running.catalog())
     setup = build_notation(forms, running.catalog())
-    staying = "check" in request.GET or "refresh" in request.GET or bool(move)
+    pressed = bool(request.GET.get("move") or request.GET.get("act"))
+    staying = "check" in request.GET or "refresh" in request.GET or pressed
     if setup is not None and not staying:
         return HttpResponseRedirect(permalink(forms.notation))
     status = 400 if setup is None and not staying else 200
@@ -188,13 +187,20 @@ def build(request: HttpRequest) -> HttpResponse:
 @require_GET
 def board(request: HttpRequest) -> HttpResponse:
     """The match-up board and the notation for the form as it stands: what the page's script redraws."""
-    data: Any = request.GET
-    move = request.GET.get("move", "")
-    if move:
-        data = moved(request.GET, running.catalog(), move) or request.GET
-    forms = bound_forms(data, running.catalog())
+    forms = bound_forms(_edited(request), running.catalog())
     build_notation(forms, running.catalog())
-    return render(request, "combat/board_fragment.html", {**_form_context(forms), "moved": move})
+    return render(request, "combat/board_fragment.html", _form_context(forms))
+
+
+def _edited(request: HttpRequest) -> Any:
+    """The form data after the board button that was pressed: a creature moved in its side's order
+    (``move``) or a row's order of actions edited (``act``); the data as sent otherwise."""
+    data: Any = request.GET
+    if request.GET.get("move"):
+        data = moved(data, running.catalog(), request.GET["move"]) or data
+    if request.GET.get("act"):
+        data = acted(data, request.GET["act"], running.catalog()) or data
+    return data
 
 
 def _form_context(forms: SetupForms) -> dict[str, Any]:

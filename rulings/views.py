@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 
 from combat.examples import WorkedExample as ArenaExample
-from combat.examples import arena_examples
+from combat.examples import arena_examples, scenarios_without_page, variants_of
 from combat.links import permalink
 from guardians_site.page_cache import data_page
 from rulings.display import ruling_rows
@@ -162,7 +162,13 @@ def glossary(request: HttpRequest) -> HttpResponse:
 
 @data_page
 def example_list(request: HttpRequest) -> HttpResponse:
-    context = {"examples": WorkedExample.objects.all(), "duel_examples": arena_examples()}
+    examples = list(WorkedExample.objects.all())
+    context = {
+        # Each page with the scenarios that vary it (the Ice Ogre variant under Example 2a).
+        "examples": [(example, variants_of(example.notation)) for example in examples],
+        "other_scenarios": scenarios_without_page({example.notation for example in examples if example.notation}),
+        "duel_examples": arena_examples(),
+    }
     return render(request, "rulings/example_list.html", context)
 
 
@@ -176,6 +182,7 @@ def example_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "body": body,
         "rules": example.rules.select_related("ruleset"),
         "simulator_url": simulator,
+        "variants": variants_of(example.notation),
         "source": describe(example.source),
     }
     return render(request, "rulings/example_detail.html", context)

@@ -301,6 +301,13 @@ DUEL_CLAUSES: tuple[Clause, ...] = (
         "ruleset=arena a=swordsman a.victorious=2 a.up=9 d=sand-lord d.up=4",
     ),
     Clause(
+        "a.rolls",
+        "Rolls, counts and choices",
+        "a.rolls=card:n, a.counts=card:n, a.choices=card:option",
+        "What a card of this side needs and the duel cannot see: a die's result, a number it counts, a choice it offers. The same clauses as in a standard set-up (Arena rule 6.8.2).",
+        "ruleset=arena a=woodland-troll a.counts=woodland-troll:2 d=swordsman p=a:pass,d:pass s=d:pass,a:pass",
+    ),
+    Clause(
         "p",
         "Round actions",
         "p=a:kind:card,... and s=...",

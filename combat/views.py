@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
@@ -38,7 +39,7 @@ from combat.slots import RETRY_AFTER, ServerBusy
 from combat.stepping import StepThrough, step_through
 from engine.arena import ArenaSetup, DuelLog
 from engine.errors import EngineError, NotationError, Problem
-from engine.explore import describe_count
+from engine.explore import Exploration, describe_count
 from engine.log import CombatLog
 from engine.rulesets import resolve_any
 from engine.setup import CombatSetup, split_reference
@@ -297,12 +298,16 @@ EXPLORE_ROWS_EACH_END = 150
 
 @require_GET
 def explore_page(request: HttpRequest) -> HttpResponse:
-    """Every primary play order of a set-up as an outcome table, each row a step-through link."""
+    """Every primary play order of a set-up as an outcome table, each row a step-through link.
+
+    The page is rendered where the exploration runs, at low CPU priority in an explore slot (as the API's
+    JSON is): its hundreds of rows and links cost as much as the exploring, and yield to other requests."""
     notation = request.GET.get("s", "")
     if not notation.strip():
         return HttpResponseRedirect(reverse("combat:combat"))
     try:
-        exploration = running.explore_notation(notation)
+        html = running.explore_setup(running.read_notation(notation),
+                                     lambda exploration: _explore_html(request, notation, exploration))  # fmt: skip
     except ServerBusy as exc:
         busy = _problem_page(request, notation, EngineError(exc.message, code="server.busy"), None)
         busy.status_code = 503
@@ -316,6 +321,10 @@ def explore_page(request: HttpRequest) -> HttpResponse:
         except NotationError:
             pass
         return _problem_page(request, notation, exc, setup)
+    return HttpResponse(html)
+
+
+def _explore_html(request: HttpRequest, notation: str, exploration: Exploration) -> str:
     catalog = running.catalog()
 
     def name(reference: str) -> str:
@@ -349,4 +358,4 @@ def explore_page(request: HttpRequest) -> HttpResponse:
         "best_attacker": permalink(exploration.best_for_attacker.notation),
         "best_defender": permalink(exploration.best_for_defender.notation),
     }
-    return render(request, "combat/explore.html", context)
+    return render_to_string("combat/explore.html", context, request)

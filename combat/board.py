@@ -20,10 +20,10 @@ from combat.board_actions import (
     ACTIONS_FIELD,
     ADD_FIELD,
     KIND_WORDS,
+    LETTERS,
     SIDE_WORDS,
     ActionItem,
     ActionList,
-    TurnState,
     interleave,
     item_problem,
     listed,
@@ -32,14 +32,18 @@ from combat.board_actions import (
     turn_state,
 )
 from engine.abilities import AllowChannelling, AllowsRanged, CommandRelocates, Dispel, Offer
+from engine.abilities.base import ChannelEffect
+from engine.abilities.channelling import ChannelReaction
+from engine.abilities.ranged import RangedReaction
 from engine.actions import format_actions
 from engine.cards import CardDefinition
 from engine.catalog import CardCatalog
-from engine.enums import CardType, Terrain
+from engine.enums import CardType, Side, Terrain
 from engine.errors import Problem
+from engine.made_up import made_up_slugs
 from engine.setup import CombatSetup, SideSetup, copy_references, split_reference
 from engine.turn_casts import TURN_ITEM_KINDS
-from engine.turns import TurnPlan, referee
+from engine.turns import TurnPlan, TurnState, referee
 from engine.validate import planned_queue, ranged_use, resolve_terrain
 
 SIDE_NAMES = {"a": "attacker", "d": "defender"}
@@ -87,6 +91,8 @@ class Fighter:
     name: str
     vitality: int
     border: str
+    # A card the set-up made up ("what if"): it has no card page to link to.
+    made_up: bool = False
 
 
 @dataclass
@@ -96,6 +102,8 @@ class RowSide:
     position: int
     last: int
     picks: list[Pick] = field(default_factory=list)
+    # For a row played from its order of actions: what this side does in it, in words, in turn order.
+    listed: list[str] = field(default_factory=list)
 
     @property
     def side_name(self) -> str:
@@ -131,6 +139,8 @@ class Secondary:
     leftovers: list[RowSide]
     mode: Pick
     bribes: list[Pick]
+    # The other side's answers to a secondary attacker's channelling (``d.spell=s1:...``).
+    spells: list[Pick] = field(default_factory=list)
 
     @property
     def side_name(self) -> str:
@@ -172,7 +182,7 @@ class Board:
         names |= {pick.name for side in self.inputs for pick in side.picks}
         if self.secondary is not None:
             names.add(self.secondary.mode.name)
-            names |= {pick.name for pick in self.secondary.bribes}
+            names |= {pick.name for pick in [*self.secondary.bribes, *self.secondary.spells]}
             names |= {pick.name for leftover in self.secondary.leftovers for pick in leftover.picks}
         return names
 
@@ -181,7 +191,7 @@ class Board:
         picks = [pick for row in self.rows for side in row.sides for pick in side.picks]
         picks += [pick for side in self.inputs for pick in side.picks]
         if self.secondary is not None:
-            picks += [self.secondary.mode, *self.secondary.bribes]
+            picks += [self.secondary.mode, *self.secondary.bribes, *self.secondary.spells]
             picks += [pick for leftover in self.secondary.leftovers for pick in leftover.picks]
         for pick in picks:
             if pick.name == name:
@@ -287,6 +297,11 @@ class _SidePicks:
             name = f"{self.letter}-m{number}-{what}"
             if name != skip and _value(self.values, name):
                 used[_value(self.values, name).partition("@")[0]] += 1
+        for name in self.values:  # the secondary attacks' picks (d-s1-bribe, d-s2-spell)
+            found = _MOMENT_FIELD.match(name)
+            if found and found["side"] == self.letter and found["moment"][0] == "s" and found["what"] == what:
+                if name != skip and _value(self.values, name):
+                    used[_value(self.values, name).partition("@")[0]] += 1
         return used
 
     def stones_spent(self, rows: int, skip: int = 0) -> int:
@@ -301,6 +316,9 @@ class _SidePicks:
             ):
                 spent += _int(_value(self.values, f"{self.letter}-m{other}-stones"), 1)
         return spent
+
+    def channeller_fighters(self) -> list[Fighter]:
+        return [_fighter(self.catalog, ref) for ref in self.channellers]
 
     def ranged_pick(self, number: int, rows: int) -> Pick | None:
         name = f"{self.letter}-m{number}-ranged"
@@ -357,25 +375,79 @@ class _SidePicks:
     def _bribeable(self, fighter: Fighter, icon: str) -> bool:
         return any(found.value == icon for found in self.catalog.get(fighter.slug).bribery)
 
-    def spell_pick(self, number: int, rows: int, facing: Fighter | None = None) -> Pick | None:
+    def spell_pick(
+        self,
+        number: int,
+        rows: int,
+        facing: Fighter | None = None,
+        shooters: Iterable[Fighter] = (),
+        channellers: Iterable[Fighter] = (),
+    ) -> Pick | None:
         name = f"{self.letter}-m{number}-spell"
         used = self._used("spell", rows, name)
-        options = [Option(value, text) for value, text in self.spells_left(used, facing)]
+        options = [Option(value, text) for value, text in self.spells_left(used, facing, shooters, channellers)]
         if not options:
             return None
         return Pick(name, "Spell", _value(self.values, name), (Option("", "No spell"), *options))
 
-    def spells_left(self, used: Counter[str], facing: Fighter | None) -> list[tuple[str, str]]:
-        """Each spell still in the hand; one that lets a creature receive channelling (Power Lunch) may
-        instead be aimed at the opposing creature of the match-up (its own creature is the default)."""
+    def spells_left(
+        self,
+        used: Counter[str],
+        facing: Fighter | None,
+        shooters: Iterable[Fighter] = (),
+        channellers: Iterable[Fighter] = (),
+    ) -> list[tuple[str, str]]:
+        """Each spell still in the hand, and after it each creature it may be aimed at (``@creature``)."""
         found = []
         for slug, held in sorted(self.spells.items()):
             if used[slug] >= held:
                 continue
             found.append((slug, self.names[slug]))
-            if facing is not None and self.catalog.get(slug).first(AllowChannelling) is not None:
-                found.append((f"{slug}@{facing.ref}", f"{self.names[slug]} on {facing.name} (opposing)"))
+            found += self.spell_targets(slug, facing, shooters, channellers)
         return found
+
+    def spell_targets(
+        self, slug: str, facing: Fighter | None, shooters: Iterable[Fighter], channellers: Iterable[Fighter]
+    ) -> list[tuple[str, str]]:
+        """The named targets a spell's ability reads (the default, without one, is given by the caller):
+        one that lets a creature receive channelling (Power Lunch) the opposing creature of the match-up
+        (its own is the default); an answer to a ranged attack the opposing ranged supporter whose shot it
+        answers (the first shot by default); an answer to a channeller's channelling the opposing channeller
+        (the first to channel by default)."""
+        card, name = self.catalog.get(slug), self.names[slug]
+        found = []
+        if facing is not None and card.first(AllowChannelling) is not None:
+            found.append((f"{slug}@{facing.ref}", f"{name} on {facing.name} (opposing)"))
+        if card.first(RangedReaction) is not None:
+            found += [(f"{slug}@{shooter.ref}", f"{name} on {shooter.name}'s ranged attack") for shooter in shooters]
+        reaction = card.first(ChannelReaction)
+        if reaction is not None and not reaction.as_ranged and reaction.effect is ChannelEffect.DESTROY_CHANNELLER:
+            found += [(f"{slug}@{other.ref}", f"{name} on the channelling of {other.name}") for other in channellers]
+        return found
+
+    def secondary_spell_pick(
+        self, number: int, rows: int, attacker: Fighter, channellers: Iterable[Fighter]
+    ) -> Pick | None:
+        """A spell cast while the opponent's secondary attacker ``number`` attacks: only an answer to its
+        channelling has anything to answer there (engine.secondary_step, A-04)."""
+        name = f"{self.letter}-s{number}-spell"
+        used = self._used("spell", rows, name)
+        channellers = list(channellers)
+        options: list[Option] = []
+        for slug, held in sorted(self.spells.items()):
+            reaction = self.catalog.get(slug).first(ChannelReaction)
+            if used[slug] >= held or reaction is None or reaction.as_ranged:
+                continue
+            options.append(Option(slug, self.names[slug]))
+            options += [Option(v, t) for v, t in self.spell_targets(slug, None, (), channellers)]
+        if not options:
+            return None
+        return Pick(
+            name,
+            f"Spell against secondary attacker {number}'s channelling ({attacker.name})",
+            _value(self.values, name),
+            (Option("", "No spell"), *options),
+        )
 
     def item_choices(self, used: Counter[str]) -> list[tuple[str, str]]:
         """Hand items still in the hand that the engine applies when used as a turn (engine.turn_casts:
@@ -535,7 +607,7 @@ def build_board(
             found = [
                 None if no_ranged else side_picks.ranged_pick(number, count),
                 side_picks.bribe_pick(f"m{number}", count, fighters[other], "Bribe", shooters),
-                side_picks.spell_pick(number, count, fighters[other]),
+                side_picks.spell_pick(number, count, fighters[other], shooters, picks[other].channeller_fighters()),
             ]
             lunched = _lunched(catalog, values, number, letter, fighters[letter])
             row_side.picks = [pick for pick in found if pick is not None] + side_picks.channel_picks(
@@ -549,6 +621,12 @@ def build_board(
             actions.items = [
                 replace(item, problem=item.problem or refused[number].get(item.index, "")) for item in actions.items
             ]
+        for letter, row_side in row_sides.items():
+            row_side.listed = [
+                item.label.partition(": ")[2] + (" (refused)" if item.problem else "")
+                for item in actions.items
+                if split_item(item.text)[0] == letter and split_item(item.text)[1] != "pass"
+            ]
         board.rows.append(Row(number, row_sides["a"], row_sides["d"], actions))
     board.secondary = _secondary(catalog, queues, picks, values, count)
     board.inputs = [
@@ -561,7 +639,16 @@ def build_board(
         )
         for letter in sides
     ]
+    _mark_made_up(board, set(made_up_slugs(setup)))
     return board
+
+
+def _mark_made_up(board: Board, made_up: set[str]) -> None:
+    """Flag the creatures the set-up made up, which the board names without a card link."""
+    leftovers = board.secondary.leftovers if board.secondary is not None else []
+    for row_side in [side for row in board.rows for side in row.sides] + leftovers:
+        if row_side.fighter is not None and row_side.fighter.slug in made_up:
+            row_side.fighter = replace(row_side.fighter, made_up=True)
 
 
 def _lunched(catalog: CardCatalog, values: Mapping[str, str], number: int, letter: str, own: Fighter) -> bool:
@@ -609,10 +696,12 @@ def _action_list(
     state = turn_state(items)
     if state.ended:
         return actions  # both players passed in succession: the match-up is over, nothing can follow
-    letter = _value(values, f"m{number}-add-side") or state.turn
+    letter = _value(values, f"m{number}-add-side") or LETTERS[state.turn]
     letter = letter if letter in SIDE_WORDS else "a"
     other = "d" if letter == "a" else "a"
-    choices = _list_choices(catalog, rows, items, state, picks[letter], fighters[letter], fighters[other], no_ranged)
+    choices = _list_choices(
+        catalog, rows, items, state, picks[letter], fighters[letter], fighters[other], no_ranged, picks[other]
+    )
     kinds = [kind for kind in KIND_WORDS if kind == "pass" or choices.get(kind)]
     kind = _value(values, f"m{number}-add-kind")
     kind = kind if kind in kinds else kinds[0]
@@ -641,18 +730,27 @@ def _list_choices(
     own: Fighter,
     facing: Fighter,
     no_ranged: bool,
+    opponent: _SidePicks,
 ) -> dict[str, list[tuple[str, str]]]:
     """What one side may add to the row's list, by kind: only what it holds and has not used elsewhere."""
     letter = side.letter
+    other_channellers = opponent.channeller_fighters()
+    who = Side.ATTACKER if letter == "a" else Side.DEFENDER
     split = [split_item(item) for item in items]
-    last = state.last
     # A ranged supporter the opponent has just placed may be bribed at once (ruling A-02).
-    just_placed = last[1] == "ranged" and last[0] not in ("", letter) and _card(catalog, last[2]) is not None
-    shooter = [_fighter(catalog, last[2])] if just_placed else []
+    placed = state.shooter_to_bribe(who)
+    shooter = [_fighter(catalog, placed)] if placed is not None and _card(catalog, placed) is not None else []
+    # The opponent's ranged supporters placed so far in the list, whose shots a spell may answer by name.
+    placed_by_other = [
+        _fighter(catalog, what) for who, kind, what in (split_item(item) for item in items)
+        if who not in ("", letter) and kind == "ranged" and _card(catalog, what) is not None
+    ]  # fmt: skip
     bribes = side.bribes_on(facing, shooter, side._used("bribe", rows))
     choices: dict[str, list[tuple[str, str]]] = {
-        "bribe": [(v, t) for v, t in bribes if (state.may_bribe(letter) and "@" not in v) or (shooter and "@" in v)],
-        "bribe-back": [(v, t) for v, t in bribes if "@" not in v] if state.answers(letter) else [],
+        "bribe": [(v, t) for v, t in bribes if (state.may_bribe(who) and "@" not in v) or (shooter and "@" in v)],
+        "bribe-back": [(v, t) for v, t in bribes if "@" not in v]
+        if state.may_bribe(who) and state.answers(who)
+        else [],
         "ranged": []
         if no_ranged
         else [
@@ -660,7 +758,7 @@ def _list_choices(
             for ref in side.ranged
             if not side._used("ranged", rows)[ref] and ref not in (own.ref,)
         ],
-        "spell": side.spells_left(side._used("spell", rows), facing),
+        "spell": side.spells_left(side._used("spell", rows), facing, placed_by_other, other_channellers),
         "item": side.item_choices(side._used("item", rows)),
     }
     lunched = any(
@@ -771,11 +869,19 @@ def _secondary(
         ),
     )
     bribes = []
-    for number in range(1, len(leftovers) + 1):
-        pick = picks[other].bribe_pick(f"s{number}", 0, None, f"Bribe secondary attacker {number}")
+    spells = []
+    for number, leftover in enumerate(leftovers, start=1):
+        assert leftover.fighter is not None
+        # The s<N> bribe reaches secondary attacker N (SEC-9): only icons it carries are offered.
+        pick = picks[other].bribe_pick(
+            f"s{number}", rows, leftover.fighter, f"Bribe secondary attacker {number} ({leftover.fighter.name})"
+        )
         if pick is not None:
             bribes.append(pick)
-    return Secondary(letter, leftovers, mode, bribes)
+        spell = picks[other].secondary_spell_pick(number, rows, leftover.fighter, picks[letter].channeller_fighters())
+        if spell is not None:
+            spells.append(spell)
+    return Secondary(letter, leftovers, mode, bribes, spells)
 
 
 def _card_inputs(
@@ -969,11 +1075,12 @@ def values_from_setup(catalog: CardCatalog, setup: CombatSetup) -> tuple[dict[st
                 aimed = f"@{bribe.target}" if bribe.target else ""
                 place(f"{letter}-{moment}-bribe", bribe.icon.value + aimed, "bribes", bribe)
         for play in side.spells:
-            if play.moment.secondary or "#" in play.card:
+            if "#" in play.card:
                 kept["spells"].append((next(counter), play))
             else:
+                moment = f"{'s' if play.moment.secondary else 'm'}{play.moment.round}"
                 aimed = f"@{play.target}" if play.target else ""
-                place(f"{letter}-m{play.moment.round}-spell", play.card + aimed, "spells", play)
+                place(f"{letter}-{moment}-spell", play.card + aimed, "spells", play)
         for channel in side.channels:
             name = f"{letter}-m{channel.moment.round}-channel"
             if channel.target or channel.moment.secondary or name in values:

@@ -16,10 +16,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.actions import Action, ActionKind, MatchupActions, action_from_text
+from engine.actions import ActionKind, action_from_text
+from engine.enums import Side
 from engine.errors import NotationError
-from engine.setup import CombatSetup
-from engine.turns import referee
+from engine.turns import TurnState
+from engine.turns import turn_state as engine_turn_state
 
 ACTIONS_FIELD = re.compile(r"^m(?P<round>[1-9][0-9]?)-actions$")
 ADD_FIELD = re.compile(r"^m(?P<round>[1-9][0-9]?)-add-(?:side|kind|what)$")
@@ -123,83 +124,24 @@ def item_problem(text: str) -> str:
     return ""
 
 
-@dataclass(frozen=True)
-class TurnState:
-    """Where a listed match-up stands, read as engine.turns plays it (rule 6.4.4, A-01, A-04): whose turn
-    comes next, whether the bribery window is still open, and the last action taken (side, kind, what)."""
-
-    turn: str = "a"
-    window_open: bool = True
-    last: tuple[str, str, str] = ("", "", "")
-    # The sides that passed in the window and may bribe again only to answer a bribe.
-    passed: frozenset[str] = frozenset()
-    # Both players passed in succession after the window: nothing more can be added.
-    ended: bool = False
-
-    def may_bribe(self, letter: str) -> bool:
-        return self.window_open and (letter not in self.passed or self.answers(letter))
-
-    def answers(self, letter: str) -> bool:
-        """Whether the side would answer the other's bribe just made (a bribe back, A-01)."""
-        return self.window_open and self.last[1] in ("bribe", "bribe-back") and self.last[0] not in ("", letter)
+LETTERS = {Side.ATTACKER: "a", Side.DEFENDER: "d"}
 
 
 def turn_state(items: list[str]) -> TurnState:
-    """The state after the actions the engine accepts; one it refuses (out of turn, a window closed) changes
-    nothing, as in play, so the referee is asked first which those are."""
-    refused = _refused(items)
-    turn, window, used, last, passed = "a", True, False, ("", "", ""), set()
-    for index, item in enumerate(items):
-        letter, kind, what = split_item(item)
-        if letter not in SIDE_WORDS:
-            continue
-        other = "d" if letter == "a" else "a"
-        if window and kind in ("bribe", "bribe-back", "pass"):
-            used = True
-            if index in refused:
-                continue
-            if kind == "pass" and last[1] == "pass" and last[0] != letter:
-                turn, window, last = "a", False, ("", "", "")  # two passes close the window; the attacker acts
-                continue
-            if kind == "pass":
-                passed.add(letter)
-            else:
-                passed.discard(other)  # a bribe gives the other player one more chance
-            turn, last = other, (letter, kind, what)
-            continue
-        if window and used:
-            continue  # refused: nothing but a bribe or a pass while the window is open
-        window = False  # a list that opens with an action: both players passed the window
-        if index in refused:
-            continue
-        if kind in ("bribe", "bribe-back"):
-            last = (letter, kind, what)  # the short window of a ranged supporter just placed takes no turn (A-02)
-            continue
-        if kind == "pass" and last[1] == "pass":
-            return TurnState(other, False, (letter, kind, what), frozenset(passed), ended=True)
-        turn, last = other, (letter, kind, what)
-    return TurnState(turn, window, last, frozenset(passed))
-
-
-def _refused(items: list[str]) -> set[int]:
-    """The places of the listed actions engine.turns refuses, and of those it cannot read."""
-    readable: list[tuple[int, Action]] = []
-    for index, item in enumerate(items):
+    """Where the row's list stands, as the engine's referee plays it (``engine.turns.turn_state``); an action
+    that cannot be read is left out, as the engine would refuse the whole list for it."""
+    readable = []
+    for item in items:
         try:
-            readable.append((index, action_from_text(item)))
+            readable.append(action_from_text(item))
         except NotationError:
             continue
-    if not readable:
-        return set(range(len(items)))
-    plan = referee(CombatSetup(actions=(MatchupActions(1, tuple(action for _, action in readable)),)))
-    places = [index for index, _ in readable]
-    unread = set(range(len(items))) - set(places)
-    return unread | {places[refusal.index] for refusal in plan.refused.get(1, ())}
+    return engine_turn_state(readable)
 
 
 def next_side(items: list[str]) -> str:
     """Whose turn the next action is: the attacker opens, then the players alternate."""
-    return turn_state(items).turn
+    return LETTERS[turn_state(items).turn]
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
@@ -23,6 +24,7 @@ from combat.picture_svg import render as picture_svg_render
 from combat.rule_refs import rule_refs
 from combat.setup_form import (
     STARTER_NOTATION,
+    CreatureRow,
     SetupForms,
     acted,
     bound_forms,
@@ -37,7 +39,7 @@ from combat.slots import RETRY_AFTER, ServerBusy
 from combat.stepping import StepThrough, step_through
 from engine.arena import ArenaSetup, DuelLog
 from engine.errors import EngineError, NotationError, Problem
-from engine.explore import describe_count
+from engine.explore import Exploration, describe_count
 from engine.log import CombatLog
 from engine.rulesets import resolve_any
 from engine.setup import CombatSetup, split_reference
@@ -212,9 +214,14 @@ def _form_context(forms: SetupForms) -> dict[str, Any]:
         for form in forms.sides
         for name in ("ranged", "bribes", "spells", "channels", "secondaries", "rolls", "counts", "choices")
     )
+    catalog = forms.attacker.catalog
+    made_up = sorted(forms.attacker.made_up)
+    made_up_rows = creature_rows(catalog, (slug for slug in made_up if catalog.get(slug).is_creature), made_up)
     return {
         "forms": forms,
         "sides": sides,
+        # The set-up's made-up creatures, which the script's list of printed creatures does not hold.
+        "made_up_creatures": [_creature_record(row) for row in made_up_rows],
         "board": forms.board(),
         "typed_decisions": typed,
         "hand_cards": hand_card_names(running.catalog()),
@@ -259,25 +266,30 @@ def creatures_json(request: HttpRequest) -> JsonResponse:
     catalog = running.catalog()
     creatures = sorted((card for card in catalog if card.is_creature), key=lambda card: card.name)
     rows = creature_rows(catalog, (card.slug for card in creatures))
-    data = [
-        {
-            "slug": row.reference,
-            "name": row.name,
-            "vitality": row.vitality,
-            "stacking": row.stacking,
-            "border": row.border,
-            "ocb": row.ocb,
-            "ocb_against": row.ocb_against,
-            "bribery": list(row.bribery),
-            "flying": row.flying,
-            "ranged": row.ranged,
-            "command": row.command,
-        }
-        for row in rows
-    ]
+    data = [_creature_record(row) for row in rows]
     response = JsonResponse({"creatures": data})
     response["Cache-Control"] = "public, max-age=3600"
     return response
+
+
+def _creature_record(row: CreatureRow) -> dict[str, Any]:
+    """A creature's facts as the form's script reads them (the stats table and the autocomplete)."""
+    record: dict[str, Any] = {
+        "slug": row.reference,
+        "name": row.name,
+        "vitality": row.vitality,
+        "stacking": row.stacking,
+        "border": row.border,
+        "ocb": row.ocb,
+        "ocb_against": row.ocb_against,
+        "bribery": list(row.bribery),
+        "flying": row.flying,
+        "ranged": row.ranged,
+        "command": row.command,
+    }
+    if row.made_up:
+        record["made_up"] = True
+    return record
 
 
 # The explore page shows at most this many of the best and as many of the worst orders for the attacker.
@@ -286,12 +298,16 @@ EXPLORE_ROWS_EACH_END = 150
 
 @require_GET
 def explore_page(request: HttpRequest) -> HttpResponse:
-    """Every primary play order of a set-up as an outcome table, each row a step-through link."""
+    """Every primary play order of a set-up as an outcome table, each row a step-through link.
+
+    The page is rendered where the exploration runs, at low CPU priority in an explore slot (as the API's
+    JSON is): its hundreds of rows and links cost as much as the exploring, and yield to other requests."""
     notation = request.GET.get("s", "")
     if not notation.strip():
         return HttpResponseRedirect(reverse("combat:combat"))
     try:
-        exploration = running.explore_notation(notation)
+        html = running.explore_setup(running.read_notation(notation),
+                                     lambda exploration: _explore_html(request, notation, exploration))  # fmt: skip
     except ServerBusy as exc:
         busy = _problem_page(request, notation, EngineError(exc.message, code="server.busy"), None)
         busy.status_code = 503
@@ -305,6 +321,10 @@ def explore_page(request: HttpRequest) -> HttpResponse:
         except NotationError:
             pass
         return _problem_page(request, notation, exc, setup)
+    return HttpResponse(html)
+
+
+def _explore_html(request: HttpRequest, notation: str, exploration: Exploration) -> str:
     catalog = running.catalog()
 
     def name(reference: str) -> str:
@@ -338,4 +358,4 @@ def explore_page(request: HttpRequest) -> HttpResponse:
         "best_attacker": permalink(exploration.best_for_attacker.notation),
         "best_defender": permalink(exploration.best_for_defender.notation),
     }
-    return render(request, "combat/explore.html", context)
+    return render_to_string("combat/explore.html", context, request)

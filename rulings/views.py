@@ -27,8 +27,7 @@ from rulings.models import (
     WorkedExample,
 )
 from rulings.navigation import ancestors, blocks_under, neighbours
-from rulings.querysets import search_words
-from rulings.search import FILTER_LABELS, find_jump, search_rules, split_scope
+from rulings.search import FILTER_LABELS, find_jump, search_rules, split_scope, surface_forms
 from rulings.search_query import MAX_LENGTH as MAX_QUERY_LENGTH
 from rulings.search_query import read_address
 from rulings.sources import describe
@@ -203,13 +202,17 @@ def ruling_list(request: HttpRequest) -> HttpResponse:
     valid = filterset.is_valid()
     rulings = filterset.qs if valid else Ruling.objects.none()
     page = Paginator(rulings, RULINGS_PER_PAGE).get_page(request.GET.get("page"))
-    words = search_words(request.GET.get("q", "")) if valid else []
+    # The words as the search matched them ("bribe" marks "bribed" and "bribery"), as the rules search marks them.
+    found = filterset.words_found if valid else None
+    shown = [text for ruling in page.object_list for text in (ruling.question, ruling.answer)]
+    marked = surface_forms(found.words, shown) if found is not None and found.words.usable else []
     context = {
         "filterset": filterset,
         "page": page,
         "total": page.paginator.count,
-        "rows": ruling_rows(page.object_list, TextLinker.from_database(), words),
+        "rows": ruling_rows(page.object_list, TextLinker.from_database(), marked),
         "filtered": any(request.GET.get(name) for name in filterset.filters),
+        "words_found": found,
     }
     return render(request, "rulings/ruling_list.html", context, status=200 if valid else 400)
 

@@ -247,9 +247,15 @@
         total += creature.stacking;
         var name = el("th");
         name.scope = "row";
-        var link = el("a", creature.name);
-        link.href = "/cards/" + creature.slug + "/";
-        name.appendChild(link);
+        if (creature.made_up) {
+          // A made-up creature has no card page.
+          name.appendChild(document.createTextNode(creature.name + " "));
+          name.appendChild(el("small", "(made-up)"));
+        } else {
+          var link = el("a", creature.name);
+          link.href = "/cards/" + creature.slug + "/";
+          name.appendChild(link);
+        }
         row.appendChild(name);
         row.appendChild(el("td", String(creature.vitality), "num"));
         row.appendChild(el("td", String(creature.stacking), "num"));
@@ -405,6 +411,8 @@
     .then(function (response) { return response.json(); })
     .then(function (data) {
       creatures = data.creatures;
+      var madeUp = document.getElementById("made-up-creatures");
+      if (madeUp) { creatures = creatures.concat(JSON.parse(madeUp.textContent)); }
       var list = el("datalist");
       list.id = "creature-names";
       creatures.forEach(function (creature) {

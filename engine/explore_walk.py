@@ -195,7 +195,8 @@ class _Walk:
     ) -> _Skipped | _Saved | _Ended:
         """The next creature of the order: skipped, or played in one more match-up from ``state`` (used up
         when ``owned``); the saved state after it, or the counts once the combat is over. The last creature of
-        the arrangement plays on to the end, since the rest of the order is then fixed."""
+        the arrangement, or the last but one when a single creature is left for the last place, plays on to the
+        end, since the rest of the order is then fixed."""
         [fighter] = self._fighters(state, [chosen])
         if not _playable(fighter):
             # Skipped when its turn comes, as next_primary skips it: no match-up is played for it.
@@ -203,7 +204,9 @@ class _Walk:
         rest = [i for i in range(len(self.pool)) if i not in prefix and i != chosen]
         child = state if owned else fork(state)
         self._arrange(child, played, [*prefix, chosen], rest, extras)
-        child.stop_after = None if len(prefix) + 1 == self.playing else played + 1
+        # Once one creature is left for one place, the order is fixed: play on without saving a state.
+        to_place = self.playing - len(prefix) - 1
+        child.stop_after = None if to_place == 0 or to_place == len(rest) == 1 else played + 1
         try:
             play(child, resume=played)
         except StopAfter:

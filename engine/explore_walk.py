@@ -138,6 +138,8 @@ class _Walk:
         self.probe_at: float | None = None
         # Orders visited, kept or not (an order breaking the ranged plan is visited but left out).
         self.visited = 0
+        # Each pool position's place in the permuted side's list of fighters (set by _root).
+        self.slots: list[int] = []
 
     def _check_time(self) -> None:
         if self.deadline is None or not self.visited:
@@ -153,8 +155,10 @@ class _Walk:
                 raise TooSlow
 
     def _fighters(self, combat: Combat, positions: list[int]) -> list[Fighter]:
-        by_reference = combat.sides[self.permuted].by_reference
-        return [by_reference[self.pool[i]] for i in positions]
+        # By place in the side's list of fighters, which every copy keeps (a creature joining is added at its end).
+        fighters = combat.sides[self.permuted].fighters
+        slots = self.slots
+        return [fighters[slots[i]] for i in positions]
 
     def _emit(self, arrangement: tuple[int, ...], winner: Winner, attacker_total: int, defender_total: int) -> None:
         self.visited += 1
@@ -165,6 +169,8 @@ class _Walk:
         """The combat once its command step is over: the same for every order."""
         root = Combat(self.setup, self.catalog, checked=True)
         root.for_reader = False
+        state = root.sides[self.permuted]
+        self.slots = [state.fighters.index(state.by_reference[reference]) for reference in self.pool]
         root.stop_after = 0
         run_effects(root, "CMB-2")
         try:

@@ -947,7 +947,8 @@ def compare(
                 True: f"won match-up {round_number}",
                 False: f"survived match-up {round_number}" + (" (turned by immunity)" if fighter.turned else ""),
             }[fighter is winner]
-    record_matchup(combat, round_number, pair, (ta, td), str(outcome))
+    # Exploring reads no sentence: the outcome's code stands in for its words.
+    record_matchup(combat, round_number, pair, (ta, td), str(outcome) if combat.for_reader else outcome.message)
 
 
 @acts_in("PRI-11 withdraws", Withdraws)

@@ -39,6 +39,7 @@ from engine.errors import EngineError, NotationError
 from engine.explore import Exploration
 from engine.rulesets import AnySetup, format_any, ruleset_of
 from guardians_site.api.errors import error_body
+from guardians_site.api.parameters import parameter_warnings
 from guardians_site.api.throttling import CombatThrottle, ExploreThrottle
 
 REQUEST_EXAMPLES = [
@@ -163,6 +164,8 @@ class ValidateView(APIView):
 
 
 class ExamplesView(APIView):
+    extra_query_parameters = ("ruleset",)
+
     @extend_schema(
         operation_id="combat_examples",
         summary="Worked examples",
@@ -210,9 +213,14 @@ class ExploreView(APIView):
         tags=["combat"],
     )
     def post(self, request: Request) -> Response:
+        warnings = parameter_warnings(request, self)  # its body is written here, not by the API's renderer
+
+        def rendered(exploration: Exploration) -> str:
+            return json.dumps({**_exploration_data(exploration), **({"warnings": warnings} if warnings else {})})
+
         try:
             # Rendered to JSON in the explore's low-priority thread too: a few hundred rows take a while.
-            body = running.explore_setup(_read(request), lambda exploration: json.dumps(_exploration_data(exploration)))
+            body = running.explore_setup(_read(request), rendered)
         except ServerBusy as exc:
             busy = error_body("server_busy", exc.message)
             return Response(busy, status=503, headers={"Retry-After": str(RETRY_AFTER)})

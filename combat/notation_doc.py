@@ -224,7 +224,8 @@ CLAUSES: tuple[Clause, ...] = (
         "or in a closed window is refused with its code, shown where it was tried. Spells written before "
         "the first ranged attack, channel or item are cast before the destruction step; later spells and "
         "items act in their own turn (rule 6.4.4d to f). Given, it replaces that match-up's ranged, "
-        "bribe, spell and channel clauses.",
+        "bribe, spell and channel clauses. In the simulator's form, the 'Order of actions' under each "
+        "match-up row builds this list one turn at a time, offering only what that row allows.",
         "terrain=mountains a=light-elemental d=kikijub,djinn m1=a:channel:guardian,d:ranged:djinn",
     ),
     Clause(
@@ -298,6 +299,13 @@ DUEL_CLAUSES: tuple[Clause, ...] = (
         "a.victorious=number, a.up=number",
         "Victorious creatures already under the Guardian, and the Up number that gave Initiative (checked: a's must be higher).",
         "ruleset=arena a=swordsman a.victorious=2 a.up=9 d=sand-lord d.up=4",
+    ),
+    Clause(
+        "a.rolls",
+        "Rolls, counts and choices",
+        "a.rolls=card:n, a.counts=card:n, a.choices=card:option",
+        "What a card of this side needs and the duel cannot see: a die's result, a number it counts, a choice it offers. The same clauses as in a standard set-up (Arena rule 6.8.2).",
+        "ruleset=arena a=woodland-troll a.counts=woodland-troll:2 d=swordsman p=a:pass,d:pass s=d:pass,a:pass",
     ),
     Clause(
         "p",

@@ -28,7 +28,11 @@ def _bar(bar: Bar, x: int, y: int, width: int, height: int) -> str:
     struck = ' text-decoration="line-through"' if bar.out else ""
     faded = ' fill-opacity="0.55"' if bar.out else ""
     # A made-up creature has no card page: it is marked as such (the picture links nowhere).
-    name = escape(bar.name[:14]) + '<tspan font-style="italic"> (made-up)</tspan>' if bar.made_up else escape(bar.name[:24])
+    name = (
+        escape(bar.name[:14]) + '<tspan font-style="italic"> (made-up)</tspan>'
+        if bar.made_up
+        else escape(bar.name[:24])
+    )
     parts = [
         f'<text x="{x}" y="{y + height * 0.68:.0f}" font-size="{min(height * 0.5, 22):.0f}"{bold}{struck}>'
         f"{name}</text>",

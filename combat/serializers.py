@@ -237,6 +237,9 @@ class DuelResultSerializer(serializers.Serializer[Any]):
     creatures = DuelCreatureSerializer(
         many=True, help_text="Every creature that fought in the duel or was struck in the hand, with its fate."
     )
+    made_up = serializers.ListField(
+        child=serializers.CharField(), help_text="Slugs of the made-up cards the set-up defines (no card page)."
+    )
 
 
 class DuelResponseSerializer(serializers.Serializer[Any]):

@@ -22,12 +22,15 @@ from combat.board import (
     is_board_field,
     move_in_order,
     pick_errors,
+    row_picks_as_actions,
     values_from_setup,
 )
+from combat.board_actions import added_round, board_action_clauses, edit_actions, row_problems
 from engine.catalog import CardCatalog
 from engine.enums import CardType, Terrain
-from engine.errors import NotationError, Problem
+from engine.errors import EngineError, NotationError, Problem
 from engine.jsonform import setup_to_dict
+from engine.made_up import catalog_for, made_up_slugs
 from engine.notation import SIDE_KEYS, format_setup, parse_setup
 from engine.setup import FACE_DOWN, CombatSetup, face_down
 from engine.validate import STACKING_LIMIT, validate
@@ -59,6 +62,9 @@ FIELD_SYNTAX = {
     "female-titan:small. Blank: the card's default.",
 }
 _SEPARATORS = re.compile(r"[\s,]+")
+# The made-up cards of a set-up ride along in one hidden field, as their notation clauses: the form has no
+# inputs for them, but the board and the creature lists must know them, and the permalink keep them.
+MADE_UP_FIELD = "made-up"
 
 
 def _slugish(text: str) -> str:
@@ -274,9 +280,11 @@ class SideForm(forms.Form):
                 return f"{self.fields[name].label}: \u201c{item}\u201d cannot be read{reason}. {FIELD_SYNTAX[name]}"
         return exc.message
 
+    made_up: frozenset[str] = frozenset()
+
     def creature_rows(self) -> list[CreatureRow]:
         text = self.data.get(self.add_prefix("creatures"), "") if self.is_bound else self.initial.get("creatures", "")
-        return creature_rows(self.catalog, card_references(self.catalog, str(text or "")))
+        return creature_rows(self.catalog, card_references(self.catalog, str(text or "")), self.made_up)
 
 
 def field_for_key(key: str) -> str:
@@ -305,9 +313,12 @@ class CreatureRow:
     ranged: int | None = None
     command: bool = False
     is_creature: bool = True
+    # A card the set-up made up: it has no card page.
+    made_up: bool = False
 
 
-def creature_rows(catalog: CardCatalog, references: Iterable[str]) -> list[CreatureRow]:
+def creature_rows(catalog: CardCatalog, references: Iterable[str], made_up: Iterable[str] = ()) -> list[CreatureRow]:
+    made_up = frozenset(made_up)
     rows = []
     for reference in references:
         card = catalog.find(reference.partition("#")[0])
@@ -329,6 +340,7 @@ def creature_rows(catalog: CardCatalog, references: Iterable[str]) -> list[Creat
                 ranged=card.ranged_attack,
                 command=card.command,
                 is_creature=card.is_creature,
+                made_up=card.slug in made_up,
             )
         )
     return rows
@@ -351,6 +363,13 @@ class SetupForms:
     board_values: dict[str, str] = field(default_factory=dict)
     # The set-up as far as it could be read, even with problems: what the board is drawn from.
     draft: CombatSetup = field(default_factory=CombatSetup)
+    # The made-up cards (their canonical records), carried by the hidden MADE_UP_FIELD.
+    made_up: tuple[str, ...] = ()
+
+    @property
+    def made_up_text(self) -> str:
+        """The made-up cards as notation clauses, '' for none."""
+        return format_setup(CombatSetup(made_up=self.made_up)) if self.made_up else ""
 
     @property
     def sides(self) -> tuple[SideForm, SideForm]:
@@ -361,20 +380,48 @@ class SetupForms:
         return STACKING_LIMIT
 
     def board(self) -> Board:
-        return build_board(self.attacker.catalog, self.draft, self.board_values, pick_errors(self.problems))
+        errors = pick_errors(self.problems)
+        errors.update({f"m{number}-actions": message for number, message in row_problems(self.problems).items()})
+        return build_board(self.attacker.catalog, self.draft, self.board_values, errors)
+
+
+def _made_up_cards(text: str) -> tuple[str, ...]:
+    """The made-up cards of the hidden field; none when it cannot be read (it is only ever written by a page)."""
+    try:
+        return parse_setup(text).made_up if text.strip() else ()
+    except NotationError:
+        return ()
+
+
+def _with_made_up(made_up: tuple[str, ...], catalog: CardCatalog) -> CardCatalog:
+    """The catalog with the set-up's made-up cards, so the forms and the board know them by name."""
+    try:
+        return catalog_for(CombatSetup(made_up=made_up), catalog)
+    except EngineError:
+        return catalog  # a made-up card that clashes is reported by the engine's check of the set-up
+
+
+def _mark_made_up(forms_: SetupForms) -> SetupForms:
+    slugs = frozenset(made_up_slugs(CombatSetup(made_up=forms_.made_up)))
+    for side in forms_.sides:
+        side.made_up = slugs
+    return forms_
 
 
 def bound_forms(data: Mapping[str, Any], catalog: CardCatalog) -> SetupForms:
     values = {name: str(data.get(name, "")) for name in data if is_board_field(name)}
+    made_up = _made_up_cards(str(data.get(MADE_UP_FIELD, "") or ""))
+    catalog = _with_made_up(made_up, catalog)
     forms_ = SetupForms(
         terrain=TerrainForm(data, catalog=catalog),
         attacker=SideForm(data, prefix="a", catalog=catalog),
         defender=SideForm(data, prefix="d", catalog=catalog),
         board_values=values,
+        made_up=made_up,
     )
     for side in forms_.sides:
         side.board_items = board_decisions(values, side.prefix or "")
-    return forms_
+    return _mark_made_up(forms_)
 
 
 def initial_from_setup(setup: CombatSetup) -> dict[str, dict[str, Any]]:
@@ -403,16 +450,20 @@ def initial_from_setup(setup: CombatSetup) -> dict[str, dict[str, Any]]:
 
 def filled_forms(setup: CombatSetup, catalog: CardCatalog, problems: Iterable[Problem] = ()) -> SetupForms:
     """Forms showing a set-up: what fits on the board goes there, the rest into the notation fields."""
+    catalog = _with_made_up(setup.made_up, catalog)
     values, rest = values_from_setup(catalog, setup)
     initial = initial_from_setup(replace(setup, attacker=rest["a"], defender=rest["d"]))
-    return SetupForms(
-        terrain=TerrainForm(initial=initial["terrain"], catalog=catalog),
-        attacker=SideForm(initial=initial["a"], prefix="a", catalog=catalog),
-        defender=SideForm(initial=initial["d"], prefix="d", catalog=catalog),
-        notation=format_setup(setup),
-        problems=tuple(problems),
-        board_values=values,
-        draft=setup,
+    return _mark_made_up(
+        SetupForms(
+            terrain=TerrainForm(initial=initial["terrain"], catalog=catalog),
+            attacker=SideForm(initial=initial["a"], prefix="a", catalog=catalog),
+            defender=SideForm(initial=initial["d"], prefix="d", catalog=catalog),
+            notation=format_setup(setup),
+            problems=tuple(problems),
+            board_values=values,
+            draft=setup,
+            made_up=setup.made_up,
+        )
     )
 
 
@@ -425,14 +476,21 @@ def build_notation(forms_: SetupForms, catalog: CardCatalog) -> CombatSetup | No
     valid = all(form.is_valid() for form in (forms_.terrain, *forms_.sides))
     if not valid:
         return None
-    clauses = [clause for clause in [forms_.terrain.clause()] if clause]
+    clauses = [clause for clause in [forms_.made_up_text, forms_.terrain.clause()] if clause]
     for side in forms_.sides:
         clauses += side.clauses()
-    forms_.notation = " ".join(clauses)
+    orders = board_action_clauses(forms_.board_values)
+    forms_.notation = " ".join(clauses + orders)
     try:
         setup = parse_setup(forms_.notation)
     except NotationError as exc:
         forms_.problems = exc.problems
+        if orders:
+            # A mistyped order of actions must not take the board away: it is drawn from the rest.
+            try:
+                forms_.draft = parse_setup(" ".join(clauses))
+            except NotationError:
+                pass
         return None
     forms_.draft = setup
     forms_.notation = format_setup(setup)
@@ -462,6 +520,23 @@ def moved(data: Mapping[str, Any], catalog: CardCatalog, move: str) -> dict[str,
     changed = {name: data.get(name) for name in data}
     changed[f"{letter}-order"] = order.replace(",", "\n")
     return changed
+
+
+def acted(data: Mapping[str, Any], act: str, catalog: CardCatalog) -> dict[str, Any] | None:
+    """The form data after one button of a row's order of actions (``m1-add``, ``m1-2-up`` ...).
+
+    An action is added only if the row offers it: without JavaScript the choices shown may belong to the
+    side or kind chosen before, and the form then comes back with the choices for the new ones."""
+    number = added_round(act)
+    if number:
+        forms_ = bound_forms(data, catalog)
+        build_notation(forms_, catalog)
+        rows = forms_.board().rows
+        row = rows[number - 1].actions if number <= len(rows) else None
+        kind, what = (str(data.get(f"m{number}-add-{part}") or "") for part in ("kind", "what"))
+        if row is None or not row.offers(kind, what):
+            return None
+    return edit_actions(data, act, row_picks_as_actions)
 
 
 def _attach(forms_: SetupForms, problem: Problem) -> None:

@@ -222,9 +222,7 @@ def step_through(log: CombatLog, catalog: CardCatalog, current: int) -> StepThro
     current = max(0, min(current, len(log.steps)))
     chapters = chapters_of(log.steps)
     made_up = set(log.result.made_up)
-    views = [
-        StepView(step, PHASE_NAMES[step.phase], chapter_label(step), step.card in made_up) for step in log.steps
-    ]
+    views = [StepView(step, PHASE_NAMES[step.phase], chapter_label(step), step.card in made_up) for step in log.steps]
     view = StepThrough(log=log, catalog=catalog, current=current, chapters=chapters, views=views)
     chapter = view.chapter
     if chapter is None:

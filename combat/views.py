@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
@@ -23,7 +24,9 @@ from combat.picture_svg import render as picture_svg_render
 from combat.rule_refs import rule_refs
 from combat.setup_form import (
     STARTER_NOTATION,
+    CreatureRow,
     SetupForms,
+    acted,
     bound_forms,
     build_notation,
     creature_rows,
@@ -36,7 +39,7 @@ from combat.slots import RETRY_AFTER, ServerBusy
 from combat.stepping import StepThrough, step_through
 from engine.arena import ArenaSetup, DuelLog
 from engine.errors import EngineError, NotationError, Problem
-from engine.explore import describe_count
+from engine.explore import Exploration, describe_count
 from engine.log import CombatLog
 from engine.rulesets import resolve_any
 from engine.setup import CombatSetup, split_reference
@@ -171,13 +174,11 @@ def build(request: HttpRequest) -> HttpResponse:
     ``move`` (a creature up or down its play order) and ``refresh`` (redraw the match-up board) come
     back to the form, which is how the board works without JavaScript.
     """
-    data: Any = request.GET
-    move = request.GET.get("move", "")
-    if move:
-        data = moved(request.GET, running.catalog(), move) or request.GET
+    data = _edited(request)
     forms = bound_forms(data, running.catalog())
     setup = build_notation(forms, running.catalog())
-    staying = "check" in request.GET or "refresh" in request.GET or bool(move)
+    pressed = bool(request.GET.get("move") or request.GET.get("act"))
+    staying = "check" in request.GET or "refresh" in request.GET or pressed
     if setup is not None and not staying:
         return HttpResponseRedirect(permalink(forms.notation))
     status = 400 if setup is None and not staying else 200
@@ -187,13 +188,20 @@ def build(request: HttpRequest) -> HttpResponse:
 @require_GET
 def board(request: HttpRequest) -> HttpResponse:
     """The match-up board and the notation for the form as it stands: what the page's script redraws."""
-    data: Any = request.GET
-    move = request.GET.get("move", "")
-    if move:
-        data = moved(request.GET, running.catalog(), move) or request.GET
-    forms = bound_forms(data, running.catalog())
+    forms = bound_forms(_edited(request), running.catalog())
     build_notation(forms, running.catalog())
-    return render(request, "combat/board_fragment.html", {**_form_context(forms), "moved": move})
+    return render(request, "combat/board_fragment.html", _form_context(forms))
+
+
+def _edited(request: HttpRequest) -> Any:
+    """The form data after the board button that was pressed: a creature moved in its side's order
+    (``move``) or a row's order of actions edited (``act``); the data as sent otherwise."""
+    data: Any = request.GET
+    if request.GET.get("move"):
+        data = moved(data, running.catalog(), request.GET["move"]) or data
+    if request.GET.get("act"):
+        data = acted(data, request.GET["act"], running.catalog()) or data
+    return data
 
 
 def _form_context(forms: SetupForms) -> dict[str, Any]:
@@ -206,9 +214,14 @@ def _form_context(forms: SetupForms) -> dict[str, Any]:
         for form in forms.sides
         for name in ("ranged", "bribes", "spells", "channels", "secondaries", "rolls", "counts", "choices")
     )
+    catalog = forms.attacker.catalog
+    made_up = sorted(forms.attacker.made_up)
+    made_up_rows = creature_rows(catalog, (slug for slug in made_up if catalog.get(slug).is_creature), made_up)
     return {
         "forms": forms,
         "sides": sides,
+        # The set-up's made-up creatures, which the script's list of printed creatures does not hold.
+        "made_up_creatures": [_creature_record(row) for row in made_up_rows],
         "board": forms.board(),
         "typed_decisions": typed,
         "hand_cards": hand_card_names(running.catalog()),
@@ -253,25 +266,30 @@ def creatures_json(request: HttpRequest) -> JsonResponse:
     catalog = running.catalog()
     creatures = sorted((card for card in catalog if card.is_creature), key=lambda card: card.name)
     rows = creature_rows(catalog, (card.slug for card in creatures))
-    data = [
-        {
-            "slug": row.reference,
-            "name": row.name,
-            "vitality": row.vitality,
-            "stacking": row.stacking,
-            "border": row.border,
-            "ocb": row.ocb,
-            "ocb_against": row.ocb_against,
-            "bribery": list(row.bribery),
-            "flying": row.flying,
-            "ranged": row.ranged,
-            "command": row.command,
-        }
-        for row in rows
-    ]
+    data = [_creature_record(row) for row in rows]
     response = JsonResponse({"creatures": data})
     response["Cache-Control"] = "public, max-age=3600"
     return response
+
+
+def _creature_record(row: CreatureRow) -> dict[str, Any]:
+    """A creature's facts as the form's script reads them (the stats table and the autocomplete)."""
+    record: dict[str, Any] = {
+        "slug": row.reference,
+        "name": row.name,
+        "vitality": row.vitality,
+        "stacking": row.stacking,
+        "border": row.border,
+        "ocb": row.ocb,
+        "ocb_against": row.ocb_against,
+        "bribery": list(row.bribery),
+        "flying": row.flying,
+        "ranged": row.ranged,
+        "command": row.command,
+    }
+    if row.made_up:
+        record["made_up"] = True
+    return record
 
 
 # The explore page shows at most this many of the best and as many of the worst orders for the attacker.
@@ -280,12 +298,16 @@ EXPLORE_ROWS_EACH_END = 150
 
 @require_GET
 def explore_page(request: HttpRequest) -> HttpResponse:
-    """Every primary play order of a set-up as an outcome table, each row a step-through link."""
+    """Every primary play order of a set-up as an outcome table, each row a step-through link.
+
+    The page is rendered where the exploration runs, at low CPU priority in an explore slot (as the API's
+    JSON is): its hundreds of rows and links cost as much as the exploring, and yield to other requests."""
     notation = request.GET.get("s", "")
     if not notation.strip():
         return HttpResponseRedirect(reverse("combat:combat"))
     try:
-        exploration = running.explore_notation(notation)
+        html = running.explore_setup(running.read_notation(notation),
+                                     lambda exploration: _explore_html(request, notation, exploration))  # fmt: skip
     except ServerBusy as exc:
         busy = _problem_page(request, notation, EngineError(exc.message, code="server.busy"), None)
         busy.status_code = 503
@@ -299,6 +321,10 @@ def explore_page(request: HttpRequest) -> HttpResponse:
         except NotationError:
             pass
         return _problem_page(request, notation, exc, setup)
+    return HttpResponse(html)
+
+
+def _explore_html(request: HttpRequest, notation: str, exploration: Exploration) -> str:
     catalog = running.catalog()
 
     def name(reference: str) -> str:
@@ -332,4 +358,4 @@ def explore_page(request: HttpRequest) -> HttpResponse:
         "best_attacker": permalink(exploration.best_for_attacker.notation),
         "best_defender": permalink(exploration.best_for_defender.notation),
     }
-    return render(request, "combat/explore.html", context)
+    return render_to_string("combat/explore.html", context, request)

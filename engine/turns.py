@@ -25,6 +25,9 @@ shorthand does. A spell or item given after one of those is cast in its turn, af
 the totals the earlier turns left, and the later turns see its effect. A Dispel Magic answers the
 opposing spell given just before it.
 
+``turn_state`` reads where a list stands (whose turn, the window, the last action) with the same
+walk, so a tool offering the next action (the site's board) agrees with the referee by construction.
+
 The per-kind clauses remain a shorthand, played in this documented order: in the bribery window
 every attacker's bribe then every defender's; after the terrain step every ranged attack of the
 attacker, then of the defender, then every channel of the attacker, then of the defender.
@@ -32,13 +35,14 @@ attacker, then of the defender, then every channel of the attacker, then of the 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import TypeAlias
 
 from .actions import Action, ActionKind, MatchupActions, Refusal
 from .enums import SIDES, Side
 from .log import Notice
-from .setup import Bribe, Channel, CombatSetup, Moment, RangedSupport, SideSetup, SpellPlay
+from .setup import Bribe, CardRef, Channel, CombatSetup, Moment, RangedSupport, SideSetup, SpellPlay
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,42 @@ class TurnPlan:
     at_turn: set[int] = field(default_factory=set)
 
 
+@dataclass(frozen=True)
+class TurnState:
+    """Where one match-up's list stands after the actions the referee accepted (a refused one changes
+    nothing, as in play): whose turn comes next, whether the bribery window is still open, the last
+    action taken, the sides that passed in the window, and whether both passed in succession after it."""
+
+    turn: Side = Side.ATTACKER
+    window_open: bool = True
+    last: Action | None = None
+    passed: frozenset[Side] = frozenset()
+    ended: bool = False
+
+    def answers(self, side: Side) -> bool:
+        """Whether ``side`` would answer the opponent's bribe just made (a bribe back, A-01)."""
+        return self.last is not None and self.last.side is not side and self.last.kind.in_bribery_window
+
+    def may_bribe(self, side: Side) -> bool:
+        """Whether ``side`` may bribe in the window now: one who passed only to answer a bribe (A-01)."""
+        return self.window_open and (side not in self.passed or self.answers(side))
+
+    def shooter_to_bribe(self, side: Side) -> CardRef | None:
+        """The ranged attacker the opponent has just placed, which ``side`` may bribe at once (A-02)."""
+        last = self.last
+        if self.window_open or last is None or last.kind is not ActionKind.RANGED or last.side is side:
+            return None
+        return last.card
+
+
+def turn_state(actions: MatchupActions | Iterable[Action]) -> TurnState:
+    """Where a match-up's list of actions stands, as ``referee`` plays it (the one reading of the turn order)."""
+    matchup = actions if isinstance(actions, MatchupActions) else MatchupActions(1, tuple(actions))
+    walk = _Referee(matchup)
+    walk.run()
+    return walk.state
+
+
 _WHY = {
     Refusal.OUT_OF_TURN: "it is the {turn}'s turn",
     Refusal.WINDOW_OPEN: "the bribery window is still open, and nothing but a bribe or a pass may happen in it",
@@ -122,6 +162,12 @@ class _Referee:
         self.acted = False
         self.at_turn: list[SpellPlay] = []
 
+    @property
+    def state(self) -> TurnState:
+        return TurnState(
+            self.turn, self.phase == "window", self.last, frozenset(self.window_passed), self.phase == "ended"
+        )
+
     def refuse(self, index: int, action: Action, refusal: Refusal) -> None:
         why = refusal_sentence(refusal, turn=self.turn.value)
         self.refused.append(Refused(self.matchup.round, index, action, refusal, why, self.phase == "window"))
@@ -155,11 +201,11 @@ class _Referee:
                 return
             self.turn, self.last = action.side.other, action
             return
-        answering = self.last is not None and self.last.side is not action.side and self.last.kind.in_bribery_window
-        if action.kind is ActionKind.BRIBE_BACK and not answering:
+        state = self.state
+        if action.kind is ActionKind.BRIBE_BACK and not state.answers(action.side):
             self.refuse(index, action, Refusal.NOTHING_TO_BRIBE_BACK)
             return
-        if action.side in self.window_passed and not answering:
+        if not state.may_bribe(action.side):
             self.refuse(index, action, Refusal.WINDOW_CLOSED)
             return
         assert action.icon is not None
@@ -171,14 +217,8 @@ class _Referee:
 
     def in_turns(self, index: int, action: Action) -> None:
         if action.kind.in_bribery_window:
-            shooter_just_placed = (
-                self.last is not None
-                and self.last.kind is ActionKind.RANGED
-                and self.last.side is action.side.other
-                and action.target is not None
-                and action.target == self.last.card
-                and action.kind is ActionKind.BRIBE
-            )
+            shooter = self.state.shooter_to_bribe(action.side)
+            shooter_just_placed = shooter is not None and action.target == shooter and action.kind is ActionKind.BRIBE
             if not shooter_just_placed:
                 self.refuse(index, action, Refusal.WINDOW_CLOSED)
                 return

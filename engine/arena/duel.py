@@ -12,6 +12,8 @@ every card goes.
 
 from __future__ import annotations
 
+import json
+
 from ..abilities import Aoe, Bonus, CommandBonus, CommandSideline, CommandTerrain, ForbidsCasting
 from ..actions import Action, ActionKind
 from ..cards import CardDefinition
@@ -20,7 +22,7 @@ from ..combat_state import Combat
 from ..command_step import fire_aoe, sideline_creature
 from ..core import log
 from ..enums import SIDES, CardType, Fate, Phase, Role, Side, StepKind
-from ..errors import Problem, SetupInvalid
+from ..errors import CatalogError, Problem, SetupInvalid
 from ..log import CreatureOutcome, Notice, Term
 from ..matchup_effects import (
     bonus_terms,
@@ -34,6 +36,7 @@ from ..matchup_effects import (
 from ..setup import Channel, CombatSetup, Moment, RangedSupport, SideSetup, SpellPlay, split_reference
 from ..state import Contribution, Fighter
 from ..validate import validate
+from .citations import cite_arena, cite_notice
 from .commands import CommandFate, command_fate, is_command_ability
 from .notation import format_duel
 from .result import CardPlace, DuelLog, DuelResult, Place, RoundTotals
@@ -100,6 +103,9 @@ def standard_setup(setup: ArenaSetup, catalog: CardCatalog) -> CombatSetup:
                 if a.kind is ActionKind.CHANNEL and a.card is not None
             ),
             secondaries=(),
+            rolls=duel.rolls,
+            counts=duel.counts,
+            choices=duel.choices,
         )
 
     return CombatSetup(attacker=side(Side.ATTACKER), defender=side(Side.DEFENDER), terrain=setup.terrain)
@@ -121,6 +127,7 @@ def idle_pen_creatures(setup: ArenaSetup, catalog: CardCatalog) -> set[str]:
 
 def resolve_duel(setup: ArenaSetup, catalog: CardCatalog) -> DuelLog:
     """Resolve one duel; raises SetupInvalid (each problem with an arena.* code and its rule) or NotationError."""
+    catalog = with_made_up(setup, catalog)
     check_duel(setup, catalog)
     derived = standard_setup(setup, catalog)
     idle = idle_pen_creatures(setup, catalog)
@@ -131,10 +138,28 @@ def resolve_duel(setup: ArenaSetup, catalog: CardCatalog) -> DuelLog:
     ]
     if problems:
         raise SetupInvalid(problems)
-    combat = Combat(derived, catalog, checked=True)
+    combat = DuelCombat(derived, catalog, checked=True)
     duel = Duel(combat, setup)
     result = duel.run()
-    return DuelLog(notation=format_duel(setup), steps=tuple(combat.steps), result=result)
+    return DuelLog(notation=format_duel(setup), steps=cite_arena(combat.steps), result=result)
+
+
+def with_made_up(setup: ArenaSetup, catalog: CardCatalog) -> CardCatalog:
+    """The catalog plus the duel's made-up cards; a record that cannot be a card is a set-up problem."""
+    if not setup.made_up:
+        return catalog
+    try:
+        return catalog.with_made_up(json.loads(text) for text in setup.made_up)
+    except (CatalogError, ValueError, KeyError, TypeError) as exc:
+        raise SetupInvalid([Problem("setup.bad_made_up", str(exc), "made_up")]) from None
+
+
+class DuelCombat(Combat):
+    """The duel's Combat: a notice of a shared step cites the Arena id of its rule (``citations``),
+    as the duel's log steps do."""
+
+    def notify(self, notice: Notice) -> None:
+        super().notify(cite_notice(notice, self.phase))
 
 
 class Duel:
@@ -148,6 +173,7 @@ class Duel:
         self.command_terms: dict[Side, list[Term]] = {side: [] for side in SIDES}
         # Duellists whose command forbids casting (Pharaoh Djoser), read by each round's Stock cards.
         self.forbids: list[tuple[Side, CardDefinition, ForbidsCasting]] = []
+        self.made_up = tuple(str(json.loads(text)["slug"]) for text in setup.made_up)
         # The Creature Pen is not part of the primary round's hand (6.2.1); it joins it in 6.5.1.
         for side in SIDES:
             for fighter in self.pen_fighters(side):
@@ -176,6 +202,7 @@ class Duel:
             warnings=tuple(self.combat.warnings),
             notices=tuple(self.combat.notices),
             creatures=self.creatures(),
+            made_up=self.made_up,
         )
 
     def creatures(self) -> tuple[CreatureOutcome, ...]:
@@ -190,6 +217,7 @@ class Duel:
                 fate=f.fate,
                 reason=f.fate_reason if f.fate is not Fate.STANDING else "took part in the duel",
                 step=f.fate_step,
+                made_up=f.card.slug in self.made_up,
             )
             for side in SIDES
             for f in self.combat.sides[side].fighters
@@ -204,6 +232,9 @@ class Duel:
         for fighter in pair.values():
             fighter.in_hand, fighter.role, fighter.round = False, Role.PRIMARY, 1
         a.faced, d.faced = d, a
+        for slug in self.made_up:
+            card = combat.catalog.get(slug)
+            log(combat, StepKind.NOTE, "ARN-42", "made_up", (card.name, card.slug), card=card)
         log(combat, StepKind.REVEAL, "ARN-1", "arena.reveal", (a.name, a.vitality, d.name, d.vitality))
         self.note_terrain_and_bearers()
         self.commands_on_reveal()
@@ -385,17 +416,9 @@ class Duel:
                     sideline_creature(self.combat, side, fighter.card, rule)
 
     def fire(self, side: Side, fighter: Fighter, aoe: Aoe, rule: str) -> None:
-        """An AOE of a duellist's command or of a secondary attacker, through the shared ``fire_aoe``."""
-        combat = self.combat
-        if aoe.dice is not None or aoe.per_count:
-            reason = (
-                f"{fighter.card.name}'s AOE needs a die roll or a count, which a duel set-up cannot give yet: "
-                "apply it by hand"
-            )
-            combat.not_automated[fighter.card.slug] = reason
-            combat.notify(Notice("arena.aoe_needs_input", reason, rule))
-            return
-        fire_aoe(combat, side, fighter.card, aoe, rule, fighter.reference)
+        """An AOE of a secondary attacker, through the shared ``fire_aoe``; a roll or a count it needs
+        comes from the duel set-up's rolls and counts (6.8.2), which the set-up checks ask for."""
+        fire_aoe(self.combat, side, fighter.card, aoe, rule, fighter.reference)
 
     def flies_over(self, flier: Fighter, opponent: Fighter) -> bool:
         """Rule 2.1.1: a flier ignores a non-flying opponent's Vitality, unless that opponent has an

@@ -60,6 +60,8 @@ class DuelResult:
     # Every creature that took part (duellists, ranged attackers, secondary attackers) or was struck
     # in the hand, with its fate: what a picture of the duel draws.
     creatures: tuple[CreatureOutcome, ...] = ()
+    # The slugs of the made-up cards the set-up defines: they have no card page.
+    made_up: tuple[str, ...] = ()
 
     def places_of(self, side: Side) -> dict[str, str]:
         return {place.card: place.place.value for place in self.places if place.side is side}

@@ -151,7 +151,21 @@ class RoundPlay:
         )
 
     def play_stock_card(self, index: int, action: Action, pair: dict[Side, Fighter]) -> None:
-        """A spell or H item from the Stock, at its turn."""
+        """A spell or H item from the Stock, at its turn.
+
+        This stays apart from ``turn_casts.cast_in_turn`` (a spell at its turn in a standard ordered
+        match-up) because the two rule sets count at different times, not by oversight; both call the
+        one shared ``matchup_effects.cast`` for what the spell does. A standard match-up has already
+        counted terrain and text at PRI-8 when a turn's spell lands, so ``cast_in_turn`` takes back the
+        terrain terms a Hammer of Doom removes and notes that a late class change missed the text step;
+        a duel counts those modifiers when the round ends (ruling 6.3.4), so here a removed terrain
+        simply is not counted and a new class counts for the whole round: running ``cast_in_turn``
+        would subtract terrain a duel never added. The duel also has what a match-up has not: Stock
+        fates (command cards that cannot be played, H items put in play, cards that act only in the
+        primary round, cards not automated in a duel), a command that forbids casting (Pharaoh Djoser),
+        and Dispel Magic pairs worked out over the whole round (``dispels``) rather than given by the
+        caller as ``dispelled``/``cancels``.
+        """
         combat, side = self.combat, action.side
         card = stock_card(combat, action)
         assert card is not None

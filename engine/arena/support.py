@@ -100,9 +100,8 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
         if isinstance(ability, Aoe) and not (
             card.command and is_command_ability(ability) and ability.timing is Timing.COMMAND
         ):
-            if ability.dice is not None or ability.per_count:
-                missing.append("its AOE needs a die roll or a count, which a duel set-up cannot give yet")
-            continue  # fired when it enters as a secondary attacker (ARN-9)
+            # Fired when it enters as a secondary attacker (ARN-9), a roll or count from the set-up (ARN-40).
+            continue
         if card.command and is_command_ability(ability):
             command, why = command_fate(ability)
             if command is CommandFate.NO_SENSE:

@@ -185,3 +185,70 @@ def test_duel_results_carry_their_coded_notices() -> None:
     codes = [notice["code"] for notice in body["result"]["notices"]]
     assert codes == ["arena.command_no_effect"] and body["result"]["notices"][0]["rule"] == "ARN-2"
     assert {creature["card"] for creature in body["result"]["creatures"]} == {"darkness-elemental", "swordsman"}
+
+
+MADE_UP_DUEL = (
+    'ruleset=arena made-up.test-giant={"border":"mortal","name":"Test%20Giant","type":"creature","vitality":9} '
+    "a=test-giant d=swordsman p=a:pass,d:pass s=d:pass,a:pass"
+)
+
+
+def test_a_made_up_duellist_is_named_not_linked(client: Client) -> None:
+    from urllib.parse import quote
+
+    end = client.get("/combat/?s=" + quote(MADE_UP_DUEL) + "&step=end").content.decode()
+    assert "The attacker wins the duel" in end
+    assert "test-giant <small>(made-up)</small>" in end
+    assert 'href="/cards/test-giant/"' not in end and 'href="/cards/swordsman/"' in end
+    drawn = client.get("/combat/picture.svg?s=" + quote(MADE_UP_DUEL) + "&step=end").content.decode()
+    assert "(made-up)" in drawn
+    body = _post(client, "resolve", {"notation": MADE_UP_DUEL}).json()
+    assert body["result"]["made_up"] == ["test-giant"]
+    assert all(step["rule"].startswith("ARN-") for step in body["steps"])
+
+
+def test_the_duel_form_takes_rolls_counts_and_choices(client: Client) -> None:
+    built = client.get(
+        "/combat/duel/",
+        {
+            "a_duellist": "Woodland Troll",
+            "a_counts": "Woodland Troll:2",
+            "d_duellist": "swordsman",
+            "p": "a:pass, d:pass",
+        },
+    )
+    assert built.status_code == 302
+    assert "a.counts%3Dwoodland-troll%3A2" in built["Location"]
+    page = client.get(built["Location"] + "&step=end").content.decode()
+    assert "attacker 13, defender 6" in page
+
+
+def test_the_arena_ids_of_the_shared_steps_open_their_arena_rules(client: Client) -> None:
+    for rule_id, number in (("ARN-32", "6.3.6"), ("ARN-33", "6.3.7"), ("ARN-37", "6.4.4d"), ("ARN-40", "6.8.2")):
+        response = client.get(f"/rules/id/{rule_id}/", follow=False)
+        assert response["Location"].endswith(f"/rules/arena/{number}/"), rule_id
+    assert "Site ruling on channelling in a duel" in client.get("/rules/arena/6.3.7/").content.decode()
+
+
+def test_the_duel_form_takes_made_up_cards_and_gives_them_back_to_edit(client: Client) -> None:
+    built = client.get(
+        "/combat/duel/",
+        {
+            "a_duellist": "test-giant",
+            "d_duellist": "Swordsman",
+            "made_up": 'made-up.test-giant={"type": "creature", "border": "mortal", "vitality": 9}\n',
+            "p": "a:pass,d:pass",
+            "s": "d:pass,a:pass",
+        },
+    )
+    assert built.status_code == 302
+    from urllib.parse import parse_qs, urlsplit
+
+    notation = parse_qs(urlsplit(built["Location"]).query)["s"][0]
+    # The name left out is the slug's words, as in a standard set-up; the clause comes out canonical.
+    assert notation == MADE_UP_DUEL
+    assert "The attacker wins the duel" in client.get(built["Location"] + "&step=end").content.decode()
+    edit = client.get(built["Location"] + "&edit=1").content.decode()
+    assert "made-up.test-giant=" in edit and 'id="id_made_up"' in edit
+    bad = client.get("/combat/duel/", {"a_duellist": "x", "d_duellist": "swordsman", "made_up": "giant={}"})
+    assert bad.status_code == 400 and "notation.bad_made_up" in bad.content.decode()

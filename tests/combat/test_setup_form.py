@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
 from django.http import QueryDict
+from django.test import Client
 
 from combat.examples import all_examples
 from combat.setup_form import bound_forms, build_notation, card_references, filled_forms
@@ -143,3 +145,23 @@ def test_a_face_down_card_needs_a_face_down_terrain() -> None:
 def test_a_face_down_set_up_fills_both_terrain_fields() -> None:
     filled = filled_forms(parse_setup("terrain=face-down:thackle a=archer d=axeman"), CATALOG)
     assert filled.terrain.initial == {"terrain": "face-down", "face_down_card": "thackle"}
+
+
+MADE_UP = 'made-up.test-giant={"border":"mortal","name":"Test%20Giant","type":"creature","vitality":9}'
+
+
+@pytest.mark.django_db
+def test_a_made_up_creature_is_named_on_the_form_and_board_without_a_card_link(client: Client) -> None:
+    from combat.links import permalink
+
+    html = client.get(permalink(f"{MADE_UP} a=test-giant d=swordsman,archer") + "&edit=1").content.decode()
+    assert "/cards/test-giant/" not in html and "/cards/swordsman/" in html
+    stats, board = html.split('data-stats-for="a"', 1)[1].split("</table>", 1)[0], html.split("matchup-1", 1)[1]
+    assert "Test Giant <small>(made-up)</small>" in stats
+    assert "Test Giant <small>(made-up)</small>" in board.split("</li>", 1)[0]
+    assert 'id="made-up-creatures"' in html  # the script's stats table knows it too
+    # The hidden field carries the card, so resolving from the form keeps it in the permalink.
+    hidden = html.split('name="made-up" value="', 1)[1].split('"', 1)[0].replace("&quot;", '"')
+    answer = client.get("/combat/build/", {"made-up": hidden, "a-creatures": "Test Giant", "d-creatures": "Swordsman"})
+    assert answer.status_code == 302 and "made-up.test-giant" in answer["Location"]
+    assert client.get(answer["Location"]).status_code == 200

@@ -100,6 +100,9 @@ def test_explore_says_when_it_will_cover_only_part_of_the_orders(client: Client)
     big = client.get(permalink(f"a={crowd} d={crowd}", step="end")).content.decode()
     assert "/combat/explore/" in big  # Explore is bounded by time (issue 21), so it is always offered.
     assert "This combat has 5,040 play orders, more than the simulator resolves in its 0.5-second budget" in _text(big)
+    # A partial exploration is a seeded random sample (engine.explore covered()), so the page calls it a fair one.
+    assert "random sample of them" in _text(big) and "fair estimate of the whole" in _text(big)
+    assert "the same combat draws the same sample" in _text(big) and "how they were chosen" in _text(big)
 
 
 def test_the_notation_page_explains_every_clause_with_an_example_that_opens(client: Client) -> None:

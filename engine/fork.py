@@ -131,13 +131,18 @@ class _Copier:
             if done is None:
                 done = object.__new__(kind)
                 self.objects[id(value)] = done
-                copied = done.__dict__
+                # Start from the whole table (most attributes are shared) and replace the mutable ones.
+                copied = done.__dict__ = value.__dict__.copy()
                 for name, item in value.__dict__.items():
                     held = type(item)
                     if known.get(held) or name in _SHARED_ATTRIBUTES:
-                        copied[name] = item
-                    elif not item and (held is list or held is dict or held is set):
+                        continue
+                    if not item and (held is list or held is dict or held is set):
                         copied[name] = held()
+                    elif held is list:
+                        copied[name] = [
+                            x if known.get(type(x)) else table[x] if type(x) is Fighter else self.value(x) for x in item
+                        ]
                     else:
                         copied[name] = self.value(item)
                 if kind is SideState:
@@ -153,12 +158,13 @@ def fork(combat: Combat) -> Combat:
     copier = _Copier(combat)
     twin = object.__new__(Combat)
     known = _known
-    copied = twin.__dict__
+    # Start from the whole table (most attributes are shared) and replace the mutable ones.
+    copied = twin.__dict__ = combat.__dict__.copy()
     for name, value in combat.__dict__.items():
         kind = type(value)
         if known.get(kind) or name in _SHARED_ATTRIBUTES:
-            copied[name] = value
-        elif name in RECORD_LISTS:
+            continue
+        if name in RECORD_LISTS:
             copied[name] = value.copy()
         elif not value and (kind is list or kind is dict or kind is set):
             copied[name] = kind()

@@ -23,11 +23,12 @@ import os
 import random
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from benchmarks.child import run_module
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = 50
@@ -37,22 +38,7 @@ SELECTIVE = ("names", "rare words", "selective filters")
 
 
 def run() -> list[str]:
-    with tempfile.TemporaryDirectory(prefix="search-bench-") as scratch:
-        env = {
-            **os.environ,
-            "DATABASE_URL": f"sqlite:///{scratch}/bench.sqlite3",
-            "GUARDIANS_SEARCH_INDEX_DIR": f"{scratch}/index",
-            "GUARDIANS_VAR_DIR": scratch,
-            "DJANGO_SETTINGS_MODULE": "guardians_site.settings",
-            # As served: with DEBUG on, Django would also record every query of both sides.
-            "DJANGO_DEBUG": "0",
-        }
-        completed = subprocess.run(
-            [sys.executable, "-m", "benchmarks.search_bench"], cwd=ROOT, env=env, capture_output=True, text=True
-        )
-    if completed.returncode != 0:
-        return ["Search benchmark failed:", completed.stdout, completed.stderr]
-    return completed.stdout.rstrip("\n").split("\n")
+    return run_module("benchmarks.search_bench", "Search benchmark")
 
 
 # --- The query mix: (class, query, naive baseline) -------------------------------------------------

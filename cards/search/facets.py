@@ -173,6 +173,12 @@ def _explode(parts: Mapping[str, Any]) -> dict[str, Any]:
     return found
 
 
+def _same(old: Any, new: Any) -> bool:
+    if isinstance(old, array) or isinstance(new, array):
+        return type(old) is type(new) and old.typecode == new.typecode and old == new
+    return bool(old == new)
+
+
 def _table_of(name: str) -> str:
     return name.split(ENTRY, 1)[0]
 
@@ -210,8 +216,10 @@ class Facets:
         self.whoosh_generation = whoosh_generation
         self.universe: Bits = (1 << size) - 1
         self._parts: dict[str, Any] = _explode(parts or {})
-        # Stored parts not yet needed (bytes, or a stored file's mapped parts read on first use).
+        # Parts as stored (bytes, or a stored file's mapped parts), read on first use. A part present both
+        # here and in ``_parts`` is the same value twice: a save reuses the bytes instead of pickling again.
         self._raw: Mapping[str, bytes] = raw or {}
+        self._serialised: dict[str, bytes] = {}
         keys: dict[str, list[str]] = {name: [] for name in TABLES}
         for name in self.names_stored():
             table, _, key = name.partition(ENTRY)
@@ -244,22 +252,38 @@ class Facets:
     def names_stored(self) -> list[str]:
         return [*self._parts, *(name for name in self._raw if name not in self._parts)]
 
-    def raw_parts(self) -> dict[str, bytes]:
-        """Every part as stored (a part never read keeps the bytes it was read from)."""
-        found: dict[str, bytes] = {}
-        for name in self.names_stored():
-            if name not in self._parts:
-                found[name] = self._raw[name]
-            elif name in ARRAYS:
-                found[name] = self._parts[name].tobytes()
-            else:
-                found[name] = pickle.dumps(self._parts[name], protocol=pickle.HIGHEST_PROTOCOL)
+    def _known_bytes(self, name: str) -> bytes | None:
+        found = self._serialised.get(name)
+        return found if found is not None else self._raw.get(name)
+
+    def stored(self, name: str) -> bytes:
+        """A part as the file holds it: the bytes it was read from, or made (once) from its value."""
+        found = self._known_bytes(name)
+        if found is None:
+            value = self._parts[name]
+            found = value.tobytes() if name in ARRAYS else pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+            self._serialised[name] = found
         return found
 
+    def raw_parts(self) -> dict[str, bytes]:
+        """Every part as stored."""
+        return {name: self.stored(name) for name in self.names_stored()}
+
     def with_parts(self, size: int, whoosh_generation: int | None, changed: dict[str, Any]) -> Facets:
-        """A new revision: the changed parts (whole tables) given, the others shared with this one."""
+        """A new revision: the changed parts (whole tables) given, the others shared with this one.
+
+        A save touches a few bitmaps of one card; every entry of a changed table that came out equal keeps
+        its stored bytes, so writing the next revision pickles only what really changed.
+        """
         parts = {name: value for name, value in self._parts.items() if _table_of(name) not in changed}
-        raw = {name: self._raw[name] for name in self._raw if _table_of(name) not in changed and name not in parts}
+        raw: dict[str, bytes] = {}
+        for name in self.names_stored():
+            if _table_of(name) not in changed and (known := self._known_bytes(name)) is not None:
+                raw[name] = known
+        for name, value in _explode(changed).items():
+            known = self._known_bytes(name)
+            if known is not None and name in self._parts and _same(self._parts[name], value):
+                raw[name] = known
         return Facets(size, whoosh_generation, {**parts, **changed}, raw)
 
     @property

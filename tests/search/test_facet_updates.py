@@ -126,3 +126,18 @@ def test_each_kind_of_save_gives_the_bitmaps_of_a_full_rebuild(tmp_path: Path, s
     assert _answers()["quartzite"] == (1, ["zz-new"])
     assert _answers()['"quartzite grit"'] == (1, ["zz-new"]) and _answers()['"grit quartzite"'] == (0, [])
     assert rebuilds == [], "every save above is a card's own update, not a rebuild of every bitmap"
+
+
+def test_a_new_revision_reuses_the_stored_bytes_of_every_entry_that_came_out_equal() -> None:
+    from array import array
+
+    first = facets.Facets(3, None, {"pks": array("q", [7, 8, 9]), "keywords": {"type": {"spell": 0b011}, "border": {"x": 0b100}},
+                                    "numbers": {}, "terrains": {}, "words": {}, "names": ([], []), "spellings": {},
+                                    "doc_ranks": array("i")})  # fmt: skip
+    stored = first.raw_parts()
+    second = first.with_parts(3, None, {"keywords": {"type": {"spell": 0b001}, "border": {"x": 0b100}}})
+    kept = second._raw  # The entries whose value did not change keep the very bytes already written.
+    assert kept[f"keywords{facets.ENTRY}border"] is stored[f"keywords{facets.ENTRY}border"]
+    assert f"keywords{facets.ENTRY}type" not in kept
+    again = facets.Facets(3, None, raw=second.raw_parts())
+    assert dict(again.keywords) == {"type": {"spell": 0b001}, "border": {"x": 0b100}} and list(again.pks) == [7, 8, 9]

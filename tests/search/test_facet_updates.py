@@ -141,3 +141,41 @@ def test_a_new_revision_reuses_the_stored_bytes_of_every_entry_that_came_out_equ
     assert f"keywords{facets.ENTRY}type" not in kept
     again = facets.Facets(3, None, raw=second.raw_parts())
     assert dict(again.keywords) == {"type": {"spell": 0b001}, "border": {"x": 0b100}} and list(again.pks) == [7, 8, 9]
+
+
+def test_renumbering_the_names_and_documents_when_a_card_moves_matches_the_plain_definition() -> None:
+    import random
+    from array import array
+
+    from cards.search.facet_updates import _Layout
+
+    def layout(size: int, name_ranks: list[int], doc_ranks: list[int]) -> _Layout:
+        found = _Layout.__new__(_Layout)
+        found.size, found.pks, found.names_changed = size, array("q", range(size)), False
+        found.keywords, found.numbers, found.terrains, found.words = {}, {}, {}, {}
+        found.names, found.name_ranks, found.doc_ranks = [str(r) for r in name_ranks], list(name_ranks), array("i", doc_ranks)
+        return found
+
+    rng = random.Random(20)
+    for _ in range(300):
+        size = rng.randint(2, 12)
+        names = [rng.randrange(size) for _ in range(rng.randint(0, 20))]
+        docs = [rng.randrange(-1, size) for _ in range(rng.randint(0, 20))]
+        old, new = rng.randrange(size), rng.randrange(size)
+        moved, removed, inserted = layout(size, names, docs), layout(size, names, docs), layout(size, names, docs)
+        moved.move(old, new, -5)
+        removed.remove(old)
+        inserted.insert(new, -5)
+
+        def after_move(rank: int, old: int = old, new: int = new) -> int:
+            if rank < 0 or rank == old:
+                return -1
+            shifted = rank - 1 if rank > old else rank
+            return shifted + 1 if shifted >= new else shifted
+
+        assert moved.name_ranks == [after_move(r) for r in names if r != old]
+        assert list(moved.doc_ranks) == [after_move(r) for r in docs]
+        assert removed.name_ranks == [r - 1 if r > old else r for r in names if r != old]
+        assert list(removed.doc_ranks) == [-1 if r == old else r - 1 if r > old else r for r in docs]
+        assert inserted.name_ranks == [r + 1 if r >= new else r for r in names]
+        assert list(inserted.doc_ranks) == [r + 1 if r >= new else r for r in docs]

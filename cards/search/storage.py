@@ -267,6 +267,7 @@ def update_locked(
         previous = None  # Its document map is not this index's: rebuild the bitmaps instead.
     removed_pks: set[int] = set()
     renumbered = True
+    offsets: dict[str, int] = {}
     if cards or removed_slugs:
         if removed_slugs:
             with opened.searcher() as searcher:
@@ -291,6 +292,7 @@ def update_locked(
             raise
         # Without a merge the other documents keep their numbers and the new ones come last.
         renumbered = len(writer.segments) >= MOST_SEGMENTS
+        offsets = facet_updates.segment_offsets(writer.segments)
         writer.commit(merge=renumbered)
         _record_digests(generation_dir, {card.slug: digest(documents[card.pk]) for card in cards}, removed_slugs)
     revision = pointer.revision + 1
@@ -298,7 +300,7 @@ def update_locked(
     if previous is not None:
         if renumbered:
             with opened.reader() as reader:
-                found = facet_updates.updated(previous, cards, removed_pks, reader=reader)
+                found = facet_updates.updated(previous, cards, removed_pks, reader=reader, segment_offsets=offsets)
         else:
             found = facet_updates.updated(previous, cards, removed_pks, whoosh_generation=opened.latest_generation())
     if found is None:

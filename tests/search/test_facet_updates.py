@@ -10,7 +10,7 @@ from whoosh import index as whoosh_index
 
 from cards.choices import SetKind
 from cards.models import Card, CardClass, CardSet, Printing
-from cards.search import facets, storage
+from cards.search import facet_updates, facets, storage
 from cards.search.service import read_query, search
 from tests.search.test_index import _all_cards
 
@@ -179,3 +179,35 @@ def test_renumbering_the_names_and_documents_when_a_card_moves_matches_the_plain
         assert list(removed.doc_ranks) == [-1 if r == old else r - 1 if r > old else r for r in docs]
         assert inserted.name_ranks == [r + 1 if r >= new else r for r in names]
         assert list(inserted.doc_ranks) == [r + 1 if r >= new else r for r in docs]
+
+
+def test_saves_that_merge_segments_keep_the_document_map_of_a_full_rebuild(tmp_path: Path, settings, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any) -> None:  # type: ignore[no-untyped-def]
+    rebuild = facets.build_facets
+    settings.SEARCH_INDEX_DIR = tmp_path
+    storage.build(_all_cards(), tmp_path)
+    monkeypatch.setattr(storage, "MOST_SEGMENTS", 2)  # Every other save merges the small segments.
+    rebuilds: list[int] = []
+    monkeypatch.setattr(storage.facets, "build_facets", lambda reader: rebuilds.append(1) or rebuild(reader))
+    merged = []
+    original = facet_updates.merged_doc_ranks
+    monkeypatch.setattr(facet_updates, "merged_doc_ranks", lambda *args: merged.append(1) or original(*args))
+    last: dict[str, int] = {}
+    for number, slug in enumerate(["sand-lord", "sand-lord", "baelzebub", "sand-lord", "baelzebub", "sand-lord"]):
+        with django_capture_on_commit_callbacks(execute=True):
+            card = Card.objects.get(slug=slug)
+            if number % 2:
+                card.name = f"{'Aaaa' if number % 4 == 1 else 'Zzzz'} {card.name}"  # It moves in the list.
+            card.summary = f"A card that walks on quartzite{number}."
+            card.save()
+        _assert_same(_stored(tmp_path), _rebuilt(tmp_path))
+        assert _answers() == _database_answers(), number
+        # The new document, in whichever segment it landed, maps to the card; its old one to nothing.
+        assert _slugs(f"quartzite{number}") == [slug]
+        if slug in last:
+            assert _slugs(f"quartzite{last[slug]}") == []
+        last[slug] = number
+    with django_capture_on_commit_callbacks(execute=True):
+        Card.objects.get(slug="baelzebub").delete()
+    _assert_same(_stored(tmp_path), _rebuilt(tmp_path))
+    assert _answers() == _database_answers()
+    assert merged and rebuilds == []

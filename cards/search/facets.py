@@ -227,6 +227,7 @@ class Facets:
                 keys[table].append(key)
         self._tables = {name: _Table(self, name, found) for name, found in keys.items()}
         self._rank_of_pk: dict[int, int] | None = None
+        self._pk_view: memoryview | None = None
 
     def __getstate__(self) -> dict[str, Any]:
         # Every part as bytes: a stored file's memory map cannot travel.
@@ -359,7 +360,13 @@ class Facets:
         return bits_from_ranks(ranks[start:end], self.size)
 
     def ids(self, ranks: Iterable[int]) -> list[int]:
-        pks = self.pks
+        pks = self._parts.get("pks", self._pk_view)
+        if pks is None and isinstance(self._raw, _MappedParts) and "pks" in self._raw:
+            # A page needs 50 ids: read them where the file lies instead of copying all 50,000 (a third of a
+            # millisecond of a cold query, mostly page faults).
+            pks = self._pk_view = self._raw.view("pks").cast(ARRAYS["pks"])
+        if pks is None:
+            pks = self.pks
         return [pks[rank] for rank in ranks]
 
 
@@ -554,6 +561,12 @@ class _MappedParts(Mapping[str, bytes]):
 
     def __len__(self) -> int:
         return len(self._where)
+
+    def view(self, name: str) -> memoryview:
+        """A part's bytes in place, without copying them."""
+        offset, length = self._where[name]
+        start = self._base + offset
+        return memoryview(self._mapped)[start : start + length]
 
 
 def load(generation_dir: Path, revision: int) -> Facets | None:

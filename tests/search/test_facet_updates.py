@@ -211,3 +211,12 @@ def test_saves_that_merge_segments_keep_the_document_map_of_a_full_rebuild(tmp_p
     _assert_same(_stored(tmp_path), _rebuilt(tmp_path))
     assert _answers() == _database_answers()
     assert merged and rebuilds == []
+
+
+def test_a_stored_revision_reads_a_page_of_ids_in_place_and_agrees_with_its_id_array(tmp_path: Path) -> None:
+    storage.build(_all_cards(), tmp_path)
+    stored = _stored(tmp_path)
+    ranks = [0, 1, 7, stored.size // 2, stored.size - 1]
+    in_place = stored.ids(ranks)
+    assert "pks" not in stored._parts  # Read from the file's map, not loaded whole.
+    assert in_place == [stored.pks[rank] for rank in ranks] == _rebuilt(tmp_path).ids(ranks)

@@ -220,3 +220,14 @@ def test_a_stored_revision_reads_a_page_of_ids_in_place_and_agrees_with_its_id_a
     in_place = stored.ids(ranks)
     assert "pks" not in stored._parts  # Read from the file's map, not loaded whole.
     assert in_place == [stored.pks[rank] for rank in ranks] == _rebuilt(tmp_path).ids(ranks)
+
+
+def test_positions_in_an_id_array_are_whole_entries_only() -> None:
+    from array import array
+
+    from cards.search.facet_updates import _positions
+
+    # 256 is the bytes 00 01 00 00: found inside 65536 (00 00 01 00) only off an entry's boundary.
+    values = array("i", [65536, 256, -1, 256, 1 << 24])
+    assert _positions(values, 256) == [1, 3] and _positions(values, 1) == [] and _positions(values, -1) == [2]
+    assert _positions(array("q", [7, 1 << 40, 7]), 7) == [0, 2] and _positions([3, 1, 3], 3) == [0, 2]

@@ -21,6 +21,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from benchmarks import explore_bench
+
 ROOT = Path(__file__).resolve().parent.parent
 # The engine measured against; ENGINE_BENCH_BASELINE=<commit> compares a branch with the main it started from.
 BASELINE_COMMIT = os.environ.get("ENGINE_BENCH_BASELINE", "8b3571e")
@@ -113,13 +115,13 @@ def _measure(root: Path, cases: dict[str, str], runs: int) -> dict[str, Any]:
     return data
 
 
-def _baseline_checkout() -> tuple[Path | None, str]:
+def _baseline_checkout(commit: str = BASELINE_COMMIT) -> tuple[Path | None, str]:
     """A temporary worktree of the previous main, or None and the reason it could not be made."""
     if shutil.which("git") is None:
         return None, "git is not installed"
     place = Path(tempfile.mkdtemp(prefix="guardians-oldmain-"))
     made = subprocess.run(
-        ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(place), BASELINE_COMMIT],
+        ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(place), commit],
         capture_output=True,
         text=True,
     )
@@ -153,7 +155,18 @@ ARENA_BUSY = (
     "p=a:spell:power-lunch,d:pass,a:channel:guardian*2,d:pass,a:pass "
     "s=d:creature:devil-dog,a:pass,d:shield:shield-broms-goblin-04,a:pass,d:creature:gnobby-gnomes,a:pass,d:pass"
 )
+# What issue 15's second part added: the written order, a secondary attacker's AOE, an H item and
+# the Dispel Magic that answers it in the secondary round. The previous main cannot resolve it.
+ARENA_SECONDARY = (
+    "ruleset=arena terrain=dry-heaps a=swordsman a.stock=hammer-of-doom,power-lunch a.under=archer "
+    "a.pen=darkness-elemental,gnobby-gnomes d=devil-dog d.stock=dispel-magic,gold d.pen=sand-lord,fire-elemental "
+    "p=a:ranged:archer,d:pass,a:spell:power-lunch,d:pass,a:channel:guardian,d:pass,a:pass "
+    "s=d:creature:sand-lord,a:creature:darkness-elemental,d:creature:fire-elemental,a:item:hammer-of-doom,"
+    "d:spell:dispel-magic,a:creature:gnobby-gnomes,d:pass,a:pass"
+)
 ARENA_TARGET_MS = 1.0
+# The duel procedure before issue 15's second part (the commit this work started from).
+ARENA_BASELINE_COMMIT = os.environ.get("ARENA_BENCH_BASELINE", "34bb0d9")
 
 # Guardians Arena duels, timed like the combats: cold first resolution in a new process, then warm
 # median and p95 (no cache: every run validates and resolves from the set-up).
@@ -184,30 +197,63 @@ print(json.dumps(out))
 """
 
 
+def _measure_arena(root: Path, cases: dict[str, str], runs: int) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, "-c", MEASURE_ARENA, str(root), json.dumps(cases), str(runs)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
 def run_arena(runs: int = 1000, rounds: int = 2) -> list[str]:
+    """Duels by this engine and by the duel procedure it started from, alternately in fresh processes;
+    the case the old procedure cannot play is measured on its own."""
     example = ROOT / "fixtures" / "examples" / "arena" / "arena-upper-hand-overturned.json"
-    cases = {"busy duel": ARENA_BUSY, "Arena example": json.loads(example.read_text())["notation"]}
-    measured = []
-    for _ in range(rounds):
-        done = subprocess.run(
-            [sys.executable, "-c", MEASURE_ARENA, str(ROOT), json.dumps(cases), str(runs)],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        measured.append(json.loads(done.stdout))
+    shared = {"busy duel": ARENA_BUSY, "Arena example": json.loads(example.read_text())["notation"]}
+    cases = {**shared, "busy secondary": ARENA_SECONDARY}
+    old_root, why = _baseline_checkout(ARENA_BASELINE_COMMIT)
+    measured: list[dict[str, Any]] = []
+    old: list[dict[str, Any]] = []
+    try:
+        for _ in range(rounds):
+            if old_root is not None:
+                old.append(_measure_arena(old_root, shared, runs))
+            measured.append(_measure_arena(ROOT, cases, runs))
+    finally:
+        if old_root is not None:
+            _remove_checkout(old_root)
     lines = [
-        f"Arena duels: full resolution, {rounds} fresh processes x {runs} runs per case (no baseline: the previous main has no duels)"
+        f"Arena duels: full resolution, {rounds} fresh processes x {runs} runs per case, "
+        + (
+            f"against the duel procedure of {ARENA_BASELINE_COMMIT} measured alternately in the same run"
+            if old
+            else f"baseline not measured: {why}"
+        )
     ]
+
+    def pooled(data: list[dict[str, Any]], label: str) -> tuple[float, float, str]:
+        samples = sorted(s for one in data for s in one[label]["samples"])
+        colds = " / ".join(f"{_ms(one[label]['cold']):.2f}" for one in data)
+        return _ms(statistics.median(samples)), _ms(samples[int(len(samples) * 0.95)]), colds
+
     for label in cases:
-        samples = sorted(s for data in measured for s in data[label]["samples"])
-        median, p95 = _ms(statistics.median(samples)), _ms(samples[int(len(samples) * 0.95)])
-        colds = " / ".join(f"{_ms(data[label]['cold']):.2f}" for data in measured)
+        median, p95, colds = pooled(measured, label)
         first = measured[0][label]
-        lines.append(
+        line = (
             f"  {label:<17} median {median:.3f} ms, p95 {p95:.3f} ms, cold {colds} ms, {first['steps']} steps, "
             f"winner {first['winner']}; target median < {ARENA_TARGET_MS} ms: {'met' if median < ARENA_TARGET_MS else 'NOT met'}"
         )
+        if old and label in shared:
+            old_median, old_p95, old_colds = pooled(old, label)
+            same = "same winner" if old[0][label]["winner"] == first["winner"] else "DIFFERENT WINNER"
+            line += (
+                f"\n  {'':<17} before: median {old_median:.3f} ms, p95 {old_p95:.3f} ms, cold {old_colds} ms; "
+                f"now/before median {median / old_median:.2f}x; {same}"
+            )
+        lines.append(line)
     return lines
 
 
@@ -265,6 +311,7 @@ def run(runs: int = 1000, rounds: int = 2) -> list[str]:
             f"\n  old: {old_rounds[0]['explore']['orders']} orders in {old_best:.3f} s; new/old {best / old_best:.2f}x"
         )
     lines.append(explore_line)
+    lines += explore_bench.run()
     lines += run_arena(runs, rounds)
     return lines
 

@@ -11,6 +11,7 @@ from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view, inline_serializer
 from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
@@ -55,6 +56,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet[Card]):
 
     queryset = Card.objects.for_listing()
     filterset_class = CardFilterSet
+    extra_query_parameters: tuple[str, ...] = ()  # set per action (autocomplete)
     filter_backends = [SearchAwareFilterBackend, StrictOrderingFilter]
     # The API's conventional name for the list's "sort" menu; both take the same values.
     ordering_choices = SORTS
@@ -89,16 +91,22 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet[Card]):
         return response
 
     @extend_schema(
-        parameters=[OpenApiParameter("q", str, description="The start of a card name (or of a word in it).")],
+        parameters=[OpenApiParameter("q", str, description="The start of a card name (or of a word in it)."),
+                    OpenApiParameter("include", str, enum=["unverified"], description="unverified: also suggest the "
+                                     "cards known only from fan pages, which are left out by default.")],
         responses=inline_serializer("Autocomplete", {"query": serializers.CharField(), "results": inline_serializer(
             "AutocompleteItem", {"name": serializers.CharField(), "slug": serializers.CharField(),
                                  "set": serializers.CharField(), "url": serializers.CharField()}, many=True)}),
     )  # fmt: skip
-    @action(detail=False, filter_backends=[], pagination_class=None)
+    @action(detail=False, filter_backends=[], pagination_class=None, extra_query_parameters=("q", "include"))
     def autocomplete(self, request: Request) -> Response:
-        """Card names for a search box: names starting with the text first, at most 20."""
+        """Card names for a search box: names starting with the text first, at most 20; cards known only from
+        fan pages only with include=unverified."""
         text = str(request.query_params.get("q", ""))
-        cards = autocomplete(text, AUTOCOMPLETE_LIMIT)
+        include = str(request.query_params.get("include", ""))
+        if include not in ("", "unverified"):
+            raise ValidationError({"include": [f"Unknown value {include!r}; the only choice is 'unverified'."]})
+        cards = autocomplete(text, AUTOCOMPLETE_LIMIT, include_unverified=include == "unverified")
         results = [{"name": card.name, "slug": card.slug, "set": card.card_set.code,
                     "url": request.build_absolute_uri(card.get_absolute_url())} for card in cards]  # fmt: skip
         return Response({"query": text, "results": results})

@@ -69,9 +69,10 @@ def _arena_support(slug: str) -> dict[str, str] | None:
 
 ARENA_LABELS = {
     ArenaStatus.AUTOMATED: "automated in duels too",
-    ArenaStatus.SHIELD_ONLY: "partly: some text only makes sense with shields",
+    ArenaStatus.SHIELD_ONLY: "partly: some text cannot work in a duel",
     ArenaStatus.NOT_AUTOMATED: "not automated in duels",
     ArenaStatus.NO_COMBAT_EFFECT: "printed numbers only",
+    ArenaStatus.NOT_IN_DUELS: "cannot be played in a duel",
 }
 
 

@@ -39,6 +39,7 @@ from engine.errors import EngineError, NotationError
 from engine.explore import Exploration
 from engine.rulesets import AnySetup, format_any, ruleset_of
 from guardians_site.api.errors import error_body
+from guardians_site.api.parameters import parameter_warnings
 from guardians_site.api.throttling import CombatThrottle, ExploreThrottle
 
 REQUEST_EXAMPLES = [
@@ -163,6 +164,8 @@ class ValidateView(APIView):
 
 
 class ExamplesView(APIView):
+    extra_query_parameters = ("ruleset",)
+
     @extend_schema(
         operation_id="combat_examples",
         summary="Worked examples",
@@ -198,8 +201,11 @@ class ExploreView(APIView):
             "each side and what each side can guarantee when orders are chosen without seeing the other's: "
             "its worst case with a fixed order, and the game's value when it shuffles its order. "
             "Bounded by time: after half a second it answers with the orders explored so far "
-            "(complete false, coverage 'explored N of M play orders'). At most two explores run at once per "
-            "server; beyond that the answer is 503 with Retry-After."
+            "(complete false, coverage 'explored N of M play orders', covered naming which: a fair random sample "
+            "with a fixed seed when the budget is seen to be too short, else the first ones of a fixed sequence). "
+            "At most two explores run at once per "
+            "server; beyond that the answer is 503 with Retry-After. A Guardians Arena duel is refused (400, "
+            "code explore.not_for_duels): it has one creature a side and no play order to vary."
         ),
         request=CombatRequestSerializer,
         responses={200: ExploreResponseSerializer, 400: ErrorSerializer, 503: ErrorSerializer},
@@ -207,9 +213,14 @@ class ExploreView(APIView):
         tags=["combat"],
     )
     def post(self, request: Request) -> Response:
+        warnings = parameter_warnings(request, self)  # its body is written here, not by the API's renderer
+
+        def rendered(exploration: Exploration) -> str:
+            return json.dumps({**_exploration_data(exploration), **({"warnings": warnings} if warnings else {})})
+
         try:
             # Rendered to JSON in the explore's low-priority thread too: a few hundred rows take a while.
-            body = running.explore_setup(_read(request), lambda exploration: json.dumps(_exploration_data(exploration)))
+            body = running.explore_setup(_read(request), rendered)
         except ServerBusy as exc:
             busy = error_body("server_busy", exc.message)
             return Response(busy, status=503, headers={"Retry-After": str(RETRY_AFTER)})

@@ -16,12 +16,30 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.abilities import AllowsRanged, CommandRelocates, Dispel, Offer
+from combat.board_actions import (
+    ACTIONS_FIELD,
+    ADD_FIELD,
+    KIND_WORDS,
+    SIDE_WORDS,
+    ActionItem,
+    ActionList,
+    TurnState,
+    interleave,
+    item_problem,
+    listed,
+    listed_uses,
+    split_item,
+    turn_state,
+)
+from engine.abilities import AllowChannelling, AllowsRanged, CommandRelocates, Dispel, Offer
+from engine.actions import format_actions
 from engine.cards import CardDefinition
 from engine.catalog import CardCatalog
 from engine.enums import CardType, Terrain
 from engine.errors import Problem
 from engine.setup import CombatSetup, SideSetup, copy_references, split_reference
+from engine.turn_casts import TURN_ITEM_KINDS
+from engine.turns import TurnPlan, referee
 from engine.validate import planned_queue, ranged_use, resolve_terrain
 
 SIDE_NAMES = {"a": "attacker", "d": "defender"}
@@ -97,6 +115,8 @@ class Row:
     number: int
     attacker: RowSide
     defender: RowSide
+    # The order of actions: when it holds any, the row is played from it and the picks are not drawn.
+    actions: ActionList | None = None
 
     @property
     def sides(self) -> tuple[RowSide, RowSide]:
@@ -148,12 +168,25 @@ class Board:
     def field_names(self) -> set[str]:
         """Every form field the board draws."""
         names = {pick.name for row in self.rows for side in row.sides for pick in side.picks}
+        names |= {row.actions.name for row in self.rows if row.actions is not None}
         names |= {pick.name for side in self.inputs for pick in side.picks}
         if self.secondary is not None:
             names.add(self.secondary.mode.name)
             names |= {pick.name for pick in self.secondary.bribes}
             names |= {pick.name for leftover in self.secondary.leftovers for pick in leftover.picks}
         return names
+
+    def offers(self, name: str, value: str) -> bool:
+        """Whether the board draws field ``name`` and can show ``value`` in it (a select only its options)."""
+        picks = [pick for row in self.rows for side in row.sides for pick in side.picks]
+        picks += [pick for side in self.inputs for pick in side.picks]
+        if self.secondary is not None:
+            picks += [self.secondary.mode, *self.secondary.bribes]
+            picks += [pick for leftover in self.secondary.leftovers for pick in leftover.picks]
+        for pick in picks:
+            if pick.name == name:
+                return not pick.options or any(option.value == value for option in pick.options)
+        return name in self.field_names()
 
 
 def _card(catalog: CardCatalog, reference: str) -> CardDefinition | None:
@@ -233,19 +266,41 @@ class _SidePicks:
         hand = _hand_cards(catalog, side)
         self.bribe_cards = Counter(card.slug for card in hand if card.type is CardType.BRIBERY)
         self.spells = Counter(card.slug for card in hand if card.type is CardType.SPELL and card.first(Dispel) is None)
+        self.hand_items = Counter(card.slug for card in hand if card.type is CardType.HAND_ITEM)
         self.names = {card.slug: card.name for card in hand}
         self.stones, self.cmp, self.guardian_name = _stones(catalog, side)
         self.channellers = copy_references(
             [card.slug for card in (_card(catalog, ref) for ref in side.channellers) if card is not None]
         )
 
-    def _used(self, what: str, rows: int, skip: str) -> Counter[str]:
+    def _used(self, what: str, rows: int, skip: str = "") -> Counter[str]:
+        """What the side already uses of one kind: its picks in the other rows and every row's list."""
         used: Counter[str] = Counter()
+        lists = listed_uses(self.values, self.letter, rows)
         for number in range(1, rows + 1):
+            if number in lists:
+                for key, count in lists[number].items():
+                    kind, _, card = key.partition(":")
+                    if kind == what:
+                        used[card] += count
+                continue
             name = f"{self.letter}-m{number}-{what}"
             if name != skip and _value(self.values, name):
                 used[_value(self.values, name).partition("@")[0]] += 1
         return used
+
+    def stones_spent(self, rows: int, skip: int = 0) -> int:
+        """The Guardian's stones the other rows' picks and every row's list already spend."""
+        lists = listed_uses(self.values, self.letter, rows)
+        spent = sum(used["stones"] for used in lists.values())
+        for other in range(1, rows + 1):
+            if (
+                other not in lists
+                and other != skip
+                and _value(self.values, f"{self.letter}-m{other}-channel") == "guardian"
+            ):
+                spent += _int(_value(self.values, f"{self.letter}-m{other}-stones"), 1)
+        return spent
 
     def ranged_pick(self, number: int, rows: int) -> Pick | None:
         name = f"{self.letter}-m{number}-ranged"
@@ -269,37 +324,93 @@ class _SidePicks:
         card = _card(self.catalog, ref)
         return str(card.ranged_attack) if card is not None and card.ranged_attack is not None else "by its text"
 
-    def bribe_pick(self, moment: str, rows: int, target: Fighter | None, label: str) -> Pick | None:
+    def bribe_pick(
+        self, moment: str, rows: int, target: Fighter | None, label: str, shooters: Iterable[Fighter] = ()
+    ) -> Pick | None:
+        """A bribe on the facing creature or, aimed past it, on an opposing ranged supporter of the row
+        (rule 6.5.3, ruling A-02): only cards left in the hand whose icon the creature carries."""
         name = f"{self.letter}-{moment}-bribe"
         used = self._used("bribe", rows, name)
-        options = []
+        options = [Option(value, text) for value, text in self.bribes_on(target, shooters, used)]
+        if not options:
+            return None
+        return Pick(name, label, _value(self.values, name), (Option("", "No bribe"), *options))
+
+    def bribes_on(
+        self, target: Fighter | None, shooters: Iterable[Fighter], used: Counter[str]
+    ) -> list[tuple[str, str]]:
+        found = []
         for slug, held in sorted(self.bribe_cards.items()):
             if used[slug] >= held:
                 continue
             card = self.catalog.get(slug)
             if target is None:
-                options.append(Option(slug, card.name))
+                found.append((slug, card.name))
                 continue
-            bribeable = self.catalog.get(target.slug).bribery
-            if any(icon.value == slug for icon in bribeable):
-                options.append(Option(slug, f"{card.name} on {target.name}"))
-        if not options:
-            return None
-        return Pick(name, label, _value(self.values, name), (Option("", "No bribe"), *options))
+            if self._bribeable(target, slug):
+                found.append((slug, f"{card.name} on {target.name}"))
+            for shooter in shooters:
+                if self._bribeable(shooter, slug):
+                    found.append((f"{slug}@{shooter.ref}", f"{card.name} on {shooter.name} (ranged support)"))
+        return found
 
-    def spell_pick(self, number: int, rows: int) -> Pick | None:
+    def _bribeable(self, fighter: Fighter, icon: str) -> bool:
+        return any(found.value == icon for found in self.catalog.get(fighter.slug).bribery)
+
+    def spell_pick(self, number: int, rows: int, facing: Fighter | None = None) -> Pick | None:
         name = f"{self.letter}-m{number}-spell"
         used = self._used("spell", rows, name)
-        options = [Option(slug, self.names[slug]) for slug, held in sorted(self.spells.items()) if used[slug] < held]
+        options = [Option(value, text) for value, text in self.spells_left(used, facing)]
         if not options:
             return None
         return Pick(name, "Spell", _value(self.values, name), (Option("", "No spell"), *options))
 
-    def channel_picks(self, number: int, rows: int, fighter: Fighter) -> list[Pick]:
-        """Channelling into this side's creature of the match-up: only one without a red bar, and no more
-        stones than are left or than can add anything (the channelled points stop at its Vitality)."""
+    def spells_left(self, used: Counter[str], facing: Fighter | None) -> list[tuple[str, str]]:
+        """Each spell still in the hand; one that lets a creature receive channelling (Power Lunch) may
+        instead be aimed at the opposing creature of the match-up (its own creature is the default)."""
+        found = []
+        for slug, held in sorted(self.spells.items()):
+            if used[slug] >= held:
+                continue
+            found.append((slug, self.names[slug]))
+            if facing is not None and self.catalog.get(slug).first(AllowChannelling) is not None:
+                found.append((f"{slug}@{facing.ref}", f"{self.names[slug]} on {facing.name} (opposing)"))
+        return found
+
+    def item_choices(self, used: Counter[str]) -> list[tuple[str, str]]:
+        """Hand items still in the hand that the engine applies when used as a turn (engine.turn_casts:
+        Hammer of Doom); any other item would only be reported as not applied."""
+        return [
+            (slug, self.names[slug])
+            for slug, held in sorted(self.hand_items.items())
+            if used[slug] < held and any(self.catalog.get(slug).first(kind) for kind in TURN_ITEM_KINDS)
+        ]
+
+    def channel_choices(self, rows: int, fighter: Fighter) -> list[tuple[str, str]]:
+        """Channel sources for the row's list: the Guardian's stones left (no more than can add anything)
+        and each channeller not yet used."""
         card = self.catalog.get(fighter.slug)
-        if not card.receives_channeling:
+        found: list[tuple[str, str]] = []
+        left = self.stones - self.stones_spent(rows)
+        useful = max(1, math.ceil(card.base_vitality / self.cmp)) if self.cmp else left
+        for amount in range(1, min(left, useful) + 1):
+            stones = f"{amount} stone{'s' if amount > 1 else ''}"
+            value = "guardian" if amount == 1 else f"guardian*{amount}"
+            found.append((value, f"{self.guardian_name}: {stones}, {amount * self.cmp} points"))
+        used = self._used("channel", rows)
+        found += [
+            (ref, f"{_fighter(self.catalog, ref).name} (under a stronghold)")
+            for ref in self.channellers
+            if not used[ref]
+        ]
+        return found
+
+    def channel_picks(self, number: int, rows: int, fighter: Fighter, lunched: bool = False) -> list[Pick]:
+        """Channelling into this side's creature of the match-up: only one without a red bar (or one a
+        spell such as Power Lunch opens to channelling), and no more stones than are left or than can add
+        anything (the channelled points stop at its Vitality)."""
+        card = self.catalog.get(fighter.slug)
+        if not card.receives_channeling and not lunched:
             return []
         name = f"{self.letter}-m{number}-channel"
         stones_name = f"{self.letter}-m{number}-stones"
@@ -314,11 +425,7 @@ class _SidePicks:
         ]
         if len(options) == 1:
             return []
-        spent = 0
-        for other in range(1, rows + 1):
-            if other != number and _value(self.values, f"{self.letter}-m{other}-channel") == "guardian":
-                spent += _int(_value(self.values, f"{self.letter}-m{other}-stones"), 1)
-        left = max(self.stones - spent, 1)
+        left = max(self.stones - self.stones_spent(rows, number), 1)
         useful = max(1, math.ceil(card.base_vitality / self.cmp)) if self.cmp else left
         cap = min(left, useful)
         limit = (
@@ -403,7 +510,10 @@ def build_board(
         )
     sides = {"a": setup.attacker, "d": setup.defender}
     board_commands = [_command_pick(catalog, letter, side) for letter, side in sides.items()]
-    queues = {letter: queue_refs(catalog, side) for letter, side in sides.items()}
+    # A creature a row's list places as a ranged supporter leaves the queue, as the engine plays it.
+    plan = referee(setup) if setup.actions else None
+    played = {"a": plan.setup.attacker, "d": plan.setup.defender} if plan is not None else sides
+    queues = {letter: queue_refs(catalog, side) for letter, side in played.items()}
     picks = {letter: _SidePicks(catalog, letter, side, values) for letter, side in sides.items()}
     count = min(len(queues["a"]), len(queues["d"]), MAX_ROWS)
     board = Board(ready=True)
@@ -411,23 +521,35 @@ def build_board(
     no_ranged = _no_ranged_here(catalog, setup.terrain)
     if no_ranged:
         board.notes.append("No ranged attacks in Woods (rule 6.9.1), so no creature is offered as ranged support.")
+    refused = _refusals(plan)
     for number in range(1, count + 1):
         fighters = {letter: _fighter(catalog, queues[letter][number - 1]) for letter in sides}
         row_sides = {}
+        played_from_list = bool(listed(values, number))
         for letter in sides:
             other = "d" if letter == "a" else "a"
             row_side = RowSide(letter, fighters[letter], number - 1, len(queues[letter]) - 1)
             side_picks = picks[letter]
+            shooter = _value(values, f"{other}-m{number}-ranged")
+            shooters = [_fighter(catalog, shooter)] if shooter and shooter in picks[other].ranged else []
             found = [
                 None if no_ranged else side_picks.ranged_pick(number, count),
-                side_picks.bribe_pick(f"m{number}", count, fighters[other], "Bribe"),
-                side_picks.spell_pick(number, count),
+                side_picks.bribe_pick(f"m{number}", count, fighters[other], "Bribe", shooters),
+                side_picks.spell_pick(number, count, fighters[other]),
             ]
+            lunched = _lunched(catalog, values, number, letter, fighters[letter])
             row_side.picks = [pick for pick in found if pick is not None] + side_picks.channel_picks(
-                number, count, fighters[letter]
+                number, count, fighters[letter], lunched
             )
+            if played_from_list:
+                row_side.picks = []
             row_sides[letter] = row_side
-        board.rows.append(Row(number, row_sides["a"], row_sides["d"]))
+        actions = _action_list(catalog, number, count, values, picks, fighters, no_ranged, errors or {})
+        if refused.get(number):
+            actions.items = [
+                replace(item, problem=item.problem or refused[number].get(item.index, "")) for item in actions.items
+            ]
+        board.rows.append(Row(number, row_sides["a"], row_sides["d"], actions))
     board.secondary = _secondary(catalog, queues, picks, values, count)
     board.inputs = [
         CardInputs(
@@ -440,6 +562,179 @@ def build_board(
         for letter in sides
     ]
     return board
+
+
+def _lunched(catalog: CardCatalog, values: Mapping[str, str], number: int, letter: str, own: Fighter) -> bool:
+    """Whether a spell picked in the row lets this side's creature receive channelling: the side's own
+    Power Lunch (aimed at its creature by default) or the opponent's aimed at it."""
+    for caster in ("a", "d"):
+        spell, _, target = _value(values, f"{caster}-m{number}-spell").partition("@")
+        card = _card(catalog, spell) if spell else None
+        if card is None or card.first(AllowChannelling) is None:
+            continue
+        if (target or (own.ref if caster == letter else "")) == own.ref:
+            return True
+    return False
+
+
+def _refusals(plan: TurnPlan | None) -> dict[int, dict[int, str]]:
+    """Why the order of play refuses a listed action, by row and place in its list (engine.turns)."""
+    if plan is None:
+        return {}
+    return {
+        number: {refusal.index: f"Refused: {refusal.why} (rule {refusal.refusal.rule})" for refusal in refusals}
+        for number, refusals in plan.refused.items()
+    }
+
+
+def _action_list(
+    catalog: CardCatalog,
+    number: int,
+    rows: int,
+    values: Mapping[str, str],
+    picks: dict[str, _SidePicks],
+    fighters: dict[str, Fighter],
+    no_ranged: bool,
+    errors: Mapping[str, str],
+) -> ActionList:
+    """The row's order of actions, each labelled in words, and the add control with the legal choices."""
+    items = listed(values, number)
+    refs = {ref: _fighter(catalog, ref).name for letter in picks for ref in _refs(catalog, picks[letter].side)}
+    drawn = [
+        ActionItem(index, text, _action_label(catalog, text, fighters, refs) + _spell_timing(items, index),
+                   SIDE_WORDS.get(split_item(text)[0], ""), item_problem(text))
+        for index, text in enumerate(items)
+    ]  # fmt: skip
+    actions = ActionList(number, ",".join(items), drawn, errors.get(f"m{number}-actions", ""))
+    state = turn_state(items)
+    if state.ended:
+        return actions  # both players passed in succession: the match-up is over, nothing can follow
+    letter = _value(values, f"m{number}-add-side") or state.turn
+    letter = letter if letter in SIDE_WORDS else "a"
+    other = "d" if letter == "a" else "a"
+    choices = _list_choices(catalog, rows, items, state, picks[letter], fighters[letter], fighters[other], no_ranged)
+    kinds = [kind for kind in KIND_WORDS if kind == "pass" or choices.get(kind)]
+    kind = _value(values, f"m{number}-add-kind")
+    kind = kind if kind in kinds else kinds[0]
+    actions.adders = [
+        Pick(
+            f"m{number}-add-side",
+            "Who",
+            letter,
+            tuple(Option(key, word.capitalize()) for key, word in SIDE_WORDS.items()),
+        ),
+        Pick(f"m{number}-add-kind", "Does", kind, tuple(Option(key, KIND_WORDS[key]) for key in kinds)),
+    ]
+    if kind != "pass":
+        what = _value(values, f"m{number}-add-what")
+        options = tuple(Option(value, text) for value, text in choices[kind])
+        actions.adders.append(Pick(f"m{number}-add-what", "With", what, options))
+    return actions
+
+
+def _list_choices(
+    catalog: CardCatalog,
+    rows: int,
+    items: list[str],
+    state: TurnState,
+    side: _SidePicks,
+    own: Fighter,
+    facing: Fighter,
+    no_ranged: bool,
+) -> dict[str, list[tuple[str, str]]]:
+    """What one side may add to the row's list, by kind: only what it holds and has not used elsewhere."""
+    letter = side.letter
+    split = [split_item(item) for item in items]
+    last = state.last
+    # A ranged supporter the opponent has just placed may be bribed at once (ruling A-02).
+    just_placed = last[1] == "ranged" and last[0] not in ("", letter) and _card(catalog, last[2]) is not None
+    shooter = [_fighter(catalog, last[2])] if just_placed else []
+    bribes = side.bribes_on(facing, shooter, side._used("bribe", rows))
+    choices: dict[str, list[tuple[str, str]]] = {
+        "bribe": [(v, t) for v, t in bribes if (state.may_bribe(letter) and "@" not in v) or (shooter and "@" in v)],
+        "bribe-back": [(v, t) for v, t in bribes if "@" not in v] if state.answers(letter) else [],
+        "ranged": []
+        if no_ranged
+        else [
+            (ref, f"{_fighter(catalog, ref).name} (ranged {side._ranged_value(ref)})")
+            for ref in side.ranged
+            if not side._used("ranged", rows)[ref] and ref not in (own.ref,)
+        ],
+        "spell": side.spells_left(side._used("spell", rows), facing),
+        "item": side.item_choices(side._used("item", rows)),
+    }
+    lunched = any(
+        kind == "spell"
+        and (card := _card(catalog, what.partition("@")[0])) is not None
+        and card.first(AllowChannelling) is not None
+        and (what.partition("@")[2] or (own.ref if who == letter else "")) == own.ref
+        for who, kind, what in split
+    )
+    if catalog.get(own.slug).receives_channeling or lunched:
+        choices["channel"] = side.channel_choices(rows, own)
+    return choices
+
+
+def _spell_timing(items: list[str], index: int) -> str:
+    """When a listed spell acts (rule 6.4.4d): before destruction if no ranged attack, channel or item
+    comes before it in the list, else in its own turn, seeing what the earlier turns did."""
+    if split_item(items[index])[1] != "spell":
+        return ""
+    acted = any(split_item(item)[1] in ("ranged", "channel", "item") for item in items[:index])
+    return " (takes effect in its turn)" if acted else " (cast before the destruction step)"
+
+
+def _action_label(catalog: CardCatalog, text: str, fighters: dict[str, Fighter], names: dict[str, str]) -> str:
+    """One listed action in words: "Defender: places Djinn as ranged support"."""
+    letter, kind, what = split_item(text)
+    who = SIDE_WORDS.get(letter, "?").capitalize()
+    card_ref, _, target = what.partition("@")
+    card_ref, _, amount = card_ref.partition("*")
+    card = _card(catalog, card_ref) if card_ref and card_ref != "guardian" else None
+    name = names.get(card_ref) or (card.name if card is not None else card_ref)
+    aimed = names.get(target) or target
+    other = fighters.get("d" if letter == "a" else "a")
+    if kind == "pass":
+        return f"{who}: passes"
+    if kind == "ranged":
+        return f"{who}: places {name} as ranged support"
+    if kind == "spell":
+        return f"{who}: casts {name}" + (f" on {aimed}" if target else "")
+    if kind == "channel" and card_ref == "guardian":
+        count = int(amount) if amount.isdigit() else 1
+        return f"{who}: channels {count} Power Stone{'s' if count > 1 else ''} from the Guardian"
+    if kind == "channel":
+        return f"{who}: channels from {name}"
+    if kind in ("bribe", "bribe-back"):
+        verb = "bribes back" if kind == "bribe-back" else "bribes"
+        on = aimed or (other.name if other is not None else "the facing creature")
+        return f"{who}: {verb} {on} with {card_ref.capitalize()}"
+    if kind == "item":
+        return f"{who}: uses {name}"
+    return f"{who}: {text}"
+
+
+def row_picks_as_actions(values: Mapping[str, Any], number: int) -> tuple[list[str], list[str]]:
+    """A row's picks as a list in turn order (bribes in the window, then each side's spell, ranged
+    supporter and channel in turn), and the pick fields they were read from."""
+    moment = f"m{number}"
+    spent: list[str] = []
+    own: dict[str, list[str]] = {"a": [], "d": []}
+    window: list[str] = []
+    for letter in ("a", "d"):
+        bribe = _value(values, f"{letter}-{moment}-bribe")
+        if bribe:
+            window += ([] if letter == "a" or window else ["a:pass"]) + [f"{letter}:bribe:{bribe}"]
+        for what in ("spell", "ranged"):
+            chosen = _value(values, f"{letter}-{moment}-{what}")
+            if chosen:
+                own[letter].append(f"{letter}:{what}:{chosen}")
+        source = _value(values, f"{letter}-{moment}-channel")
+        if source:
+            stones = _int(_value(values, f"{letter}-{moment}-stones"), 1) if source == "guardian" else 1
+            own[letter].append(f"{letter}:channel:{source}" + (f"*{stones}" if stones > 1 else ""))
+        spent += [f"{letter}-{moment}-{what}" for what in ("bribe", "spell", "ranged", "channel", "stones")]
+    return interleave(own["a"], own["d"], window), spent
 
 
 def _secondary(
@@ -597,6 +892,8 @@ def board_decisions(values: Mapping[str, str], letter: str) -> dict[str, list[st
     for name in sorted(values, key=_field_order):
         value = _value(values, name)
         moment = _MOMENT_FIELD.match(name)
+        if moment and moment["moment"].startswith("m") and listed(values, int(moment["moment"][1:])):
+            continue  # a row with an order of actions is played from its list alone
         if moment and moment["side"] == letter and value:
             when = moment["moment"][1:] if moment["moment"].startswith("m") else moment["moment"]
             what = moment["what"]
@@ -633,7 +930,9 @@ def _field_order(name: str) -> tuple[int, str]:
 
 
 def is_board_field(name: str) -> bool:
-    return bool(_MOMENT_FIELD.match(name) or _CARD_FIELD.match(name)) or name.endswith("-secondary-mode")
+    return any(
+        pattern.match(name) for pattern in (_MOMENT_FIELD, _CARD_FIELD, ACTIONS_FIELD, ADD_FIELD)
+    ) or name.endswith("-secondary-mode")
 
 
 def values_from_setup(catalog: CardCatalog, setup: CombatSetup) -> tuple[dict[str, str], dict[str, SideSetup]]:
@@ -663,16 +962,18 @@ def values_from_setup(catalog: CardCatalog, setup: CombatSetup) -> tuple[dict[st
         for support in side.ranged:
             place(f"{letter}-m{support.round}-ranged", support.creature, "ranged", support)
         for bribe in side.bribes:
-            if bribe.target:
+            if bribe.target and bribe.moment.secondary:
                 kept["bribes"].append((next(counter), bribe))
             else:
                 moment = f"{'s' if bribe.moment.secondary else 'm'}{bribe.moment.round}"
-                place(f"{letter}-{moment}-bribe", bribe.icon.value, "bribes", bribe)
+                aimed = f"@{bribe.target}" if bribe.target else ""
+                place(f"{letter}-{moment}-bribe", bribe.icon.value + aimed, "bribes", bribe)
         for play in side.spells:
-            if play.target or play.moment.secondary or "#" in play.card:
+            if play.moment.secondary or "#" in play.card:
                 kept["spells"].append((next(counter), play))
             else:
-                place(f"{letter}-m{play.moment.round}-spell", play.card, "spells", play)
+                aimed = f"@{play.target}" if play.target else ""
+                place(f"{letter}-m{play.moment.round}-spell", play.card + aimed, "spells", play)
         for channel in side.channels:
             name = f"{letter}-m{channel.moment.round}-channel"
             if channel.target or channel.moment.secondary or name in values:
@@ -691,9 +992,12 @@ def values_from_setup(catalog: CardCatalog, setup: CombatSetup) -> tuple[dict[st
             values[f"{letter}-secondary-mode"] = "plan" if side.secondaries else "none"
             for attack in side.secondaries:
                 place(f"{letter}-sec-{attack.attacker}", attack.target, "secondaries", attack)
-    drawn = build_board(catalog, setup, values).field_names()
+    for matchup in setup.actions:
+        values[f"m{matchup.round}-actions"] = format_actions(matchup)
+    board = build_board(catalog, setup, values)
+    drawn = board.field_names()
     for name, (letter, kind, seq, item) in owners.items():
-        if name not in drawn:
+        if not board.offers(name, values[name]):
             rest[letter][kind].append((seq, item))
             del values[name]
             values.pop(name.replace("-channel", "-stones"), None)

@@ -8,14 +8,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 from django.http import QueryDict
+from django.urls import reverse
 
+from combat import reading
 from combat.examples import arena_examples
 from combat.links import permalink
+from combat.reading import Picture
 from engine.arena import ArenaSetup, DuelLog, Place, format_duel, parse_duel
 from engine.catalog import CardCatalog
 from engine.errors import NotationError
+from engine.made_up import clause_key, clause_value, parse_clause
 from engine.rulesets import any_to_dict
 
 PLACE_LABELS = {
@@ -40,7 +45,12 @@ SIDE_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("bearer", "bearer", "Standard bearer beside the Guardian."),
     ("victorious", "victorious", "Victorious creatures already under the Guardian."),
     ("capture", "capture", "Unopposed shield in the raid that captures the enemy winner."),
+    ("rolls", "rolls", "Die rolls this player's cards need, as card:result (mendu-sada-the-havoc:4)."),
+    ("counts", "counts", "Counts the duel cannot see, as card:number (woodland-troll:2)."),
+    ("choices", "choices", "Choices a card offers, as card:option (female-titan:small)."),
 )
+# Fields written as card:value pairs, passed on as written (a card name's commas would split them).
+DECISION_FIELDS = frozenset({"rolls", "counts", "choices"})
 
 
 @dataclass(frozen=True)
@@ -71,6 +81,9 @@ def form_fields(setup: ArenaSetup | None) -> dict[str, Any]:
         "duel_terrain": data.get("terrain") or "",
         "duel_primary": ", ".join(data["primary"]),
         "duel_secondary": ", ".join(data["secondary"]),
+        "duel_made_up": "\n".join(
+            f"{clause_key(text)}={clause_value(text)}" for text in (setup.made_up if setup is not None else ())
+        ),
     }
 
 
@@ -96,13 +109,35 @@ def notation_from_form(data: QueryDict, catalog: CardCatalog) -> str:
             value = data.get(f"{letter}_{name}", "").strip()
             if not value:
                 continue
-            value = value if name in ("stones", "victorious") else _slugs(value, catalog)
+            if name in DECISION_FIELDS:
+                value = ",".join(part.strip().lower().replace(" ", "-") for part in value.split(",") if part.strip())
+            elif name not in ("stones", "victorious"):
+                value = _slugs(value, catalog)
             clauses.append(f"{letter}{'.' + key if key else ''}={value}")
+    clauses[1:1] = made_up_clauses(data.get("made_up", ""))
     for key in ("p", "s"):
         value = ",".join(part.strip() for part in data.get(key, "").split(",") if part.strip())
         if value:
             clauses.append(f"{key}={value}")
     return format_duel(parse_duel(" ".join(clauses)))
+
+
+def made_up_clauses(text: str) -> list[str]:
+    """The form's made-up cards, one ``made-up.<slug>={...}`` a line (spaces allowed: each line is one
+    card), as the notation's clauses."""
+    found = []
+    for line in (line.strip() for line in text.splitlines()):
+        if not line:
+            continue
+        key, _, value = line.partition("=")
+        if not key.startswith("made-up.") or not value:
+            raise NotationError(
+                f'made-up cards: {line[:40]!r} should look like made-up.test-giant={{"vitality": 9}}',
+                code="notation.bad_made_up",
+            )
+        card = parse_clause(key, value.strip(), -1)
+        found.append(f"{clause_key(card)}={clause_value(card)}")
+    return found
 
 
 def duel_context(log: DuelLog, current: int) -> dict[str, Any]:
@@ -121,13 +156,54 @@ def duel_context(log: DuelLog, current: int) -> dict[str, Any]:
         "previous": f"{link}&step={current - 1}" if current > 0 else "",
         "next": f"{link}&step={current + 1}" if current + 1 < count else f"{link}&step=end",
         "examples": arena_examples(),
+        "picture_url": picture_url(log, current),
+        "picture_title": ". ".join(picture_words(log, current)),
+        "explore_refusal": EXPLORE_REFUSAL,
+        "explore_refusal_code": EXPLORE_REFUSAL_CODE,
+        "notices": log.result.notices,
         "upper_hand": log.result.upper_hand.value if log.result.upper_hand else "",
         "winner": log.result.winner.value if log.result.winner else "",
         "places": [
-            {"side": place.side.value, "card": place.card, "label": PLACE_LABELS[place.place], "rule": place.rule}
+            {
+                "side": place.side.value,
+                "card": place.card,
+                "label": PLACE_LABELS[place.place],
+                "rule": place.rule,
+                # A made-up card has no page: it is named, not linked.
+                "made_up": place.card in log.result.made_up,
+            }
             for place in log.result.places
         ],
     }
+
+
+def picture(log: DuelLog, current: int) -> Picture:
+    """The duel at one step, drawn by the same code as a shield combat (combat.reading, combat.picture_svg)."""
+    return reading.picture_of(log.steps, log.result.creatures, (), current, secondary_totals=True)
+
+
+def picture_words(log: DuelLog, current: int) -> tuple[str, str]:
+    """The picture's title (the duel's outcome) and caption (what the step did)."""
+    result = log.result
+    totals = result.secondary or result.primary
+    score = f", {totals.attacker_total} against {totals.defender_total}" if totals is not None else ""
+    title = f"Arena duel: the {result.winner.value} wins{score}" if result.winner else f"Arena duel: a tie{score}"
+    return title, reading.step_caption(log.steps, current)
+
+
+def picture_url(log: DuelLog, current: int) -> str:
+    step = "end" if current >= len(log.steps) else str(current)
+    return reverse("combat:picture") + "?" + urlencode({"s": log.notation, "step": step})
+
+
+# Why "explore every order" is refused for a duel, shown on the duel page and given by the explore
+# endpoints with the code EXPLORE_REFUSAL_CODE.
+EXPLORE_REFUSAL_CODE = "explore.not_for_duels"
+EXPLORE_REFUSAL = (
+    "Exploring varies the play order of a shield's creatures, and a duel has none to vary: one creature a "
+    "side enters the Duel Zone, and the rest are the players' own choices turn by turn (which card to play, "
+    "in what order), each of which you can try by changing the duel and reading its result"
+)
 
 
 def read_duel_or_none(notation: str) -> ArenaSetup | None:

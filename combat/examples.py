@@ -23,6 +23,9 @@ class WorkedExample:
     ruleset: str = "standard"
     # The Arena rules the example applies (``6.7.4``), for the links from the rules pages.
     rules: tuple[str, ...] = ()
+    # The scenario this one changes (``example-2a`` for the Ice Ogre variant): it is linked from that
+    # scenario's worked-example page.
+    variant_of: str = ""
 
     @property
     def winner(self) -> str:
@@ -31,6 +34,11 @@ class WorkedExample:
     @property
     def permalink(self) -> str:
         return permalink(self.notation)
+
+    @property
+    def edit_url(self) -> str:
+        """The simulator's form filled with this scenario, to change it."""
+        return f"/combat/?example={self.id}"
 
 
 def _examples_dir() -> Path:
@@ -62,6 +70,7 @@ def _read_examples(paths: list[Path]) -> tuple[WorkedExample, ...]:
                 notation=str(data["notation"]),
                 expected=dict(data.get("expected") or {}),
                 ruleset=str(data.get("ruleset", "standard")),
+                variant_of=str(data.get("variant_of", "")),
                 rules=tuple(
                     str(rule).removeprefix("arena ") for rule in data.get("rules", []) if str(rule).startswith("arena ")
                 ),
@@ -77,3 +86,15 @@ def arena_examples_for(number: str) -> tuple[WorkedExample, ...]:
 
 def find_example(example_id: str) -> WorkedExample | None:
     return next((example for example in (*all_examples(), *arena_examples()) if example.id == example_id), None)
+
+
+def variants_of(notation: str) -> tuple[WorkedExample, ...]:
+    """The scenarios that vary the one written ``notation`` (a worked-example page's set-up)."""
+    main = next((example for example in all_examples() if example.notation == notation), None) if notation else None
+    return tuple(example for example in all_examples() if main is not None and example.variant_of == main.id)
+
+
+def scenarios_without_page(page_notations: set[str]) -> tuple[WorkedExample, ...]:
+    """Scenarios neither told on a worked-example page nor varying one: listed on their own."""
+    shown = {example.id for example in all_examples() if example.notation in page_notations}
+    return tuple(example for example in all_examples() if example.id not in shown and example.variant_of not in shown)

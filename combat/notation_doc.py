@@ -221,8 +221,11 @@ CLAUSES: tuple[Clause, ...] = (
         "spell, channel, bribe, bribe-back, item or pass) and what it uses, written as in the clauses "
         "above (guardian*2, djinn, gold@archer). Bribes and passes come first, in the bribery window; "
         "then the attacker acts first and the players alternate until both pass. An action out of turn "
-        "or in a closed window is refused with its code. Given, it replaces that match-up's ranged, "
-        "bribe, spell and channel clauses.",
+        "or in a closed window is refused with its code, shown where it was tried. Spells written before "
+        "the first ranged attack, channel or item are cast before the destruction step; later spells and "
+        "items act in their own turn (rule 6.4.4d to f). Given, it replaces that match-up's ranged, "
+        "bribe, spell and channel clauses. In the simulator's form, the 'Order of actions' under each "
+        "match-up row builds this list one turn at a time, offering only what that row allows.",
         "terrain=mountains a=light-elemental d=kikijub,djinn m1=a:channel:guardian,d:ranged:djinn",
     ),
     Clause(
@@ -298,10 +301,17 @@ DUEL_CLAUSES: tuple[Clause, ...] = (
         "ruleset=arena a=swordsman a.victorious=2 a.up=9 d=sand-lord d.up=4",
     ),
     Clause(
+        "a.rolls",
+        "Rolls, counts and choices",
+        "a.rolls=card:n, a.counts=card:n, a.choices=card:option",
+        "What a card of this side needs and the duel cannot see: a die's result, a number it counts, a choice it offers. The same clauses as in a standard set-up (Arena rule 6.8.2).",
+        "ruleset=arena a=woodland-troll a.counts=woodland-troll:2 d=swordsman p=a:pass,d:pass s=d:pass,a:pass",
+    ),
+    Clause(
         "p",
         "Round actions",
         "p=a:kind:card,... and s=...",
-        "Each round's actions in turn order: the attacker first in the primary round, the primary loser (after a tie, the attacker) first in the secondary one, until both pass. Kinds: ranged, spell, channel, bribe, item and pass; in the secondary round also creature and shield (shield:card@target).",
+        "Each round's actions in turn order: the attacker first in the primary round, the primary loser (after a tie, the attacker) first in the secondary one, until both pass. Kinds: ranged, spell, channel, bribe, item and pass; in the secondary round also creature and shield (shield:card@target). Each takes effect at its place in the list: a bribe that takes a duellist away ends the round, and a Dispel Magic cancels the opposing card played just before it.",
         DUEL_EXAMPLE + " p=a:ranged:archer,d:pass,a:pass s=d:creature:devil-dog,a:pass,d:pass",
     ),
 )

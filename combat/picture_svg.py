@@ -27,9 +27,15 @@ def _bar(bar: Bar, x: int, y: int, width: int, height: int) -> str:
     bold = ' font-weight="700"' if bar.is_subject or bar.is_cause else ""
     struck = ' text-decoration="line-through"' if bar.out else ""
     faded = ' fill-opacity="0.55"' if bar.out else ""
+    # A made-up creature has no card page: it is marked as such (the picture links nowhere).
+    name = (
+        escape(bar.name[:14]) + '<tspan font-style="italic"> (made-up)</tspan>'
+        if bar.made_up
+        else escape(bar.name[:24])
+    )
     parts = [
         f'<text x="{x}" y="{y + height * 0.68:.0f}" font-size="{min(height * 0.5, 22):.0f}"{bold}{struck}>'
-        f"{escape(bar.name[:24])}</text>",
+        f"{name}</text>",
         f'<rect x="{x + name_width}" y="{y + 4}" width="{track}" height="{height - 8}" fill="#efe9dd" rx="3"/>',
         f'<rect x="{x + name_width}" y="{y + 4}" width="{length}" height="{height - 8}" fill="{fill}" rx="3"{faded}/>',
         f'<line x1="{x + name_width + printed}" x2="{x + name_width + printed}" y1="{y + 1}" y2="{y + height - 1}" '

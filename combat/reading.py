@@ -8,11 +8,12 @@ touches this file only. Everything here is a plain value a template or the pictu
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.catalog import CardCatalog
 from engine.enums import Phase, StepKind
-from engine.log import CombatLog, Step
+from engine.log import CombatLog, CreatureOutcome, Matchup, Step
 from engine.setup import CombatSetup, split_reference
 
 # Steps whose number changes one creature's running total.
@@ -59,6 +60,8 @@ class Bar:
     delta: int | None
     # In the primary match-up being fought (its two creatures and any ranged supporter so far).
     in_matchup: bool = False
+    # Defined in the set-up, not printed: no card page to link to.
+    made_up: bool = False
 
     @property
     def percent(self) -> int:
@@ -96,11 +99,11 @@ class Picture:
         return (("attacker", self.attacker), ("defender", self.defender))
 
 
-def _scale(log: CombatLog) -> int:
+def _scale(steps: Sequence[Step], creatures: Sequence[CreatureOutcome]) -> int:
     """One scale for the whole combat, so a bar's length means the same at every step."""
     highest = max(
-        [creature.vitality for creature in log.result.creatures]
-        + [step.total for step in log.steps if step.total is not None and step.kind in MODIFIER_KINDS]
+        [creature.vitality for creature in creatures]
+        + [step.total for step in steps if step.total is not None and step.kind in MODIFIER_KINDS]
         + [1]
     )
     return int(math.ceil(highest / 5.0) * 5)
@@ -108,26 +111,44 @@ def _scale(log: CombatLog) -> int:
 
 def picture(log: CombatLog, current: int) -> Picture:
     """Every creature's running total after step ``current`` (the number of steps: the end)."""
-    steps = log.steps[: current + 1]
-    step = log.steps[current] if current < len(log.steps) else None
+    return picture_of(log.steps, log.result.creatures, log.result.matchups, current)
+
+
+def picture_of(
+    all_steps: Sequence[Step],
+    creatures: Sequence[CreatureOutcome],
+    matchups: Sequence[Matchup],
+    current: int,
+    *,
+    secondary_totals: bool = False,
+) -> Picture:
+    """The picture from the engine's fields alone, for a shield combat or a Guardians Arena duel alike.
+    ``secondary_totals``: in a duel's secondary round each attacker's total is drawn too (a duel's
+    secondary round starts afresh, so only its own steps count)."""
+    steps = all_steps[: current + 1]
+    step = all_steps[current] if current < len(all_steps) else None
     in_primary = step is not None and (step.phase is Phase.PRIMARY or (step.moment or "").isdigit())
     totals: dict[str, int] = {}
     if in_primary:
         for earlier in steps:
             if earlier.subject and earlier.total is not None and earlier.kind in MODIFIER_KINDS:
                 totals[earlier.subject] = earlier.total
+    elif secondary_totals and step is not None and step.phase is Phase.SECONDARY:
+        for earlier in steps:
+            if earlier.phase is Phase.SECONDARY and earlier.subject and earlier.total is not None:
+                totals[earlier.subject] = earlier.total
     change = change_of(step) if step is not None else ""
-    cause = _cause(log, step)
+    cause = _cause(creatures, step)
     matchup = step.moment if step is not None and step.moment.isdigit() else ""
     fighting: set[str] = set()
     if matchup:
-        for pairing in log.result.matchups:
+        for pairing in matchups:
             if str(pairing.round) == matchup:
                 fighting |= {pairing.attacker, pairing.defender}
         fighting |= {earlier.subject for earlier in steps if earlier.moment == matchup and earlier.subject}
-    scale = _scale(log)
+    scale = _scale(all_steps, creatures)
     bars: dict[str, list[Bar]] = {"attacker": [], "defender": []}
-    for creature in log.result.creatures:
+    for creature in creatures:
         decided = creature.step is not None and creature.step <= current
         is_subject = step is not None and step.subject == creature.id
         bars[creature.side.value].append(
@@ -145,16 +166,17 @@ def picture(log: CombatLog, current: int) -> Picture:
                 change=change if is_subject else "",
                 delta=step.delta if is_subject and step is not None and step.kind in MODIFIER_KINDS else None,
                 in_matchup=creature.id in fighting,
+                made_up=creature.made_up,
             )
         )
     return Picture(tuple(bars["attacker"]), tuple(bars["defender"]), step, change, matchup)
 
 
-def _cause(log: CombatLog, step: Step | None) -> str:
+def _cause(creatures: Sequence[CreatureOutcome], step: Step | None) -> str:
     """The creature whose card made the step happen, if the card is a creature in the combat."""
     if step is None or not step.card:
         return ""
-    matching = [creature for creature in log.result.creatures if creature.card == step.card]
+    matching = [creature for creature in creatures if creature.card == step.card]
     if step.side is not None:
         matching = [creature for creature in matching if creature.side is step.side] or matching
     if step.subject and any(creature.id == step.subject for creature in matching):
@@ -198,9 +220,11 @@ def hand_checks(log: CombatLog, catalog: CardCatalog) -> tuple[list[tuple[str, s
     The engine also words each card it leaves to a person as a warning; that warning repeats the
     card's line exactly, so it is left out here (typed events will say which warning is which)."""
     cards: list[tuple[str, str, str]] = []
+    made_up = set(log.result.made_up)
     for slug, reason in dict.fromkeys(log.result.not_automated):
         card = catalog.find(slug)
-        cards.append((card.name if card else slug, slug, reason))
+        # A made-up card has no page: no slug, so the page names it without a link.
+        cards.append((card.name if card else slug, "" if slug in made_up else slug, reason))
     repeated = {f"{name} is not automated: {reason}" for name, _, reason in cards}
     warnings = [warning for warning in dict.fromkeys(log.result.warnings) if warning not in repeated]
     return cards, warnings
@@ -210,14 +234,19 @@ def picture_words(log: CombatLog, current: int) -> tuple[str, str]:
     """The title and caption of the shared picture: the result, and what the step did to whom."""
     result = log.result
     title = f"The {result.winner.value} holds the space, {result.attacker_total} against {result.defender_total}"
-    if current >= len(log.steps):
-        return title, "Every creature at the end, with its fate"
-    step = log.steps[current]
-    caption = f"Step {current + 1} of {len(log.steps)}"
+    return title, step_caption(log.steps, current)
+
+
+def step_caption(steps: Sequence[Step], current: int) -> str:
+    """What step ``current`` did to whom, in a few words (the end: every creature with its fate)."""
+    if current >= len(steps):
+        return "Every creature at the end, with its fate"
+    step = steps[current]
+    caption = f"Step {current + 1} of {len(steps)}"
     if step.subject_name and step.delta is not None:
         caption += f": {step.subject_name} {step.delta:+d}"
         if step.card_name and step.card_name != step.subject_name:
             caption += f" from {step.card_name}"
     elif step.card_name:
         caption += f": {step.card_name}"
-    return title, caption
+    return caption

@@ -12,12 +12,13 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from cards.engine_catalog import site_catalog
+from combat.duels import EXPLORE_REFUSAL, EXPLORE_REFUSAL_CODE
 from combat.limits import check_setup
 from combat.setup_form import MAX_NOTATION_LENGTH
 from combat.slots import explore_slot
 from engine.arena import ArenaSetup, DuelLog
 from engine.catalog import CardCatalog
-from engine.errors import NotationError, Problem, SetupInvalid
+from engine.errors import EngineError, NotationError, Problem, SetupInvalid
 from engine.explore import Exploration, explore
 from engine.log import CombatLog
 from engine.partial import PartialState, resolve_until
@@ -88,9 +89,12 @@ def run_notation(text: str) -> CombatLog:
 # seconds it stops and says how many orders it explored. With the wait for a slot (combat.slots, 0.5 s at
 # most) and rendering the rows, a page or API call stays well under 2 s.
 EXPLORE_BUDGET_SECONDS = 0.5
-# About how many play orders of an ordinary combat that budget resolves: beyond it, the step-through says
-# an exploration will cover only part of them (it always says exactly how much it covered).
-EXPLORE_LIMIT = 250
+# About how many play orders of an ordinary combat that budget resolves (orders sharing their first
+# match-ups are resolved together, engine.explore_walk: 4,000-5,000 orders a second of CPU for 6 to 8
+# creatures a side, measured by `python -m benchmarks engine`; less at low priority on a busy server).
+# Beyond it, the step-through says an exploration will cover only part of them (it always says exactly
+# which orders it covered).
+EXPLORE_LIMIT = 1500
 
 
 def explore_notation(text: str) -> Exploration:
@@ -104,7 +108,7 @@ def explore_setup(setup: AnySetup, render: Callable[[Exploration], Result]) -> R
     Raises SetupInvalid, or ServerBusy when every slot stays taken (combat.slots).
     """
     if isinstance(setup, ArenaSetup):
-        raise NotationError("exploring play orders is for shield combats, not Arena duels", code="notation.bad_ruleset")
+        raise EngineError(EXPLORE_REFUSAL, code=EXPLORE_REFUSAL_CODE)
     # One catalog for the check and the exploration, even if the data changes in between.
     cards = catalog()
     problems = problems_of(setup, cards)

@@ -150,6 +150,22 @@ class CreatureOutcomeSerializer(serializers.Serializer[Any]):
     )
 
 
+class DuelCreatureSerializer(serializers.Serializer[Any]):
+    """A creature of a duel: no space is held, so nothing counts for control."""
+
+    id = serializers.CharField()
+    side = serializers.CharField()
+    card = serializers.CharField()
+    name = serializers.CharField()
+    vitality = serializers.IntegerField()
+    role = serializers.CharField(
+        help_text="primary for a duellist, ranged, secondary, or unplayed (struck in the hand)."
+    )
+    fate = serializers.CharField()
+    reason = serializers.CharField()
+    step = serializers.IntegerField(allow_null=True)
+
+
 class MatchupSerializer(serializers.Serializer[Any]):
     round = serializers.IntegerField()
     attacker = serializers.CharField()
@@ -201,6 +217,12 @@ class CardPlaceSerializer(serializers.Serializer[Any]):
     rule = serializers.CharField(help_text="The ARN- step that sends it there; see /rules/id/<rule>/.")
 
 
+class DuelNoticeSerializer(serializers.Serializer[Any]):
+    code = serializers.CharField(help_text="Stable, e.g. arena.command_no_effect or action.needs_spell_first.")
+    message = serializers.CharField()
+    rule = serializers.CharField()
+
+
 class DuelResultSerializer(serializers.Serializer[Any]):
     primary = RoundTotalsSerializer(allow_null=True)
     upper_hand = serializers.CharField(allow_null=True)
@@ -211,6 +233,13 @@ class DuelResultSerializer(serializers.Serializer[Any]):
     victorious = serializers.ListField(child=serializers.IntegerField(), help_text="[attacker, defender] counts.")
     not_automated = serializers.ListField(child=serializers.ListField(), help_text="[card, reason] pairs.")
     warnings = serializers.ListField(child=serializers.CharField())
+    notices = DuelNoticeSerializer(many=True, help_text="The warnings that carry a stable code, with the rule.")
+    creatures = DuelCreatureSerializer(
+        many=True, help_text="Every creature that fought in the duel or was struck in the hand, with its fate."
+    )
+    made_up = serializers.ListField(
+        child=serializers.CharField(), help_text="Slugs of the made-up cards the set-up defines (no card page)."
+    )
 
 
 class DuelResponseSerializer(serializers.Serializer[Any]):
@@ -257,6 +286,10 @@ class ExploreResponseSerializer(serializers.Serializer[Any]):
     total_orders = serializers.IntegerField(
         allow_null=True, help_text="How many play orders exist; null when 10^12 or more (see coverage)."
     )
+    covered = serializers.CharField(
+        help_text="Which orders were explored: 'every play order', a fair random sample (fixed seed), or the first ones of a fixed sequence."
+    )
+    budget_seconds = serializers.FloatField(allow_null=True, help_text="The time budget the exploration had.")
 
 
 class ExampleSerializer(serializers.Serializer[Any]):

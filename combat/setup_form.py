@@ -22,8 +22,10 @@ from combat.board import (
     is_board_field,
     move_in_order,
     pick_errors,
+    row_picks_as_actions,
     values_from_setup,
 )
+from combat.board_actions import added_round, board_action_clauses, edit_actions, row_problems
 from engine.catalog import CardCatalog
 from engine.enums import CardType, Terrain
 from engine.errors import NotationError, Problem
@@ -361,7 +363,9 @@ class SetupForms:
         return STACKING_LIMIT
 
     def board(self) -> Board:
-        return build_board(self.attacker.catalog, self.draft, self.board_values, pick_errors(self.problems))
+        errors = pick_errors(self.problems)
+        errors.update({f"m{number}-actions": message for number, message in row_problems(self.problems).items()})
+        return build_board(self.attacker.catalog, self.draft, self.board_values, errors)
 
 
 def bound_forms(data: Mapping[str, Any], catalog: CardCatalog) -> SetupForms:
@@ -428,11 +432,18 @@ def build_notation(forms_: SetupForms, catalog: CardCatalog) -> CombatSetup | No
     clauses = [clause for clause in [forms_.terrain.clause()] if clause]
     for side in forms_.sides:
         clauses += side.clauses()
-    forms_.notation = " ".join(clauses)
+    orders = board_action_clauses(forms_.board_values)
+    forms_.notation = " ".join(clauses + orders)
     try:
         setup = parse_setup(forms_.notation)
     except NotationError as exc:
         forms_.problems = exc.problems
+        if orders:
+            # A mistyped order of actions must not take the board away: it is drawn from the rest.
+            try:
+                forms_.draft = parse_setup(" ".join(clauses))
+            except NotationError:
+                pass
         return None
     forms_.draft = setup
     forms_.notation = format_setup(setup)
@@ -462,6 +473,23 @@ def moved(data: Mapping[str, Any], catalog: CardCatalog, move: str) -> dict[str,
     changed = {name: data.get(name) for name in data}
     changed[f"{letter}-order"] = order.replace(",", "\n")
     return changed
+
+
+def acted(data: Mapping[str, Any], act: str, catalog: CardCatalog) -> dict[str, Any] | None:
+    """The form data after one button of a row's order of actions (``m1-add``, ``m1-2-up`` ...).
+
+    An action is added only if the row offers it: without JavaScript the choices shown may belong to the
+    side or kind chosen before, and the form then comes back with the choices for the new ones."""
+    number = added_round(act)
+    if number:
+        forms_ = bound_forms(data, catalog)
+        build_notation(forms_, catalog)
+        rows = forms_.board().rows
+        row = rows[number - 1].actions if number <= len(rows) else None
+        kind, what = (str(data.get(f"m{number}-add-{part}") or "") for part in ("kind", "what"))
+        if row is None or not row.offers(kind, what):
+            return None
+    return edit_actions(data, act, row_picks_as_actions)
 
 
 def _attach(forms_: SetupForms, problem: Problem) -> None:

@@ -86,6 +86,8 @@ class StepView:
     step: Step
     phase_label: str
     chapter_label: str
+    # The step's card is made up in the set-up: it is named, not linked to a card page.
+    card_made_up: bool = False
 
     @property
     def rule_url(self) -> str:
@@ -120,6 +122,7 @@ class CreatureTile:
     flying: bool = False
     ranged: int | None = None
     command: bool = False
+    made_up: bool = False
 
     @property
     def chain_text(self) -> str:
@@ -131,7 +134,8 @@ class CreatureTile:
 
     @property
     def card_url(self) -> str:
-        return f"/cards/{self.slug}/"
+        """The card's page; '' for a made-up card, which has none."""
+        return "" if self.made_up else f"/cards/{self.slug}/"
 
 
 @dataclass(frozen=True)
@@ -217,7 +221,8 @@ class StepThrough:
 def step_through(log: CombatLog, catalog: CardCatalog, current: int) -> StepThrough:
     current = max(0, min(current, len(log.steps)))
     chapters = chapters_of(log.steps)
-    views = [StepView(step, PHASE_NAMES[step.phase], chapter_label(step)) for step in log.steps]
+    made_up = set(log.result.made_up)
+    views = [StepView(step, PHASE_NAMES[step.phase], chapter_label(step), step.card in made_up) for step in log.steps]
     view = StepThrough(log=log, catalog=catalog, current=current, chapters=chapters, views=views)
     chapter = view.chapter
     if chapter is None:
@@ -288,6 +293,7 @@ def _tile(
         flying=bool(card and card.flying),
         ranged=card.ranged_attack if card else None,
         command=bool(card and card.command),
+        made_up=outcome.made_up,
     )
 
 
@@ -353,9 +359,11 @@ class ResultView:
     def not_automated(self) -> list[tuple[str, str, str]]:
         """(name, slug, reason) of every card whose effect the engine left for a person to apply."""
         rows = []
+        made_up = set(self.log.result.made_up)
         for slug, reason in self.log.result.not_automated:
             card = self.catalog.find(slug)
-            rows.append((card.name if card else slug, slug, reason))
+            # A made-up card has no page: its slug is left out, so it is named without a link.
+            rows.append((card.name if card else slug, "" if slug in made_up else slug, reason))
         return rows
 
     @property

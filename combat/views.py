@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
@@ -24,6 +25,7 @@ from combat.rule_refs import rule_refs
 from combat.setup_form import (
     STARTER_NOTATION,
     SetupForms,
+    acted,
     bound_forms,
     build_notation,
     creature_rows,
@@ -36,7 +38,7 @@ from combat.slots import RETRY_AFTER, ServerBusy
 from combat.stepping import StepThrough, step_through
 from engine.arena import ArenaSetup, DuelLog
 from engine.errors import EngineError, NotationError, Problem
-from engine.explore import describe_count
+from engine.explore import Exploration, describe_count
 from engine.log import CombatLog
 from engine.rulesets import resolve_any
 from engine.setup import CombatSetup, split_reference
@@ -131,11 +133,7 @@ def picture_svg(request: HttpRequest) -> HttpResponse:
     notation = request.GET.get("s", "")
     try:
         setup = running.read_notation(notation)
-        if isinstance(setup, ArenaSetup):
-            raise NotationError(
-                "pictures are drawn for shield combats only, not for Arena duels", code="notation.bad_ruleset"
-            )
-        log = running.run(setup)
+        log = running.run_any(setup)
     except EngineError as exc:
         return HttpResponse(
             "Cannot draw this set-up: " + "; ".join(problem.message for problem in exc.problems),
@@ -143,9 +141,13 @@ def picture_svg(request: HttpRequest) -> HttpResponse:
             content_type="text/plain; charset=utf-8",
         )
     current = _step_number(request.GET.get("step"), len(log.steps))
-    title, caption = reading.picture_words(log, current)
-    svg = picture_svg_render(reading.picture(log, current), title, caption)
-    response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+    if isinstance(log, DuelLog):
+        title, caption = duels.picture_words(log, current)
+        drawn = duels.picture(log, current)
+    else:
+        title, caption = reading.picture_words(log, current)
+        drawn = reading.picture(log, current)
+    response = HttpResponse(picture_svg_render(drawn, title, caption), content_type="image/svg+xml; charset=utf-8")
     response["Cache-Control"] = "public, max-age=86400"
     return response
 
@@ -171,13 +173,11 @@ def build(request: HttpRequest) -> HttpResponse:
     ``move`` (a creature up or down its play order) and ``refresh`` (redraw the match-up board) come
     back to the form, which is how the board works without JavaScript.
     """
-    data: Any = request.GET
-    move = request.GET.get("move", "")
-    if move:
-        data = moved(request.GET, running.catalog(), move) or request.GET
+    data = _edited(request)
     forms = bound_forms(data, running.catalog())
     setup = build_notation(forms, running.catalog())
-    staying = "check" in request.GET or "refresh" in request.GET or bool(move)
+    pressed = bool(request.GET.get("move") or request.GET.get("act"))
+    staying = "check" in request.GET or "refresh" in request.GET or pressed
     if setup is not None and not staying:
         return HttpResponseRedirect(permalink(forms.notation))
     status = 400 if setup is None and not staying else 200
@@ -187,13 +187,20 @@ def build(request: HttpRequest) -> HttpResponse:
 @require_GET
 def board(request: HttpRequest) -> HttpResponse:
     """The match-up board and the notation for the form as it stands: what the page's script redraws."""
-    data: Any = request.GET
-    move = request.GET.get("move", "")
-    if move:
-        data = moved(request.GET, running.catalog(), move) or request.GET
-    forms = bound_forms(data, running.catalog())
+    forms = bound_forms(_edited(request), running.catalog())
     build_notation(forms, running.catalog())
-    return render(request, "combat/board_fragment.html", {**_form_context(forms), "moved": move})
+    return render(request, "combat/board_fragment.html", _form_context(forms))
+
+
+def _edited(request: HttpRequest) -> Any:
+    """The form data after the board button that was pressed: a creature moved in its side's order
+    (``move``) or a row's order of actions edited (``act``); the data as sent otherwise."""
+    data: Any = request.GET
+    if request.GET.get("move"):
+        data = moved(data, running.catalog(), request.GET["move"]) or data
+    if request.GET.get("act"):
+        data = acted(data, request.GET["act"], running.catalog()) or data
+    return data
 
 
 def _form_context(forms: SetupForms) -> dict[str, Any]:
@@ -274,14 +281,22 @@ def creatures_json(request: HttpRequest) -> JsonResponse:
     return response
 
 
+# The explore page shows at most this many of the best and as many of the worst orders for the attacker.
+EXPLORE_ROWS_EACH_END = 150
+
+
 @require_GET
 def explore_page(request: HttpRequest) -> HttpResponse:
-    """Every primary play order of a set-up as an outcome table, each row a step-through link."""
+    """Every primary play order of a set-up as an outcome table, each row a step-through link.
+
+    The page is rendered where the exploration runs, at low CPU priority in an explore slot (as the API's
+    JSON is): its hundreds of rows and links cost as much as the exploring, and yield to other requests."""
     notation = request.GET.get("s", "")
     if not notation.strip():
         return HttpResponseRedirect(reverse("combat:combat"))
     try:
-        exploration = running.explore_notation(notation)
+        html = running.explore_setup(running.read_notation(notation),
+                                     lambda exploration: _explore_html(request, notation, exploration))  # fmt: skip
     except ServerBusy as exc:
         busy = _problem_page(request, notation, EngineError(exc.message, code="server.busy"), None)
         busy.status_code = 503
@@ -295,12 +310,22 @@ def explore_page(request: HttpRequest) -> HttpResponse:
         except NotationError:
             pass
         return _problem_page(request, notation, exc, setup)
+    return HttpResponse(html)
+
+
+def _explore_html(request: HttpRequest, notation: str, exploration: Exploration) -> str:
     catalog = running.catalog()
 
     def name(reference: str) -> str:
         slug, copy = split_reference(reference)
         return catalog.get(slug).name + (f" (copy {copy})" if copy > 1 else "")
 
+    ranked = sorted(exploration.outcomes, key=lambda o: (-o.margin, o.order))
+    # A page of thousands of rows helps nobody and takes seconds to send: the best and worst orders for the
+    # attacker are shown, and the API's answer lists every one.
+    hidden = max(0, len(ranked) - 2 * EXPLORE_ROWS_EACH_END)
+    if hidden:
+        ranked = ranked[:EXPLORE_ROWS_EACH_END] + ranked[-EXPLORE_ROWS_EACH_END:]
     rows = [
         {
             "outcome": outcome,
@@ -308,16 +333,18 @@ def explore_page(request: HttpRequest) -> HttpResponse:
             "leftovers": [name(ref) for ref in outcome.leftovers],
             "permalink": permalink(outcome.notation),
         }
-        for outcome in sorted(exploration.outcomes, key=lambda o: (-o.margin, o.order))
+        for outcome in ranked
     ]
     wins = sum(1 for outcome in exploration.outcomes if outcome.winner.value == "attacker")
     context = {
         "exploration": exploration,
         "rows": rows,
+        "rows_hidden": hidden,
+        "rows_each_end": EXPLORE_ROWS_EACH_END,
         "wins": wins,
         "notation": notation,
         "permalink": permalink(exploration.base_notation),
         "best_attacker": permalink(exploration.best_for_attacker.notation),
         "best_defender": permalink(exploration.best_for_defender.notation),
     }
-    return render(request, "combat/explore.html", context)
+    return render_to_string("combat/explore.html", context, request)

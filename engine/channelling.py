@@ -13,6 +13,7 @@ from .abilities import (
     ChannelReaction,
     ChannelsOnlyTo,
     CommandRanged,
+    Dispel,
     DrawsRanged,
     ForbidsChannelling,
     ForbidsRanged,
@@ -37,8 +38,10 @@ from .actions import Refusal
 from .bribery_effects import ranged_discard
 from .cards import CardDefinition
 from .combat_state import Combat
+from .command_step import casting_refusal
 from .core import (
     active_effects,
+    announce_refusals,
     change_stones,
     choice,
     fighter_named,
@@ -47,6 +50,8 @@ from .core import (
     log,
     named_or_cheapest,
     record_fate,
+    refuse,
+    refuse_action,
     roll,
     spend_card,
     terrain_rule,
@@ -61,12 +66,12 @@ from .enums import (
     StepKind,
     Terrain,
 )
-from .log import Notice
 from .matchup_effects import add, bribe_creature, drop_unused_reactions, suppressor_of
 from .render import render
-from .setup import Channel, Moment, RangedSupport, split_reference
+from .setup import Channel, Moment, RangedSupport, SpellPlay, split_reference
 from .state import Contribution, Fighter, Shot
-from .turns import refusal_sentence
+from .turn_casts import cast_in_turn, use_item
+from .turns import ItemUse, Turn, refusal_sentence
 from .validate import find_creature, ranged_use
 
 
@@ -168,8 +173,7 @@ def shoot(
         return
     refusal = ranged_refusal(combat, side, shooter, pair)
     if refusal:
-        log(combat, StepKind.RANGED, "PRI-9", "verbatim", (refusal,), side=side, card=shooter.card)
-        combat.warnings.append(f"{side.value}: {refusal}")
+        refuse(combat, StepKind.RANGED, "PRI-9", refusal, side=side, card=shooter.card)
         return
     if command_shot is not None:
         pay_for_shot(combat, side, shooter, command_shot)
@@ -998,8 +1002,7 @@ def channel_into(
             return
     refusal = channelling_refusal(combat, side, target, source_card)
     if refusal:
-        log(combat, StepKind.CHANNEL, "PRI-10", "verbatim", (refusal,), side=side, card=source_card, subject=target)
-        combat.warnings.append(f"{side.value}: {refusal}")
+        refuse(combat, StepKind.CHANNEL, "PRI-10", refusal, side=side, card=source_card, subject=target)
         return
     may_receive = (
         target.card.receives_channeling
@@ -1113,10 +1116,11 @@ def play_turns(
     moment: Moment,
     pair: dict[Side, Fighter],
     contributions: dict[Side, Contribution],
-    turns: tuple[tuple[Side, RangedSupport | Channel, int], ...],
+    turns: tuple[Turn, ...],
 ) -> None:
-    """PRI-9 and PRI-10 as the players take them (A-04): the ranged attacks and channels of an
-    ordered match-up, one at a time, each seeing the totals the earlier ones left."""
+    """PRI-9, PRI-10 and the spells and items cast in their turn, as the players take them (A-04):
+    the turns of an ordered match-up, one at a time, each seeing the totals the earlier ones left.
+    A refused action is logged where it was attempted."""
     round_number = moment.round
     volley = start_ranged(combat, round_number, pair)
     combat.live_shooters = []
@@ -1126,7 +1130,21 @@ def play_turns(
         for side, slug, index in combat.plan.spells.get(round_number, ())
         if (card := combat.catalog.find(slug)) is not None and card.first(AllowChannelling) is not None
     ]
+    answers = dispel_answers(combat, turns)
+    dispelled = {victim for victim, _ in answers.values()}
     for side, decision, index in turns:
+        announce_refusals(combat, index)
+        if isinstance(decision, SpellPlay):
+            cancels = answers[index][1] if index in answers else None
+            cast_in_turn(combat, side, decision, pair, contributions, dispelled=index in dispelled, cancels=cancels)
+            answer_last_shot(combat, side, volley, pair, contributions)
+            continue
+        if combat.spell_decided is not None or combat.ended_unchallenged:
+            log(combat, StepKind.NOTE, "A-04", "turn.decided", (side.value, decision_text(side, decision)), side=side)
+            continue
+        if isinstance(decision, ItemUse):
+            use_item(combat, side, decision, pair, contributions)
+            continue
         if isinstance(decision, RangedSupport):
             shoot(combat, round_number, side, decision, pair, contributions, volley)
             combat.live_shooters = [shot.shooter for shot in volley.shots if not shot.cancelled]
@@ -1141,10 +1159,53 @@ def play_turns(
             refuse_channel(combat, round_number, side, decision)
             continue
         channel_once(combat, side, decision, pair, contributions)
+    # Actions given after both players passed wait for the end of the match-up (primary_step).
+    announce_refusals(combat, turns=True)
     for side in SIDES:
         run_effects(combat, "PRI-9 side", side, round_number, pair, contributions, volley.shots)
     finish_ranged(combat, round_number, contributions, volley)
     drop_unused_reactions(combat)
+
+
+def dispel_answers(combat: Combat, turns: tuple[Turn, ...]) -> dict[int, tuple[int, str]]:
+    """The Dispel Magic turns that cancel a spell: each is the very next turn after an opposing spell
+    cast in its turn (refused actions and passes take no turn here). Keyed by the Dispel Magic's
+    index in the list: the cancelled spell's index and name."""
+    answers: dict[int, tuple[int, str]] = {}
+    for (side, decision, index), (other, answer, at) in zip(turns, turns[1:], strict=False):
+        if not (isinstance(decision, SpellPlay) and isinstance(answer, SpellPlay)):
+            continue
+        spell, dispel = combat.catalog.get(decision.card), combat.catalog.get(answer.card)
+        if (
+            other is side.other
+            and dispel.first(Dispel)
+            and not spell.first(Dispel)
+            and not casting_refusal(combat, other, dispel)
+            and not casting_refusal(combat, side, spell)
+        ):
+            answers[at] = (index, spell.name)
+    return answers
+
+
+def answer_last_shot(
+    combat: Combat, side: Side, volley: Volley, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]
+) -> None:
+    """An answering spell cast in its turn after an opposing ranged attack answers that attack."""
+    if not combat.pending_reactions[side] or push_forced(combat, pair[side].round or 0):
+        return
+    last = next((shot for shot in reversed(volley.shots) if shot.side is side.other), None)
+    if last is not None and not last.cancelled:
+        answer_shot(combat, last, pair, contributions)
+
+
+def decision_text(side: Side, decision: RangedSupport | Channel | ItemUse) -> str:
+    """The action as the notation writes it (for a turn that is not made)."""
+    if isinstance(decision, RangedSupport):
+        return f"{side.letter}:ranged:{decision.creature}"
+    if isinstance(decision, ItemUse):
+        return f"{side.letter}:item:{decision.card}"
+    amount = f"*{decision.amount}" if decision.amount != 1 else ""
+    return f"{side.letter}:channel:{decision.source}{amount}"
 
 
 def needs_lunch_first(
@@ -1160,17 +1221,5 @@ def needs_lunch_first(
 
 def refuse_channel(combat: Combat, round_number: int, side: Side, channel: Channel) -> None:
     refusal = Refusal.NEEDS_SPELL_FIRST
-    amount = f"*{channel.amount}" if channel.amount != 1 else ""
-    text = f"{side.letter}:channel:{channel.source}{amount}"
-    why = refusal_sentence(refusal)
-    log(
-        combat,
-        StepKind.CHANNEL,
-        refusal.rule,
-        "action.refused",
-        (round_number, side.value, text, refusal.value, why),
-        side=side,
-    )
-    combat.notify(
-        Notice(refusal.value, f"match-up {round_number}: {side.value}'s {text} is refused: {why}", refusal.rule)
-    )
+    text = decision_text(side, channel)
+    refuse_action(combat, StepKind.CHANNEL, round_number, side, text, refusal, refusal_sentence(refusal))

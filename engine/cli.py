@@ -128,6 +128,11 @@ def exploration_to_dict(exploration: Exploration) -> dict[str, object]:
         "fixed_side": exploration.fixed_side.value,
         "fixed_order": list(exploration.fixed_order),
         "orders": len(exploration.outcomes),
+        "total_orders": exploration.total_orders if exploration.total_orders < 10**12 else None,
+        "complete": exploration.complete,
+        "coverage": exploration.coverage(),
+        "covered": exploration.covered(),
+        "budget_seconds": exploration.budget,
         "attacker_hold_probability": exploration.attacker_hold_probability,
         "best_for_attacker": row(exploration.best_for_attacker),
         "best_for_defender": row(exploration.best_for_defender),
@@ -143,8 +148,13 @@ def render_exploration(exploration: Exploration) -> str:
     lines = [
         f"{len(outcomes)} play orders: the {exploration.fixed_side.value} keeps {', '.join(exploration.fixed_order)}; "
         f"the attacker takes the space in {wins} of them.",
-        "",
     ]
+    if not exploration.complete:
+        lines.append(
+            f"The time budget ran out: {exploration.coverage()}; covered: {exploration.covered()}. "
+            "Every figure below is over the explored orders only (--budget gives more time)."
+        )
+    lines.append("")
     for outcome in outcomes[:40]:
         pairs = ", ".join(f"{a} v {d}" for a, d in outcome.pairs)
         left = f" | left: {', '.join(outcome.leftovers)}" if outcome.leftovers else ""
@@ -166,6 +176,11 @@ def render_exploration(exploration: Exploration) -> str:
     return "\n".join(lines)
 
 
+# Exploring is bounded by time, not by a count of orders: 8 s leaves the whole command (start-up, printing)
+# within 10 s; an exploration that needs longer says how far it got.
+EXPLORE_BUDGET_SECONDS = 8.0
+
+
 def main(argv: Sequence[str] | None = None, catalog: CardCatalog | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m engine", description="Resolve a Guardians combat and explain every step."
@@ -185,6 +200,13 @@ def main(argv: Sequence[str] | None = None, catalog: CardCatalog | None = None) 
     )
     explore_parser.add_argument("setup", help="notation text, or a .txt/.json file holding a set-up")
     explore_parser.add_argument("--json", action="store_true", help="print the outcome table as JSON")
+    explore_parser.add_argument(
+        "--budget",
+        type=float,
+        default=EXPLORE_BUDGET_SECONDS,
+        metavar="SECONDS",
+        help=f"stop exploring after this long and say how many orders were covered (default {EXPLORE_BUDGET_SECONDS:g})",
+    )
     args = parser.parse_args(argv)
     try:
         setup = load_setup(args.setup)
@@ -193,7 +215,7 @@ def main(argv: Sequence[str] | None = None, catalog: CardCatalog | None = None) 
                 raise NotationError(
                     "explore tries the play orders of shield combats, not Arena duels", code="notation.bad_ruleset"
                 )
-            exploration = explore(setup, catalog or default_catalog())
+            exploration = explore(setup, catalog or default_catalog(), limit=None, budget=args.budget)
             print(
                 json.dumps(exploration_to_dict(exploration), indent=2) if args.json else render_exploration(exploration)
             )

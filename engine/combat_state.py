@@ -20,7 +20,7 @@ from .log import CardOutcome, Matchup, Notice, SecondaryOutcome, Step
 from .made_up import catalog_for
 from .setup import CombatSetup, SpellPlay, copy_references, face_down, split_reference
 from .state import Contribution, Fighter, Shot, SideState
-from .turns import referee
+from .turns import Refused, referee
 from .validate import check, resolve_terrain
 
 
@@ -38,6 +38,8 @@ class Combat:
     forced_push: Fighter | None = None
     # A partial answer: stop once the command step (0) or primary match-up N is over.
     stop_after: int | None = None
+    # False while exploring: only the result's counts are read, so steps are counted but not written (core.log).
+    for_reader = True
     effect_shots: tuple[Shot, ...] = ()
     discarded_items: tuple[tuple[Side, str], ...] = ()
     terrain_razed = False
@@ -119,6 +121,8 @@ class Combat:
         # Spent once per combat: the bribe reactions used (by card identity) and the sides that bribed with an item.
         self.bribe_reactions_spent: set[int] = set()
         self.item_bribes_spent: set[Side] = set()
+        # The refused actions of the current match-up not logged yet (core.announce_refusals).
+        self.refusals_pending: list[Refused] = []
 
     def notify(self, notice: Notice) -> None:
         """A warning with a stable code: kept as data and shown among the warnings, code included."""

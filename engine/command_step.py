@@ -64,6 +64,7 @@ from .core import (
     given_count,
     log,
     record_fate,
+    refuse,
     roll,
     spend_card,
     take_back_card,
@@ -259,17 +260,10 @@ def dispel_magic_chains(combat: Combat) -> None:
             card = spend_dispel(combat, caster)
             if card is None:
                 break
-            if casting_refusal(combat, caster, card):
+            refusal = casting_refusal(combat, caster, card)
+            if refusal:
                 take_back_card(combat, caster, card.slug)
-                log(
-                    combat,
-                    StepKind.DISPEL,
-                    "CMD-3",
-                    "verbatim",
-                    (casting_refusal(combat, caster, card),),
-                    side=caster,
-                    card=card,
-                )
+                refuse(combat, StepKind.DISPEL, "CMD-3", refusal, side=caster, card=card, warn=False)
                 break
             budgets[caster] -= 1
             standing = not standing

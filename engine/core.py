@@ -16,6 +16,7 @@ from .abilities import (
     StoneEvent,
     Stones,
 )
+from .actions import Refusal
 from .cards import CardDefinition
 from .combat_state import Combat
 from .enums import (
@@ -23,11 +24,12 @@ from .enums import (
     AutomationStatus,
     CardUse,
     Fate,
+    Phase,
     Role,
     Side,
     StepKind,
 )
-from .log import CardOutcome, Step, Term
+from .log import CardOutcome, Notice, Step, Term
 from .setup import Choice, Count, Roll, split_reference
 from .state import Fighter
 from .validate import find_creature
@@ -243,6 +245,10 @@ def creature_beaten(combat: Combat, loser: Fighter, winner: Fighter | None, rule
 
 
 # ----------------------------------------------------------------- logging
+# The one stand-in for every step of a combat that nobody will read (Combat.for_reader False).
+UNWRITTEN = Step.record(index=-1, phase=Phase.SETUP, kind=StepKind.NOTE, rule="", message="", args=())
+
+
 def log(
     combat: Combat,
     kind: StepKind,
@@ -259,6 +265,10 @@ def log(
 ) -> int:
     """Record one event: ``message`` names its sentence in render.py, ``args`` fill it in when it is read."""
     index = len(combat.steps)
+    if not combat.for_reader:
+        # Exploring reads only the counts: the step is counted, so later steps keep their numbers, not written.
+        combat.steps.append(UNWRITTEN)
+        return index
     combat.steps.append(
         Step.record(
             index=index,
@@ -279,6 +289,53 @@ def log(
         )
     )
     return index
+
+
+def refuse(
+    combat: Combat,
+    kind: StepKind,
+    rule: str,
+    why: str,
+    *,
+    side: Side,
+    card: CardDefinition | None = None,
+    subject: Fighter | None = None,
+    warn: bool = True,
+) -> None:
+    """A refusal worded once (a ranged attack, a channel or a cast that a card in play forbids):
+    logged as it is, and unless ``warn`` is False also among the warnings, under its side."""
+    log(combat, kind, rule, "verbatim", (why,), side=side, card=card, subject=subject)
+    if warn:
+        combat.warnings.append(f"{side.value}: {why}")
+
+
+def refuse_action(
+    combat: Combat, kind: StepKind, round_number: int, side: Side, action: str, refusal: Refusal, why: str
+) -> None:
+    """An action of an ordered match-up that the order of play refuses: a step at the place it was
+    attempted and a notice with the refusal's code and rule."""
+    log(combat, kind, refusal.rule, "action.refused", (round_number, side.value, action, refusal.value, why), side=side)
+    combat.notify(
+        Notice(refusal.value, f"match-up {round_number}: {side.value}'s {action} is refused: {why}", refusal.rule)
+    )
+
+
+def announce_refusals(combat: Combat, before: int | None = None, *, window: bool = False, turns: bool = False) -> None:
+    """Log the refused actions of the current match-up's list up to (not including) index ``before``,
+    or all that are left; with ``window`` only those attempted while the bribery window was open,
+    with ``turns`` only those attempted before both players had passed.
+    Each is logged once, in the list's order, so it stands where it was attempted."""
+    pending = combat.refusals_pending
+    while (
+        pending
+        and (before is None or pending[0].index < before)
+        and (pending[0].in_window or not window)
+        and not (turns and pending[0].refusal is Refusal.MATCHUP_ENDED)
+    ):
+        refused = pending.pop(0)
+        refuse_action(
+            combat, StepKind.NOTE, refused.round, refused.action.side, str(refused.action), refused.refusal, refused.why
+        )
 
 
 def record_fate(

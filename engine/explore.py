@@ -6,6 +6,9 @@ primary creatures (the attacker on a tie) keeps the sequence given in the set-up
 arrangement of the other side's creatures is tried. Every other decision stays as the set-up gives
 it, so each row replays as an ordinary resolution of its notation. An order that, with the ranged plan as
 given, breaks the duty to aim every ranged attack at a card that draws them (ENG-11) is left out.
+Orders that begin alike are resolved together, match-up by match-up from saved states (explore_walk),
+with exactly the results of resolving each in full; a time budget bounds the work, and a partial
+answer says which orders it covered.
 
 Solution concept. Players reveal each creature at the same moment, so neither sees the other's
 order: the play order is a simultaneous, zero-sum choice. Whatever order one side picks, the other
@@ -24,13 +27,15 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from statistics import fmean
 
 from .abilities import DrawsRanged
 from .catalog import CardCatalog
 from .enums import Side, Winner
 from .errors import EngineError
+from .explore_walk import OrderSensitive, walk
 from .made_up import catalog_for
 from .notation import format_setup
 from .resolver import resolve
@@ -51,7 +56,17 @@ class OrderOutcome:
     winner: Winner
     attacker_total: int
     defender_total: int
-    notation: str
+    # The set-up with every order but the permuted side's as this row plays it; the row's own set-up and
+    # notation (a permalink) are made only when read.
+    base: CombatSetup = field(repr=False, compare=False)
+
+    @property
+    def setup(self) -> CombatSetup:
+        return _with_order(self.base, self.permuted_side, self.order)
+
+    @cached_property
+    def notation(self) -> str:
+        return format_setup(self.setup)
 
     @property
     def margin(self) -> int:
@@ -80,9 +95,17 @@ class Exploration:
     defender_guarantee: Guarantee
     attacker_hold_probability: float
     # How many play orders exist; fewer were explored when the time budget ran out (the figures above are
-    # then over the explored rows only, which come first in the permuted side's lexicographic order).
+    # then over the explored rows only: a fair sample, or the first orders of a fixed sequence; see covered()).
     total_orders: int = 0
     complete: bool = True
+    # The time budget given (seconds; None: none), the permuted side's creatures in the sequence orders are
+    # visited, how many orders were visited (illegal ones included), and whether match-ups were shared.
+    budget: float | None = None
+    pool: tuple[str, ...] = ()
+    visited: int = 0
+    shared: bool = False
+    # Set when the budget could not cover every order and a fair random sample was drawn (its seed).
+    sample_seed: int | None = None
 
     @property
     def explored(self) -> int:
@@ -91,6 +114,33 @@ class Exploration:
     def coverage(self) -> str:
         """'explored N of M play orders', with M written so that no huge number is ever printed in full."""
         return f"explored {describe_count(self.explored)} of {describe_count(self.total_orders)} play orders"
+
+    def covered(self) -> str:
+        """Which orders a partial exploration covered, honestly: a random sample (drawn when the budget was
+        seen to be too short for them all), or the first ones of the fixed sequence in which orders are
+        visited (the permuted side's creatures by their place in its pool)."""
+        if self.complete:
+            return "every play order"
+        budget = f" within the {self.budget:g} s budget" if self.budget is not None else ""
+        if self.sample_seed is not None:
+            return (
+                f"a random sample of {describe_count(self.visited)} of {describe_count(self.total_orders)} orders{budget}, "
+                f"each order equally likely to be drawn (fixed seed {self.sample_seed}: the same set-up samples the "
+                "same orders in the same sequence)"
+            )
+        playing = len(self.fixed_order)
+        per_opening = count_orders(len(self.pool) - 1, playing - 1) if playing else 1
+        whole, part = divmod(self.visited, per_opening)
+        side = self.fixed_side.other.value
+        openings = [f"every order in which the {side} opens with {', '.join(self.pool[:whole])}"] if whole else []
+        if part:
+            openings.append(
+                f"{describe_count(part)} of the {describe_count(per_opening)} opening with {self.pool[whole]}"
+            )
+        return (
+            f"the first {describe_count(self.visited)} of {describe_count(self.total_orders)} orders{budget}, in a fixed "
+            f"sequence: {' and '.join(openings) or 'none'}; the other openings were not explored"
+        )
 
 
 # Beyond this many digits a count is described by its order of magnitude: writing a factorial out in full
@@ -141,12 +191,19 @@ def _primary_pool(setup: SideSetup, catalog: CardCatalog) -> list[str]:
 
 
 def explore(
-    setup: CombatSetup, catalog: CardCatalog, *, limit: int | None = MAX_ORDERS, budget: float | None = None
+    setup: CombatSetup,
+    catalog: CardCatalog,
+    *,
+    limit: int | None = MAX_ORDERS,
+    budget: float | None = None,
+    share: bool = True,
 ) -> Exploration:
     """Resolve every play order; refuse more than ``limit`` orders (None: no count limit).
 
     With ``budget`` (seconds), stop once that much time has passed and answer with the orders explored so far
-    (``complete`` is then False and ``coverage()`` says how many of how many): time, not the count, bounds work.
+    (``complete`` is then False, ``coverage()`` says how many of how many and ``covered()`` which): time, not
+    the count, bounds work. Orders that begin alike share their first match-ups (explore_walk); ``share=False``
+    resolves each order in full, as exploring did before (the benchmark's baseline).
     """
     deadline = None if budget is None else time.monotonic() + budget
     check(setup, catalog, first_matchup=False)
@@ -164,43 +221,23 @@ def explore(
             "with fewer creatures playing) or explore a smaller combat"
         )
     base = _with_order(setup, fixed, fixed_order)
-    outcomes: list[OrderOutcome] = []
     draws = any(
         catalog.get(split_reference(ref)[0]).first(DrawsRanged) is not None
         for side in Side
         for ref in setup.side(side).creatures
     )
-    broke_draw = 0
-    tried = 0
-    for arrangement in itertools.permutations(pools[permuted], playing):
-        if deadline is not None and tried and time.monotonic() > deadline:
-            break
-        tried += 1
-        rest = tuple(ref for ref in pools[permuted] if ref not in arrangement)
-        order = arrangement + rest
-        variant = _with_order(base, permuted, order)
-        obeyed = _obey_first_answer(variant, catalog, permuted, fixed_order)
-        if obeyed is None:
-            continue
-        variant, row_fixed = obeyed
-        if draws and draws_ranged_problems(variant, catalog):
-            # ENG-11: with the ranged plan as given, this order leaves a ranged attack off the match-up that draws them all.
-            broke_draw += 1
-            continue
-        log = resolve(variant, catalog, checked=True)
-        attacker_refs, defender_refs = (row_fixed, arrangement) if fixed is Side.ATTACKER else (arrangement, row_fixed)
-        outcomes.append(
-            OrderOutcome(
-                permuted_side=permuted,
-                order=order,
-                pairs=tuple(zip(attacker_refs, defender_refs, strict=True)),
-                leftovers=rest,
-                winner=log.result.winner,
-                attacker_total=log.result.attacker_total,
-                defender_total=log.result.defender_total,
-                notation=log.notation,
-            )
-        )
+    pool = tuple(pools[permuted])
+    walked = None
+    if share and first_answer_rule(base, catalog) is None:
+        try:
+            walked = _walk_orders(base, catalog, fixed, pool, playing, draws, deadline)
+        except OrderSensitive:
+            walked = None  # A card reads the rest of the order early: every order is resolved in full below.
+    if walked is not None:
+        outcomes, tried, broke_draw, seed = walked
+    else:
+        outcomes, tried, broke_draw = _resolve_each(base, catalog, fixed, pool, playing, draws, deadline)
+        seed = None
     if not outcomes and tried < count:
         raise EngineError(
             f"the time budget ran out after {describe_count(tried)} of {describe_count(count)} play orders, none of "
@@ -219,7 +256,121 @@ def explore(
             "back for ranged support (ENG-15)",
             code="explore.no_legal_order",
         )
-    return replace(_summarise(setup, fixed, fixed_order, tuple(outcomes)), total_orders=count, complete=tried == count)
+    return replace(
+        _summarise(setup, fixed, fixed_order, tuple(outcomes)),
+        total_orders=count,
+        complete=tried == count,
+        budget=budget,
+        pool=pool,
+        visited=tried,
+        shared=walked is not None,
+        sample_seed=seed,
+    )
+
+
+def _walk_orders(
+    base: CombatSetup,
+    catalog: CardCatalog,
+    fixed: Side,
+    pool: tuple[str, ...],
+    playing: int,
+    draws: bool,
+    deadline: float | None,
+) -> tuple[list[OrderOutcome], int, int, int | None]:
+    """Every order by the shared-prefix walk (explore_walk): the rows, the orders visited, those left out,
+    and the seed when a time budget made it sample the orders."""
+    permuted = fixed.other
+    fixed_order = base.side(fixed).order
+
+    def legal(arrangement: tuple[int, ...]) -> bool:
+        return not (
+            draws and draws_ranged_problems(_with_order(base, permuted, _full_order(pool, arrangement)), catalog)
+        )
+
+    walked = walk(base, catalog, permuted, pool, playing, deadline=deadline, keep=legal)
+    outcomes = [
+        _outcome(
+            base,
+            fixed,
+            fixed_order,
+            _full_order(pool, row.arrangement),
+            playing,
+            row.winner,
+            row.attacker_total,
+            row.defender_total,
+        )
+        for row in walked.rows
+    ]
+    # Orders visited but not kept broke the ranged plan (ENG-11).
+    return outcomes, walked.visited, walked.visited - len(walked.rows), walked.sample_seed
+
+
+def _full_order(pool: tuple[str, ...], arrangement: tuple[int, ...]) -> tuple[str, ...]:
+    """The permuted side's play order: the arrangement, then the creatures left over in the pool's order."""
+    return tuple(pool[i] for i in arrangement) + tuple(ref for i, ref in enumerate(pool) if i not in arrangement)
+
+
+def _outcome(
+    variant: CombatSetup,
+    fixed: Side,
+    row_fixed: tuple[str, ...],
+    order: tuple[str, ...],
+    playing: int,
+    winner: Winner,
+    attacker_total: int,
+    defender_total: int,
+) -> OrderOutcome:
+    permuted = fixed.other
+    arrangement = order[:playing]
+    attacker_refs, defender_refs = (row_fixed, arrangement) if fixed is Side.ATTACKER else (arrangement, row_fixed)
+    return OrderOutcome(
+        permuted_side=permuted,
+        order=order,
+        pairs=tuple(zip(attacker_refs, defender_refs, strict=True)),
+        leftovers=order[playing:],
+        winner=winner,
+        attacker_total=attacker_total,
+        defender_total=defender_total,
+        base=variant,
+    )
+
+
+def _resolve_each(
+    base: CombatSetup,
+    catalog: CardCatalog,
+    fixed: Side,
+    pool: tuple[str, ...],
+    playing: int,
+    draws: bool,
+    deadline: float | None,
+) -> tuple[list[OrderOutcome], int, int]:
+    """Every order resolved in full, one after the other: for set-ups whose cards make sharing unsound."""
+    permuted = fixed.other
+    fixed_order = base.side(fixed).order
+    outcomes: list[OrderOutcome] = []
+    broke_draw = 0
+    tried = 0
+    for arrangement in itertools.permutations(pool, playing):
+        if deadline is not None and tried and time.monotonic() > deadline:
+            break
+        tried += 1
+        order = arrangement + tuple(ref for ref in pool if ref not in arrangement)
+        variant = _with_order(base, permuted, order)
+        obeyed = _obey_first_answer(variant, catalog, permuted, fixed_order)
+        if obeyed is None:
+            continue
+        variant, row_fixed = obeyed
+        if draws and draws_ranged_problems(variant, catalog):
+            # ENG-11: with the ranged plan as given, this order leaves a ranged attack off the match-up that draws them all.
+            broke_draw += 1
+            continue
+        result = resolve(variant, catalog, checked=True).result
+        outcomes.append(
+            _outcome(
+                variant, fixed, row_fixed, order, playing, result.winner, result.attacker_total, result.defender_total
+            )
+        )
+    return outcomes, tried, broke_draw
 
 
 def _obey_first_answer(

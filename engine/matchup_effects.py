@@ -50,6 +50,7 @@ from .combat_state import Combat
 from .command_step import casting_refusal, fire_aoe
 from .core import (
     active_effects,
+    announce_refusals,
     burn_stones,
     change_stones,
     choice,
@@ -60,6 +61,7 @@ from .core import (
     indestructible,
     log,
     record_fate,
+    refuse,
     roll,
     settle,
     spend_card,
@@ -104,26 +106,31 @@ def bribery_window(combat: Combat, moment: Moment, pair: dict[Side, Fighter]) ->
     bribed = {side for side in SIDES if any_effect(combat, "PRI-1 item", pair[side], "PRI-1")}
     # The shorthand plays every attacker's bribe, then every defender's; an ordered match-up plays
     # its window as given (turns.referee).
+    # Its refused actions are logged among its bribes, where they were attempted.
     given = combat.plan.window.get(moment.round) if not moment.secondary else None
     planned = [
-        (side, b)
-        for side, b in (
+        (side, b, index)
+        for side, b, index in (
             given
             if given is not None
-            else [(side, b) for side in SIDES for b in combat.sides[side].setup.bribes if b.moment == moment]
+            else [(side, b, -1) for side in SIDES for b in combat.sides[side].setup.bribes if b.moment == moment]
         )
         if bribe_reaches(combat, b, pair[side.other])
     ]
     if not planned:
+        if combat.refusals_pending:
+            announce_refusals(combat, window=True)
         if not bribed:
             log(combat, StepKind.BRIBE, "PRI-1", "bribery_window", ())
         return bribed
     first_bribe: Side | None = None
-    for side, bribe in planned:
+    for side, bribe, index in planned:
+        announce_refusals(combat, index, window=True)
         target = pair[side.other]
         if bribe_creature(combat, side, bribe.icon, target, "PRI-1" if first_bribe is None else "A-01"):
             bribed.add(side.other)
             first_bribe = first_bribe or side
+    announce_refusals(combat, window=True)
     return bribed
 
 
@@ -266,6 +273,7 @@ def any_time_spells(combat: Combat, moment: Moment, pair: dict[Side, Fighter], b
             p
             for p in combat.sides[side].setup.spells
             if p.moment == moment
+            and id(p) not in combat.plan.at_turn
             and not is_bribe_reaction(combat, p)
             and not cast_refused(combat, side, combat.catalog.get(p.card))
         ]
@@ -340,8 +348,7 @@ def any_time_spells(combat: Combat, moment: Moment, pair: dict[Side, Fighter], b
 def cast_refused(combat: Combat, side: Side, card: CardDefinition) -> bool:
     refusal = casting_refusal(combat, side, card)
     if refusal:
-        log(combat, StepKind.SPELL, "PRI-2", "verbatim", (refusal,), side=side, card=card)
-        combat.warnings.append(f"{side.value}: {refusal}")
+        refuse(combat, StepKind.SPELL, "PRI-2", refusal, side=side, card=card)
     return bool(refusal)
 
 

@@ -47,6 +47,7 @@ from .command_fights import attack_command_instead
 from .command_step import command_reference
 from .core import (
     active_effects,
+    announce_refusals,
     burn_stones,
     choice,
     creature_beaten,
@@ -242,9 +243,11 @@ def next_primary(combat: Combat, side: Side) -> Fighter | None:
     return None
 
 
-def primaries(combat: Combat) -> None:
-    build_queues(combat)
-    round_number = 0
+def primaries(combat: Combat, *, played: int | None = None) -> None:
+    """The primary match-ups; ``played``: resume a combat saved after that many of them (explore_walk)."""
+    if played is None:
+        build_queues(combat)
+    round_number = played or 0
     while combat.sides[Side.ATTACKER].holding() and combat.sides[Side.DEFENDER].holding():
         attacker = next_primary(combat, Side.ATTACKER)
         defender = next_primary(combat, Side.DEFENDER)
@@ -325,6 +328,17 @@ def report_unplayed(combat: Combat, played: int) -> None:
 
 
 def matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Fighter) -> None:
+    # The refused actions of an ordered match-up are logged where they were attempted; those left
+    # once it is over came after it was decided.
+    refused = combat.plan.refused.get(round_number)
+    if refused:
+        combat.refusals_pending = list(refused)
+    play_matchup(combat, round_number, attacker, defender)
+    if combat.refusals_pending:
+        announce_refusals(combat)
+
+
+def play_matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Fighter) -> None:
     pair = {Side.ATTACKER: attacker, Side.DEFENDER: defender}
     for fighter in pair.values():
         fighter.in_hand = False
@@ -358,38 +372,15 @@ def matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Figh
     attacker, defender = pair[Side.ATTACKER], pair[Side.DEFENDER]
     blank_opponents(combat, pair)
     moment = Moment(round_number)
-    announce_refusals(combat, round_number)
     bribed_sides = bribery_window(combat, moment, pair)
     any_time_spells(combat, moment, pair, bribed_sides)
-    if combat.ended_unchallenged:
-        record_matchup(combat, round_number, pair, None, "no comparison: both creatures left unchallenged")
-        return
-    if combat.spell_decided is not None:
-        drop_unused_reactions(combat)
-        record_matchup(combat, round_number, pair, None, combat.spell_decided)
+    if decided_by_spell(combat, round_number, pair):
         return
     destruction(combat, pair)
     frozen = any_effect(combat, "PRI-3 rolled", pair)
     sent_back(combat, pair)
     primary_aoes(combat, pair)
-    if any(f.fate is not Fate.STANDING for f in pair.values()):
-        record_matchup(
-            combat,
-            round_number,
-            pair,
-            None,
-            "no comparison: "
-            + "; ".join(
-                f"{f.name} {f.fate.value.replace('_', ' ')}" for f in pair.values() if f.fate is not Fate.STANDING
-            ),
-        )
-        log(
-            combat,
-            StepKind.NOTE,
-            "PRI-11",
-            "matchup.3",
-            (),
-        )
+    if left_the_matchup(combat, round_number, pair):
         for side in SIDES:
             for support in combat.sides[side].setup.ranged:
                 if support.round == round_number:
@@ -414,11 +405,16 @@ def matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Figh
     turns = combat.plan.turns.get(round_number)
     if not frozen and turns is not None:
         play_turns(combat, moment, pair, contributions, turns)
+        # A spell cast in its turn may have decided the match-up or removed a creature.
+        if decided_by_spell(combat, round_number, pair) or left_the_matchup(combat, round_number, pair):
+            return
     elif not frozen:
         ranged(combat, round_number, pair, contributions)
         channelling(combat, moment, pair, contributions)
-    elif any(s.round == round_number for side in SIDES for s in combat.sides[side].setup.ranged) or any(
-        c.moment == moment for side in SIDES for c in combat.sides[side].setup.channels
+    elif (
+        turns
+        or any(s.round == round_number for side in SIDES for s in combat.sides[side].setup.ranged)
+        or any(c.moment == moment for side in SIDES for c in combat.sides[side].setup.channels)
     ):
         log(
             combat,
@@ -431,26 +427,27 @@ def matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Figh
     run_effects(combat, "PRI-11 after", pair)
 
 
-def announce_refusals(combat: Combat, round_number: int) -> None:
-    """The actions of this match-up's ordered list that the order of play refuses (turns.referee)."""
-    for refused in combat.plan.refused.get(round_number, ()):
-        side = refused.action.side
-        code = refused.refusal.value
-        log(
-            combat,
-            StepKind.NOTE,
-            refused.refusal.rule,
-            "action.refused",
-            (round_number, side.value, str(refused.action), code, refused.why),
-            side=side,
-        )
-        combat.notify(
-            Notice(
-                code,
-                f"match-up {round_number}: {side.value}'s {refused.action} is refused: {refused.why}",
-                refused.refusal.rule,
-            )
-        )
+def decided_by_spell(combat: Combat, round_number: int, pair: dict[Side, Fighter]) -> bool:
+    """A spell ended the match-up without a comparison (both unchallenged, or decided by its roll)."""
+    if combat.ended_unchallenged:
+        record_matchup(combat, round_number, pair, None, "no comparison: both creatures left unchallenged")
+        return True
+    if combat.spell_decided is not None:
+        drop_unused_reactions(combat)
+        record_matchup(combat, round_number, pair, None, combat.spell_decided)
+        return True
+    return False
+
+
+def left_the_matchup(combat: Combat, round_number: int, pair: dict[Side, Fighter]) -> bool:
+    """A creature of the match-up was bribed, destroyed or sent away: no comparison (PRI-11)."""
+    gone = [f for f in pair.values() if f.fate is not Fate.STANDING]
+    if not gone:
+        return False
+    said = "; ".join(f"{f.name} {f.fate.value.replace('_', ' ')}" for f in gone)
+    record_matchup(combat, round_number, pair, None, "no comparison: " + said)
+    log(combat, StepKind.NOTE, "PRI-11", "matchup.3", ())
+    return True
 
 
 @acts_in("PRI-0 reveal", *_REVEAL_KINDS, SharedClass)

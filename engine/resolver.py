@@ -51,18 +51,28 @@ def control_value(card: CardDefinition) -> int:
 
 
 def run(combat: Combat) -> CombatLog:
-    announce_setup(combat)
-    for slug in made_up_slugs(combat.setup):
-        card = combat.catalog.get(slug)
-        log(combat, StepKind.NOTE, "CMB-1", "made_up", (card.name, card.slug), card=card)
-    combat.phase = Phase.COMMAND
-    command_step(combat)
-    combat.terrain_after_command = combat.terrain
-    if combat.stop_after == 0:
-        raise StopAfter
-    combat.phase = Phase.PRIMARY
-    if combat.space_won_by is None and not offer_retreat(combat, LeaveMoment.BEFORE_PRIMARIES):
-        primaries(combat)
+    play(combat)
+    result = resolution(combat)
+    return CombatLog(notation=format_setup(combat.given), steps=tuple(combat.steps), result=result)
+
+
+def play(combat: Combat, *, resume: int | None = None) -> None:
+    """Everything before resolution. ``resume``: go on with a combat saved at a stop point (``stop_after``
+    raised StopAfter there): 0 after the command step, N after primary match-up N (explore_walk)."""
+    if resume is None:
+        announce_setup(combat)
+        for slug in made_up_slugs(combat.setup):
+            card = combat.catalog.get(slug)
+            log(combat, StepKind.NOTE, "CMB-1", "made_up", (card.name, card.slug), card=card)
+        combat.phase = Phase.COMMAND
+        command_step(combat)
+        combat.terrain_after_command = combat.terrain
+        if combat.stop_after == 0:
+            raise StopAfter
+    if not resume:
+        combat.phase = Phase.PRIMARY
+    if resume or (combat.space_won_by is None and not offer_retreat(combat, LeaveMoment.BEFORE_PRIMARIES)):
+        primaries(combat, played=resume or None)
         restore_classes(combat, combat.reclassed_until_primaries, "the primary match-ups are over")
         if not offer_retreat(combat, LeaveMoment.AFTER_PRIMARIES):
             combat.phase = Phase.SECONDARY
@@ -70,8 +80,6 @@ def run(combat: Combat) -> CombatLog:
     report_unused_secondaries(combat)
     combat.phase = Phase.RESOLUTION
     combat.moment = ""
-    result = resolution(combat)
-    return CombatLog(notation=format_setup(combat.given), steps=tuple(combat.steps), result=result)
 
 
 def report_unused_secondaries(combat: Combat) -> None:
@@ -253,12 +261,20 @@ def healing(combat: Combat, winner: Winner) -> Side:
     return heal_side
 
 
-def resolution(combat: Combat) -> CombatResult:
-    """RES-1 to RES-6 and HEAL-1, in order, and the result they make."""
+def decide(combat: Combat) -> tuple[dict[Side, tuple[Term, ...]], dict[Fighter, str], Winner]:
+    """RES-1 to RES-3: the counts for control, the creatures a text left out, and who holds the space
+    (all an exploration reads of a resolution)."""
     totals, left_out = count_for_control(combat)
     attacker_total = sum(t.amount for t in totals[Side.ATTACKER])
     defender_total = sum(t.amount for t in totals[Side.DEFENDER])
-    winner = decide_space(combat, attacker_total, defender_total)
+    return totals, left_out, decide_space(combat, attacker_total, defender_total)
+
+
+def resolution(combat: Combat) -> CombatResult:
+    """RES-1 to RES-6 and HEAL-1, in order, and the result they make."""
+    totals, left_out, winner = decide(combat)
+    attacker_total = sum(t.amount for t in totals[Side.ATTACKER])
+    defender_total = sum(t.amount for t in totals[Side.DEFENDER])
     retreat, destroyed = leave_the_space(combat, winner)
     heal_side = healing(combat, winner)
     made_up = made_up_slugs(combat.setup)

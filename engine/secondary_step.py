@@ -13,7 +13,7 @@ from .abilities import (
 from .channelling import channel_into
 from .combat_state import Combat
 from .command_step import casting_refusal
-from .core import creature_beaten, defending, fighter_named, log, record_fate, spend_card
+from .core import creature_beaten, defending, fighter_named, log, record_fate, refuse, spend_card
 from .effects import any_effect
 from .enums import (
     CardUse,
@@ -419,8 +419,7 @@ def ready_channel_answers(combat: Combat, caster: Side, moment: Moment) -> None:
             continue
         refusal = casting_refusal(combat, caster, card)
         if refusal:
-            log(combat, StepKind.SPELL, "A-04", "verbatim", (refusal,), side=caster, card=card)
-            combat.warnings.append(f"{caster.value}: {refusal}")
+            refuse(combat, StepKind.SPELL, "A-04", refusal, side=caster, card=card)
             continue
         spend_card(combat, caster, card.slug, CardUse.CAST)
         combat.pending_reactions[caster].append((card, play))

@@ -18,8 +18,12 @@ The turn order:
 - **A-02.** Right after a ranged attacker is placed, its opponent may bribe it (``d:bribe:gold@archer``):
   that short window takes no turn.
 
-Spells given as actions are cast at the any-time spell point (PRI-2) in the order listed, since the
-procedure resolves their effects there; their turn still counts in the alternation.
+Spells and items given as actions take effect at their place. Those given before the first ranged
+attack, channel or item of the match-up are cast at the any-time spell point (PRI-2, which allows a
+spell before PRI-3), in the order listed, so a list that opens with its spells reads as the
+shorthand does. A spell or item given after one of those is cast in its turn, after PRI-8: it sees
+the totals the earlier turns left, and the later turns see its effect. A Dispel Magic answers the
+opposing spell given just before it.
 
 The per-kind clauses remain a shorthand, played in this documented order: in the bribery window
 every attacker's bribe then every defender's; after the terrain step every ranged attack of the
@@ -36,7 +40,18 @@ from .enums import SIDES, Side
 from .log import Notice
 from .setup import Bribe, Channel, CombatSetup, Moment, RangedSupport, SideSetup, SpellPlay
 
-Turn: TypeAlias = "tuple[Side, RangedSupport | Channel, int]"
+
+@dataclass(frozen=True)
+class ItemUse:
+    """An item card used as a turn; what it does is read from the card when its turn comes."""
+
+    moment: Moment
+    card: str
+    target: str | None = None
+
+
+# One turn after the terrain step: the side, what it does, and its index in the match-up's list.
+Turn: TypeAlias = "tuple[Side, RangedSupport | Channel | SpellPlay | ItemUse, int]"
 
 
 @dataclass(frozen=True)
@@ -48,6 +63,8 @@ class Refused:
     action: Action
     refusal: Refusal
     why: str
+    # Attempted while the bribery window was open (logged there), not in the turns after PRI-8.
+    in_window: bool = False
 
 
 @dataclass
@@ -55,16 +72,18 @@ class TurnPlan:
     """What ``referee`` made of a set-up's ordered actions."""
 
     setup: CombatSetup
-    # Per match-up: the ranged attacks and channels after the terrain step, in the order taken,
-    # each with its index in the match-up's list.
+    # Per match-up: the ranged attacks, channels, and the spells and items cast in their turn
+    # (after the terrain step), in the order taken, each with its index in the match-up's list.
     turns: dict[int, tuple[Turn, ...]] = field(default_factory=dict)
     refused: dict[int, tuple[Refused, ...]] = field(default_factory=dict)
     # Per match-up: the index of each spell action that allows channelling (Power Lunch's kind is
     # read at run time), so a channel listed before it can be refused.
     spells: dict[int, tuple[tuple[Side, str, int], ...]] = field(default_factory=dict)
     notices: list[Notice] = field(default_factory=list)
-    # Per match-up: the bribes of the bribery window in the order given.
-    window: dict[int, tuple[tuple[Side, Bribe], ...]] = field(default_factory=dict)
+    # Per match-up: the bribes of the bribery window in the order given, with their index.
+    window: dict[int, tuple[tuple[Side, Bribe, int], ...]] = field(default_factory=dict)
+    # The spell plays cast in their turn rather than at PRI-2 (by identity: equal plays may differ).
+    at_turn: set[int] = field(default_factory=set)
 
 
 _WHY = {
@@ -95,15 +114,17 @@ class _Referee:
         self.last: Action | None = None
         self.refused: list[Refused] = []
         self.bribes: dict[Side, list[Bribe]] = {side: [] for side in SIDES}
-        self.window: list[tuple[Side, Bribe]] = []
+        self.window: list[tuple[Side, Bribe, int]] = []
         self.spells: dict[Side, list[SpellPlay]] = {side: [] for side in SIDES}
         self.turns: list[Turn] = []
         self.lunch_candidates: list[tuple[Side, str, int]] = []
-        self.notices: list[Notice] = []
+        # A ranged attack, channel or item has been taken: later spells are cast in their turn.
+        self.acted = False
+        self.at_turn: list[SpellPlay] = []
 
     def refuse(self, index: int, action: Action, refusal: Refusal) -> None:
         why = refusal_sentence(refusal, turn=self.turn.value)
-        self.refused.append(Refused(self.matchup.round, index, action, refusal, why))
+        self.refused.append(Refused(self.matchup.round, index, action, refusal, why, self.phase == "window"))
 
     def run(self) -> None:
         for index, action in enumerate(self.matchup.actions):
@@ -144,7 +165,7 @@ class _Referee:
         assert action.icon is not None
         bribe = Bribe(self.moment, action.icon, action.target)
         self.bribes[action.side].append(bribe)
-        self.window.append((action.side, bribe))
+        self.window.append((action.side, bribe, index))
         self.window_passed.discard(action.side.other)
         self.turn, self.last = action.side.other, action
 
@@ -179,17 +200,16 @@ class _Referee:
         elif action.kind is ActionKind.CHANNEL:
             self.turns.append((action.side, Channel(self.moment, action.card, action.amount, action.target), index))
         elif action.kind is ActionKind.SPELL:
-            self.spells[action.side].append(SpellPlay(self.moment, action.card, action.target))
+            play = SpellPlay(self.moment, action.card, action.target)
+            self.spells[action.side].append(play)
             self.lunch_candidates.append((action.side, str(action.card), index))
+            if self.acted:
+                self.turns.append((action.side, play, index))
+                self.at_turn.append(play)
+            return
         else:
-            self.notices.append(
-                Notice(
-                    "action.not_applied",
-                    f"match-up {self.matchup.round}: {action.side.value}'s item action {action} is not applied: "
-                    "items act through their text when their creature fights, and no item is used as a turn",
-                    "A-04",
-                )
-            )
+            self.turns.append((action.side, ItemUse(self.moment, action.card, action.target), index))
+        self.acted = True
 
 
 def _without_round(side: SideSetup, round_number: int) -> tuple[SideSetup, list[str]]:
@@ -241,6 +261,6 @@ def referee(setup: CombatSetup) -> TurnPlan:
         plan.refused[matchup.round] = tuple(referee_.refused)
         plan.spells[matchup.round] = tuple(referee_.lunch_candidates)
         plan.window[matchup.round] = tuple(referee_.window)
-        plan.notices.extend(referee_.notices)
+        plan.at_turn.update(id(play) for play in referee_.at_turn)
     plan.setup = replace(setup, attacker=sides[Side.ATTACKER], defender=sides[Side.DEFENDER])
     return plan

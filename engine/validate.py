@@ -26,6 +26,7 @@ from .abilities import (
     Restriction,
     matchup_cards,
 )
+from .actions import ActionKind
 from .cards import CardDefinition
 from .catalog import CardCatalog
 from .dice import Dice
@@ -732,6 +733,15 @@ def validate(setup: CombatSetup, catalog: CardCatalog, *, first_matchup: bool = 
         catalog = catalog_for(setup, catalog)
     except CatalogError as exc:
         return [Problem("setup.bad_made_up", str(exc), "made_up")]
+    # An item turn is read from its card when its turn comes (turn_casts): the card must exist.
+    problems += [
+        _unknown(catalog, str(action.card), matchup.key)
+        for matchup in setup.actions
+        for action in matchup.actions
+        if action.kind is ActionKind.ITEM
+        and action.card is not None
+        and catalog.find(split_reference(action.card)[0]) is None
+    ]
     if setup.terrain is not None and resolve_terrain(catalog, setup.terrain) is None:
         suggestions = ", ".join(t.slug for t in Terrain)
         problems.append(

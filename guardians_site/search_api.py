@@ -69,6 +69,8 @@ def _per_group(request: Request) -> int:
 class SiteSearchView(APIView):
     """Search cards, rules, rulings and the glossary at once, ranked as on the site."""
 
+    extra_query_parameters = ("q", "per_group")
+
     @extend_schema(
         parameters=[
             OpenApiParameter("q", OpenApiTypes.STR, required=True, description="A card name, rule number, ruling "
@@ -99,6 +101,8 @@ class SiteSearchView(APIView):
 
 class SuggestView(APIView):
     """Completions for the header's search box: rule numbers, ruling ids, card names and glossary terms."""
+
+    extra_query_parameters = ("q",)
 
     @extend_schema(
         parameters=[OpenApiParameter("q", OpenApiTypes.STR, required=True, description="What has been typed so far.")],

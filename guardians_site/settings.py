@@ -234,7 +234,8 @@ SEARCH_INDEX_DIR = Path(os.environ.get("GUARDIANS_SEARCH_INDEX_DIR", VAR_DIR / "
 
 REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": [
-        "rest_framework.renderers.JSONRenderer",
+        # JSON, with unknown query parameters reported in ``warnings`` by every endpoint, not only lists.
+        "guardians_site.api.parameters.WarningsJSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
     # The API reads JSON only: a form or multipart body is a JSON 415, never Django's form parsing

@@ -116,6 +116,7 @@ class RulesTreeView(generics.GenericAPIView[Ruleset]):
     pagination_class = None
     filter_backends: list[type] = []
     queryset = Ruleset.objects.all()
+    extra_query_parameters = ("ruleset", "q", "in", "page", "page_size")
 
     @extend_schema(
         operation_id="v1_rules_tree_or_search",

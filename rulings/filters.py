@@ -14,7 +14,8 @@ from django import forms
 from cards.models import Card
 from rulings.choices import Authority, RulingKind, RulingStatus
 from rulings.models import STANDARD, RuleEntry, Ruling, Topic
-from rulings.querysets import RulingQuerySet, search_words
+from rulings.querysets import RulingQuerySet
+from rulings.search import RulingWords, rulings_ranked
 
 
 class RuleNumberField(forms.CharField):
@@ -41,7 +42,11 @@ class RuleNumberFilter(django_filters.Filter):
 
 
 class RulingFilterSet(django_filters.FilterSet):
-    q = django_filters.CharFilter(label="Words in question or answer", method="filter_words")
+    q = django_filters.CharFilter(
+        label="Words in question or answer",
+        method="filter_words",
+        help_text='Searched like the rules search, best match first: "a phrase" as written, -word to leave out.',
+    )
     card = django_filters.ModelChoiceFilter(
         label="Card", queryset=Card.objects.all(), to_field_name="slug", method="filter_card", empty_label="Any card"
     )
@@ -67,6 +72,7 @@ class RulingFilterSet(django_filters.FilterSet):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.words_found: RulingWords | None = None  # set by filter_words when the list is filtered
         # Any card can be asked for, but the HTML menu only offers cards that have rulings.
         card_field = self.form.fields["card"]
         card_field.widget.choices = [("", "Any card")] + [
@@ -75,8 +81,11 @@ class RulingFilterSet(django_filters.FilterSet):
         ]
 
     def filter_words(self, queryset: RulingQuerySet, name: str, value: str) -> RulingQuerySet:
-        words = search_words(value)
-        return queryset.matching_words(words) if words else queryset
+        """Through the rules search's index (stems, phrases, exclusions, BM25 ranking), best match first."""
+        found = self.words_found = rulings_ranked(value)
+        if found is None:
+            return queryset
+        return queryset.exclude(pk__in=found.excluded) if found.excluded else queryset.in_rank_order(found.wanted)
 
     def filter_card(self, queryset: RulingQuerySet, name: str, value: Card) -> RulingQuerySet:
         return queryset.about_card(value)

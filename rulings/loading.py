@@ -43,8 +43,12 @@ RULING_MENTION = re.compile(r"ruling (R-\d{3})")
 
 @dataclass
 class LoadReport:
+    """What a load did, table by table: each row counted once, as created, updated or unchanged (a row
+    written twice in one load, such as a ruling and then its ``superseded_by``, is still one row)."""
+
     created: dict[str, int] = field(default_factory=dict)
     updated: dict[str, int] = field(default_factory=dict)
+    unchanged: dict[str, int] = field(default_factory=dict)
     deleted: dict[str, int] = field(default_factory=dict)
     links_changed: int = 0
 
@@ -61,7 +65,7 @@ class LoadReport:
 
         return (
             f"Created {listing(self.created)}; updated {listing(self.updated)}; deleted {listing(self.deleted)}; "
-            f"{self.links_changed} links changed; {self.changed} changed in all."
+            f"unchanged {listing(self.unchanged)}; {self.links_changed} links changed; {self.changed} changed in all."
         )
 
 
@@ -260,6 +264,8 @@ class _Sync:
         self.corpus, self.cards, self.report = corpus, cards, report
         self.card_ids_by_name = dict(Card.objects.values_list("name", "id"))
         self.entries: dict[tuple[str, str], RuleEntry] = {}
+        # What happened to each row this load, by (table, primary key); counted into the report at the end.
+        self.outcomes: dict[tuple[str, int], str] = {}
 
     def run(self) -> None:
         rulesets = {slug: self._upsert(Ruleset, {"slug": slug}, {"name": name, "order": order})
@@ -276,22 +282,28 @@ class _Sync:
         self._sync_rulings(topics)
         self._sync_examples()
         self._sync_changes()
+        for (label, _), outcome in self.outcomes.items():
+            self.report.count(getattr(self.report, outcome), label)
 
     # Generic helpers.
 
     def _upsert(self, model: type[models.Model], key: dict[str, Any], values: dict[str, Any],
                 existing: models.Model | None = None) -> Any:  # fmt: skip
-        label = model._meta.verbose_name_plural
+        label = str(model._meta.verbose_name_plural)
         obj = existing if existing is not None else model._default_manager.filter(**key).first()
         if obj is None:
-            self.report.count(self.report.created, label)
-            return model._default_manager.create(**key, **values)
+            obj = model._default_manager.create(**key, **values)
+            self.outcomes[(label, obj.pk)] = "created"
+            return obj
         changed = [name for name, value in values.items() if getattr(obj, name) != value]
         if changed:
             for name in changed:
                 setattr(obj, name, values[name])
             obj.save(update_fields=changed)
-            self.report.count(self.report.updated, label)
+        # A row created earlier in this load stays "created"; a change in any pass makes it "updated".
+        before = self.outcomes.get((label, obj.pk))
+        if before != "created" and (changed or before is None):
+            self.outcomes[(label, obj.pk)] = "updated" if changed else "unchanged"
         return obj
 
     def _delete(self, queryset: models.QuerySet[Any]) -> None:

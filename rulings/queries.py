@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from cards.models import Card
 from rulings.display import RulingRow, ruling_rows
 from rulings.linking import TextLinker
-from rulings.models import GlossaryTerm, RuleEntry, Ruling, WorkedExample
+from rulings.models import RuleEntry, Ruling, WorkedExample
 from rulings.sources import Source, describe
 
 
@@ -44,7 +44,10 @@ def newest_first(rulings: list[Ruling]) -> list[Ruling]:
 
 def rulings_about(card: Card, linker: TextLinker | None = None) -> list[RulingRow]:
     """Every ruling and erratum about the card, with its text, sources and date, newest first."""
-    found = newest_first(list(Ruling.objects.about_card(card).for_listing()))
+    # What a card page shows of a ruling: its cited rules (for its sources) and what superseded it; not its
+    # cards and topics, which the list's prefetch (``for_listing``) would read too.
+    rulings = Ruling.objects.about_card(card).select_related("superseded_by").prefetch_related("rules__ruleset")
+    found = newest_first(list(rulings))
     return ruling_rows(found, linker or TextLinker.from_database())
 
 
@@ -53,16 +56,11 @@ STATISTIC_TERMS = {"ocb": "OCB", "cmp": "CMP", "ldl": "LDL", "mdl": "MDL", "luc"
                    "base_draw": "Base draw", "stones": "Power stone", "stacking": "Stacking number"}  # fmt: skip
 
 
-def glossary_urls() -> dict[str, str]:
-    """Statistic key -> glossary anchor, for the terms the glossary has."""
-    wanted = {name.lower(): key for key, name in STATISTIC_TERMS.items()}
-    found: dict[str, str] = {}
-    for term in GlossaryTerm.objects.only("term", "slug", "aliases"):
-        for name in [term.term, *term.aliases]:
-            key = wanted.get(name.lower())
-            if key and key not in found:
-                found[key] = term.get_absolute_url()
-    return found
+def glossary_urls(linker: TextLinker | None = None) -> dict[str, str]:
+    """Statistic key -> glossary anchor, for the terms the glossary has (from the revision's linker tables,
+    which hold every term and alias with its anchor)."""
+    urls = (linker or TextLinker.from_database()).term_urls
+    return {key: urls[name.lower()] for key, name in STATISTIC_TERMS.items() if name.lower() in urls}
 
 
 def readable_sources(keys: list[str]) -> list[Source]:

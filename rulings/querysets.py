@@ -8,7 +8,7 @@ from operator import and_
 from typing import TYPE_CHECKING
 
 from django.db import models
-from django.db.models import Q
+from django.db.models import Case, IntegerField, Q, Value, When
 
 if TYPE_CHECKING:
     from cards.models import Card
@@ -77,6 +77,13 @@ class RulingQuerySet(models.QuerySet["Ruling"]):
 
     def matching_words(self, words: list[str]) -> RulingQuerySet:
         return self.filter(_all_words_in(("question", "answer"), words)) if words else self.none()
+
+    def in_rank_order(self, pks: list[int]) -> RulingQuerySet:
+        """Only these rulings, in the order given (a search's ranking, best first)."""
+        if not pks:
+            return self.none()
+        rank = Case(*(When(pk=pk, then=Value(place)) for place, pk in enumerate(pks)), output_field=IntegerField())
+        return self.filter(pk__in=pks).order_by(rank)
 
     def of_kind(self, kind: str) -> RulingQuerySet:
         return self.filter(kind=kind)

@@ -156,6 +156,43 @@ def ranked(words: WordsQuery, kinds: Iterable[str] = (), opened: text_index.Rule
     return [match for _, match in found]
 
 
+RULING_KINDS = (text_index.RULING, text_index.ERRATUM)
+
+
+@dataclass(frozen=True)
+class RulingWords:
+    """What the rulings list's words (``/rulings/?q=``) found, read as the rules search reads them."""
+
+    wanted: list[int]  # the matching rulings and errata, best first
+    excluded: list[int]  # for words that only exclude ("-bribe"): the rulings to leave out
+    words: WordsQuery  # the words searched (corrected, if nothing matched as typed)
+    corrected_from: str = ""
+
+
+def rulings_ranked(text: str) -> RulingWords | None:
+    """None when the text holds no word to search for. A query whose words match nothing is retried with
+    each unknown word replaced by the closest word of the corpus, as the rules search does."""
+    words = read_words(text)
+    if not words.usable and not words.excluded:
+        return None
+    opened = text_index.current()
+    if not words.usable:  # Only exclusions: every ruling but those.
+        left_out = ranked(WordsQuery(words.text, words.excluded, ()), RULING_KINDS, opened)
+        return RulingWords([], [_pk(match) for match in left_out], words)
+    found = RulingWords([_pk(match) for match in ranked(words, RULING_KINDS, opened)], [], words)
+    if not found.wanted:
+        replacements = corrections(words, opened)
+        corrected = words.replaced(replacements) if replacements else None
+        matches = ranked(corrected, RULING_KINDS, opened) if corrected else []
+        if corrected and matches:
+            return RulingWords([_pk(match) for match in matches], [], corrected, words.text)
+    return found
+
+
+def _pk(match: Match) -> int:
+    return int(match.key.partition(":")[2])
+
+
 def corrections(words: WordsQuery, opened: text_index.RulesIndex | None = None) -> dict[str, str]:
     """For each wanted word that occurs nowhere, the closest word that does."""
     opened = opened or text_index.current()

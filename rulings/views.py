@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 
 from combat.examples import WorkedExample as ArenaExample
-from combat.examples import arena_examples
+from combat.examples import arena_examples, scenarios_without_page, variants_of
 from combat.links import permalink
 from guardians_site.page_cache import data_page
 from rulings.display import ruling_rows
@@ -27,8 +27,7 @@ from rulings.models import (
     WorkedExample,
 )
 from rulings.navigation import ancestors, blocks_under, neighbours
-from rulings.querysets import search_words
-from rulings.search import FILTER_LABELS, find_jump, search_rules, split_scope
+from rulings.search import FILTER_LABELS, find_jump, search_rules, split_scope, surface_forms
 from rulings.search_query import MAX_LENGTH as MAX_QUERY_LENGTH
 from rulings.search_query import read_address
 from rulings.sources import describe
@@ -163,7 +162,13 @@ def glossary(request: HttpRequest) -> HttpResponse:
 
 @data_page
 def example_list(request: HttpRequest) -> HttpResponse:
-    context = {"examples": WorkedExample.objects.all(), "duel_examples": arena_examples()}
+    examples = list(WorkedExample.objects.all())
+    context = {
+        # Each page with the scenarios that vary it (the Ice Ogre variant under Example 2a).
+        "examples": [(example, variants_of(example.notation)) for example in examples],
+        "other_scenarios": scenarios_without_page({example.notation for example in examples if example.notation}),
+        "duel_examples": arena_examples(),
+    }
     return render(request, "rulings/example_list.html", context)
 
 
@@ -177,6 +182,7 @@ def example_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "body": body,
         "rules": example.rules.select_related("ruleset"),
         "simulator_url": simulator,
+        "variants": variants_of(example.notation),
         "source": describe(example.source),
     }
     return render(request, "rulings/example_detail.html", context)
@@ -196,13 +202,17 @@ def ruling_list(request: HttpRequest) -> HttpResponse:
     valid = filterset.is_valid()
     rulings = filterset.qs if valid else Ruling.objects.none()
     page = Paginator(rulings, RULINGS_PER_PAGE).get_page(request.GET.get("page"))
-    words = search_words(request.GET.get("q", "")) if valid else []
+    # The words as the search matched them ("bribe" marks "bribed" and "bribery"), as the rules search marks them.
+    found = filterset.words_found if valid else None
+    shown = [text for ruling in page.object_list for text in (ruling.question, ruling.answer)]
+    marked = surface_forms(found.words, shown) if found is not None and found.words.usable else []
     context = {
         "filterset": filterset,
         "page": page,
         "total": page.paginator.count,
-        "rows": ruling_rows(page.object_list, TextLinker.from_database(), words),
+        "rows": ruling_rows(page.object_list, TextLinker.from_database(), marked),
         "filtered": any(request.GET.get(name) for name in filterset.filters),
+        "words_found": found,
     }
     return render(request, "rulings/ruling_list.html", context, status=200 if valid else 400)
 

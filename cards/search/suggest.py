@@ -19,8 +19,9 @@ AUTOCOMPLETE_LIMIT = 20
 MAX_PREFIX_LENGTH = 100
 
 
-def autocomplete(prefix: str, limit: int = AUTOCOMPLETE_LIMIT) -> list[Card]:
-    """Cards whose name (or alias) starts with the text, then cards with a name word starting so."""
+def autocomplete(prefix: str, limit: int = AUTOCOMPLETE_LIMIT, include_unverified: bool = False) -> list[Card]:
+    """Cards whose name (or alias) starts with the text, then cards with a name word starting so; cards known
+    only from fan pages (``is:unverified``) only when asked for, as everywhere else on the site."""
     from cards.models import Card
 
     text = normalise_name(prefix[:MAX_PREFIX_LENGTH])
@@ -29,6 +30,8 @@ def autocomplete(prefix: str, limit: int = AUTOCOMPLETE_LIMIT) -> list[Card]:
         return []
     index = current_index()
     cards = Card.objects.select_related("card_set").only("slug", "name", "card_set__code", "card_set__name")
+    if not include_unverified:
+        cards = cards.printed()
     if index is None:
         found = list(cards.filter(name__istartswith=text).order_by("name")[:limit])
         more = cards.filter(name__icontains=text).exclude(pk__in=[card.pk for card in found])

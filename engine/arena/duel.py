@@ -1,51 +1,64 @@
 """The duel procedure of Guardians Arena (chapter 6 of the site's Arena rules), as functions on a Combat.
 
 The standard machinery does what the two rule sets share: the duellists' own bonuses, immunity,
-off-colour bonus and terrain (PRI-5 to PRI-8, SEC-4), bribery (PRI-1), spells (PRI-2), ranged
-attacks (PRI-9) and channelling (PRI-10) run on a Combat built from the duel as a one-creature
-match-up. What only the Arena has is here, each step citing its ARN- id: the reveal and its command
-abilities, flying, red Vitality, the upper hand, the secondary round with shields that cancel, the
-site's rulings on what the variant leaves open, and where every card goes.
+off-colour bonus and terrain (PRI-5 to PRI-8, SEC-4), bribery, spells, ranged attacks and
+channelling, run on a Combat built from the duel as a one-creature match-up; ``rounds`` takes each
+round's actions in the order written through the same per-turn steps. What only the Arena has is
+here, each step citing its ARN- id: the reveal and its command abilities (``commands`` says which
+apply), flying, red Vitality, the upper hand, the secondary round with shields that cancel and
+attackers whose AOEs strike the hand, the site's rulings on what the variant leaves open, and where
+every card goes.
 """
 
 from __future__ import annotations
 
-from ..abilities import Aoe, Bonus, CommandBonus
+import json
+
+from ..abilities import Aoe, Bonus, CommandBonus, CommandSideline, CommandTerrain, ForbidsCasting
 from ..actions import Action, ActionKind
+from ..cards import CardDefinition
 from ..catalog import CardCatalog
-from ..channelling import channelling, ranged
 from ..combat_state import Combat
+from ..command_step import fire_aoe, sideline_creature
 from ..core import log
-from ..enums import SIDES, Fate, Phase, Role, Side, StepKind
-from ..errors import Problem, SetupInvalid
-from ..log import Term
+from ..enums import SIDES, CardType, Fate, Phase, Role, Side, StepKind
+from ..errors import CatalogError, Problem, SetupInvalid
+from ..log import CreatureOutcome, Notice, Term
 from ..matchup_effects import (
-    any_time_spells,
     bonus_terms,
     bribe_creature,
-    bribery_window,
     destruction,
     immunity,
     off_colour,
     terrain_step,
     text_box,
 )
-from ..setup import Bribe, Channel, CombatSetup, Moment, RangedSupport, SideSetup, SpellPlay, split_reference
+from ..setup import Channel, CombatSetup, Moment, RangedSupport, SideSetup, SpellPlay, split_reference
 from ..state import Contribution, Fighter
 from ..validate import validate
+from .citations import cite_arena, cite_notice
+from .commands import CommandFate, command_fate, is_command_ability
 from .notation import format_duel
 from .result import CardPlace, DuelLog, DuelResult, Place, RoundTotals
-from .setup import ArenaPlay, ArenaSetup, PlayKind, is_pass
+from .rounds import RoundPlay, announce, play_primary
+from .setup import ArenaPlay, ArenaSetup, PlayKind, RoundAction, is_pass
+from .stock import shared_code_reads
 from .validate import check_duel, problem, turn_problems
 
 PRIMARY = Moment(1)
+SECONDARY = Moment(1, secondary=True)
 # Standard checks that belong to a shield of creatures, not to one duellist and its Stock.
 _NOT_ARENA = frozenset({"setup.stacking_over_limit", "setup.too_many_items", "setup.attacker_in_stronghold"})
+# Standard checks on what a creature needs to fight (a roll, a count, being the command card).
+_ONLY_IF_IT_FIGHTS = frozenset({"setup.count_missing", "setup.roll_missing", "setup.must_be_command"})
 
 
-def standard_setup(setup: ArenaSetup) -> CombatSetup:
+def standard_setup(setup: ArenaSetup, catalog: CardCatalog) -> CombatSetup:
     """The duel as a one-creature match-up for the shared machinery: the duellist first, then the
-    ranged attackers it calls on and its secondary attackers; the Stock is the combat hand."""
+    ranged attackers it calls on, then every creature of its Creature Pen (out of the hand until the
+    secondary round, 6.5.1); the Stock is the combat hand. Bribes are taken at their turn
+    (``rounds``), so the derived set-up lists none; spells and items are listed for each round so the
+    shared code that counts casts finds them."""
 
     sacrificed = setup.attacker.sacrifice or setup.defender.sacrifice
 
@@ -53,15 +66,28 @@ def standard_setup(setup: ArenaSetup) -> CombatSetup:
         duel = setup.side(which)
         mine = [a for a in setup.primary if isinstance(a, Action) and a.side is which]
         shooters = tuple(a.card for a in mine if a.kind is ActionKind.RANGED and a.card is not None)
-        attackers = tuple(
-            p.card
-            for p in setup.secondary
-            if isinstance(p, ArenaPlay) and p.side is which and p.kind is PlayKind.CREATURE
+        pen_creatures = tuple(
+            reference
+            for reference in duel.pen
+            if (card := catalog.find(split_reference(reference)[0])) is not None and card.type is CardType.CREATURE
         )
         # Only the channellers a primary action uses take part: an unused one stays under its stronghold.
         channels = tuple(a.card for a in mine if a.kind is ActionKind.CHANNEL and a.card is not None)
+
+        def spells(actions: tuple[RoundAction, ...], moment: Moment) -> tuple[SpellPlay, ...]:
+            return tuple(
+                SpellPlay(moment, a.card, a.target)
+                for a in actions
+                if isinstance(a, Action)
+                and a.side is which
+                and a.kind in (ActionKind.SPELL, ActionKind.ITEM)
+                and a.card is not None
+                and (card := catalog.find(split_reference(a.card)[0])) is not None
+                and shared_code_reads(card)
+            )
+
         return SideSetup(
-            creatures=(*duel.duellists[:1], *shooters, *attackers),
+            creatures=(*duel.duellists[:1], *shooters, *pen_creatures),
             items=duel.items,
             hand=duel.stock,
             channellers=tuple(card for card in channels if card != "guardian"),
@@ -70,36 +96,70 @@ def standard_setup(setup: ArenaSetup) -> CombatSetup:
             # A standard bearer lies beside the Guardian; sacrificed ones (rule 2.4.2) are gone before the duel.
             shields=(duel.bearer,) if duel.bearer and not sacrificed else (),
             ranged=tuple(RangedSupport(1, card) for card in shooters),
-            bribes=tuple(
-                Bribe(PRIMARY, a.icon, a.target) for a in mine if a.icon is not None and a.kind.in_bribery_window
-            ),
-            spells=tuple(
-                SpellPlay(PRIMARY, a.card, a.target)
-                for a in mine
-                if a.kind in (ActionKind.SPELL, ActionKind.ITEM) and a.card is not None
-            ),
+            spells=spells(setup.primary, PRIMARY) + spells(setup.secondary, SECONDARY),
             channels=tuple(
                 Channel(PRIMARY, a.card, a.amount, a.target)
                 for a in mine
                 if a.kind is ActionKind.CHANNEL and a.card is not None
             ),
             secondaries=(),
+            rolls=duel.rolls,
+            counts=duel.counts,
+            choices=duel.choices,
         )
 
     return CombatSetup(attacker=side(Side.ATTACKER), defender=side(Side.DEFENDER), terrain=setup.terrain)
 
 
+def idle_pen_creatures(setup: ArenaSetup, catalog: CardCatalog) -> set[str]:
+    """Pen creatures that never enter the battle: they sit in the combat only so that an AOE or a
+    command can reach them in the hand, so what they would need to fight is not asked for."""
+    pen = {
+        card.slug
+        for side in SIDES
+        for reference in setup.side(side).pen
+        if (card := catalog.find(split_reference(reference)[0])) is not None
+    }
+    entering = {split_reference(p.card)[0] for p in setup.secondary if isinstance(p, ArenaPlay)}
+    entering |= {split_reference(d)[0] for side in SIDES for d in setup.side(side).duellists}
+    return pen - entering
+
+
 def resolve_duel(setup: ArenaSetup, catalog: CardCatalog) -> DuelLog:
     """Resolve one duel; raises SetupInvalid (each problem with an arena.* code and its rule) or NotationError."""
+    catalog = with_made_up(setup, catalog)
     check_duel(setup, catalog)
-    derived = standard_setup(setup)
-    problems = [p for p in validate(derived, catalog) if p.code not in _NOT_ARENA]
+    derived = standard_setup(setup, catalog)
+    idle = idle_pen_creatures(setup, catalog)
+    problems = [
+        p
+        for p in validate(derived, catalog)
+        if p.code not in _NOT_ARENA and not (p.code in _ONLY_IF_IT_FIGHTS and p.card in idle)
+    ]
     if problems:
         raise SetupInvalid(problems)
-    combat = Combat(derived, catalog, checked=True)
+    combat = DuelCombat(derived, catalog, checked=True)
     duel = Duel(combat, setup)
     result = duel.run()
-    return DuelLog(notation=format_duel(setup), steps=tuple(combat.steps), result=result)
+    return DuelLog(notation=format_duel(setup), steps=cite_arena(combat.steps), result=result)
+
+
+def with_made_up(setup: ArenaSetup, catalog: CardCatalog) -> CardCatalog:
+    """The catalog plus the duel's made-up cards; a record that cannot be a card is a set-up problem."""
+    if not setup.made_up:
+        return catalog
+    try:
+        return catalog.with_made_up(json.loads(text) for text in setup.made_up)
+    except (CatalogError, ValueError, KeyError, TypeError) as exc:
+        raise SetupInvalid([Problem("setup.bad_made_up", str(exc), "made_up")]) from None
+
+
+class DuelCombat(Combat):
+    """The duel's Combat: a notice of a shared step cites the Arena id of its rule (``citations``),
+    as the duel's log steps do."""
+
+    def notify(self, notice: Notice) -> None:
+        super().notify(cite_notice(notice, self.phase))
 
 
 class Duel:
@@ -111,6 +171,13 @@ class Duel:
         self.pair = {side: combat.sides[side].fighters[0] for side in SIDES}
         self.places: list[CardPlace] = []
         self.command_terms: dict[Side, list[Term]] = {side: [] for side in SIDES}
+        # Duellists whose command forbids casting (Pharaoh Djoser), read by each round's Stock cards.
+        self.forbids: list[tuple[Side, CardDefinition, ForbidsCasting]] = []
+        self.made_up = tuple(str(json.loads(text)["slug"]) for text in setup.made_up)
+        # The Creature Pen is not part of the primary round's hand (6.2.1); it joins it in 6.5.1.
+        for side in SIDES:
+            for fighter in self.pen_fighters(side):
+                fighter.in_hand = False
 
     def run(self) -> DuelResult:
         primary, decided = self.primary_round()
@@ -133,6 +200,28 @@ class Duel:
             victorious=victorious,
             not_automated=tuple(self.combat.not_automated.items()),
             warnings=tuple(self.combat.warnings),
+            notices=tuple(self.combat.notices),
+            creatures=self.creatures(),
+            made_up=self.made_up,
+        )
+
+    def creatures(self) -> tuple[CreatureOutcome, ...]:
+        return tuple(
+            CreatureOutcome(
+                id=f.id,
+                side=f.side,
+                card=f.card.slug,
+                name=f.name,
+                vitality=f.vitality,
+                role=f.role,
+                fate=f.fate,
+                reason=f.fate_reason if f.fate is not Fate.STANDING else "took part in the duel",
+                step=f.fate_step,
+                made_up=f.card.slug in self.made_up,
+            )
+            for side in SIDES
+            for f in self.combat.sides[side].fighters
+            if f.role is not Role.UNPLAYED or f.fate is not Fate.STANDING
         )
 
     # ------------------------------------------------------------------ primary round
@@ -143,11 +232,15 @@ class Duel:
         for fighter in pair.values():
             fighter.in_hand, fighter.role, fighter.round = False, Role.PRIMARY, 1
         a.faced, d.faced = d, a
+        for slug in self.made_up:
+            card = combat.catalog.get(slug)
+            log(combat, StepKind.NOTE, "ARN-42", "made_up", (card.name, card.slug), card=card)
         log(combat, StepKind.REVEAL, "ARN-1", "arena.reveal", (a.name, a.vitality, d.name, d.vitality))
         self.note_terrain_and_bearers()
         self.commands_on_reveal()
-        bribed = bribery_window(combat, PRIMARY, pair)
-        any_time_spells(combat, PRIMARY, pair, bribed)
+        contributions = {side: Contribution(pair[side]) for side in SIDES}
+        # The actions in the order written (6.3.2): ranged attacks and channelling add at their turn.
+        self.round_play = play_primary(combat, self.setup.primary, pair, contributions, self.forbids)
         destruction(combat, pair)
         gone = [f for f in pair.values() if f.fate is not Fate.STANDING]
         if gone:
@@ -155,17 +248,11 @@ class Duel:
             survivor = left[0].side if len(left) == 1 else None
             log(combat, StepKind.COMPARE, "ARN-15", "arena.left_zone", (", ".join(f.name for f in gone), "primary"))
             return None, survivor
-        contributions = {side: Contribution(pair[side]) for side in SIDES}
-        # A spell that lets a creature receive channelling (Power Lunch) opens its contribution to it, as in PRI-0.
-        for spell_target in combat.lunched.values():
-            if spell_target in pair.values():
-                contributions[spell_target.side].channel_allowed = True
+        # The modifiers that depend on the state of the battle, as it stands at the round's end (6.4.1).
         immunity(combat, pair)
         text_box(combat, pair, contributions)
         off_colour(combat, pair, contributions)
         terrain_step(combat, pair, contributions)
-        ranged(combat, 1, pair, contributions)
-        channelling(combat, PRIMARY, pair, contributions)
         for side in SIDES:
             for term in self.command_terms[side]:
                 contributions[side].terms.append(term)
@@ -227,12 +314,26 @@ class Duel:
                 log(combat, StepKind.NOTE, "ARN-22", "arena.bearer", (card.name, side.value), side=side, card=card)
 
     def commands_on_reveal(self) -> None:
-        """A duellist's command bonus works as soon as it is revealed, in both rounds (rules 6.3.1, 6.7.1)."""
+        """A duellist's command works as soon as it is revealed, for both rounds (rules 6.3.1, 6.7.1);
+        ``commands.command_fate`` says which command abilities a duel applies."""
         combat = self.combat
+        self.terrain_commands()
         for side in SIDES:
             fighter, opponent = self.pair[side], self.pair[side.other]
             for ability in fighter.card.abilities:
-                if isinstance(ability, CommandBonus):
+                if isinstance(ability, CommandBonus) and ability.when.covers_secondary():
+                    # For the creatures its side plays as secondary attackers (through the shared SEC-4 terms).
+                    combat.sides[side].bonuses.append((ability, fighter.card))
+                    log(
+                        combat,
+                        StepKind.COMMAND_EFFECT,
+                        "ARN-2",
+                        "arena.command_for_secondary",
+                        (fighter.name, side.value, ability.describe().removeprefix("Command: ").rstrip(".")),
+                        side=side,
+                        card=fighter.card,
+                    )
+                if isinstance(ability, CommandBonus) and ability.when.covers_primary():
                     if ability.to is not None and not ability.to.matches(fighter.card):
                         continue
                     if ability.against is not None and not ability.against.matches(opponent.card):
@@ -252,10 +353,72 @@ class Duel:
                         subject=fighter,
                         delta=amount,
                     )
-                elif fighter.card.command and type(ability).__name__.startswith("Command"):
-                    combat.not_automated[fighter.card.slug] = (
-                        f"{fighter.card.name}'s command text is not automated in the Arena; only command bonuses are"
-                    )
+                elif isinstance(ability, ForbidsCasting):
+                    self.forbids.append((side, fighter.card, ability))
+                    log(combat, StepKind.COMMAND_EFFECT, "ARN-2", "arena.command_forbids", (fighter.name,), side=side)
+                elif fighter.card.command and is_command_ability(ability):
+                    fate, why = command_fate(ability)
+                    if fate is CommandFate.APPLIED:
+                        continue
+                    if fate is CommandFate.NO_SENSE:
+                        code, message = (
+                            "arena.command_no_effect",
+                            f"{fighter.name}'s command has no effect in a duel: {why}",
+                        )
+                    else:
+                        code, message = "arena.command_not_automated", f"{fighter.name}'s command is not applied: {why}"
+                        combat.not_automated[fighter.card.slug] = message
+                    announce(combat, code, message, "ARN-2", side=side, card=fighter.card)
+
+    def terrain_commands(self) -> None:
+        """An Overlord's command makes the Duel Zone count as its terrain for the battle; two duellists
+        naming different terrains contradict each other as two command cards would."""
+        combat = self.combat
+        named = [
+            (side, self.pair[side], rule)
+            for side in SIDES
+            if self.pair[side].card.command and (rule := self.pair[side].card.first(CommandTerrain)) is not None
+        ]
+        if len({rule.terrain for _, _, rule in named}) > 1:
+            # As between two command cards (rulings on Uras against Slor): the lower Up number, the
+            # printed Vitality, is dispelled; equal numbers dispel both.
+            (_, first, _), (_, second, _) = named
+            ups = {first.card.base_vitality, second.card.base_vitality}
+            kept = [entry for entry in named if len(ups) > 1 and entry[1].card.base_vitality == max(ups)]
+            lost = ", ".join(f.name for _, f, _ in named if not kept or f is not kept[0][1])
+            message = (
+                f"{first.name} and {second.name} each make the Duel Zone count as a different terrain, so the "
+                f"commands contradict: {lost} (the lower Up number, or both when equal) is dispelled"
+            )
+            announce(combat, "arena.commands_contradict", message, "ARN-2")
+            named = kept
+        for side, fighter, rule in named:
+            combat.terrain = frozenset({rule.terrain})
+            log(
+                combat,
+                StepKind.COMMAND_EFFECT,
+                "ARN-2",
+                "arena.command_terrain",
+                (fighter.name, rule.terrain.value),
+                side=side,
+                card=fighter.card,
+            )
+
+    def sidelines_on_pen(self) -> None:
+        """A command that sets creatures aside reaches the pen creatures when they join the hand (6.5.1):
+        those cannot be played as secondary attackers."""
+        for side in SIDES:
+            fighter = self.pair[side]
+            if not fighter.card.command:
+                continue
+            for rule in fighter.card.abilities_of(CommandSideline):
+                if not rule.picked:
+                    sideline_creature(self.combat, side, fighter.card, rule)
+
+    def fire(self, side: Side, fighter: Fighter, aoe: Aoe, rule: str) -> None:
+        """An AOE of a secondary attacker, through the shared ``fire_aoe``; a roll or a count it needs
+        comes from the duel set-up's rolls and counts (6.8.2), which the set-up checks ask for."""
+        fire_aoe(self.combat, side, fighter.card, aoe, rule, fighter.reference)
 
     def flies_over(self, flier: Fighter, opponent: Fighter) -> bool:
         """Rule 2.1.1: a flier ignores a non-flying opponent's Vitality, unless that opponent has an
@@ -312,27 +475,32 @@ class Duel:
             winner = primary.won_by
             log(combat, StepKind.RESULT, "ARN-14", "arena.no_secondary", ())
             return None, winner, "nobody played in the secondary round, so the primary result stands (ARN-14)"
-        entries: dict[Side, list[tuple[Fighter, list[Term]]]] = {}
+        # 6.5.1: the Creature Pen joins the hand; 6.7.1: the primary round's modifiers are ignored.
         for side in SIDES:
-            duellist = self.pair[side]
-            entries[side] = [(duellist, [Term(duellist.name, duellist.card.base_vitality), *self.command_terms[side]])]
-        unused = {side: iter(self.combat.sides[side].fighters[1 + self.shooters(side) :]) for side in SIDES}
+            for fighter in self.pen_fighters(side):
+                fighter.in_hand = True
+        self.round_play.take_out_of_play()
+        self.sidelines_on_pen()
+        combat.lunched = {}
+        combat.spell_decided = None
+        turns = RoundPlay(combat, setup.secondary, secondary=True, forbids=self.forbids)
+        entries: dict[Side, list[Fighter]] = {side: [self.pair[side]] for side in SIDES}
         cancelled: set[int] = set()
-        for action in setup.secondary:
+        for index, action in enumerate(setup.secondary):
+            if is_pass(action):
+                continue
+            if turns.left_zone(self.pair):
+                turns.not_taken(index, action)
+                continue
             if isinstance(action, Action) and action.icon is not None:
                 self.secondary_bribe(action, entries)
-                continue
-            if isinstance(action, Action):
-                if action.kind is not ActionKind.PASS:
-                    what = action.icon.value if action.icon else str(action.card)
-                    combat.not_automated[f"secondary {what}"] = (
-                        "a Stock card played in the secondary round is not automated yet; it is left out of the totals"
-                    )
-                    self.places.append(CardPlace(action.side, what, Place.DISCARD, "ARN-24"))
-                continue
-            if action.kind is PlayKind.CREATURE:
-                fighter = next(unused[action.side])
-                entries[action.side].append((fighter, self.secondary_attacker(action.side, fighter)))
+            elif isinstance(action, Action):
+                turns.play_stock_card(index, action, self.pair)
+            elif action.kind is PlayKind.CREATURE:
+                joining = self.from_pen(action)
+                if joining is not None:
+                    entries[action.side].append(joining)
+                    self.secondary_attacker(action.side, joining)
             else:
                 cancelled.add(id(self.shield(action, entries)))
         gone = [f for f in self.pair.values() if f.fate is not Fate.STANDING]
@@ -341,20 +509,24 @@ class Duel:
             log(combat, StepKind.COMPARE, "ARN-15", "arena.left_zone", (", ".join(f.name for f in gone), "secondary"))
             survivor = left[0].side if len(left) == 1 else None
             return None, survivor, "a duellist left the Duel Zone in the secondary round (ARN-15)"
-        for side in SIDES:
-            entries[side] = [(f, t) for f, t in entries[side] if f.fate is Fate.STANDING]
+        # The totals, counted at the round's end with the battle as the actions left it (6.7.1, ARN-13).
         contributions: dict[Side, Contribution] = {}
         for side in SIDES:
             contribution = Contribution(self.pair[side])
             contribution.terms = []
-            for fighter, fighter_terms in entries[side]:
+            for fighter in entries[side]:
+                if fighter.fate is not Fate.STANDING:
+                    continue
                 if id(fighter) in cancelled:
                     contribution.terms.append(Term(f"{fighter.name} (cancelled by a shield)", 0))
+                elif fighter is self.pair[side]:
+                    contribution.terms += [Term(fighter.name, fighter.card.base_vitality), *self.command_terms[side]]
                 else:
-                    contribution.terms.extend(fighter_terms)
+                    contribution.terms += self.attacker_terms(side, fighter)
             contributions[side] = contribution
         self.red_vitality(
-            contributions, [(side, f) for side in SIDES for f, _ in entries[side] if id(f) not in cancelled]
+            contributions,
+            [(side, f) for side in SIDES for f in entries[side] if f.fate is Fate.STANDING and id(f) not in cancelled],
         )
         totals = {side: contributions[side].total for side in SIDES}
         chains = {side: tuple(contributions[side].terms) for side in SIDES}
@@ -362,11 +534,28 @@ class Duel:
         why = "the secondary round (ARN-11)" if secondary.won_by else "equal secondary totals: no winner (ARN-12)"
         return secondary, secondary.won_by, why
 
-    def secondary_bribe(self, action: Action, entries: dict[Side, list[tuple[Fighter, list[Term]]]]) -> None:
+    def pen_fighters(self, side: Side) -> list[Fighter]:
+        return self.combat.sides[side].fighters[1 + self.shooters(side) :]
+
+    def from_pen(self, action: ArenaPlay) -> Fighter | None:
+        """The pen creature a play names; one an AOE or a command took out of the hand cannot be played."""
+        slug = split_reference(action.card)[0]
+        mine = [f for f in self.pen_fighters(action.side) if f.card.slug == slug and f.role is Role.UNPLAYED]
+        ready = [f for f in mine if f.in_hand and f.fate is Fate.STANDING]
+        if ready:
+            return ready[0]
+        why = mine[0].fate_reason if mine else "it is not in the hand"
+        card = self.combat.catalog.find(slug)
+        name = card.name if card is not None else slug
+        message = f"the {action.side.value}'s {name} cannot be played as a secondary attacker: {why}"
+        announce(self.combat, "arena.creature_gone", message, "ARN-9", side=action.side)
+        return None
+
+    def secondary_bribe(self, action: Action, entries: dict[Side, list[Fighter]]) -> None:
         """A bribery card from the Stock (rule 6.6.1c) on an opposing creature in the battle: by default
         the duellist, or the secondary attacker it names; a bribed creature adds nothing and is discarded."""
         assert action.icon is not None
-        targets = [fighter for fighter, _ in entries[action.side.other]]
+        targets = [fighter for fighter in entries[action.side.other] if fighter.fate is Fate.STANDING]
         target = targets[0]
         if action.target is not None:
             slug = split_reference(action.target)[0]
@@ -387,10 +576,29 @@ class Duel:
             1 for a in self.setup.primary if isinstance(a, Action) and a.side is side and a.kind is ActionKind.RANGED
         )
 
-    def secondary_attacker(self, side: Side, fighter: Fighter) -> list[Term]:
+    def secondary_attacker(self, side: Side, fighter: Fighter) -> None:
+        """A pen creature enters the battle (6.6.1b); any AOE it has takes effect at once."""
         combat = self.combat
         opponent = self.pair[side.other]
         fighter.in_hand, fighter.role = False, Role.SECONDARY
+        log(
+            combat,
+            StepKind.SECONDARY_ATTACK,
+            "ARN-9",
+            "arena.secondary_enters",
+            (side.value, fighter.name, opponent.name),
+            side=side,
+            card=fighter.card,
+            subject=fighter,
+        )
+        for aoe in fighter.text(Aoe):
+            self.fire(side, fighter, aoe, "ARN-9")
+
+    def attacker_terms(self, side: Side, fighter: Fighter) -> list[Term]:
+        """A secondary attacker's share of its side's total at the round's end (ARN-13): its printed
+        Vitality and its own bonuses against the opposing duellist."""
+        combat = self.combat
+        opponent = self.pair[side.other]
         terms = [Term(fighter.name, fighter.vitality)]
         terms += [
             Term(t.label, t.amount)
@@ -400,31 +608,26 @@ class Duel:
         log(
             combat,
             StepKind.SECONDARY_ATTACK,
-            "ARN-9",
+            "ARN-13",
             "arena.secondary_attacker",
-            (side.value, fighter.name, opponent.name, sum(t.amount for t in terms)),
+            (side.value, fighter.name, sum(t.amount for t in terms), opponent.name),
             side=side,
             card=fighter.card,
             subject=fighter,
             total=sum(t.amount for t in terms),
             chain=tuple(terms),
         )
-        if fighter.card.first(Aoe) is not None:
-            combat.not_automated[fighter.card.slug] = (
-                f"{fighter.card.name}'s AOE takes effect when it is played as a secondary attacker (Arena rule 6.6.1b); "
-                "the engine does not apply AOEs in duels yet"
-            )
         return terms
 
-    def shield(self, action: ArenaPlay, entries: dict[Side, list[tuple[Fighter, list[Term]]]]) -> Fighter:
+    def shield(self, action: ArenaPlay, entries: dict[Side, list[Fighter]]) -> Fighter:
         combat = self.combat
         targets = entries[action.side.other]
-        target = targets[0][0]
+        target = targets[0]
         if action.target is not None:
             slug = split_reference(action.target)[0]
-            named = [f for f, _ in targets if f.card.slug == slug]
+            named = [f for f in targets if f.card.slug == slug]
             if not named:
-                present = [f.card.slug for f, _ in targets]
+                present = [f.card.slug for f in targets]
                 raise SetupInvalid([_target_problem(action.side, str(action.card), action.target, present, "2.3.1")])
             target = named[0]
         card = combat.catalog.get(split_reference(action.card)[0])
@@ -445,8 +648,14 @@ class Duel:
     def resolution(self, winner: Side | None) -> tuple[int, int]:
         combat, setup = self.combat, self.setup
         for side in SIDES:
+            # A ranged attacker bribed away from under its stronghold goes to the discard pile like any bribed card.
+            for shooter in combat.sides[side].fighters[1 : 1 + self.shooters(side)]:
+                if shooter.fate is Fate.BRIBED:
+                    self.places.append(CardPlace(side, shooter.card.slug, Place.DISCARD, "ARN-3"))
             for fighter in combat.sides[side].fighters[1 + self.shooters(side) :]:
-                if fighter.role is Role.SECONDARY and fighter.fate is Fate.BRIBED:
+                if fighter.fate is Fate.DISCARDED_BY_AOE:
+                    self.places.append(CardPlace(side, fighter.card.slug, Place.DISCARD, "ARN-9"))
+                elif fighter.role is Role.SECONDARY and fighter.fate is Fate.BRIBED:
                     self.places.append(CardPlace(side, fighter.card.slug, Place.DISCARD, "ARN-31"))
                 elif fighter.role is Role.SECONDARY:
                     self.places.append(CardPlace(side, fighter.card.slug, Place.DECK_BOTTOM, "ARN-16"))
@@ -474,6 +683,9 @@ class Duel:
             )
         else:
             loser = self.pair[winner.other]
+            if loser.fate is Fate.STANDING:
+                loser.fate, loser.fate_reason = Fate.BEATEN, f"lost the duel to {self.pair[winner].name}"
+                loser.fate_step = len(combat.steps)
             self.places.append(CardPlace(winner.other, loser.card.slug, Place.DISCARD, "ARN-17"))
             self.items(winner.other, Place.DISCARD, "ARN-17")
             champion = self.pair[winner]

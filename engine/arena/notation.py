@@ -11,6 +11,7 @@ secondary round, ``d:creature:slug`` and ``a:shield:slug@target``.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import fields
@@ -19,7 +20,9 @@ from typing import Any
 from ..actions import Action, action_from_text, action_to_text
 from ..enums import Side
 from ..errors import NotationError
-from ..notation import _flag, _number, _references, _single_reference, _terrain, clauses
+from ..jsonform import _made_up
+from ..made_up import clause_key, clause_value, parse_clause
+from ..notation import _PARSERS, _flag, _format_value, _number, _references, _single_reference, _terrain, clauses
 from ..setup import CardRef
 from .setup import ArenaPlay, ArenaSetup, DuelSide, PlayKind, RoundAction, Ruleset
 
@@ -37,17 +40,24 @@ DUEL_KEYS: dict[str, str] = {
     "victorious": "victorious",
     "capture": "capture",
     "sacrifice": "sacrifice",
+    "rolls": "rolls",
+    "counts": "counts",
+    "choices": "choices",
 }
 _FIELD_FOR_KEY = {key: name for name, key in DUEL_KEYS.items()}
 _SINGLE = {"guardian", "bearer", "capture"}
 _NUMBERS = {"stones", "up", "victorious"}
 _FLAGS = {"sacrifice"}
+# Rolls, counts and choices: read and printed by the standard notation's own parsers (engine.notation).
+_DECISIONS = {"rolls", "counts", "choices"}
 _ROUNDS = {"p": "primary", "s": "secondary"}
 _REF = r"[a-z0-9][a-z0-9-]*(?:#[1-9][0-9]*)?"
 _PLAY = re.compile(rf"^(?P<side>[ad]):(?P<kind>creature|shield):(?P<card>{_REF})(?:@(?P<target>{_REF}))?$")
 
 
 def _field_parser(name: str) -> Callable[[str, str, int], Any]:
+    if name in _DECISIONS:
+        return _PARSERS[name]
     if name in _FLAGS:
         return _flag
     if name in _SINGLE:
@@ -86,6 +96,7 @@ def parse_duel(text: str) -> ArenaSetup:
     sides: dict[str, dict[str, Any]] = {"a": {}, "d": {}}
     rounds: dict[str, tuple[RoundAction, ...]] = {}
     terrain: str | None = None
+    made_up: list[str] = []
     ruleset_given = False
     for key, value, here in clauses(text):
         if key == "ruleset":
@@ -101,10 +112,13 @@ def parse_duel(text: str) -> ArenaSetup:
         if key in _ROUNDS:
             rounds[_ROUNDS[key]] = _round(value, key, here)
             continue
+        if key.startswith("made-up."):
+            made_up.append(parse_clause(key, value, here))
+            continue
         side, _, sub = key.partition(".")
         if side not in sides or (sub and sub not in _FIELD_FOR_KEY):
             raise NotationError(
-                f"unknown key {key!r} in a duel; keys are ruleset, terrain, p, s, a, d and a./d. followed by one of "
+                f"unknown key {key!r} in a duel; keys are ruleset, terrain, made-up.<slug>, p, s, a, d and a./d. followed by one of "
                 + ", ".join(k for k in DUEL_KEYS.values() if k),
                 position=here,
                 code="notation.unknown_key",
@@ -119,6 +133,7 @@ def parse_duel(text: str) -> ArenaSetup:
         terrain=terrain,
         primary=rounds.get("primary", ()),
         secondary=rounds.get("secondary", ()),
+        made_up=tuple(made_up),
     )
 
 
@@ -128,6 +143,8 @@ _DEFAULTS = {item.name: item.default for item in fields(DuelSide)}
 def _value_text(name: str, value: Any) -> str | None:
     if value == _DEFAULTS[name]:
         return None
+    if name in _DECISIONS:
+        return _format_value(name, value)
     if isinstance(value, bool):
         return "yes"
     if isinstance(value, (int, str)):
@@ -137,7 +154,7 @@ def _value_text(name: str, value: Any) -> str | None:
 
 def format_duel(setup: ArenaSetup) -> str:
     """The canonical text: ``ruleset=arena`` first, fixed clause order, defaults left out."""
-    clauses = ["ruleset=arena"]
+    clauses = ["ruleset=arena", *(f"{clause_key(card)}={clause_value(card)}" for card in setup.made_up)]
     if setup.terrain is not None:
         clauses.append(f"terrain={setup.terrain}")
     for letter, side in (("a", setup.attacker), ("d", setup.defender)):
@@ -159,6 +176,9 @@ def duel_to_dict(setup: ArenaSetup) -> dict[str, Any]:
             item = getattr(value, name)
             if item == _DEFAULTS[name]:
                 continue
+            if name in _DECISIONS:
+                data[name] = (_format_value(name, item) or "").split(",")
+                continue
             data[name] = list(item) if isinstance(item, tuple) else item
         return data
 
@@ -169,11 +189,12 @@ def duel_to_dict(setup: ArenaSetup) -> dict[str, Any]:
         "defender": side(setup.defender),
         "primary": [round_action_text(action) for action in setup.primary],
         "secondary": [round_action_text(action) for action in setup.secondary],
+        **({"made_up": [json.loads(card) for card in setup.made_up]} if setup.made_up else {}),
     }
 
 
 def duel_from_dict(data: Mapping[str, Any]) -> ArenaSetup:
-    unknown = set(data) - {"ruleset", "terrain", "attacker", "defender", "primary", "secondary"}
+    unknown = set(data) - {"ruleset", "terrain", "attacker", "defender", "primary", "secondary", "made_up"}
     if unknown:
         raise NotationError(f"unknown duel set-up key(s): {', '.join(sorted(unknown))}", code="json.unknown_key")
 
@@ -200,6 +221,13 @@ def duel_from_dict(data: Mapping[str, Any]) -> ArenaSetup:
                 if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                     raise NotationError(f"{where} must be a whole number, 0 or more", code="json.bad_value")
                 values[name] = value
+            elif name in _DECISIONS:
+                if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+                    raise NotationError(
+                        f'{where} must be a list of strings such as "woodland-troll:3"', code="json.bad_value"
+                    )
+                if value:
+                    values[name] = _PARSERS[name](",".join(value), where, -1)
             elif name in _SINGLE:
                 if not isinstance(value, str):
                     raise NotationError(f"{where} must be a card slug", code="json.bad_value")
@@ -228,4 +256,5 @@ def duel_from_dict(data: Mapping[str, Any]) -> ArenaSetup:
         terrain=None if terrain in (None, "none") else terrain,
         primary=rounds["primary"],
         secondary=rounds["secondary"],
+        made_up=_made_up(data.get("made_up")),
     )

@@ -7,7 +7,7 @@ from enum import Enum
 from typing import Any
 
 from ..enums import Side
-from ..log import Step, Term, _plain, _step_dict
+from ..log import CreatureOutcome, Notice, Step, Term, _plain, _step_dict
 
 
 class Place(str, Enum):
@@ -55,6 +55,13 @@ class DuelResult:
     victorious: tuple[int, int]
     not_automated: tuple[tuple[str, str], ...]
     warnings: tuple[str, ...]
+    # The warnings that carry a stable code (arena.command_no_effect, action.needs_spell_first, ...).
+    notices: tuple[Notice, ...] = ()
+    # Every creature that took part (duellists, ranged attackers, secondary attackers) or was struck
+    # in the hand, with its fate: what a picture of the duel draws.
+    creatures: tuple[CreatureOutcome, ...] = ()
+    # The slugs of the made-up cards the set-up defines: they have no card page.
+    made_up: tuple[str, ...] = ()
 
     def places_of(self, side: Side) -> dict[str, str]:
         return {place.card: place.place.value for place in self.places if place.side is side}

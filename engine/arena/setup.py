@@ -15,7 +15,7 @@ from enum import Enum
 
 from ..actions import Action, ActionKind
 from ..enums import Side
-from ..setup import CardRef
+from ..setup import CardRef, Choice, Count, Roll
 
 
 class Ruleset(str, Enum):
@@ -67,6 +67,11 @@ class DuelSide:
     capture: CardRef | None = None
     # In Phase I the player sacrificed his own standard bearer to destroy the opponent's (rule 2.4.2).
     sacrifice: bool = False
+    # The decisions a card of this side needs and the duel cannot see (Arena rule 6.8.2): the same
+    # rolls, counts and choices as a standard side's (engine.setup), in the same notation.
+    rolls: tuple[Roll, ...] = ()
+    counts: tuple[Count, ...] = ()
+    choices: tuple[Choice, ...] = ()
 
     @property
     def duellist(self) -> CardRef:
@@ -81,6 +86,9 @@ class ArenaSetup:
     primary: tuple[RoundAction, ...] = ()
     secondary: tuple[RoundAction, ...] = ()
     ruleset: Ruleset = Ruleset.ARENA
+    # Made-up cards the duel defines, each as its canonical record text (engine.made_up), as in a
+    # standard set-up: a "what if" creature or spell without a printed card behind it.
+    made_up: tuple[str, ...] = ()
 
     def side(self, side: Side) -> DuelSide:
         return self.attacker if side is Side.ATTACKER else self.defender

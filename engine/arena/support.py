@@ -13,9 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ..abilities import CommandBonus
+from ..abilities import Aoe, CommandCard, PlayRestriction, Restriction
 from ..cards import CardDefinition
-from ..enums import AutomationStatus, CardType
+from ..enums import AutomationStatus, CardType, Timing
+from .commands import CommandFate, command_fate, is_command_ability
+from .stock import StockFate, stock_fate, stock_reason
 
 # Steps a duel performs through the shared machinery (engine/arena/duel.py).
 DUEL_STEPS = frozenset({"PRI-1", "PRI-2", "PRI-3", "PRI-5", "PRI-6", "PRI-7", "PRI-8", "PRI-9", "PRI-10", "SEC-4"})
@@ -44,6 +46,8 @@ class ArenaStatus(str, Enum):
     SHIELD_ONLY = "shield_only"
     NOT_AUTOMATED = "not_automated"
     NO_COMBAT_EFFECT = "no_combat_effect"
+    # Playable only as a command card, which a duel does not have.
+    NOT_IN_DUELS = "not_in_duels"
 
 
 @dataclass(frozen=True)
@@ -64,30 +68,63 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
             "In a duel a shield cancels one opposing creature (Arena rule 2.3.1) or captures one in a raid (7.2.7); "
             "the engine plays both. Its number and text as a shield of creatures do not apply.",
         )
+    if card.first(CommandCard) is not None or any(
+        rule.must is Restriction.COMMAND for rule in card.abilities_of(PlayRestriction)
+    ):
+        return ArenaSupport(
+            ArenaStatus.NOT_IN_DUELS,
+            "It is played only as a command card, and a duel has none: it cannot be played in a duel "
+            "(arena.command_card_only).",
+        )
     if card.automation is AutomationStatus.NOT_AUTOMATED:
         return ArenaSupport(ArenaStatus.NOT_AUTOMATED, "Not automated in standard combat either.")
+    if card.automation is AutomationStatus.OUT_OF_SCOPE:
+        return ArenaSupport(ArenaStatus.NO_COMBAT_EFFECT, "It acts outside combat, so it changes no duel.")
     if card.automation is AutomationStatus.NO_COMBAT_EFFECT or not card.abilities:
         return ArenaSupport(
             ArenaStatus.NO_COMBAT_EFFECT, "Nothing in its text changes a duel beyond its printed numbers."
         )
+    if card.type in (CardType.SPELL, CardType.HAND_ITEM):
+        fate = stock_fate(card)
+        status = {
+            StockFate.NOT_AUTOMATED: ArenaStatus.NOT_AUTOMATED,
+            StockFate.NO_COMBAT_EFFECT: ArenaStatus.NO_COMBAT_EFFECT,
+            StockFate.NO_TARGET: ArenaStatus.SHIELD_ONLY,
+            StockFate.COMMAND_ONLY: ArenaStatus.NOT_IN_DUELS,
+        }.get(fate, ArenaStatus.AUTOMATED)
+        return ArenaSupport(status, stock_reason(card))
     shield_only: list[str] = []
+    no_sense: list[str] = []
     missing: list[str] = []
     for ability in card.abilities:
-        if isinstance(ability, CommandBonus):
-            continue  # a duellist's command bonus works on reveal (ARN-2)
+        if isinstance(ability, Aoe) and not (
+            card.command and is_command_ability(ability) and ability.timing is Timing.COMMAND
+        ):
+            # Fired when it enters as a secondary attacker (ARN-9), a roll or count from the set-up (ARN-40).
+            continue
+        if card.command and is_command_ability(ability):
+            command, why = command_fate(ability)
+            if command is CommandFate.NO_SENSE:
+                no_sense.append(why)
+            elif command is CommandFate.NOT_AUTOMATED:
+                missing.append(why)
+            continue
         steps = tuple(step for step in ability.steps if step not in MOOT_STEPS)
         if not steps or all(step in DUEL_STEPS for step in steps):
             continue
         if any(_shield_only(step) for step in steps):
             shield_only.append(ability.kind)
         else:
-            missing.append(ability.kind)
+            missing.append(
+                f"its {ability.kind.replace('_', ' ')} ability acts where the duel procedure does not apply it"
+            )
     if missing:
+        return ArenaSupport(ArenaStatus.NOT_AUTOMATED, "Not fully automated in duels: " + "; ".join(missing) + ".")
+    if no_sense:
         return ArenaSupport(
-            ArenaStatus.NOT_AUTOMATED,
-            "Part of its text acts where the duel procedure does not apply it yet ("
-            + ", ".join(sorted(set(missing)))
-            + ").",
+            ArenaStatus.SHIELD_ONLY,
+            "Its command cannot work in a duel: " + "; ".join(no_sense) + ". A duel that reveals it says so "
+            "(arena.command_no_effect); the rest of its text carries over.",
         )
     if shield_only:
         return ArenaSupport(

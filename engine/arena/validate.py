@@ -15,7 +15,8 @@ from ..catalog import CardCatalog
 from ..enums import SIDES, CardType, Side
 from ..errors import Problem, SetupInvalid
 from ..setup import split_reference
-from .setup import ArenaPlay, ArenaSetup, PlayKind, RoundAction, is_pass
+from .setup import ArenaPlay, ArenaSetup, DuelSide, PlayKind, RoundAction, is_pass
+from .stock import shared_code_reads, stock_reason
 
 STOCK_TYPES = frozenset({CardType.SPELL, CardType.HAND_ITEM, CardType.BRIBERY})
 PEN_TYPES = frozenset(
@@ -174,6 +175,30 @@ def _side_problems(setup: ArenaSetup, side: Side, catalog: CardCatalog) -> list[
                         card=card.slug,
                     )
                 )
+    problems += _unused_decisions(duel, where, catalog)
+    return problems
+
+
+def _unused_decisions(duel: DuelSide, where: str, catalog: CardCatalog) -> list[Problem]:
+    """A roll, count or choice given for a Stock card the duel does not play (Summon Entropy Storm is
+    not automated in duels): said as such, rather than the standard check's "rolls no dice here"."""
+    problems: list[Problem] = []
+    groups = (("rolls", "roll", duel.rolls), ("counts", "count", duel.counts), ("choices", "choice", duel.choices))
+    for key, noun, decisions in groups:
+        for decision in decisions:
+            card = card_of(catalog, decision.card)
+            if card is None or card.type not in STOCK_TYPES or shared_code_reads(card):
+                continue
+            problems.append(
+                problem(
+                    "decision_not_used",
+                    f"{where}.{key}: the {noun} given for {card.name} is not "
+                    f"used: {stock_reason(card)[0].lower()}{stock_reason(card)[1:].rstrip('.')}",
+                    "6.8.1",
+                    field=f"{where}.{key}",
+                    card=card.slug,
+                )
+            )
     return problems
 
 

@@ -15,7 +15,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from guardians_site.api.parameters import unknown_parameters
+from guardians_site.api.parameters import parameter_warnings
 
 
 class EnvelopePagination(PageNumberPagination):
@@ -27,9 +27,7 @@ class EnvelopePagination(PageNumberPagination):
     warnings: list[str]
 
     def paginate_queryset(self, queryset: QuerySet[Any], request: Request, view: Any = None) -> list[Any] | None:
-        self.warnings = [
-            f"Unknown query parameter {name!r} was ignored." for name in unknown_parameters(request, view)
-        ]
+        self.warnings = parameter_warnings(request, view)
         errors: dict[str, list[str]] = {}
         for name in (self.page_query_param, self.page_size_query_param):
             raw = request.query_params.get(name)

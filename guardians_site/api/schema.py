@@ -85,7 +85,31 @@ def document_common_responses(result: dict[str, Any], generator: Any, request: A
                 responses.setdefault(status, response)
             if method == "get" and data and "200" in responses:
                 responses["200"].setdefault("headers", {}).update(VALIDATOR_HEADERS)
+            _document_warnings(responses.get("200"))
     return result
+
+
+WARNINGS_PROPERTY: dict[str, Any] = {
+    "type": "array",
+    "items": {"type": "string"},
+    "description": "Present when the request named query parameters this endpoint does not read (they were ignored).",
+}
+
+
+def _document_warnings(response: dict[str, Any] | None) -> None:
+    """An object answer may carry ``warnings`` (``WarningsJSONRenderer``); a list's envelope states its own."""
+    content = (response or {}).get("content", {}).get("application/json")
+    if content is None or "schema" not in content:
+        return
+    schema = content["schema"]
+    if schema.get("$ref", "").startswith("#/components/schemas/Paginated"):
+        return
+    if "$ref" in schema:
+        # No "type" here: ``properties`` constrains an object answer only, so an answer that may be an array
+        # (the rules tree) stays valid.
+        content["schema"] = {"allOf": [schema, {"properties": {"warnings": WARNINGS_PROPERTY}}]}
+    elif schema.get("type") == "object":
+        schema.setdefault("properties", {})["warnings"] = WARNINGS_PROPERTY
 
 
 def _allow_blank_choices(operation: dict[str, Any]) -> None:

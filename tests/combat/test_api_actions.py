@@ -64,3 +64,41 @@ def test_the_result_page_marks_made_up_creatures_and_shows_coded_warnings(client
     assert "Test Giant <small>(made-up)</small>" in html
     html = client.get(permalink("a=light-elemental d=kikijub m1=d:channel:guardian", step="end")).content.decode()
     assert "(action.out_of_turn)" in html
+
+
+@pytest.mark.django_db
+def test_a_made_up_creature_links_to_no_card_page(client: Client) -> None:
+    # #14: the picture (page and SVG), the step-through's tiles and the step's card name a made-up
+    # creature as made-up; only the printed Swordsman links to its card page.
+    from django.urls import reverse
+
+    from combat.links import permalink
+
+    notation = (
+        'made-up.test-giant={"border":"mortal","name":"Test%20Giant","type":"creature","vitality":9} '
+        "a=test-giant d=swordsman"
+    )
+    for step in ("end", "5", "6"):
+        html = client.get(permalink(notation, step=step)).content.decode()
+        assert "/cards/test-giant/" not in html
+        assert "Test Giant <small>(made-up)</small>" in html
+        assert "/cards/swordsman/" in html
+    svg = client.get(reverse("combat:picture"), {"s": notation, "step": "end"}).content.decode()
+    assert "Test Giant<tspan" in svg and "(made-up)" in svg
+    assert "/cards/" not in svg
+
+
+@pytest.mark.django_db
+def test_the_step_through_shows_a_refusal_where_it_was_attempted(client: Client) -> None:
+    # #14: the second a:channel comes out of turn; the page lists it after the first channel's step
+    # and before the comparison, as the engine logged it.
+    from combat.links import permalink
+
+    html = client.get(
+        permalink("a=light-elemental d=kikijub m1=a:channel:guardian,a:channel:guardian,d:pass", step="10")
+    ).content.decode()
+    # The chapter's list of steps, each linked to its own step number.
+    channel = html.index('step=8" data-step-link>The Guardian spends a stone to channel 9')
+    refused = html.index('step=9" data-step-link>Match-up 1: the attacker&#x27;s a:channel:guardian is refused')
+    compare = html.index('step=10" data-step-link>Compare 24 against 14')
+    assert channel < refused < compare

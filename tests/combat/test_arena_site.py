@@ -97,7 +97,9 @@ def test_bad_duel_pages_are_400_never_500(client: Client) -> None:
         response = client.get("/combat/?s=" + quote(notation))
         assert response.status_code == 400
     assert client.get("/combat/duel/", {"a_duellist": "Swordsman", "p": "d:dance"}).status_code == 400
-    assert client.get("/combat/picture.svg?s=" + quote("ruleset=arena a=swordsman d=sand-lord")).status_code == 400
+    # A duel has a picture now (below); a broken one is still a 400 naming the problem.
+    bad_picture = client.get("/combat/picture.svg?s=" + quote("ruleset=arena a=swordsman,archer d=sand-lord"))
+    assert bad_picture.status_code == 400 and b"Arena rule 5.1.1" in bad_picture.content
     assert client.get("/combat/explore/?s=" + quote("ruleset=arena a=swordsman d=sand-lord")).status_code == 400
 
 
@@ -106,11 +108,20 @@ def test_arena_rule_pages_open_their_worked_duels(client: Client) -> None:
     flying = next(example for example in arena_examples() if example.id == "arena-flying")
     assert flying.title in page and flying.permalink.replace("&", "&amp;") in page
     assert client.get("/rules/id/ARN-4/", follow=False)["Location"].endswith("/rules/arena/2.1.1/")
+    # The site's ruling on the order of a round opens the duels that show it.
+    ordered = client.get("/rules/arena/6.3.4/").content.decode()
+    assert "Site ruling on the order of a round" in ordered
+    assert _example("arena-order-bribe-ends-round").permalink.replace("&", "&amp;") in ordered
 
 
 def test_card_pages_say_whether_duels_automate_the_card(client: Client) -> None:
     page = client.get("/cards/sand-lord/").content.decode()
     assert 'id="arena-support"' in page and "automated in duels too" in page
+    # A command that has nothing to act on in a duel says so, with the code the duel result uses.
+    darkness = client.get("/cards/darkness-elemental/").content.decode()
+    assert "some text cannot work in a duel" in darkness and "arena.command_no_effect" in darkness
+    # A spell that acts only on channelling is said to work in the primary round only.
+    assert "primary round only" in client.get("/cards/power-lunch/").content.decode()
 
 
 def test_every_duel_notation_example_resolves(client: Client) -> None:
@@ -131,3 +142,113 @@ def test_the_worked_examples_page_lists_the_duels(client: Client) -> None:
 
 def test_an_unknown_examples_ruleset_is_a_400(client: Client) -> None:
     assert client.get("/api/v1/combat/examples?ruleset=chess").status_code == 400
+
+
+def _example(example_id: str) -> Any:
+    return next(example for example in arena_examples() if example.id == example_id)
+
+
+def test_a_duel_has_a_picture_drawn_by_the_shared_code(client: Client) -> None:
+    from urllib.parse import urlencode
+
+    aoe = _example("arena-secondary-aoe")
+    end = client.get("/combat/picture.svg?" + urlencode({"s": aoe.notation, "step": "end"}))
+    assert end.status_code == 200 and end["Content-Type"].startswith("image/svg+xml")
+    svg = end.content.decode()
+    assert "Arena duel: the defender wins, 6 against 25" in svg
+    # Every creature that fought or was struck in the hand is a bar; the Gnomes are drawn out, discarded.
+    for name in ("Swordsman", "Sand Lord", "Fire Elemental", "Gn&#x27;Obby Gnomes"):
+        assert name in svg
+    assert "discarded by a" in svg and "line-through" in svg
+    first = client.get("/combat/picture.svg?" + urlencode({"s": aoe.notation, "step": 0})).content.decode()
+    assert "Step 1 of" in first
+    page = client.get(aoe.permalink + "&step=end").content.decode()
+    assert "/combat/picture.svg?" in page and 'property="og:image"' in page
+
+
+def test_exploring_a_duel_is_refused_with_a_code_and_the_reason(client: Client) -> None:
+    notation = UPPER_HAND.notation
+    api = _post(client, "explore", {"notation": notation})
+    assert api.status_code == 400
+    problem = api.json()["error"]["details"]["problems"][0]
+    assert problem["code"] == "explore.not_for_duels" and "one creature a side" in problem["message"]
+    from urllib.parse import urlencode
+
+    page = client.get("/combat/explore/?" + urlencode({"s": notation}))
+    assert page.status_code == 400 and b"explore.not_for_duels" in page.content
+    # The duel's own page says why before anyone asks.
+    assert b"explore.not_for_duels" in client.get(UPPER_HAND.permalink + "&step=end").content
+
+
+def test_duel_results_carry_their_coded_notices() -> None:
+    body = _post(Client(), "resolve", {"notation": _example("arena-command-no-effect").notation}).json()
+    codes = [notice["code"] for notice in body["result"]["notices"]]
+    assert codes == ["arena.command_no_effect"] and body["result"]["notices"][0]["rule"] == "ARN-2"
+    assert {creature["card"] for creature in body["result"]["creatures"]} == {"darkness-elemental", "swordsman"}
+
+
+MADE_UP_DUEL = (
+    'ruleset=arena made-up.test-giant={"border":"mortal","name":"Test%20Giant","type":"creature","vitality":9} '
+    "a=test-giant d=swordsman p=a:pass,d:pass s=d:pass,a:pass"
+)
+
+
+def test_a_made_up_duellist_is_named_not_linked(client: Client) -> None:
+    from urllib.parse import quote
+
+    end = client.get("/combat/?s=" + quote(MADE_UP_DUEL) + "&step=end").content.decode()
+    assert "The attacker wins the duel" in end
+    assert "test-giant <small>(made-up)</small>" in end
+    assert 'href="/cards/test-giant/"' not in end and 'href="/cards/swordsman/"' in end
+    drawn = client.get("/combat/picture.svg?s=" + quote(MADE_UP_DUEL) + "&step=end").content.decode()
+    assert "(made-up)" in drawn
+    body = _post(client, "resolve", {"notation": MADE_UP_DUEL}).json()
+    assert body["result"]["made_up"] == ["test-giant"]
+    assert all(step["rule"].startswith("ARN-") for step in body["steps"])
+
+
+def test_the_duel_form_takes_rolls_counts_and_choices(client: Client) -> None:
+    built = client.get(
+        "/combat/duel/",
+        {
+            "a_duellist": "Woodland Troll",
+            "a_counts": "Woodland Troll:2",
+            "d_duellist": "swordsman",
+            "p": "a:pass, d:pass",
+        },
+    )
+    assert built.status_code == 302
+    assert "a.counts%3Dwoodland-troll%3A2" in built["Location"]
+    page = client.get(built["Location"] + "&step=end").content.decode()
+    assert "attacker 13, defender 6" in page
+
+
+def test_the_arena_ids_of_the_shared_steps_open_their_arena_rules(client: Client) -> None:
+    for rule_id, number in (("ARN-32", "6.3.6"), ("ARN-33", "6.3.7"), ("ARN-37", "6.4.4d"), ("ARN-40", "6.8.2")):
+        response = client.get(f"/rules/id/{rule_id}/", follow=False)
+        assert response["Location"].endswith(f"/rules/arena/{number}/"), rule_id
+    assert "Site ruling on channelling in a duel" in client.get("/rules/arena/6.3.7/").content.decode()
+
+
+def test_the_duel_form_takes_made_up_cards_and_gives_them_back_to_edit(client: Client) -> None:
+    built = client.get(
+        "/combat/duel/",
+        {
+            "a_duellist": "test-giant",
+            "d_duellist": "Swordsman",
+            "made_up": 'made-up.test-giant={"type": "creature", "border": "mortal", "vitality": 9}\n',
+            "p": "a:pass,d:pass",
+            "s": "d:pass,a:pass",
+        },
+    )
+    assert built.status_code == 302
+    from urllib.parse import parse_qs, urlsplit
+
+    notation = parse_qs(urlsplit(built["Location"]).query)["s"][0]
+    # The name left out is the slug's words, as in a standard set-up; the clause comes out canonical.
+    assert notation == MADE_UP_DUEL
+    assert "The attacker wins the duel" in client.get(built["Location"] + "&step=end").content.decode()
+    edit = client.get(built["Location"] + "&edit=1").content.decode()
+    assert "made-up.test-giant=" in edit and 'id="id_made_up"' in edit
+    bad = client.get("/combat/duel/", {"a_duellist": "x", "d_duellist": "swordsman", "made_up": "giant={}"})
+    assert bad.status_code == 400 and "notation.bad_made_up" in bad.content.decode()

@@ -40,7 +40,8 @@ def test_each_row_offers_only_what_that_side_holds() -> None:
     # The Archer may be set aside to shoot; the Swordsman (Gold icon) faces the Paladin.
     assert [option.value for option in attacker["Ranged support"].options] == ["", "archer"]
     assert [option.label for option in attacker["Bribe"].options] == ["No bribe", "Gold on Swordsman"]
-    assert [option.value for option in attacker["Spell"].options] == ["", "power-lunch"]
+    # Power Lunch lets its own creature receive channelling, or may be aimed at the opposing one.
+    assert [option.value for option in attacker["Spell"].options] == ["", "power-lunch", "power-lunch@swordsman"]
     # The Paladin has no Babes icon; the Swordsman has a red bar, so nothing can channel into it.
     assert "Bribe" not in defender and "Spell" not in defender and "Channel from" not in defender
     # Two stones of CMP 9 already pass the Paladin's Vitality 14, where channelling stops.

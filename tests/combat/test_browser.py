@@ -323,7 +323,16 @@ def test_reorder_by_dragging_and_by_the_arrow_buttons(page: Page, server_url: st
     page.goto(f"{server_url}/combat/?s={quote(notation)}&edit=1")
     page.wait_for_selector(".matchup-row")
     fighter = "#matchup-{} .side-attacker .matchup-fighter"
-    page.locator(fighter.format(3)).drag_to(page.locator(fighter.format(1)))
+    # Dragged as a person does, with both rows on screen. (Playwright's drag_to first centres the source,
+    # which leaves row 1 above the window once rows are taller than half of it, and Chromium drops
+    # nothing outside the window: no drag event fires at all.)
+    page.locator("#matchup-1").evaluate("row => row.scrollIntoView({block: 'start'})")
+    source, target = (page.locator(fighter.format(n)).bounding_box() for n in (3, 1))
+    assert source is not None and target is not None and source["y"] + source["height"] < 900
+    page.mouse.move(source["x"] + 20, source["y"] + source["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(target["x"] + 20, target["y"] + target["height"] / 2, steps=8)
+    page.mouse.up()
     _notation_has(page, "a.order=axeman,sand-lord,swordsman")
     assert page.locator(fighter.format(1) + " a").inner_text() == "Axeman"
     # The arrow keeps the focus on the creature it moved, wherever the creature lands.

@@ -54,3 +54,15 @@ def test_explore_api_refuses_an_impossible_setup_with_its_codes(client) -> None:
     assert response.status_code == 400
     problems = response.json()["error"]["details"]["problems"]
     assert [p["code"] for p in problems] == ["setup.stacking_over_limit"]
+
+
+def test_a_long_exploration_shows_the_best_and_worst_orders_and_says_so(client) -> None:  # type: ignore[no-untyped-def]
+    # 720 orders: the page lists at most 150 from each end (how many were explored depends on the budget).
+    text = (
+        "terrain=the-dry-heaps a=sand-lord,wild-nymph,archer,blackthwaite-jumper,gnomish-gnomes,super-model "
+        "d=ice-spirit,devil-dog,swordsman,gorgal-skag,wild-nymph,amber-well"
+    )
+    html = client.get(f"/combat/explore/?s={quote(text)}").content.decode()
+    explored = int(html.split("</strong> play orders;", 1)[0].rsplit("<strong>", 1)[1].replace(",", ""))
+    assert html.count("Step through</a></td>") == min(explored, 300)
+    assert ("the 150 best and the 150 worst orders for the attacker" in html) == (explored > 300)

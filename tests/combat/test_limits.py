@@ -137,3 +137,34 @@ def test_explores_beyond_the_slots_wait_then_get_a_503_naming_the_wait(
         assert page.status_code == 503 and b"Every explore slot of this server is busy" in page.content
     status, body = _post(client, "explore", {"notation": "a=archer d=idiot"})
     assert status == 200 and body["complete"] is True  # A slot is free again.
+
+
+def test_the_explore_page_and_the_api_render_at_the_same_low_priority(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rendering a few hundred rows costs as much as exploring them: both doors do it in the low-priority thread."""
+    import os
+    import threading
+
+    from combat import api, views
+
+    seen: dict[str, tuple[int, int]] = {}  # door -> (thread id, niceness) while rendering
+
+    def watching(door: str, render):  # type: ignore[no-untyped-def]
+        def watched(*args, **kwargs):  # type: ignore[no-untyped-def]
+            thread = threading.get_native_id()
+            seen[door] = (thread, os.getpriority(os.PRIO_PROCESS, thread))
+            return render(*args, **kwargs)
+
+        return watched
+
+    monkeypatch.setattr(views, "render_to_string", watching("page", views.render_to_string))
+    monkeypatch.setattr(api, "_exploration_data", watching("api", api._exploration_data))
+    notation = "a=sand-lord,swordsman,archer d=swordsman,archer,idiot"
+    own = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    page = client.get("/combat/explore/", {"s": notation})
+    assert page.status_code == 200 and b"<table" in page.content
+    answer = client.post("/api/v1/combat/explore/", {"notation": notation}, content_type="application/json")
+    assert answer.status_code == 200
+    assert seen["page"][1] == seen["api"][1] == min(19, own + running.EXPLORE_NICENESS)
+    assert threading.get_native_id() not in (seen["page"][0], seen["api"][0])

@@ -32,6 +32,11 @@ def test_every_rule_that_changes_a_duel_has_an_example() -> None:
         "arena-flying", "arena-red-vitality", "arena-shield-cancel", "arena-prison-shield",
         "arena-upper-hand-overturned", "arena-tie", "arena-command-on-reveal", "arena-ranged", "arena-terrain",
         "arena-standard-bearer", "arena-sacrifice",
+        # Issue 15's second part: the written order, secondary Stock cards, secondary AOEs, command kinds.
+        "arena-order-power-lunch", "arena-order-bribe-ends-round", "arena-order-bribe-shooter",
+        "arena-secondary-item", "arena-secondary-dispel", "arena-secondary-no-effect", "arena-secondary-aoe",
+        "arena-command-terrain", "arena-command-sideline", "arena-command-no-effect", "arena-command-secondary-bonus",
+        "arena-command-forbids-casting",
     } <= ids  # fmt: skip
 
 
@@ -44,8 +49,8 @@ def test_arena_example(path: Path) -> None:
     assert format_duel(setup) == scenario["notation"]
     log = resolve_duel(setup, default_catalog())
     result = log.result
-    assert result.primary is not None
-    assert [result.primary.attacker_total, result.primary.defender_total] == expected["primary_totals"]
+    primary = [result.primary.attacker_total, result.primary.defender_total] if result.primary else None
+    assert primary == expected["primary_totals"]
     assert (result.upper_hand.value if result.upper_hand else None) == expected["upper_hand"]
     secondary = [result.secondary.attacker_total, result.secondary.defender_total] if result.secondary else None
     assert secondary == expected["secondary_totals"]
@@ -55,6 +60,7 @@ def test_arena_example(path: Path) -> None:
     assert list(result.victorious) == expected["victorious"]
     cited = {step.rule for step in log.steps}
     assert set(expected["rules_cited"]) <= cited
+    assert set(expected.get("notices", [])) <= {notice.code for notice in result.notices}
 
 
 @pytest.mark.parametrize("path", ARENA_EXAMPLES, ids=lambda p: p.stem)
@@ -157,6 +163,9 @@ def test_bribery_in_either_round_takes_a_creature_out_of_the_battle() -> None:
     assert bribed.places_of(Side.DEFENDER)["devil-dog"] == "discard"
 
 
+DUELS = 150
+
+
 def test_random_duels_resolve_or_fail_with_an_engine_error() -> None:
     """Duels built from random cards and random legal-looking actions either resolve or raise an
     EngineError with a code: never another exception (which the site would show as a 500)."""
@@ -173,7 +182,7 @@ def test_random_duels_resolve_or_fail_with_an_engine_error() -> None:
     shooters = sorted(card.slug for card in catalog if card.is_creature and (card.ranged_attack or card.cmp))
     rng = random.Random(15)
     resolved = 0
-    for _ in range(150):
+    for _ in range(DUELS):
         stock = {side: [*rng.sample(spells, 2), "gold", "beer"] for side in "ad"}
         pen = {side: [rng.choice(creatures), rng.choice(shields)] for side in "ad"}
         under = {side: rng.choice(shooters) for side in "ad"}
@@ -188,7 +197,10 @@ def test_random_duels_resolve_or_fail_with_an_engine_error() -> None:
             "creature": {side: pen[side][:1] for side in "ad"},
             "shield": {side: pen[side][1:] for side in "ad"},
         }
-        for key, kinds in (("p", ["spell", "bribe", "ranged", "channel"]), ("s", ["creature", "shield", "bribe"])):
+        for key, kinds in (
+            ("p", ["spell", "bribe", "ranged", "channel"]),
+            ("s", ["creature", "shield", "bribe", "spell"]),
+        ):
             side, actions = "a", []
             for _ in range(rng.randint(0, 3)):
                 kind = rng.choice(kinds)
@@ -202,3 +214,46 @@ def test_random_duels_resolve_or_fail_with_an_engine_error() -> None:
         except EngineError as exc:
             assert exc.code
     assert resolved > 10
+
+
+def test_a_pen_creature_that_never_fights_needs_no_roll_or_count() -> None:
+    # The Iron Lord's AOE grows with a count and Mendu Sada's AOE is rolled: left in the pen, neither
+    # fights, so the duel asks for neither (they are in the combat only for an AOE or command to reach).
+    text = "ruleset=arena a=swordsman d=sand-lord d.pen=iron-lord,mendu-sada-the-havoc p=a:pass,d:pass"
+    result = resolve_duel(parse_duel(text), default_catalog()).result
+    assert result.winner is Side.DEFENDER
+    assert result.places_of(Side.DEFENDER)["iron-lord"] == "kept"
+
+
+def test_a_card_played_only_as_a_command_card_cannot_be_played_in_a_duel() -> None:
+    from engine.arena import ArenaStatus, arena_support
+
+    catalog = default_catalog()
+    text = "ruleset=arena a=swordsman a.stock=pulse-wave d=sand-lord p=a:spell:pulse-wave,d:pass,a:pass"
+    result = resolve_duel(parse_duel(text), catalog).result
+    assert [notice.code for notice in result.notices] == ["arena.command_card_only"]
+    assert result.places_of(Side.ATTACKER)["pulse-wave"] == "kept"
+    assert arena_support(catalog.get("pulse-wave")).status is ArenaStatus.NOT_IN_DUELS
+
+
+@pytest.mark.parametrize(
+    ("primary", "totals", "winner"),
+    [
+        # Dispel Magic written before Power Lunch has nothing to cancel: the Swordsman takes 6 channelled.
+        (
+            "a:pass,d:spell:dispel-magic,a:spell:power-lunch,d:pass,a:channel:guardian,d:pass,a:pass",
+            (15, 11),
+            "attacker",
+        ),
+        # Written just after it, Dispel Magic cancels Power Lunch, and the Swordsman's red bar refuses the channel.
+        ("a:spell:power-lunch,d:spell:dispel-magic,a:channel:guardian,d:pass,a:pass", (9, 11), "defender"),
+    ],
+)
+def test_the_same_cards_in_another_written_order_give_another_duel(
+    primary: str, totals: tuple[int, int], winner: str
+) -> None:
+    text = f"ruleset=arena a=swordsman a.stock=power-lunch d=sand-lord d.stock=dispel-magic p={primary}"
+    result = resolve_duel(parse_duel(text), default_catalog()).result
+    assert result.primary is not None
+    assert (result.primary.attacker_total, result.primary.defender_total) == totals
+    assert result.winner is Side(winner)

@@ -81,7 +81,8 @@ KINDS = [
         (7, 7),
         {"a1": "standing", "d1": "standing"},
     ),
-    # No item is used as a turn: the action is reported, not silently dropped; 6 against 6.
+    # Gold is a bribery card, not an item: the item turn is reported (action.not_applied, with the
+    # reason), not silently dropped; 6 against 6. Items applied at their place: test_turns_in_place.
     Case(
         "item",
         "a=swordsman d=archer m1=a:item:gold",

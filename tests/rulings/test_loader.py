@@ -14,7 +14,16 @@ from django.core.management import CommandError, call_command
 from rulings import loading
 from rulings.errors import RulesCorpusError
 from rulings.loading import load_rules
-from rulings.models import RuleEntry, Ruling
+from rulings.models import (
+    ChangeLogSection,
+    EngineRuleId,
+    GlossaryTerm,
+    RuleEntry,
+    Ruleset,
+    Ruling,
+    Topic,
+    WorkedExample,
+)
 from tests.rulings.corpus_facts import ROOT, RULINGS_FILE
 
 pytestmark = pytest.mark.django_db
@@ -55,6 +64,26 @@ def test_a_second_load_changes_nothing() -> None:
     out = StringIO()
     call_command("loadrules", stdout=out)
     assert out.getvalue().strip().endswith("0 links changed; 0 changed in all.")
+
+
+def test_the_report_counts_each_row_once_as_created_updated_or_unchanged(corpus: tuple[Path, Path]) -> None:
+    rules, rulings_file = corpus
+    for model in (Ruling, WorkedExample, GlossaryTerm, EngineRuleId, Topic, ChangeLogSection, RuleEntry, Ruleset):
+        model.objects.all().delete()
+    fresh = load_rules(rules, rulings_file, SCENARIOS)
+    # A fresh load creates every row; a superseded ruling, written again once its successor exists, is not "updated".
+    assert Ruling.objects.filter(superseded_by__isnull=False).exists()
+    assert fresh.updated == {} and fresh.unchanged == {} and fresh.deleted == {}
+    assert fresh.created["rulings"] == Ruling.objects.count() == len(json.loads(rulings_file.read_text()))
+    assert fresh.created["rule entries"] == RuleEntry.objects.count() and fresh.created["glossary terms"] > 50
+    again = load_rules(rules, rulings_file, SCENARIOS)
+    assert again.created == {} and again.updated == {} and again.changed == 0
+    assert again.unchanged["rulings"] == Ruling.objects.count() and again.unchanged["rule entries"] == RuleEntry.objects.count()
+    code = Ruling.objects.filter(superseded_by__isnull=False).values_list("code", flat=True).first()
+    _edit_ruling(rulings_file, code, answer="Reworded for the test.")
+    edited = load_rules(rules, rulings_file, SCENARIOS)
+    assert edited.updated == {"rulings": 1} and edited.unchanged["rulings"] == Ruling.objects.count() - 1
+    assert "updated 1 rulings; deleted nothing; unchanged " in edited.summary()
 
 
 def test_a_changed_rule_is_updated_in_place(corpus: tuple[Path, Path]) -> None:

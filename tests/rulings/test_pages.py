@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from urllib.parse import quote
 
 import pytest
 from django.test import Client
@@ -13,6 +14,7 @@ from django.test import Client
 from combat import running
 from combat.links import permalink
 from rulings.models import RuleEntry, WorkedExample
+from rulings.search import search_rules
 from tests.rulings.corpus_facts import ROOT, rule_numbers, rulings
 
 pytestmark = pytest.mark.django_db
@@ -100,7 +102,7 @@ def test_rulings_filter_by_card_rule_topic_authority_kind_status_and_words(clien
         "q=tie push": [
             raw["id"]
             for raw in data
-            if all(w in (raw["question"] + " " + raw["answer"]).lower() for w in ("tie", "push"))
+            if all(re.search(rf"\b{w}\b", (raw["question"] + " " + raw["answer"]).lower()) for w in ("tie", "push"))
         ],
     }
     for query, expected in cases.items():
@@ -108,6 +110,51 @@ def test_rulings_filter_by_card_rule_topic_authority_kind_status_and_words(clien
         html = _html(client, f"/rulings/?{query}&page_size=200")
         shown = re.findall(r'<article class="ruling[^"]*" aria-labelledby="ruling-([^"]+)"', html)
         assert shown == expected[:25], query
+
+
+def _shown(client: Client, query: str) -> list[str]:
+    html = _html(client, f"/rulings/?q={quote(query)}")
+    return re.findall(r'<article class="ruling[^"]*" aria-labelledby="ruling-([^"]+)"', html)
+
+
+def _every(client: Client, query: str) -> list[str]:
+    return [item["id"] for item in client.get("/api/v1/rulings/", {"q": query, "page_size": 200}).json()["results"]]
+
+
+def _text(code: str) -> str:
+    raw = next(raw for raw in rulings() if raw["id"] == code)
+    return f"{raw['question']} {raw['answer']}".lower()
+
+
+def test_rulings_words_are_searched_like_the_rules_search(client: Client) -> None:
+    # Whole words, not pieces of words: "tie" is not found inside "abilities" or "properties".
+    assert _shown(client, "tie push") == [code for code in _shown(client, "tie push")
+                                          if re.search(r"\btie\b", _text(code))] != []  # fmt: skip
+    # Stems: "bribing" finds rulings that only say "bribe", "bribed" or "bribery", ranked as the rules
+    # search ranks them (restricted to rulings and errata), best first.
+    bribing = _shown(client, "bribing")
+    assert any("bribing" not in _text(code) for code in bribing)
+    ranked = search_rules("bribing", ["rulings", "errata"], size=25).hits
+    assert bribing == [hit.ref for hit in ranked] and len(bribing) == 25
+    # Phrases keep their order; without quotes the words may stand anywhere.
+    assert _shown(client, "stone power") and not _shown(client, '"stone power"')
+    assert set(_shown(client, '"power stone"')) <= set(_shown(client, "stone power"))
+    assert all("power stone" in _text(code) for code in _shown(client, '"power stone"'))
+    # -word leaves out, alone or beside wanted words.
+    channel, without = _every(client, "channel"), _every(client, "channel -stone")
+    assert without and set(without) < set(channel) and not any("stone" in _text(code) for code in without)
+    everything_but = _every(client, "-bribe")
+    assert len(everything_but) + len(_every(client, "bribe")) == len(rulings())
+    assert not any("brib" in _text(code) for code in everything_but)
+    # The words as matched are marked, whatever their ending.
+    assert "<mark>bribed</mark>" in _html(client, "/rulings/?q=bribe").lower().replace("<mark>Bribed", "<mark>bribed")
+    # A misspelt word is read as the closest word of the rules, and the page says so.
+    misspelt = _html(client, "/rulings/?q=bribary")
+    assert "Nothing contains “bribary”. Showing rulings for <strong>bribery</strong>." in misspelt
+    assert re.findall(r'aria-labelledby="ruling-([^"]+)"', misspelt) == _shown(client, "bribery") != []
+    # The API answers the same list in the same order.
+    api = client.get("/api/v1/rulings/", {"q": "bribing", "page_size": 25}).json()["results"]
+    assert [item["id"] for item in api] == bribing
 
 
 def test_bad_filters_explain_themselves_without_failing(client: Client) -> None:

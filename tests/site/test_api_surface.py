@@ -97,6 +97,30 @@ def test_unknown_parameters_are_named_in_the_envelope(client: Client) -> None:
     assert client.get("/api/v1/rulings/", {"ordering": "date"}).json()["warnings"] == []
 
 
+def test_detail_and_combat_endpoints_name_unknown_parameters_too(client: Client) -> None:
+    """The same ``warnings`` list as a list's envelope, on any object answer; absent when nothing was ignored."""
+    ignored = ["Unknown query parameter 'colour' was ignored."]
+    for url in ("/api/v1/cards/sand-lord/", "/api/v1/rulings/R-010/", "/api/v1/rules/6.5/", "/api/v1/glossary/aoe/",
+                "/api/v1/sets/RE/", "/api/v1/cards/autocomplete/?q=sand", "/api/v1/search/?q=bribe",
+                "/api/v1/rules/?q=bribe", "/api/v1/"):  # fmt: skip
+        separator = "&" if "?" in url else "?"
+        asked = client.get(f"{url}{separator}colour=red")
+        assert asked.status_code == 200 and asked.json()["warnings"] == ignored, url
+        assert "warnings" not in client.get(url).json(), url
+    # A detail endpoint does not read a list's filters or paging: they are named, not silently dropped.
+    assert client.get("/api/v1/cards/sand-lord/", {"page": "2", "q": "fire"}).json()["warnings"] == [
+        "Unknown query parameter 'page' was ignored.", "Unknown query parameter 'q' was ignored."]
+    # The parameters an endpoint reads are not warned about.
+    assert "warnings" not in client.get("/api/v1/cards/autocomplete/", {"q": "mud", "include": "unverified"}).json()
+    assert "warnings" not in client.get("/api/v1/search/", {"q": "fire", "per_group": "2"}).json()
+    body = {"notation": "terrain=swamp a=sand-lord d=swordsman,archer"}
+    for endpoint in ("resolve", "validate", "explore"):
+        answer = client.post(f"/api/v1/combat/{endpoint}/?colour=red", body, content_type="application/json")
+        assert answer.status_code == 200 and answer.json()["warnings"] == ignored, endpoint
+        plain = client.post(f"/api/v1/combat/{endpoint}/", body, content_type="application/json")
+        assert "warnings" not in plain.json(), endpoint
+
+
 def test_every_error_class_is_the_json_error_object(client: Client) -> None:
     assert_json_error(client.get("/api/v1/cards/no-such-card/"), 404, "not_found")
     assert_json_error(client.get("/api/v9/whatever"), 404, "not_found")

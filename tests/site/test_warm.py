@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import pytest
@@ -15,6 +16,12 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
+def _index_in_a_temporary_folder(settings: Any, tmp_path: Any) -> None:
+    """The warm start opens (and if need be builds) the search indexes: never in the developer's var/."""
+    settings.SEARCH_INDEX_DIR = tmp_path / "search-index"
+
+
+@pytest.fixture(autouse=True)
 def _keep_the_test_connection(monkeypatch: pytest.MonkeyPatch) -> Any:
     """A worker's warm start ends by closing its connections, and each request it sends closes them
     when it finishes; a test's connection holds the test's transaction, so neither may happen here
@@ -25,6 +32,7 @@ def _keep_the_test_connection(monkeypatch: pytest.MonkeyPatch) -> Any:
     yield
     signals.request_started.connect(close_old_connections)
     signals.request_finished.connect(close_old_connections)
+    gc.unfreeze()  # The start freezes what it loaded for a worker's lifetime; this process goes on testing.
 
 
 def test_the_warm_start_sends_one_request_per_kind_of_page() -> None:
@@ -38,6 +46,18 @@ def test_the_warm_start_sends_one_request_per_kind_of_page() -> None:
     paths = [path for path, _ in answered]
     assert len(paths) == 4 and paths[0] == "/" and paths[1].startswith("/cards/") and paths[2:] == ["/rules/1/", "/rulings/"]
     assert all(status.startswith("200") for _, status in answered), answered
+    assert gc.get_freeze_count() > 10_000  # what the start loaded is left out of the collector's full scans
+
+
+def test_the_warm_start_opens_the_rules_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulings import text_index
+
+    opened: list[str] = []
+    original = text_index.current
+    monkeypatch.setattr(text_index, "current", lambda: opened.append("rules") or original())
+    warm.warm()
+    assert opened == ["rules"]
+    assert text_index.current().searcher.doc_count() > 500  # rules, rulings and glossary terms, ready to search
 
 
 def test_a_failing_request_does_not_stop_the_start(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -107,14 +107,17 @@
   var board = document.getElementById("matchup-board");
   var boardUrl = form.dataset.boardUrl;
   var boardRequest = 0;
-  var redrawBoard = function (extra, focusId) {
+  /* focusIds: the controls that should have the focus after the redraw, the first one still drawn wins
+     (a creature or an action moved to the end of its list keeps only its other arrow). */
+  var redrawBoard = function (extra, focusIds) {
     if (!board || !boardUrl) { return; }
     var data = new URLSearchParams(new FormData(form));
     data.delete("move");
+    data.delete("act");
     if (extra) { Object.keys(extra).forEach(function (name) { data.set(name, extra[name]); }); }
     var ticket = ++boardRequest;
     var active = document.activeElement;
-    var keep = focusId || (active && board.contains(active) ? active.id : null);
+    var wanted = focusIds || (active && board.contains(active) && active.id ? [active.id] : []);
     fetch(boardUrl + "?" + data.toString(), { headers: { "Accept": "text/html" } })
       .then(function (response) { return response.text(); })
       .then(function (html) {
@@ -122,14 +125,13 @@
         var page = new DOMParser().parseFromString(html, "text/html");
         var freshBoard = page.getElementById("matchup-board");
         var freshNotation = page.getElementById("notation-live");
+        var open = Array.prototype.map.call(board.querySelectorAll("details[open][id]"), function (node) { return node.id; });
         if (freshBoard) { board.innerHTML = freshBoard.innerHTML; }
+        open.forEach(function (id) { var node = document.getElementById(id); if (node) { node.open = true; } });
         var notation = document.getElementById("notation-live");
         if (freshNotation && notation) { notation.innerHTML = freshNotation.innerHTML; }
-        var target = keep ? document.getElementById(keep) : null;
-        if (!target && focusId) {
-          // The creature moved to the end of its list: its other arrow button is still there.
-          target = document.getElementById(focusId.replace(/-(up|down)$/, function (m, way) { return way === "up" ? "-down" : "-up"; }));
-        }
+        var target = null;
+        wanted.some(function (id) { target = document.getElementById(id); return target; });
         if (target && target !== document.activeElement) { target.focus(); }
       })
       .catch(function () { /* The "Update the match-ups" button still works. */ });
@@ -145,13 +147,31 @@
   });
   form.addEventListener("input", function (event) {
     if (!event.target.name) { return; }
+    // A text box on the board is read when it is left: a redraw while typing would move the caret.
+    if (board && board.contains(event.target) && event.target.type === "text") { return; }
     if (event.target.matches("textarea, input[type=text], input[type=number], input:not([type])")) { redrawSoon(); }
   });
+  /* One way to change a side's play order, used by the arrow buttons and by dragging: the creature at
+     place `from` goes to place `to`, and the focus goes to the first of `focusIds` still drawn. */
+  var reorder = function (letter, from, to, focusIds) {
+    redrawBoard({ move: letter + "-" + from + "-to-" + to }, focusIds);
+  };
+  var otherArrow = function (id) {
+    return id.replace(/-(up|down)$/, function (m, way) { return way === "up" ? "-down" : "-up"; });
+  };
   form.addEventListener("click", function (event) {
-    var button = event.target.closest("button.move");
+    var button = event.target.closest("button.move, button.action-edit");
     if (!button) { return; }
     event.preventDefault();
-    redrawBoard({ move: button.value }, button.id);
+    if (button.name === "act") {
+      var focus = (button.dataset.focus || button.id).split(" ");
+      redrawBoard({ act: button.value }, focus);
+      return;
+    }
+    var step = /^([ad])-([0-9]+)-(up|down)$/.exec(button.value);
+    if (!step) { return; }
+    var from = Number(step[2]);
+    reorder(step[1], from, step[3] === "up" ? from - 1 : from + 1, [button.id, otherArrow(button.id)]);
   });
   form.addEventListener("creatures-changed", function () { redrawBoard(); });
 
@@ -183,7 +203,7 @@
     if (!over) { return; }
     event.preventDefault();
     clearDrop();
-    redrawBoard({ move: dragged.dataset.letter + "-" + dragged.dataset.position + "-to-" + over.dataset.position });
+    reorder(dragged.dataset.letter, dragged.dataset.position, over.dataset.position);
     dragged = null;
   });
   form.addEventListener("dragend", function () { dragged = null; clearDrop(); });

@@ -1,0 +1,311 @@
+"""The board's order of actions: one editable list per match-up row, written as the notation's ``m<N>=``.
+
+A row's list lives in one plain text field (``m2-actions``, the clause's value), so the board works without
+JavaScript and a set-up read back fills the same field. The list the page draws over it (add an action,
+move it, remove it) is a set of submit buttons named ``act``: ``edit_actions`` applies one of them to the
+form data, on the server, for the no-JavaScript page and for the script's redraw alike. The choices an
+added action may name come from what the row offers (``combat.board``); this module only reads, labels and
+edits the list.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.actions import Action, ActionKind, MatchupActions, action_from_text
+from engine.errors import NotationError
+from engine.setup import CombatSetup
+from engine.turns import referee
+
+ACTIONS_FIELD = re.compile(r"^m(?P<round>[1-9][0-9]?)-actions$")
+ADD_FIELD = re.compile(r"^m(?P<round>[1-9][0-9]?)-add-(?:side|kind|what)$")
+_ACT = re.compile(
+    r"^m(?P<round>[1-9][0-9]?)-(?:(?P<add>add)|(?P<clear>clear)|(?P<index>[0-9]{1,2})-(?P<edit>up|down|remove))$"
+)
+_PROBLEM = re.compile(r"^m(?P<round>[1-9][0-9]?): ")
+SIDE_WORDS = {"a": "attacker", "d": "defender"}
+# The kinds in the order the add control offers them: the bribery window first (rule 6.4.4).
+KIND_WORDS = {
+    ActionKind.BRIBE.value: "Bribe",
+    ActionKind.BRIBE_BACK.value: "Bribe back",
+    ActionKind.RANGED.value: "Place a ranged supporter",
+    ActionKind.SPELL.value: "Cast a spell",
+    ActionKind.CHANNEL.value: "Channel",
+    ActionKind.ITEM.value: "Use an item",
+    ActionKind.PASS.value: "Pass",
+}
+# Which of a side's per-row picks a listed action uses up (a bribe back spends a bribery card too).
+USES = {
+    "ranged": "ranged",
+    "spell": "spell",
+    "channel": "channel",
+    "bribe": "bribe",
+    "bribe-back": "bribe",
+    "item": "item",
+}
+TEXT_HELP = (
+    "The same list as text, one action per turn joined by commas, the attacker first: "
+    "a:channel:guardian*1,d:ranged:djinn,a:pass,d:pass. Kinds: bribe, bribe-back, ranged, spell, channel, "
+    "item, pass; a: is the attacker, d: the defender."
+)
+
+
+def actions_name(number: int) -> str:
+    return f"m{number}-actions"
+
+
+def listed(values: Mapping[str, Any], number: int) -> list[str]:
+    """The row's actions as written, one string each ('' for none)."""
+    text = re.sub(r"\s+", "", str(values.get(actions_name(number), "") or ""))
+    return [item for item in text.split(",") if item]
+
+
+def split_item(text: str) -> tuple[str, str, str]:
+    """``a:channel:guardian*2`` as (side letter, kind, what); parts that are missing come back ''."""
+    letter, _, rest = text.partition(":")
+    kind, _, what = rest.partition(":")
+    return letter, kind, what
+
+
+def listed_uses(values: Mapping[str, Any], letter: str, rows: int) -> dict[int, Counter[str]]:
+    """Per row with a list: what the side's actions there use, by pick kind (``ranged:djinn``,
+    ``channel:guardian``) and ``stones`` for the Guardian's stones."""
+    found: dict[int, Counter[str]] = {}
+    for number in range(1, rows + 1):
+        items = listed(values, number)
+        if not items:
+            continue
+        used: Counter[str] = Counter()
+        for item in items:
+            side, kind, what = split_item(item)
+            if side != letter or kind not in USES:
+                continue
+            card, _, amount = what.partition("@")[0].partition("*")
+            used[f"{USES[kind]}:{card}"] += 1
+            if kind == "channel" and card == "guardian":
+                used["stones"] += int(amount) if amount.isdigit() else 1
+        found[number] = used
+    return found
+
+
+def board_action_clauses(values: Mapping[str, Any]) -> list[str]:
+    """The ``m<N>=`` clauses of the rows that have a list; a row without one writes none, so a set-up
+    made only with the picks keeps its per-kind clauses (and its permalink)."""
+    clauses = []
+    for name in sorted(values, key=lambda name: (len(name), name)):
+        found = ACTIONS_FIELD.match(name)
+        items = listed(values, int(found["round"])) if found else []
+        if found and items:
+            clauses.append(f"m{found['round']}=" + ",".join(items))
+    return clauses
+
+
+def row_problems(problems: Any) -> dict[int, str]:
+    """Notation problems of the lists, by row (the reader names the clause: ``m2: 'a:shout' has no ...``)."""
+    errors: dict[int, str] = {}
+    for problem in problems:
+        found = _PROBLEM.match(problem.message)
+        if found and problem.code.startswith("notation."):
+            errors.setdefault(int(found["round"]), problem.message.partition(": ")[2])
+    return errors
+
+
+def item_problem(text: str) -> str:
+    """Why one listed action cannot be read, '' when it can."""
+    try:
+        action_from_text(text)
+    except NotationError as exc:
+        return exc.message.partition(": ")[2].partition("; an action looks like")[0]
+    return ""
+
+
+@dataclass(frozen=True)
+class TurnState:
+    """Where a listed match-up stands, read as engine.turns plays it (rule 6.4.4, A-01, A-04): whose turn
+    comes next, whether the bribery window is still open, and the last action taken (side, kind, what)."""
+
+    turn: str = "a"
+    window_open: bool = True
+    last: tuple[str, str, str] = ("", "", "")
+    # The sides that passed in the window and may bribe again only to answer a bribe.
+    passed: frozenset[str] = frozenset()
+    # Both players passed in succession after the window: nothing more can be added.
+    ended: bool = False
+
+    def may_bribe(self, letter: str) -> bool:
+        return self.window_open and (letter not in self.passed or self.answers(letter))
+
+    def answers(self, letter: str) -> bool:
+        """Whether the side would answer the other's bribe just made (a bribe back, A-01)."""
+        return self.window_open and self.last[1] in ("bribe", "bribe-back") and self.last[0] not in ("", letter)
+
+
+def turn_state(items: list[str]) -> TurnState:
+    """The state after the actions the engine accepts; one it refuses (out of turn, a window closed) changes
+    nothing, as in play, so the referee is asked first which those are."""
+    refused = _refused(items)
+    turn, window, used, last, passed = "a", True, False, ("", "", ""), set()
+    for index, item in enumerate(items):
+        letter, kind, what = split_item(item)
+        if letter not in SIDE_WORDS:
+            continue
+        other = "d" if letter == "a" else "a"
+        if window and kind in ("bribe", "bribe-back", "pass"):
+            used = True
+            if index in refused:
+                continue
+            if kind == "pass" and last[1] == "pass" and last[0] != letter:
+                turn, window, last = "a", False, ("", "", "")  # two passes close the window; the attacker acts
+                continue
+            if kind == "pass":
+                passed.add(letter)
+            else:
+                passed.discard(other)  # a bribe gives the other player one more chance
+            turn, last = other, (letter, kind, what)
+            continue
+        if window and used:
+            continue  # refused: nothing but a bribe or a pass while the window is open
+        window = False  # a list that opens with an action: both players passed the window
+        if index in refused:
+            continue
+        if kind in ("bribe", "bribe-back"):
+            last = (letter, kind, what)  # the short window of a ranged supporter just placed takes no turn (A-02)
+            continue
+        if kind == "pass" and last[1] == "pass":
+            return TurnState(other, False, (letter, kind, what), frozenset(passed), ended=True)
+        turn, last = other, (letter, kind, what)
+    return TurnState(turn, window, last, frozenset(passed))
+
+
+def _refused(items: list[str]) -> set[int]:
+    """The places of the listed actions engine.turns refuses, and of those it cannot read."""
+    readable: list[tuple[int, Action]] = []
+    for index, item in enumerate(items):
+        try:
+            readable.append((index, action_from_text(item)))
+        except NotationError:
+            continue
+    if not readable:
+        return set(range(len(items)))
+    plan = referee(CombatSetup(actions=(MatchupActions(1, tuple(action for _, action in readable)),)))
+    places = [index for index, _ in readable]
+    unread = set(range(len(items))) - set(places)
+    return unread | {places[refusal.index] for refusal in plan.refused.get(1, ())}
+
+
+def next_side(items: list[str]) -> str:
+    """Whose turn the next action is: the attacker opens, then the players alternate."""
+    return turn_state(items).turn
+
+
+@dataclass(frozen=True)
+class ActionItem:
+    index: int
+    text: str
+    label: str
+    side_name: str
+    problem: str = ""
+
+
+@dataclass
+class ActionList:
+    """A row's list as the board draws it, and the controls that add to it."""
+
+    number: int
+    text: str
+    items: list[ActionItem] = field(default_factory=list)
+    error: str = ""
+    # The add control's three selects (board Picks), the third absent for a pass.
+    adders: list[Any] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return actions_name(self.number)
+
+    @property
+    def id(self) -> str:
+        return "id_" + self.name
+
+    @property
+    def last(self) -> int:
+        return len(self.items) - 1
+
+    @property
+    def help(self) -> str:
+        return TEXT_HELP
+
+    def offers(self, kind: str, what: str) -> bool:
+        """Whether the add control, as drawn for the side and kind it was sent with, offers this action."""
+        kinds = self.adders[1].options if len(self.adders) > 1 else ()
+        if not any(option.value == kind for option in kinds):
+            return False
+        choices = self.adders[2].options if len(self.adders) > 2 else ()
+        return kind == "pass" or any(option.value == what for option in choices)
+
+
+def added_round(act: str) -> int:
+    """The row an ``m<N>-add`` button adds to, 0 for any other button."""
+    found = _ACT.match(act)
+    return int(found["round"]) if found and found["add"] else 0
+
+
+def edit_actions(
+    data: Mapping[str, Any], act: str, seed: Callable[[Mapping[str, Any], int], tuple[list[str], list[str]]]
+) -> dict[str, Any] | None:
+    """The form data after one press of a list button (``m1-add``, ``m1-2-up``, ``m1-0-remove``, ``m1-clear``).
+
+    ``seed(data, number)`` gives, for a row whose list is still empty, the actions its picks stand for and
+    the pick fields they come from: the first added action keeps what the row already held, in turn order,
+    and the picks make way for the list (the engine plays a listed row from its list alone)."""
+    found = _ACT.match(act)
+    if found is None:
+        return None
+    number = int(found["round"])
+    changed = {name: data.get(name) for name in data}
+    items = listed(data, number)
+    if found["clear"]:
+        items = []
+    elif found["add"]:
+        letter = str(data.get(f"m{number}-add-side") or next_side(items))
+        kind = str(data.get(f"m{number}-add-kind") or "")
+        what = str(data.get(f"m{number}-add-what") or "")
+        if letter not in SIDE_WORDS or kind not in KIND_WORDS or (kind != "pass" and not what):
+            return changed
+        if not items:
+            items, spent = seed(data, number)
+            for name in spent:
+                changed.pop(name, None)
+        items.append(f"{letter}:{kind}" + (f":{what}" if kind != "pass" else ""))
+    else:
+        index = int(found["index"])
+        if not 0 <= index < len(items):
+            return changed
+        if found["edit"] == "remove":
+            del items[index]
+        else:
+            target = index + (-1 if found["edit"] == "up" else 1)
+            if 0 <= target < len(items):
+                items[index], items[target] = items[target], items[index]
+    changed[actions_name(number)] = ",".join(items)
+    for part in ("side", "kind", "what"):
+        changed.pop(f"m{number}-add-{part}", None)  # the add control starts again from whose turn it is
+    return changed
+
+
+def interleave(attacker: list[str], defender: list[str], window: list[str]) -> list[str]:
+    """Turn-ordered actions from per-side lists: the bribes first (the window closed by two passes), then the
+    attacker and the defender in turn, a pass standing in for a side with nothing left to do."""
+    ordered = list(window)
+    if window:
+        last = split_item(window[-1])[0]
+        ordered += [f"{'d' if last == 'a' else 'a'}:pass", f"{last}:pass"]
+    for index in range(max(len(attacker), len(defender))):
+        ordered.append(attacker[index] if index < len(attacker) else "a:pass")
+        ordered.append(defender[index] if index < len(defender) else "d:pass")
+    if len(ordered) >= 2 and split_item(ordered[-1])[1] == "pass" and split_item(ordered[-2])[1] != "pass":
+        ordered.pop()  # a lone pass at the end adds nothing: the end of the list ends the match-up
+    return ordered

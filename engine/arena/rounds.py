@@ -1,0 +1,374 @@
+"""A round's actions taken in the order written (Arena rules 6.3.2 and 6.6.1), one turn at a time.
+
+The standard match-up plays its actions through ``engine.turns`` and ``channelling.play_turns``;
+a duel's round differs in one way that matters: bribery is one action among the others (6.3.3), not
+a window before them. So each turn here calls the same shared step a standard turn calls (a bribe:
+``bribe_creature``; a spell or H item: ``cast``; a ranged attack: ``shoot``; a channel:
+``channel_once``, refused with ``action.needs_spell_first`` before the spell that allows it) at its
+place in the list, and what one turn does is seen by the turns after it: a duellist bribed away
+ends the round (ARN-15) and the actions written after it are not taken; a Dispel Magic cancels the
+opposing spell or item played before it; an answer to a ranged attack or a channel waits for it.
+
+Points are counted where 6.4.1 and 6.7.1 count them: ranged attacks and channelling add at their
+turn; the modifiers that depend on the state of the battle (text, including a text that destroys
+the opponent, off-colour bonus, terrain, immunity, an H item in play) are summed at the end of the
+round, after every action has changed that state (the site's ruling, Arena rule 6.3.4). Two things a Stock card can do exist only in the primary round (ranged attacks and
+channelling, 6.6.1), so a card that acts only on them has no effect in the secondary round; that is
+said with the code ``arena.no_effect_in_secondary``. A card kind the duel does not apply is named
+with ``arena.not_automated`` and left out of the totals (``stock.stock_fate`` is the table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..abilities import (
+    AllowChannelling,
+    Dispel,
+    ForbidsCasting,
+    LastingAttackBonus,
+)
+from ..abilities.base import Castable
+from ..actions import Action, ActionKind
+from ..bribery_effects import reactions_spent
+from ..cards import CardDefinition
+from ..channelling import (
+    Volley,
+    channel_once,
+    finish_ranged,
+    needs_lunch_first,
+    refuse_channel,
+    shoot,
+    start_ranged,
+)
+from ..combat_state import Combat
+from ..core import fighter_named, log, spend_card
+from ..effects import effects_for, run_effects
+from ..enums import SIDES, CardType, CardUse, Fate, Side, StepKind
+from ..log import Notice
+from ..matchup_effects import add, bribe_creature, cast, cast_refused, drop_unused_reactions
+from ..setup import Channel, Moment, RangedSupport, SpellPlay, split_reference
+from ..state import Contribution, Fighter
+from .setup import RoundAction
+from .stock import StockFate, shared_code_reads, stock_fate, stock_reason
+
+
+@dataclass(frozen=True)
+class Cancel:
+    """A Dispel Magic (at ``by``) and the opposing spell or item it cancels (at ``victim``; -1 if none)."""
+
+    by: int
+    victim: int
+
+
+def dispels(actions: Sequence[RoundAction], combat: Combat) -> list[Cancel]:
+    """Each Dispel Magic cancels the latest opposing spell or item written before it that is not yet
+    cancelled: a dispel answers a card already played, never one still to come."""
+    cancels: list[Cancel] = []
+    taken: set[int] = set()
+    for index, action in enumerate(actions):
+        card = stock_card(combat, action)
+        if card is None or card.first(Dispel) is None:
+            continue
+        victim = -1
+        for earlier in range(index - 1, -1, -1):
+            other = actions[earlier]
+            other_card = stock_card(combat, other)
+            if (
+                other.side is not action.side
+                and other_card is not None
+                and other_card.first(Dispel) is None
+                and earlier not in taken
+            ):
+                victim = earlier
+                break
+        taken.add(victim)
+        cancels.append(Cancel(index, victim))
+    return cancels
+
+
+def stock_card(combat: Combat, action: RoundAction) -> CardDefinition | None:
+    """The spell or H item an action plays, if it plays one."""
+    if not isinstance(action, Action) or action.kind not in (ActionKind.SPELL, ActionKind.ITEM):
+        return None
+    assert action.card is not None
+    return combat.catalog.get(split_reference(action.card)[0])
+
+
+class RoundPlay:
+    """What the turns of one round share: the spells of each side in set-up order, the cancels and
+    the H items put in play."""
+
+    def __init__(
+        self,
+        combat: Combat,
+        actions: Sequence[RoundAction],
+        secondary: bool,
+        forbids: Sequence[tuple[Side, CardDefinition, ForbidsCasting]] = (),
+    ) -> None:
+        self.combat = combat
+        self.forbids = forbids
+        self.actions = actions
+        self.secondary = secondary
+        # A card that may not be played cancels nothing and is nothing to cancel.
+        allowed = [
+            action
+            if (card := stock_card(combat, action)) is None
+            or (self.forbidder(action.side, card) is None and stock_fate(card) is not StockFate.COMMAND_ONLY)
+            else Action(action.side, ActionKind.PASS)
+            for action in actions
+        ]
+        cancels = dispels(allowed, combat)
+        self.cancelled = {cancel.victim for cancel in cancels if cancel.victim >= 0}
+        self.cancel_of = {cancel.by: cancel.victim for cancel in cancels}
+        # The n-th spell action of a side is the n-th SpellPlay of its derived set-up for this round,
+        # so the shared code that counts casts (rolls, choices) sees the same objects.
+        moment_plays = {
+            side: [p for p in combat.sides[side].setup.spells if p.moment.secondary is secondary] for side in SIDES
+        }
+        self.play_at: dict[int, SpellPlay] = {}
+        for side in SIDES:
+            mine = [
+                i
+                for i, a in enumerate(actions)
+                if a.side is side and (card := stock_card(combat, a)) is not None and shared_code_reads(card)
+            ]
+            self.play_at.update(zip(mine, moment_plays[side], strict=False))
+        self.in_play: list[tuple[Side, CardDefinition]] = []
+
+    def left_zone(self, pair: dict[Side, Fighter]) -> bool:
+        return any(fighter.fate is not Fate.STANDING for fighter in pair.values())
+
+    def not_taken(self, index: int, action: RoundAction) -> None:
+        log(
+            self.combat,
+            StepKind.NOTE,
+            "ARN-15",
+            "arena.not_taken",
+            (index + 1, action.side.value, _text(action)),
+            side=action.side,
+        )
+
+    def play_stock_card(self, index: int, action: Action, pair: dict[Side, Fighter]) -> None:
+        """A spell or H item from the Stock, at its turn.
+
+        This stays apart from ``turn_casts.cast_in_turn`` (a spell at its turn in a standard ordered
+        match-up) because the two rule sets count at different times, not by oversight; both call the
+        one shared ``matchup_effects.cast`` for what the spell does. A standard match-up has already
+        counted terrain and text at PRI-8 when a turn's spell lands, so ``cast_in_turn`` takes back the
+        terrain terms a Hammer of Doom removes and notes that a late class change missed the text step;
+        a duel counts those modifiers when the round ends (ruling 6.3.4), so here a removed terrain
+        simply is not counted and a new class counts for the whole round: running ``cast_in_turn``
+        would subtract terrain a duel never added. The duel also has what a match-up has not: Stock
+        fates (command cards that cannot be played, H items put in play, cards that act only in the
+        primary round, cards not automated in a duel), a command that forbids casting (Pharaoh Djoser),
+        and Dispel Magic pairs worked out over the whole round (``dispels``) rather than given by the
+        caller as ``dispelled``/``cancels``.
+        """
+        combat, side = self.combat, action.side
+        card = stock_card(combat, action)
+        assert card is not None
+        if self.forbidden(side, card) or cast_refused(combat, side, card):
+            return
+        if stock_fate(card) is StockFate.COMMAND_ONLY:
+            message = f"the {side.value}'s {card.name} is played only as a command card, and a duel has none: it stays in the Stock"
+            announce(combat, "arena.command_card_only", message, "ARN-2", side=side, card=card)
+            return
+        if index in self.cancelled:
+            spend_card(combat, side, card.slug, CardUse.DISPELLED)
+            log(
+                combat,
+                StepKind.SPELL,
+                "ARN-31" if self.secondary else "ARN-3",
+                "arena.played_then_cancelled",
+                (side.value, card.name),
+                side=side,
+                card=card,
+            )
+            return
+        fate = stock_fate(card)
+        if fate is StockFate.ANSWERS_BRIBE:
+            self.bribe_answer_at_turn(index, action, card)
+            return
+        spend_card(combat, side, card.slug, CardUse.CAST)
+        rule = "ARN-31" if self.secondary else "ARN-3"
+        if fate is StockFate.CANCELS:
+            victim = self.cancel_of.get(index, -1)
+            if victim >= 0:
+                cancelled = stock_card(combat, self.actions[victim])
+                assert cancelled is not None
+                args: tuple[object, ...] = (side.value, card.name, side.other.value, cancelled.name)
+                log(combat, StepKind.DISPEL, rule, "any_time_spells", args, side=side, card=card)
+            else:
+                log(combat, StepKind.SPELL, rule, "any_time_spells.2", (side.value, card.name), side=side, card=card)
+        elif fate is StockFate.IN_PLAY:
+            self.put_in_play(side, card, rule)
+        elif fate is StockFate.CAST or (fate is StockFate.PRIMARY_ONLY and not self.secondary):
+            cast(combat, side, card, self.play_at[index], pair)
+        elif fate is StockFate.PRIMARY_ONLY:
+            message = (
+                f"the {side.value}'s {card.name} acts only on ranged attacks or channelling, which the secondary "
+                "round does not have: it is played and discarded with no effect"
+            )
+            announce(combat, "arena.no_effect_in_secondary", message, rule, side=side, card=card, kind=StepKind.SPELL)
+        else:
+            reason = f"{card.name} played in a duel: {stock_reason(card)[0].lower()}{stock_reason(card)[1:]}"
+            if fate is StockFate.NOT_AUTOMATED:
+                combat.not_automated[card.slug] = reason
+            announce(combat, f"arena.{fate.value}", reason.removesuffix("."), rule, side=side, card=card)
+
+    def bribe_answer_at_turn(self, index: int, action: Action, card: CardDefinition) -> None:
+        """An answer to a bribe acts when the bribe lands (``bribe_creature``); at its own turn it is
+        either already spent, or there was no bribe to answer before it and it does nothing."""
+        if id(self.play_at[index]) in reactions_spent(self.combat):
+            return
+        spend_card(self.combat, action.side, card.slug, CardUse.CAST)
+        message = (
+            f"the {action.side.value}'s {card.name} has no bribe to answer at this point of the round: it does nothing"
+        )
+        announce(
+            self.combat,
+            "arena.nothing_to_answer",
+            message,
+            "ARN-31" if self.secondary else "ARN-3",
+            side=action.side,
+            card=card,
+        )
+
+    def forbidder(self, side: Side, card: CardDefinition) -> CardDefinition | None:
+        """The duellist whose command forbids ``side`` to play ``card`` (revealed, so from the first turn)."""
+        wanted = {CardType.SPELL: Castable.SPELL, CardType.HAND_ITEM: Castable.HAND_ITEM}.get(card.type)
+        for owner, source, rule in self.forbids:
+            if rule.casting is wanted and rule.sides.reaches(owner is side):
+                return source
+        return None
+
+    def forbidden(self, side: Side, card: CardDefinition) -> bool:
+        source = self.forbidder(side, card)
+        if source is None:
+            return False
+        message = f"{source.name}'s command forbids the {side.value} to play {card.name}: it stays in the Stock"
+        announce(self.combat, "arena.casting_forbidden", message, "ARN-2", side=side, card=card)
+        return True
+
+    def put_in_play(self, side: Side, card: CardDefinition, rule: str) -> None:
+        """An H item whose bonus lasts (Anvil of Heaviness) stays in play for the rest of this round:
+        its bonus is one of the modifiers counted at the round's end (6.4.1, 6.7.1)."""
+        combat = self.combat
+        combat.sides[side].earlier_cards.append(card)
+        if LastingAttackBonus not in combat.kinds_present:
+            combat.kinds_present.add(LastingAttackBonus)
+            combat.effects_at = effects_for(combat.kinds_present)
+        self.in_play.append((side, card))
+        log(combat, StepKind.SPELL, rule, "arena.item_in_play", (side.value, card.name), side=side, card=card)
+
+    def take_out_of_play(self) -> None:
+        """Every modifier of the primary round is ignored in the secondary one (6.7.1)."""
+        for side, card in self.in_play:
+            self.combat.sides[side].earlier_cards.remove(card)
+        self.in_play = []
+
+
+def play_primary(
+    combat: Combat,
+    actions: Sequence[RoundAction],
+    pair: dict[Side, Fighter],
+    contributions: dict[Side, Contribution],
+    forbids: Sequence[tuple[Side, CardDefinition, ForbidsCasting]] = (),
+) -> RoundPlay:
+    """The primary round's actions in the order written (6.3.2)."""
+    turns = RoundPlay(combat, actions, secondary=False, forbids=forbids)
+    combat.lunched = {}
+    combat.spell_decided = None
+    drop_unused_reactions(combat)
+    volley = start_ranged(combat, 1, pair)
+    combat.live_shooters = []
+    combat.shot_channels = {}
+    lunches = [
+        (action.side, index)
+        for index, action in enumerate(actions)
+        if (card := stock_card(combat, action)) is not None and card.first(AllowChannelling) is not None
+    ]
+    for index, action in enumerate(actions):
+        if not isinstance(action, Action) or action.kind is ActionKind.PASS:
+            continue
+        if turns.left_zone(pair):
+            turns.not_taken(index, action)
+            continue
+        side = action.side
+        if action.icon is not None:
+            bribe_in_turn(combat, action, pair, contributions, volley)
+        elif action.kind in (ActionKind.SPELL, ActionKind.ITEM):
+            turns.play_stock_card(index, action, pair)
+            for target in combat.lunched.values():
+                if target in pair.values():
+                    contributions[target.side].channel_allowed = True
+        elif action.kind is ActionKind.RANGED:
+            assert action.card is not None
+            shoot(combat, 1, side, RangedSupport(1, action.card), pair, contributions, volley)
+            combat.live_shooters = [shot.shooter for shot in volley.shots if not shot.cancelled]
+        else:
+            assert action.card is not None
+            channel = Channel(Moment(1), action.card, action.amount, action.target)
+            if needs_lunch_first(combat, side, pair[side], channel, index, lunches):
+                refuse_channel(combat, 1, side, channel)
+            else:
+                channel_once(combat, side, channel, pair, contributions)
+    for side in SIDES:
+        run_effects(combat, "PRI-9 side", side, 1, pair, contributions, volley.shots)
+    finish_ranged(combat, 1, contributions, volley)
+    drop_unused_reactions(combat)
+    return turns
+
+
+def bribe_in_turn(
+    combat: Combat,
+    action: Action,
+    pair: dict[Side, Fighter],
+    contributions: dict[Side, Contribution],
+    volley: Volley,
+) -> None:
+    """A bribe at its turn: on the opposing duellist, or on the ranged attacker it names; a shooter
+    bribed after its shot takes its points back with it."""
+    assert action.icon is not None
+    side = action.side
+    target = pair[side.other]
+    if action.target is not None:
+        target = fighter_named(combat, side.other, action.target) or target
+    if not bribe_creature(combat, side, action.icon, target, "ARN-3"):
+        return
+    for shot in volley.shots:
+        if shot.shooter is target and not shot.cancelled and shot.amount:
+            shot.cancelled = True
+            add(
+                combat,
+                contributions[side.other],
+                f"{target.name} bribed",
+                -shot.amount,
+                "ARN-3",
+                target.card,
+                f"{target.name} leaving the battle, bribed",
+                StepKind.BRIBE,
+            )
+
+
+def announce(
+    combat: Combat,
+    code: str,
+    message: str,
+    rule: str,
+    *,
+    side: Side | None = None,
+    card: CardDefinition | None = None,
+    kind: StepKind = StepKind.NOTE,
+) -> None:
+    """A coded warning (``Notice``) that is also a step of the log, worded once for both."""
+    combat.notify(Notice(code, message, rule))
+    log(combat, kind, rule, "verbatim", (message[0].upper() + message[1:] + ".",), side=side, card=card)
+
+
+def _text(action: RoundAction) -> str:
+    from .notation import round_action_text
+
+    return round_action_text(action)

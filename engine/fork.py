@@ -1,0 +1,148 @@
+"""A copy of a combat's state that can be resolved on its own: exploring plays on from a saved state.
+
+``fork(combat)`` copies everything a resolution changes (fighters, sides, the lists and tables of
+effects in force, the steps so far) and shares what it only reads (the catalog, card definitions, the
+set-up, frozen records). A fighter referred to from anywhere (a queue, a faced opponent, a bribery
+lock, a table keyed by ``id(fighter)``) refers to its copy in the fork. ``copy.deepcopy`` does the
+same job several times slower: it also copies the immutable records and the card definitions.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from enum import Enum
+from types import BuiltinFunctionType, FunctionType
+from typing import Any
+
+from .cards import CardDefinition
+from .catalog import CardCatalog
+from .combat_state import Combat
+from .state import Contribution, Fighter, Shot, SideState
+from .turns import TurnPlan
+
+# Read, never changed, while a combat resolves: shared by the original and the fork.
+_SHARED: set[type] = {
+    str,
+    int,
+    bool,
+    float,
+    type(None),
+    frozenset,
+    type,
+    FunctionType,
+    BuiltinFunctionType,
+    CardDefinition,
+    CardCatalog,
+    # Made once from the set-up by turns.referee and only read afterwards.
+    TurnPlan,
+}
+# A combat's table of the effects present at each point: a cache shared by every combat holding the same
+# kinds of ability (effects.effects_for), replaced, never changed, when a card brings new kinds.
+# A side's table of its fighters by reference is a cache too: the copy starts it empty (state.SideState).
+_SHARED_ATTRIBUTES = frozenset({"effects_at", "_by_reference"})
+# Mutable objects of the resolver, copied attribute by attribute.
+_OBJECTS: frozenset[type] = frozenset({SideState, Contribution, Shot})
+_known: dict[type, bool] = {}
+# A fighter's attributes that hold another fighter (a test keeps this list complete).
+FIGHTER_LINKS = ("faced", "beaten_by")
+
+
+def _is_shared(kind: type) -> bool:
+    """Immutable by construction: enums and frozen dataclasses (checked once per type)."""
+    found = _known.get(kind)
+    if found is None:
+        params = getattr(kind, "__dataclass_params__", None)
+        found = kind in _SHARED or issubclass(kind, (Enum, str)) or (params is not None and params.frozen)
+        _known[kind] = found
+    return found
+
+
+class _Copier:
+    def __init__(self, combat: Combat) -> None:
+        # id(original fighter) -> its copy; tables keyed by id(fighter) are re-keyed through it.
+        self.fighters: dict[int, Fighter] = {}
+        for state in combat.sides.values():
+            for fighter in state.fighters:
+                twin = object.__new__(Fighter)
+                twin.__dict__.update(fighter.__dict__)
+                self.fighters[id(fighter)] = twin
+        self.objects: dict[int, Any] = {}
+        for twin in self.fighters.values():
+            for name in FIGHTER_LINKS:
+                other = twin.__dict__[name]
+                if other is not None:
+                    twin.__dict__[name] = self.fighters[id(other)]
+
+    def key(self, value: Any) -> Any:
+        if type(value) is int:
+            twin = self.fighters.get(value)
+            return id(twin) if twin is not None else value
+        return self.value(value)
+
+    def value(self, value: Any) -> Any:
+        kind = type(value)
+        known = _known
+        table = self.fighters
+        # The common cases inline (a function call per element would cost more than the copy itself).
+        if kind is Fighter:
+            return table[id(value)]
+        if kind is list:
+            return [
+                item if known.get(type(item)) else table[id(item)] if type(item) is Fighter else self.value(item)
+                for item in value
+            ]
+        if kind is tuple:
+            if all(known.get(type(item)) for item in value):
+                return value
+            return tuple(self.value(item) for item in value)
+        if kind is dict:
+            return {
+                (k if type(k) is not int and known.get(type(k)) else self.key(k)): (
+                    v if known.get(type(v)) else table[id(v)] if type(v) is Fighter else self.value(v)
+                )
+                for k, v in value.items()
+            }
+        if kind is set:
+            return {item if type(item) is not int and known.get(type(item)) else self.key(item) for item in value}
+        if kind is Counter:
+            return Counter(value)
+        if _is_shared(kind):
+            return value
+        if kind in _OBJECTS:
+            done = self.objects.get(id(value))
+            if done is None:
+                done = object.__new__(kind)
+                self.objects[id(value)] = done
+                copied = done.__dict__
+                for name, item in value.__dict__.items():
+                    held = type(item)
+                    if known.get(held) or name in _SHARED_ATTRIBUTES:
+                        copied[name] = item
+                    elif not item and (held is list or held is dict or held is set):
+                        copied[name] = held()
+                    else:
+                        copied[name] = self.value(item)
+                if kind is SideState:
+                    done._by_reference = {}  # A table of its fighters, rebuilt from the copied ones when read.
+            return done
+        # Anything else is copied in full, its fighters mapped to their copies.
+        memo: dict[int, Any] = {key: twin for key, twin in self.fighters.items()}
+        return copy.deepcopy(value, memo)
+
+
+def fork(combat: Combat) -> Combat:
+    """An independent copy of ``combat``: resolving either leaves the other as it was."""
+    copier = _Copier(combat)
+    twin = object.__new__(Combat)
+    known = _known
+    copied = twin.__dict__
+    for name, value in combat.__dict__.items():
+        kind = type(value)
+        if known.get(kind) or name in _SHARED_ATTRIBUTES:
+            copied[name] = value
+        elif not value and (kind is list or kind is dict or kind is set):
+            copied[name] = kind()
+        else:
+            copied[name] = copier.value(value)
+    return twin

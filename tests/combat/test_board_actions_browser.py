@@ -1,0 +1,176 @@
+"""A row's order of actions in Chromium: the issue-14 example built with the list alone (no notation typed),
+the list edited with its buttons, then the same page at a phone's width and without JavaScript."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from urllib.parse import quote
+
+import pytest
+
+from engine.catalog import default_catalog
+from engine.notation import parse_setup
+from engine.resolver import resolve
+from tests.browser_fixtures import browser, needs_chromium, server_url
+from tests.combat.test_browser import ARTIFACTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
+__all__ = ["browser", "server_url"]  # fixtures used by name below
+WRITTEN = "m1=a:channel:guardian,d:ranged:djinn,a:pass,d:pass"
+EXAMPLE = f"terrain=mountains a=light-elemental d=kikijub,djinn {WRITTEN}"
+
+if TYPE_CHECKING := False:
+    from playwright.sync_api import Browser, Page
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    context.set_default_timeout(15_000)
+    context.add_init_script(_axe_script())
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert errors == [], errors
+
+
+def _labels(page: Page) -> list[str]:
+    return [text.strip() for text in page.locator("#actions-1 .action-label").all_inner_texts()]
+
+
+def _add(page: Page, side: str, kind: str, what: str | None = None) -> None:
+    """One action through the row's three selects and its Add button, waiting for each redraw."""
+    count = page.locator("#actions-1 .action-item").count()
+    page.select_option("#id_m1-add-side", side)
+    page.wait_for_function("v => document.getElementById('id_m1-add-side').value === v", arg=side)
+    page.wait_for_function(
+        "k => [...document.querySelectorAll('#id_m1-add-kind option')].some(o => o.value === k)", arg=kind
+    )
+    page.select_option("#id_m1-add-kind", kind)
+    if what is not None:
+        page.wait_for_function(
+            "w => [...document.querySelectorAll('#id_m1-add-what option')].some(o => o.value === w)", arg=what
+        )
+        page.select_option("#id_m1-add-what", what)
+    else:
+        page.wait_for_function("() => !document.getElementById('id_m1-add-what')")
+    page.click("#act-m1-add")
+    page.wait_for_function("n => document.querySelectorAll('#actions-1 .action-item').length === n", arg=count + 1)
+
+
+def _notation(page: Page) -> str:
+    return page.locator("#notation-output").input_value()
+
+
+def test_the_issue_14_example_built_with_the_list_is_a_push(page: Page, server_url: str) -> None:
+    page.goto(f"{server_url}/combat/?blank=1")
+    page.select_option("#id_terrain", "mountains")
+    for side, names in (("a", ["Light Elemental"]), ("d", ["Kikijub", "Djinn"])):
+        for name in names:
+            page.fill(f"#add-{side}", name)
+            page.press(f"#add-{side}", "Enter")
+    page.wait_for_selector("#actions-1-title")
+    page.click("#actions-1-title")  # the order of actions is folded away until it is wanted
+    # The Light Elemental may receive channelling: the Guardian's stones are offered, capped where they stop adding.
+    page.wait_for_function("() => document.querySelectorAll('#id_m1-add-what option').length === 2")
+    _add(page, "a", "channel", "guardian")
+    # The defender is offered next, and the Djinn it holds as a ranged supporter.
+    assert page.locator("#id_m1-add-side").input_value() == "d"
+    _add(page, "d", "ranged", "djinn")
+    _add(page, "a", "pass")
+    assert page.evaluate("document.activeElement.id") == "act-m1-add"  # ready for the next one
+    _add(page, "d", "pass")
+    # Both have passed: the match-up is over, the add control gives way and the focus stays in the list.
+    assert page.locator("#act-m1-add").count() == 0
+    assert page.evaluate("document.activeElement.id") == "act-m1-clear"
+    assert _labels(page) == [
+        "Attacker: channels 1 Power Stone from the Guardian",
+        "Defender: places Djinn as ranged support",
+        "Attacker: passes",
+        "Defender: passes",
+    ]
+    page.wait_for_function("w => document.getElementById('notation-output').value.includes(w)", arg=WRITTEN)
+    assert _notation(page) == EXAMPLE
+    assert page.locator("#actions-1 .action-problem").count() == 0
+
+    # The list's own buttons: move a turn, see the refusal beside it, move it back; remove and add again.
+    page.click("#act-m1-1-up")
+    page.wait_for_function("() => document.querySelectorAll('#actions-1 .action-problem').length > 0")
+    assert _labels(page)[0] == "Defender: places Djinn as ranged support"
+    assert "attacker's turn" in page.locator("#actions-1 .action-item").first.inner_text()
+    assert page.evaluate("document.activeElement.id") == "act-m1-0-down"  # the focus follows the moved turn
+    page.keyboard.press("Enter")
+    page.wait_for_function("w => document.getElementById('notation-output').value.includes(w)", arg=WRITTEN)
+    page.click("#act-m1-3-remove")
+    page.wait_for_function("() => document.querySelectorAll('#actions-1 .action-item').length === 3")
+    _add(page, "d", "pass")
+    page.wait_for_function("w => document.getElementById('notation-output').value.includes(w)", arg=WRITTEN)
+
+    assert _blocking_axe_violations(page) == []
+    page.locator("#matchup-1").screenshot(path=str(ARTIFACTS / "combat-9-order-of-actions.png"))
+    page.click("#resolve-button")
+    page.wait_for_url(re.compile(r"/combat/\?s="))
+    written = page.locator("code.notation").inner_text()
+    assert written == EXAMPLE
+    page.goto(page.url + "&step=end")
+    text = page.locator("main").inner_text()
+    assert re.search(r"Light Elemental\s+24\s+Kikijub\s+24\s+equal totals: a push", text), text[:2000]
+    # Rak Nam's numbers: 7 stones, one spent on the channel.
+    assert resolve(parse_setup(written), default_catalog()).result.stones_left == (6, 7)
+
+
+def test_a_row_with_a_list_fits_a_phone_and_passes_axe(browser: Browser, server_url: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(_axe_script())  # loaded with each page: the site's CSP refuses inline scripts
+    page = context.new_page()
+    try:
+        page.goto(f"{server_url}/combat/?s={quote(EXAMPLE)}&edit=1")
+        page.wait_for_selector("#actions-1 .action-item")
+        assert len(_labels(page)) == 4
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        assert _blocking_axe_violations(page) == []
+        page.locator("#matchup-1").screenshot(path=str(ARTIFACTS / "combat-9b-order-of-actions-phone.png"))
+    finally:
+        context.close()
+
+
+def _axe_script() -> str:
+    from axe_playwright_python.sync_playwright import Axe
+
+    return str(Axe().axe_script)
+
+
+def _blocking_axe_violations(page: Page) -> list[str]:
+    violations = page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
+    return [f"{v['id']}: {v['help']}" for v in violations if v["impact"] in ("serious", "critical")]
+
+
+def test_the_list_works_without_javascript(browser: Browser, server_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, java_script_enabled=False)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    try:
+        page.goto(f"{server_url}/combat/?s={quote(EXAMPLE)}&edit=1")
+        assert len(_labels(page)) == 4
+        page.click("#act-m1-3-remove")  # a submit button: the server edits the list and draws the form again
+        page.wait_for_load_state()
+        assert len(_labels(page)) == 3
+        # The defender's turn comes next; a pass needs no choice, so Add takes it at once.
+        assert page.locator("#id_m1-add-side").input_value() == "d"
+        page.select_option("#id_m1-add-kind", "pass")
+        page.click("#act-m1-add")
+        page.wait_for_load_state()
+        assert _labels(page)[-1] == "Defender: passes"
+        # The plain field holds the same list and can be typed into.
+        field = page.locator("#id_m1-actions")
+        assert field.input_value() == "a:channel:guardian,d:ranged:djinn,a:pass,d:pass"
+        page.locator("#actions-1-text summary").click()
+        field.fill("a:channel:guardian,d:ranged:djinn,a:pass")
+        page.click("#resolve-button")
+        page.wait_for_url(re.compile(r"/combat/\?s="))
+        assert page.locator("code.notation").inner_text() == EXAMPLE.removesuffix(",d:pass")
+    finally:
+        context.close()

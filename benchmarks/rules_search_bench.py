@@ -11,7 +11,8 @@ must build it. The baseline, timed on the same queries in the same run, is the n
 ``icontains`` for every word over rules and rulings (no ranking, no stems). Target: p95 < 20 ms (wall
 time). The CPU time of each search is shown beside it: on a shared, loaded machine the wall time is
 mostly waiting for a core.
-Runs in a child process on a temporary SQLite file and index directory, never on the dev database.
+Runs in a child process on a temporary SQLite file and index directory, never on the dev database
+(``benchmarks.child``, shared with the card search benchmark).
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ import random
 import re
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from benchmarks.child import run_module
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET_P95_MS = 20.0
@@ -33,19 +35,7 @@ SEED = 17
 
 
 def run() -> list[str]:
-    with tempfile.TemporaryDirectory(prefix="rules-search-bench-") as scratch:
-        env = {
-            **os.environ,
-            "DATABASE_URL": f"sqlite:///{scratch}/bench.sqlite3",
-            "GUARDIANS_SEARCH_INDEX_DIR": f"{scratch}/index",
-            "GUARDIANS_VAR_DIR": scratch,
-            "DJANGO_SETTINGS_MODULE": "guardians_site.settings",
-        }
-        completed = subprocess.run([sys.executable, "-m", "benchmarks.rules_search_bench"], cwd=ROOT, env=env,
-                                   capture_output=True, text=True)  # fmt: skip
-    if completed.returncode != 0:
-        return ["Rules search benchmark failed:", completed.stdout, completed.stderr]
-    return completed.stdout.rstrip("\n").split("\n")
+    return run_module("benchmarks.rules_search_bench", "Rules search benchmark")
 
 
 def _percentile(samples: list[float], fraction: float) -> float:

@@ -155,10 +155,9 @@ class CardDefinition:
         return found
 
     def first(self, kind: builtins.type[A]) -> A | None:
-        for ability in self.abilities:
-            if isinstance(ability, kind):
-                return ability
-        return None
+        # Through the table of abilities by kind: asked for every creature at every count for control.
+        found = self.abilities_of(kind)
+        return found[0] if found else None
 
     def command_aoe(self) -> Aoe | None:
         for ability in self.abilities_of(Aoe):

@@ -138,6 +138,8 @@ class _Walk:
         self.probe_at: float | None = None
         # Orders visited, kept or not (an order breaking the ranged plan is visited but left out).
         self.visited = 0
+        # Each pool position's place in the permuted side's list of fighters (set by _root).
+        self.slots: list[int] = []
 
     def _check_time(self) -> None:
         if self.deadline is None or not self.visited:
@@ -153,8 +155,10 @@ class _Walk:
                 raise TooSlow
 
     def _fighters(self, combat: Combat, positions: list[int]) -> list[Fighter]:
-        by_reference = combat.sides[self.permuted].by_reference
-        return [by_reference[self.pool[i]] for i in positions]
+        # By place in the side's list of fighters, which every copy keeps (a creature joining is added at its end).
+        fighters = combat.sides[self.permuted].fighters
+        slots = self.slots
+        return [fighters[slots[i]] for i in positions]
 
     def _emit(self, arrangement: tuple[int, ...], winner: Winner, attacker_total: int, defender_total: int) -> None:
         self.visited += 1
@@ -165,6 +169,8 @@ class _Walk:
         """The combat once its command step is over: the same for every order."""
         root = Combat(self.setup, self.catalog, checked=True)
         root.for_reader = False
+        state = root.sides[self.permuted]
+        self.slots = [state.fighters.index(state.by_reference[reference]) for reference in self.pool]
         root.stop_after = 0
         run_effects(root, "CMB-2")
         try:
@@ -195,7 +201,8 @@ class _Walk:
     ) -> _Skipped | _Saved | _Ended:
         """The next creature of the order: skipped, or played in one more match-up from ``state`` (used up
         when ``owned``); the saved state after it, or the counts once the combat is over. The last creature of
-        the arrangement plays on to the end, since the rest of the order is then fixed."""
+        the arrangement, or the last but one when a single creature is left for the last place, plays on to the
+        end, since the rest of the order is then fixed."""
         [fighter] = self._fighters(state, [chosen])
         if not _playable(fighter):
             # Skipped when its turn comes, as next_primary skips it: no match-up is played for it.
@@ -203,7 +210,9 @@ class _Walk:
         rest = [i for i in range(len(self.pool)) if i not in prefix and i != chosen]
         child = state if owned else fork(state)
         self._arrange(child, played, [*prefix, chosen], rest, extras)
-        child.stop_after = None if len(prefix) + 1 == self.playing else played + 1
+        # Once one creature is left for one place, the order is fixed: play on without saving a state.
+        to_place = self.playing - len(prefix) - 1
+        child.stop_after = None if to_place == 0 or to_place == len(rest) == 1 else played + 1
         try:
             play(child, resume=played)
         except StopAfter:

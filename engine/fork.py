@@ -41,6 +41,9 @@ _SHARED: set[type] = {
 # kinds of ability (effects.effects_for), replaced, never changed, when a card brings new kinds.
 # A side's table of its fighters by reference is a cache too: the copy starts it empty (state.SideState).
 _SHARED_ATTRIBUTES = frozenset({"effects_at", "_by_reference"})
+# A combat's lists of frozen records (the log, the match-ups fought, notices): a new list, the same records
+# (a test checks that they hold nothing else).
+RECORD_LISTS = frozenset({"steps", "matchups", "notices", "warnings", "card_uses", "secondary_outcomes"})
 # Mutable objects of the resolver, copied attribute by attribute.
 _OBJECTS: frozenset[type] = frozenset({SideState, Contribution, Shot})
 _known: dict[type, bool] = {}
@@ -60,19 +63,30 @@ def _is_shared(kind: type) -> bool:
 
 class _Copier:
     def __init__(self, combat: Combat) -> None:
-        # id(original fighter) -> its copy; tables keyed by id(fighter) are re-keyed through it.
-        self.fighters: dict[int, Fighter] = {}
+        # Each fighter -> its copy (fighters hash by identity); ``fighters`` re-keys tables keyed by id(fighter).
+        self.twins: dict[Fighter, Fighter] = {}
+        new = object.__new__
         for state in combat.sides.values():
             for fighter in state.fighters:
-                twin = object.__new__(Fighter)
-                twin.__dict__.update(fighter.__dict__)
-                self.fighters[id(fighter)] = twin
+                twin = new(Fighter)
+                # Replacing the attribute table is twice as fast as filling the new one.
+                twin.__dict__ = fighter.__dict__.copy()
+                self.twins[fighter] = twin
         self.objects: dict[int, Any] = {}
-        for twin in self.fighters.values():
+        self._by_id: dict[int, Fighter] | None = None
+        for twin in self.twins.values():
+            attributes = twin.__dict__
             for name in FIGHTER_LINKS:
-                other = twin.__dict__[name]
+                other = attributes[name]
                 if other is not None:
-                    twin.__dict__[name] = self.fighters[id(other)]
+                    attributes[name] = self.twins[other]
+
+    @property
+    def fighters(self) -> dict[int, Fighter]:
+        """id(original fighter) -> its copy, made when a table keyed by id(fighter) is met."""
+        if self._by_id is None:
+            self._by_id = {id(fighter): twin for fighter, twin in self.twins.items()}
+        return self._by_id
 
     def key(self, value: Any) -> Any:
         if type(value) is int:
@@ -83,13 +97,13 @@ class _Copier:
     def value(self, value: Any) -> Any:
         kind = type(value)
         known = _known
-        table = self.fighters
+        table = self.twins
         # The common cases inline (a function call per element would cost more than the copy itself).
         if kind is Fighter:
-            return table[id(value)]
+            return table[value]
         if kind is list:
             return [
-                item if known.get(type(item)) else table[id(item)] if type(item) is Fighter else self.value(item)
+                item if known.get(type(item)) else table[item] if type(item) is Fighter else self.value(item)
                 for item in value
             ]
         if kind is tuple:
@@ -99,14 +113,17 @@ class _Copier:
         if kind is dict:
             return {
                 (k if type(k) is not int and known.get(type(k)) else self.key(k)): (
-                    v if known.get(type(v)) else table[id(v)] if type(v) is Fighter else self.value(v)
+                    v if known.get(type(v)) else table[v] if type(v) is Fighter else self.value(v)
                 )
                 for k, v in value.items()
             }
         if kind is set:
             return {item if type(item) is not int and known.get(type(item)) else self.key(item) for item in value}
         if kind is Counter:
-            return Counter(value)
+            # Counter(value) goes through an abstract-class check; counts are plain ints.
+            counts: Counter[Any] = Counter()
+            dict.update(counts, value)
+            return counts
         if _is_shared(kind):
             return value
         if kind in _OBJECTS:
@@ -114,13 +131,18 @@ class _Copier:
             if done is None:
                 done = object.__new__(kind)
                 self.objects[id(value)] = done
-                copied = done.__dict__
+                # Start from the whole table (most attributes are shared) and replace the mutable ones.
+                copied = done.__dict__ = value.__dict__.copy()
                 for name, item in value.__dict__.items():
                     held = type(item)
                     if known.get(held) or name in _SHARED_ATTRIBUTES:
-                        copied[name] = item
-                    elif not item and (held is list or held is dict or held is set):
+                        continue
+                    if not item and (held is list or held is dict or held is set):
                         copied[name] = held()
+                    elif held is list:
+                        copied[name] = [
+                            x if known.get(type(x)) else table[x] if type(x) is Fighter else self.value(x) for x in item
+                        ]
                     else:
                         copied[name] = self.value(item)
                 if kind is SideState:
@@ -136,11 +158,14 @@ def fork(combat: Combat) -> Combat:
     copier = _Copier(combat)
     twin = object.__new__(Combat)
     known = _known
-    copied = twin.__dict__
+    # Start from the whole table (most attributes are shared) and replace the mutable ones.
+    copied = twin.__dict__ = combat.__dict__.copy()
     for name, value in combat.__dict__.items():
         kind = type(value)
         if known.get(kind) or name in _SHARED_ATTRIBUTES:
-            copied[name] = value
+            continue
+        if name in RECORD_LISTS:
+            copied[name] = value.copy()
         elif not value and (kind is list or kind is dict or kind is set):
             copied[name] = kind()
         else:

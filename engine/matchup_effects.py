@@ -1049,6 +1049,10 @@ def add(
     kind: StepKind = StepKind.BONUS,
 ) -> None:
     contribution.add(label, amount)
+    if not combat.for_reader:
+        # Exploring reads totals, not steps: the step is counted, its running total and chain are not made.
+        log(combat, kind, rule, "add")
+        return
     sign = "+" if amount >= 0 else ""
     log(
         combat,

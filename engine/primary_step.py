@@ -959,7 +959,8 @@ def compare(
         if fighter.fate is Fate.STANDING:
             code = "fate.won" if fighter is winner else "fate.survived_turned" if fighter.turned else "fate.survived"
             fighter.fate_why = Why(code, {"round": round_number})
-    record_matchup(combat, round_number, pair, (ta, td), str(outcome))
+    # Exploring reads no sentence: the outcome's code stands in for its words.
+    record_matchup(combat, round_number, pair, (ta, td), str(outcome) if combat.for_reader else outcome.message)
 
 
 @acts_in("PRI-11 withdraws", Withdraws)

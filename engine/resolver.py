@@ -181,14 +181,15 @@ def count_for_control(combat: Combat) -> tuple[dict[Side, tuple[Term, ...]], dic
         for effect in effects_in(combat, "RES-2"):
             terms += effect(combat, side, standing)
         totals[side] = terms
+        # Words for the log only: exploring (for_reader False) reads the counts, not the sentences.
         excluded = [
             f"{f.name} ({f.fate.value.replace('_', ' ')})"
             for f in combat.sides[side].fighters
-            if not f.fate.counts_for_control
+            if combat.for_reader and not f.fate.counts_for_control
         ] + [
             f"{f.name} ({left_out[f]})"
             for f in combat.sides[side].fighters
-            if f in left_out and f.fate.counts_for_control
+            if combat.for_reader and f in left_out and f.fate.counts_for_control
         ]
         log(
             combat,

@@ -50,10 +50,15 @@ class Plan:
     """What to filter and how to sort; ``condition`` None means every card. ``matches`` is the answer
     when the index computed it in memory (the condition then names exactly those cards)."""
 
-    condition: Q | None
+    database_condition: Q | None
     ordering: list[OrderBy] | None
     warnings: tuple[QueryWarning, ...]
     matches: Matches | None = None
+
+    @property
+    def condition(self) -> Q | None:
+        # Made only when asked: a search answered from the bitmaps is counted and paged without it.
+        return matches_condition(self.matches) if self.matches is not None else self.database_condition
 
 
 # Cards known only from fan pages are left out of a search that does not ask for them.
@@ -84,7 +89,7 @@ def plan(understood: Understood, index: OpenIndex | None, printed_only: bool = F
         return Plan(None, ordering(understood), ())
     if index is not None:
         matches = evaluate(tree, index)
-        return Plan(matches_condition(matches), ordering(understood), (), matches)
+        return Plan(None, ordering(understood), (), matches)
     compiler = _Compiler()
     condition = compiler.compile(tree)
     return Plan(condition, ordering(understood), tuple(compiler.warnings))

@@ -13,7 +13,7 @@ from engine.combat_state import Combat
 from engine.effects import run_effects
 from engine.errors import StopAfter
 from engine.explore import Exploration, explore
-from engine.fork import FIGHTER_LINKS, fork
+from engine.fork import FIGHTER_LINKS, RECORD_LISTS, fork
 from engine.notation import parse_setup
 from engine.resolver import play, resolution, resolve
 from engine.state import Fighter
@@ -140,6 +140,20 @@ def test_a_forked_combat_resolves_as_the_original_and_leaves_it_alone() -> None:
 def test_fork_knows_every_fighter_attribute_that_holds_a_fighter() -> None:
     linked = {name for name, kind in Fighter.__annotations__.items() if "Fighter" in str(kind)}
     assert linked == set(FIGHTER_LINKS)
+
+
+@pytest.mark.parametrize("name", sorted(SETUPS))
+def test_the_lists_fork_shares_the_items_of_hold_only_frozen_records(name: str) -> None:
+    combat = Combat(parse_setup(SETUPS[name]), CATALOG)
+    run_effects(combat, "CMB-2")
+    play(combat)
+    resolution(combat)
+    for attribute in RECORD_LISTS:
+        held = getattr(combat, attribute)
+        assert type(held) is list
+        for item in held:
+            assert isinstance(item, str) or item.__dataclass_params__.frozen, (attribute, item)
+    assert any(getattr(combat, attribute) for attribute in RECORD_LISTS - {"steps"})
 
 
 def test_a_partial_exploration_says_which_orders_it_covered() -> None:

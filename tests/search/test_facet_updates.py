@@ -10,7 +10,7 @@ from whoosh import index as whoosh_index
 
 from cards.choices import SetKind
 from cards.models import Card, CardClass, CardSet, Printing
-from cards.search import facets, storage
+from cards.search import facet_updates, facets, storage
 from cards.search.service import read_query, search
 from tests.search.test_index import _all_cards
 
@@ -126,3 +126,108 @@ def test_each_kind_of_save_gives_the_bitmaps_of_a_full_rebuild(tmp_path: Path, s
     assert _answers()["quartzite"] == (1, ["zz-new"])
     assert _answers()['"quartzite grit"'] == (1, ["zz-new"]) and _answers()['"grit quartzite"'] == (0, [])
     assert rebuilds == [], "every save above is a card's own update, not a rebuild of every bitmap"
+
+
+def test_a_new_revision_reuses_the_stored_bytes_of_every_entry_that_came_out_equal() -> None:
+    from array import array
+
+    first = facets.Facets(3, None, {"pks": array("q", [7, 8, 9]), "keywords": {"type": {"spell": 0b011}, "border": {"x": 0b100}},
+                                    "numbers": {}, "terrains": {}, "words": {}, "names": ([], []), "spellings": {},
+                                    "doc_ranks": array("i")})  # fmt: skip
+    stored = first.raw_parts()
+    second = first.with_parts(3, None, {"keywords": {"type": {"spell": 0b001}, "border": {"x": 0b100}}})
+    kept = second._raw  # The entries whose value did not change keep the very bytes already written.
+    assert kept[f"keywords{facets.ENTRY}border"] is stored[f"keywords{facets.ENTRY}border"]
+    assert f"keywords{facets.ENTRY}type" not in kept
+    again = facets.Facets(3, None, raw=second.raw_parts())
+    assert dict(again.keywords) == {"type": {"spell": 0b001}, "border": {"x": 0b100}} and list(again.pks) == [7, 8, 9]
+
+
+def test_renumbering_the_names_and_documents_when_a_card_moves_matches_the_plain_definition() -> None:
+    import random
+    from array import array
+
+    from cards.search.facet_updates import _Layout
+
+    def layout(size: int, name_ranks: list[int], doc_ranks: list[int]) -> _Layout:
+        found = _Layout.__new__(_Layout)
+        found.size, found.pks, found.names_changed = size, array("q", range(size)), False
+        found.keywords, found.numbers, found.terrains, found.words = {}, {}, {}, {}
+        found.names, found.name_ranks, found.doc_ranks = [str(r) for r in name_ranks], list(name_ranks), array("i", doc_ranks)
+        return found
+
+    rng = random.Random(20)
+    for _ in range(300):
+        size = rng.randint(2, 12)
+        names = [rng.randrange(size) for _ in range(rng.randint(0, 20))]
+        docs = [rng.randrange(-1, size) for _ in range(rng.randint(0, 20))]
+        old, new = rng.randrange(size), rng.randrange(size)
+        moved, removed, inserted = layout(size, names, docs), layout(size, names, docs), layout(size, names, docs)
+        moved.move(old, new, -5)
+        removed.remove(old)
+        inserted.insert(new, -5)
+
+        def after_move(rank: int, old: int = old, new: int = new) -> int:
+            if rank < 0 or rank == old:
+                return -1
+            shifted = rank - 1 if rank > old else rank
+            return shifted + 1 if shifted >= new else shifted
+
+        assert moved.name_ranks == [after_move(r) for r in names if r != old]
+        assert list(moved.doc_ranks) == [after_move(r) for r in docs]
+        assert removed.name_ranks == [r - 1 if r > old else r for r in names if r != old]
+        assert list(removed.doc_ranks) == [-1 if r == old else r - 1 if r > old else r for r in docs]
+        assert inserted.name_ranks == [r + 1 if r >= new else r for r in names]
+        assert list(inserted.doc_ranks) == [r + 1 if r >= new else r for r in docs]
+
+
+def test_saves_that_merge_segments_keep_the_document_map_of_a_full_rebuild(tmp_path: Path, settings, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any) -> None:  # type: ignore[no-untyped-def]
+    rebuild = facets.build_facets
+    settings.SEARCH_INDEX_DIR = tmp_path
+    storage.build(_all_cards(), tmp_path)
+    monkeypatch.setattr(storage, "MOST_SEGMENTS", 2)  # Every other save merges the small segments.
+    rebuilds: list[int] = []
+    monkeypatch.setattr(storage.facets, "build_facets", lambda reader: rebuilds.append(1) or rebuild(reader))
+    merged = []
+    original = facet_updates.merged_doc_ranks
+    monkeypatch.setattr(facet_updates, "merged_doc_ranks", lambda *args: merged.append(1) or original(*args))
+    last: dict[str, int] = {}
+    for number, slug in enumerate(["sand-lord", "sand-lord", "baelzebub", "sand-lord", "baelzebub", "sand-lord"]):
+        with django_capture_on_commit_callbacks(execute=True):
+            card = Card.objects.get(slug=slug)
+            if number % 2:
+                card.name = f"{'Aaaa' if number % 4 == 1 else 'Zzzz'} {card.name}"  # It moves in the list.
+            card.summary = f"A card that walks on quartzite{number}."
+            card.save()
+        _assert_same(_stored(tmp_path), _rebuilt(tmp_path))
+        assert _answers() == _database_answers(), number
+        # The new document, in whichever segment it landed, maps to the card; its old one to nothing.
+        assert _slugs(f"quartzite{number}") == [slug]
+        if slug in last:
+            assert _slugs(f"quartzite{last[slug]}") == []
+        last[slug] = number
+    with django_capture_on_commit_callbacks(execute=True):
+        Card.objects.get(slug="baelzebub").delete()
+    _assert_same(_stored(tmp_path), _rebuilt(tmp_path))
+    assert _answers() == _database_answers()
+    assert merged and rebuilds == []
+
+
+def test_a_stored_revision_reads_a_page_of_ids_in_place_and_agrees_with_its_id_array(tmp_path: Path) -> None:
+    storage.build(_all_cards(), tmp_path)
+    stored = _stored(tmp_path)
+    ranks = [0, 1, 7, stored.size // 2, stored.size - 1]
+    in_place = stored.ids(ranks)
+    assert "pks" not in stored._parts  # Read from the file's map, not loaded whole.
+    assert in_place == [stored.pks[rank] for rank in ranks] == _rebuilt(tmp_path).ids(ranks)
+
+
+def test_positions_in_an_id_array_are_whole_entries_only() -> None:
+    from array import array
+
+    from cards.search.facet_updates import _positions
+
+    # 256 is the bytes 00 01 00 00: found inside 65536 (00 00 01 00) only off an entry's boundary.
+    values = array("i", [65536, 256, -1, 256, 1 << 24])
+    assert _positions(values, 256) == [1, 3] and _positions(values, 1) == [] and _positions(values, -1) == [2]
+    assert _positions(array("q", [7, 1 << 40, 7]), 7) == [0, 2] and _positions([3, 1, 3], 3) == [0, 2]

@@ -100,3 +100,28 @@ def test_an_update_during_a_full_rebuild_waits_and_lands_in_the_new_index(tmp_pa
     rebuild.join(10)
     update.join(10)
     assert _cards_with(root, "quokka") == 1
+
+
+def test_saves_journal_their_digests_and_a_torn_line_only_costs_a_re_index(
+    tmp_path: Path, settings: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    root = _build(tmp_path / "index", settings)
+    pointer = storage.read_pointer(root)
+    assert pointer is not None
+    generation = root / pointer.generation
+    before = storage.read_digests(generation)
+    with django_capture_on_commit_callbacks(execute=True):
+        card = Card.objects.get(slug="sand-lord")
+        card.name = "Sand Quokka"
+        card.save()
+    after = storage.read_digests(generation)
+    assert before is not None and after is not None
+    assert after["sand-lord"] != before["sand-lord"]
+    assert {slug for slug in after if after[slug] != before.get(slug)} == {"sand-lord"}
+    # The digests file itself was not rewritten: the change is one journal line.
+    assert (generation / storage.DIGEST_JOURNAL).read_text().count("\n") == 1
+    with open(generation / storage.DIGEST_JOURNAL, "a") as journal:
+        journal.write('["sand-lord", "0123')  # A crash in the middle of a line.
+    assert storage.read_digests(generation) == after
+    storage._write_digests(generation, after)  # Folding the journal in empties it.
+    assert not (generation / storage.DIGEST_JOURNAL).exists() and storage.read_digests(generation) == after

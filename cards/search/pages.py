@@ -59,11 +59,6 @@ class InGivenOrder(BaseIterable):
         return iter([by_id[pk] for pk in given.ids if pk in by_id])
 
 
-def ids_only(queryset: Any) -> bool:
-    """Whether each row is the primary key alone (``values_list("pk", flat=True)``)."""
-    return _row_key(queryset) == (True, None)
-
-
 def _row_key(queryset: Any) -> tuple[bool, Any]:
     """(True, how to read the primary key off one row), or (False, None) when rows do not carry it."""
     iterable, fields = queryset._iterable_class, tuple(queryset._fields or ())

@@ -13,13 +13,13 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db import DEFAULT_DB_ALIAS, connection
 from django.db.models import BigIntegerField, BooleanField, Expression, F, Func, Q
 from django.db.models.expressions import OrderBy
 from django.db.models.lookups import In
 from django.db.models.sql.where import AND, WhereNode
 
-from cards.search.pages import GivenOrder, ids_only, inline_ids, order_in_python, restore_ordering
+from cards.search.pages import GivenOrder, inline_ids, order_in_python, restore_ordering
 
 if TYPE_CHECKING:
     from cards.search.evaluate import Matches
@@ -207,30 +207,8 @@ class KnownMatchesMixin:
         if not ids:
             return page.none()
         _add_ids_lookup(page.query, MatchedIds(ids=ids), unindexed=False)
-        if ids_only(page):
-            # Rows that are only the id: the database is asked only which of them still exist (a card
-            # deleted since the bitmaps were built is left out), in one plain statement instead of
-            # an ORM query compiled for it. The queryset keeps its SQL for any copy made from it.
-            page._result_cache, page._prefetch_done = _existing(page, ids), True
-            return page
         order_in_python(page, ids)
         return page
-
-
-def _existing(page: Any, ids: tuple[int, ...]) -> list[int]:
-    connection = connections[page.db]
-    meta = page.model._meta
-    quote = connection.ops.quote_name
-    column = quote(meta.pk.column)
-    select = f"SELECT {column} FROM {quote(meta.db_table)} WHERE {column} IN "
-    with connection.cursor() as cursor:
-        if len(ids) <= INLINE_IDS:
-            # As parameters: one statement text per page length, which the driver prepares once.
-            cursor.execute(select + "(" + ", ".join(["%s"] * len(ids)) + ")", ids)
-        else:  # The ids are integers from the bitmaps (the database's own keys), safe to write into the statement.
-            cursor.execute(select + inline_ids(ids))
-        found = {row[0] for row in cursor.fetchall()}
-    return [pk for pk in ids if pk in found]
 
 
 class IdsIn(Expression):

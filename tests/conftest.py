@@ -2,6 +2,13 @@
 
 import pytest
 from django.core.management import call_command
+from hypothesis import settings as hypothesis_settings
+
+# Property tests are deterministic (the same examples every run, so CI's verdict is reproducible) and
+# untimed: a per-example deadline failed a notation round trip on a loaded 2-core machine, and tests
+# assert behaviour, never timings.
+hypothesis_settings.register_profile("project", deadline=None, derandomize=True)
+hypothesis_settings.load_profile("project")
 
 
 @pytest.fixture(scope="session")

@@ -17,7 +17,8 @@ sample) and the first query after a card is saved, with the save's own time.
 
 Targets: on the real cards p95 <= 10 ms for every class; on 50,000 cards every selective query (names,
 rare words, selective filters) at least 10x faster than the baseline and no class slower; a cold first
-query no slower than the baseline's; a card save at most 50 ms. Verdicts are printed from these numbers only.
+query no slower than the baseline's; a card save at most 50 ms, judged per kind of save (a number
+changed, a rename). Verdicts are printed from these numbers only.
 """
 
 from __future__ import annotations
@@ -382,9 +383,15 @@ def _measure_saves(saves: int) -> list[str]:
             (ours if side == "ours" else naive)()
             (after_ours if side == "ours" else after_naive).append((time.perf_counter() - start) * 1000)
     indexed_saves = timings[("stat", True)] + timings[("rename", True)]
-    verdict = "met" if _percentile(indexed_saves, 0.5) <= SAVE_TARGET_MS else "NOT met"
-    VERDICTS.append((f"card save <= {SAVE_TARGET_MS:.0f} ms (median, with the index update)", verdict,
-                     f"{_percentile(indexed_saves, 0.5):.1f} ms"))  # fmt: skip
+    # Each kind of save is judged on its own: pooled, the many cheap number changes would hide a slow rename.
+    kind_verdicts = []
+    for kind, label in (("stat", "a number changed"), ("rename", "renamed")):
+        median = _percentile(timings[(kind, True)], 0.5)
+        verdict = "met" if median <= SAVE_TARGET_MS else "NOT met"
+        kind_verdicts.append(f"  Card save at most {SAVE_TARGET_MS:.0f} ms, {label} (median with the index update): "
+                             f"{verdict} ({median:.1f} ms)")  # fmt: skip
+        VERDICTS.append((f"card save <= {SAVE_TARGET_MS:.0f} ms, {label} (median, with the index update)", verdict,
+                         f"{median:.1f} ms"))  # fmt: skip
     return [
         f"  A card save on {Card.objects.count():,} cards, ms (with the index update / the same save without it):",
         f"    a number changed: {_spread(timings[('stat', True)])} / {_spread(timings[('stat', False)])} "
@@ -392,7 +399,7 @@ def _measure_saves(saves: int) -> list[str]:
         f"    renamed (the card moves in the list order): {_spread(timings[('rename', True)])} / "
         f"{_spread(timings[('rename', False)])} ({len(timings[('rename', True)])} each); slowest with the index "
         f"{max(indexed_saves):.1f}",
-        f"  Card save at most {SAVE_TARGET_MS:.0f} ms (median of the saves with the index update): {verdict}",
+        *kind_verdicts,
         f"  The first selective query after each save, ms: search {_spread(after_ours)}, naive {_spread(after_naive)}, "
         f"ratio {_percentile(after_naive, 0.5) / _percentile(after_ours, 0.5):.1f}x",
     ]  # fmt: skip

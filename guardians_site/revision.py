@@ -13,7 +13,7 @@ import threading
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -40,6 +40,18 @@ def current() -> Revision:
     if row is None:
         row = _create()
     return Revision(number=row[0], changed_at=row[1])
+
+
+def current_number() -> int:
+    """``current().number`` in one plain SQL statement. A search checks it first thing in every new process,
+    and through the ORM that check cost a cold first search about 0.9 ms (``v>=30`` on 50,000 cards)."""
+    meta = DataRevision._meta
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {quote('number')} FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = %s",
+                       [SINGLETON])  # fmt: skip
+        row = cursor.fetchone()
+    return int(row[0]) if row is not None else current().number
 
 
 def _create() -> tuple[int, datetime]:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from whoosh.fields import ID, KEYWORD, NUMERIC, TEXT, Schema
+from whoosh.fields import ID, KEYWORD, NUMERIC, TEXT, FieldType, Schema
 
 from cards.choices import AutomationStatus, CardType, SetKind
 from cards.querysets import rarity_values
@@ -37,29 +37,27 @@ def _number() -> NUMERIC:
     return NUMERIC(int, bits=32, signed=True, shift_step=8)
 
 
+# How each indexed field is made. Its names alone say which schema an index was built with
+# (``FIELD_NAMES``, checked on every index opening) without building the schema's analysers.
+_FIELDS: dict[str, Callable[[], FieldType]] = {
+    "slug": lambda: ID(stored=True, unique=True),
+    "pk": lambda: NUMERIC(int, bits=64, stored=True, sortable=True),
+    "name": lambda: TEXT(analyzer=STEMMED, phrase=True),
+    "name_plain": lambda: TEXT(analyzer=PLAIN, phrase=False, spelling=True),
+    "name_whole": lambda: TEXT(analyzer=WHOLE_VALUES, phrase=False),
+    "summary": lambda: TEXT(analyzer=STEMMED, phrase=True),
+    "abilities": lambda: TEXT(analyzer=STEMMED, phrase=True),
+    "classes": lambda: KEYWORD(lowercase=True, commas=True),
+    **{name: lambda: KEYWORD(lowercase=True)
+       for name in ("type", "border", "size", "set", "bribe", "rarity", "flags", "immune", "attack", "terrain")},
+    PAIR_FIELD: lambda: KEYWORD(commas=True),
+    **{name: _number for name in NUMBER_FIELDS},
+}  # fmt: skip
+FIELD_NAMES: tuple[str, ...] = tuple(sorted(_FIELDS))
+
+
 def build_schema() -> Schema:
-    schema = Schema(
-        slug=ID(stored=True, unique=True),
-        pk=NUMERIC(int, bits=64, stored=True, sortable=True),
-        name=TEXT(analyzer=STEMMED, phrase=True),
-        name_plain=TEXT(analyzer=PLAIN, phrase=False, spelling=True),
-        name_whole=TEXT(analyzer=WHOLE_VALUES, phrase=False),
-        summary=TEXT(analyzer=STEMMED, phrase=True),
-        abilities=TEXT(analyzer=STEMMED, phrase=True),
-        classes=KEYWORD(lowercase=True, commas=True),
-        type=KEYWORD(lowercase=True),
-        border=KEYWORD(lowercase=True),
-        size=KEYWORD(lowercase=True),
-        set=KEYWORD(lowercase=True),
-        bribe=KEYWORD(lowercase=True),
-        rarity=KEYWORD(lowercase=True),
-        flags=KEYWORD(lowercase=True),
-        immune=KEYWORD(lowercase=True),
-        attack=KEYWORD(lowercase=True),
-        terrain=KEYWORD(lowercase=True),
-        **{PAIR_FIELD: KEYWORD(commas=True)},
-        **{name: _number() for name in NUMBER_FIELDS},
-    )
+    schema = Schema(**{name: make() for name, make in _FIELDS.items()})
     schema.add(TERRAIN_PREFIX + "*", _number(), glob=True)
     return schema
 

@@ -54,7 +54,7 @@ def catch_up(root: Path) -> bool:
     if not storage.answers_here(pointer):
         return False  # No index for this database: searches say so; rebuild_index makes one.
     assert pointer is not None
-    number = revision.current().number  # Read before the cards: the index then holds at least this revision.
+    number = revision.current_number()  # Read before the cards: the index then holds at least this revision.
     if number <= pointer.data_revision:
         return False
     with storage.update_lock(root):

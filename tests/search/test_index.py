@@ -87,6 +87,19 @@ def test_an_index_built_by_an_older_schema_is_neither_used_nor_patched(tmp_path:
     assert pointer_file.read_text() == before
 
 
+def test_the_schema_fingerprint_names_every_field_an_index_is_built_with(tmp_path: Path) -> None:
+    # The fingerprint is written from the field names alone (no schema built): it must still be the built one's.
+    from whoosh import index as whoosh_index
+
+    from cards.search.documents import build_schema
+
+    pointer = storage.build(_all_cards()[:20], tmp_path)
+    built = whoosh_index.open_dir(str(tmp_path / pointer.generation)).schema
+    assert pointer.schema == storage.schema_fingerprint() == ",".join(sorted(built.names()))
+    assert storage.schema_fingerprint() == ",".join(sorted(build_schema().names()))
+    assert "vitality" in storage.schema_fingerprint().split(",")
+
+
 def test_saving_a_card_updates_the_index(tmp_path: Path, settings, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
     settings.SEARCH_INDEX_DIR = tmp_path
     storage.build(_all_cards(), tmp_path)

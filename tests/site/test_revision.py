@@ -72,3 +72,15 @@ def test_loaders_advance_it_only_when_they_change_something(django_capture_on_co
     with django_capture_on_commit_callbacks(execute=True):
         assert load_fixtures(fixtures).changed == 1
     assert revision.current().number == before.number + 1
+
+
+def test_the_plain_sql_number_is_the_orm_number(django_capture_on_commit_callbacks: Any) -> None:
+    # The search's quick check reads the number without the ORM; it must follow every bump.
+    from guardians_site.models import DataRevision
+
+    assert revision.current_number() == revision.current().number
+    with django_capture_on_commit_callbacks(execute=True):
+        revision.data_changed()
+    assert revision.current_number() == revision.current().number
+    DataRevision.objects.all().delete()
+    assert revision.current_number() == revision.current().number == 1

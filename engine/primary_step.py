@@ -867,8 +867,13 @@ def compare(
         return
     a, d = pair[Side.ATTACKER], pair[Side.DEFENDER]
     ta, td = contributions[Side.ATTACKER].total, contributions[Side.DEFENDER].total
-    chains = Chains(
-        ((a.name, tuple(contributions[Side.ATTACKER].terms)), (d.name, tuple(contributions[Side.DEFENDER].terms)))
+    # Exploring writes no step (core.log), so the chains the comparison's sentence shows are not gathered.
+    chains = (
+        Chains(
+            ((a.name, tuple(contributions[Side.ATTACKER].terms)), (d.name, tuple(contributions[Side.DEFENDER].terms)))
+        )
+        if combat.for_reader
+        else None
     )
     winner: Fighter | None = None
     rule = "PRI-11"

@@ -66,12 +66,19 @@ def coded(code: str, rule: str, template: str | None = None, **values: object) -
     return Notice(code, render_values(template or code, values), rule, values)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Term:
     """One addend of a total: ``Term("OCB", 3)``. A chain of terms explains a number."""
 
     label: str
     amount: int
+
+    def __init__(self, label: str, amount: int) -> None:
+        # Written into the instance's table: the frozen dataclass's own set-up takes twice as long, and a
+        # combat makes a term for every bonus and every creature counted (exploring, thousands of times).
+        fields = self.__dict__
+        fields["label"] = label
+        fields["amount"] = amount
 
 
 @dataclass(frozen=True)

@@ -124,6 +124,13 @@ class SideState:
     def holding(self) -> list[Fighter]:
         return [fighter for fighter in self.fighters if fighter.in_hand and fighter.fate is Fate.STANDING]
 
+    def holds_any(self) -> bool:
+        """``bool(holding())`` without building the list: asked before every primary match-up."""
+        for fighter in self.fighters:
+            if fighter.in_hand and fighter.fate is Fate.STANDING:
+                return True
+        return False
+
 
 class Contribution:
     """The running total of one creature in one attack, kept as explained terms."""

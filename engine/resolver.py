@@ -181,15 +181,18 @@ def count_for_control(combat: Combat) -> tuple[dict[Side, tuple[Term, ...]], dic
         for effect in effects_in(combat, "RES-2"):
             terms += effect(combat, side, standing)
         totals[side] = terms
-        # Words for the log only: exploring (for_reader False) reads the counts, not the sentences.
+        if not combat.for_reader:
+            # Exploring reads the counts, not the sentences: the step is counted (core.log), not worded.
+            log(combat, StepKind.COUNT, "RES-2", "count_for_control")
+            continue
         excluded = [
             f"{f.name} ({f.fate.value.replace('_', ' ')})"
             for f in combat.sides[side].fighters
-            if combat.for_reader and not f.fate.counts_for_control
+            if not f.fate.counts_for_control
         ] + [
             f"{f.name} ({left_out[f]})"
             for f in combat.sides[side].fighters
-            if combat.for_reader and f in left_out and f.fate.counts_for_control
+            if f in left_out and f.fate.counts_for_control
         ]
         log(
             combat,

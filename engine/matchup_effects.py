@@ -647,8 +647,10 @@ def primary_aoes(combat: Combat, pair: dict[Side, Fighter]) -> None:
         if fighter.fate is not Fate.STANDING or fighter.role is Role.COMMAND:
             continue
         aoes = [aoe for aoe in fighter.text(Aoe) if aoe.timing.value == "primary"]
+        if not aoes:
+            continue
         suppressor = suppressor_of(combat, Suppressed.AOE, fighter, pair[side.other])
-        if aoes and suppressor is not None:
+        if suppressor is not None:
             log(
                 combat,
                 StepKind.AOE,

@@ -863,14 +863,14 @@ def push_start(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Si
 def compare(
     combat: Combat, round_number: int, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]
 ) -> None:
-    gone = [f for f in pair.values() if f.fate is not Fate.STANDING]
-    if gone:
+    a, d = pair[Side.ATTACKER], pair[Side.DEFENDER]
+    if a.fate is not Fate.STANDING or d.fate is not Fate.STANDING:
+        gone = [f for f in pair.values() if f.fate is not Fate.STANDING]
         # Text that destroys a creature after the ranged step (a command's roll) ends the match-up there.
         gone_text = "; ".join(f"{f.name} {f.fate.value.replace('_', ' ')}" for f in gone)
         log(combat, StepKind.NOTE, "PRI-11", "compare", ())
         record_matchup(combat, round_number, pair, None, render("compare.no_comparison", (gone_text,)))
         return
-    a, d = pair[Side.ATTACKER], pair[Side.DEFENDER]
     ta, td = contributions[Side.ATTACKER].total, contributions[Side.DEFENDER].total
     # Exploring writes no step (core.log), so the chains the comparison's sentence shows are not gathered.
     chains = (

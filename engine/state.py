@@ -143,7 +143,11 @@ class Contribution:
 
     @property
     def total(self) -> int:
-        return sum(term.amount for term in self.terms)
+        # A loop rather than sum() over a generator: read at every step of a match-up, over a handful of terms.
+        total = 0
+        for term in self.terms:
+            total += term.amount
+        return total
 
     def add(self, label: str, amount: int) -> None:
         self.terms.append(Term(label, amount))

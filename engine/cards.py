@@ -155,8 +155,11 @@ class CardDefinition:
         return found
 
     def first(self, kind: builtins.type[A]) -> A | None:
-        # Through the table of abilities by kind: asked for every creature at every count for control.
-        found = self.abilities_of(kind)
+        # Through the table of abilities by kind, read directly (as Fighter.text does): asked for every
+        # creature at every count for control and many times by the command step.
+        found = self._by_kind.get(kind)
+        if found is None:
+            found = self.abilities_of(kind)
         return found[0] if found else None
 
     def command_aoe(self) -> Aoe | None:

@@ -87,7 +87,7 @@ from .setup import Bribe, Moment, SpellPlay
 from .state import Contribution, Fighter
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class BonusTerm:
     """One addition to a creature's total, with what caused it, before it is logged."""
 
@@ -99,6 +99,24 @@ class BonusTerm:
     kind: StepKind = StepKind.BONUS
     # The card whose text takes this bonus away (ENG-13); a barred term adds nothing.
     barred: str = ""
+
+    def __init__(
+        self,
+        label: str,
+        amount: int,
+        rule: str,
+        card: CardDefinition,
+        why: str,
+        kind: StepKind = StepKind.BONUS,
+        barred: str = "",
+    ) -> None:
+        # The attribute table given whole, as log.Term does: the frozen set-up field by field took twice as
+        # long, and every match-up of an exploration makes several.
+        object.__setattr__(
+            self,
+            "__dict__",
+            {"label": label, "amount": amount, "rule": rule, "card": card, "why": why, "kind": kind, "barred": barred},
+        )
 
 
 def bribery_window(combat: Combat, moment: Moment, pair: dict[Side, Fighter]) -> set[Side]:
@@ -647,8 +665,10 @@ def primary_aoes(combat: Combat, pair: dict[Side, Fighter]) -> None:
         if fighter.fate is not Fate.STANDING or fighter.role is Role.COMMAND:
             continue
         aoes = [aoe for aoe in fighter.text(Aoe) if aoe.timing.value == "primary"]
+        if not aoes:
+            continue
         suppressor = suppressor_of(combat, Suppressed.AOE, fighter, pair[side.other])
-        if aoes and suppressor is not None:
+        if suppressor is not None:
             log(
                 combat,
                 StepKind.AOE,

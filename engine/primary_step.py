@@ -248,7 +248,8 @@ def primaries(combat: Combat, *, played: int | None = None) -> None:
     if played is None:
         build_queues(combat)
     round_number = played or 0
-    while combat.sides[Side.ATTACKER].holding() and combat.sides[Side.DEFENDER].holding():
+    attacker_state, defender_state = combat.sides[Side.ATTACKER], combat.sides[Side.DEFENDER]
+    while attacker_state.holds_any() and defender_state.holds_any():
         attacker = next_primary(combat, Side.ATTACKER)
         defender = next_primary(combat, Side.DEFENDER)
         if attacker is None or defender is None:
@@ -343,11 +344,12 @@ def matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Figh
 
 def play_matchup(combat: Combat, round_number: int, attacker: Fighter, defender: Fighter) -> None:
     pair = {Side.ATTACKER: attacker, Side.DEFENDER: defender}
+    fought = Why("fate.fought", {"round": round_number})  # Immutable: both creatures keep the one reason.
     for fighter in pair.values():
         fighter.in_hand = False
         fighter.role = Role.PRIMARY
         fighter.round = round_number
-        fighter.fate_why = Why("fate.fought", {"round": round_number})
+        fighter.fate_why = fought
     attacker.faced, defender.faced = defender, attacker
     log(
         combat,
@@ -377,13 +379,16 @@ def play_matchup(combat: Combat, round_number: int, attacker: Fighter, defender:
     moment = Moment(round_number)
     bribed_sides = bribery_window(combat, moment, pair)
     any_time_spells(combat, moment, pair, bribed_sides)
-    if decided_by_spell(combat, round_number, pair):
+    # The checks are asked here first: nearly every match-up passes both, and a call costs more than asking.
+    if (combat.ended_unchallenged or combat.spell_decided is not None) and decided_by_spell(combat, round_number, pair):
         return
     destruction(combat, pair)
     frozen = any_effect(combat, "PRI-3 rolled", pair)
     sent_back(combat, pair)
     primary_aoes(combat, pair)
-    if left_the_matchup(combat, round_number, pair):
+    if (attacker.fate is not Fate.STANDING or defender.fate is not Fate.STANDING) and left_the_matchup(
+        combat, round_number, pair
+    ):
         for side in SIDES:
             for support in combat.sides[side].setup.ranged:
                 if support.round == round_number:
@@ -858,17 +863,22 @@ def push_start(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Si
 def compare(
     combat: Combat, round_number: int, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]
 ) -> None:
-    gone = [f for f in pair.values() if f.fate is not Fate.STANDING]
-    if gone:
+    a, d = pair[Side.ATTACKER], pair[Side.DEFENDER]
+    if a.fate is not Fate.STANDING or d.fate is not Fate.STANDING:
+        gone = [f for f in pair.values() if f.fate is not Fate.STANDING]
         # Text that destroys a creature after the ranged step (a command's roll) ends the match-up there.
         gone_text = "; ".join(f"{f.name} {f.fate.value.replace('_', ' ')}" for f in gone)
         log(combat, StepKind.NOTE, "PRI-11", "compare", ())
         record_matchup(combat, round_number, pair, None, render("compare.no_comparison", (gone_text,)))
         return
-    a, d = pair[Side.ATTACKER], pair[Side.DEFENDER]
     ta, td = contributions[Side.ATTACKER].total, contributions[Side.DEFENDER].total
-    chains = Chains(
-        ((a.name, tuple(contributions[Side.ATTACKER].terms)), (d.name, tuple(contributions[Side.DEFENDER].terms)))
+    # Exploring writes no step (core.log), so the chains the comparison's sentence shows are not gathered.
+    chains = (
+        Chains(
+            ((a.name, tuple(contributions[Side.ATTACKER].terms)), (d.name, tuple(contributions[Side.DEFENDER].terms)))
+        )
+        if combat.for_reader
+        else None
     )
     winner: Fighter | None = None
     rule = "PRI-11"

@@ -105,6 +105,14 @@ def report_unused_secondaries(combat: Combat) -> None:
 def left_out_of_control(combat: Combat) -> dict[Fighter, str]:
     """Standing creatures a control_exclusion text keeps out of the count, with the reason."""
     left_out: dict[Fighter, str] = {}
+    # Through the registry: a combat with no control_exclusion text (the common case) looks at no creature.
+    run_effects(combat, "RES-2 left out", left_out)
+    return left_out
+
+
+@acts_in("RES-2 left out", ControlExclusion)
+def control_exclusions(combat: Combat, left_out: dict[Fighter, str]) -> None:
+    """Adds to ``left_out`` each creature a control_exclusion text keeps out of the count, with the reason."""
     for side in SIDES:
         for fighter in combat.sides[side].fighters:
             if fighter.role is not Role.PRIMARY or fighter.fate in (Fate.BRIBED, Fate.DESTROYED):
@@ -115,7 +123,6 @@ def left_out_of_control(combat: Combat) -> dict[Fighter, str]:
                     left_out[faced] = f"left out by {fighter.name}'s text"
                 if rule.who is Sides.BOTH:
                     left_out[fighter] = "left out by its own text"
-    return left_out
 
 
 @acts_in("RES-2", ControlBonus)
@@ -181,15 +188,18 @@ def count_for_control(combat: Combat) -> tuple[dict[Side, tuple[Term, ...]], dic
         for effect in effects_in(combat, "RES-2"):
             terms += effect(combat, side, standing)
         totals[side] = terms
-        # Words for the log only: exploring (for_reader False) reads the counts, not the sentences.
+        if not combat.for_reader:
+            # Exploring reads the counts, not the sentences: the step is counted (core.log), not worded.
+            log(combat, StepKind.COUNT, "RES-2", "count_for_control")
+            continue
         excluded = [
             f"{f.name} ({f.fate.value.replace('_', ' ')})"
             for f in combat.sides[side].fighters
-            if combat.for_reader and not f.fate.counts_for_control
+            if not f.fate.counts_for_control
         ] + [
             f"{f.name} ({left_out[f]})"
             for f in combat.sides[side].fighters
-            if combat.for_reader and f in left_out and f.fate.counts_for_control
+            if f in left_out and f.fate.counts_for_control
         ]
         log(
             combat,

@@ -124,6 +124,13 @@ class SideState:
     def holding(self) -> list[Fighter]:
         return [fighter for fighter in self.fighters if fighter.in_hand and fighter.fate is Fate.STANDING]
 
+    def holds_any(self) -> bool:
+        """``bool(holding())`` without building the list: asked before every primary match-up."""
+        for fighter in self.fighters:
+            if fighter.in_hand and fighter.fate is Fate.STANDING:
+                return True
+        return False
+
 
 class Contribution:
     """The running total of one creature in one attack, kept as explained terms."""
@@ -136,7 +143,11 @@ class Contribution:
 
     @property
     def total(self) -> int:
-        return sum(term.amount for term in self.terms)
+        # A loop rather than sum() over a generator: read at every step of a match-up, over a handful of terms.
+        total = 0
+        for term in self.terms:
+            total += term.amount
+        return total
 
     def add(self, label: str, amount: int) -> None:
         self.terms.append(Term(label, amount))

@@ -316,35 +316,34 @@
     text.appendChild(document.createTextNode(" of " + STACKING_LIMIT + " points" + (total > STACKING_LIMIT ? ": over the limit" : "")));
   };
 
-  var addControls = function (fieldset) {
-    var side = fieldset.dataset.side;
-    var textarea = document.getElementById("id_" + side + "-creatures");
-    if (!textarea) { return; }
+  /* A name box with an Add button above a list textarea: a known name is appended as a line, an unknown
+     one is named in a message. Serves the shield's creatures and the storage hand alike. */
+  var addNamePicker = function (textarea, picker) {
     var wrap = el("div", null, "add-creature");
-    var label = el("label", "Add a creature by name", "visually-hidden");
-    label.htmlFor = "add-" + side;
+    var label = el("label", picker.label, "visually-hidden");
+    label.htmlFor = picker.id;
     var input = el("input");
-    input.id = "add-" + side;
-    input.setAttribute("list", "creature-names");
+    input.id = picker.id;
+    input.setAttribute("list", picker.list);
     input.setAttribute("autocomplete", "off");
-    input.placeholder = "Add a creature by name";
+    input.placeholder = picker.placeholder;
     var button = el("button", "Add");
     button.type = "button";
     var message = el("p", "", "add-creature-message");
     message.setAttribute("aria-live", "polite");
     var add = function () {
-      var creature = find(input.value);
       if (!input.value.trim()) { return; }
-      if (!creature) {
-        message.textContent = "No creature called \u201c" + input.value.trim() + "\u201d.";
+      var name = picker.nameOf(input.value);
+      if (!name) {
+        message.textContent = "No " + picker.kind + " called \u201c" + input.value.trim() + "\u201d.";
         return;
       }
       message.textContent = "";
       var lines = linesOf(textarea);
-      lines.push(creature.name);
+      lines.push(name);
       textarea.value = lines.join("\n");
       input.value = "";
-      renderStats(side);
+      picker.added();
       form.dispatchEvent(new Event("creatures-changed"));
       input.focus();
     };
@@ -357,6 +356,21 @@
     wrap.appendChild(button);
     textarea.parentNode.insertBefore(wrap, textarea);
     textarea.parentNode.insertBefore(message, textarea);
+  };
+
+  var addControls = function (fieldset) {
+    var side = fieldset.dataset.side;
+    var textarea = document.getElementById("id_" + side + "-creatures");
+    if (!textarea) { return; }
+    addNamePicker(textarea, {
+      id: "add-" + side,
+      list: "creature-names",
+      label: "Add a creature by name",
+      placeholder: "Add a creature by name",
+      kind: "creature",
+      nameOf: function (text) { var creature = find(text); return creature && creature.name; },
+      added: function () { renderStats(side); },
+    });
     textarea.addEventListener("input", function () { renderStats(side); });
   };
 
@@ -368,42 +382,15 @@
     if (!textarea || !list) { return; }
     var names = {};
     list.querySelectorAll("option").forEach(function (option) { names[key(option.value)] = option.value; });
-    var wrap = el("div", null, "add-creature");
-    var label = el("label", "Add a card to the hand by name", "visually-hidden");
-    label.htmlFor = "add-hand-" + side;
-    var input = el("input");
-    input.id = "add-hand-" + side;
-    input.setAttribute("list", "hand-card-names");
-    input.setAttribute("autocomplete", "off");
-    input.placeholder = "Add a spell, item or bribery card";
-    var button = el("button", "Add");
-    button.type = "button";
-    var message = el("p", "", "add-creature-message");
-    message.setAttribute("aria-live", "polite");
-    var add = function () {
-      if (!input.value.trim()) { return; }
-      var name = names[key(input.value)];
-      if (!name) {
-        message.textContent = "No spell, hand item or bribery card called \u201c" + input.value.trim() + "\u201d.";
-        return;
-      }
-      message.textContent = "";
-      var lines = linesOf(textarea);
-      lines.push(name);
-      textarea.value = lines.join("\n");
-      input.value = "";
-      form.dispatchEvent(new Event("creatures-changed"));
-      input.focus();
-    };
-    button.addEventListener("click", add);
-    input.addEventListener("keydown", function (event) {
-      if (event.key === "Enter") { event.preventDefault(); add(); }
+    addNamePicker(textarea, {
+      id: "add-hand-" + side,
+      list: "hand-card-names",
+      label: "Add a card to the hand by name",
+      placeholder: "Add a spell, item or bribery card",
+      kind: "spell, hand item or bribery card",
+      nameOf: function (text) { return names[key(text)]; },
+      added: function () {},
     });
-    wrap.appendChild(label);
-    wrap.appendChild(input);
-    wrap.appendChild(button);
-    textarea.parentNode.insertBefore(wrap, textarea);
-    textarea.parentNode.insertBefore(message, textarea);
   };
   form.querySelectorAll("fieldset[data-side]").forEach(addHandControls);
 

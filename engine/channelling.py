@@ -44,9 +44,9 @@ from .core import (
     announce_refusals,
     change_stones,
     choice,
+    destroy_unless_indestructible,
     fighter_named,
     in_play,
-    indestructible,
     log,
     named_or_cheapest,
     record_fate,
@@ -754,20 +754,9 @@ def gamble(combat: Combat, side: Side, shooter: Fighter, pair: dict[Side, Fighte
             side=side,
             card=card,
         )
-        for victim in (shooter, opponent):
-            if victim.fate is Fate.STANDING and not indestructible(combat, victim, card.name):
-                record_fate(
-                    combat,
-                    StepKind.DESTROY,
-                    "PRI-3",
-                    "gamble.4",
-                    (card.name, victim.name),
-                    subject=victim,
-                    fate=Fate.DESTROYED,
-                    reason=Why("fate.destroyed_by_roll", {"card": card.name}),
-                    side=side,
-                    card=card,
-                )
+        destroy_unless_indestructible(
+            combat, (shooter, opponent), card, side, "PRI-3", "gamble.4", "fate.destroyed_by_roll"
+        )
         return
 
 

@@ -4,6 +4,7 @@ power stones and AOEs (AOE-1 to AOE-4, fired by the command step and by PRI-4)."
 from __future__ import annotations
 
 import builtins
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import TypeVar
 
@@ -397,6 +398,32 @@ def indestructible(combat: Combat, fighter: Fighter, by: str, rule: str = "PRI-3
         subject=fighter,
     )
     return True
+
+
+def destroy_unless_indestructible(
+    combat: Combat,
+    fighters: Iterable[Fighter],
+    card: CardDefinition,
+    side: Side,
+    rule: str,
+    message: str,
+    reason_code: str,
+) -> None:
+    """``card`` destroys each standing creature of ``fighters`` whose own text does not save it, one step each."""
+    for fighter in fighters:
+        if fighter.fate is Fate.STANDING and not indestructible(combat, fighter, card.name):
+            record_fate(
+                combat,
+                StepKind.DESTROY,
+                rule,
+                message,
+                (card.name, fighter.name),
+                subject=fighter,
+                fate=Fate.DESTROYED,
+                reason=Why(reason_code, {"card": card.name}),
+                side=side,
+                card=card,
+            )
 
 
 def settle(combat: Combat, fighter: Fighter, fate: Fate, reason: Why, step: int) -> None:

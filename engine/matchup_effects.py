@@ -56,6 +56,7 @@ from .core import (
     choice,
     creature_beaten,
     defending,
+    destroy_unless_indestructible,
     fighter_named,
     given_count,
     indestructible,
@@ -440,20 +441,7 @@ def cast(combat: Combat, side: Side, card: CardDefinition, play: SpellPlay, pair
                 card=card,
             )
             return
-        for fighter in pair.values():
-            if fighter.fate is Fate.STANDING and not indestructible(combat, fighter, card.name):
-                record_fate(
-                    combat,
-                    StepKind.DESTROY,
-                    "PRI-2",
-                    "cast.3",
-                    (card.name, fighter.name),
-                    subject=fighter,
-                    fate=Fate.DESTROYED,
-                    reason=Why("fate.destroyed_by", {"card": card.name}),
-                    side=side,
-                    card=card,
-                )
+        destroy_unless_indestructible(combat, pair.values(), card, side, "PRI-2", "cast.3", "fate.destroyed_by")
         return
     for stones in card.abilities_of(Stones):
         if stones.on is StoneEvent.CAST:

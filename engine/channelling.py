@@ -83,7 +83,7 @@ class Volley:
         self.placed: list[Fighter] = []
         self.shots: list[Shot] = []
         self.cancellers: list[Fighter] = []
-        self.count: dict[Side, int] = {side: 0 for side in SIDES}
+        self.count: dict[Side, int] = {Side.ATTACKER: 0, Side.DEFENDER: 0}
 
 
 def ranged(

@@ -121,8 +121,12 @@ class BonusTerm:
 
 
 def bribery_window(combat: Combat, moment: Moment, pair: dict[Side, Fighter]) -> set[Side]:
-    bribed: set[Side] = set()
-    bribed = {side for side in SIDES if any_effect(combat, "PRI-1 item", pair[side], "PRI-1")}
+    # Asked only when a card present can bribe with an item in this window (most combats have none).
+    bribed: set[Side] = (
+        {side for side in SIDES if any_effect(combat, "PRI-1 item", pair[side], "PRI-1")}
+        if effects_in(combat, "PRI-1 item")
+        else set()
+    )
     # The shorthand plays every attacker's bribe, then every defender's; an ordered match-up plays
     # its window as given (turns.referee).
     # Its refused actions are logged among its bribes, where they were attempted.

@@ -401,7 +401,7 @@ def play_matchup(combat: Combat, round_number: int, attacker: Fighter, defender:
                         side=side,
                     )
         return
-    contributions = {side: Contribution(pair[side]) for side in SIDES}
+    contributions = {Side.ATTACKER: Contribution(attacker), Side.DEFENDER: Contribution(defender)}
     for spell_target in combat.lunched.values():
         if spell_target in (attacker, defender):
             contributions[spell_target.side].channel_allowed = True
@@ -1229,19 +1229,25 @@ def terrain_gone(combat: Combat) -> bool:
     return found is not None and found[0] is not None and combat.terrain_card is None
 
 
+_new_record = object.__new__
+_set_attribute = object.__setattr__
+
+
 def record_matchup(
     combat: Combat, round_number: int, pair: dict[Side, Fighter], totals: tuple[int, int] | None, outcome: str
 ) -> None:
-    combat.matchups.append(
-        Matchup.record(
-            round=round_number,
-            attacker=pair[Side.ATTACKER].id,
-            defender=pair[Side.DEFENDER].id,
-            attacker_total=totals[0] if totals else None,
-            defender_total=totals[1] if totals else None,
-            outcome=outcome,
-        )
-    )
+    # Matchup.record's way with the attribute table given whole (no keyword call): one per match-up explored.
+    record = _new_record(Matchup)
+    values = {
+        "round": round_number,
+        "attacker": pair[Side.ATTACKER].id,
+        "defender": pair[Side.DEFENDER].id,
+        "attacker_total": totals[0] if totals else None,
+        "defender_total": totals[1] if totals else None,
+        "outcome": outcome,
+    }
+    _set_attribute(record, "__dict__", values)
+    combat.matchups.append(record)
 
 
 def _shared_classes(fighter: Fighter, opponent: Fighter) -> list[str]:

@@ -618,6 +618,7 @@ def cast_ends_matchup(
 
 
 # PRI-3
+@acts_in("PRI-3 destroys", Destroys)
 def destruction(combat: Combat, pair: dict[Side, Fighter]) -> None:
     doomed: list[tuple[Fighter, Fighter, Destroys]] = []
     for side in SIDES:
@@ -650,6 +651,7 @@ def destruction(combat: Combat, pair: dict[Side, Fighter]) -> None:
 
 
 # PRI-4
+@acts_in("PRI-4 aoes", Aoe)
 def primary_aoes(combat: Combat, pair: dict[Side, Fighter]) -> None:
     for side in SIDES:
         fighter = pair[side]

@@ -293,6 +293,8 @@ def any_time_spells(combat: Combat, moment: Moment, pair: dict[Side, Fighter], b
     combat.lunched = {}
     combat.spell_decided = None
     drop_unused_reactions(combat)
+    if not (combat.sides[Side.ATTACKER].setup.spells or combat.sides[Side.DEFENDER].setup.spells):
+        return  # No spell planned by either side (most combats): nothing below would act.
     plays = {
         side: [
             p
@@ -998,8 +1000,9 @@ def text_box(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Side
         mine = contributions[side]
         context = defending(combat, opponent)
         log_terms(combat, mine, bonus_terms(combat, side, fighter, opponent, secondary=False))
-        # A command creature drawn into a match-up (ENG-14) is still no primary attacker of its side.
-        if fighter.role is not Role.COMMAND:
+        # A command creature drawn into a match-up (ENG-14) is still no primary attacker of its side; a side
+        # without command bonuses (most) has none to give.
+        if fighter.role is not Role.COMMAND and combat.sides[side].bonuses:
             log_terms(combat, mine, command_terms(combat, side, fighter, opponent, secondary=False))
         for owner, source, aura, holder in active_effects(combat, SideBonus):
             if holder is fighter and not aura.includes_self:

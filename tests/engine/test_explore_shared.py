@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import gc
 import itertools
+import subprocess
+import sys
 from dataclasses import replace
 from enum import Enum
+from pathlib import Path
 
 import pytest
 
@@ -240,6 +243,22 @@ def test_the_benchmark_times_the_site_with_the_site_budget() -> None:
     }
     budget = assigned["EXPLORE_BUDGET_SECONDS"]
     assert isinstance(budget, ast.Constant) and budget.value == SITE_BUDGET
+
+
+def test_the_engine_benchmark_scripts_load_their_timing_loop_by_its_path(tmp_path: Path) -> None:
+    # They run against old checkouts, which may lack benchmarks/timing.py: isolated (-I: no project on the
+    # path), the loop still loads, gives the first call's result and times the warm calls after a warm-up.
+    from benchmarks.engine_bench import LOAD_TIMING, TIMING
+
+    script = LOAD_TIMING + (
+        "calls = []\n"
+        "first, cold, samples = timing.cold_then_warm(lambda: calls.append(1) or len(calls), 5, warmup=2)\n"
+        "print(first, len(samples), len(calls), cold >= 0)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", script, str(TIMING)], capture_output=True, text=True, cwd=tmp_path, check=True
+    )
+    assert done.stdout.split() == ["1", "5", "8", "True"]
 
 
 @pytest.mark.parametrize(

@@ -21,6 +21,7 @@ from ..catalog import CardCatalog
 from ..combat_state import Combat
 from ..command_step import fire_aoe, sideline_creature
 from ..core import log
+from ..creature_outcomes import creature_outcome
 from ..enums import SIDES, CardType, Fate, Phase, Role, Side, StepKind
 from ..errors import CatalogError, Problem, SetupInvalid
 from ..log import CreatureOutcome, Notice, Term
@@ -206,18 +207,12 @@ class Duel:
         )
 
     def creatures(self) -> tuple[CreatureOutcome, ...]:
+        """Every creature that took part or whose fate changed; the duel words its own reasons."""
         return tuple(
-            CreatureOutcome(
-                id=f.id,
-                side=f.side,
-                card=f.card.slug,
-                name=f.name,
-                vitality=f.vitality,
-                role=f.role,
-                fate=f.fate,
-                reason=f.fate_reason if f.fate is not Fate.STANDING else "took part in the duel",
-                step=f.fate_step,
-                made_up=f.card.slug in self.made_up,
+            creature_outcome(
+                f,
+                self.made_up,
+                reason_in_words=f.fate_reason if f.fate is not Fate.STANDING else "took part in the duel",
             )
             for side in SIDES
             for f in self.combat.sides[side].fighters

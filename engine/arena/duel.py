@@ -34,6 +34,7 @@ from ..matchup_effects import (
     terrain_step,
     text_box,
 )
+from ..render import render_values
 from ..setup import Channel, CombatSetup, Moment, RangedSupport, SideSetup, SpellPlay, split_reference
 from ..state import Contribution, Fighter
 from ..validate import validate
@@ -45,6 +46,7 @@ from .rounds import RoundPlay, announce, play_primary
 from .setup import ArenaPlay, ArenaSetup, PlayKind, RoundAction, is_pass
 from .stock import shared_code_reads
 from .validate import check_duel, problem, turn_problems
+from .wording import duel_words
 
 PRIMARY = Moment(1)
 SECONDARY = Moment(1, secondary=True)
@@ -156,11 +158,15 @@ def with_made_up(setup: ArenaSetup, catalog: CardCatalog) -> CardCatalog:
 
 
 class DuelCombat(Combat):
-    """The duel's Combat: a notice of a shared step cites the Arena id of its rule (``citations``),
-    as the duel's log steps do."""
+    """The duel's Combat: a notice of a shared step cites the Arena id of its rule (``citations``)
+    and is worded in the Arena's words (``wording``), as the duel's log steps are."""
 
     def notify(self, notice: Notice) -> None:
         super().notify(cite_notice(notice, self.phase))
+
+    def warn(self, code: str, rule: str, template: str | None = None, **values: object) -> None:
+        """A coded warning worded in the Arena's words for the round it is given in."""
+        self.notify(Notice(code, render_values(template or code, values, duel_words(self.phase)), rule, values))
 
 
 class Duel:
@@ -212,12 +218,18 @@ class Duel:
             creature_outcome(
                 f,
                 self.made_up,
-                reason_in_words=f.fate_reason if f.fate is not Fate.STANDING else "took part in the duel",
+                reason_in_words=self.reason(f) if f.fate is not Fate.STANDING else "took part in the duel",
             )
             for side in SIDES
             for f in self.combat.sides[side].fighters
             if f.role is not Role.UNPLAYED or f.fate is not Fate.STANDING
         )
+
+    def reason(self, fighter: Fighter) -> str:
+        """Why the fighter's fate is what it is, in the Arena's words for the round that decided it."""
+        steps, at = self.combat.steps, fighter.fate_step
+        phase = steps[at].phase if at is not None and at < len(steps) else self.combat.phase
+        return render_values(fighter.fate_why.code, fighter.fate_why.values, duel_words(phase))
 
     # ------------------------------------------------------------------ primary round
     def primary_round(self) -> tuple[RoundTotals | None, Side | None]:

@@ -249,11 +249,8 @@ class Duel:
         # The actions in the order written (6.3.2): ranged attacks and channelling add at their turn.
         self.round_play = play_primary(combat, self.setup.primary, pair, contributions, self.forbids)
         destruction(combat, pair)
-        gone = [f for f in pair.values() if f.fate is not Fate.STANDING]
-        if gone:
-            left = [f for f in pair.values() if f.fate is Fate.STANDING]
-            survivor = left[0].side if len(left) == 1 else None
-            log(combat, StepKind.COMPARE, "ARN-15", "arena.left_zone", (", ".join(f.name for f in gone), "primary"))
+        ended, survivor = self.left_the_zone("primary")
+        if ended:
             return None, survivor
         # The modifiers that depend on the state of the battle, as it stands at the round's end (6.4.1).
         immunity(combat, pair)
@@ -284,6 +281,16 @@ class Duel:
                     Term(f"{pair[side].name} flies", -sum(t.amount for t in chains[side.other])),
                 )
         return self.compare("ARN-6", "ARN-7", totals, chains, "primary"), None
+
+    def left_the_zone(self, round_name: str) -> tuple[bool, Side | None]:
+        """ARN-15: whether a duellist was bribed or destroyed in the round (said in the log, which ends
+        the battle with no comparison), and the side whose duellist stands alone, None if neither does."""
+        gone = [f for f in self.pair.values() if f.fate is not Fate.STANDING]
+        if not gone:
+            return False, None
+        left = [f for f in self.pair.values() if f.fate is Fate.STANDING]
+        log(self.combat, StepKind.COMPARE, "ARN-15", "arena.left_zone", (", ".join(f.name for f in gone), round_name))
+        return True, left[0].side if len(left) == 1 else None
 
     def note_terrain_and_bearers(self) -> None:
         combat = self.combat
@@ -510,11 +517,8 @@ class Duel:
                     self.secondary_attacker(action.side, joining)
             else:
                 cancelled.add(id(self.shield(action, entries)))
-        gone = [f for f in self.pair.values() if f.fate is not Fate.STANDING]
-        if gone:
-            left = [f for f in self.pair.values() if f.fate is Fate.STANDING]
-            log(combat, StepKind.COMPARE, "ARN-15", "arena.left_zone", (", ".join(f.name for f in gone), "secondary"))
-            survivor = left[0].side if len(left) == 1 else None
+        ended, survivor = self.left_the_zone("secondary")
+        if ended:
             return None, survivor, "a duellist left the Duel Zone in the secondary round (ARN-15)"
         # The totals, counted at the round's end with the battle as the actions left it (6.7.1, ARN-13).
         contributions: dict[Side, Contribution] = {}
@@ -563,19 +567,7 @@ class Duel:
         the duellist, or the secondary attacker it names; a bribed creature adds nothing and is discarded."""
         assert action.icon is not None
         targets = [fighter for fighter in entries[action.side.other] if fighter.fate is Fate.STANDING]
-        target = targets[0]
-        if action.target is not None:
-            slug = split_reference(action.target)[0]
-            named = [f for f in targets if f.card.slug == slug]
-            if not named:
-                raise SetupInvalid(
-                    [
-                        _target_problem(
-                            action.side, str(action.icon.value), action.target, [f.card.slug for f in targets], "6.6.1c"
-                        )
-                    ]
-                )
-            target = named[0]
+        target = _aimed_at(action.side, str(action.icon.value), action.target, targets, "6.6.1c")
         bribe_creature(self.combat, action.side, action.icon, target, "ARN-31")
 
     def shooters(self, side: Side) -> int:
@@ -628,15 +620,7 @@ class Duel:
 
     def shield(self, action: ArenaPlay, entries: dict[Side, list[Fighter]]) -> Fighter:
         combat = self.combat
-        targets = entries[action.side.other]
-        target = targets[0]
-        if action.target is not None:
-            slug = split_reference(action.target)[0]
-            named = [f for f in targets if f.card.slug == slug]
-            if not named:
-                present = [f.card.slug for f in targets]
-                raise SetupInvalid([_target_problem(action.side, str(action.card), action.target, present, "2.3.1")])
-            target = named[0]
+        target = _aimed_at(action.side, str(action.card), action.target, entries[action.side.other], "2.3.1")
         card = combat.catalog.get(split_reference(action.card)[0])
         log(
             combat,
@@ -747,6 +731,18 @@ class Duel:
                 slug = split_reference(reference)[0]
                 if slug not in placed:
                     self.places.append(CardPlace(side, slug, Place.KEPT, "ARN-27"))
+
+
+def _aimed_at(side: Side, card: str, target: str | None, targets: list[Fighter], rule: str) -> Fighter:
+    """The opposing creature a secondary-round card is aimed at: the one ``target`` names, by default
+    the first of ``targets`` (the duellist); naming a creature not there is a set-up problem."""
+    if target is None:
+        return targets[0]
+    slug = split_reference(target)[0]
+    named = [f for f in targets if f.card.slug == slug]
+    if not named:
+        raise SetupInvalid([_target_problem(side, card, target, [f.card.slug for f in targets], rule)])
+    return named[0]
 
 
 def _target_problem(side: Side, card: str, target: str, present: list[str], rule: str) -> Problem:

@@ -355,9 +355,9 @@ REFUSAL_WHY: dict[str, str] = {
 # The warnings and reasons of a combat, by code: a notice (log.Notice) or a reason (log.Why) carries
 # the code and its values by name; the site and API clients read those, these sentences are for people.
 NOTICES: dict[str, str] = {
-    **{code: "{words.matchup_n:{round}}: {side}'s {action} is refused: " + why for code, why in REFUSAL_WHY.items()},
+    **{code: "{words.label_n:{round}}: {side}'s {action} is refused: " + why for code, why in REFUSAL_WHY.items()},
     "action.shorthand_ignored": "{side}'s {clause} is ignored: match-up {round} is given as ordered actions",
-    "action.not_applied": "{words.matchup_n:{round}}: the {side}'s item action {item} is not applied: {why}",
+    "action.not_applied": "{words.label_n:{round}}: the {side}'s item action {item} is not applied: {why}",
     "bribe.no_icon": "{side}'s {icon} bribe on {target} is not allowed (no {icon} icon)",
     "bribe.banned_here": "{side}'s {icon} bribe on {target} is forbidden by {card}",
     "bribe.locked": "{side}'s {icon} bribe on {target} is forbidden by {card}",
@@ -603,6 +603,8 @@ STANDARD_WORDS = Words(
         "matchup": "match-up",
         "matchup_n": "match-up {n}",
         "Matchup_n": "Match-up {n}",
+        # The match-up a warning is about, at its start.
+        "label_n": "match-up {n}",
         "not_counted": "will not count for control",
         "set_aside": "it cannot fight or count for control, but it can be attacked",
     },
@@ -614,13 +616,19 @@ ARENA_PRIMARY_WORDS = Words(
         "matchup": "round",
         "matchup_n": "the primary round",
         "Matchup_n": "Primary round",
+        "label_n": "primary round",
         "not_counted": "adds nothing to its side's total",
         "set_aside": "it cannot enter the battle",
     },
 )
 ARENA_SECONDARY_WORDS = Words(
     "arena, secondary round",
-    {**ARENA_PRIMARY_WORDS.entries, "matchup_n": "the secondary round", "Matchup_n": "Secondary round"},
+    {
+        **ARENA_PRIMARY_WORDS.entries,
+        "matchup_n": "the secondary round",
+        "Matchup_n": "Secondary round",
+        "label_n": "secondary round",
+    },
 )
 
 

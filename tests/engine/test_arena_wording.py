@@ -89,7 +89,7 @@ def test_the_words_change_but_the_codes_and_values_do_not() -> None:
         "ARN-33",
         {"round": 1, "side": "attacker", "action": "a:channel:guardian", "turn": ""},
     )
-    assert notice.message.startswith("the primary round: attacker's a:channel:guardian is refused")
+    assert notice.message.startswith("primary round: attacker's a:channel:guardian is refused")
     (refused,) = [step for step in log.steps if step.message == "action.refused"]
     assert refused.args[0] == 1
     assert refused.text.startswith("Primary round: the attacker's a:channel:guardian is refused")

@@ -41,6 +41,7 @@ _SHARED: set[type] = {
 # kinds of ability (effects.effects_for), replaced, never changed, when a card brings new kinds.
 # A side's table of its fighters by reference is a cache too: the copy starts it empty (state.SideState).
 _SHARED_ATTRIBUTES = frozenset({"effects_at", "_by_reference"})
+_SKIPPED_ATTRIBUTES = _SHARED_ATTRIBUTES | {"sides"}
 # A combat's lists of frozen records (the log, the match-ups fought, notices): a new list, the same records
 # (a test checks that they hold nothing else).
 RECORD_LISTS = frozenset({"steps", "matchups", "notices", "warnings", "card_uses", "secondary_outcomes"})
@@ -200,9 +201,11 @@ def fork(combat: Combat) -> Combat:
     known = _known
     # Start from the whole table (most attributes are shared) and replace the mutable ones.
     copied = twin.__dict__ = combat.__dict__.copy()
+    # The sides first, without the generic copy's questions (the loop below skips them).
+    copied["sides"] = {side: copier.side(state) for side, state in combat.sides.items()}
     for name, value in combat.__dict__.items():
         kind = type(value)
-        if known.get(kind) or name in _SHARED_ATTRIBUTES:
+        if known.get(kind) or name in _SKIPPED_ATTRIBUTES:
             continue
         if name in RECORD_LISTS:
             copied[name] = value.copy()

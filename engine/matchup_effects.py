@@ -872,10 +872,9 @@ def class_bonus_bar(combat: Combat, side: Side) -> CardDefinition | None:
 
 def class_bar(combat: Combat, side: Side, term: BonusTerm, *conditions: Selector | None) -> BonusTerm:
     """``term`` as it stands, or with nothing added when its condition names a class and ``side`` is barred."""
-    if not any(condition is not None and names_class(condition) for condition in conditions):
-        return term
+    # The bar first: with no barring card in the combat (most) the look-up costs less than reading the conditions.
     bar = class_bonus_bar(combat, side)
-    if bar is None:
+    if bar is None or not any(condition is not None and names_class(condition) for condition in conditions):
         return term
     return BonusTerm(term.label, 0, term.rule, term.card, term.why, term.kind, barred=bar.name)
 

@@ -61,6 +61,8 @@ SIDE_FLAT_CONTAINERS = ("channellers", "used_channellers", "bonuses", "shield_ca
 SIDE_OTHERS = frozenset({"hand", "command_fighter", "bribery_locks", "_by_reference"})
 # A fighter's attributes that hold another fighter (a test keeps this list complete).
 FIGHTER_LINKS = ("faced", "beaten_by")
+# Read by name where every fork reads them (a third link makes this line fail at import, so it cannot be missed).
+_FACED, _BEATEN_BY = FIGHTER_LINKS
 
 
 def _is_shared(kind: type) -> bool:
@@ -87,13 +89,15 @@ class _Copier:
         self.twins = twins
         self.objects: dict[int, Any] = {}
         self._by_id: dict[int, Fighter] | None = None
-        links = FIGHTER_LINKS
         for twin in twins.values():
             attributes = twin.__dict__
-            for name in links:
-                other = attributes[name]
-                if other is not None:
-                    attributes[name] = twins[other]
+            # Unrolled (no loop over the two names): done for every fighter at every fork.
+            other = attributes[_FACED]
+            if other is not None:
+                attributes[_FACED] = twins[other]
+            other = attributes[_BEATEN_BY]
+            if other is not None:
+                attributes[_BEATEN_BY] = twins[other]
 
     @property
     def fighters(self) -> dict[int, Fighter]:

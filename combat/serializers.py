@@ -164,7 +164,13 @@ class DuelCreatureSerializer(serializers.Serializer[Any]):
         help_text="primary for a duellist, ranged, secondary, or unplayed (struck in the hand)."
     )
     fate = serializers.CharField()
-    reason = serializers.CharField()
+    reason = serializers.CharField(
+        help_text="The reason in words (the Arena's words), made from reason_code and reason_values."
+    )
+    reason_code = serializers.CharField(
+        help_text="Stable, e.g. arena.lost_duel, arena.took_part or fate.bribed: read this, not reason."
+    )
+    reason_values = serializers.DictField(help_text="The values of the reason by name (winner, card, icon).")
     step = serializers.IntegerField(allow_null=True)
 
 

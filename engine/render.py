@@ -416,7 +416,6 @@ NOTICES: dict[str, str] = {
     "stones.cannot_blank": "{side}: {card} cannot blank {victim}: {cost} Power Stone(s) needed, {held} left",
     # Why a creature's fate is what it is (CreatureOutcome.reason_code).
     "fate.in_shield": "never played; still in the shield",
-    "fate.said": "{text}",
     "fate.fought": "fought match-up {round}",
     "fate.won": "won match-up {round}",
     "fate.survived": "survived match-up {round}",
@@ -476,6 +475,9 @@ NOTICES: dict[str, str] = {
     "why.own_text_on_meeting": "its text, on meeting {opponent}",
     "why.turned_down_by": "{fighter} turned it down",
     "why.own_text_after_win": "its text, after winning match-up {round}",
+    # Why a creature's fate is what it is in a Guardians Arena duel, where it differs from a shield combat.
+    "arena.took_part": "took part in the duel",
+    "arena.lost_duel": "lost the duel to {winner}",
 }
 
 

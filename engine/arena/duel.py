@@ -166,9 +166,9 @@ class DuelCombat(Combat):
     def notify(self, notice: Notice) -> None:
         super().notify(cite_notice(notice, self.phase))
 
-    def warn(self, code: str, rule: str, template: str | None = None, **values: object) -> None:
-        """A coded warning worded in the Arena's words for the round it is given in."""
-        self.notify(Notice(code, render_values(template or code, values, duel_words(self.phase)), rule, values))
+    def words(self) -> Words:
+        """The Arena's words for the round being fought: warnings and refusals are worded in them."""
+        return duel_words(self.phase)
 
 
 class Duel:

@@ -237,6 +237,10 @@ class DuelNoticeSerializer(serializers.Serializer[Any]):
     code = serializers.CharField(help_text="Stable, e.g. arena.command_no_effect or action.needs_spell_first.")
     message = serializers.CharField()
     rule = serializers.CharField()
+    values = serializers.DictField(
+        help_text="The values of the warning by name, as a shield combat's notices give them; "
+        "empty for the duel's own arena.* warnings, which are worded whole."
+    )
 
 
 class DuelResultSerializer(serializers.Serializer[Any]):

@@ -269,3 +269,4 @@ def test_a_duels_creatures_carry_their_reason_codes_and_the_schema_says_so(clien
     documented = schema["components"]["schemas"]["DuelCreature"]
     assert {"reason", "reason_code", "reason_values"} <= set(documented["required"])
     assert documented["properties"]["reason_values"]["type"] == "object"
+    assert "values" in schema["components"]["schemas"]["DuelNotice"]["required"]

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.actions import ActionKind, action_from_text
 from engine.enums import Side
-from engine.errors import NotationError
+from engine.errors import NotationError, Problem
 from engine.turns import TurnState
 from engine.turns import turn_state as engine_turn_state
 
@@ -27,7 +27,6 @@ ADD_FIELD = re.compile(r"^m(?P<round>[1-9][0-9]?)-add-(?:side|kind|what)$")
 _ACT = re.compile(
     r"^m(?P<round>[1-9][0-9]?)-(?:(?P<add>add)|(?P<clear>clear)|(?P<index>[0-9]{1,2})-(?P<edit>up|down|remove))$"
 )
-_PROBLEM = re.compile(r"^m(?P<round>[1-9][0-9]?): ")
 SIDE_WORDS = {"a": "attacker", "d": "defender"}
 # The kinds in the order the add control offers them: the bribery window first (rule 6.4.4).
 KIND_WORDS = {
@@ -105,22 +104,23 @@ def board_action_clauses(values: Mapping[str, Any]) -> list[str]:
     return clauses
 
 
-def row_problems(problems: Any) -> dict[int, str]:
-    """Notation problems of the lists, by row (the reader names the clause: ``m2: 'a:shout' has no ...``)."""
+def row_problems(problems: Iterable[Problem]) -> dict[int, str]:
+    """Notation problems of the lists, by row: the engine names the match-up of the clause at fault
+    (``values["round"]``) and says what is wrong without the clause (``detail``)."""
     errors: dict[int, str] = {}
     for problem in problems:
-        found = _PROBLEM.match(problem.message)
-        if found and problem.code.startswith("notation."):
-            errors.setdefault(int(found["round"]), problem.message.partition(": ")[2])
+        number = problem.values.get("round", "")
+        if number.isdigit() and problem.code.startswith("notation."):
+            errors.setdefault(int(number), problem.detail or problem.message)
     return errors
 
 
 def item_problem(text: str) -> str:
-    """Why one listed action cannot be read, '' when it can."""
+    """Why one listed action cannot be read (without the shapes an action may have), '' when it can."""
     try:
         action_from_text(text)
     except NotationError as exc:
-        return exc.message.partition(": ")[2].partition("; an action looks like")[0]
+        return exc.reason or exc.message
     return ""
 
 
@@ -151,6 +151,8 @@ class ActionItem:
     label: str
     side_name: str
     problem: str = ""
+    # What the action does, without who does it (the label is "<Who>: <deed>").
+    deed: str = ""
 
 
 @dataclass

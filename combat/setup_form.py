@@ -275,8 +275,8 @@ class SideForm(forms.Form):
             try:
                 parse_setup(f"{self.prefix}.{key}={item}")
             except NotationError as item_exc:
-                detail = item_exc.message.partition(": ")[2] if "should look like" not in item_exc.message else ""
-                reason = f" ({detail})" if detail else ""
+                # The engine's reason is '' when only the entry's shape is wrong: the field's syntax then says it.
+                reason = f" ({item_exc.reason})" if item_exc.reason else ""
                 return f"{self.fields[name].label}: \u201c{item}\u201d cannot be read{reason}. {FIELD_SYNTAX[name]}"
         return exc.message
 

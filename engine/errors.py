@@ -1,22 +1,70 @@
 """One exception family for the engine. Every error carries a stable code that callers (the API,
-the command line) can rely on; messages name the card or the text at fault."""
+the command line) can rely on; messages name the card or the text at fault.
+
+Messages are for people. A caller that needs a part of one (the clause at fault, the item that could
+not be read, the sentence without the field it opens with) reads it from the error's fields: the
+wording of a message may change, its fields and codes do not (the warnings' ``render.NOTICES`` work
+the same way: a stable code plus values).
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field as _field
+from enum import Enum
+
+_MATCHUP_CLAUSE = re.compile(r"^m(?P<round>[1-9][0-9]*)$")
+
+
+class Shape(str, Enum):
+    """What a piece of notation should have looked like, when its shape (not its value) is at fault.
+    A side's list clauses are named by their notation key (``bribe`` for ``a.bribe=2:gold``)."""
+
+    CLAUSE = "key=value"
+    SLUG = "slug"
+    NUMBER = "number"
+    FLAG = "yes-no"
+    ACTION = "action"
+    RANGED = "ranged"
+    BRIBE = "bribe"
+    SPELL = "spell"
+    CHANNEL = "channel"
+    SECONDARY = "secondary"
+    ROLLS = "rolls"
+    COUNTS = "counts"
+    CHOICES = "choices"
 
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with a set-up. ``code`` is stable; ``message`` is for people."""
+    """One thing wrong with a set-up. ``code`` is stable; ``message`` is for people.
+
+    ``detail`` is the message without the field it opens with (``a.rolls: X needs a roll`` -> ``X needs
+    a roll``), '' when the message names no field; ``values`` are the problem's facts as strings (the clause,
+    the match-up round, the item at fault, the shape it should have: see ``NotationError.values``)."""
 
     code: str
     message: str
     field: str = ""
     card: str = ""
+    detail: str = ""
+    values: Mapping[str, str] = _field(default_factory=dict, hash=False)
 
-    def as_dict(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message, "field": self.field, "card": self.card}
+    @classmethod
+    def at(cls, code: str, where: str, detail: str, card: str = "", **values: str) -> Problem:
+        """A problem of one field, its message opening with the field's name."""
+        return cls(code, f"{where}: {detail}", field=where, card=card, detail=detail, values=values)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "code": self.code,
+            "message": self.message,
+            "field": self.field,
+            "card": self.card,
+            "values": dict(self.values),
+        }
 
 
 class EngineError(Exception):
@@ -31,23 +79,98 @@ class EngineError(Exception):
         self.message = message
 
     @property
+    def values(self) -> dict[str, str]:
+        """The error's facts as strings, for programs; empty when it has none beyond its code."""
+        return {}
+
+    @property
     def problems(self) -> tuple[Problem, ...]:
-        return (Problem(self.code, self.message),)
+        return (Problem(self.code, self.message, values=self.values),)
 
 
 class NotationError(EngineError):
-    """A set-up written in the compact notation could not be read."""
+    """A set-up written in the compact notation could not be read.
+
+    Besides the message: ``clause`` is the key of the clause at fault (``a.bribe``, ``m2``; '' when the
+    error is about the whole text), ``item`` the entry of its list that could not be read, ``detail`` the
+    message without the clause it opens with, ``reason`` what is wrong with the item without the shape
+    hint ('' when only its shape is wrong), ``expected`` the shape it should have had when the shape is at
+    fault (None when the shape was right and a value was not)."""
 
     code = "notation.syntax"
 
-    def __init__(self, message: str, *, position: int = -1, code: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        position: int = -1,
+        code: str | None = None,
+        clause: str = "",
+        item: str = "",
+        detail: str = "",
+        reason: str = "",
+        expected: Shape | None = None,
+        example: str = "",
+    ) -> None:
         super().__init__(message, code=code)
         self.position = position
+        self.clause = clause
+        self.item = item
+        self.detail = detail
+        self.reason = reason
+        self.expected = expected
+        self.example = example
+
+    @classmethod
+    def in_clause(
+        cls,
+        clause: str,
+        detail: str,
+        *,
+        position: int = -1,
+        code: str | None = None,
+        item: str = "",
+        reason: str | None = None,
+        expected: Shape | None = None,
+        example: str = "",
+    ) -> NotationError:
+        """An error in one clause, its message opening with the clause's key (``a.bribe: ...``).
+        ``reason`` defaults to the detail when the shape is not at fault, and to '' when it is."""
+        if reason is None:
+            reason = "" if expected is not None else detail
+        return cls(
+            f"{clause}: {detail}",
+            position=position,
+            code=code,
+            clause=clause,
+            item=item,
+            detail=detail,
+            reason=reason,
+            expected=expected,
+            example=example,
+        )
+
+    @property
+    def round(self) -> int | None:
+        """The match-up of an ``m<N>=`` clause, None for any other clause."""
+        found = _MATCHUP_CLAUSE.match(self.clause)
+        return int(found["round"]) if found else None
+
+    @property
+    def values(self) -> dict[str, str]:
+        found = {
+            "clause": self.clause,
+            "round": str(self.round) if self.round is not None else "",
+            "item": self.item,
+            "expected": self.expected.value if self.expected is not None else "",
+            "example": self.example,
+        }
+        return {name: value for name, value in found.items() if value}
 
     @property
     def problems(self) -> tuple[Problem, ...]:
         where = f"position {self.position}" if self.position >= 0 else ""
-        return (Problem(self.code, self.message, field=where),)
+        return (Problem(self.code, self.message, field=where, detail=self.detail, values=self.values),)
 
 
 class SetupInvalid(EngineError):
@@ -59,6 +182,10 @@ class SetupInvalid(EngineError):
         self._problems = tuple(problems)
         summary = "; ".join(problem.message for problem in self._problems)
         super().__init__(f"the set-up has {len(self._problems)} problem(s): {summary}")
+
+    @property
+    def values(self) -> dict[str, str]:
+        return {"count": str(len(self._problems))}
 
     @property
     def problems(self) -> tuple[Problem, ...]:
@@ -79,6 +206,11 @@ class UnknownCard(EngineError):
         super().__init__(f"no card called {reference!r}{hint}")
         self.reference = reference
         self.suggestions = suggestions
+
+    @property
+    def values(self) -> dict[str, str]:
+        found = {"reference": self.reference, "suggestions": ", ".join(self.suggestions)}
+        return {name: value for name, value in found.items() if value}
 
 
 class StopAfter(Exception):  # noqa: N818 - a signal, not an error: it never leaves the engine

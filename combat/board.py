@@ -22,12 +22,15 @@ from combat.board_actions import (
     KIND_WORDS,
     LETTERS,
     SIDE_WORDS,
+    ActionGroup,
     ActionItem,
     ActionList,
+    action_text,
     interleave,
     item_problem,
     listed,
     listed_uses,
+    menu_name,
     split_item,
     turn_state,
 )
@@ -695,12 +698,18 @@ def _action_list(
     state = turn_state(items)
     if state.ended:
         return actions  # both players passed in succession: the match-up is over, nothing can follow
+    by_side = {
+        side: _list_choices(catalog, rows, items, state, picks[side], fighters[side], fighters[other], no_ranged,
+                            picks[other])
+        for side, other in (("a", "d"), ("d", "a"))
+    }  # fmt: skip
+    actions.menu = _action_menu(LETTERS[state.turn], by_side)
+    menu_values = [option.value for group in actions.menu for option in group.options]
+    chosen = _value(values, menu_name(number))
+    actions.chosen = chosen if chosen in menu_values else menu_values[0]
     letter = _value(values, f"m{number}-add-side") or LETTERS[state.turn]
     letter = letter if letter in SIDE_WORDS else "a"
-    other = "d" if letter == "a" else "a"
-    choices = _list_choices(
-        catalog, rows, items, state, picks[letter], fighters[letter], fighters[other], no_ranged, picks[other]
-    )
+    choices = by_side[letter]
     kinds = [kind for kind in KIND_WORDS if kind == "pass" or choices.get(kind)]
     kind = _value(values, f"m{number}-add-kind")
     kind = kind if kind in kinds else kinds[0]
@@ -718,6 +727,24 @@ def _action_list(
         options = tuple(Option(value, text) for value, text in choices[kind])
         actions.adders.append(Pick(f"m{number}-add-what", "With", what, options))
     return actions
+
+
+def _action_menu(turn: str, by_side: dict[str, dict[str, list[tuple[str, str]]]]) -> list[ActionGroup]:
+    """Every action either side may add next, one group a side, whose turn it is first: the add control of the
+    page without JavaScript, where one select must be right without a redraw. Each option says who and what,
+    as a closed select shows the option alone."""
+    groups = []
+    for letter in sorted(by_side, key=lambda side: side != turn):
+        who = SIDE_WORDS[letter].capitalize()
+        options = [
+            Option(action_text(letter, kind, value), f"{who} · {KIND_WORDS[kind]}: {text}")
+            for kind in KIND_WORDS
+            if kind != "pass"
+            for value, text in by_side[letter].get(kind, [])
+        ]
+        options.append(Option(action_text(letter, "pass", ""), f"{who} · {KIND_WORDS['pass']}"))
+        groups.append(ActionGroup(who + (" (next turn)" if letter == turn else ""), tuple(options)))
+    return groups
 
 
 def _list_choices(

@@ -25,7 +25,7 @@ from combat.board import (
     row_picks_as_actions,
     values_from_setup,
 )
-from combat.board_actions import added_round, board_action_clauses, edit_actions, row_problems
+from combat.board_actions import added_round, board_action_clauses, edit_actions, offered, row_problems
 from engine.catalog import CardCatalog
 from engine.enums import CardType, Terrain
 from engine.errors import EngineError, NotationError, Problem
@@ -525,16 +525,16 @@ def moved(data: Mapping[str, Any], catalog: CardCatalog, move: str) -> dict[str,
 def acted(data: Mapping[str, Any], act: str, catalog: CardCatalog) -> dict[str, Any] | None:
     """The form data after one button of a row's order of actions (``m1-add``, ``m1-2-up`` ...).
 
-    An action is added only if the row offers it: without JavaScript the choices shown may belong to the
-    side or kind chosen before, and the form then comes back with the choices for the new ones."""
+    An action is added only if the row, drawn from the same data, offers it: a third select drawn for
+    another side or kind (a stale page) is refused, and the form comes back with the choices for the new
+    ones. Without JavaScript the page adds from its one select of every next action, which is never stale."""
     number = added_round(act)
     if number:
         forms_ = bound_forms(data, catalog)
         build_notation(forms_, catalog)
         rows = forms_.board().rows
         row = rows[number - 1].actions if number <= len(rows) else None
-        kind, what = (str(data.get(f"m{number}-add-{part}") or "") for part in ("kind", "what"))
-        if row is None or not row.offers(kind, what):
+        if row is None or not offered(row, data, act):
             return None
     return edit_actions(data, act, row_picks_as_actions)
 

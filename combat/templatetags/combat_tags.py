@@ -149,6 +149,8 @@ def plain_problem(problem: Problem) -> str:
     from combat.setup_form import FIELD_SYNTAX, SIDE_FIELD_LABELS, field_for_key
 
     message = problem.message[:1].upper() + problem.message[1:]
+    if problem.detail and problem.values.get("round"):
+        return f"Match-up {problem.values['round']}, order of actions: {problem.detail}"
     found = _SIDE_FIELD.match(problem.values.get("clause") or problem.field)
     label = SIDE_FIELD_LABELS.get(found["key"] or "") if found else None
     if found is None or not label or not problem.detail:

@@ -73,6 +73,7 @@ def _what_the_site_says() -> dict[str, Any]:
                 "a=archer d=swordsman d.bribe=zz",
                 "a=archer d=swordsman d.bribe=2:wine",
                 "a=archer,sand-lrod d=swordsman d.ranged=1:swordsman",
+                "a=archer d=swordsman m1=a:shout",
             )
             for problem in _problems(text)
         ],
@@ -108,6 +109,7 @@ def test_what_the_site_says_comes_from_the_engine_s_fields() -> None:
     assert (
         said["plain problems"][2].startswith("Attacker, ") and "no card called 'sand-lrod'" in said["plain problems"][2]
     )
+    assert said["plain problems"][4].startswith("Match-up 1, order of actions: 'a:shout' has no action kind")
     assert said["form"]["attacker"]["bribes"][0].startswith("Bribes: \u201c2:wine\u201d cannot be read ('wine' is not")
     assert said["form"]["defender"]["ranged"][0].startswith(
         "Ranged attackers: \u201carcher\u201d cannot be read. Write"

@@ -540,11 +540,14 @@ def acted(data: Mapping[str, Any], act: str, catalog: CardCatalog) -> dict[str, 
 
 
 def _attach(forms_: SetupForms, problem: Problem) -> None:
+    """An engine problem under the field it names, said without the notation key the field's label stands for
+    (``d.bribe: 2 Gold bribe(s) planned ...`` under Bribes reads ``2 Gold bribe(s) planned ...``)."""
     letter, _, key = problem.field.partition(".")
+    said = problem.detail[:1].upper() + problem.detail[1:] if problem.detail else problem.message
     if problem.field == "terrain":
-        forms_.terrain.add_error("terrain", problem.message)
+        forms_.terrain.add_error("terrain", said)
         return
     side = {"a": forms_.attacker, "d": forms_.defender}.get(letter)
     name = _FIELD_FOR_KEY.get(key) if key else "creatures"
     if side is not None and name in side.fields:
-        side.add_error(name, problem.message)
+        side.add_error(name, said)

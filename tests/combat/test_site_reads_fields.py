@@ -84,6 +84,7 @@ def _what_the_site_says() -> dict[str, Any]:
             d__ranged="archer",
             d__rolls="mendu-sada-the-havoc:9",
         ),
+        "checked form": _form_errors(a__creatures="Archer\nSand Lrod", d__creatures="Swordsman", d__bribes="1:gold"),
         "board": _form_errors(
             a__creatures="Archer\nSorcerer", d__creatures="Swordsman\nAxeman", m2__actions="a:pass,d:shout"
         ),
@@ -114,6 +115,9 @@ def test_what_the_site_says_comes_from_the_engine_s_fields() -> None:
     assert said["form"]["defender"]["ranged"][0].startswith(
         "Ranged attackers: \u201carcher\u201d cannot be read. Write"
     )
+    # A problem of the engine's check sits under its field without the notation key the label stands for.
+    assert said["checked form"]["defender"]["bribes"] == ["1 Gold bribe(s) planned but the hand holds 0"]
+    assert said["checked form"]["attacker"]["creatures"][0].startswith("No card called 'sand-lrod'")
     assert said["board"]["rows"][1].startswith("'d:shout' has no action kind")
 
     # The same set-ups with every engine message reworded: the site reads fields, so it says the same.

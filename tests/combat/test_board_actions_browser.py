@@ -223,3 +223,16 @@ def test_without_javascript_the_next_action_is_added_in_one_press(
         page.locator("#matchup-1").screenshot(path=str(ARTIFACTS / f"combat-9c-next-action-no-js-{width}.png"))
     finally:
         context.close()
+
+    # With the page's script: the three selects as before, the one select hidden, at the same width.
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    context.add_init_script(_axe_script())
+    page = context.new_page()
+    try:
+        page.goto(f"{server_url}/combat/?s={quote(STARTED)}&edit=1")
+        page.wait_for_function("() => document.documentElement.classList.contains('has-js')")
+        assert page.locator("#id_m1-add-what").is_visible() and page.locator("#id_m1-add-action").is_hidden()
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        assert _blocking_axe_violations(page) == []
+    finally:
+        context.close()

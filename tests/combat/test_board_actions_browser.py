@@ -234,5 +234,6 @@ def test_without_javascript_the_next_action_is_added_in_one_press(
         assert page.locator("#id_m1-add-what").is_visible() and page.locator("#id_m1-add-action").is_hidden()
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         assert _blocking_axe_violations(page) == []
+        page.locator("#matchup-1").screenshot(path=str(ARTIFACTS / f"combat-9d-next-action-js-{width}.png"))
     finally:
         context.close()

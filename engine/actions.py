@@ -163,11 +163,11 @@ ACTION_EXAMPLES = (
 
 def action_from_text(text: str, where: str = "action", position: int = -1) -> Action:
     def fail(why: str) -> NotationError:
-        return NotationError.in_clause(
-            where,
-            f"{text!r} {why}; an action looks like {ACTION_EXAMPLES}",
-            position=position,
+        return NotationError.of(
+            "bad_action",
             code="notation.bad_action",
+            position=position,
+            clause=where,
             item=text,
             reason=f"{text!r} {why}",
             expected=Shape.ACTION,
@@ -216,9 +216,7 @@ def parse_actions(key: str, value: str, position: int = -1) -> MatchupActions:
     """Read one ``m<N>=...`` clause (key and value apart, as the set-up notation splits them)."""
     match = _KEY.match(key)
     if match is None:
-        raise NotationError(
-            f"{key!r} is not a match-up (m1, m2, ...)", position=position, code="notation.unknown_key", clause=key
-        )
+        raise NotationError.of("not_a_matchup", code="notation.unknown_key", position=position, clause=key)
     actions = tuple(action_from_text(item, key, position) for item in value.split(","))
     return MatchupActions(int(match[1]), actions)
 

@@ -16,6 +16,27 @@ from dataclasses import field as _field
 from enum import Enum
 
 _MATCHUP_CLAUSE = re.compile(r"^m(?P<round>[1-9][0-9]*)$")
+_CLAUSE_OPENING = "{clause}: "
+
+# The set-up reader's sentences, by form, written from the error's values the way render.NOTICES writes
+# the warnings: every fact a message states is also a field of the error (NotationError.of).
+NOTATION_FORMS: dict[str, str] = {
+    "not_a_slug": "{clause}: {item!r} is not a card slug (lower-case words joined by hyphens, optionally #2 for a "
+    "second copy)",
+    "one_card": "{clause} takes one card, got {count}",
+    "not_a_number": "{clause} takes a whole number, got {item!r}",
+    "not_a_flag": "{clause} takes yes or no, got {item!r}",
+    "bad_shape": "{clause}: {item!r} should look like {example}",
+    "bad_entry": "{clause}: {reason}",
+    "not_a_clause": "{item!r} should be key=value",
+    "twice": "{clause} is given twice",
+    "empty": "the set-up is empty: give at least a=... and d=...",
+    "not_standard": "ruleset={item} is not a standard combat: read it with engine.rulesets.parse_any",
+    "unknown_key": "unknown key {clause!r}; keys are terrain, m1, m2, ... (ordered actions), a, d and a./d. followed "
+    "by one of {keys}",
+    "not_a_matchup": "{clause!r} is not a match-up (m1, m2, ...)",
+    "bad_action": "{clause}: {reason}; an action looks like {example}",
+}
 
 
 class Shape(str, Enum):
@@ -122,29 +143,33 @@ class NotationError(EngineError):
         self.example = example
 
     @classmethod
-    def in_clause(
+    def of(
         cls,
-        clause: str,
-        detail: str,
+        form: str,
         *,
+        code: str,
         position: int = -1,
-        code: str | None = None,
+        clause: str = "",
         item: str = "",
-        reason: str | None = None,
+        reason: str = "",
         expected: Shape | None = None,
         example: str = "",
+        **extra: str,
     ) -> NotationError:
-        """An error in one clause, its message opening with the clause's key (``a.bribe: ...``).
-        ``reason`` defaults to the detail when the shape is not at fault, and to '' when it is."""
-        if reason is None:
-            reason = "" if expected is not None else detail
+        """The reader's error of one form (``NOTATION_FORMS``), its message written from the values given.
+
+        ``detail`` is the form's sentence after the clause it opens with; ``reason`` is what is wrong with the
+        item beyond its shape ('' when only the shape is wrong)."""
+        values = {"clause": clause, "item": item, "reason": reason, "example": example, **extra}
+        template = NOTATION_FORMS[form]
+        rest = template.removeprefix(_CLAUSE_OPENING)
         return cls(
-            f"{clause}: {detail}",
+            template.format_map(values),
             position=position,
             code=code,
             clause=clause,
             item=item,
-            detail=detail,
+            detail=rest.format_map(values) if rest != template else "",
             reason=reason,
             expected=expected,
             example=example,

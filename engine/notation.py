@@ -84,13 +84,12 @@ def _references(value: str, key: str, position: int) -> tuple[str, ...]:
     items = tuple(value.split(","))
     for item in items:
         if not _REFERENCE.match(item):
-            raise NotationError.in_clause(
-                key,
-                f"{item!r} is not a card slug (lower-case words joined by hyphens, optionally #2 for a second copy)",
-                position=position,
+            raise NotationError.of(
+                "not_a_slug",
                 code="notation.bad_reference",
+                position=position,
+                clause=key,
                 item=item,
-                reason=f"{item!r} is not a card slug",
                 expected=Shape.SLUG,
             )
     return tuple(CardRef(item) for item in items)
@@ -99,12 +98,8 @@ def _references(value: str, key: str, position: int) -> tuple[str, ...]:
 def _single_reference(value: str, key: str, position: int) -> str:
     items = _references(value, key, position)
     if len(items) != 1:
-        raise NotationError(
-            f"{key} takes one card, got {len(items)}",
-            position=position,
-            code="notation.bad_value",
-            clause=key,
-            item=value,
+        raise NotationError.of(
+            "one_card", code="notation.bad_value", position=position, clause=key, item=value, count=str(len(items))
         )
     return items[0]
 
@@ -119,13 +114,8 @@ def _terrain(value: str, key: str, position: int) -> str:
 
 def _number(value: str, key: str, position: int) -> int:
     if not _NUMBER.match(value):
-        raise NotationError(
-            f"{key} takes a whole number, got {value!r}",
-            position=position,
-            code="notation.bad_value",
-            clause=key,
-            item=value,
-            expected=Shape.NUMBER,
+        raise NotationError.of(
+            "not_a_number", code="notation.bad_value", position=position, clause=key, item=value, expected=Shape.NUMBER
         )
     return int(value)
 
@@ -138,11 +128,11 @@ def _each(
         for item in value.split(","):
             match = pattern.match(item)
             if not match:
-                raise NotationError.in_clause(
-                    key,
-                    f"{item!r} should look like {example}",
-                    position=position,
+                raise NotationError.of(
+                    "bad_shape",
                     code="notation.bad_value",
+                    position=position,
+                    clause=key,
                     item=item,
                     expected=shape,
                     example=example,
@@ -150,8 +140,8 @@ def _each(
             try:
                 items.append(build(match))
             except ValueError as exc:
-                raise NotationError.in_clause(
-                    key, str(exc), position=position, code="notation.bad_value", item=item
+                raise NotationError.of(
+                    "bad_entry", code="notation.bad_value", position=position, clause=key, item=item, reason=str(exc)
                 ) from exc
         return tuple(items)
 
@@ -178,13 +168,8 @@ def _secondaries(value: str, key: str, position: int) -> tuple[SecondaryAttack, 
 
 def _flag(value: str, key: str, position: int) -> bool:
     if value not in ("yes", "no"):
-        raise NotationError(
-            f"{key} takes yes or no, got {value!r}",
-            position=position,
-            code="notation.bad_value",
-            clause=key,
-            item=value,
-            expected=Shape.FLAG,
+        raise NotationError.of(
+            "not_a_flag", code="notation.bad_value", position=position, clause=key, item=value, expected=Shape.FLAG
         )
     return value == "yes"
 
@@ -243,15 +228,11 @@ def clauses(text: str) -> Iterator[tuple[str, str, int]]:
             continue
         key, equals, value = clause.partition("=")
         if not equals or not value:
-            raise NotationError(
-                f"{clause!r} should be key=value",
-                position=here,
-                code="notation.syntax",
-                item=clause,
-                expected=Shape.CLAUSE,
+            raise NotationError.of(
+                "not_a_clause", code="notation.syntax", position=here, item=clause, expected=Shape.CLAUSE
             )
         if key in seen:
-            raise NotationError(f"{key} is given twice", position=here, code="notation.duplicate_key", clause=key)
+            raise NotationError.of("twice", code="notation.duplicate_key", position=here, clause=key)
         seen.add(key)
         yield key, value, here
 
@@ -259,7 +240,7 @@ def clauses(text: str) -> Iterator[tuple[str, str, int]]:
 def parse_setup(text: str) -> CombatSetup:
     """Read a set-up; raises NotationError naming the clause and its position."""
     if not text.strip():
-        raise NotationError("the set-up is empty: give at least a=... and d=...", position=0, code="notation.empty")
+        raise NotationError.of("empty", code="notation.empty", position=0)
     sides: dict[str, dict[str, Any]] = {"a": {}, "d": {}}
     terrain: str | None = None
     matchups = []
@@ -271,12 +252,8 @@ def parse_setup(text: str) -> CombatSetup:
         if key == "ruleset":
             # The default is never printed; a duel is read by engine.rulesets.parse_any (engine/arena).
             if value != "standard":
-                raise NotationError(
-                    f"ruleset={value} is not a standard combat: read it with engine.rulesets.parse_any",
-                    position=here,
-                    code="notation.bad_ruleset",
-                    clause=key,
-                    item=value,
+                raise NotationError.of(
+                    "not_standard", code="notation.bad_ruleset", position=here, clause=key, item=value
                 )
             continue
         if key.startswith("made-up."):
@@ -287,12 +264,12 @@ def parse_setup(text: str) -> CombatSetup:
             continue
         side, _, sub = key.partition(".")
         if side not in sides or (sub and sub not in _FIELD_FOR_KEY):
-            raise NotationError(
-                f"unknown key {key!r}; keys are terrain, m1, m2, ... (ordered actions), a, d and a./d. followed by one of "
-                + ", ".join(k for k in SIDE_KEYS.values() if k),
-                position=here,
+            raise NotationError.of(
+                "unknown_key",
                 code="notation.unknown_key",
+                position=here,
                 clause=key,
+                keys=", ".join(k for k in SIDE_KEYS.values() if k),
             )
         name = _FIELD_FOR_KEY[sub] if sub else "creatures"
         sides[side][name] = _PARSERS[name](value, key, here)

@@ -102,8 +102,8 @@ class ProblemSerializer(serializers.Serializer[Any]):
     values = serializers.DictField(
         child=serializers.CharField(),
         help_text="The problem's facts for programs, so a client never reads them out of the message: clause, "
-        "round, item, expected (a shape code such as bribe or action) and example for notation problems; empty "
-        "when the code and field say it all.",
+        "round, item, expected (a shape code such as bribe or action), example and any other fact the message "
+        "states for notation problems; empty when the code and field say it all.",
     )
 
 

@@ -132,8 +132,11 @@ class NotationError(EngineError):
         reason: str = "",
         expected: Shape | None = None,
         example: str = "",
+        facts: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(message, code=code)
+        # Any other fact the message states (``count`` of cards given, the ``keys`` a side may use).
+        self.facts = dict(facts or {})
         self.position = position
         self.clause = clause
         self.item = item
@@ -173,6 +176,7 @@ class NotationError(EngineError):
             reason=reason,
             expected=expected,
             example=example,
+            facts=extra,
         )
 
     @property
@@ -189,6 +193,7 @@ class NotationError(EngineError):
             "item": self.item,
             "expected": self.expected.value if self.expected is not None else "",
             "example": self.example,
+            **self.facts,
         }
         return {name: value for name, value in found.items() if value}
 

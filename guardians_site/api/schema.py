@@ -39,7 +39,8 @@ ERROR_SCHEMA: dict[str, Any] = {
                     "(clause: the notation key at fault such as a.bribe or m2; round: the match-up of an m<N> "
                     "clause; item: the entry that could not be read; expected: the shape it should have, one of "
                     "key=value, slug, number, yes-no, action, ranged, bribe, spell, channel, secondary, rolls, "
-                    "counts, choices; example), so a client never reads them out of the message.",
+                    "counts, choices; example; any other fact the message states, such as count), so a client "
+                    "never reads them out of the message.",
                 },
             },
             "required": ["code", "message", "details"],

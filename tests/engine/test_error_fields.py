@@ -70,6 +70,7 @@ def test_an_unreadable_action_names_its_match_up_and_why_without_the_shapes() ->
         ("a=archer a.ranged=x d=swordsman", "a.ranged", "x", Shape.RANGED),
         ("a=archer a.rolls=x d=swordsman", "a.rolls", "x", Shape.ROLLS),
         ("a=archer a.x=1 d=swordsman", "a.x", "", None),
+        ("a=archer a.guardian=a,b d=swordsman", "a.guardian", "a,b", None),
         ("a=archer a=sorcerer d=swordsman", "a", "", None),
     ],
 )
@@ -104,3 +105,10 @@ def test_problem_dicts_gain_values_and_keep_every_other_key() -> None:
     assert UnknownCard("archr", ("archer",)).values == {"reference": "archr", "suggestions": "archer"}
     # Problems stay hashable (sets of them are compared in tests and callers).
     assert len({problem, Problem.at("setup.x", "a.rolls", "something is wrong", "archer", item="archer:9")}) == 1
+
+
+def test_every_fact_a_reader_message_states_is_a_value() -> None:
+    assert _error("a=archer a.guardian=a,b d=swordsman").values == {"clause": "a.guardian", "item": "a,b", "count": "2"}
+    unknown = _error("a=archer a.x=1 d=swordsman")
+    assert unknown.values["clause"] == "a.x" and unknown.values["keys"].startswith("guardian, stones, ")
+    assert unknown.message.endswith(unknown.values["keys"])

@@ -244,8 +244,8 @@ class DuelNoticeSerializer(serializers.Serializer[Any]):
     message = serializers.CharField()
     rule = serializers.CharField()
     values = serializers.DictField(
-        help_text="The values of the warning by name, as a shield combat's notices give them; "
-        "empty for the duel's own arena.* warnings, which are worded whole."
+        help_text="The values of the warning by name, as a shield combat's notices give them; the duel's own "
+        "arena.* warnings give theirs too (side, card, and e.g. why_code and why_values for arena.creature_gone)."
     )
 
 

@@ -380,15 +380,19 @@ class Duel:
                     fate, why = command_fate(ability)
                     if fate is CommandFate.APPLIED:
                         continue
-                    if fate is CommandFate.NO_SENSE:
-                        code, message = (
-                            "arena.command_no_effect",
-                            f"{fighter.name}'s command has no effect in a duel: {why}",
-                        )
-                    else:
-                        code, message = "arena.command_not_automated", f"{fighter.name}'s command is not applied: {why}"
+                    code = "arena.command_no_effect" if fate is CommandFate.NO_SENSE else "arena.command_not_automated"
+                    message = announce(
+                        combat,
+                        code,
+                        "ARN-2",
+                        side=side,
+                        card=fighter.card,
+                        fighter=fighter.name,
+                        ability=ability.kind,
+                        why=why,
+                    )
+                    if fate is not CommandFate.NO_SENSE:
                         combat.not_automated[fighter.card.slug] = message
-                    announce(combat, code, message, "ARN-2", side=side, card=fighter.card)
 
     def terrain_commands(self) -> None:
         """An Overlord's command makes the Duel Zone count as its terrain for the battle; two duellists
@@ -405,12 +409,16 @@ class Duel:
             (_, first, _), (_, second, _) = named
             ups = {first.card.base_vitality, second.card.base_vitality}
             kept = [entry for entry in named if len(ups) > 1 and entry[1].card.base_vitality == max(ups)]
-            lost = ", ".join(f.name for _, f, _ in named if not kept or f is not kept[0][1])
-            message = (
-                f"{first.name} and {second.name} each make the Duel Zone count as a different terrain, so the "
-                f"commands contradict: {lost} (the lower Up number, or both when equal) is dispelled"
+            dispelled = [f.name for _, f, _ in named if not kept or f is not kept[0][1]]
+            announce(
+                combat,
+                "arena.commands_contradict",
+                "ARN-2",
+                first=first.name,
+                second=second.name,
+                lost=", ".join(dispelled),
+                dispelled=dispelled,
             )
-            announce(combat, "arena.commands_contradict", message, "ARN-2")
             named = kept
         for side, fighter, rule in named:
             combat.terrain = frozenset({rule.terrain})
@@ -561,15 +569,19 @@ class Duel:
         ready = [f for f in mine if f.in_hand and f.fate is Fate.STANDING]
         if ready:
             return ready[0]
-        why = (
-            render_values(mine[0].fate_why.code, mine[0].fate_why.values, self.words_at(mine[0].fate_step))
-            if mine
-            else "it is not in the hand"
-        )
+        reason = mine[0].fate_why if mine else Why("arena.not_in_hand")
+        words = self.words_at(mine[0].fate_step) if mine else self.combat.words()
         card = self.combat.catalog.find(slug)
-        name = card.name if card is not None else slug
-        message = f"the {action.side.value}'s {name} cannot be played as a secondary attacker: {why}"
-        announce(self.combat, "arena.creature_gone", message, "ARN-9", side=action.side)
+        announce(
+            self.combat,
+            "arena.creature_gone",
+            "ARN-9",
+            side=action.side,
+            card_name=card.name if card is not None else slug,
+            why=render_values(reason.code, reason.values, words),
+            why_code=reason.code,
+            why_values=dict(reason.values),
+        )
         return None
 
     def secondary_bribe(self, action: Action, entries: dict[Side, list[Fighter]]) -> None:

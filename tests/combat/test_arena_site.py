@@ -184,6 +184,13 @@ def test_duel_results_carry_their_coded_notices() -> None:
     body = _post(Client(), "resolve", {"notation": _example("arena-command-no-effect").notation}).json()
     codes = [notice["code"] for notice in body["result"]["notices"]]
     assert codes == ["arena.command_no_effect"] and body["result"]["notices"][0]["rule"] == "ARN-2"
+    # The duel's own warnings give their values too: a client reads the fighter, never the sentence.
+    values = body["result"]["notices"][0]["values"]
+    assert {key: values[key] for key in ("side", "fighter", "ability")} == {
+        "side": "attacker",
+        "fighter": "Darkness Elemental",
+        "ability": "command_announcement",
+    }
     assert {creature["card"] for creature in body["result"]["creatures"]} == {"darkness-elemental", "swordsman"}
 
 

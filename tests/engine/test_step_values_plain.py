@@ -5,7 +5,7 @@ or its values: a reason, a card or any other engine object reaches a step as wor
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -46,6 +46,13 @@ def plain_parts(value: object) -> Iterator[str]:
         yield str(value)
         yield value.why.code
         for inner in value.why.values.values():
+            yield from plain_parts(inner)
+    elif isinstance(value, Mapping):
+        for key, inner in value.items():
+            yield str(key)
+            yield from plain_parts(inner)
+    elif isinstance(value, (list, tuple)):
+        for inner in value:
             yield from plain_parts(inner)
     elif isinstance(value, Said):
         for inner in value.args:

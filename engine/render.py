@@ -490,6 +490,11 @@ NOTICES: dict[str, str] = {
     "arena.command_not_automated": "{fighter}'s command is not applied: {why}",
     "arena.commands_contradict": "{first} and {second} each make the Duel Zone count as a different terrain, so the commands contradict: {lost} (the lower Up number, or both when equal) is dispelled",
     "arena.creature_gone": "the {side}'s {card} cannot be played as a secondary attacker: {why}",
+    # What decided a duel (arena.result.DuelResult.decided_by_code).
+    "arena.decided.left_zone": "a duellist left the Duel Zone in the {round} round ({rule})",
+    "arena.decided.no_secondary": "nobody played in the secondary round, so the primary result stands ({rule})",
+    "arena.decided.secondary_round": "the secondary round ({rule})",
+    "arena.decided.secondary_tie": "equal secondary totals: no winner ({rule})",
 }
 
 

@@ -193,7 +193,7 @@ class Duel:
         upper = primary.won_by if primary else decided
         secondary: RoundTotals | None = None
         if primary is None:
-            winner, why = decided, "a duellist left the Duel Zone in the primary round (ARN-15)"
+            winner, why = decided, Why("arena.decided.left_zone", {"round": "primary", "rule": "ARN-15"})
         else:
             secondary, winner, why = self.secondary_round(primary)
         self.combat.phase = Phase.RESOLUTION
@@ -204,7 +204,7 @@ class Duel:
             upper_hand=upper,
             secondary=secondary,
             winner=winner,
-            decided_by=why,
+            decided_by=render_values(why.code, why.values),
             places=tuple(self.places),
             victorious=victorious,
             not_automated=tuple(self.combat.not_automated.items()),
@@ -212,6 +212,8 @@ class Duel:
             notices=tuple(self.combat.notices),
             creatures=self.creatures(),
             made_up=self.made_up,
+            decided_by_code=why.code,
+            decided_by_values=dict(why.values),
         )
 
     def creatures(self) -> tuple[CreatureOutcome, ...]:
@@ -491,7 +493,7 @@ class Duel:
         return RoundTotals(ta, td, chains[Side.ATTACKER], chains[Side.DEFENDER], won_by)
 
     # ------------------------------------------------------------------ secondary round
-    def secondary_round(self, primary: RoundTotals) -> tuple[RoundTotals | None, Side | None, str]:
+    def secondary_round(self, primary: RoundTotals) -> tuple[RoundTotals | None, Side | None, Why]:
         combat, setup = self.combat, self.setup
         combat.phase, combat.moment = Phase.SECONDARY, "s1"
         first = primary.won_by.other if primary.won_by else Side.ATTACKER
@@ -502,7 +504,7 @@ class Duel:
         if all(is_pass(action) for action in setup.secondary):
             winner = primary.won_by
             log(combat, StepKind.RESULT, "ARN-14", "arena.no_secondary", ())
-            return None, winner, "nobody played in the secondary round, so the primary result stands (ARN-14)"
+            return None, winner, Why("arena.decided.no_secondary", {"rule": "ARN-14"})
         # 6.5.1: the Creature Pen joins the hand; 6.7.1: the primary round's modifiers are ignored.
         for side in SIDES:
             for fighter in self.pen_fighters(side):
@@ -533,7 +535,7 @@ class Duel:
                 cancelled.add(id(self.shield(action, entries)))
         ended, survivor = self.left_the_zone("secondary")
         if ended:
-            return None, survivor, "a duellist left the Duel Zone in the secondary round (ARN-15)"
+            return None, survivor, Why("arena.decided.left_zone", {"round": "secondary", "rule": "ARN-15"})
         # The totals, counted at the round's end with the battle as the actions left it (6.7.1, ARN-13).
         contributions: dict[Side, Contribution] = {}
         for side in SIDES:
@@ -556,8 +558,9 @@ class Duel:
         totals = {side: contributions[side].total for side in SIDES}
         chains = {side: tuple(contributions[side].terms) for side in SIDES}
         secondary = self.compare("ARN-11", "ARN-12", totals, chains, "secondary")
-        why = "the secondary round (ARN-11)" if secondary.won_by else "equal secondary totals: no winner (ARN-12)"
-        return secondary, secondary.won_by, why
+        if secondary.won_by:
+            return secondary, secondary.won_by, Why("arena.decided.secondary_round", {"rule": "ARN-11"})
+        return secondary, None, Why("arena.decided.secondary_tie", {"rule": "ARN-12"})
 
     def pen_fighters(self, side: Side) -> list[Fighter]:
         return self.combat.sides[side].fighters[1 + self.shooters(side) :]

@@ -201,3 +201,36 @@ def test_api_docs_text_is_readable_once_swagger_ui_has_drawn_it(browser: Browser
     )
     assert violations == []
     context.close()
+
+
+# Links whose words must not be cut across two lines at 390 px: a source's name was broken mid-word ("p|lugin",
+# "Decem|ber") by word-break: break-all, and ruling ids at their hyphen ("R-|044").
+UNBROKEN = {"/cards/barrow-wight/": ".sources li", "/rules/6.2/": ".rule-meta a"}
+SPLIT_WORDS = """selector => {
+    const split = [];
+    for (const element of document.querySelectorAll(selector)) {
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const match of node.textContent.matchAll(/[^\\s\\/.]+/g)) {
+                const range = document.createRange();
+                range.setStart(node, match.index);
+                range.setEnd(node, match.index + match[0].length);
+                const lines = new Set([...range.getClientRects()].map(rect => Math.round(rect.top)));
+                if (lines.size > 1) split.push(match[0]);
+            }
+        }
+    }
+    return split;
+}"""
+
+
+@pytest.mark.parametrize(("path", "selector"), UNBROKEN.items(), ids=UNBROKEN.keys())
+def test_words_and_ruling_ids_are_not_cut_across_lines_on_a_phone(
+    browser: Browser, server_url: str, path: str, selector: str
+) -> None:
+    context = _context(browser, 390)
+    page = context.new_page()
+    page.goto(server_url + path)
+    assert page.locator(selector).count() > 0
+    assert page.evaluate(SPLIT_WORDS, selector) == []
+    context.close()

@@ -234,3 +234,13 @@ def test_words_and_ruling_ids_are_not_cut_across_lines_on_a_phone(
     assert page.locator(selector).count() > 0
     assert page.evaluate(SPLIT_WORDS, selector) == []
     context.close()
+
+
+def test_the_site_menu_keeps_to_one_line_on_a_phone(browser: Browser, server_url: str) -> None:
+    context = _context(browser, 390)
+    page = context.new_page()
+    page.goto(server_url + "/rulings/")
+    tops = page.evaluate("[...document.querySelectorAll('.site-header nav li')].map(li => li.offsetTop)")
+    assert len(tops) == 6 and len(set(tops)) == 1, tops
+    assert page.locator('.site-header nav a[aria-current="page"]').inner_text() == "Rulings"
+    context.close()

@@ -57,7 +57,9 @@ def contents(request: HttpRequest) -> HttpResponse:
         "arena": _contents_of(ARENA),
         "version": _current_version(),
         "counts": {
-            "rules": RuleEntry.objects.filter(kind__in=("rule", "subrule")).count(),
+            # Each ruleset apart: the lead names the standard rules, and Arena's would swell their count.
+            "rules": RuleEntry.objects.filter(kind__in=("rule", "subrule"), ruleset__slug=STANDARD).count(),
+            "arena_rules": RuleEntry.objects.filter(kind__in=("rule", "subrule"), ruleset__slug=ARENA).count(),
             "rulings": Ruling.objects.count(),
             "terms": GlossaryTerm.objects.count(),
             "examples": WorkedExample.objects.count(),

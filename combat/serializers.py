@@ -99,6 +99,12 @@ class ProblemSerializer(serializers.Serializer[Any]):
     message = serializers.CharField()
     field = serializers.CharField(help_text="Where in the set-up, e.g. d.bribe; empty when it concerns the whole.")
     card = serializers.CharField(help_text="The card slug concerned, if any.")
+    values = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="The problem's facts for programs, so a client never reads them out of the message: clause, "
+        "round, item, expected (a shape code such as bribe or action), example and any other fact the message "
+        "states for notation problems; empty when the code and field say it all.",
+    )
 
 
 class ValidateResponseSerializer(serializers.Serializer[Any]):

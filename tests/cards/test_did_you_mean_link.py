@@ -22,3 +22,9 @@ def test_did_you_mean_keeps_the_other_filters(client: Client) -> None:
     link = html.unescape(found.group(1))
     assert "q=dragon" in link and "type=creature" in link and "view=tiles" in link and "page=" not in link
     assert client.get(link).status_code == 200
+
+
+def test_a_random_card_is_offered_only_when_something_matched(client: Client) -> None:
+    """With no match the link only came back to the same empty list."""
+    assert "/cards/random/" not in client.get("/cards/", {"q": "zzzzqqq"}).content.decode()
+    assert "/cards/random/?q=dragon" in client.get("/cards/", {"q": "dragon"}).content.decode()

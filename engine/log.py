@@ -45,6 +45,13 @@ class Why:
     def text(self) -> str:
         return render_values(self.code, self.values)
 
+    def __str__(self) -> str:
+        return self.text
+
+    def __format__(self, spec: str) -> str:
+        # A reason placed in a step's sentence keeps its code and values there (a reader links the cards they name).
+        return format(self.text, spec)
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Why) and (other.code, dict(other.values)) == (self.code, dict(self.values))
 

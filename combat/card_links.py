@@ -162,7 +162,7 @@ def _with_the_rest(sentence: str, cards: dict[str, str], placed: set[str]) -> Sa
     if not rest:
         return mark_safe(sentence)
     listed = format_html_join(", ", '<a href="/cards/{}/">{}</a>', rest)
-    return format_html('{} <span class="named-cards">(cards: {})</span>', mark_safe(sentence), listed)
+    return format_html('{} <span class="named-cards muted">(cards: {})</span>', mark_safe(sentence), listed)
 
 
 def step_html(step: Step, names: CardNames, words: Words | None = None) -> SafeString:

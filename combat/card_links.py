@@ -16,7 +16,7 @@ from string import Formatter
 from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
-from engine.log import Notice, Step, Term, Why
+from engine.log import Notice, Step, Term, Why, WordedWhy
 from engine.render import NOTICES, STANDARD_WORDS, Chain, Chains, Said, Words, chain_text
 
 # A card's printed name -> its slug, for the cards of one combat that have a page (never a made-up one).
@@ -25,8 +25,10 @@ CardNames = Mapping[str, str]
 
 def cards_named(value: object, names: CardNames) -> Iterator[str]:
     """The printed names of the cards a value names, in the order it names them."""
-    if isinstance(value, str):
-        # A str subclass may carry its names as data (render.Names): read those, never the joined text.
+    if isinstance(value, WordedWhy):
+        yield from cards_named(dict(value.why.values), names)
+    elif isinstance(value, str):
+        # A str subclass may carry its names as data (render.Named): read those, never the joined text.
         held = getattr(value, "names", None)
         if held is not None:
             yield from (name for name in held if name in names)
@@ -73,15 +75,21 @@ def _link(name: str, slug: str) -> str:
     return str(format_html('<a href="/cards/{}/">{}</a>', slug, name))
 
 
-def _value_html(value: object, spec: str, conversion: str | None, names: CardNames, placed: set[str]) -> str:
+def _value_html(
+    value: object, spec: str, conversion: str | None, names: CardNames, placed: set[str], words: Words = STANDARD_WORDS
+) -> str:
     """One value of a sentence as HTML: a card's name linked, a structure written with its card names linked."""
     if isinstance(value, str) and getattr(value, "names", None) is None and value in names and not spec:
         placed.add(value)
         return _link(value, names[value])
     if isinstance(value, Said):
-        return _sentence_html(STANDARD_WORDS.message(value.message)[0], value.args, names, placed)
+        # Written in the outer sentence's words, as engine.render writes it.
+        said_words = value.words or words
+        return _sentence_html(said_words.message(value.message)[0], value.args, names, placed, said_words)
     if isinstance(value, Why):
         return _sentence_html(STANDARD_WORDS.notice(value.code), dict(value.values), names, placed)
+    if isinstance(value, WordedWhy) and not spec:
+        return _worded_html(value, names, placed)
     if isinstance(value, Chain) and not spec:
         return _chain_html(value.terms, names, placed)
     if isinstance(value, Chains) and not spec:
@@ -94,6 +102,18 @@ def _value_html(value: object, spec: str, conversion: str | None, names: CardNam
     if isinstance(held, tuple) and not spec:
         return _held_html(text, held, names, placed)
     return str(escape(text))
+
+
+def _worded_html(value: WordedWhy, names: CardNames, placed: set[str]) -> str:
+    """A reason worded in the engine's words: written from its code's template where that gives the same
+    words (the standard ones); otherwise as it is, its cards then listed after the sentence."""
+    values = dict(value.why.values)
+    template = STANDARD_WORDS.notice(value.why.code) if value.why.code in NOTICES else None
+    try:
+        same = template is not None and template.format_map(values) == value
+    except (KeyError, IndexError, ValueError, AttributeError):
+        same = False
+    return _sentence_html(template, values, names, placed) if template is not None and same else str(escape(value))
 
 
 def _converted(value: object, conversion: str | None) -> object:
@@ -141,7 +161,11 @@ def _held_html(text: str, held: tuple[str, ...], names: CardNames, placed: set[s
 
 
 def _sentence_html(
-    template: str, values: tuple[object, ...] | Mapping[str, object], names: CardNames, placed: set[str]
+    template: str,
+    values: tuple[object, ...] | Mapping[str, object],
+    names: CardNames,
+    placed: set[str],
+    words: Words = STANDARD_WORDS,
 ) -> str:
     """A template of the engine filled in with its values, as HTML."""
     parts: list[str] = []
@@ -152,7 +176,7 @@ def _sentence_html(
         value = values[int(field)] if isinstance(values, tuple) else values[field]
         if spec and "{" in spec:
             spec = spec.format(*values) if isinstance(values, tuple) else spec.format_map(values)
-        parts.append(_value_html(value, spec or "", conversion, names, placed))
+        parts.append(_value_html(value, spec or "", conversion, names, placed, words))
     return "".join(parts)
 
 
@@ -170,7 +194,8 @@ def step_html(step: Step, names: CardNames, words: Words | None = None) -> SafeS
     own line on the page, ``Card: ...``)."""
     placed: set[str] = set()
     cards = {name: names[name] for name in cards_named(step.args, names)}
-    sentence = _sentence_html((words or step_words(step)).message(step.message)[0], step.args, names, placed)
+    words = words or step_words(step)
+    sentence = _sentence_html(words.message(step.message)[0], step.args, names, placed, words)
     return _with_the_rest(sentence, cards, placed)
 
 

@@ -170,7 +170,13 @@ class DuelCreatureSerializer(serializers.Serializer[Any]):
         help_text="primary for a duellist, ranged, secondary, or unplayed (struck in the hand)."
     )
     fate = serializers.CharField()
-    reason = serializers.CharField()
+    reason = serializers.CharField(
+        help_text="The reason in words (the Arena's words), made from reason_code and reason_values."
+    )
+    reason_code = serializers.CharField(
+        help_text="Stable, e.g. arena.lost_duel, arena.took_part or fate.bribed: read this, not reason."
+    )
+    reason_values = serializers.DictField(help_text="The values of the reason by name (winner, card, icon).")
     step = serializers.IntegerField(allow_null=True)
 
 
@@ -237,6 +243,10 @@ class DuelNoticeSerializer(serializers.Serializer[Any]):
     code = serializers.CharField(help_text="Stable, e.g. arena.command_no_effect or action.needs_spell_first.")
     message = serializers.CharField()
     rule = serializers.CharField()
+    values = serializers.DictField(
+        help_text="The values of the warning by name, as a shield combat's notices give them; "
+        "empty for the duel's own arena.* warnings, which are worded whole."
+    )
 
 
 class DuelResultSerializer(serializers.Serializer[Any]):

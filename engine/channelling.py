@@ -469,7 +469,7 @@ def bribery_shots(
         else:
             refusal = ranged_refusal(combat, side, holder, pair)
         if refusal:
-            why = refusal.text.rstrip(".")
+            why = combat.say(refusal).rstrip(".")
             args = (source.name, side.value, wanted, card.name, round_number, why)
             log(combat, StepKind.RANGED, "ENG-11", "bribery_shots.refused", args, side=side, card=source)
             combat.warn(

@@ -30,7 +30,7 @@ from .enums import (
     Side,
     StepKind,
 )
-from .log import CardOutcome, Notice, Step, Term, Why, coded, notice_of
+from .log import CardOutcome, Notice, Step, Term, Why, WordedWhy, coded, notice_of
 from .render import Named
 from .setup import Choice, Count, Roll, split_reference
 from .state import Fighter
@@ -314,9 +314,11 @@ def refuse(
 ) -> None:
     """A refusal worded once (a ranged attack, a channel or a cast that a card in play forbids):
     logged as it is, and unless ``warn`` is False also a warning under its side, with the reason's code."""
-    log(combat, kind, rule, "verbatim", (why,), side=side, card=card, subject=subject)
+    # Worded in the rule set's words now (Combat.say), the reason kept beside the words for readers.
+    text = WordedWhy(combat.say(why), why)
+    log(combat, kind, rule, "verbatim", (text,), side=side, card=card, subject=subject)
     if warn:
-        combat.notify(Notice(why.code, f"{side.value}: {why.text}", rule, {"side": side.value, **why.values}))
+        combat.notify(Notice(why.code, f"{side.value}: {text}", rule, {"side": side.value, **why.values}))
 
 
 def refuse_action(

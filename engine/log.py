@@ -45,13 +45,6 @@ class Why:
     def text(self) -> str:
         return render_values(self.code, self.values)
 
-    def __str__(self) -> str:
-        return self.text
-
-    def __format__(self, spec: str) -> str:
-        # A reason placed in a step's sentence keeps its code and values there (a reader links the cards they name).
-        return format(self.text, spec)
-
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Why) and (other.code, dict(other.values)) == (self.code, dict(self.values))
 
@@ -60,6 +53,19 @@ class Why:
 
     def __repr__(self) -> str:
         return f"Why({self.code!r}, {dict(self.values)!r})"
+
+
+class WordedWhy(str):
+    """A reason as words (a refusal in a step's sentence, worded once in the rule set's words) that keeps the
+    reason itself in ``why``: a str, so the sentence is what it was; a reader that links the cards a step
+    names reads ``why.values`` rather than the words."""
+
+    why: Why
+
+    def __new__(cls, text: str, why: Why) -> WordedWhy:
+        made = super().__new__(cls, text)
+        made.why = why
+        return made
 
 
 def notice_of(code: str, rule: str, values: dict[str, object]) -> Notice:

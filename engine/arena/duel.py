@@ -24,7 +24,7 @@ from ..core import log
 from ..creature_outcomes import creature_outcome
 from ..enums import SIDES, CardType, Fate, Phase, Role, Side, StepKind
 from ..errors import CatalogError, Problem, SetupInvalid
-from ..log import CreatureOutcome, Notice, Term
+from ..log import CreatureOutcome, Notice, Term, Why
 from ..matchup_effects import (
     bonus_terms,
     bribe_creature,
@@ -34,7 +34,7 @@ from ..matchup_effects import (
     terrain_step,
     text_box,
 )
-from ..render import render_values
+from ..render import Words, render_values
 from ..setup import Channel, CombatSetup, Moment, RangedSupport, SideSetup, SpellPlay, split_reference
 from ..state import Contribution, Fighter
 from ..validate import validate
@@ -54,6 +54,8 @@ SECONDARY = Moment(1, secondary=True)
 _NOT_ARENA = frozenset({"setup.stacking_over_limit", "setup.too_many_items", "setup.attacker_in_stronghold"})
 # Standard checks on what a creature needs to fight (a roll, a count, being the command card).
 _ONLY_IF_IT_FIGHTS = frozenset({"setup.count_missing", "setup.roll_missing", "setup.must_be_command"})
+# The reason of a creature still standing when the duel ends.
+TOOK_PART = Why("arena.took_part")
 
 
 def standard_setup(setup: ArenaSetup, catalog: CardCatalog) -> CombatSetup:
@@ -164,9 +166,9 @@ class DuelCombat(Combat):
     def notify(self, notice: Notice) -> None:
         super().notify(cite_notice(notice, self.phase))
 
-    def warn(self, code: str, rule: str, template: str | None = None, **values: object) -> None:
-        """A coded warning worded in the Arena's words for the round it is given in."""
-        self.notify(Notice(code, render_values(template or code, values, duel_words(self.phase)), rule, values))
+    def words(self) -> Words:
+        """The Arena's words for the round being fought: warnings and refusals are worded in them."""
+        return duel_words(self.phase)
 
 
 class Duel:
@@ -213,23 +215,27 @@ class Duel:
         )
 
     def creatures(self) -> tuple[CreatureOutcome, ...]:
-        """Every creature that took part or whose fate changed; the duel words its own reasons."""
+        """Every creature that took part or whose fate changed. A standing one took part in the duel
+        (``arena.took_part``): a duel has no space to hold, so the standard reasons for a creature left
+        standing (won or survived a match-up) do not fit it. Each reason is worded in the Arena's words
+        for the round that decided it."""
         return tuple(
             creature_outcome(
                 f,
                 self.made_up,
-                reason_in_words=self.reason(f) if f.fate is not Fate.STANDING else "took part in the duel",
+                why=TOOK_PART if f.fate is Fate.STANDING else None,
+                words=self.words_at(f.fate_step),
             )
             for side in SIDES
             for f in self.combat.sides[side].fighters
             if f.role is not Role.UNPLAYED or f.fate is not Fate.STANDING
         )
 
-    def reason(self, fighter: Fighter) -> str:
-        """Why the fighter's fate is what it is, in the Arena's words for the round that decided it."""
-        steps, at = self.combat.steps, fighter.fate_step
-        phase = steps[at].phase if at is not None and at < len(steps) else self.combat.phase
-        return render_values(fighter.fate_why.code, fighter.fate_why.values, duel_words(phase))
+    def words_at(self, step: int | None) -> Words:
+        """The Arena's words for the round of the log's step ``step`` (the current round for None)."""
+        steps = self.combat.steps
+        phase = steps[step].phase if step is not None and step < len(steps) else self.combat.phase
+        return duel_words(phase)
 
     # ------------------------------------------------------------------ primary round
     def primary_round(self) -> tuple[RoundTotals | None, Side | None]:
@@ -555,7 +561,11 @@ class Duel:
         ready = [f for f in mine if f.in_hand and f.fate is Fate.STANDING]
         if ready:
             return ready[0]
-        why = mine[0].fate_reason if mine else "it is not in the hand"
+        why = (
+            render_values(mine[0].fate_why.code, mine[0].fate_why.values, self.words_at(mine[0].fate_step))
+            if mine
+            else "it is not in the hand"
+        )
         card = self.combat.catalog.find(slug)
         name = card.name if card is not None else slug
         message = f"the {action.side.value}'s {name} cannot be played as a secondary attacker: {why}"
@@ -675,7 +685,7 @@ class Duel:
         else:
             loser = self.pair[winner.other]
             if loser.fate is Fate.STANDING:
-                loser.fate, loser.fate_reason = Fate.BEATEN, f"lost the duel to {self.pair[winner].name}"
+                loser.fate, loser.fate_why = Fate.BEATEN, Why("arena.lost_duel", {"winner": self.pair[winner].name})
                 loser.fate_step = len(combat.steps)
             self.places.append(CardPlace(winner.other, loser.card.slug, Place.DISCARD, "ARN-17"))
             self.items(winner.other, Place.DISCARD, "ARN-17")

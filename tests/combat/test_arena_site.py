@@ -252,3 +252,21 @@ def test_the_duel_form_takes_made_up_cards_and_gives_them_back_to_edit(client: C
     assert "made-up.test-giant=" in edit and 'id="id_made_up"' in edit
     bad = client.get("/combat/duel/", {"a_duellist": "x", "d_duellist": "swordsman", "made_up": "giant={}"})
     assert bad.status_code == 400 and "notation.bad_made_up" in bad.content.decode()
+
+
+def test_a_duels_creatures_carry_their_reason_codes_and_the_schema_says_so(client: Client) -> None:
+    body = _post(client, "resolve", {"notation": UPPER_HAND.notation}).json()
+    reasons = {
+        creature["card"]: (creature["reason_code"], creature["reason_values"])
+        for creature in body["result"]["creatures"]
+    }
+    assert reasons == {
+        "swordsman": ("arena.lost_duel", {"winner": "Sand Lord"}),
+        "sand-lord": ("arena.took_part", {}),
+        "devil-dog": ("arena.took_part", {}),
+    }
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    documented = schema["components"]["schemas"]["DuelCreature"]
+    assert {"reason", "reason_code", "reason_values"} <= set(documented["required"])
+    assert documented["properties"]["reason_values"]["type"] == "object"
+    assert "values" in schema["components"]["schemas"]["DuelNotice"]["required"]

@@ -6,7 +6,9 @@ scan linked in a step or warning is still linked."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -20,7 +22,7 @@ from combat.examples import WorkedExample, all_examples, arena_examples
 from combat.links import permalink
 from engine.arena.wording import DuelStep
 from engine.catalog import default_catalog
-from engine.log import Notice, Step
+from engine.log import Notice, Step, Why, WordedWhy
 from engine.render import Named, Words
 from engine.rulesets import parse_any, resolve_any
 from engine.setup import CombatSetup
@@ -165,6 +167,12 @@ def test_rewording_every_sentence_keeps_every_step_s_card_links(
 def test_a_value_naming_several_cards_keeps_them_as_data() -> None:
     joined = Named.joined(["Sand Lord", "Swordsman"])
     assert joined == "Sand Lord, Swordsman" and joined.names == ("Sand Lord", "Swordsman")
+    # Logs are copied and pickled (forks, caches): the data survives both, not just the words.
+    refused = WordedWhy("a refusal", Why("shots.woods"))
+    for copied in (copy.deepcopy(joined), pickle.loads(pickle.dumps(joined))):
+        assert copied == joined and copied.names == joined.names
+    for copied_why in (copy.deepcopy(refused), pickle.loads(pickle.dumps(refused))):
+        assert copied_why == refused and copied_why.why == refused.why
     names = {"Sand Lord": "sand-lord", "Swordsman": "swordsman", "Swamp": "swamp", "Archer": "archer"}
     step = Step.record(
         index=0, phase=None, kind=None, rule="CMB-2", message="announce_setup.2",

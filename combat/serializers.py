@@ -246,8 +246,8 @@ class DuelNoticeSerializer(serializers.Serializer[Any]):
     message = serializers.CharField()
     rule = serializers.CharField()
     values = serializers.DictField(
-        help_text="The values of the warning by name, as a shield combat's notices give them; "
-        "empty for the duel's own arena.* warnings, which are worded whole."
+        help_text="The values of the warning by name, as a shield combat's notices give them; the duel's own "
+        "arena.* warnings give theirs too (side, card, and e.g. why_code and why_values for arena.creature_gone)."
     )
 
 
@@ -256,7 +256,16 @@ class DuelResultSerializer(serializers.Serializer[Any]):
     upper_hand = serializers.CharField(allow_null=True)
     secondary = RoundTotalsSerializer(allow_null=True, help_text="Null when nobody played in the secondary round.")
     winner = serializers.CharField(allow_null=True, help_text="attacker, defender, or null for a tie.")
-    decided_by = serializers.CharField()
+    decided_by = serializers.CharField(
+        help_text="What decided the duel, in words made from decided_by_code and decided_by_values."
+    )
+    decided_by_code = serializers.CharField(
+        help_text="Stable: arena.decided.secondary_round, arena.decided.secondary_tie, arena.decided.no_secondary "
+        "or arena.decided.left_zone. Read this, not decided_by."
+    )
+    decided_by_values = serializers.DictField(
+        help_text="The values of decided_by by name: rule (an ARN rule id), and round for arena.decided.left_zone."
+    )
     places = CardPlaceSerializer(many=True)
     victorious = serializers.ListField(child=serializers.IntegerField(), help_text="[attacker, defender] counts.")
     not_automated = serializers.ListField(child=serializers.ListField(), help_text="[card, reason] pairs.")

@@ -67,11 +67,14 @@ class WordedWhy(str):
 
     why: Why
 
-    def __new__(cls, text: str, why: Why | None = None) -> WordedWhy:
+    def __new__(cls, text: str, why: Why) -> WordedWhy:
         made = super().__new__(cls, text)
-        if why is not None:  # None only while pickle or copy rebuild it: they set ``why`` from its state next
-            made.why = why
+        made.why = why
         return made
+
+    def __getnewargs__(self) -> tuple[str, Why]:  # type: ignore[override]
+        # Copies and pickles rebuild it from both: ``CombatLog.to_dict`` deep-copies every step's values.
+        return (str(self), self.why)
 
 
 def notice_of(code: str, rule: str, values: dict[str, object]) -> Notice:

@@ -477,7 +477,24 @@ NOTICES: dict[str, str] = {
     "why.own_text_after_win": "its text, after winning match-up {round}",
     # Why a creature's fate is what it is in a Guardians Arena duel, where it differs from a shield combat.
     "arena.took_part": "took part in the duel",
+    "arena.not_in_hand": "it is not in the hand",
     "arena.lost_duel": "lost the duel to {winner}",
+    # A duel's own warnings (engine/arena, announce): each is also a step of the duel's log.
+    "arena.command_card_only": "the {side}'s {card} is played only as a command card, and a duel has none: it stays in the Stock",
+    "arena.no_effect_in_secondary": "the {side}'s {card} acts only on ranged attacks or channelling, which the secondary round does not have: it is played and discarded with no effect",
+    # A Stock card a duel does not apply (arena.stock.StockFate), with the card page's reason.
+    **{f"arena.{fate}": "{card} played in a duel: {reason}" for fate in ("no_target", "no_combat_effect", "not_automated")},
+    "arena.nothing_to_answer": "the {side}'s {card} has no bribe to answer at this point of the round: it does nothing",
+    "arena.casting_forbidden": "{source}'s command forbids the {side} to play {card}: it stays in the Stock",
+    "arena.command_no_effect": "{fighter}'s command has no effect in a duel: {why}",
+    "arena.command_not_automated": "{fighter}'s command is not applied: {why}",
+    "arena.commands_contradict": "{first} and {second} each make the Duel Zone count as a different terrain, so the commands contradict: {lost} (the lower Up number, or both when equal) is dispelled",
+    "arena.creature_gone": "the {side}'s {card} cannot be played as a secondary attacker: {why}",
+    # What decided a duel (arena.result.DuelResult.decided_by_code).
+    "arena.decided.left_zone": "a duellist left the Duel Zone in the {round} round ({rule})",
+    "arena.decided.no_secondary": "nobody played in the secondary round, so the primary result stands ({rule})",
+    "arena.decided.secondary_round": "the secondary round ({rule})",
+    "arena.decided.secondary_tie": "equal secondary totals: no winner ({rule})",
 }
 
 

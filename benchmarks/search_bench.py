@@ -13,7 +13,11 @@ every remembered thing is forgotten (the analyser's and the page statement's cac
 no answers), samples of ours and of the baseline alternate so both see the same load on this shared
 machine, and each query is reported on its own (median, with the 25th-75th percentile spread) beside
 its class. Also reported, each against the baseline: the first query of a new process (a subprocess per
-sample) and the first query after a card is saved, with the save's own time.
+sample) and the first query after a card is saved, with the save's own time; the saves themselves back to
+back (with the background merges of their segments timed, and the saves that met one counted), the first
+save of a new process, and the selective queries again over the most segments saves leave before a merge.
+For each selective filter the row floor is printed beside its ratio: building the page's 50 card rows from
+values already in memory, which any search returning rows pays, so naive / floor is the best ratio possible.
 
 Targets: on the real cards p95 <= 10 ms for every class; on 50,000 cards every selective query (names,
 rare words, selective filters) at least 10x faster than the baseline and no class slower; a cold first
@@ -527,6 +531,10 @@ def _measure_saves(saves: int) -> list[str]:
     for run in range(3):
         for indexed in ((True, False) if run % 2 == 0 else (False, True)):
             (cold_ours if indexed else cold_plain).append(_cold_save(indexed, run))
+    first = _percentile(cold_ours, 0.5)
+    VERDICTS.append((f"card save <= {SAVE_TARGET_MS:.0f} ms, the first save of a new process (a rename, median)",
+                     "met" if first <= SAVE_TARGET_MS else "NOT met",
+                     f"{first:.1f} ms ({_percentile(cold_plain, 0.5):.1f} ms without the index update)"))  # fmt: skip
     lines += [
         *kind_verdicts,
         f"  The first save of a new process (a rename; 3 processes each): {_spread(cold_ours)} with the index update / "

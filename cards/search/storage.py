@@ -349,7 +349,9 @@ def merge_soon(root: Path) -> None:
     key = str(root)
     with _merge_threads_lock:
         _merges_wanted.add(key)
-        if key in _merge_threads:
+        running = _merge_threads.get(key)
+        # A thread only leaves its entry behind when it is gone with the process that forked this one.
+        if running is not None and running.is_alive():
             return  # The running thread looks again before it ends.
         thread = threading.Thread(target=_merge_while_wanted, args=(root,), name="search-index-merge", daemon=True)
         _merge_threads[key] = thread
@@ -372,7 +374,8 @@ def _merge_while_wanted(root: Path) -> None:
     while True:
         with _merge_threads_lock:
             if key not in _merges_wanted:
-                del _merge_threads[key]  # Under the lock: a save asking from now on starts a new thread.
+                if _merge_threads.get(key) is threading.current_thread():
+                    del _merge_threads[key]  # Under the lock: a save asking from now on starts a new thread.
                 return
             _merges_wanted.discard(key)
         try:

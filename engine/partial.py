@@ -13,6 +13,7 @@ from typing import Any
 
 from .catalog import CardCatalog
 from .combat_state import Combat
+from .creature_outcomes import creature_outcomes
 from .effects import run_effects
 from .enums import SIDES, Side
 from .errors import EngineError, StopAfter
@@ -72,30 +73,11 @@ def resolve_until(setup: CombatSetup, catalog: CardCatalog, *, after: int) -> Pa
 
 
 def snapshot(combat: Combat, after: int) -> PartialState:
-    made_up = made_up_slugs(combat.setup)
-    creatures = tuple(
-        CreatureOutcome(
-            id=f.id,
-            side=f.side,
-            card=f.card.slug,
-            name=f.name,
-            vitality=f.vitality,
-            role=f.role,
-            fate=f.fate,
-            reason=f.fate_why.text,
-            reason_code=f.fate_why.code,
-            reason_values=dict(f.fate_why.values),
-            step=f.fate_step,
-            made_up=f.card.slug in made_up,
-        )
-        for side in SIDES
-        for f in combat.sides[side].fighters
-    )
     return PartialState(
         notation=format_setup(combat.given),
         after=after,
         steps=tuple(combat.steps),
-        creatures=creatures,
+        creatures=creature_outcomes(combat, made_up_slugs(combat.setup)),
         in_hand=tuple(f.id for side in SIDES for f in combat.sides[side].holding()),
         stones_left=(combat.sides[Side.ATTACKER].stones, combat.sides[Side.DEFENDER].stones),
         terrain=tuple(sorted(terrain.value for terrain in combat.terrain)),

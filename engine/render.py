@@ -9,6 +9,7 @@ carries text made elsewhere (a refusal worded once for both the log and the warn
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from string import Formatter
 from typing import TYPE_CHECKING
@@ -20,10 +21,10 @@ MESSAGES: dict[str, str] = {
     # Text made elsewhere and shared with a warning: refusals of a ranged attack, a channel or a cast.
     "verbatim": "{text}",
     "made_up": "{name} ({slug}) is a made-up card defined in this set-up, not a printed one.",
-    "action.refused": "Match-up {round}: the {side}'s {action} is refused ({code}): {why}.",
+    "action.refused": "{words.Matchup_n:{round}}: the {side}'s {action} is refused ({code}): {why}.",
     "use_item.not_applied": "The {side}'s item action {item} is not applied: {why}.",
     "cast_in_turn.class_late": "{card} changes {fighter}'s class after the text-box step: the bonuses counted there stand, and the new class counts for the turns after it and for the rest of the combat.",
-    "turn.decided": "The {side}'s {action} is not made: a spell has already decided this match-up.",
+    "turn.decided": "The {side}'s {action} is not made: a spell has already decided this {words.matchup}.",
     # Guardians Arena duels (engine/arena): one sentence per event, ids ARN-1 to ARN-27.
     "arena.reveal": "Both duellists are revealed in the Duel Zone: {attacker} ({av}) for the player with Initiative, {defender} ({dv}) for the other player.",
     "arena.terrain": "The terrain in the Duel Zone gives it the types: {types}.",
@@ -63,15 +64,15 @@ MESSAGES: dict[str, str] = {
     "compare.reversed": "{high} leads by {margin}, but {source}'s command makes its side win a match-up lost by more than {limit}: {low} beats {high}",
     "compare.withdrawn": "{outcome}; {winner} goes back to the hand instead",
     "ranged.places": "The {side} places {shooter} beside {fighter} as a ranged attacker.",
-    "ranged.command_fires": "{shooter}, the {side}'s command, fires into the match-up beside {fighter}.",
-    "check_drawn_ranged.broken": "{drawer} draws every ranged attack the {other} can make, but {fighter}, still in his hand, is not planned to fire in match-up {round}: the set-up breaks this rule.",
+    "ranged.command_fires": "{shooter}, the {side}'s command, fires into the {words.matchup} beside {fighter}.",
+    "check_drawn_ranged.broken": "{drawer} draws every ranged attack the {other} can make, but {fighter}, still in his hand, is not planned to fire in {words.matchup_n:{round}}: the set-up breaks this rule.",
     "shot_effect.helps_only": "{shooter}'s ranged attack helps only {supported}; {fighter} is not one, so it has no effect.",
-    "shot_effect.push": "{shooter}'s ranged attack makes the match-up a push at {total} each: neither side may change it any further.",
-    "shot_effect.destroys_on_win": "{shooter}'s ranged attack adds no points, but if {fighter} wins this match-up, {opponent} is destroyed rather than beaten.",
+    "shot_effect.push": "{shooter}'s ranged attack makes the {words.matchup} a push at {total} each: neither side may change it any further.",
+    "shot_effect.destroys_on_win": "{shooter}'s ranged attack adds no points, but if {fighter} wins this {words.matchup}, {opponent} is destroyed rather than beaten.",
     "shot_effect.no_ocb": "{shooter}'s ranged attack would give {fighter} its off-colour bonus, but it has none.",
     "shot_effect.has_ocb": "{fighter} already has its off-colour bonus: {shooter}'s ranged attack adds nothing.",
     "shot_effect.ocb_suppressed": "{shooter}'s ranged attack would give {fighter} its off-colour bonus, but {suppressor}'s text takes it away.",
-    "bribery_shots.refused": "{source}'s command: the {side}'s {wanted} {card} card(s) are not fired in match-up {round}: {refusal}.",
+    "bribery_shots.refused": "{source}'s command: the {side}'s {wanted} {card} card(s) are not fired in {words.matchup_n:{round}}: {refusal}.",
     "dispel_magic_chains.casts": "The {caster} casts {card} on {target}.",
     "dispel_magic_chains.answers": "The {caster} answers with {card}, cancelling the Dispel Magic aimed at {target}.",
     "apply_command.lasting": "{card} is in play as the command card: {abilities}",
@@ -88,7 +89,7 @@ MESSAGES: dict[str, str] = {
     "back_to_hand.next": "{fighter} goes back to the {side}'s combat hand ({why}); it will be played again in the next match-up.",
     "back_to_hand.later": "{fighter} goes back to the {side}'s combat hand ({why}); it will be played again later.",
     "drop_unused_reactions.secondary": "The {side}'s {card} found nothing to answer in secondary attack {moment}: it stays in the hand.",
-    "drop_unused_reactions": "The {side}'s {card} found nothing to answer in match-up {moment}: it stays in the hand.",
+    "drop_unused_reactions": "The {side}'s {card} found nothing to answer in {words.matchup_n:{moment}}: it stays in the hand.",
     "guesses.pays": "{card}'s command: the {guesser} {said} for the {what} of the {other}'s hidden {hidden} ({shown}): {helped} gets {amount:+d}.",
     "guesses.no_bonus": "{card}'s command: the {guesser} {said} for the {what} of the {other}'s hidden {hidden} ({shown}): no bonus.",
     "detonated": "{command}'s command: {fighter} is blown up and destroyed.",
@@ -159,21 +160,21 @@ MESSAGES: dict[str, str] = {
     "stone_bid.2": "The combat is cancelled: no match-up is fought and the {winner_value} holds the space.",
     "undispellable": "{by} cannot touch {card_name}: its command cannot be dispelled.",
     "banned_command_cards": "{refusal} Its command has no effect.",
-    "sideline_picked": "{fighter_name} is set aside: it cannot fight or count for control, but it can be attacked.",
-    "sideline_creature": "{fighter_name} is set aside: it cannot fight or count for control, but it can be attacked.",
+    "sideline_picked": "{fighter_name} is set aside: {words.set_aside}.",
+    "sideline_creature": "{fighter_name} is set aside: {words.set_aside}.",
     # bribery_effects.py
     "up_card_duel": "{card_name}: no card of the {side_other_value}'s combat hand is picked (the set-up names none, as when the Up card is not a creature), so nothing happens.",
     "up_card_duel.2": "{card_name}: the {side_other_value}'s Up card (Vitality {up}) is not lower than the picked {picked_name} ({picked_vitality}), so {picked_name} stays.",
     "up_card_duel.3": "{card_name}: the {side_other_value}'s Up card (Vitality {up}) is lower than the picked {picked_name} ({picked_vitality}), so {picked_name} is destroyed in the combat hand.",
     "forced_bribe": "{card_name}: the {side_other_value} shows the creatures in its combat hand that a {name} card could bribe ({x1}).",
     "forced_bribe.2": "{x1} allows no {name} bribes, so {card_name} cannot count any of them as bribed.",
-    "forced_bribe.3": "{card_name}: the {side_value} picks {picked_name}{how}, which counts as bribed: it leaves the combat and will not count for control.",
+    "forced_bribe.3": "{card_name}: the {side_value} picks {picked_name}{how}, which counts as bribed: it leaves the combat and {words.not_counted}.",
     "item_bribe": "{card_name}'s command cannot bribe {target_name}: it shows no bribery icon, so it can never be bribed.",
-    "item_bribe.2": "{card_name}'s command: the {owner_value} discards an Item from its storage hand in place of a bribery card and bribes {target_name} away: it leaves the combat and will not count for control.",
+    "item_bribe.2": "{card_name}'s command: the {owner_value} discards an Item from its storage hand in place of a bribery card and bribes {target_name} away: it leaves the combat and {words.not_counted}.",
     "countered": "The {caster_value} answers the {side_value}'s {name} bribe on {target_name} with {card_name}: the bribe fails and the {caster_value} keeps the {name} card to bribe with later in this combat.",
     "decoy_takes": "The {side_value}'s {what} aims at {target_name}, but the {target_side_value} sends {decoy_name} from its combat hand to the Creature Pen instead: {target_name} is not bribed, and {decoy_name} leaves the combat without counting.",
     "bribe_to_melee": "The {side_value} plays {x1} and bribes {target_name}.",
-    "bribe_to_melee.2": "The {target_side_value} answers with {card_name}: {target_name} does not leave the combat; the match-up ends with both creatures unchallenged.",
+    "bribe_to_melee.2": "The {target_side_value} answers with {card_name}: {target_name} does not leave the combat; the {words.matchup} ends with both creatures unchallenged.",
     "strip": "{fighter_name} survived its match-up: the {side_other_value} shows the double-bordered cards it holds ({x1}) and discards its {lost} {name} card(s); it has no {name} bribe left.",
     "ranged_discard": "{shooter_name} is used as a ranged attack, but the {side_other_value} holds no double-bordered card to discard.",
     "ranged_discard.2": "{shooter_name} is used as a ranged attack: the {side_other_value} discards {thrown_name}{how} from its hand.",
@@ -185,42 +186,42 @@ MESSAGES: dict[str, str] = {
     "bribe_creature.4": "The {side_value} cannot bribe {target_name} with {name}: {lock_name} forbids {name} bribes on its side.",
     "bribe_creature.5": "The {side_value} has no {name} card left to bribe {target_name}.",
     "bribe_creature.6": "{waiver_name}'s command lets the {side_value}'s {name} card work on {target_name}, which shows no {name} icon.",
-    "bribe_creature.7": "The {side_value} plays {name} and bribes {target_name} away: it leaves the combat and will not count for control.",
+    "bribe_creature.7": "The {side_value} plays {name} and bribes {target_name} away: it leaves the combat and {words.not_counted}.",
     "bribe_creature.8": "{target_name} was bribed, so its ban on {name} bribes is lifted.",
     "any_time_spells": "The {side_value} casts {card_name}, cancelling the {side_other_value}'s {x1}.",
     "any_time_spells.2": "The {side_value} casts {card_name}, but there is no opposing spell to cancel.",
-    "any_time_spells.3": "The {side_value}'s creature was bribed, so {card_name} cannot be cast in this match-up (only a bribe is still allowed).",
-    "any_time_spells.4": "The {side_value}'s {card_name} is not cast: this match-up is decided and can no longer change.",
+    "any_time_spells.3": "The {side_value}'s creature was bribed, so {card_name} cannot be cast in this {words.matchup} (only a bribe is still allowed).",
+    "any_time_spells.4": "The {side_value}'s {card_name} is not cast: this {words.matchup} is decided and can no longer change.",
     "cast": "{card_name} changes nothing: no class is named in the set-up.",
     "cast.2": "{card_name} needs {unmet}, so it does nothing.",
     "cast.3": "{card_name}: {fighter_name} is destroyed.",
-    "cast.4": "The {side_value} casts {card_name}: {target_name} may receive channelling in this match-up.",
+    "cast.4": "The {side_value} casts {card_name}: {target_name} may receive channelling in this {words.matchup}.",
     "cast.5": "The {side_value} plays {card_name}: the terrain ({before}) is destroyed, so from now on no terrain bonus or penalty applies and ranged attacks are allowed.",
     "cast.6": "{card_name} is cast, but its effect is not modelled by the engine.",
-    "cast_rolled_outcome": "{card_name} must be cast on the {side_value}'s creature fighting this match-up, with both still standing: it does nothing.",
-    "cast_rolled_outcome.2": "The {side_value} casts {card_name} on {own_name} and rolls {shown}: {rule_wins_from} or more, so {own_name} beats {opposing_name}. Nothing more may change this match-up.",
-    "cast_rolled_outcome.3": "The {side_value} casts {card_name} on {own_name} and rolls {shown}: below {rule_wins_from}, so {own_name} is destroyed. Nothing more may change this match-up.",
+    "cast_rolled_outcome": "{card_name} must be cast on the {side_value}'s creature fighting this {words.matchup}, with both still standing: it does nothing.",
+    "cast_rolled_outcome.2": "The {side_value} casts {card_name} on {own_name} and rolls {shown}: {rule_wins_from} or more, so {own_name} beats {opposing_name}. Nothing more may change this {words.matchup}.",
+    "cast_rolled_outcome.3": "The {side_value} casts {card_name} on {own_name} and rolls {shown}: below {rule_wins_from}, so {own_name} is destroyed. Nothing more may change this {words.matchup}.",
     "cast_rolled_outcome.4": "{card_name}: {own_name} is destroyed.",
-    "cast_ends_matchup": "{card_name} needs the {side_value}'s creature in this match-up to be {needs}, still standing: it does nothing.",
-    "cast_ends_matchup.2": "The {side_value} casts {card_name} on {own_name}: the match-up ends.",
+    "cast_ends_matchup": "{card_name} needs the {side_value}'s creature in this {words.matchup} to be {needs}, still standing: it does nothing.",
+    "cast_ends_matchup.2": "The {side_value} casts {card_name} on {own_name}: the {words.matchup} ends.",
     "destruction": "{destroyer_name} destroys {victim_name} ({x1}) before any other effect; it is lost and can never be healed.",
     "primary_aoes": "{fighter_name}'s AOE does not fire: {suppressor_name}'s text takes it away.",
-    "immunity": "Every creature is immune to {opponent_name}, {fighter_name} included: {opponent_name} is turned and does no damage in this match-up.",
-    "immunity.2": "{fighter_name} is immune to {what}: {opponent_name} is turned and does no damage in this match-up.",
+    "immunity": "Every creature is immune to {opponent_name}, {fighter_name} included: {opponent_name} is turned and does no damage in this {words.matchup}.",
+    "immunity.2": "{fighter_name} is immune to {what}: {opponent_name} is turned and does no damage in this {words.matchup}.",
     "log_class_bar": "{fighter_name} gets no bonus from {why}: it depends on a creature class, and {bar} is in play on the other side.",
     "text_box": "{fighter_name} gets no defence bonus from {stronghold_name}: {suppressor_name}'s text takes it away.",
     "text_box.2": "{stronghold_name}'s defence bonus depends on a die roll the set-up does not give; none is applied.",
     "add": "{contribution_fighter_name} {sign}{amount} from {why}: now {contribution_total}.",
     "off_colour": "{fighter_name} gets no off-colour bonus against {opponent_name}: {suppressor_name}'s text takes it away.",
     # channelling.py
-    "ranged": "The {side_value}'s planned ranged support by {support_creature} is not placed: the match-up is over.",
+    "ranged": "The {side_value}'s planned ranged support by {support_creature} is not placed: the {words.matchup} is over.",
     "ranged.2": "The {side_value}'s {support_creature} is no longer in the hand and cannot give ranged support.",
     "ranged.3": "No ranged attacks in Woods: {shooter_name} stays in the {side_value}'s hand.",
     "ranged.4": "{shooter_name} adds no points: it waits for the {side_other_value} to channel.",
     "ranged.5": "{target_name} is immune to ranged attacks: {shooter_name}'s attack adds nothing.",
     "discard_item": "{shooter_name} is used as a ranged attack, but the {other_value} has no creature magic item on the space to discard.",
     "discard_item.2": "{shooter_name} is used as a ranged attack: the {other_value} discards its creature magic item {thrown_name}{how}.",
-    "frozen_by_push": "{forced_push_name}'s ranged attack has made the match-up a push that nobody may change: {what}.",
+    "frozen_by_push": "{forced_push_name}'s ranged attack has made the {words.matchup} a push that nobody may change: {what}.",
     "bribery_shots": "The {side_value} has no {card_name} card left to fire through {source_name}'s command.",
     "bribery_shots.2": "{target_name} is immune to ranged attacks: the {card_name} card fired by {source_name}'s command adds nothing.",
     "ranged_modifiers": "{shooter_name}'s text: having fired, it is beaten itself.",
@@ -228,12 +229,12 @@ MESSAGES: dict[str, str] = {
     "answer_shot": "The {caster_value} casts {card_name} on {shot_shooter_name}'s ranged attack, which had added nothing.",
     "answer_shot.2": "{card_name}: the {shot_side_value} may make no more ranged attacks in this combat.",
     "take_over": "{target_name} is immune to ranged attacks: the turned shot adds nothing for the {caster_value}.",
-    "cancel_shots": "{canceller_name} finds no opposing ranged attack to cancel in this match-up.",
+    "cancel_shots": "{canceller_name} finds no opposing ranged attack to cancel in this {words.matchup}.",
     "gamble": "{card_name}: the {side_value} does not roll after {shooter_name}'s ranged attack.",
     "gamble.2": "{card_name}: the {side_value} rolls {rolled} on {rule_die} after {shooter_name}'s ranged attack; below {rule_succeeds_from}, nothing happens.",
     "gamble.3": "{card_name}: the {side_value} rolls {rolled} on {rule_die} after {shooter_name}'s ranged attack: {shooter_name} and {opponent_name} are destroyed.",
     "gamble.4": "{card_name}: {victim_name} is destroyed.",
-    "channelling": "The {side_value} can only channel to its creature in the match-up, {target_name}; {channel_target} is not fighting.",
+    "channelling": "The {side_value} can only channel to its creature in the {words.matchup}, {target_name}; {channel_target} is not fighting.",
     "channel_to_shot": "{shooter_name}'s ranged attack no longer counts, so the {side_value} does not channel to it.",
     "channel_into": "Nobody may channel against {opponent_name}: the channelling to {target_name} is not allowed.",
     "channel_into.2": "The {side_value}'s Guardian has no stones left to channel.",
@@ -354,9 +355,9 @@ REFUSAL_WHY: dict[str, str] = {
 # The warnings and reasons of a combat, by code: a notice (log.Notice) or a reason (log.Why) carries
 # the code and its values by name; the site and API clients read those, these sentences are for people.
 NOTICES: dict[str, str] = {
-    **{code: "match-up {round}: {side}'s {action} is refused: " + why for code, why in REFUSAL_WHY.items()},
+    **{code: "{words.label_n:{round}}: {side}'s {action} is refused: " + why for code, why in REFUSAL_WHY.items()},
     "action.shorthand_ignored": "{side}'s {clause} is ignored: match-up {round} is given as ordered actions",
-    "action.not_applied": "match-up {round}: the {side}'s item action {item} is not applied: {why}",
+    "action.not_applied": "{words.label_n:{round}}: the {side}'s item action {item} is not applied: {why}",
     "bribe.no_icon": "{side}'s {icon} bribe on {target} is not allowed (no {icon} icon)",
     "bribe.banned_here": "{side}'s {icon} bribe on {target} is forbidden by {card}",
     "bribe.locked": "{side}'s {icon} bribe on {target} is forbidden by {card}",
@@ -395,7 +396,7 @@ NOTICES: dict[str, str] = {
     "item.played_earlier": "{card} is played before the combat and named as such (earlier=)",
     "item.out_of_combat": "{card} has no effect in a combat: {reason}",
     "item.not_modelled": "what {card} does is not modelled by the engine ({reason})",
-    "ranged.woods": "{side}: {shooter}'s ranged attack in match-up {round} is not allowed in Woods",
+    "ranged.woods": "{side}: {shooter}'s ranged attack in {words.matchup_n:{round}} is not allowed in Woods",
     "ranged.drawer_not_fed": "{side}: " + MESSAGES["check_drawn_ranged.broken"],
     "ranged.barred": "{source} has barred the {player}'s ranged attacks for the rest of the combat: no shot for {shooter}.",
     "ranged.command_only": "{shooter} fires only as its side's working command card.",
@@ -421,13 +422,13 @@ NOTICES: dict[str, str] = {
     "fate.survived": "survived match-up {round}",
     "fate.survived_turned": "survived match-up {round} (turned by immunity)",
     "fate.beaten": "beaten by {winner} in match-up {round} ({total} against {against})",
-    "fate.beaten_through": "beaten by {winner} through {card} in match-up {round}",
-    "fate.won_through": "won match-up {round} through {card}",
+    "fate.beaten_through": "beaten by {winner} through {card} in {words.matchup_n:{round}}",
+    "fate.won_through": "won {words.matchup_n:{round}} through {card}",
     "fate.bribed": "bribed with {icon}",
     "fate.bribed_by_command": "bribed through {card}'s command",
     "fate.counted_bribed": "counted as bribed by {card}",
     "fate.decoy": "went to the Creature Pen in place of the bribed {target}",
-    "fate.ranged_support": "gave ranged support in match-up {round}",
+    "fate.ranged_support": "gave ranged support in {words.matchup_n:{round}}",
     "fate.own_text_after_shot": "beaten by its own text after its ranged attack",
     "fate.command_card": "played as the command card; stays on the table",
     "fate.command_destroyed": "command card destroyed by {fighter}'s text",
@@ -440,7 +441,7 @@ NOTICES: dict[str, str] = {
     "fate.destroyed_in_hand_by_command": "destroyed in the combat hand by {card}'s command",
     "fate.destroyed_by": "destroyed by {card}",
     "fate.destroyed_by_roll": "destroyed by {card}'s roll",
-    "fate.destroyed_by_own_spell": "destroyed by its own side's {card} in match-up {round}",
+    "fate.destroyed_by_own_spell": "destroyed by its own side's {card} in {words.matchup_n:{round}}",
     "fate.destroyed_by_owner": "destroyed by its owner's choice in match-up {round}",
     "fate.detonated": "destroyed when {card} blew up {fighter}",
     "fate.destroyed_on_beaten": "destroyed on being beaten by {winner} in match-up {round}",
@@ -464,7 +465,7 @@ NOTICES: dict[str, str] = {
     # What left a creature unchallenged or sent it back to the hand (the {why} of the two above).
     "why.sent_into_melee": "sent into the melee by {card}",
     "why.answered_bribe": "{card} answered the bribe on {target}",
-    "why.matchup_ended_by": "{card} ended its match-up",
+    "why.matchup_ended_by": "{card} ended its {words.matchup}",
     "why.left_for_command_fight": "{fighter} left it to attack {target}",
     "why.opponent_back_in_hand": "{fighter} went back to the hand",
     "why.opponent_destroyed_by_owner": "{fighter} was destroyed by its owner's choice",
@@ -554,32 +555,115 @@ class Said:
         return hash((self.message, self.args))
 
 
-def _positional(template: str) -> tuple[str, int]:
-    """The template with its named fields numbered by first appearance, and how many there are."""
+class Words:
+    """The words a rule set gives the sentences both rule sets share. A template names one as
+    ``{words.matchup}``, or with the field of its number as ``{words.matchup_n:{round}}``: the entry
+    writes that field where it says ``{n}`` (an Arena duel is one battle in two rounds, so its entries
+    name the round and leave the number out). Templates are filled in once per set of words and kept."""
+
+    __slots__ = ("name", "entries", "_messages", "_notices")
+
+    def __init__(self, name: str, entries: Mapping[str, str]) -> None:
+        self.name = name
+        self.entries = entries
+        self._messages: dict[str, tuple[str, int]] = {}
+        self._notices: dict[str, str] = {}
+
+    def expand(self, template: str) -> str:
+        """The template with its word slots filled in."""
+
+        def word(slot: re.Match[str]) -> str:
+            entry = self.entries[slot["name"]]
+            return entry.replace("{n}", "{" + slot["number"] + "}") if slot["number"] else entry
+
+        return _WORD_SLOT.sub(word, template)
+
+    def message(self, message: str) -> tuple[str, int]:
+        """The event's template, numbered as the standard wording numbers its values, and their count."""
+        found = self._messages.get(message)
+        if found is None:
+            found = self._messages[message] = _positional(self.expand(MESSAGES[message]), _names(message))
+        return found
+
+    def notice(self, code: str) -> str:
+        found = self._notices.get(code)
+        if found is None:
+            found = self._notices[code] = self.expand(NOTICES[code])
+        return found
+
+    def __repr__(self) -> str:
+        return f"Words({self.name!r})"
+
+
+_WORD_SLOT = re.compile(r"\{words\.(?P<name>\w+)(?::\{(?P<number>\w+)\})?\}")
+
+STANDARD_WORDS = Words(
+    "standard",
+    {
+        "matchup": "match-up",
+        "matchup_n": "match-up {n}",
+        "Matchup_n": "Match-up {n}",
+        # The match-up a warning is about, at its start.
+        "label_n": "match-up {n}",
+        "not_counted": "will not count for control",
+        "set_aside": "it cannot fight or count for control, but it can be attacked",
+    },
+)
+# A duel has no match-ups and no count for control: the shared steps run in one of its two rounds.
+ARENA_PRIMARY_WORDS = Words(
+    "arena, primary round",
+    {
+        "matchup": "round",
+        "matchup_n": "the primary round",
+        "Matchup_n": "Primary round",
+        "label_n": "primary round",
+        "not_counted": "adds nothing to its side's total",
+        "set_aside": "it cannot enter the battle",
+    },
+)
+ARENA_SECONDARY_WORDS = Words(
+    "arena, secondary round",
+    {
+        **ARENA_PRIMARY_WORDS.entries,
+        "matchup_n": "the secondary round",
+        "Matchup_n": "Secondary round",
+        "label_n": "secondary round",
+    },
+)
+
+
+def _names(message: str) -> list[str]:
+    """The value names of an event in the order its standard wording first names them: the order of its values."""
     names: list[str] = []
+    for _, name, _, _ in Formatter().parse(STANDARD_WORDS.expand(MESSAGES[message])):
+        if name is not None and name not in names:
+            names.append(name)
+    return names
+
+
+def _positional(template: str, names: list[str]) -> tuple[str, int]:
+    """The template with its named fields numbered by their place in ``names``, and how many names there are."""
     parts: list[str] = []
     for literal, name, spec, conversion in Formatter().parse(template):
         parts.append(literal.replace("{", "{{").replace("}", "}}"))
         if name is None:
             continue
-        if name not in names:
-            names.append(name)
         field = str(names.index(name)) + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
         parts.append("{" + field + "}")
     return "".join(parts), len(names)
 
 
-_COMPILED: dict[str, tuple[str, int]] = {key: _positional(template) for key, template in MESSAGES.items()}
+_COMPILED: dict[str, tuple[str, int]] = {key: STANDARD_WORDS.message(key) for key in MESSAGES}
 
 
-def render_values(code: str, values: Mapping[str, object]) -> str:
+def render_values(code: str, values: Mapping[str, object], words: Words = STANDARD_WORDS) -> str:
     """The sentence of a notice or a reason, from its values by name."""
-    return NOTICES[code].format_map(values)
+    return words.notice(code).format_map(values)
 
 
-def render(message: str, args: tuple[object, ...]) -> str:
-    """The sentence of one event."""
-    template, count = _COMPILED[message]
+def render(message: str, args: tuple[object, ...], words: Words = STANDARD_WORDS) -> str:
+    """The sentence of one event, in the given rule set's words."""
+    template, count = _COMPILED[message] if words is STANDARD_WORDS else words.message(message)
     if count != len(args):
         raise ValueError(f"message {message!r} takes {count} value(s), got {len(args)}")
     return template.format(*args)

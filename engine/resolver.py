@@ -19,6 +19,7 @@ from .catalog import CardCatalog
 from .combat_state import Combat
 from .command_step import command_step
 from .core import active_effects, announce_setup, log
+from .creature_outcomes import creature_outcomes
 from .effects import acts_in, effects_in, run_effects
 from .enums import (
     SIDES,
@@ -33,7 +34,7 @@ from .enums import (
 from .errors import StopAfter
 from .hand_effects import restore_classes
 from .leaving import destroy_stayers, offer_retreat
-from .log import CardOutcome, CombatLog, CombatResult, CommandOutcome, CreatureOutcome, Term
+from .log import CardOutcome, CombatLog, CombatResult, CommandOutcome, Term
 from .made_up import made_up_slugs
 from .matchup_effects import names_class
 from .notation import format_setup
@@ -283,25 +284,7 @@ def resolution(combat: Combat) -> CombatResult:
     retreat, destroyed = leave_the_space(combat, winner)
     heal_side = healing(combat, winner)
     made_up = made_up_slugs(combat.setup)
-    creatures = tuple(
-        CreatureOutcome.record(
-            id=f.id,
-            side=f.side,
-            card=f.card.slug,
-            name=f.name,
-            vitality=f.vitality,
-            role=f.role,
-            fate=f.fate,
-            reason=f.fate_why.text,
-            reason_code=f.fate_why.code,
-            reason_values=dict(f.fate_why.values),
-            step=f.fate_step,
-            counted=f not in left_out,
-            made_up=f.card.slug in made_up,
-        )
-        for side in SIDES
-        for f in combat.sides[side].fighters
-    )
+    creatures = creature_outcomes(combat, made_up, left_out=left_out)
     return CombatResult.record(
         creatures=creatures,
         matchups=tuple(combat.matchups),

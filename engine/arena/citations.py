@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from ..enums import Phase
 from ..log import Notice, Step
+from .wording import DuelStep
 
 # Standard id -> (Arena id in the primary round, Arena id in the secondary round and after).
 _BY_ROUND: dict[str, tuple[str, str]] = {
@@ -119,10 +120,8 @@ def arena_rule(rule: str, phase: Phase) -> str:
 
 
 def cite_arena(steps: Iterable[Step]) -> tuple[Step, ...]:
-    """The duel's log with every step citing its Arena id."""
-    return tuple(
-        step if step.rule == (rule := arena_rule(step.rule, step.phase)) else replace(step, rule=rule) for step in steps
-    )
+    """The duel's log with every step citing its Arena id, each a ``DuelStep`` worded for a duel."""
+    return tuple(DuelStep.record(**{**step.__dict__, "rule": arena_rule(step.rule, step.phase)}) for step in steps)
 
 
 def cite_notice(notice: Notice, phase: Phase) -> Notice:

@@ -21,6 +21,7 @@ from ..catalog import CardCatalog
 from ..combat_state import Combat
 from ..command_step import fire_aoe, sideline_creature
 from ..core import log
+from ..creature_outcomes import creature_outcome
 from ..enums import SIDES, CardType, Fate, Phase, Role, Side, StepKind
 from ..errors import CatalogError, Problem, SetupInvalid
 from ..log import CreatureOutcome, Notice, Term
@@ -33,6 +34,7 @@ from ..matchup_effects import (
     terrain_step,
     text_box,
 )
+from ..render import render_values
 from ..setup import Channel, CombatSetup, Moment, RangedSupport, SideSetup, SpellPlay, split_reference
 from ..state import Contribution, Fighter
 from ..validate import validate
@@ -44,6 +46,7 @@ from .rounds import RoundPlay, announce, play_primary
 from .setup import ArenaPlay, ArenaSetup, PlayKind, RoundAction, is_pass
 from .stock import shared_code_reads
 from .validate import check_duel, problem, turn_problems
+from .wording import duel_words
 
 PRIMARY = Moment(1)
 SECONDARY = Moment(1, secondary=True)
@@ -155,11 +158,15 @@ def with_made_up(setup: ArenaSetup, catalog: CardCatalog) -> CardCatalog:
 
 
 class DuelCombat(Combat):
-    """The duel's Combat: a notice of a shared step cites the Arena id of its rule (``citations``),
-    as the duel's log steps do."""
+    """The duel's Combat: a notice of a shared step cites the Arena id of its rule (``citations``)
+    and is worded in the Arena's words (``wording``), as the duel's log steps are."""
 
     def notify(self, notice: Notice) -> None:
         super().notify(cite_notice(notice, self.phase))
+
+    def warn(self, code: str, rule: str, template: str | None = None, **values: object) -> None:
+        """A coded warning worded in the Arena's words for the round it is given in."""
+        self.notify(Notice(code, render_values(template or code, values, duel_words(self.phase)), rule, values))
 
 
 class Duel:
@@ -206,23 +213,23 @@ class Duel:
         )
 
     def creatures(self) -> tuple[CreatureOutcome, ...]:
+        """Every creature that took part or whose fate changed; the duel words its own reasons."""
         return tuple(
-            CreatureOutcome(
-                id=f.id,
-                side=f.side,
-                card=f.card.slug,
-                name=f.name,
-                vitality=f.vitality,
-                role=f.role,
-                fate=f.fate,
-                reason=f.fate_reason if f.fate is not Fate.STANDING else "took part in the duel",
-                step=f.fate_step,
-                made_up=f.card.slug in self.made_up,
+            creature_outcome(
+                f,
+                self.made_up,
+                reason_in_words=self.reason(f) if f.fate is not Fate.STANDING else "took part in the duel",
             )
             for side in SIDES
             for f in self.combat.sides[side].fighters
             if f.role is not Role.UNPLAYED or f.fate is not Fate.STANDING
         )
+
+    def reason(self, fighter: Fighter) -> str:
+        """Why the fighter's fate is what it is, in the Arena's words for the round that decided it."""
+        steps, at = self.combat.steps, fighter.fate_step
+        phase = steps[at].phase if at is not None and at < len(steps) else self.combat.phase
+        return render_values(fighter.fate_why.code, fighter.fate_why.values, duel_words(phase))
 
     # ------------------------------------------------------------------ primary round
     def primary_round(self) -> tuple[RoundTotals | None, Side | None]:
@@ -242,11 +249,8 @@ class Duel:
         # The actions in the order written (6.3.2): ranged attacks and channelling add at their turn.
         self.round_play = play_primary(combat, self.setup.primary, pair, contributions, self.forbids)
         destruction(combat, pair)
-        gone = [f for f in pair.values() if f.fate is not Fate.STANDING]
-        if gone:
-            left = [f for f in pair.values() if f.fate is Fate.STANDING]
-            survivor = left[0].side if len(left) == 1 else None
-            log(combat, StepKind.COMPARE, "ARN-15", "arena.left_zone", (", ".join(f.name for f in gone), "primary"))
+        ended, survivor = self.left_the_zone("primary")
+        if ended:
             return None, survivor
         # The modifiers that depend on the state of the battle, as it stands at the round's end (6.4.1).
         immunity(combat, pair)
@@ -277,6 +281,16 @@ class Duel:
                     Term(f"{pair[side].name} flies", -sum(t.amount for t in chains[side.other])),
                 )
         return self.compare("ARN-6", "ARN-7", totals, chains, "primary"), None
+
+    def left_the_zone(self, round_name: str) -> tuple[bool, Side | None]:
+        """ARN-15: whether a duellist was bribed or destroyed in the round (said in the log, which ends
+        the battle with no comparison), and the side whose duellist stands alone, None if neither does."""
+        gone = [f for f in self.pair.values() if f.fate is not Fate.STANDING]
+        if not gone:
+            return False, None
+        left = [f for f in self.pair.values() if f.fate is Fate.STANDING]
+        log(self.combat, StepKind.COMPARE, "ARN-15", "arena.left_zone", (", ".join(f.name for f in gone), round_name))
+        return True, left[0].side if len(left) == 1 else None
 
     def note_terrain_and_bearers(self) -> None:
         combat = self.combat
@@ -503,11 +517,8 @@ class Duel:
                     self.secondary_attacker(action.side, joining)
             else:
                 cancelled.add(id(self.shield(action, entries)))
-        gone = [f for f in self.pair.values() if f.fate is not Fate.STANDING]
-        if gone:
-            left = [f for f in self.pair.values() if f.fate is Fate.STANDING]
-            log(combat, StepKind.COMPARE, "ARN-15", "arena.left_zone", (", ".join(f.name for f in gone), "secondary"))
-            survivor = left[0].side if len(left) == 1 else None
+        ended, survivor = self.left_the_zone("secondary")
+        if ended:
             return None, survivor, "a duellist left the Duel Zone in the secondary round (ARN-15)"
         # The totals, counted at the round's end with the battle as the actions left it (6.7.1, ARN-13).
         contributions: dict[Side, Contribution] = {}
@@ -556,19 +567,7 @@ class Duel:
         the duellist, or the secondary attacker it names; a bribed creature adds nothing and is discarded."""
         assert action.icon is not None
         targets = [fighter for fighter in entries[action.side.other] if fighter.fate is Fate.STANDING]
-        target = targets[0]
-        if action.target is not None:
-            slug = split_reference(action.target)[0]
-            named = [f for f in targets if f.card.slug == slug]
-            if not named:
-                raise SetupInvalid(
-                    [
-                        _target_problem(
-                            action.side, str(action.icon.value), action.target, [f.card.slug for f in targets], "6.6.1c"
-                        )
-                    ]
-                )
-            target = named[0]
+        target = _aimed_at(action.side, str(action.icon.value), action.target, targets, "6.6.1c")
         bribe_creature(self.combat, action.side, action.icon, target, "ARN-31")
 
     def shooters(self, side: Side) -> int:
@@ -621,15 +620,7 @@ class Duel:
 
     def shield(self, action: ArenaPlay, entries: dict[Side, list[Fighter]]) -> Fighter:
         combat = self.combat
-        targets = entries[action.side.other]
-        target = targets[0]
-        if action.target is not None:
-            slug = split_reference(action.target)[0]
-            named = [f for f in targets if f.card.slug == slug]
-            if not named:
-                present = [f.card.slug for f in targets]
-                raise SetupInvalid([_target_problem(action.side, str(action.card), action.target, present, "2.3.1")])
-            target = named[0]
+        target = _aimed_at(action.side, str(action.card), action.target, entries[action.side.other], "2.3.1")
         card = combat.catalog.get(split_reference(action.card)[0])
         log(
             combat,
@@ -740,6 +731,18 @@ class Duel:
                 slug = split_reference(reference)[0]
                 if slug not in placed:
                     self.places.append(CardPlace(side, slug, Place.KEPT, "ARN-27"))
+
+
+def _aimed_at(side: Side, card: str, target: str | None, targets: list[Fighter], rule: str) -> Fighter:
+    """The opposing creature a secondary-round card is aimed at: the one ``target`` names, by default
+    the first of ``targets`` (the duellist); naming a creature not there is a set-up problem."""
+    if target is None:
+        return targets[0]
+    slug = split_reference(target)[0]
+    named = [f for f in targets if f.card.slug == slug]
+    if not named:
+        raise SetupInvalid([_target_problem(side, card, target, [f.card.slug for f in targets], rule)])
+    return named[0]
 
 
 def _target_problem(side: Side, card: str, target: str, present: list[str], rule: str) -> Problem:

@@ -3,30 +3,12 @@ A-02, A-04, A-12): one hand-worked case per action kind and per refusal, the ari
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
 from engine.actions import Refusal
 from engine.catalog import default_catalog
-from engine.log import CombatLog
 from engine.notation import format_setup, parse_setup
-from engine.resolver import resolve
-
-
-def run(text: str) -> CombatLog:
-    return resolve(parse_setup(text), default_catalog())
-
-
-@dataclass(frozen=True)
-class Case:
-    name: str
-    setup: str
-    totals: tuple[int | None, int | None]  # match-up 1: attacker's total, defender's total
-    stones: tuple[int, int]  # stones left: attacker, defender
-    fates: dict[str, str]  # creature id -> fate
-    codes: tuple[str, ...] = ()  # the result's notice codes, in order
-
+from tests.engine.ordered_cases import Case, check_case, run
 
 KINDS = [
     # The example (6.4.4c). Light Elemental 13 + 2 OCB (against the external Kikijub) = 15;
@@ -164,14 +146,8 @@ REFUSALS = [
 
 @pytest.mark.parametrize("case", KINDS + REFUSALS, ids=lambda case: case.name)
 def test_ordered_actions(case: Case) -> None:
-    log = run(case.setup)
-    first = log.result.matchups[0]
-    assert (first.attacker_total, first.defender_total) == case.totals
-    assert log.result.stones_left == case.stones
-    assert {c.id: c.fate.value for c in log.result.creatures} == case.fates
-    assert tuple(n.code for n in log.result.notices) == case.codes
+    log = check_case(case)
     assert log.notation == case.setup
-    assert format_setup(parse_setup(case.setup)) == case.setup
 
 
 def test_the_shorthand_plays_the_djinn_before_the_channel_as_documented() -> None:

@@ -9,8 +9,7 @@ import pytest
 
 from engine.actions import Refusal
 from engine.log import CombatLog
-from engine.notation import format_setup, parse_setup
-from tests.engine.test_ordered_actions import Case, run
+from tests.engine.ordered_cases import Case, check_case, run
 
 WOODS = "terrain=woods a=sand-lord a.hand=hammer-of-doom d=swordsman,archer"
 JUICE = "a=light-elemental a.stones=0 a.hand=make-juice d=kikijub"
@@ -137,13 +136,7 @@ IN_PLACE = [
 
 @pytest.mark.parametrize("case", IN_PLACE, ids=lambda case: case.name)
 def test_spells_and_items_take_effect_at_their_place(case: Case) -> None:
-    log = run(case.setup)
-    first = log.result.matchups[0]
-    assert (first.attacker_total, first.defender_total) == case.totals
-    assert log.result.stones_left == case.stones
-    assert {c.id: c.fate.value for c in log.result.creatures} == case.fates
-    assert tuple(n.code for n in log.result.notices) == case.codes
-    assert format_setup(parse_setup(case.setup)) == case.setup
+    check_case(case)
 
 
 def test_the_hammer_takes_back_the_terrain_term_in_the_running_total() -> None:

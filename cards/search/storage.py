@@ -353,7 +353,9 @@ def merge_soon(root: Path) -> None:
         # A thread only leaves its entry behind when it is gone with the process that forked this one.
         if running is not None and running.is_alive():
             return  # The running thread looks again before it ends.
-        thread = threading.Thread(target=_merge_while_wanted, args=(root,), name="search-index-merge", daemon=True)
+        # Not a daemon: a process that saved and is exiting (a management command, a worker restarting) finishes
+        # the merge first, instead of leaving the segments to whichever long-lived process saves next.
+        thread = threading.Thread(target=_merge_while_wanted, args=(root,), name="search-index-merge")
         _merge_threads[key] = thread
         thread.start()
 

@@ -67,6 +67,15 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet[Card]):
     def get_serializer_class(self) -> type[BaseSerializer[Card]]:
         return CardDetailSerializer if self.action == "retrieve" else CardSerializer
 
+    def get_object(self) -> Card:
+        """A card by its slug in any letter case (slugs are lower case), as sets and rulings are found."""
+        wanted = self.kwargs[self.lookup_field]
+        card = self.filter_queryset(self.get_queryset()).filter(slug=wanted.lower()).first()
+        if card is None:
+            raise Http404(f"No card with slug {wanted!r}.")
+        self.check_object_permissions(self.request, card)
+        return card
+
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """With ``q``, the answer also says what the search understood and why each card matched."""
         response = super().list(request, *args, **kwargs)

@@ -60,6 +60,7 @@ class CardFilterSet(django_filters.FilterSet):
         to_field_name="code",
         method="filter_set",
         empty_label="Any set",
+        error_messages={"invalid_choice": "No set with code %(value)r; /api/v1/sets/ lists the codes (RE, DN, ...)."},
     )
     type = django_filters.ChoiceFilter(
         label="Type", choices=CardType.choices, field_name="card_type", empty_label="Any type"
@@ -168,6 +169,7 @@ def _add_class_filter() -> None:
         to_field_name="slug",
         method="filter_class",
         empty_label="Any class",
+        error_messages={"invalid_choice": "No creature class %(value)r; the Class menu of /cards/ lists them."},
     )
     ordered = {}
     for name, existing in CardFilterSet.base_filters.items():

@@ -133,6 +133,18 @@ class Card(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("cards:card-detail", kwargs={"slug": self.slug})
 
+    @property
+    def other_names(self) -> list[str]:
+        """The aliases a reader would take for other names: not the name itself in other capitals (a source's
+        "Tes let, Leader with Foresight"), each once. The search keeps every alias as given."""
+        seen = {self.name.casefold()}
+        names = []
+        for alias in self.aliases:
+            if alias.casefold() not in seen:
+                seen.add(alias.casefold())
+                names.append(alias)
+        return names
+
     def clean(self) -> None:
         validate_card(self)
 

@@ -29,6 +29,8 @@ class CardSetSerializer(serializers.ModelSerializer[CardSet]):
     class Meta:
         model = CardSet
         fields = ["code", "slug", "name", "kind", "order", "released", "description", "sources", "card_count", "url"]
+        # Output only: read-only fields are required in the schema, as every answer has them.
+        read_only_fields = fields
 
     @extend_schema_field(SourceSerializer(many=True))
     def get_sources(self, card_set: CardSet) -> list[dict[str, str]]:
@@ -42,6 +44,7 @@ class CardSetDetailSerializer(CardSetSerializer):
 
     class Meta(CardSetSerializer.Meta):
         fields = CardSetSerializer.Meta.fields + ["counts_by_type"]
+        read_only_fields = fields
 
     @extend_schema_field({"type": "object", "additionalProperties": {"type": "integer"}})
     def get_counts_by_type(self, card_set: CardSet) -> dict[str, int]:
@@ -62,10 +65,14 @@ class PrintingSerializer(serializers.ModelSerializer[Printing]):
         "this site serves); empty when unknown.",
     )
     image = DeprecatedImageField(read_only=True)
+    classes = serializers.ListField(
+        child=serializers.CharField(), read_only=True, help_text="Classes as printed on this printing."
+    )
 
     class Meta:
         model = Printing
         fields = ["set", "rarity", "rarity_read_from", "starter_only", "source_image_file", "image", "classes"]
+        read_only_fields = fields
 
     def to_representation(self, instance: Printing) -> dict[str, Any]:
         data = super().to_representation(instance)
@@ -143,6 +150,8 @@ class CardSerializer(serializers.ModelSerializer[Card]):
             "ocb", "ocb_against", "cmp", "receives_channeling", "bribery", "classes", "size", "flying",
             "ranged_attack", "command", "up_number", "shield_number", "summary", "printings",
         ]  # fmt: skip
+        # Output only: read-only fields are required in the schema (nullable where null), as every answer has them.
+        read_only_fields = fields
 
     def get_html_url(self, card: Card) -> str:
         request = self.context.get("request")
@@ -162,11 +171,18 @@ class CardDetailSerializer(CardSerializer):
     automation = AutomationSerializer(source="*", read_only=True)
     provenance = ProvenanceSerializer(source="*", read_only=True)
 
+    aliases = serializers.ListField(child=serializers.CharField(), read_only=True, help_text="Other names searched.")
+    terrain_types = serializers.ListField(child=serializers.CharField(), read_only=True)
+    abilities = serializers.ListField(
+        child=serializers.DictField(), read_only=True, help_text="Structured abilities, each with its kind."
+    )
+
     class Meta(CardSerializer.Meta):
         fields = CardSerializer.Meta.fields + [
             "aliases", "guardian", "stronghold", "terrain_types", "abilities", "abilities_text", "automation",
             "provenance", "rulings",
         ]  # fmt: skip
+        read_only_fields = fields
 
     rulings = serializers.SerializerMethodField(help_text="Every ruling and erratum about the card, newest first.")
 

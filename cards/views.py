@@ -6,8 +6,9 @@ from importlib import import_module
 from typing import Any
 
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 
 from cards.choices import CardType
 from cards.engine_catalog import site_catalog
@@ -45,6 +46,8 @@ def search_context(outcome: SearchOutcome | None, total: int) -> dict[str, Any]:
 
 @data_page
 def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    if slug != slug.lower():  # slugs are lower case: /cards/Sand-Lord/ is the Sand Lord's page
+        return redirect("cards:card-detail", slug=slug.lower(), permanent=True)
     card = get_object_or_404(Card.objects.for_listing(), slug=slug)
     context = {
         "card": card,
@@ -109,7 +112,13 @@ def set_list(request: HttpRequest) -> HttpResponse:
 
 @data_page
 def set_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    card_set = get_object_or_404(CardSet, slug=slug)
+    card_set = CardSet.objects.filter(slug=slug).first()
+    if card_set is None:
+        # A set's code (/sets/DN/, as the API and the card list's set filter take it) or its slug in capitals.
+        found = CardSet.objects.filter(Q(code__iexact=slug) | Q(slug=slug.lower())).first()
+        if found is None:
+            raise Http404(f"No set with slug or code {slug!r}.")
+        return redirect(found, permanent=True)
     cards = Card.objects.printed_in(card_set).for_listing().sorted_by("name")
     counts = [{**row, "label": CardType(row["card_type"]).label} for row in cards.count_by_type()]
     context = {"card_set": card_set, "cards": cards, "counts": counts}

@@ -22,12 +22,15 @@ from combat.board_actions import (
     KIND_WORDS,
     LETTERS,
     SIDE_WORDS,
+    ActionGroup,
     ActionItem,
     ActionList,
+    action_text,
     interleave,
     item_problem,
     listed,
     listed_uses,
+    menu_name,
     split_item,
     turn_state,
 )
@@ -565,7 +568,7 @@ def pick_errors(problems: Iterable[Problem]) -> dict[str, str]:
         letter, _, key = problem.field.partition(".")
         kind = _INPUT_KINDS.get(key)
         if kind and problem.card:
-            message = _MISSING.get(problem.code) or problem.message.partition(": ")[2] or problem.message
+            message = _MISSING.get(problem.code) or problem.detail or problem.message
             errors.setdefault(f"{letter}-{kind}-{problem.card}", message)
     return errors
 
@@ -623,7 +626,7 @@ def build_board(
             ]
         for letter, row_side in row_sides.items():
             row_side.listed = [
-                item.label.partition(": ")[2] + (" (refused)" if item.problem else "")
+                item.deed + (" (refused)" if item.problem else "")
                 for item in actions.items
                 if split_item(item.text)[0] == letter and split_item(item.text)[1] != "pass"
             ]
@@ -688,20 +691,25 @@ def _action_list(
     items = listed(values, number)
     refs = {ref: _fighter(catalog, ref).name for letter in picks for ref in _refs(catalog, picks[letter].side)}
     drawn = [
-        ActionItem(index, text, _action_label(catalog, text, fighters, refs) + _spell_timing(items, index),
-                   SIDE_WORDS.get(split_item(text)[0], ""), item_problem(text))
+        _listed_item(index, text, _action_deed(catalog, text, fighters, refs) + _spell_timing(items, index))
         for index, text in enumerate(items)
-    ]  # fmt: skip
+    ]
     actions = ActionList(number, ",".join(items), drawn, errors.get(f"m{number}-actions", ""))
     state = turn_state(items)
     if state.ended:
         return actions  # both players passed in succession: the match-up is over, nothing can follow
+    by_side = {
+        side: _list_choices(catalog, rows, items, state, picks[side], fighters[side], fighters[other], no_ranged,
+                            picks[other])
+        for side, other in (("a", "d"), ("d", "a"))
+    }  # fmt: skip
+    actions.menu = _action_menu(LETTERS[state.turn], by_side)
+    menu_values = [option.value for group in actions.menu for option in group.options]
+    chosen = _value(values, menu_name(number))
+    actions.chosen = chosen if chosen in menu_values else menu_values[0]
     letter = _value(values, f"m{number}-add-side") or LETTERS[state.turn]
     letter = letter if letter in SIDE_WORDS else "a"
-    other = "d" if letter == "a" else "a"
-    choices = _list_choices(
-        catalog, rows, items, state, picks[letter], fighters[letter], fighters[other], no_ranged, picks[other]
-    )
+    choices = by_side[letter]
     kinds = [kind for kind in KIND_WORDS if kind == "pass" or choices.get(kind)]
     kind = _value(values, f"m{number}-add-kind")
     kind = kind if kind in kinds else kinds[0]
@@ -719,6 +727,24 @@ def _action_list(
         options = tuple(Option(value, text) for value, text in choices[kind])
         actions.adders.append(Pick(f"m{number}-add-what", "With", what, options))
     return actions
+
+
+def _action_menu(turn: str, by_side: dict[str, dict[str, list[tuple[str, str]]]]) -> list[ActionGroup]:
+    """Every action either side may add next, one group a side, whose turn it is first: the add control of the
+    page without JavaScript, where one select must be right without a redraw. Each option says who and what,
+    as a closed select shows the option alone."""
+    groups = []
+    for letter in sorted(by_side, key=lambda side: side != turn):
+        who = SIDE_WORDS[letter].capitalize()
+        options = [
+            Option(action_text(letter, kind, value), f"{who} · {KIND_WORDS[kind]}: {text}")
+            for kind in KIND_WORDS
+            if kind != "pass"
+            for value, text in by_side[letter].get(kind, [])
+        ]
+        options.append(Option(action_text(letter, "pass", ""), f"{who} · {KIND_WORDS['pass']}"))
+        groups.append(ActionGroup(who + (" (next turn)" if letter == turn else ""), tuple(options)))
+    return groups
 
 
 def _list_choices(
@@ -782,10 +808,16 @@ def _spell_timing(items: list[str], index: int) -> str:
     return " (takes effect in its turn)" if acted else " (cast before the destruction step)"
 
 
-def _action_label(catalog: CardCatalog, text: str, fighters: dict[str, Fighter], names: dict[str, str]) -> str:
-    """One listed action in words: "Defender: places Djinn as ranged support"."""
+def _listed_item(index: int, text: str, deed: str) -> ActionItem:
+    """One listed action as the row draws it: "Defender: places Djinn as ranged support", who and deed apart."""
+    side_name = SIDE_WORDS.get(split_item(text)[0], "")
+    label = f"{(side_name or '?').capitalize()}: {deed}"
+    return ActionItem(index, text, label, side_name, item_problem(text), deed)
+
+
+def _action_deed(catalog: CardCatalog, text: str, fighters: dict[str, Fighter], names: dict[str, str]) -> str:
+    """What one listed action does, in words: "places Djinn as ranged support"."""
     letter, kind, what = split_item(text)
-    who = SIDE_WORDS.get(letter, "?").capitalize()
     card_ref, _, target = what.partition("@")
     card_ref, _, amount = card_ref.partition("*")
     card = _card(catalog, card_ref) if card_ref and card_ref != "guardian" else None
@@ -793,23 +825,23 @@ def _action_label(catalog: CardCatalog, text: str, fighters: dict[str, Fighter],
     aimed = names.get(target) or target
     other = fighters.get("d" if letter == "a" else "a")
     if kind == "pass":
-        return f"{who}: passes"
+        return "passes"
     if kind == "ranged":
-        return f"{who}: places {name} as ranged support"
+        return f"places {name} as ranged support"
     if kind == "spell":
-        return f"{who}: casts {name}" + (f" on {aimed}" if target else "")
+        return f"casts {name}" + (f" on {aimed}" if target else "")
     if kind == "channel" and card_ref == "guardian":
         count = int(amount) if amount.isdigit() else 1
-        return f"{who}: channels {count} Power Stone{'s' if count > 1 else ''} from the Guardian"
+        return f"channels {count} Power Stone{'s' if count > 1 else ''} from the Guardian"
     if kind == "channel":
-        return f"{who}: channels from {name}"
+        return f"channels from {name}"
     if kind in ("bribe", "bribe-back"):
         verb = "bribes back" if kind == "bribe-back" else "bribes"
         on = aimed or (other.name if other is not None else "the facing creature")
-        return f"{who}: {verb} {on} with {card_ref.capitalize()}"
+        return f"{verb} {on} with {card_ref.capitalize()}"
     if kind == "item":
-        return f"{who}: uses {name}"
-    return f"{who}: {text}"
+        return f"uses {name}"
+    return text
 
 
 def row_picks_as_actions(values: Mapping[str, Any], number: int) -> tuple[list[str], list[str]]:

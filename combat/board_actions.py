@@ -6,28 +6,33 @@ move it, remove it) is a set of submit buttons named ``act``: ``edit_actions`` a
 form data, on the server, for the no-JavaScript page and for the script's redraw alike. The choices an
 added action may name come from what the row offers (``combat.board``); this module only reads, labels and
 edits the list.
+
+The add control comes in two forms. With JavaScript, three selects (who, does, with) that the page redraws
+as each changes (``m2-add``). Without it a change redraws nothing, so a choice of side or kind could not
+update the third select: the page offers instead one select of every action either side may add next,
+grouped by side (``m2-add-action``, added by ``m2-add-chosen``), which needs no redraw to be right.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.actions import ActionKind, action_from_text
 from engine.enums import Side
-from engine.errors import NotationError
+from engine.errors import NotationError, Problem
 from engine.turns import TurnState
 from engine.turns import turn_state as engine_turn_state
 
 ACTIONS_FIELD = re.compile(r"^m(?P<round>[1-9][0-9]?)-actions$")
-ADD_FIELD = re.compile(r"^m(?P<round>[1-9][0-9]?)-add-(?:side|kind|what)$")
+ADD_FIELD = re.compile(r"^m(?P<round>[1-9][0-9]?)-add-(?:side|kind|what|action)$")
 _ACT = re.compile(
-    r"^m(?P<round>[1-9][0-9]?)-(?:(?P<add>add)|(?P<clear>clear)|(?P<index>[0-9]{1,2})-(?P<edit>up|down|remove))$"
+    r"^m(?P<round>[1-9][0-9]?)-(?:(?P<add>add)|(?P<chosen>add-chosen)|(?P<clear>clear)"
+    r"|(?P<index>[0-9]{1,2})-(?P<edit>up|down|remove))$"
 )
-_PROBLEM = re.compile(r"^m(?P<round>[1-9][0-9]?): ")
 SIDE_WORDS = {"a": "attacker", "d": "defender"}
 # The kinds in the order the add control offers them: the bribery window first (rule 6.4.4).
 KIND_WORDS = {
@@ -63,6 +68,16 @@ def listed(values: Mapping[str, Any], number: int) -> list[str]:
     """The row's actions as written, one string each ('' for none)."""
     text = re.sub(r"\s+", "", str(values.get(actions_name(number), "") or ""))
     return [item for item in text.split(",") if item]
+
+
+def menu_name(number: int) -> str:
+    """The one select of the add control drawn without JavaScript."""
+    return f"m{number}-add-action"
+
+
+def action_text(letter: str, kind: str, what: str) -> str:
+    """One action as the list writes it: ``a:channel:guardian*2``, ``d:pass``."""
+    return f"{letter}:{kind}" + (f":{what}" if kind != "pass" else "")
 
 
 def split_item(text: str) -> tuple[str, str, str]:
@@ -105,22 +120,23 @@ def board_action_clauses(values: Mapping[str, Any]) -> list[str]:
     return clauses
 
 
-def row_problems(problems: Any) -> dict[int, str]:
-    """Notation problems of the lists, by row (the reader names the clause: ``m2: 'a:shout' has no ...``)."""
+def row_problems(problems: Iterable[Problem]) -> dict[int, str]:
+    """Notation problems of the lists, by row: the engine names the match-up of the clause at fault
+    (``values["round"]``) and says what is wrong without the clause (``detail``)."""
     errors: dict[int, str] = {}
     for problem in problems:
-        found = _PROBLEM.match(problem.message)
-        if found and problem.code.startswith("notation."):
-            errors.setdefault(int(found["round"]), problem.message.partition(": ")[2])
+        number = problem.values.get("round", "")
+        if number.isdigit() and problem.code.startswith("notation."):
+            errors.setdefault(int(number), problem.detail or problem.message)
     return errors
 
 
 def item_problem(text: str) -> str:
-    """Why one listed action cannot be read, '' when it can."""
+    """Why one listed action cannot be read (without the shapes an action may have), '' when it can."""
     try:
         action_from_text(text)
     except NotationError as exc:
-        return exc.message.partition(": ")[2].partition("; an action looks like")[0]
+        return exc.reason or exc.message
     return ""
 
 
@@ -151,6 +167,17 @@ class ActionItem:
     label: str
     side_name: str
     problem: str = ""
+    # What the action does, without who does it (the label is "<Who>: <deed>").
+    deed: str = ""
+
+
+@dataclass(frozen=True)
+class ActionGroup:
+    """One side's actions in the add control drawn without JavaScript (an optgroup)."""
+
+    label: str
+    # Board Options: the action as the list writes it, and in words.
+    options: tuple[Any, ...]
 
 
 @dataclass
@@ -163,6 +190,9 @@ class ActionList:
     error: str = ""
     # The add control's three selects (board Picks), the third absent for a pass.
     adders: list[Any] = field(default_factory=list)
+    # The add control without JavaScript: every action either side may add next, and the one selected.
+    menu: list[ActionGroup] = field(default_factory=list)
+    chosen: str = ""
 
     @property
     def name(self) -> str:
@@ -171,6 +201,14 @@ class ActionList:
     @property
     def id(self) -> str:
         return "id_" + self.name
+
+    @property
+    def menu_name(self) -> str:
+        return menu_name(self.number)
+
+    @property
+    def menu_id(self) -> str:
+        return "id_" + self.menu_name
 
     @property
     def last(self) -> int:
@@ -188,11 +226,40 @@ class ActionList:
         choices = self.adders[2].options if len(self.adders) > 2 else ()
         return kind == "pass" or any(option.value == what for option in choices)
 
+    def offers_action(self, text: str) -> bool:
+        """Whether the add control drawn without JavaScript offers this action (``d:ranged:djinn``)."""
+        return any(option.value == text for group in self.menu for option in group.options)
+
 
 def added_round(act: str) -> int:
-    """The row an ``m<N>-add`` button adds to, 0 for any other button."""
+    """The row an add button (``m<N>-add``, ``m<N>-add-chosen``) adds to, 0 for any other button."""
     found = _ACT.match(act)
-    return int(found["round"]) if found and found["add"] else 0
+    return int(found["round"]) if found and (found["add"] or found["chosen"]) else 0
+
+
+def added_action(data: Mapping[str, Any], act: str) -> tuple[str, str, str]:
+    """What an add button adds, as (side letter, kind, what): read from the one select for ``m<N>-add-chosen``,
+    from the three selects for ``m<N>-add`` (the side defaulting to whose turn it is)."""
+    found = _ACT.match(act)
+    if found is None:
+        return "", "", ""
+    number = int(found["round"])
+    if found["chosen"]:
+        return split_item(str(data.get(menu_name(number)) or ""))
+    letter = str(data.get(f"m{number}-add-side") or next_side(listed(data, number)))
+    kind = str(data.get(f"m{number}-add-kind") or "")
+    what = str(data.get(f"m{number}-add-what") or "")
+    return letter, kind, what
+
+
+def offered(actions: ActionList, data: Mapping[str, Any], act: str) -> bool:
+    """Whether the row, as drawn, offers what an add button sends: a stale third select (the page drawn for
+    another side or kind) is not added."""
+    letter, kind, what = added_action(data, act)
+    found = _ACT.match(act)
+    if found is not None and found["chosen"]:
+        return actions.offers_action(action_text(letter, kind, what))
+    return actions.offers(kind, what)
 
 
 def edit_actions(
@@ -211,17 +278,15 @@ def edit_actions(
     items = listed(data, number)
     if found["clear"]:
         items = []
-    elif found["add"]:
-        letter = str(data.get(f"m{number}-add-side") or next_side(items))
-        kind = str(data.get(f"m{number}-add-kind") or "")
-        what = str(data.get(f"m{number}-add-what") or "")
+    elif found["add"] or found["chosen"]:
+        letter, kind, what = added_action(data, act)
         if letter not in SIDE_WORDS or kind not in KIND_WORDS or (kind != "pass" and not what):
             return changed
         if not items:
             items, spent = seed(data, number)
             for name in spent:
                 changed.pop(name, None)
-        items.append(f"{letter}:{kind}" + (f":{what}" if kind != "pass" else ""))
+        items.append(action_text(letter, kind, what))
     else:
         index = int(found["index"])
         if not 0 <= index < len(items):
@@ -233,7 +298,7 @@ def edit_actions(
             if 0 <= target < len(items):
                 items[index], items[target] = items[target], items[index]
     changed[actions_name(number)] = ",".join(items)
-    for part in ("side", "kind", "what"):
+    for part in ("side", "kind", "what", "action"):
         changed.pop(f"m{number}-add-{part}", None)  # the add control starts again from whose turn it is
     return changed
 

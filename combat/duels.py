@@ -21,6 +21,7 @@ from engine.arena import ArenaSetup, DuelLog, Place, format_duel, parse_duel
 from engine.catalog import CardCatalog
 from engine.errors import NotationError
 from engine.made_up import clause_key, clause_value, parse_clause
+from engine.render import render_values
 from engine.rulesets import any_to_dict
 
 PLACE_LABELS = {
@@ -163,6 +164,9 @@ def duel_context(log: DuelLog, current: int) -> dict[str, Any]:
         "notices": log.result.notices,
         "upper_hand": log.result.upper_hand.value if log.result.upper_hand else "",
         "winner": log.result.winner.value if log.result.winner else "",
+        # What decided the duel, worded from its code and values (never read out of result.decided_by).
+        "decided_by_code": log.result.decided_by_code,
+        "decided_by": render_values(log.result.decided_by_code, log.result.decided_by_values),
         "places": [
             {
                 "side": place.side.value,

@@ -99,6 +99,12 @@ class ProblemSerializer(serializers.Serializer[Any]):
     message = serializers.CharField()
     field = serializers.CharField(help_text="Where in the set-up, e.g. d.bribe; empty when it concerns the whole.")
     card = serializers.CharField(help_text="The card slug concerned, if any.")
+    values = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="The problem's facts for programs, so a client never reads them out of the message: clause, "
+        "round, item, expected (a shape code such as bribe or action), example and any other fact the message "
+        "states for notation problems; empty when the code and field say it all.",
+    )
 
 
 class ValidateResponseSerializer(serializers.Serializer[Any]):
@@ -164,7 +170,13 @@ class DuelCreatureSerializer(serializers.Serializer[Any]):
         help_text="primary for a duellist, ranged, secondary, or unplayed (struck in the hand)."
     )
     fate = serializers.CharField()
-    reason = serializers.CharField()
+    reason = serializers.CharField(
+        help_text="The reason in words (the Arena's words), made from reason_code and reason_values."
+    )
+    reason_code = serializers.CharField(
+        help_text="Stable, e.g. arena.lost_duel, arena.took_part or fate.bribed: read this, not reason."
+    )
+    reason_values = serializers.DictField(help_text="The values of the reason by name (winner, card, icon).")
     step = serializers.IntegerField(allow_null=True)
 
 
@@ -231,6 +243,10 @@ class DuelNoticeSerializer(serializers.Serializer[Any]):
     code = serializers.CharField(help_text="Stable, e.g. arena.command_no_effect or action.needs_spell_first.")
     message = serializers.CharField()
     rule = serializers.CharField()
+    values = serializers.DictField(
+        help_text="The values of the warning by name, as a shield combat's notices give them; the duel's own "
+        "arena.* warnings give theirs too (side, card, and e.g. why_code and why_values for arena.creature_gone)."
+    )
 
 
 class DuelResultSerializer(serializers.Serializer[Any]):
@@ -238,7 +254,16 @@ class DuelResultSerializer(serializers.Serializer[Any]):
     upper_hand = serializers.CharField(allow_null=True)
     secondary = RoundTotalsSerializer(allow_null=True, help_text="Null when nobody played in the secondary round.")
     winner = serializers.CharField(allow_null=True, help_text="attacker, defender, or null for a tie.")
-    decided_by = serializers.CharField()
+    decided_by = serializers.CharField(
+        help_text="What decided the duel, in words made from decided_by_code and decided_by_values."
+    )
+    decided_by_code = serializers.CharField(
+        help_text="Stable: arena.decided.secondary_round, arena.decided.secondary_tie, arena.decided.no_secondary "
+        "or arena.decided.left_zone. Read this, not decided_by."
+    )
+    decided_by_values = serializers.DictField(
+        help_text="The values of decided_by by name: rule (an ARN rule id), and round for arena.decided.left_zone."
+    )
     places = CardPlaceSerializer(many=True)
     victorious = serializers.ListField(child=serializers.IntegerField(), help_text="[attacker, defender] counts.")
     not_automated = serializers.ListField(child=serializers.ListField(), help_text="[card, reason] pairs.")

@@ -25,7 +25,7 @@ from combat.board import (
     row_picks_as_actions,
     values_from_setup,
 )
-from combat.board_actions import added_round, board_action_clauses, edit_actions, row_problems
+from combat.board_actions import added_round, board_action_clauses, edit_actions, offered, row_problems
 from engine.catalog import CardCatalog
 from engine.enums import CardType, Terrain
 from engine.errors import EngineError, NotationError, Problem
@@ -275,8 +275,8 @@ class SideForm(forms.Form):
             try:
                 parse_setup(f"{self.prefix}.{key}={item}")
             except NotationError as item_exc:
-                detail = item_exc.message.partition(": ")[2] if "should look like" not in item_exc.message else ""
-                reason = f" ({detail})" if detail else ""
+                # The engine's reason is '' when only the entry's shape is wrong: the field's syntax then says it.
+                reason = f" ({item_exc.reason})" if item_exc.reason else ""
                 return f"{self.fields[name].label}: \u201c{item}\u201d cannot be read{reason}. {FIELD_SYNTAX[name]}"
         return exc.message
 
@@ -525,26 +525,29 @@ def moved(data: Mapping[str, Any], catalog: CardCatalog, move: str) -> dict[str,
 def acted(data: Mapping[str, Any], act: str, catalog: CardCatalog) -> dict[str, Any] | None:
     """The form data after one button of a row's order of actions (``m1-add``, ``m1-2-up`` ...).
 
-    An action is added only if the row offers it: without JavaScript the choices shown may belong to the
-    side or kind chosen before, and the form then comes back with the choices for the new ones."""
+    An action is added only if the row, drawn from the same data, offers it: a third select drawn for
+    another side or kind (a stale page) is refused, and the form comes back with the choices for the new
+    ones. Without JavaScript the page adds from its one select of every next action, which is never stale."""
     number = added_round(act)
     if number:
         forms_ = bound_forms(data, catalog)
         build_notation(forms_, catalog)
         rows = forms_.board().rows
         row = rows[number - 1].actions if number <= len(rows) else None
-        kind, what = (str(data.get(f"m{number}-add-{part}") or "") for part in ("kind", "what"))
-        if row is None or not row.offers(kind, what):
+        if row is None or not offered(row, data, act):
             return None
     return edit_actions(data, act, row_picks_as_actions)
 
 
 def _attach(forms_: SetupForms, problem: Problem) -> None:
+    """An engine problem under the field it names, said without the notation key the field's label stands for
+    (``d.bribe: 2 Gold bribe(s) planned ...`` under Bribes reads ``2 Gold bribe(s) planned ...``)."""
     letter, _, key = problem.field.partition(".")
+    said = problem.detail[:1].upper() + problem.detail[1:] if problem.detail else problem.message
     if problem.field == "terrain":
-        forms_.terrain.add_error("terrain", problem.message)
+        forms_.terrain.add_error("terrain", said)
         return
     side = {"a": forms_.attacker, "d": forms_.defender}.get(letter)
     name = _FIELD_FOR_KEY.get(key) if key else "creatures"
     if side is not None and name in side.fields:
-        side.add_error(name, problem.message)
+        side.add_error(name, said)

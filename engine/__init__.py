@@ -14,7 +14,7 @@ from __future__ import annotations
 from .cards import CardDefinition
 from .catalog import CardCatalog, default_catalog
 from .enums import CardUse, Fate, Phase, Role, Side, StepKind, Terrain, Winner
-from .errors import CatalogError, EngineError, NotationError, Problem, SetupInvalid, UnknownCard
+from .errors import CatalogError, EngineError, NotationError, Problem, SetupInvalid, Shape, UnknownCard
 from .explore import Exploration, OrderOutcome, explore
 from .jsonform import setup_from_dict, setup_to_dict
 from .log import (
@@ -58,6 +58,7 @@ __all__ = [
     "Role",
     "SecondaryOutcome",
     "SetupInvalid",
+    "Shape",
     "Side",
     "SideSetup",
     "Step",

@@ -24,7 +24,7 @@ from enum import Enum
 from typing import Any
 
 from .enums import BriberyIcon, Side
-from .errors import NotationError
+from .errors import NotationError, Shape
 from .setup import CardRef
 
 __all__ = [
@@ -155,13 +155,23 @@ def action_to_text(action: Action) -> str:
     return f"{head}:{what}"
 
 
+ACTION_EXAMPLES = (
+    "a:channel:guardian*1, d:ranged:djinn, a:bribe:gold@archer, d:bribe-back:beer, a:spell:power-lunch, "
+    "a:item:slug or a:pass"
+)
+
+
 def action_from_text(text: str, where: str = "action", position: int = -1) -> Action:
     def fail(why: str) -> NotationError:
-        return NotationError(
-            f"{where}: {text!r} {why}; an action looks like a:channel:guardian*1, d:ranged:djinn, "
-            "a:bribe:gold@archer, d:bribe-back:beer, a:spell:power-lunch, a:item:slug or a:pass",
-            position=position,
+        return NotationError.of(
+            "bad_action",
             code="notation.bad_action",
+            position=position,
+            clause=where,
+            item=text,
+            reason=f"{text!r} {why}",
+            expected=Shape.ACTION,
+            example=ACTION_EXAMPLES,
         )
 
     letter, _, rest = text.partition(":")
@@ -206,7 +216,7 @@ def parse_actions(key: str, value: str, position: int = -1) -> MatchupActions:
     """Read one ``m<N>=...`` clause (key and value apart, as the set-up notation splits them)."""
     match = _KEY.match(key)
     if match is None:
-        raise NotationError(f"{key!r} is not a match-up (m1, m2, ...)", position=position, code="notation.unknown_key")
+        raise NotationError.of("not_a_matchup", code="notation.unknown_key", position=position, clause=key)
     actions = tuple(action_from_text(item, key, position) for item in value.split(","))
     return MatchupActions(int(match[1]), actions)
 

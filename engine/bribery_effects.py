@@ -265,7 +265,7 @@ def reaction(
         refusal = casting_refusal(combat, caster, card)
         if refusal:
             values = {"side": caster.value, **refusal.values}
-            combat.notify(Notice(refusal.code, f"{caster.value}: {refusal.text}", "A-04", values))
+            combat.notify(Notice(refusal.code, f"{caster.value}: {combat.say(refusal)}", "A-04", values))
             continue
         return play, card
     return None

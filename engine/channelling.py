@@ -56,7 +56,7 @@ from .core import (
     spend_card,
     terrain_rule,
 )
-from .effects import acts_in, run_effects
+from .effects import acts_in, effects_in, run_effects
 from .enums import (
     SIDES,
     CardUse,
@@ -83,13 +83,26 @@ class Volley:
         self.placed: list[Fighter] = []
         self.shots: list[Shot] = []
         self.cancellers: list[Fighter] = []
-        self.count: dict[Side, int] = {side: 0 for side in SIDES}
+        self.count: dict[Side, int] = {Side.ATTACKER: 0, Side.DEFENDER: 0}
 
 
 def ranged(
     combat: Combat, round_number: int, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]
 ) -> None:
     """The per-kind shorthand: every ranged attack of the attacker, then every one of the defender."""
+    attacker, defender = combat.sides[Side.ATTACKER].setup.ranged, combat.sides[Side.DEFENDER].setup.ranged
+    if (
+        not (attacker or defender)
+        and not effects_in(combat, "PRI-9 start")
+        and not effects_in(combat, "PRI-9 side")
+    ):
+        # No ranged attack planned and no card that shoots or draws shots (most match-ups): what start_ranged
+        # and finish_ranged leave after an empty volley, without making one.
+        combat.waiting_shooters = []
+        combat.effect_shots = ()
+        combat.live_shooters = []
+        combat.shot_channels = {}
+        return
     volley = start_ranged(combat, round_number, pair)
     for side in SIDES:
         for support in combat.sides[side].setup.ranged:
@@ -459,7 +472,7 @@ def bribery_shots(
         else:
             refusal = ranged_refusal(combat, side, holder, pair)
         if refusal:
-            why = refusal.text.rstrip(".")
+            why = combat.say(refusal).rstrip(".")
             args = (source.name, side.value, wanted, card.name, round_number, why)
             log(combat, StepKind.RANGED, "ENG-11", "bribery_shots.refused", args, side=side, card=source)
             combat.warn(
@@ -848,7 +861,7 @@ def guardian_cap(combat: Combat, side: Side, target: Fighter) -> bool:
 def channelling(
     combat: Combat, moment: Moment, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]
 ) -> None:
-    if any(f.fate is not Fate.STANDING for f in pair.values()):
+    if pair[Side.ATTACKER].fate is not Fate.STANDING or pair[Side.DEFENDER].fate is not Fate.STANDING:
         drop_unused_reactions(combat)
         return
     if not moment.secondary and push_forced(combat, moment.round):

@@ -16,8 +16,9 @@ from .cards import DEFAULT_GUARDIAN, CardDefinition
 from .catalog import CardCatalog
 from .effects import effects_for
 from .enums import SIDES, Phase, Side, Terrain
-from .log import CardOutcome, Matchup, Notice, SecondaryOutcome, Step, coded
+from .log import CardOutcome, Matchup, Notice, SecondaryOutcome, Step, Why
 from .made_up import catalog_for
+from .render import STANDARD_WORDS, Words, render_values
 from .setup import CombatSetup, SpellPlay, copy_references, face_down, split_reference
 from .state import Contribution, Fighter, Shot, SideState
 from .turns import Refused, referee
@@ -130,8 +131,19 @@ class Combat:
         self.warnings.append(f"{notice.message} ({notice.code})")
 
     def warn(self, code: str, rule: str, template: str | None = None, **values: object) -> None:
-        """A warning worded by the template ``code`` (or ``template``) names in render.NOTICES, kept with its values."""
-        self.notify(coded(code, rule, template, **values))
+        """A warning worded by the template ``code`` (or ``template``) names in render.NOTICES, in the
+        rule set's words (``words``), kept with its values."""
+        self.notify(Notice(code, render_values(template or code, values, self.words()), rule, values))
+
+    def words(self) -> Words:
+        """The words of the rule set the combat is fought under, at this point of it: the standard
+        ones here; an Arena duel (``arena.duel.DuelCombat``) gives its round's."""
+        return STANDARD_WORDS
+
+    def say(self, why: Why) -> str:
+        """A reason worded now, in the rule set's words at this point (a refusal, or the reason nested
+        in another): its code and values stay as they are."""
+        return render_values(why.code, why.values, self.words())
 
     # ----------------------------------------------------------------- set-up
     def side_state(self, side: Side) -> SideState:

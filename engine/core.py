@@ -313,9 +313,10 @@ def refuse(
 ) -> None:
     """A refusal worded once (a ranged attack, a channel or a cast that a card in play forbids):
     logged as it is, and unless ``warn`` is False also a warning under its side, with the reason's code."""
-    log(combat, kind, rule, "verbatim", (why.text,), side=side, card=card, subject=subject)
+    text = combat.say(why)
+    log(combat, kind, rule, "verbatim", (text,), side=side, card=card, subject=subject)
     if warn:
-        combat.notify(Notice(why.code, f"{side.value}: {why.text}", rule, {"side": side.value, **why.values}))
+        combat.notify(Notice(why.code, f"{side.value}: {text}", rule, {"side": side.value, **why.values}))
 
 
 def refuse_action(

@@ -9,23 +9,28 @@ from collections.abc import Collection, Container
 
 from .combat_state import Combat
 from .enums import SIDES
-from .log import CreatureOutcome
+from .log import CreatureOutcome, Why
+from .render import STANDARD_WORDS, Words, render_values
 from .state import Fighter
 
 NOT_LEFT_OUT: frozenset[Fighter] = frozenset()
 
 
 def creature_outcome(
-    fighter: Fighter, made_up: Collection[str], *, counted: bool = True, reason_in_words: str | None = None
+    fighter: Fighter,
+    made_up: Collection[str],
+    *,
+    counted: bool = True,
+    why: Why | None = None,
+    words: Words = STANDARD_WORDS,
 ) -> CreatureOutcome:
     """``fighter``'s outcome. ``counted``: False for a standing creature a card's text keeps out of the
-    control count. ``reason_in_words``: a reason given as a sentence only, with no code or values
-    (the duel words its own reasons)."""
-    if reason_in_words is None:
-        why = fighter.fate_why
-        reason, code, values = why.text, why.code, dict(why.values)
-    else:
-        reason, code, values = reason_in_words, "", {}
+    control count. ``why``: the reason, when the rule set gives another than the fighter's own (a duel
+    says a standing creature took part in it); ``words``: the rule set's words the reason is written in.
+    The code and values are the reason's whatever the words."""
+    why = fighter.fate_why if why is None else why
+    code, values = why.code, dict(why.values)
+    reason = render_values(code, values, words)
     # Built as Step.record is: every field given, without the frozen dataclass's per-field set-up.
     return CreatureOutcome.record(
         id=fighter.id,

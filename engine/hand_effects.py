@@ -12,7 +12,7 @@ from .combat_state import Combat
 from .core import choice, fighter_named, log, record_fate, spend_card
 from .effects import acts_in
 from .enums import SIDES, CardUse, Fate, Phase, Role, Side, Size, StepKind
-from .log import Why
+from .log import Why, WordedWhy
 from .state import Fighter
 
 
@@ -203,13 +203,14 @@ def leave_unchallenged(combat: Combat, fighter: Fighter, why: Why) -> None:
     if fighter.role is Role.UNPLAYED:
         fighter.role = Role.PRIMARY
     fighter.faced = None
-    fighter.fate_why = Why("fate.unchallenged", {"why": why.text, "why_code": why.code, **why.values})
+    text = combat.say(why)
+    fighter.fate_why = Why("fate.unchallenged", {"why": text, "why_code": why.code, **why.values})
     log(
         combat,
         StepKind.NOTE,
         "ENG-10",
         "leave_unchallenged",
-        (fighter.name, why.text),
+        (fighter.name, text),
         side=fighter.side,
         subject=fighter,
     )
@@ -222,7 +223,9 @@ def back_to_hand(combat: Combat, fighter: Fighter, why: Why, *, next_up: bool = 
     fighter.role = Role.UNPLAYED
     fighter.round = None
     fighter.faced = None
-    fighter.fate_why = Why("fate.back_in_hand", {"why": why.text, "why_code": why.code, **why.values})
+    # Worded once in the rule set's words (Combat.say), for the fate and the step; the step keeps the reason beside them.
+    text = WordedWhy(combat.say(why), why)
+    fighter.fate_why = Why("fate.back_in_hand", {"why": str(text), "why_code": why.code, **why.values})
     queue = combat.sides[fighter.side].queue
     if next_up:
         queue.insert(0, fighter)
@@ -233,7 +236,7 @@ def back_to_hand(combat: Combat, fighter: Fighter, why: Why, *, next_up: bool = 
         StepKind.NOTE,
         "ENG-10",
         "back_to_hand.next" if next_up else "back_to_hand.later",
-        (fighter.name, fighter.side.value, why),
+        (fighter.name, fighter.side.value, text),
         side=fighter.side,
         card=fighter.card,
         subject=fighter,
@@ -281,7 +284,7 @@ def trade_places(combat: Combat, stepping_in: Fighter, going_out: Fighter, card:
         setattr(stepping_in, name, getattr(going_out, name))
     stepping_in.fate_why = Why(
         "fate.in_place_of",
-        {"reason": going_out.fate_reason, "reason_code": going_out.fate_why.code, "name": going_out.name},
+        {"reason": combat.say(going_out.fate_why), "reason_code": going_out.fate_why.code, "name": going_out.name},
     )
     opponent = going_out.faced
     if opponent is not None:

@@ -55,6 +55,23 @@ class Why:
         return f"Why({self.code!r}, {dict(self.values)!r})"
 
 
+class WordedWhy(str):
+    """A reason as words (a refusal in a step's sentence, worded once in the rule set's words) that keeps the
+    reason itself in ``why``: a str, so the sentence is what it was; a reader that links the cards a step
+    names reads ``why.values`` rather than the words."""
+
+    why: Why
+
+    def __new__(cls, text: str, why: Why) -> WordedWhy:
+        made = super().__new__(cls, text)
+        made.why = why
+        return made
+
+    def __getnewargs__(self) -> tuple[str, Why]:  # type: ignore[override]
+        # Copies and pickles rebuild it from both: ``CombatLog.to_dict`` deep-copies every step's values.
+        return (str(self), self.why)
+
+
 def notice_of(code: str, rule: str, values: dict[str, object]) -> Notice:
     """A notice worded by the template ``code`` names, from values given as a mapping."""
     return Notice(code, render_values(code, values), rule, values)

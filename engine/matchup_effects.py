@@ -121,8 +121,12 @@ class BonusTerm:
 
 
 def bribery_window(combat: Combat, moment: Moment, pair: dict[Side, Fighter]) -> set[Side]:
-    bribed: set[Side] = set()
-    bribed = {side for side in SIDES if any_effect(combat, "PRI-1 item", pair[side], "PRI-1")}
+    # Asked only when a card present can bribe with an item in this window (most combats have none).
+    bribed: set[Side] = (
+        {side for side in SIDES if any_effect(combat, "PRI-1 item", pair[side], "PRI-1")}
+        if effects_in(combat, "PRI-1 item")
+        else set()
+    )
     # The shorthand plays every attacker's bribe, then every defender's; an ordered match-up plays
     # its window as given (turns.referee).
     # Its refused actions are logged among its bribes, where they were attempted.
@@ -289,6 +293,8 @@ def any_time_spells(combat: Combat, moment: Moment, pair: dict[Side, Fighter], b
     combat.lunched = {}
     combat.spell_decided = None
     drop_unused_reactions(combat)
+    if not (combat.sides[Side.ATTACKER].setup.spells or combat.sides[Side.DEFENDER].setup.spells):
+        return  # No spell planned by either side (most combats): nothing below would act.
     plays = {
         side: [
             p
@@ -614,6 +620,7 @@ def cast_ends_matchup(
 
 
 # PRI-3
+@acts_in("PRI-3 destroys", Destroys)
 def destruction(combat: Combat, pair: dict[Side, Fighter]) -> None:
     doomed: list[tuple[Fighter, Fighter, Destroys]] = []
     for side in SIDES:
@@ -646,6 +653,7 @@ def destruction(combat: Combat, pair: dict[Side, Fighter]) -> None:
 
 
 # PRI-4
+@acts_in("PRI-4 aoes", Aoe)
 def primary_aoes(combat: Combat, pair: dict[Side, Fighter]) -> None:
     for side in SIDES:
         fighter = pair[side]
@@ -864,10 +872,9 @@ def class_bonus_bar(combat: Combat, side: Side) -> CardDefinition | None:
 
 def class_bar(combat: Combat, side: Side, term: BonusTerm, *conditions: Selector | None) -> BonusTerm:
     """``term`` as it stands, or with nothing added when its condition names a class and ``side`` is barred."""
-    if not any(condition is not None and names_class(condition) for condition in conditions):
-        return term
+    # The bar first: with no barring card in the combat (most) the look-up costs less than reading the conditions.
     bar = class_bonus_bar(combat, side)
-    if bar is None:
+    if bar is None or not any(condition is not None and names_class(condition) for condition in conditions):
         return term
     return BonusTerm(term.label, 0, term.rule, term.card, term.why, term.kind, barred=bar.name)
 
@@ -992,8 +999,9 @@ def text_box(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Side
         mine = contributions[side]
         context = defending(combat, opponent)
         log_terms(combat, mine, bonus_terms(combat, side, fighter, opponent, secondary=False))
-        # A command creature drawn into a match-up (ENG-14) is still no primary attacker of its side.
-        if fighter.role is not Role.COMMAND:
+        # A command creature drawn into a match-up (ENG-14) is still no primary attacker of its side; a side
+        # without command bonuses (most) has none to give.
+        if fighter.role is not Role.COMMAND and combat.sides[side].bonuses:
             log_terms(combat, mine, command_terms(combat, side, fighter, opponent, secondary=False))
         for owner, source, aura, holder in active_effects(combat, SideBonus):
             if holder is fighter and not aura.includes_self:

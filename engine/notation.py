@@ -18,7 +18,7 @@ from typing import Any
 
 from .actions import format_actions, parse_actions
 from .enums import BriberyIcon
-from .errors import NotationError
+from .errors import NotationError, Shape
 from .made_up import clause_key, clause_value, parse_clause
 from .setup import (
     FACE_DOWN,
@@ -84,10 +84,13 @@ def _references(value: str, key: str, position: int) -> tuple[str, ...]:
     items = tuple(value.split(","))
     for item in items:
         if not _REFERENCE.match(item):
-            raise NotationError(
-                f"{key}: {item!r} is not a card slug (lower-case words joined by hyphens, optionally #2 for a second copy)",
-                position=position,
+            raise NotationError.of(
+                "not_a_slug",
                 code="notation.bad_reference",
+                position=position,
+                clause=key,
+                item=item,
+                expected=Shape.SLUG,
             )
     return tuple(CardRef(item) for item in items)
 
@@ -95,7 +98,9 @@ def _references(value: str, key: str, position: int) -> tuple[str, ...]:
 def _single_reference(value: str, key: str, position: int) -> str:
     items = _references(value, key, position)
     if len(items) != 1:
-        raise NotationError(f"{key} takes one card, got {len(items)}", position=position, code="notation.bad_value")
+        raise NotationError.of(
+            "one_card", code="notation.bad_value", position=position, clause=key, item=value, count=str(len(items))
+        )
     return items[0]
 
 
@@ -109,25 +114,35 @@ def _terrain(value: str, key: str, position: int) -> str:
 
 def _number(value: str, key: str, position: int) -> int:
     if not _NUMBER.match(value):
-        raise NotationError(f"{key} takes a whole number, got {value!r}", position=position, code="notation.bad_value")
+        raise NotationError.of(
+            "not_a_number", code="notation.bad_value", position=position, clause=key, item=value, expected=Shape.NUMBER
+        )
     return int(value)
 
 
 def _each(
-    pattern: re.Pattern[str], build: Callable[[re.Match[str]], Any], example: str
+    pattern: re.Pattern[str], build: Callable[[re.Match[str]], Any], example: str, shape: Shape
 ) -> Callable[[str, str, int], tuple[Any, ...]]:
     def parse(value: str, key: str, position: int) -> tuple[Any, ...]:
         items = []
         for item in value.split(","):
             match = pattern.match(item)
             if not match:
-                raise NotationError(
-                    f"{key}: {item!r} should look like {example}", position=position, code="notation.bad_value"
+                raise NotationError.of(
+                    "bad_shape",
+                    code="notation.bad_value",
+                    position=position,
+                    clause=key,
+                    item=item,
+                    expected=shape,
+                    example=example,
                 )
             try:
                 items.append(build(match))
             except ValueError as exc:
-                raise NotationError(f"{key}: {exc}", position=position, code="notation.bad_value") from exc
+                raise NotationError.of(
+                    "bad_entry", code="notation.bad_value", position=position, clause=key, item=item, reason=str(exc)
+                ) from exc
         return tuple(items)
 
     return parse
@@ -144,13 +159,18 @@ def _secondaries(value: str, key: str, position: int) -> tuple[SecondaryAttack, 
     if value == "none":
         return ()
     return _each(
-        _SECONDARY, lambda m: SecondaryAttack(CardRef(m["attacker"]), CardRef(m["target"])), "devil-dog>fire-walker"
+        _SECONDARY,
+        lambda m: SecondaryAttack(CardRef(m["attacker"]), CardRef(m["target"])),
+        "devil-dog>fire-walker",
+        Shape.SECONDARY,
     )(value, key, position)
 
 
 def _flag(value: str, key: str, position: int) -> bool:
     if value not in ("yes", "no"):
-        raise NotationError(f"{key} takes yes or no, got {value!r}", position=position, code="notation.bad_value")
+        raise NotationError.of(
+            "not_a_flag", code="notation.bad_value", position=position, clause=key, item=value, expected=Shape.FLAG
+        )
     return value == "yes"
 
 
@@ -167,25 +187,30 @@ _PARSERS: dict[str, Callable[[str, str, int], Any]] = {
     "command": _single_reference,
     "stones": _number,
     "dispel": _number,
-    "ranged": _each(_RANGED, lambda m: RangedSupport(int(m["round"]), CardRef(m["ref"])), "3:archer"),
+    "ranged": _each(_RANGED, lambda m: RangedSupport(int(m["round"]), CardRef(m["ref"])), "3:archer", Shape.RANGED),
     "bribes": _each(
         _BRIBE,
         lambda m: Bribe(Moment.parse(m["moment"]), _icon(m["icon"]), card_ref(m["ref"])),
         "2:gold or 2:gold@archer",
+        Shape.BRIBE,
     ),
     "spells": _each(
-        _SPELL, lambda m: SpellPlay(Moment.parse(m["moment"]), CardRef(m["card"]), card_ref(m["ref"])), "2:power-lunch"
+        _SPELL,
+        lambda m: SpellPlay(Moment.parse(m["moment"]), CardRef(m["card"]), card_ref(m["ref"])),
+        "2:power-lunch",
+        Shape.SPELL,
     ),
     "channels": _each(
         _CHANNEL,
         lambda m: Channel(Moment.parse(m["moment"]), CardRef(m["source"]), int(m["amount"] or 1), card_ref(m["ref"])),
         "3:guardian*2 or 3:valkyrie-spirit",
+        Shape.CHANNEL,
     ),
     "secondaries": _secondaries,
     "destroy_shield": _flag,
-    "rolls": _each(_ROLL, lambda m: Roll(CardRef(m["ref"]), int(m["value"])), "mendu-sada-the-havoc:4"),
-    "counts": _each(_COUNT, lambda m: Count(CardRef(m["ref"]), int(m["value"])), "woodland-troll:3"),
-    "choices": _each(_CHOICE, lambda m: Choice(CardRef(m["ref"]), m["option"]), "female-titan:small"),
+    "rolls": _each(_ROLL, lambda m: Roll(CardRef(m["ref"]), int(m["value"])), "mendu-sada-the-havoc:4", Shape.ROLLS),
+    "counts": _each(_COUNT, lambda m: Count(CardRef(m["ref"]), int(m["value"])), "woodland-troll:3", Shape.COUNTS),
+    "choices": _each(_CHOICE, lambda m: Choice(CardRef(m["ref"]), m["option"]), "female-titan:small", Shape.CHOICES),
 }
 
 
@@ -203,9 +228,11 @@ def clauses(text: str) -> Iterator[tuple[str, str, int]]:
             continue
         key, equals, value = clause.partition("=")
         if not equals or not value:
-            raise NotationError(f"{clause!r} should be key=value", position=here, code="notation.syntax")
+            raise NotationError.of(
+                "not_a_clause", code="notation.syntax", position=here, item=clause, expected=Shape.CLAUSE
+            )
         if key in seen:
-            raise NotationError(f"{key} is given twice", position=here, code="notation.duplicate_key")
+            raise NotationError.of("twice", code="notation.duplicate_key", position=here, clause=key)
         seen.add(key)
         yield key, value, here
 
@@ -213,7 +240,7 @@ def clauses(text: str) -> Iterator[tuple[str, str, int]]:
 def parse_setup(text: str) -> CombatSetup:
     """Read a set-up; raises NotationError naming the clause and its position."""
     if not text.strip():
-        raise NotationError("the set-up is empty: give at least a=... and d=...", position=0, code="notation.empty")
+        raise NotationError.of("empty", code="notation.empty", position=0)
     sides: dict[str, dict[str, Any]] = {"a": {}, "d": {}}
     terrain: str | None = None
     matchups = []
@@ -225,10 +252,8 @@ def parse_setup(text: str) -> CombatSetup:
         if key == "ruleset":
             # The default is never printed; a duel is read by engine.rulesets.parse_any (engine/arena).
             if value != "standard":
-                raise NotationError(
-                    f"ruleset={value} is not a standard combat: read it with engine.rulesets.parse_any",
-                    position=here,
-                    code="notation.bad_ruleset",
+                raise NotationError.of(
+                    "not_standard", code="notation.bad_ruleset", position=here, clause=key, item=value
                 )
             continue
         if key.startswith("made-up."):
@@ -239,11 +264,12 @@ def parse_setup(text: str) -> CombatSetup:
             continue
         side, _, sub = key.partition(".")
         if side not in sides or (sub and sub not in _FIELD_FOR_KEY):
-            raise NotationError(
-                f"unknown key {key!r}; keys are terrain, m1, m2, ... (ordered actions), a, d and a./d. followed by one of "
-                + ", ".join(k for k in SIDE_KEYS.values() if k),
-                position=here,
+            raise NotationError.of(
+                "unknown_key",
                 code="notation.unknown_key",
+                position=here,
+                clause=key,
+                keys=", ".join(k for k in SIDE_KEYS.values() if k),
             )
         name = _FIELD_FOR_KEY[sub] if sub else "creatures"
         sides[side][name] = _PARSERS[name](value, key, here)

@@ -61,7 +61,7 @@ MESSAGES: dict[str, str] = {
     "compare.turned": "{high} has more but was turned, so it cannot beat {low}: both survive",
     "compare.short_margin": "{high} leads by only {margin}; {low} can be beaten only by {needed} or more, so it is a push",
     "compare.beats": "{high} beats {low}",
-    "compare.reversed": "{high} leads by {margin}, but {source}'s command makes its side win a match-up lost by more than {limit}: {low} beats {high}",
+    "compare.reversed": "{high} leads by {margin}, but {source}'s command makes its side win a {words.matchup} lost by more than {limit}: {low} beats {high}",
     "compare.withdrawn": "{outcome}; {winner} goes back to the hand instead",
     "ranged.places": "The {side} places {shooter} beside {fighter} as a ranged attacker.",
     "ranged.command_fires": "{shooter}, the {side}'s command, fires into the {words.matchup} beside {fighter}.",
@@ -406,8 +406,8 @@ NOTICES: dict[str, str] = {
     "ranged.wrong_terrain": "{shooter} may fire only in {terrain}.",
     "secondary.cannot_attack": "secondary attack {number}: {attacker} cannot attack",
     "secondary.protected": "secondary attack {number}: {target} cannot be attacked",
-    "shots.matchup_over": "the match-up is over",
-    "shots.push_forced": "the match-up is a push that nobody may change",
+    "shots.matchup_over": "the {words.matchup} is over",
+    "shots.push_forced": "the {words.matchup} is a push that nobody may change",
     "shots.woods": "no ranged attacks in Woods",
     "shots.not_one_of": "{fighter} is not one of {kind}",
     "shots.refused": "{side}: " + MESSAGES["bribery_shots.refused"],
@@ -416,7 +416,6 @@ NOTICES: dict[str, str] = {
     "stones.cannot_blank": "{side}: {card} cannot blank {victim}: {cost} Power Stone(s) needed, {held} left",
     # Why a creature's fate is what it is (CreatureOutcome.reason_code).
     "fate.in_shield": "never played; still in the shield",
-    "fate.said": "{text}",
     "fate.fought": "fought match-up {round}",
     "fate.won": "won match-up {round}",
     "fate.survived": "survived match-up {round}",
@@ -476,6 +475,26 @@ NOTICES: dict[str, str] = {
     "why.own_text_on_meeting": "its text, on meeting {opponent}",
     "why.turned_down_by": "{fighter} turned it down",
     "why.own_text_after_win": "its text, after winning match-up {round}",
+    # Why a creature's fate is what it is in a Guardians Arena duel, where it differs from a shield combat.
+    "arena.took_part": "took part in the duel",
+    "arena.not_in_hand": "it is not in the hand",
+    "arena.lost_duel": "lost the duel to {winner}",
+    # A duel's own warnings (engine/arena, announce): each is also a step of the duel's log.
+    "arena.command_card_only": "the {side}'s {card} is played only as a command card, and a duel has none: it stays in the Stock",
+    "arena.no_effect_in_secondary": "the {side}'s {card} acts only on ranged attacks or channelling, which the secondary round does not have: it is played and discarded with no effect",
+    # A Stock card a duel does not apply (arena.stock.StockFate), with the card page's reason.
+    **{f"arena.{fate}": "{card} played in a duel: {reason}" for fate in ("no_target", "no_combat_effect", "not_automated")},
+    "arena.nothing_to_answer": "the {side}'s {card} has no bribe to answer at this point of the round: it does nothing",
+    "arena.casting_forbidden": "{source}'s command forbids the {side} to play {card}: it stays in the Stock",
+    "arena.command_no_effect": "{fighter}'s command has no effect in a duel: {why}",
+    "arena.command_not_automated": "{fighter}'s command is not applied: {why}",
+    "arena.commands_contradict": "{first} and {second} each make the Duel Zone count as a different terrain, so the commands contradict: {lost} (the lower Up number, or both when equal) is dispelled",
+    "arena.creature_gone": "the {side}'s {card} cannot be played as a secondary attacker: {why}",
+    # What decided a duel (arena.result.DuelResult.decided_by_code).
+    "arena.decided.left_zone": "a duellist left the Duel Zone in the {round} round ({rule})",
+    "arena.decided.no_secondary": "nobody played in the secondary round, so the primary result stands ({rule})",
+    "arena.decided.secondary_round": "the secondary round ({rule})",
+    "arena.decided.secondary_tie": "equal secondary totals: no winner ({rule})",
 }
 
 
@@ -534,19 +553,26 @@ class Chains:
 
 class Said:
     """A message as a value inside another one (a match-up's outcome inside the comparison), written out
-    only when the outer sentence is; ``str()`` gives it at once where a result needs the words."""
+    only when the outer sentence is, in the outer sentence's words (``render`` passes them on);
+    ``str()`` gives it at once where a result needs the words."""
 
-    __slots__ = ("message", "args")
+    __slots__ = ("message", "args", "words")
 
-    def __init__(self, message: str, args: tuple[object, ...]) -> None:
+    def __init__(self, message: str, args: tuple[object, ...], words: Words | None = None) -> None:
         self.message = message
         self.args = args
+        # None: the standard words (Words is defined below, so it cannot be the default itself).
+        self.words = words
+
+    def worded(self, words: Words) -> Said:
+        """The same message, to be written in ``words``."""
+        return Said(self.message, self.args, words)
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
     def __str__(self) -> str:
-        return render(self.message, self.args)
+        return render(self.message, self.args, self.words or STANDARD_WORDS)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Said) and (other.message, other.args) == (self.message, self.args)
@@ -662,8 +688,13 @@ def render_values(code: str, values: Mapping[str, object], words: Words = STANDA
 
 
 def render(message: str, args: tuple[object, ...], words: Words = STANDARD_WORDS) -> str:
-    """The sentence of one event, in the given rule set's words."""
-    template, count = _COMPILED[message] if words is STANDARD_WORDS else words.message(message)
+    """The sentence of one event, in the given rule set's words; a message inside it (``Said``) is
+    written in the same words."""
+    if words is STANDARD_WORDS:
+        template, count = _COMPILED[message]
+    else:
+        template, count = words.message(message)
+        args = tuple(arg.worded(words) if isinstance(arg, Said) else arg for arg in args)
     if count != len(args):
         raise ValueError(f"message {message!r} takes {count} value(s), got {len(args)}")
     return template.format(*args)

@@ -51,11 +51,6 @@ class Fighter:
     def fate_reason(self) -> str:
         return self.fate_why.text
 
-    @fate_reason.setter
-    def fate_reason(self, text: str) -> None:
-        # Kept for the duel procedure (engine/arena), which still words its own reasons.
-        self.fate_why = Why("fate.said", {"text": text})
-
     def text(self, kind: builtins.type[A]) -> tuple[A, ...]:
         """The abilities of one kind its text box gives now: none once the text box is blanked."""
         if self.blank:

@@ -44,7 +44,7 @@ def _unknown(catalog: CardCatalog, reference: str, where: str) -> Problem:
     slug, _ = split_reference(reference)
     suggestions = catalog.suggest(slug)
     hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
-    return Problem("setup.unknown_card", f"{where}: no card called {slug!r}{hint}", field=where, card=slug)
+    return Problem.at("setup.unknown_card", where, f"no card called {slug!r}{hint}", slug)
 
 
 def _ranged_by_text(card: CardDefinition) -> bool:
@@ -106,8 +106,8 @@ class _SideChecker:
         self.prefix = side.letter
         self.problems: list[Problem] = []
 
-    def add(self, code: str, message: str, where: str, card: str = "") -> None:
-        self.problems.append(Problem(code, message, field=where, card=card))
+    def add(self, code: str, detail: str, where: str, card: str = "") -> None:
+        self.problems.append(Problem.at(code, where, detail, card))
 
     def card(self, reference: str, where: str) -> CardDefinition | None:
         slug, _ = split_reference(reference)
@@ -152,16 +152,16 @@ class _SideChecker:
         for count in self.setup.counts:
             key, slug = self._input_key(count.card)
             if key not in needing:
-                self.add("setup.count_not_needed", f"{where}: {count.card} counts nothing in this combat", where, slug)
+                self.add("setup.count_not_needed", f"{count.card} counts nothing in this combat", where, slug)
                 continue
             if key in given:
-                self.add("setup.count_twice", f"{where}: {count.card} is counted twice", where, slug)
+                self.add("setup.count_twice", f"{count.card} is counted twice", where, slug)
             given.add(key)
         for key, (card, counting) in needing.items():
             if key not in given:
                 self.add(
                     "setup.count_missing",
-                    f"{where}: {card.name} needs a count of {counting}; give it as {key}:N",
+                    f"{card.name} needs a count of {counting}; give it as {key}:N",
                     where,
                     card.slug,
                 )
@@ -181,17 +181,17 @@ class _SideChecker:
             if card is None:
                 self.add(
                     "setup.choice_not_needed",
-                    f"{where}: {choice.card} offers no choice in this combat (it must be in this side's shield or hand)",
+                    f"{choice.card} offers no choice in this combat (it must be in this side's shield or hand)",
                     where,
                     slug,
                 )
                 continue
             if key in given:
-                self.add("setup.choice_twice", f"{where}: {choice.card} is given two choices", where, slug)
+                self.add("setup.choice_twice", f"{choice.card} is given two choices", where, slug)
             given.add(key)
             problem = self._option_problem(card, choice.option)
             if problem:
-                self.add("setup.bad_choice", f"{where}: {choice.card}:{choice.option}: {problem}", where, slug)
+                self.add("setup.bad_choice", f"{choice.card}:{choice.option}: {problem}", where, slug)
 
     def _earlier(self) -> None:
         """Each card named as played earlier must have an effect that lasts into a later combat."""
@@ -201,7 +201,7 @@ class _SideChecker:
             if card is not None and not card.lasts_from_earlier:
                 self.add(
                     "setup.not_lasting_from_earlier",
-                    f"{where}: {card.name} has no effect that lasts from before the combat into it, so it cannot be "
+                    f"{card.name} has no effect that lasts from before the combat into it, so it cannot be "
                     "named as played earlier",
                     where,
                     card.slug,
@@ -311,27 +311,27 @@ class _SideChecker:
                 if not dice.lowest <= roll.value <= dice.highest:
                     self.add(
                         "setup.roll_impossible",
-                        f"{where}: the roll after {card.name}'s ranged attack is {roll.value}, but {dice} gives {dice.lowest} to {dice.highest}",
+                        f"the roll after {card.name}'s ranged attack is {roll.value}, but {dice} gives {dice.lowest} to {dice.highest}",
                         where,
                         card.slug,
                     )
                 continue
             if key not in needing:
-                self.add("setup.roll_not_needed", f"{where}: {roll.card} rolls no dice in this combat", where, slug)
+                self.add("setup.roll_not_needed", f"{roll.card} rolls no dice in this combat", where, slug)
                 continue
             given[key] = roll.value
         for key, (card, dice) in needing.items():
             if key not in given:
                 self.add(
                     "setup.roll_missing",
-                    f"{where}: {card.name} needs a roll of {dice}; give it as {key}:N (N from {dice.lowest} to {dice.highest})",
+                    f"{card.name} needs a roll of {dice}; give it as {key}:N (N from {dice.lowest} to {dice.highest})",
                     where,
                     card.slug,
                 )
             elif not dice.lowest <= given[key] <= dice.highest:
                 self.add(
                     "setup.roll_impossible",
-                    f"{where}: {card.name} rolled {given[key]}, but {dice} gives {dice.lowest} to {dice.highest}",
+                    f"{card.name} rolled {given[key]}, but {dice} gives {dice.lowest} to {dice.highest}",
                     where,
                     card.slug,
                 )
@@ -340,7 +340,7 @@ class _SideChecker:
         where = self.prefix
         found: list[CardDefinition] = []
         if not self.setup.creatures:
-            self.add("setup.empty_shield", f"{where}: the {self.side.value}'s shield holds no creature", where)
+            self.add("setup.empty_shield", f"the {self.side.value}'s shield holds no creature", where)
         for reference in self.setup.creatures:
             card = self.card(reference, where)
             if card is None:
@@ -348,7 +348,7 @@ class _SideChecker:
             if not card.is_creature:
                 self.add(
                     "setup.not_a_creature",
-                    f"{where}: {card.name} is a {card.type.value.replace('_', ' ')}, not a creature, so it cannot sit in a shield",
+                    f"{card.name} is a {card.type.value.replace('_', ' ')}, not a creature, so it cannot sit in a shield",
                     where,
                     card.slug,
                 )
@@ -356,7 +356,7 @@ class _SideChecker:
             if "#" in reference:
                 self.add(
                     "setup.bad_reference",
-                    f"{where}: list each copy by its slug; {reference!r} has a copy number",
+                    f"list each copy by its slug; {reference!r} has a copy number",
                     where,
                     card.slug,
                 )
@@ -366,7 +366,7 @@ class _SideChecker:
             detail = " + ".join(f"{card.stacking} {card.name}" for card in found)
             self.add(
                 "setup.stacking_over_limit",
-                f"{where}: the {self.side.value}'s shield stacks {stacking} points ({detail}), over the limit of {STACKING_LIMIT}",
+                f"the {self.side.value}'s shield stacks {stacking} points ({detail}), over the limit of {STACKING_LIMIT}",
                 where,
             )
         return found
@@ -376,13 +376,11 @@ class _SideChecker:
         for reference in self.setup.items:
             card = self.card(reference, where)
             if card is not None and card.type is not CardType.CREATURE_ITEM:
-                self.add(
-                    "setup.not_a_creature_item", f"{where}: {card.name} is not a creature magic item", where, card.slug
-                )
+                self.add("setup.not_a_creature_item", f"{card.name} is not a creature magic item", where, card.slug)
         if len(self.setup.items) > creature_count:
             self.add(
                 "setup.too_many_items",
-                f"{where}: {len(self.setup.items)} creature items under a shield of {creature_count} creature(s); a stack may not hold more items than creatures",
+                f"{len(self.setup.items)} creature items under a shield of {creature_count} creature(s); a stack may not hold more items than creatures",
                 where,
             )
 
@@ -396,7 +394,7 @@ class _SideChecker:
             if not card.type.double_bordered:
                 self.add(
                     "setup.not_a_hand_card",
-                    f"{where}: {card.name} is a {card.type.value.replace('_', ' ')}; only spells, hand items and bribery cards come from the storage hand",
+                    f"{card.name} is a {card.type.value.replace('_', ' ')}; only spells, hand items and bribery cards come from the storage hand",
                     where,
                     card.slug,
                 )
@@ -409,9 +407,7 @@ class _SideChecker:
         for reference in self.setup.channellers:
             card = self.card(reference, where)
             if card is not None and (not card.is_creature or not card.cmp):
-                self.add(
-                    "setup.not_a_channeller", f"{where}: {card.name} has no CMP, so it cannot channel", where, card.slug
-                )
+                self.add("setup.not_a_channeller", f"{card.name} has no CMP, so it cannot channel", where, card.slug)
 
     def _guardian(self) -> None:
         where = f"{self.prefix}.guardian"
@@ -419,13 +415,13 @@ class _SideChecker:
         if self.setup.guardian is not None:
             card = self.card(self.setup.guardian, where)
             if card is not None and card.guardian is None:
-                self.add("setup.not_a_guardian", f"{where}: {card.name} is not a Guardian", where, card.slug)
+                self.add("setup.not_a_guardian", f"{card.name} is not a Guardian", where, card.slug)
             elif card is not None and card.guardian is not None:
                 stones_allowed = card.guardian.stones
         if self.setup.stones is not None and self.setup.stones > stones_allowed:
             self.add(
                 "setup.too_many_stones",
-                f"{self.prefix}.stones: {self.setup.stones} stones, but the Guardian starts with only {stones_allowed}",
+                f"{self.setup.stones} stones, but the Guardian starts with only {stones_allowed}",
                 f"{self.prefix}.stones",
             )
 
@@ -435,29 +431,25 @@ class _SideChecker:
             return
         card = self.card(self.setup.stronghold, where)
         if card is not None and card.type is not CardType.STRONGHOLD:
-            self.add("setup.not_a_stronghold", f"{where}: {card.name} is not a stronghold card", where, card.slug)
+            self.add("setup.not_a_stronghold", f"{card.name} is not a stronghold card", where, card.slug)
         if self.side is Side.ATTACKER:
-            self.add(
-                "setup.attacker_in_stronghold", f"{where}: only the defending shield can stand in a stronghold", where
-            )
+            self.add("setup.attacker_in_stronghold", "only the defending shield can stand in a stronghold", where)
 
     def _shields(self) -> None:
         where = f"{self.prefix}.shield"
         cards = [card for card in (self.card(ref, where) for ref in self.setup.shields) if card is not None]
         for card in cards:
             if card.type not in SHIELD_TYPES:
-                self.add("setup.not_a_shield", f"{where}: {card.name} is not a shield", where, card.slug)
+                self.add("setup.not_a_shield", f"{card.name} is not a shield", where, card.slug)
         bearers = [card for card in cards if card.type is CardType.STANDARD_BEARER]
         if len(bearers) > 1:
             self.add(
                 "setup.two_standard_bearers",
-                f"{where}: {' and '.join(card.name for card in bearers)}: a player may have only one Standard Bearer in play",
+                f"{' and '.join(card.name for card in bearers)}: a player may have only one Standard Bearer in play",
                 where,
             )
         elif len(cards) > 1:
-            self.add(
-                "setup.too_many_shields", f"{where}: one stack goes under one shield, {len(cards)} were given", where
-            )
+            self.add("setup.too_many_shields", f"one stack goes under one shield, {len(cards)} were given", where)
 
     # A creature that joins this side's (or the opponent's) combat hand in the command step (ENG-13).
     joined: tuple[str, ...] = ()
@@ -476,7 +468,7 @@ class _SideChecker:
             owner = "this side's" if creatures is None else "the opposing"
             self.add(
                 "setup.decision_names_absent_card",
-                f"{where}: {reference} is not in {owner} shield",
+                f"{reference} is not in {owner} shield",
                 where,
                 split_reference(reference)[0],
             )
@@ -495,21 +487,21 @@ class _SideChecker:
                 elif hand_counts[card.slug] == 0:
                     self.add(
                         "setup.decision_names_absent_card",
-                        f"{where}: {card.name} is not in this side's hand",
+                        f"{card.name} is not in this side's hand",
                         where,
                         card.slug,
                     )
                 if not card.usable_as_command:
                     self.add(
                         "setup.not_a_command",
-                        f"{where}: {card.name} cannot be played as a command card",
+                        f"{card.name} cannot be played as a command card",
                         where,
                         card.slug,
                     )
                 elif self.side is Side.ATTACKER and card.first(CommandRelocates) is not None:
                     self.add(
                         "setup.command_defender_only",
-                        f"{where}: {card.name} can be played as a command card only by the defender",
+                        f"{card.name} can be played as a command card only by the defender",
                         where,
                         card.slug,
                     )
@@ -524,7 +516,7 @@ class _SideChecker:
             ):
                 self.add(
                     "setup.must_be_command",
-                    f"{self.prefix}: {card.name} can only be played as the command card; name it in "
+                    f"{card.name} can only be played as the command card; name it in "
                     f"{self.prefix}.command or leave it out of the shield",
                     self.prefix,
                     card.slug,
@@ -535,13 +527,11 @@ class _SideChecker:
             if index is None:
                 continue
             if index in seen:
-                self.add(
-                    "setup.order_repeats", f"{self.prefix}.order: {reference} is listed twice", f"{self.prefix}.order"
-                )
+                self.add("setup.order_repeats", f"{reference} is listed twice", f"{self.prefix}.order")
             if index == command_index:
                 self.add(
                     "setup.command_in_order",
-                    f"{self.prefix}.order: {reference} is played as the command card, so it never fights a primary match-up",
+                    f"{reference} is played as the command card, so it never fights a primary match-up",
                     f"{self.prefix}.order",
                 )
             seen.add(index)
@@ -551,7 +541,7 @@ class _SideChecker:
             if index is not None:
                 card = self.catalog.get(split_reference((setup.creatures + self.joined)[index])[0])
                 if card.ranged_attack is None and not _ranged_by_text(card):
-                    self.add("setup.not_ranged", f"{where}: {card.name} has no ranged attack", where, card.slug)
+                    self.add("setup.not_ranged", f"{card.name} has no ranged attack", where, card.slug)
         bribes = Counter(bribe.icon.value for bribe in setup.bribes)
         for icon, wanted in bribes.items():
             # A spell that captures an opposing bribe gives its caster that card to bribe with (ENG-9).
@@ -563,7 +553,7 @@ class _SideChecker:
             if wanted > held:
                 self.add(
                     "setup.missing_bribery_card",
-                    f"{self.prefix}.bribe: {wanted} {icon.capitalize()} bribe(s) planned but the hand holds {held}",
+                    f"{wanted} {icon.capitalize()} bribe(s) planned but the hand holds {held}",
                     f"{self.prefix}.bribe",
                     icon,
                 )
@@ -580,7 +570,7 @@ class _SideChecker:
             if spells[card.slug] > hand_counts[card.slug]:
                 self.add(
                     "setup.spell_not_in_hand",
-                    f"{where}: {card.name} is played but not held in the hand",
+                    f"{card.name} is played but not held in the hand",
                     where,
                     card.slug,
                 )
@@ -590,7 +580,7 @@ class _SideChecker:
         ):
             self.add(
                 "setup.missing_dispel_magic",
-                f"{self.prefix}.dispel: {setup.dispel} Dispel Magic planned for the command step but the hand holds {dispels}",
+                f"{setup.dispel} Dispel Magic planned for the command step but the hand holds {dispels}",
                 f"{self.prefix}.dispel",
             )
         channeller_slugs = {split_reference(ref)[0] for ref in setup.channellers}
@@ -601,7 +591,7 @@ class _SideChecker:
             if find_creature(self.catalog, setup.channellers, channel.source) is None:
                 self.add(
                     "setup.unknown_channel_source",
-                    f"{where}: {channel.source} is neither 'guardian' nor a channeller placed under a stronghold"
+                    f"{channel.source} is neither 'guardian' nor a channeller placed under a stronghold"
                     + (f" ({', '.join(sorted(channeller_slugs))} are)" if channeller_slugs else ""),
                     where,
                     split_reference(channel.source)[0],
@@ -707,13 +697,13 @@ def _first_answer_problems(setup: CombatSetup, catalog: CardCatalog) -> list[Pro
         else f"put it first in {where}"
     )
     return [
-        Problem(
+        Problem.at(
             "setup.forced_first_answer",
-            f"{where}: {command.name} is the {answering.other.value}'s command, so {shown.name} (Vitality "
+            where,
+            f"{command.name} is the {answering.other.value}'s command, so {shown.name} (Vitality "
             f"{shown.base_vitality}) is shown first and the {answering.value} must answer with {names} (base Vitality "
             f"{catalog.get(split_reference(theirs.creatures[allowed[0]])[0]).base_vitality}, the highest that "
             f"{shown.name} can beat), not {played}; {fix}",
-            where,
             references[allowed[0]],
         )
     ]
@@ -745,10 +735,10 @@ def validate(setup: CombatSetup, catalog: CardCatalog, *, first_matchup: bool = 
     if setup.terrain is not None and resolve_terrain(catalog, setup.terrain) is None:
         suggestions = ", ".join(t.slug for t in Terrain)
         problems.append(
-            Problem(
+            Problem.at(
                 "setup.unknown_terrain",
-                f"terrain: {setup.terrain!r} is neither a terrain card nor a terrain type ({suggestions})",
                 "terrain",
+                f"{setup.terrain!r} is neither a terrain card nor a terrain type ({suggestions})",
                 setup.terrain,
             )
         )
@@ -845,13 +835,13 @@ def draws_ranged_problems(setup: CombatSetup, catalog: CardCatalog) -> list[Prob
                 where = f"{side.other.letter}.ranged"
                 was = f" (it is planned for match-up {planned})" if planned is not None else ""
                 problems.append(
-                    Problem(
+                    Problem.at(
                         "setup.ranged_must_target",
-                        f"{where}: the {side.value}'s {drawer.name} fights match-up {matchup}, and the {side.other.value} "
+                        where,
+                        f"the {side.value}'s {drawer.name} fights match-up {matchup}, and the {side.other.value} "
                         f"must aim every ranged attack he can make at it; {card.name} is still in his hand then{was}, "
                         f"so plan it as {where}={matchup}:{references[other]}",
-                        field=where,
-                        card=card.slug,
+                        card.slug,
                     )
                 )
     return problems

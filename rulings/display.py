@@ -56,16 +56,19 @@ def stating_rules(rulings: Iterable[Ruling]) -> dict[str, str]:
     return {row.code: row.rule.get_absolute_url() for row in rows}
 
 
-def ruling_rows(rulings: Iterable[Ruling], linker: TextLinker, words: list[str] | None = None) -> list[RulingRow]:
+def ruling_rows(
+    rulings: Iterable[Ruling], linker: TextLinker, words: list[str] | None = None, here: str | None = None
+) -> list[RulingRow]:
+    """Rulings with their linked text; ``here`` is the page they are shown on, which their text does not link."""
     rulings = list(rulings)
     pattern = highlighter(words or [])
     stating = stating_rules(rulings)
     return [
         RulingRow(
             ruling,
-            linker.render(ruling.question, highlight=pattern),
-            linker.render(ruling.answer, highlight=pattern),
-            linker.render(ruling.note),
+            linker.render(ruling.question, highlight=pattern, here=here),
+            linker.render(ruling.answer, highlight=pattern, here=here),
+            linker.render(ruling.note, here=here),
             ruling_sources(ruling, stating),
         )  # fmt: skip
         for ruling in rulings

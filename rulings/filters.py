@@ -48,7 +48,12 @@ class RulingFilterSet(django_filters.FilterSet):
         help_text='Searched like the rules search, best match first: "a phrase" as written, -word to leave out.',
     )
     card = django_filters.ModelChoiceFilter(
-        label="Card", queryset=Card.objects.all(), to_field_name="slug", method="filter_card", empty_label="Any card"
+        label="Card",
+        queryset=Card.objects.all(),
+        to_field_name="slug",
+        method="filter_card",
+        empty_label="Any card",
+        error_messages={"invalid_choice": "No card with slug %(value)r; /api/v1/cards/ gives each card's slug."},
     )
     rule = RuleNumberFilter(
         label="Rule number",
@@ -61,6 +66,7 @@ class RulingFilterSet(django_filters.FilterSet):
         to_field_name="slug",
         method="filter_topic",
         empty_label="Any topic",
+        error_messages={"invalid_choice": "No ruling topic %(value)r; the Topic menu of /rulings/ lists them."},
     )
     authority = django_filters.ChoiceFilter(label="Authority", choices=Authority.choices, empty_label="Any authority")
     kind = django_filters.ChoiceFilter(label="Kind", choices=RulingKind.choices, empty_label="Any kind")

@@ -158,14 +158,17 @@ class TextLinker:
             tuple(sorted(self.card_slugs)), tuple(sorted(self.term_urls)), tuple(sorted(self.example_slugs))
         )
 
-    def render(self, text: str, ruleset: str = "standard", highlight: re.Pattern[str] | None = None) -> SafeString:
-        """Escaped HTML of plain text with its links; each card or term is linked once per text."""
+    def render(
+        self, text: str, ruleset: str = "standard", highlight: re.Pattern[str] | None = None, here: str | None = None
+    ) -> SafeString:
+        """Escaped HTML of plain text with its links; each card or term is linked once per text, and nothing
+        to ``here``, the page the text is shown on (a card's rulings do not link the card to itself)."""
         out: list[str] = []
         linked: set[str] = set()
         last = 0
         for match in self.pattern.finditer(text):
             url = self._target(match, ruleset)
-            if url is None or (url in linked and not (match["number"] or match["ruling"])):
+            if url is None or url == here or (url in linked and not (match["number"] or match["ruling"])):
                 continue
             linked.add(url)
             out.append(mark(text[last : match.start()], highlight))

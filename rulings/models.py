@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from django.db import models
+from django.db.models.functions import Lower
 from django.urls import reverse
 
 from cards.models import Card
@@ -110,7 +111,8 @@ class GlossaryTerm(models.Model):
     position = models.PositiveIntegerField()
 
     class Meta:
-        ordering = ["term"]
+        # Dictionary order ("Base draw" before "Base Vitality"): a plain sort puts capitals first on SQLite.
+        ordering = [Lower("term"), "term"]
 
     def __str__(self) -> str:
         return self.term

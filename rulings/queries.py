@@ -48,7 +48,7 @@ def rulings_about(card: Card, linker: TextLinker | None = None) -> list[RulingRo
     # cards and topics, which the list's prefetch (``for_listing``) would read too.
     rulings = Ruling.objects.about_card(card).select_related("superseded_by").prefetch_related("rules__ruleset")
     found = newest_first(list(rulings))
-    return ruling_rows(found, linker or TextLinker.from_database())
+    return ruling_rows(found, linker or TextLinker.from_database(), here=card.get_absolute_url())
 
 
 # Statistic abbreviations on card pages -> the glossary term that explains them.

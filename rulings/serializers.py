@@ -73,6 +73,7 @@ class RuleDetailSerializer(serializers.ModelSerializer[RuleEntry]):
         model = RuleEntry
         fields = ["ruleset", "number", "citation", "kind", "title", "text", "engine_ids", "parent", "children",
                   "previous", "next", "differs_from", "arena_departures", "rulings", "html_url", "url"]  # fmt: skip
+        read_only_fields = fields  # output only: required in the schema, as every answer has them
 
     def get_parent(self, entry: RuleEntry) -> str | None:
         return entry.parent.number if entry.parent else None
@@ -130,6 +131,7 @@ class RulingSerializer(serializers.ModelSerializer[Ruling]):
         model = Ruling
         fields = ["id", "kind", "question", "answer", "rules", "cards", "topics", "sources", "authority", "status",
                   "date", "date_note", "changes", "note", "superseded_by", "url", "html_url"]  # fmt: skip
+        read_only_fields = fields  # output only: required in the schema, as every answer has them
 
     @extend_schema_field(SourceSerializer(many=True))
     def get_sources(self, ruling: Ruling) -> list[dict[str, str]]:
@@ -150,10 +152,12 @@ class GlossaryTermSerializer(serializers.ModelSerializer[GlossaryTerm]):
     rule = serializers.CharField(source="rule.number", help_text="The number of the rule that defines the term.")
     rule_url = serializers.SerializerMethodField()
     html_url = serializers.SerializerMethodField()
+    aliases = serializers.ListField(child=serializers.CharField(), read_only=True, help_text="Other names of the term.")
 
     class Meta:
         model = GlossaryTerm
         fields = ["term", "slug", "aliases", "definition", "ruleset", "rule", "rule_url", "html_url"]
+        read_only_fields = fields  # output only: required in the schema, as every answer has them
 
     def get_rule_url(self, term: GlossaryTerm) -> str:
         return _absolute(self.context, api_url_of(term.rule))

@@ -57,7 +57,9 @@ def contents(request: HttpRequest) -> HttpResponse:
         "arena": _contents_of(ARENA),
         "version": _current_version(),
         "counts": {
-            "rules": RuleEntry.objects.filter(kind__in=("rule", "subrule")).count(),
+            # Each ruleset apart: the lead names the standard rules, and Arena's would swell their count.
+            "rules": RuleEntry.objects.filter(kind__in=("rule", "subrule"), ruleset__slug=STANDARD).count(),
+            "arena_rules": RuleEntry.objects.filter(kind__in=("rule", "subrule"), ruleset__slug=ARENA).count(),
             "rulings": Ruling.objects.count(),
             "terms": GlossaryTerm.objects.count(),
             "examples": WorkedExample.objects.count(),
@@ -96,10 +98,13 @@ def _rule_page(request: HttpRequest, ruleset: str, number: str) -> HttpResponse:
     entry = get_object_or_404(RuleEntry.objects.select_related("ruleset"), ruleset__slug=ruleset, number=number)
     linker = TextLinker.from_database()
     previous, following = neighbours(entry)
+    above = ancestors(entry)
     context = {
         "entry": entry,
         "ruleset": entry.ruleset,
-        "ancestors": ancestors(entry),
+        "ancestors": above,
+        # The nearest heading above a rule, named in the page title beside the bare number.
+        "heading": next((ancestor for ancestor in reversed(above) if ancestor.title), None),
         "blocks": blocks_under(entry, linker),
         "previous": previous,
         "next": following,

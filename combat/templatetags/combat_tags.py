@@ -13,6 +13,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from cards.templatetags.card_tags import BRIBERY_ICONS
 from combat import stepping
+from engine.errors import Problem
 
 register = template.Library()
 
@@ -135,21 +136,26 @@ def side_names(sides: Iterable[Any]) -> str:
     return " and ".join(words)
 
 
-_PROBLEM_FIELD = re.compile(r"^(?P<side>[ad])(?:\.(?P<key>[a-z-]+))?: (?P<rest>.*)$", re.S)
+# A side's notation field as the engine names it in a problem's fields ("a", "a.bribe"), never read from its message.
+_SIDE_FIELD = re.compile(r"^(?P<side>[ad])(?:\.(?P<key>[a-z-]+))?$")
 
 
 @register.filter
-def plain_problem(message: str) -> str:
-    """An engine problem with its notation field said in words: "a.bribe: ..." -> "Attacker, Bribes: ..."."""
+def plain_problem(problem: Problem) -> str:
+    """An engine problem with its notation field said in words: "a.bribe: ..." -> "Attacker, Bribes: ...".
+
+    Read from the problem's fields (the clause or field it names, its detail, the shape it expects), so the
+    engine may reword its messages without the page losing its labels."""
     from combat.setup_form import FIELD_SYNTAX, SIDE_FIELD_LABELS, field_for_key
 
-    found = _PROBLEM_FIELD.match(message)
-    if found is None:
-        return message[:1].upper() + message[1:]
+    message = problem.message[:1].upper() + problem.message[1:]
+    if problem.detail and problem.values.get("round"):
+        return f"Match-up {problem.values['round']}, order of actions: {problem.detail}"
+    found = _SIDE_FIELD.match(problem.values.get("clause") or problem.field)
+    label = SIDE_FIELD_LABELS.get(found["key"] or "") if found else None
+    if found is None or not label or not problem.detail:
+        return message
     side = "Attacker" if found["side"] == "a" else "Defender"
-    label = SIDE_FIELD_LABELS.get(found["key"] or "")
-    if not label:
-        return message[:1].upper() + message[1:]
     # A notation error shows the shape an entry should have; say what each part of it means too.
-    syntax = FIELD_SYNTAX.get(field_for_key(found["key"] or "")) if "should look like" in message else None
-    return f"{side}, {label}: {found['rest']}" + (f". {syntax}" if syntax else "")
+    syntax = FIELD_SYNTAX.get(field_for_key(found["key"] or "")) if problem.values.get("expected") else None
+    return f"{side}, {label}: {problem.detail}" + (f". {syntax}" if syntax else "")

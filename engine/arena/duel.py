@@ -24,7 +24,7 @@ from ..core import log
 from ..creature_outcomes import creature_outcome
 from ..enums import SIDES, CardType, Fate, Phase, Role, Side, StepKind
 from ..errors import CatalogError, Problem, SetupInvalid
-from ..log import CreatureOutcome, Notice, Term
+from ..log import CreatureOutcome, Notice, Term, Why
 from ..matchup_effects import (
     bonus_terms,
     bribe_creature,
@@ -34,7 +34,7 @@ from ..matchup_effects import (
     terrain_step,
     text_box,
 )
-from ..render import render_values
+from ..render import Words, render_values
 from ..setup import Channel, CombatSetup, Moment, RangedSupport, SideSetup, SpellPlay, split_reference
 from ..state import Contribution, Fighter
 from ..validate import validate
@@ -54,6 +54,8 @@ SECONDARY = Moment(1, secondary=True)
 _NOT_ARENA = frozenset({"setup.stacking_over_limit", "setup.too_many_items", "setup.attacker_in_stronghold"})
 # Standard checks on what a creature needs to fight (a roll, a count, being the command card).
 _ONLY_IF_IT_FIGHTS = frozenset({"setup.count_missing", "setup.roll_missing", "setup.must_be_command"})
+# The reason of a creature still standing when the duel ends.
+TOOK_PART = Why("arena.took_part")
 
 
 def standard_setup(setup: ArenaSetup, catalog: CardCatalog) -> CombatSetup:
@@ -164,9 +166,9 @@ class DuelCombat(Combat):
     def notify(self, notice: Notice) -> None:
         super().notify(cite_notice(notice, self.phase))
 
-    def warn(self, code: str, rule: str, template: str | None = None, **values: object) -> None:
-        """A coded warning worded in the Arena's words for the round it is given in."""
-        self.notify(Notice(code, render_values(template or code, values, duel_words(self.phase)), rule, values))
+    def words(self) -> Words:
+        """The Arena's words for the round being fought: warnings and refusals are worded in them."""
+        return duel_words(self.phase)
 
 
 class Duel:
@@ -191,7 +193,7 @@ class Duel:
         upper = primary.won_by if primary else decided
         secondary: RoundTotals | None = None
         if primary is None:
-            winner, why = decided, "a duellist left the Duel Zone in the primary round (ARN-15)"
+            winner, why = decided, Why("arena.decided.left_zone", {"round": "primary", "rule": "ARN-15"})
         else:
             secondary, winner, why = self.secondary_round(primary)
         self.combat.phase = Phase.RESOLUTION
@@ -202,7 +204,7 @@ class Duel:
             upper_hand=upper,
             secondary=secondary,
             winner=winner,
-            decided_by=why,
+            decided_by=render_values(why.code, why.values),
             places=tuple(self.places),
             victorious=victorious,
             not_automated=tuple(self.combat.not_automated.items()),
@@ -210,26 +212,32 @@ class Duel:
             notices=tuple(self.combat.notices),
             creatures=self.creatures(),
             made_up=self.made_up,
+            decided_by_code=why.code,
+            decided_by_values=dict(why.values),
         )
 
     def creatures(self) -> tuple[CreatureOutcome, ...]:
-        """Every creature that took part or whose fate changed; the duel words its own reasons."""
+        """Every creature that took part or whose fate changed. A standing one took part in the duel
+        (``arena.took_part``): a duel has no space to hold, so the standard reasons for a creature left
+        standing (won or survived a match-up) do not fit it. Each reason is worded in the Arena's words
+        for the round that decided it."""
         return tuple(
             creature_outcome(
                 f,
                 self.made_up,
-                reason_in_words=self.reason(f) if f.fate is not Fate.STANDING else "took part in the duel",
+                why=TOOK_PART if f.fate is Fate.STANDING else None,
+                words=self.words_at(f.fate_step),
             )
             for side in SIDES
             for f in self.combat.sides[side].fighters
             if f.role is not Role.UNPLAYED or f.fate is not Fate.STANDING
         )
 
-    def reason(self, fighter: Fighter) -> str:
-        """Why the fighter's fate is what it is, in the Arena's words for the round that decided it."""
-        steps, at = self.combat.steps, fighter.fate_step
-        phase = steps[at].phase if at is not None and at < len(steps) else self.combat.phase
-        return render_values(fighter.fate_why.code, fighter.fate_why.values, duel_words(phase))
+    def words_at(self, step: int | None) -> Words:
+        """The Arena's words for the round of the log's step ``step`` (the current round for None)."""
+        steps = self.combat.steps
+        phase = steps[step].phase if step is not None and step < len(steps) else self.combat.phase
+        return duel_words(phase)
 
     # ------------------------------------------------------------------ primary round
     def primary_round(self) -> tuple[RoundTotals | None, Side | None]:
@@ -374,15 +382,19 @@ class Duel:
                     fate, why = command_fate(ability)
                     if fate is CommandFate.APPLIED:
                         continue
-                    if fate is CommandFate.NO_SENSE:
-                        code, message = (
-                            "arena.command_no_effect",
-                            f"{fighter.name}'s command has no effect in a duel: {why}",
-                        )
-                    else:
-                        code, message = "arena.command_not_automated", f"{fighter.name}'s command is not applied: {why}"
+                    code = "arena.command_no_effect" if fate is CommandFate.NO_SENSE else "arena.command_not_automated"
+                    message = announce(
+                        combat,
+                        code,
+                        "ARN-2",
+                        side=side,
+                        card=fighter.card,
+                        fighter=fighter.name,
+                        ability=ability.kind,
+                        why=why,
+                    )
+                    if fate is not CommandFate.NO_SENSE:
                         combat.not_automated[fighter.card.slug] = message
-                    announce(combat, code, message, "ARN-2", side=side, card=fighter.card)
 
     def terrain_commands(self) -> None:
         """An Overlord's command makes the Duel Zone count as its terrain for the battle; two duellists
@@ -399,12 +411,16 @@ class Duel:
             (_, first, _), (_, second, _) = named
             ups = {first.card.base_vitality, second.card.base_vitality}
             kept = [entry for entry in named if len(ups) > 1 and entry[1].card.base_vitality == max(ups)]
-            lost = ", ".join(f.name for _, f, _ in named if not kept or f is not kept[0][1])
-            message = (
-                f"{first.name} and {second.name} each make the Duel Zone count as a different terrain, so the "
-                f"commands contradict: {lost} (the lower Up number, or both when equal) is dispelled"
+            dispelled = [f.name for _, f, _ in named if not kept or f is not kept[0][1]]
+            announce(
+                combat,
+                "arena.commands_contradict",
+                "ARN-2",
+                first=first.name,
+                second=second.name,
+                lost=", ".join(dispelled),
+                dispelled=dispelled,
             )
-            announce(combat, "arena.commands_contradict", message, "ARN-2")
             named = kept
         for side, fighter, rule in named:
             combat.terrain = frozenset({rule.terrain})
@@ -477,7 +493,7 @@ class Duel:
         return RoundTotals(ta, td, chains[Side.ATTACKER], chains[Side.DEFENDER], won_by)
 
     # ------------------------------------------------------------------ secondary round
-    def secondary_round(self, primary: RoundTotals) -> tuple[RoundTotals | None, Side | None, str]:
+    def secondary_round(self, primary: RoundTotals) -> tuple[RoundTotals | None, Side | None, Why]:
         combat, setup = self.combat, self.setup
         combat.phase, combat.moment = Phase.SECONDARY, "s1"
         first = primary.won_by.other if primary.won_by else Side.ATTACKER
@@ -488,7 +504,7 @@ class Duel:
         if all(is_pass(action) for action in setup.secondary):
             winner = primary.won_by
             log(combat, StepKind.RESULT, "ARN-14", "arena.no_secondary", ())
-            return None, winner, "nobody played in the secondary round, so the primary result stands (ARN-14)"
+            return None, winner, Why("arena.decided.no_secondary", {"rule": "ARN-14"})
         # 6.5.1: the Creature Pen joins the hand; 6.7.1: the primary round's modifiers are ignored.
         for side in SIDES:
             for fighter in self.pen_fighters(side):
@@ -519,7 +535,7 @@ class Duel:
                 cancelled.add(id(self.shield(action, entries)))
         ended, survivor = self.left_the_zone("secondary")
         if ended:
-            return None, survivor, "a duellist left the Duel Zone in the secondary round (ARN-15)"
+            return None, survivor, Why("arena.decided.left_zone", {"round": "secondary", "rule": "ARN-15"})
         # The totals, counted at the round's end with the battle as the actions left it (6.7.1, ARN-13).
         contributions: dict[Side, Contribution] = {}
         for side in SIDES:
@@ -542,8 +558,9 @@ class Duel:
         totals = {side: contributions[side].total for side in SIDES}
         chains = {side: tuple(contributions[side].terms) for side in SIDES}
         secondary = self.compare("ARN-11", "ARN-12", totals, chains, "secondary")
-        why = "the secondary round (ARN-11)" if secondary.won_by else "equal secondary totals: no winner (ARN-12)"
-        return secondary, secondary.won_by, why
+        if secondary.won_by:
+            return secondary, secondary.won_by, Why("arena.decided.secondary_round", {"rule": "ARN-11"})
+        return secondary, None, Why("arena.decided.secondary_tie", {"rule": "ARN-12"})
 
     def pen_fighters(self, side: Side) -> list[Fighter]:
         return self.combat.sides[side].fighters[1 + self.shooters(side) :]
@@ -555,11 +572,19 @@ class Duel:
         ready = [f for f in mine if f.in_hand and f.fate is Fate.STANDING]
         if ready:
             return ready[0]
-        why = mine[0].fate_reason if mine else "it is not in the hand"
+        reason = mine[0].fate_why if mine else Why("arena.not_in_hand")
+        words = self.words_at(mine[0].fate_step) if mine else self.combat.words()
         card = self.combat.catalog.find(slug)
-        name = card.name if card is not None else slug
-        message = f"the {action.side.value}'s {name} cannot be played as a secondary attacker: {why}"
-        announce(self.combat, "arena.creature_gone", message, "ARN-9", side=action.side)
+        announce(
+            self.combat,
+            "arena.creature_gone",
+            "ARN-9",
+            side=action.side,
+            card_name=card.name if card is not None else slug,
+            why=render_values(reason.code, reason.values, words),
+            why_code=reason.code,
+            why_values=dict(reason.values),
+        )
         return None
 
     def secondary_bribe(self, action: Action, entries: dict[Side, list[Fighter]]) -> None:
@@ -675,7 +700,7 @@ class Duel:
         else:
             loser = self.pair[winner.other]
             if loser.fate is Fate.STANDING:
-                loser.fate, loser.fate_reason = Fate.BEATEN, f"lost the duel to {self.pair[winner].name}"
+                loser.fate, loser.fate_why = Fate.BEATEN, Why("arena.lost_duel", {"winner": self.pair[winner].name})
                 loser.fate_step = len(combat.steps)
             self.places.append(CardPlace(winner.other, loser.card.slug, Place.DISCARD, "ARN-17"))
             self.items(winner.other, Place.DISCARD, "ARN-17")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any
 
@@ -62,6 +62,10 @@ class DuelResult:
     creatures: tuple[CreatureOutcome, ...] = ()
     # The slugs of the made-up cards the set-up defines: they have no card page.
     made_up: tuple[str, ...] = ()
+    # What decided the duel as data: a stable code (render.NOTICES words it as ``decided_by``) and its
+    # values by name (the rule, and the round for a duellist that left the Duel Zone).
+    decided_by_code: str = ""
+    decided_by_values: dict[str, object] = field(default_factory=dict, hash=False)
 
     def places_of(self, side: Side) -> dict[str, str]:
         return {place.card: place.place.value for place in self.places if place.side is side}

@@ -46,8 +46,9 @@ from ..combat_state import Combat
 from ..core import fighter_named, log, spend_card
 from ..effects import effects_for, run_effects
 from ..enums import SIDES, CardType, CardUse, Fate, Side, StepKind
-from ..log import Notice
+from ..log import Notice, Why, WordedWhy
 from ..matchup_effects import add, bribe_creature, cast, cast_refused, drop_unused_reactions
+from ..render import render_values
 from ..setup import Channel, Moment, RangedSupport, SpellPlay, split_reference
 from ..state import Contribution, Fighter
 from .setup import RoundAction
@@ -172,8 +173,7 @@ class RoundPlay:
         if self.forbidden(side, card) or cast_refused(combat, side, card):
             return
         if stock_fate(card) is StockFate.COMMAND_ONLY:
-            message = f"the {side.value}'s {card.name} is played only as a command card, and a duel has none: it stays in the Stock"
-            announce(combat, "arena.command_card_only", message, "ARN-2", side=side, card=card)
+            announce(combat, "arena.command_card_only", "ARN-2", side=side, card=card)
             return
         if index in self.cancelled:
             spend_card(combat, side, card.slug, CardUse.DISPELLED)
@@ -207,16 +207,19 @@ class RoundPlay:
         elif fate is StockFate.CAST or (fate is StockFate.PRIMARY_ONLY and not self.secondary):
             cast(combat, side, card, self.play_at[index], pair)
         elif fate is StockFate.PRIMARY_ONLY:
-            message = (
-                f"the {side.value}'s {card.name} acts only on ranged attacks or channelling, which the secondary "
-                "round does not have: it is played and discarded with no effect"
-            )
-            announce(combat, "arena.no_effect_in_secondary", message, rule, side=side, card=card, kind=StepKind.SPELL)
+            announce(combat, "arena.no_effect_in_secondary", rule, side=side, card=card, kind=StepKind.SPELL)
         else:
-            reason = f"{card.name} played in a duel: {stock_reason(card)[0].lower()}{stock_reason(card)[1:]}"
+            reason = stock_reason(card)
+            message = announce(
+                combat,
+                f"arena.{fate.value}",
+                rule,
+                side=side,
+                card=card,
+                reason=f"{reason[0].lower()}{reason[1:]}".removesuffix("."),
+            )
             if fate is StockFate.NOT_AUTOMATED:
-                combat.not_automated[card.slug] = reason
-            announce(combat, f"arena.{fate.value}", reason.removesuffix("."), rule, side=side, card=card)
+                combat.not_automated[card.slug] = message + "."
 
     def bribe_answer_at_turn(self, index: int, action: Action, card: CardDefinition) -> None:
         """An answer to a bribe acts when the bribe lands (``bribe_creature``); at its own turn it is
@@ -224,13 +227,9 @@ class RoundPlay:
         if id(self.play_at[index]) in reactions_spent(self.combat):
             return
         spend_card(self.combat, action.side, card.slug, CardUse.CAST)
-        message = (
-            f"the {action.side.value}'s {card.name} has no bribe to answer at this point of the round: it does nothing"
-        )
         announce(
             self.combat,
             "arena.nothing_to_answer",
-            message,
             "ARN-31" if self.secondary else "ARN-3",
             side=action.side,
             card=card,
@@ -248,8 +247,7 @@ class RoundPlay:
         source = self.forbidder(side, card)
         if source is None:
             return False
-        message = f"{source.name}'s command forbids the {side.value} to play {card.name}: it stays in the Stock"
-        announce(self.combat, "arena.casting_forbidden", message, "ARN-2", side=side, card=card)
+        announce(self.combat, "arena.casting_forbidden", "ARN-2", side=side, card=card, source=source.name)
         return True
 
     def put_in_play(self, side: Side, card: CardDefinition, rule: str) -> None:
@@ -356,16 +354,29 @@ def bribe_in_turn(
 def announce(
     combat: Combat,
     code: str,
-    message: str,
     rule: str,
     *,
     side: Side | None = None,
     card: CardDefinition | None = None,
     kind: StepKind = StepKind.NOTE,
-) -> None:
-    """A coded warning (``Notice``) that is also a step of the log, worded once for both."""
-    combat.notify(Notice(code, message, rule))
-    log(combat, kind, rule, "verbatim", (message[0].upper() + message[1:] + ".",), side=side, card=card)
+    card_name: str = "",
+    **values: object,
+) -> str:
+    """A coded warning (``Notice``) that is also a step of the log, worded once for both by the template
+    ``code`` names in render.NOTICES; its values (the side and card given, and ``values``) go with it by
+    name, so a reader never needs the sentence. ``card_name`` names a card the catalog does not know.
+    Returns the sentence."""
+    name = card.name if card is not None else card_name
+    named: dict[str, object] = {
+        **({"side": side.value} if side is not None else {}),
+        **({"card": name} if name else {}),
+        **values,
+    }
+    message = render_values(code, named, combat.words())
+    combat.notify(Notice(code, message, rule, named))
+    step_text = WordedWhy(message[0].upper() + message[1:] + ".", Why(code, named))
+    log(combat, kind, rule, "verbatim", (step_text,), side=side, card=card)
+    return message
 
 
 def _text(action: RoundAction) -> str:

@@ -3,7 +3,10 @@
 A duel runs the standard engine's steps, whose sentences speak of match-ups and the count for
 control. ``render.Words`` lets a sentence take its rule set's word there; a duel step
 (``DuelStep``) renders with the Arena's words for its phase, and the duel's warnings and creature
-reasons are worded the same way. Codes and values are the standard ones: only the sentence differs.
+reasons are worded the same way. A sentence worded when it happens (a refusal, a reason nested in
+another) takes ``Combat.words()``, which the duel's Combat gives for its round, and a message inside
+a step (``render.Said``) is written in the step's words. Codes and values are the standard ones:
+only the sentence differs.
 """
 
 from __future__ import annotations

@@ -32,7 +32,16 @@ ERROR_SCHEMA: dict[str, Any] = {
             "properties": {
                 "code": {"type": "string", "description": "Stable, e.g. not_found, invalid_parameter, throttled."},
                 "message": {"type": "string"},
-                "details": {"nullable": True, "description": "Per-parameter messages, problems or limits."},
+                "details": {
+                    "nullable": True,
+                    "description": "Per-parameter messages, problems or limits. A combat set-up error lists "
+                    "problems: each has code, message, field, card and values, the problem's facts for programs "
+                    "(clause: the notation key at fault such as a.bribe or m2; round: the match-up of an m<N> "
+                    "clause; item: the entry that could not be read; expected: the shape it should have, one of "
+                    "key=value, slug, number, yes-no, action, ranged, bribe, spell, channel, secondary, rolls, "
+                    "counts, choices; example; any other fact the message states, such as count), so a client "
+                    "never reads them out of the message.",
+                },
             },
             "required": ["code", "message", "details"],
         }

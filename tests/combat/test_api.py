@@ -91,7 +91,8 @@ def test_validate_reports_without_resolving(client: Client) -> None:
     assert [p["code"] for p in body["problems"]] == ["setup.bad_reference", "setup.not_ranged"]
     body = _post(client, "validate", {"notation": "a=sand-lord d="}).json()
     assert body == {"valid": False, "notation": None, "problems": [
-        {"code": "notation.syntax", "message": "'d=' should be key=value", "field": "position 12", "card": ""}]}  # fmt: skip
+        {"code": "notation.syntax", "message": "'d=' should be key=value", "field": "position 12", "card": "",
+         "values": {"item": "d=", "expected": "key=value"}}]}  # fmt: skip
 
 
 @pytest.mark.django_db  # data GETs carry validators from the data revision

@@ -184,6 +184,13 @@ def test_duel_results_carry_their_coded_notices() -> None:
     body = _post(Client(), "resolve", {"notation": _example("arena-command-no-effect").notation}).json()
     codes = [notice["code"] for notice in body["result"]["notices"]]
     assert codes == ["arena.command_no_effect"] and body["result"]["notices"][0]["rule"] == "ARN-2"
+    # The duel's own warnings give their values too: a client reads the fighter, never the sentence.
+    values = body["result"]["notices"][0]["values"]
+    assert {key: values[key] for key in ("side", "fighter", "ability")} == {
+        "side": "attacker",
+        "fighter": "Darkness Elemental",
+        "ability": "command_announcement",
+    }
     assert {creature["card"] for creature in body["result"]["creatures"]} == {"darkness-elemental", "swordsman"}
 
 
@@ -252,3 +259,34 @@ def test_the_duel_form_takes_made_up_cards_and_gives_them_back_to_edit(client: C
     assert "made-up.test-giant=" in edit and 'id="id_made_up"' in edit
     bad = client.get("/combat/duel/", {"a_duellist": "x", "d_duellist": "swordsman", "made_up": "giant={}"})
     assert bad.status_code == 400 and "notation.bad_made_up" in bad.content.decode()
+
+
+def test_a_duels_creatures_carry_their_reason_codes_and_the_schema_says_so(client: Client) -> None:
+    body = _post(client, "resolve", {"notation": UPPER_HAND.notation}).json()
+    reasons = {
+        creature["card"]: (creature["reason_code"], creature["reason_values"])
+        for creature in body["result"]["creatures"]
+    }
+    assert reasons == {
+        "swordsman": ("arena.lost_duel", {"winner": "Sand Lord"}),
+        "sand-lord": ("arena.took_part", {}),
+        "devil-dog": ("arena.took_part", {}),
+    }
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    documented = schema["components"]["schemas"]["DuelCreature"]
+    assert {"reason", "reason_code", "reason_values"} <= set(documented["required"])
+    assert documented["properties"]["reason_values"]["type"] == "object"
+    assert "values" in schema["components"]["schemas"]["DuelNotice"]["required"]
+
+
+def test_what_decided_a_duel_is_a_code_in_the_api_the_schema_and_the_page(client: Client) -> None:
+    body = _post(client, "resolve", {"notation": UPPER_HAND.notation}).json()["result"]
+    assert (body["decided_by_code"], body["decided_by_values"]) == ("arena.decided.secondary_round", {"rule": "ARN-11"})
+    assert body["decided_by"] == "the secondary round (ARN-11)"
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    documented = schema["components"]["schemas"]["DuelResult"]
+    assert {"decided_by", "decided_by_code", "decided_by_values"} <= set(documented["required"])
+    assert documented["properties"]["decided_by_values"]["type"] == "object"
+    page = client.get(UPPER_HAND.permalink + "&step=end").content.decode()
+    assert 'data-decided-by="arena.decided.secondary_round"' in page
+    assert "wins the duel</strong> (the secondary round (ARN-11))." in page

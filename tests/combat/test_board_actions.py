@@ -292,3 +292,57 @@ def test_a_secondary_bribe_offers_only_what_the_attacker_carries() -> None:
     archer = CATALOG.get("archer")
     assert _options(secondary.bribes[0])[1:] == sorted(icon.value for icon in archer.bribery)
     assert "Archer" in secondary.bribes[0].label
+
+
+def _menu(row_actions) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
+    return {group.label: [option.value for option in group.options] for group in row_actions.menu}
+
+
+def test_without_javascript_one_select_offers_every_next_action_of_both_sides() -> None:
+    # Whose turn it is comes first, each side's actions are exactly what its three selects would offer.
+    actions = build_board(CATALOG, parse_setup(EXAMPLE.partition(" m1=")[0]), {}).rows[0].actions
+    assert actions is not None
+    assert _menu(actions) == {
+        "Attacker (next turn)": ["a:channel:guardian", "a:channel:guardian*2", "a:pass"],
+        "Defender": ["d:ranged:djinn", "d:pass"],
+    }
+    assert actions.chosen == "a:channel:guardian"  # the first action of whose turn it is, as the three selects
+    labels = [option.label for group in actions.menu for option in group.options]
+    assert labels[0].startswith("Attacker \u00b7 Channel: ") and labels[-1] == "Defender \u00b7 Pass"
+    for side, values in (("a", _menu(actions)["Attacker (next turn)"]), ("d", _menu(actions)["Defender"])):
+        for kind in {value.split(":")[1] for value in values}:
+            adders = (
+                build_board(
+                    CATALOG, parse_setup(EXAMPLE.partition(" m1=")[0]), {"m1-add-side": side, "m1-add-kind": kind}
+                )
+                .rows[0]
+                .actions.adders
+            )  # type: ignore[union-attr]
+            whats = _options(adders[2]) if len(adders) > 2 else [""]
+            assert sorted(f"{side}:{kind}" + (f":{what}" if what else "") for what in whats) == sorted(
+                value for value in values if value.split(":")[1] == kind
+            )
+
+
+def test_the_one_select_adds_in_one_press_and_refuses_what_it_did_not_offer() -> None:
+    # The defender's Djinn, chosen straight away: no press to redraw the choices first.
+    data = {**FORM, "m1-actions": "a:channel:guardian", "m1-add-action": "d:ranged:djinn"}
+    added = acted(data, "m1-add-chosen", CATALOG)
+    assert added is not None and added["m1-actions"] == "a:channel:guardian,d:ranged:djinn"
+    assert "m1-add-action" not in added  # the next choice starts again from whose turn it is
+    # Stale or forged choices (a creature the defender does not hold, the Djinn placed twice) add nothing.
+    assert acted({**data, "m1-add-action": "d:ranged:kikijub"}, "m1-add-chosen", CATALOG) is None
+    assert acted({**added, "m1-add-action": "d:ranged:djinn"}, "m1-add-chosen", CATALOG) is None
+    # The three selects' button still reads the three selects, not the one select.
+    both = {**data, "m1-add-side": "d", "m1-add-kind": "pass"}
+    assert acted(both, "m1-add", CATALOG)["m1-actions"] == "a:channel:guardian,d:pass"  # type: ignore[index]
+
+
+@pytest.mark.django_db
+def test_the_page_draws_the_one_select_for_the_page_without_javascript(client: Client) -> None:
+    html = client.get("/combat/board/", {**FORM, "m1-actions": "a:channel:guardian"}).content.decode()
+    menu = html.split('<div class="action-add-menu no-js-only">', 1)[1].split("</select>", 1)[0]
+    assert '<label for="id_m1-add-action">Next action</label>' in menu
+    assert '<optgroup label="Defender (next turn)"><option value="d:ranged:djinn" selected>' in menu
+    assert 'value="a:pass"' in menu
+    assert 'value="m1-add-chosen"' in html and "press Add (or Update the match-ups)" not in html

@@ -77,6 +77,8 @@ def test_the_issue_14_example_built_with_the_list_is_a_push(page: Page, server_u
     # The Light Elemental may receive channelling: the Guardian's stones are offered, capped where they stop adding.
     page.wait_for_function("() => document.querySelectorAll('#id_m1-add-what option').length === 2")
     _add(page, "a", "channel", "guardian")
+    # With the script the three selects are the add control; the one select of the page without it is hidden.
+    assert page.locator("#id_m1-add-action").is_hidden() and page.locator("#act-m1-add-chosen").is_hidden()
     # The defender is offered next, and the Djinn it holds as a ranged supporter.
     assert page.locator("#id_m1-add-side").input_value() == "d"
     _add(page, "d", "ranged", "djinn")
@@ -158,10 +160,11 @@ def test_the_list_works_without_javascript(browser: Browser, server_url: str) ->
         page.click("#act-m1-3-remove")  # a submit button: the server edits the list and draws the form again
         page.wait_for_load_state()
         assert len(_labels(page)) == 3
-        # The defender's turn comes next; a pass needs no choice, so Add takes it at once.
-        assert page.locator("#id_m1-add-side").input_value() == "d"
-        page.select_option("#id_m1-add-kind", "pass")
-        page.click("#act-m1-add")
+        # The defender's turn comes next: its actions come first in the one select, and Add takes the pass.
+        assert page.locator("#id_m1-add-side").is_hidden()  # three selects would need the script's redraw
+        assert page.locator("#id_m1-add-action optgroup").first.get_attribute("label") == "Defender (next turn)"
+        page.select_option("#id_m1-add-action", "d:pass")
+        page.click("#act-m1-add-chosen")
         page.wait_for_load_state()
         assert _labels(page)[-1] == "Defender: passes"
         # The plain field holds the same list and can be typed into.
@@ -172,5 +175,65 @@ def test_the_list_works_without_javascript(browser: Browser, server_url: str) ->
         page.click("#resolve-button")
         page.wait_for_url(re.compile(r"/combat/\?s="))
         assert page.locator("code.notation").inner_text() == EXAMPLE.removesuffix(",d:pass")
+    finally:
+        context.close()
+
+
+STARTED = EXAMPLE.partition(",d:ranged")[0]  # the attacker has channelled; the rest is to be added
+
+
+@pytest.mark.parametrize("width", [1366, 390])
+def test_without_javascript_the_next_action_is_added_in_one_press(
+    browser: Browser, server_url: str, width: int
+) -> None:
+    """Without the script nothing redraws as a select changes, so the page offers every next action of both
+    sides in one select: whatever the visitor picks is added by the first press of Add."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, java_script_enabled=False)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    try:
+        page.goto(f"{server_url}/combat/?s={quote(STARTED)}&edit=1")
+        assert _labels(page) == ["Attacker: channels 1 Power Stone from the Guardian"]
+        menu = page.locator("#id_m1-add-action")
+        assert menu.is_visible() and page.locator("#id_m1-add-kind").is_hidden()
+        assert menu.input_value() == "d:ranged:djinn"  # whose turn it is, its first action
+        for chosen, label in (("d:ranged:djinn", "Defender: places Djinn as ranged support"),
+                              ("a:pass", "Attacker: passes"), ("d:pass", "Defender: passes")):  # fmt: skip
+            page.select_option("#id_m1-add-action", chosen)
+            page.click("#act-m1-add-chosen")
+            page.wait_for_load_state()
+            assert _labels(page)[-1] == label
+        assert page.locator("#id_m1-add-action").count() == 0  # both passed: the match-up is over
+        assert page.locator("#id_m1-actions").input_value() == WRITTEN.removeprefix("m1=")
+    finally:
+        context.close()
+
+    # The same control, measured and checked by axe: scripts run (for axe) but the page's own is refused,
+    # so the page is drawn as it is without JavaScript.
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    context.add_init_script(_axe_script())
+    context.route(re.compile(r".*/combat/combat(\.[0-9a-f]+)?\.js$"), lambda route: route.abort())
+    page = context.new_page()
+    try:
+        page.goto(f"{server_url}/combat/?s={quote(STARTED)}&edit=1")
+        assert page.evaluate("!document.documentElement.classList.contains('has-js')")
+        assert page.locator("#id_m1-add-action").is_visible()
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        assert _blocking_axe_violations(page) == []
+        page.locator("#matchup-1").screenshot(path=str(ARTIFACTS / f"combat-9c-next-action-no-js-{width}.png"))
+    finally:
+        context.close()
+
+    # With the page's script: the three selects as before, the one select hidden, at the same width.
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    context.add_init_script(_axe_script())
+    page = context.new_page()
+    try:
+        page.goto(f"{server_url}/combat/?s={quote(STARTED)}&edit=1")
+        page.wait_for_function("() => document.documentElement.classList.contains('has-js')")
+        assert page.locator("#id_m1-add-what").is_visible() and page.locator("#id_m1-add-action").is_hidden()
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        assert _blocking_axe_violations(page) == []
+        page.locator("#matchup-1").screenshot(path=str(ARTIFACTS / f"combat-9d-next-action-js-{width}.png"))
     finally:
         context.close()

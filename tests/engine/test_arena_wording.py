@@ -10,7 +10,13 @@ from string import Formatter
 import pytest
 
 from engine.arena import parse_duel, resolve_duel
+from engine.arena.duel import DuelCombat, standard_setup
 from engine.catalog import default_catalog
+from engine.combat_state import Combat
+from engine.core import refuse
+from engine.enums import Phase, Side, StepKind
+from engine.hand_effects import leave_unchallenged
+from engine.log import Why
 from engine.notation import parse_setup
 from engine.render import (
     ARENA_PRIMARY_WORDS,
@@ -18,6 +24,7 @@ from engine.render import (
     MESSAGES,
     NOTICES,
     STANDARD_WORDS,
+    Said,
     render,
     render_values,
 )
@@ -98,3 +105,52 @@ def test_the_words_change_but_the_codes_and_values_do_not() -> None:
 def test_a_standard_combat_still_speaks_of_match_ups() -> None:
     log = resolve(parse_setup("a=sand-lord d=swordsman a.hand=power-lunch a.spell=1:power-lunch"), default_catalog())
     assert any("may receive channelling in this match-up." in step.text for step in log.steps)
+
+
+def _duel_combat(notation: str, phase: Phase) -> DuelCombat:
+    """A duel's Combat stopped in ``phase``, to word refusals on it as the shared steps do."""
+    catalog = default_catalog()
+    combat = DuelCombat(standard_setup(parse_duel(notation), catalog), catalog, checked=True)
+    combat.phase = phase
+    return combat
+
+
+def test_a_refusal_is_worded_in_the_rule_sets_words_when_it_happens() -> None:
+    combat = _duel_combat("ruleset=arena a=swordsman d=sand-lord", Phase.SECONDARY)
+    standard = Combat(parse_setup("a=swordsman d=sand-lord"), default_catalog())
+    over = Why("shots.matchup_over")
+    assert (combat.say(over), standard.say(over)) == ("the round is over", "the match-up is over")
+    # A refusal logged and warned (core.refuse): the step and the notice say it in the round's words,
+    # under the same code and values.
+    push = Why("shots.push_forced")
+    refuse(combat, StepKind.RANGED, "PRI-9", push, side=Side.ATTACKER)
+    notice = combat.notices[-1]
+    assert (notice.code, notice.values) == ("shots.push_forced", {"side": "attacker"})
+    assert notice.message == "attacker: the round is a push that nobody may change"
+    assert combat.steps[-1].args == ("the round is a push that nobody may change",)
+
+
+def test_a_reason_nested_in_a_creatures_reason_takes_the_duels_words() -> None:
+    combat = _duel_combat("ruleset=arena a=swordsman d=sand-lord", Phase.PRIMARY)
+    fighter = combat.sides[Side.ATTACKER].fighters[0]
+    leave_unchallenged(combat, fighter, Why("why.matchup_ended_by", {"card": "Dispel Magic"}))
+    assert fighter.fate_why.code == "fate.unchallenged"
+    assert dict(fighter.fate_why.values) == {
+        "why": "Dispel Magic ended its round",
+        "why_code": "why.matchup_ended_by",
+        "card": "Dispel Magic",
+    }
+
+
+def test_a_message_inside_a_step_is_written_in_the_steps_words() -> None:
+    reversed_ = Said("compare.reversed", ("Sand Lord", 5, "Gnome", 4, "Swordsman"))
+    args = (6, 11, "6 = 6; 11 = 11", Said("compare.withdrawn", (reversed_, "Swordsman")))
+    standard = render("compare.2", args)
+    assert "win a match-up lost by more than 4" in standard
+    for words in (ARENA_PRIMARY_WORDS, ARENA_SECONDARY_WORDS):
+        duel = render("compare.2", args, words)
+        # Nested twice, the innermost message still takes the outer words.
+        assert duel == standard.replace("win a match-up lost", "win a round lost")
+    # str() outside any sentence keeps the standard words, and equality ignores the words.
+    assert str(reversed_) == str(reversed_.worded(ARENA_PRIMARY_WORDS).worded(STANDARD_WORDS))
+    assert reversed_ == reversed_.worded(ARENA_PRIMARY_WORDS)

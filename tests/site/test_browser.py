@@ -185,3 +185,62 @@ def test_favicon_is_served(browser: Browser, server_url: str) -> None:
     assert icon.status == 200 and icon.headers["content-type"].startswith("image/svg+xml")
     assert b"<svg" in icon.body()
     context.close()
+
+
+def test_api_docs_text_is_readable_once_swagger_ui_has_drawn_it(browser: Browser, server_url: str) -> None:
+    """Swagger UI draws the page, so axe is run on its colours and the page's language only (its nested
+    buttons are Swagger UI's own markup); its version badges and GET/POST labels were under 4.5:1."""
+    context = _context(browser, 390)
+    context.add_init_script(_axe_script())
+    page = context.new_page()
+    page.goto(server_url + "/api/docs/")
+    page.wait_for_selector(".opblock-summary-method")
+    violations = page.evaluate(
+        "axe.run(document, {runOnly: ['color-contrast', 'html-has-lang'], resultTypes: ['violations']})"
+        ".then(r => r.violations.map(v => v.id + ': ' + v.nodes.map(n => n.target).slice(0, 3).join(' ')))"
+    )
+    assert violations == []
+    context.close()
+
+
+# Links whose words must not be cut across two lines at 390 px: a source's name was broken mid-word ("p|lugin",
+# "Decem|ber") by word-break: break-all, and ruling ids at their hyphen ("R-|044").
+UNBROKEN = {"/cards/barrow-wight/": ".sources li", "/rules/6.2/": ".rule-meta a"}
+SPLIT_WORDS = """selector => {
+    const split = [];
+    for (const element of document.querySelectorAll(selector)) {
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const match of node.textContent.matchAll(/[^\\s\\/.]+/g)) {
+                const range = document.createRange();
+                range.setStart(node, match.index);
+                range.setEnd(node, match.index + match[0].length);
+                const lines = new Set([...range.getClientRects()].map(rect => Math.round(rect.top)));
+                if (lines.size > 1) split.push(match[0]);
+            }
+        }
+    }
+    return split;
+}"""
+
+
+@pytest.mark.parametrize(("path", "selector"), UNBROKEN.items(), ids=UNBROKEN.keys())
+def test_words_and_ruling_ids_are_not_cut_across_lines_on_a_phone(
+    browser: Browser, server_url: str, path: str, selector: str
+) -> None:
+    context = _context(browser, 390)
+    page = context.new_page()
+    page.goto(server_url + path)
+    assert page.locator(selector).count() > 0
+    assert page.evaluate(SPLIT_WORDS, selector) == []
+    context.close()
+
+
+def test_the_site_menu_keeps_to_one_line_on_a_phone(browser: Browser, server_url: str) -> None:
+    context = _context(browser, 390)
+    page = context.new_page()
+    page.goto(server_url + "/rulings/")
+    tops = page.evaluate("[...document.querySelectorAll('.site-header nav li')].map(li => li.offsetTop)")
+    assert len(tops) == 6 and len(set(tops)) == 1, tops
+    assert page.locator('.site-header nav a[aria-current="page"]').inner_text() == "Rulings"
+    context.close()

@@ -127,9 +127,10 @@ def test_stored_objects_of_every_shape_match_the_schema() -> None:
 
 
 def test_every_worked_example_resolves_and_explores_as_documented() -> None:
-    from combat.examples import all_examples
+    from combat.examples import all_examples, arena_examples
 
-    for example in all_examples():
+    # The worked duels too: their answers (a duel's creatures with their reason codes) are documented alike.
+    for example in (*all_examples(), *arena_examples()):
         for path in ("/api/v1/combat/resolve/", "/api/v1/combat/validate/", "/api/v1/combat/explore/"):
             case = schema[path]["POST"].Case(body={"notation": example.notation}, media_type="application/json")
             case.call_and_validate(checks=CHECKS)

@@ -1,0 +1,66 @@
+"""Links inside a page: every id a page points to (a label's for, aria-describedby, aria-labelledby,
+aria-controls, a datalist, a #fragment) is on that page, and no id is given twice.
+
+A field error that its input does not point to is never read out by a screen reader, however plainly it
+shows on screen: the page types below are fetched in their error states too, where that can go wrong.
+The combat pages are checked by their own tests (tests/combat/).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from html.parser import HTMLParser
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+REFERRING = ("for", "aria-describedby", "aria-labelledby", "aria-controls", "aria-owns", "list")
+PAGES = {
+    "home": ("/", 200),
+    "card list": ("/cards/", 200),
+    "card list, malformed query": ("/cards/?q=(((", 400),
+    "card list, two bad filters": ("/cards/?vitality_min=lots&vitality_max=x", 400),
+    "card list, no match": ("/cards/?q=zzzzqqq", 200),
+    "card page": ("/cards/archer/", 200),
+    "advanced search, bad value": ("/cards/advanced/?vitality_min=x", 400),
+    "sets": ("/sets/", 200),
+    "set page": ("/sets/promos/", 200),
+    "rule page": ("/rules/6.2/", 200),
+    "glossary": ("/rules/glossary/", 200),
+    "rules search": ("/rules/search/?q=bribe", 200),
+    "rulings": ("/rulings/", 200),
+    "rulings, bad filter": ("/rulings/?rule=abc&topic=nope", 400),
+    "ruling": ("/rulings/R-001/", 200),
+    "site search": ("/search/?q=bribe", 200),
+    "API guide": ("/api/", 200),
+}
+
+
+class _References(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: list[str] = []
+        self.references: list[tuple[str, str, str]] = []  # (tag, attribute, id)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if value is None:
+                continue
+            if name == "id":
+                self.ids.append(value)
+            elif name in REFERRING and not (tag == "output" and name == "for"):
+                self.references.extend((tag, name, target) for target in value.split())
+            elif name == "href" and value.startswith("#") and len(value) > 1:
+                self.references.append((tag, name, value[1:]))
+
+
+@pytest.mark.parametrize(("path", "status"), PAGES.values(), ids=PAGES.keys())
+def test_every_id_a_page_points_to_is_there_once(client: Client, path: str, status: int) -> None:
+    response = client.get(path)
+    assert response.status_code == status
+    found = _References()
+    found.feed(response.content.decode())
+    assert [name for name, count in Counter(found.ids).items() if count > 1] == []
+    assert [ref for ref in found.references if ref[2] not in set(found.ids)] == []

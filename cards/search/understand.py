@@ -29,7 +29,9 @@ from cards.search.keywords import (
 from cards.search.parser import ParsedQuery, parse
 from cards.search.syntax_tree import And, Condition, Node, Not, Or, Term, Words
 
-INTEGER = re.compile(r"[+-]?\d{1,4}")
+INTEGER = re.compile(r"[+-]?\d+")
+# No printed statistic comes near four digits; the bound keeps a typo from reaching the database's small integers.
+LARGEST = 9999
 TAIL_COMPARISON = re.compile(r"(!=|<=|>=|=|<|>|:)(.*)", re.DOTALL)
 
 
@@ -139,6 +141,11 @@ class _Interpreter:
             self.warn("search.bad_value", f"'{keyword.name}' compares with a whole number, not {value!r}.", term,
                       f"{term.key}{term.op}{_digits(value) or 0}")  # fmt: skip
             return None
+        if abs(int(value)) > LARGEST:
+            self.warn("search.bad_value", f"'{keyword.name}' compares with a number from -{LARGEST} to {LARGEST}; "
+                      f"{value} is {_beyond(value)} than any value a card can have.", term,
+                      f"{term.key}{term.op}{_clamped(value)}")  # fmt: skip
+            return None
         op = "=" if term.op == ":" else term.op
         return Condition(keyword.name, op, (int(value),), term.raw, term.position)
 
@@ -192,6 +199,12 @@ class _Interpreter:
                 self.warn("search.bad_value", "A terrain modifier compares with a whole number, as in "
                           "terrain:\"dry heaps\">=4.", term, 'terrain:"dry heaps">=4')  # fmt: skip
                 return None
+            modifier = comparison.group(2).strip()
+            if abs(int(modifier)) > LARGEST:
+                self.warn("search.bad_value", f"A terrain modifier is a number from -{LARGEST} to {LARGEST}; "
+                          f"{modifier} is {_beyond(modifier)} than any modifier a card can have.", term,
+                          f"{term.key}{term.op}{_quoted(value)}{comparison.group(1)}{_clamped(modifier)}")  # fmt: skip
+                return None
             op = "=" if comparison.group(1) == ":" else comparison.group(1)
             amount = int(comparison.group(2))
         if term.op == "!=":
@@ -227,6 +240,14 @@ class _Interpreter:
 
 def _slug(text: str) -> str:
     return re.sub(r"[\s_]+", "_", text.strip().lower()).strip("_")
+
+
+def _beyond(value: str) -> str:
+    return "smaller" if int(value) < 0 else "larger"
+
+
+def _clamped(value: str) -> int:
+    return max(-LARGEST, min(LARGEST, int(value)))
 
 
 def _digits(text: str) -> str:

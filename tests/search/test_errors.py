@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from cards.models import Card
 from cards.search.errors import NoUsableTerm
+from cards.search.forms import RANGE_FIELDS
+from cards.search.keywords import KEYWORDS, NUMBER
 from cards.search.parser import parse
 from cards.search.service import read_query, search
 from tests.search.helpers import found
@@ -123,3 +125,62 @@ def test_very_deep_and_very_long_queries_are_read() -> None:
     assert found("--" * 200 + "fire") == found("fire")
     long_query = "fire " + "x" * 2000
     assert any(w.code == "search.too_long" for w in read_query(long_query).warnings)
+
+
+NUMERIC_KEYWORDS = sorted({keyword.name for keyword in KEYWORDS if keyword.kind == NUMBER})
+
+
+@pytest.mark.parametrize("keyword", NUMERIC_KEYWORDS)
+@pytest.mark.parametrize("number, side", [("99999999999999999999", "larger"), ("-10000", "smaller")])
+def test_a_number_beyond_the_bound_is_named_as_such(keyword: str, number: str, side: str) -> None:
+    understood = read_query(f"fire {keyword}<={number}")
+    [warning] = understood.warnings
+    assert warning.code == "search.bad_value"
+    assert f"{number} is {side} than any value" in warning.message and "whole number" not in warning.message
+    assert warning.suggestion == f"{keyword}<={'9999' if side == 'larger' else '-9999'}"
+
+
+def test_a_terrain_modifier_beyond_the_bound_is_named_as_such() -> None:
+    [warning] = read_query('fire terrain:"dry heaps">=123456').warnings
+    assert warning.code == "search.bad_value" and "123456 is larger than any modifier" in warning.message
+    assert warning.suggestion == 'terrain:"dry heaps">=9999'
+
+
+def test_the_largest_allowed_number_still_searches() -> None:
+    assert not read_query("v<=9999").warnings and not read_query("v>=-9999").warnings
+    assert found("v<=9999") == found("v>=-9999")
+
+
+def test_the_api_refuses_a_huge_number_with_an_error_object(client: Client) -> None:
+    response = client.get("/api/v1/cards/", {"q": "v>99999999999999999999"})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "invalid_parameter"
+    assert any("larger than any value" in line for line in error["details"]["q"])
+    body = client.get("/api/v1/cards/", {"q": "fire v>99999999999999999999"}).json()
+    [warning] = body["search"]["warnings"]
+    assert warning["code"] == "search.bad_value" and "larger than any value" in warning["message"]
+
+
+def test_the_page_explains_a_huge_number(client: Client) -> None:
+    response = client.get("/cards/", {"q": "v>99999999999999999999"})
+    assert response.status_code == 400
+    assert "larger than any value a card can have" in response.content.decode()
+
+
+@pytest.mark.parametrize("field", sorted(RANGE_FIELDS))
+def test_a_huge_number_in_the_advanced_form_is_a_form_error(client: Client, field: str) -> None:
+    response = client.get("/cards/advanced/", {field: "99999999999999999999"})
+    assert response.status_code == 400
+    assert "less than or equal to" in response.content.decode()
+
+
+@pytest.mark.parametrize("field", ["vitality_min", "vitality_max"])
+@pytest.mark.parametrize("number", ["99999999999999999999", "-99999999999999999999"])
+def test_a_huge_vitality_filter_never_fails(client: Client, field: str, number: str) -> None:
+    page = client.get("/cards/", {field: number})
+    assert page.status_code in (200, 400)
+    response = client.get("/api/v1/cards/", {field: number})
+    assert response.status_code in (200, 400)
+    body = response.json()
+    assert "error" in body or "results" in body

@@ -577,7 +577,7 @@ def _grow_to(total: int) -> None:
     """Add copies of the real cards (new names, shifted numbers) until there are ``total`` cards."""
     from django.db import transaction
 
-    from cards.models import Card, Printing
+    from cards.models import Card, Printing, name_sort_key
 
     rng = random.Random(1995)
     originals = list(Card.objects.prefetch_related("classes", "printings"))
@@ -596,6 +596,7 @@ def _grow_to(total: int) -> None:
                                 if f.attname != "id"})  # fmt: skip
                 clone.slug = f"{original.slug}-{copy}"
                 clone.name = f"{original.name} {_invented_word(rng).capitalize()}"
+                clone.sort_key = name_sort_key(clone.name)
                 for column in numbers:
                     value = getattr(clone, column)
                     if value is not None:

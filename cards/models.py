@@ -64,9 +64,20 @@ class CardClass(models.Model):
         return self.name
 
 
+def name_sort_key(name: str) -> str:
+    """The key the card list sorts names by: case ignored, so "Rock of Far Rolling" comes before "Rock Rat".
+
+    Written as the hex of the case-folded UTF-8 bytes: hex digits compare the same under every collation
+    (SQLite's bytes, PostgreSQL's C or en_US), so both databases, and the search's ranks, agree on the order
+    even where names carry punctuation that a locale collation would skip.
+    """
+    return name.casefold().encode().hex()
+
+
 class Card(models.Model):
     slug = models.SlugField(max_length=80, unique=True, help_text="Stable permalink; never change it.")
     name = models.CharField(max_length=100, db_index=True)
+    sort_key = models.TextField(editable=False, default="", help_text="name_sort_key(name), kept by save().")
     aliases = models.JSONField(default=list, blank=True)
     card_type = models.CharField(max_length=24, choices=CardType.choices, db_index=True)
     card_set = models.ForeignKey(
@@ -124,11 +135,18 @@ class Card(models.Model):
     objects = CardQuerySet.as_manager()
 
     class Meta:
-        ordering = ["name"]
-        indexes = [models.Index(fields=["card_set", "name"])]
+        ordering = ["sort_key", "slug"]
+        indexes = [models.Index(fields=["card_set", "name"]), models.Index(fields=["sort_key", "slug"])]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.sort_key = name_sort_key(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "sort_key"}
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("cards:card-detail", kwargs={"slug": self.slug})

@@ -17,12 +17,12 @@ BRIBERY_FLAGS = {Bribery.BABES: "bribe_babes", Bribery.GOLD: "bribe_gold", Bribe
 
 # Sort keys offered to people, each mapped to a stable, portable ordering (nulls last on both databases).
 SORTS: dict[str, list[Any]] = {
-    "name": [F("name").asc(), F("slug").asc()],
-    "-name": [F("name").desc(), F("slug").desc()],
-    "vitality": [F("vitality").asc(nulls_last=True), F("name").asc()],
-    "-vitality": [F("vitality").desc(nulls_last=True), F("name").asc()],
-    "set": [F("card_set__order").asc(), F("name").asc()],
-    "-set": [F("card_set__order").desc(), F("name").asc()],
+    "name": [F("sort_key").asc(), F("slug").asc()],
+    "-name": [F("sort_key").desc(), F("slug").desc()],
+    "vitality": [F("vitality").asc(nulls_last=True), F("sort_key").asc(), F("slug").asc()],
+    "-vitality": [F("vitality").desc(nulls_last=True), F("sort_key").asc(), F("slug").asc()],
+    "set": [F("card_set__order").asc(), F("sort_key").asc(), F("slug").asc()],
+    "-set": [F("card_set__order").desc(), F("sort_key").asc(), F("slug").asc()],
 }
 
 

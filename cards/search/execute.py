@@ -104,7 +104,7 @@ def ordering(understood: Understood) -> list[OrderBy] | None:
     first = F(column).desc(nulls_last=True) if descending else F(column).asc(nulls_last=True)
     if key == "name":
         return [first, F("slug").desc() if descending else F("slug").asc()]
-    return [first, F("name").asc(), F("slug").asc()]
+    return [first, F("sort_key").asc(), F("slug").asc()]
 
 
 def ids_condition(ids: list[int]) -> Q:

@@ -216,11 +216,11 @@ def _final_rank(old: Facets, row: dict[str, Any], leaving: list[int] | None) -> 
     look-up of two rows by key; most saves change no name), else the count of the cards before it."""
     from cards.models import Card as CardModel
 
-    name, slug = row["name"], row["slug"]
-    before = Q(name__lt=name) | Q(name=name, slug__lt=slug)
+    key, slug = row["sort_key"], row["slug"]
+    before = Q(sort_key__lt=key) | Q(sort_key=key, slug__lt=slug)
     if leaving is not None and len(leaving) == 1:
         rank = leaving[0]
-        after = Q(name__gt=name) | Q(name=name, slug__gt=slug)
+        after = Q(sort_key__gt=key) | Q(sort_key=key, slug__gt=slug)
         neighbours = Q(pk__in=[])
         if rank > 0:
             neighbours |= Q(pk=old.pks[rank - 1]) & before
@@ -264,7 +264,7 @@ def updated(old: Facets, cards: list[Card], removed_pks: set[int], whoosh_genera
     changed = {card.pk: card for card in cards}
     if len(changed) + len(removed_pks) > MOST_CARDS:
         return None
-    rows = list(CardModel.objects.filter(pk__in=changed).order_by("name", "slug").values(*CARD_COLUMNS))
+    rows = list(CardModel.objects.filter(pk__in=changed).order_by("sort_key", "slug").values(*CARD_COLUMNS, "sort_key"))
     memberships: dict[int, list[tuple[str, str, Any]]] = defaultdict(list)
     printings = Printing.objects.filter(card_id__in=changed).values_list(*PRINTING_COLUMNS)
     for card_id, membership in printing_memberships(printings):

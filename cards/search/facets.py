@@ -430,7 +430,7 @@ def build_facets(reader: Any | None) -> Facets:
     """Read every card's facts from the database (and frequent words from an open Whoosh reader)."""
     from cards.models import Card, CardClass, CardSet, Printing
 
-    rows = list(Card.objects.order_by("name", "slug").values(*CARD_COLUMNS))
+    rows = list(Card.objects.order_by("sort_key", "slug").values(*CARD_COLUMNS))
     size = len(rows)
     pks = array("q", (row["pk"] for row in rows))
     rank_of_pk = {pk: rank for rank, pk in enumerate(pks)}

@@ -116,7 +116,7 @@ FILTERS: tuple[Keyword, ...] = (
              "is:unverified"),
             values=FLAG_SPELLINGS),
     Keyword("name", ("n",), NAME, "The whole name (or an alias), case ignored; end with * for a prefix.",
-            ('name:"sand lord"', "name:ice*"), source="index", sort="name"),
+            ('name:"sand lord"', "name:ice*"), source="index", sort="sort_key"),
 )  # fmt: skip
 
 # What ``order:`` accepts, name first (the list's own order): every keyword with something to sort by.

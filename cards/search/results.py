@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 # Up to this many ids are written into the SQL as numbers; more travel as one JSON array parameter.
 INLINE_IDS = 900
-NAME_ORDER = {"name": False, "-name": True}
+# The list order: names case ignored (``Card.sort_key``), ties broken by the slug, as the ranks are built.
+NAME_ORDER = {"sort_key": False, "-sort_key": True}
 ID_ORDER = {"pk": False, "id": False, "-pk": True, "-id": True}
 # One field for every id expression: building a field per search costs more than the rest of the expression.
 ID_FIELD = BigIntegerField()

@@ -33,16 +33,16 @@ def autocomplete(prefix: str, limit: int = AUTOCOMPLETE_LIMIT, include_unverifie
     if not include_unverified:
         cards = cards.printed()
     if index is None:
-        found = list(cards.filter(name__istartswith=text).order_by("name")[:limit])
+        found = list(cards.filter(name__istartswith=text).order_by("sort_key", "slug")[:limit])
         more = cards.filter(name__icontains=text).exclude(pk__in=[card.pk for card in found])
-        return found + list(more.order_by("name")[: limit - len(found)])
-    found = list(cards.filter(ids_condition(index.ids(wq.Prefix("name_whole", text)))).order_by("name")[:limit])
+        return found + list(more.order_by("sort_key", "slug")[: limit - len(found)])
+    found = list(cards.filter(ids_condition(index.ids(wq.Prefix("name_whole", text)))).order_by("sort_key", "slug")[:limit])
     words = plain_words(text)
     if len(found) < limit and words:
         terms: list[wq.Query] = [wq.Term("name_plain", word) for word in words[:-1]]
         terms.append(wq.Prefix("name_plain", words[-1]))
         ids = set(index.ids(wq.And(terms))) - {card.pk for card in found}
-        found += list(cards.filter(ids_condition(sorted(ids))).order_by("name")[: limit - len(found)])
+        found += list(cards.filter(ids_condition(sorted(ids))).order_by("sort_key", "slug")[: limit - len(found)])
     return found
 
 

@@ -79,7 +79,7 @@ def test_order_and_direction() -> None:
     assert present == sorted(present) and vitalities[len(present) :] == [None] * (len(vitalities) - len(present))
     descending = found_in_order("set:dn order:v dir:desc")
     assert [records[s]["vitality"] for s in descending][: len(present)] == sorted(present, reverse=True)
-    assert found_in_order("dir:desc") == sorted(everything, key=lambda s: (records[s]["name"], s), reverse=True)
+    assert found_in_order("dir:desc") == sorted(everything, key=lambda s: (records[s]["name"].casefold(), s), reverse=True)
 
 
 def test_search_joins_the_other_filters() -> None:

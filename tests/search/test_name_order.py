@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.db.models.functions import Collate
 from django.test import Client
 
 from cards.models import Card, name_sort_key
@@ -99,3 +101,14 @@ def test_the_list_and_the_api_sort_names_case_ignored(with_case_twins: list[str]
     else:
         page = response.content.decode()
         assert page.index("Rock of Far Rolling") < page.index("Rock Rat") < page.index("Rock Spirit")
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="a locale collation is a PostgreSQL matter")
+def test_a_locale_collation_keeps_the_same_order() -> None:
+    # en_US (ICU here) skips punctuation and spaces where SQLite compares bytes; the hex key leaves it nothing to skip.
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT collname FROM pg_collation WHERE collname = 'en-US-x-icu'")
+        if cursor.fetchone() is None:
+            pytest.skip("this PostgreSQL has no en-US ICU collation")
+    localised = Card.objects.order_by(Collate("sort_key", "en-US-x-icu"), "slug")
+    assert list(localised.values_list("slug", flat=True)) == list(Card.objects.values_list("slug", flat=True))

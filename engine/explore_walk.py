@@ -19,11 +19,11 @@ for all the orders that share it. Each order's result is exactly the one a full 
   ``OrderSensitive``; explore then resolves every order in full.
 
 Without a deadline, orders are visited in the same sequence as ``itertools.permutations`` of the pool
-(lexicographic by the pool's positions). With a deadline, every node of the tree visits its children in a
-seeded shuffled sequence (the sharing is the same, so a walk that finishes costs the same and its rows are
-put back in the permutations' sequence), so a walk cut short by its deadline has covered a random set of
-whole branches: every order is as likely as any other to be among them, not just the orders of the first
-openings. The walk also judges its pace after a tenth of the time; if it cannot finish, it draws orders
+(lexicographic by the pool's positions). With a deadline, each node of the tree's first SHUFFLED_DEPTH
+levels visits its children in a seeded shuffled sequence (the sharing is the same, so a walk that finishes
+costs the same and its rows are put back in the permutations' sequence); a walk cut short by its deadline
+keeps only the branches of that depth it finished, so it has covered a random set of whole branches: every
+order is as likely as any other to be among them, not just the orders of the first openings. The walk also judges its pace after a tenth of the time; if it cannot finish, it draws orders
 uniformly at random instead (the same seed, so the same set-up always samples the same orders in the same
 sequence), each resolved from the saved state of its first creatures: a simple random sample, spread
 wider than whole branches. Under load that judgement can be wrong; the shuffled walk keeps a cut fair.
@@ -135,8 +135,12 @@ class _Walk:
         shuffle: random.Random | None = None,
     ) -> None:
         self.setup = setup
-        # Shuffles each node's children (None: the permutations' sequence), so that a cut is a fair sample.
+        # Shuffles the children of each node above ``branch_depth`` (None: the permutations' sequence), so
+        # that a cut is a fair sample; a branch at that depth is walked in sequence and kept only when whole.
         self.shuffle = shuffle
+        self.branch_depth = min(SHUFFLED_DEPTH, playing)
+        # The rows and visits before the branch being walked (None: between branches).
+        self.branch_start: tuple[int, int] | None = None
         self.catalog = catalog
         self.permuted = permuted
         self.pool = pool
@@ -243,13 +247,23 @@ class _Walk:
         return _Ended(counted)
 
     def _node(self, state: Combat, played: int, prefix: list[int], extras: list[Fighter], *, owned: bool) -> None:
+        if self.shuffle is not None and len(prefix) == self.branch_depth:
+            self.branch_start = (len(self.rows), self.visited)
+            self._node_in_order(state, played, prefix, extras, owned=owned)
+            self.branch_start = None
+            return
+        self._node_in_order(state, played, prefix, extras, owned=owned)
+
+    def _node_in_order(
+        self, state: Combat, played: int, prefix: list[int], extras: list[Fighter], *, owned: bool
+    ) -> None:
         remaining = [i for i in range(len(self.pool)) if i not in prefix]
         if len(prefix) == self.playing:
             self._finish(state if owned else fork(state), played, prefix, remaining, extras)
             return
         # The creatures left over keep the pool's order (``remaining``); only the sequence of visits is shuffled.
         visits = remaining
-        if self.shuffle is not None and len(remaining) > 1:
+        if self.shuffle is not None and len(prefix) < self.branch_depth and len(remaining) > 1:
             visits = remaining.copy()
             self.shuffle.shuffle(visits)
         for place, chosen in enumerate(visits):
@@ -265,6 +279,21 @@ class _Walk:
                 rest = [i for i in remaining if i != chosen]
                 for tail in itertools.permutations(rest, self.playing - len(prefix) - 1):
                     self._emit((*prefix, chosen, *tail), *step.counted)
+
+    def drop_unfinished_branch(self) -> None:
+        """After a cut: the branch being walked covered only its first orders, so it is left out (unless it is all
+        there is), and the rows are put back in the permutations' sequence."""
+        if self.branch_start is not None and self.branch_start[0]:
+            del self.rows[self.branch_start[0] :]
+            self.visited = self.branch_start[1]
+        self.put_in_sequence()
+
+    def put_in_sequence(self) -> None:
+        """Rows within a branch come in sequence and whole branches in a shuffled one: a stable sort by branch
+        restores the permutations' sequence."""
+        if self.shuffle is not None:
+            depth = self.branch_depth
+            self.rows.sort(key=lambda row: row.arrangement[:depth])
 
     def sample(self, seed: int) -> None:
         """Orders drawn uniformly at random without repeats (a fixed seed: the same sequence every time),
@@ -368,6 +397,9 @@ class WalkResult:
 
 # Sampling and shuffling draw from this seed: the same set-up always covers the same orders.
 SAMPLE_SEED = 20
+# Within a time budget the first this many levels of the tree are visited in a shuffled sequence: deep enough
+# for fine cuts (8 creatures: 336 branches of 120 orders), shallow enough that shuffling costs nothing.
+SHUFFLED_DEPTH = 3
 # Within a time budget the walk runs this share of it, then samples instead if it cannot finish.
 PROBE_SHARE = 0.1
 
@@ -398,7 +430,7 @@ def walk(
             raise TooSlow
         walker.run()
     except OutOfTime:
-        walker.rows.sort()  # Arrangements are unique, so only they are compared.
+        walker.drop_unfinished_branch()
         return WalkResult(walker.rows, walker.visited, Coverage.BRANCHES, seed)
     except TooSlow:
         sampler = _Walk(setup, catalog, permuted, pool, playing, deadline, keep)
@@ -409,6 +441,5 @@ def walk(
             return WalkResult(sampler.rows, sampler.visited, Coverage.DRAWN, seed)
         sampler.rows.sort()
         return WalkResult(sampler.rows, sampler.visited, Coverage.COMPLETE, seed)
-    if shuffle is not None:
-        walker.rows.sort()
+    walker.put_in_sequence()
     return WalkResult(walker.rows, walker.visited, Coverage.COMPLETE, None if shuffle is None else seed)

@@ -3,13 +3,15 @@ first ones, and says so: even when the pace check misjudged (under load) and let
 
 from __future__ import annotations
 
+import math
 import sys
+from collections import Counter
 
 import pytest
 
 from engine.catalog import default_catalog
 from engine.explore import Exploration, explore
-from engine.explore_walk import Coverage
+from engine.explore_walk import SHUFFLED_DEPTH, Coverage
 from engine.notation import parse_setup
 from engine.resolver import resolve
 
@@ -72,6 +74,9 @@ def test_a_cut_exploration_is_a_fair_sample_not_the_first_orders(
     if share:
         # Whole groups of orders that open alike, taken in a shuffled sequence.
         assert openings != set(pool_openings[: len(openings)])
+        # The branch the cut fell in covered only its first orders: it is left out, so every branch kept is whole.
+        branches = Counter(order[:SHUFFLED_DEPTH] for order in orders)
+        assert set(branches.values()) == {math.factorial(6 - SHUFFLED_DEPTH)} and cut.visited == len(orders)
     else:
         # Drawn one by one, the sample spreads over every opening.
         assert openings == set(pool_openings)

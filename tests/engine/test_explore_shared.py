@@ -7,7 +7,6 @@ import gc
 import itertools
 import subprocess
 import sys
-from dataclasses import replace
 from enum import Enum
 from pathlib import Path
 

@@ -247,16 +247,10 @@ class _Walk:
         return _Ended(counted)
 
     def _node(self, state: Combat, played: int, prefix: list[int], extras: list[Fighter], *, owned: bool) -> None:
-        if self.shuffle is not None and len(prefix) == self.branch_depth:
+        # A branch of the shuffled depth begins (a walk without deadline has no branches); never a leaf.
+        branch = len(prefix) == self.branch_depth < self.playing and self.shuffle is not None
+        if branch:
             self.branch_start = (len(self.rows), self.visited)
-            self._node_in_order(state, played, prefix, extras, owned=owned)
-            self.branch_start = None
-            return
-        self._node_in_order(state, played, prefix, extras, owned=owned)
-
-    def _node_in_order(
-        self, state: Combat, played: int, prefix: list[int], extras: list[Fighter], *, owned: bool
-    ) -> None:
         remaining = [i for i in range(len(self.pool)) if i not in prefix]
         if len(prefix) == self.playing:
             self._finish(state if owned else fork(state), played, prefix, remaining, extras)
@@ -279,6 +273,8 @@ class _Walk:
                 rest = [i for i in remaining if i != chosen]
                 for tail in itertools.permutations(rest, self.playing - len(prefix) - 1):
                     self._emit((*prefix, chosen, *tail), *step.counted)
+        if branch:
+            self.branch_start = None
 
     def drop_unfinished_branch(self) -> None:
         """After a cut: the branch being walked covered only its first orders, so it is left out (unless it is all

@@ -54,6 +54,7 @@ from .core import (
     refuse_action,
     roll,
     spend_card,
+    terrain_card_names,
     terrain_rule,
 )
 from .effects import acts_in, effects_in, run_effects
@@ -68,6 +69,7 @@ from .enums import (
 )
 from .log import Why
 from .matchup_effects import add, bribe_creature, drop_unused_reactions, suppressor_of
+from .render import Named
 from .setup import Channel, Moment, RangedSupport, SpellPlay, split_reference
 from .state import Contribution, Fighter, Shot
 from .turn_casts import cast_in_turn, use_item
@@ -174,11 +176,19 @@ def shoot(
             StepKind.RANGED,
             "PRI-9",
             "ranged.3",
-            (shooter.name, side.value),
+            # The terrain as a value, so a reader can link the Woods card that makes it (when one does).
+            (Named(Terrain.WOODS.value, terrain_card_names(combat)), shooter.name, side.value),
             side=side,
             card=shooter.card,
         )
-        combat.warn("ranged.woods", "PRI-9", side=side.value, shooter=shooter.name, round=round_number)
+        combat.warn(
+            "ranged.woods",
+            "PRI-9",
+            side=side.value,
+            shooter=shooter.name,
+            round=round_number,
+            terrain_cards=terrain_card_names(combat),
+        )
         return
     refusal = ranged_refusal(combat, side, shooter, pair)
     if refusal:
@@ -256,11 +266,11 @@ def shoot(
         add(
             combat,
             contributions[side],
-            f"{shooter.name} ranged",
+            Named(f"{shooter.name} ranged", (shooter.name,)),
             command_shot.points if command_shot is not None else shooter.card.ranged_attack or 0,
             "PRI-9",
             shooter.card,
-            f"{shooter.name}'s ranged attack",
+            Named(f"{shooter.name}'s ranged attack", (shooter.name,)),
             StepKind.RANGED,
         )
         ranged_modifiers(combat, side, shooter, placed, contributions[side])
@@ -1113,7 +1123,7 @@ def channel_into(
             note = ""
         contribution.channelled += applied
         if applied:
-            contribution.add(f"channel ({source_name})", applied)
+            contribution.add(Named(f"channel ({source_name})", (source_name,)), applied)
             target.channelled = True
         immune_note = (
             " It raises the total but the creature is turned and still does no damage." if target.turned else ""

@@ -67,6 +67,7 @@ from .core import (
     settle,
     spend_card,
     take_back_card,
+    terrain_card_names,
     terrain_rule,
 )
 from .effects import acts_in, any_effect, effects_in, run_effects
@@ -83,6 +84,7 @@ from .enums import (
 )
 from .hand_effects import leave_unchallenged, reclass, size_change
 from .log import Why
+from .render import Named
 from .selectors import Selector
 from .setup import Bribe, Moment, SpellPlay
 from .state import Contribution, Fighter
@@ -959,6 +961,7 @@ def command_terms(
         if command_bonus.rising and fighter.round is not None and not secondary:
             amount = command_bonus.amount * fighter.round
             why += f" ({command_bonus.amount:+d} x match-up {fighter.round})"
+        why = Named(why, (source.name,))
         terms.append(
             class_bar(
                 combat,
@@ -1014,12 +1017,20 @@ def text_box(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Side
                 continue
             if aura.against is not None and not aura.against.matches(opponent.card, defending_in_stronghold=context):
                 continue
-            term = BonusTerm(source.name, aura.amount, "PRI-6", source, f"{source.name} being in play")
+            term = BonusTerm(
+                source.name, aura.amount, "PRI-6", source, Named(f"{source.name} being in play", (source.name,))
+            )
             log_terms(combat, mine, [class_bar(combat, side, term, aura.to, aura.against)])
         for shield in combat.sides[side].shield_cards:
             for bonus in shield.abilities_of(Bonus):
                 if bonus.against is None or bonus.against.matches(opponent.card, defending_in_stronghold=context):
-                    term = BonusTerm(shield.name, bonus.amount, "PRI-6", shield, f"the standard bearer {shield.name}")
+                    term = BonusTerm(
+                        shield.name,
+                        bonus.amount,
+                        "PRI-6",
+                        shield,
+                        Named(f"the standard bearer {shield.name}", (shield.name,)),
+                    )
                     log_terms(combat, mine, [class_bar(combat, side, term, bonus.against)])
         if side is Side.DEFENDER and combat.defender_in_stronghold:
             stronghold = combat.sides[side].stronghold
@@ -1121,7 +1132,7 @@ def ocb_term(combat: Combat, fighter: Fighter, opponent: Fighter, rule: str) -> 
         card.ocb,
         rule,
         card,
-        f"its off-colour bonus against the {opponent.card.border.value} {opponent.name}",
+        Named(f"its off-colour bonus against the {opponent.card.border.value} {opponent.name}", (opponent.name,)),
         StepKind.OFF_COLOUR,
     )
 
@@ -1162,7 +1173,10 @@ def borrowed_ocb(combat: Combat, side: Side, fighter: Fighter, opponent: Fighter
         lender.card.ocb,
         "PRI-7",
         fighter.card,
-        f"the off-colour bonus it borrows from {lender.name}, against the {against.value} {opponent.name}",
+        Named(
+            f"the off-colour bonus it borrows from {lender.name}, against the {against.value} {opponent.name}",
+            (lender.name, opponent.name),
+        ),
         StepKind.OFF_COLOUR,
     )
 
@@ -1195,7 +1209,7 @@ def terrain_terms(combat: Combat, fighter: Fighter, rule: str) -> list[BonusTerm
             modifier.amount,
             rule,
             fighter.card,
-            f"fighting in {modifier.terrain.value}",
+            Named(f"fighting in {modifier.terrain.value}", terrain_card_names(combat)),
             StepKind.TERRAIN,
         )
         for modifier in fighter.card.abilities_of(TerrainModifier)

@@ -37,6 +37,9 @@ PAGES = {
     "step-through, result": (permalink(EXAMPLE_2A, step="end"), 200),
     "set-up the engine refuses": ("/combat/?s=" + quote("a=sand-lord d=swordsman d.bribe=1:gold"), 400),
     "duel": (permalink(arena_examples()[0].notation), 200),
+    # Opened directly, the board's address is the whole simulator page (Chromium says Sec-Fetch-Mode: navigate).
+    "board opened directly": ("/combat/board/?a-creatures=sun-spirit&d-creatures=archer", 200),
+    "board opened directly, bad set-up": ("/combat/board/?a-creatures=sun-spirt&d-creatures=archer", 400),
 }
 
 

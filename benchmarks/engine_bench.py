@@ -52,9 +52,20 @@ SIX_BY_SIX = (
     "d=ice-spirit,devil-dog,swordsman,gorgal-skag,wild-nymph,amber-well"
 )
 
+# The measuring scripts below run against any checkout, the baseline's included, which may predate the
+# timing loop they share or hold another: each loads this checkout's benchmarks/timing.py by its path, given
+# as the script's last argument.
+TIMING = Path(__file__).resolve().parent / "timing.py"
+LOAD_TIMING = r"""
+import importlib.util, sys
+_spec = importlib.util.spec_from_file_location("bench_timing", sys.argv[-1])
+timing = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(timing)
+"""
+
 # Run in a fresh interpreter against one checkout; prints the timings as JSON. Only the public calls
 # both engines share are used (parse_setup, validate, resolve, explore, default_catalog).
-MEASURE = r"""
+MEASURE = LOAD_TIMING + r"""
 import json, statistics, sys, time
 root = sys.argv[1]
 sys.path.insert(0, root)
@@ -70,21 +81,8 @@ catalog = default_catalog()
 out = {"cases": {}}
 for label, text in cases.items():
     setup = parse_setup(text)
-    start = time.perf_counter()
-    log = resolve(setup, catalog)
-    cold = time.perf_counter() - start
-    for _ in range(20):
-        resolve(setup, catalog)
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        resolve(setup, catalog)
-        samples.append(time.perf_counter() - start)
-    checks = []
-    for _ in range(runs // 4):
-        start = time.perf_counter()
-        validate(setup, catalog)
-        checks.append(time.perf_counter() - start)
+    log, cold, samples = timing.cold_then_warm(lambda: resolve(setup, catalog), runs)
+    checks = timing.sample(lambda: validate(setup, catalog), runs // 4, warmup=0)
     result = log.result
     out["cases"][label] = {
         "cold": cold, "samples": samples, "validate": statistics.median(checks), "steps": len(log.steps),
@@ -104,7 +102,7 @@ print(json.dumps(out))
 def _measure(root: Path, cases: dict[str, str], runs: int) -> dict[str, Any]:
     env = {**os.environ, "PYTHONPATH": str(root), "PYTHONHASHSEED": "0"}
     done = subprocess.run(
-        [sys.executable, "-c", MEASURE, str(root), json.dumps(cases), str(runs), SIX_BY_SIX],
+        [sys.executable, "-c", MEASURE, str(root), json.dumps(cases), str(runs), SIX_BY_SIX, str(TIMING)],
         capture_output=True,
         text=True,
         cwd=root,
@@ -170,8 +168,8 @@ ARENA_BASELINE_COMMIT = os.environ.get("ARENA_BENCH_BASELINE", "34bb0d9")
 
 # Guardians Arena duels, timed like the combats: cold first resolution in a new process, then warm
 # median and p95 (no cache: every run validates and resolves from the set-up).
-MEASURE_ARENA = r"""
-import json, sys, time
+MEASURE_ARENA = LOAD_TIMING + r"""
+import json, sys
 root = sys.argv[1]
 sys.path.insert(0, root)
 from engine.catalog import default_catalog
@@ -181,16 +179,7 @@ catalog = default_catalog()
 out = {}
 for label, text in cases.items():
     setup = parse_duel(text)
-    start = time.perf_counter()
-    log = resolve_duel(setup, catalog)
-    cold = time.perf_counter() - start
-    for _ in range(20):
-        resolve_duel(setup, catalog)
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        resolve_duel(setup, catalog)
-        samples.append(time.perf_counter() - start)
+    log, cold, samples = timing.cold_then_warm(lambda: resolve_duel(setup, catalog), runs)
     winner = log.result.winner.value if log.result.winner else "tie"
     out[label] = {"cold": cold, "samples": samples, "steps": len(log.steps), "winner": winner}
 print(json.dumps(out))
@@ -199,7 +188,7 @@ print(json.dumps(out))
 
 def _measure_arena(root: Path, cases: dict[str, str], runs: int) -> dict[str, Any]:
     done = subprocess.run(
-        [sys.executable, "-c", MEASURE_ARENA, str(root), json.dumps(cases), str(runs)],
+        [sys.executable, "-c", MEASURE_ARENA, str(root), json.dumps(cases), str(runs), str(TIMING)],
         capture_output=True,
         text=True,
         check=True,

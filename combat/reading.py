@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from engine.catalog import CardCatalog
 from engine.enums import Phase, StepKind
-from engine.log import CombatLog, CreatureOutcome, Matchup, Step
+from engine.log import CombatLog, CreatureOutcome, Matchup, Notice, Step
 from engine.setup import CombatSetup, split_reference
 
 # Steps whose number changes one creature's running total.
@@ -185,7 +185,7 @@ def _cause(creatures: Sequence[CreatureOutcome], step: Step | None) -> str:
 
 
 def card_names(log: CombatLog, setup: CombatSetup, catalog: CardCatalog) -> dict[str, str]:
-    """Every card of the combat by its printed name, for linking names in the steps to the card pages."""
+    """Every card of the combat by its printed name, for linking the cards the steps' values name to their pages."""
     slugs: set[str] = {creature.card for creature in log.result.creatures}
     for side in (setup.attacker, setup.defender):
         references: list[str] = [*side.creatures, *side.items, *side.hand, *side.channellers, *side.shields]
@@ -196,8 +196,12 @@ def card_names(log: CombatLog, setup: CombatSetup, catalog: CardCatalog) -> dict
     names: dict[str, str] = {}
     for slug in slugs:
         card = catalog.find(slug)
-        if card is not None and len(card.name) > 2:
+        if card is not None:
             names[card.name] = card.slug
+    # A value naming a made-up card (even one named like a printed card) is never linked: it has no page.
+    for creature in log.result.creatures:
+        if creature.made_up:
+            names.pop(creature.name, None)
     return names
 
 
@@ -214,7 +218,7 @@ def order_count(setup: CombatSetup, catalog: CardCatalog) -> int:
     return count
 
 
-def hand_checks(log: CombatLog, catalog: CardCatalog) -> tuple[list[tuple[str, str, str]], list[str]]:
+def hand_checks(log: CombatLog, catalog: CardCatalog) -> tuple[list[tuple[str, str, str]], list[Notice]]:
     """The cards to apply by hand (name, slug, reason), each once, and the other warnings.
 
     The engine also gives each card it leaves to a person as a warning (code card.not_automated);
@@ -226,9 +230,12 @@ def hand_checks(log: CombatLog, catalog: CardCatalog) -> tuple[list[tuple[str, s
         # A made-up card has no page: no slug, so the page names it without a link.
         cards.append((card.name if card else slug, "" if slug in made_up else slug, reason))
     # Every warning of a standard combat is a notice, in the same order (engine.log.CombatResult).
-    coded = zip(log.result.notices, log.result.warnings, strict=True)
-    warnings = list(dict.fromkeys(warning for notice, warning in coded if notice.code != "card.not_automated"))
-    return cards, warnings
+    # Kept as notices (code and values), so the page links the cards their values name; each sentence once.
+    warnings: dict[str, Notice] = {}
+    for notice, warning in zip(log.result.notices, log.result.warnings, strict=True):
+        if notice.code != "card.not_automated":
+            warnings.setdefault(warning, notice)
+    return cards, list(warnings.values())
 
 
 def picture_words(log: CombatLog, current: int) -> tuple[str, str]:

@@ -193,7 +193,9 @@ class NoticeSerializer(serializers.Serializer[Any]):
     code = serializers.CharField(help_text="Stable, e.g. ranged.woods or action.out_of_turn: read this, not the message.")
     message = serializers.CharField(help_text="The sentence for people, made from the values.")
     rule = serializers.CharField(help_text="The rule id the warning follows; see /rules/id/<rule>/.")
-    values = serializers.DictField(help_text="The values of the warning by name (side, card names, numbers).")
+    values = serializers.DictField(
+        help_text="The values of the warning by name (side, card names, numbers; a list of names such as terrain_cards)."
+    )
 
 
 class ResultSerializer(serializers.Serializer[Any]):

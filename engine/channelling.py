@@ -54,9 +54,10 @@ from .core import (
     refuse_action,
     roll,
     spend_card,
+    terrain_card_names,
     terrain_rule,
 )
-from .effects import acts_in, run_effects
+from .effects import acts_in, effects_in, run_effects
 from .enums import (
     SIDES,
     CardUse,
@@ -68,6 +69,7 @@ from .enums import (
 )
 from .log import Why
 from .matchup_effects import add, bribe_creature, drop_unused_reactions, suppressor_of
+from .render import Named
 from .setup import Channel, Moment, RangedSupport, SpellPlay, split_reference
 from .state import Contribution, Fighter, Shot
 from .turn_casts import cast_in_turn, use_item
@@ -83,13 +85,26 @@ class Volley:
         self.placed: list[Fighter] = []
         self.shots: list[Shot] = []
         self.cancellers: list[Fighter] = []
-        self.count: dict[Side, int] = {side: 0 for side in SIDES}
+        self.count: dict[Side, int] = {Side.ATTACKER: 0, Side.DEFENDER: 0}
 
 
 def ranged(
     combat: Combat, round_number: int, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]
 ) -> None:
     """The per-kind shorthand: every ranged attack of the attacker, then every one of the defender."""
+    attacker, defender = combat.sides[Side.ATTACKER].setup.ranged, combat.sides[Side.DEFENDER].setup.ranged
+    if (
+        not (attacker or defender)
+        and not effects_in(combat, "PRI-9 start")
+        and not effects_in(combat, "PRI-9 side")
+    ):
+        # No ranged attack planned and no card that shoots or draws shots (most match-ups): what start_ranged
+        # and finish_ranged leave after an empty volley, without making one.
+        combat.waiting_shooters = []
+        combat.effect_shots = ()
+        combat.live_shooters = []
+        combat.shot_channels = {}
+        return
     volley = start_ranged(combat, round_number, pair)
     for side in SIDES:
         for support in combat.sides[side].setup.ranged:
@@ -161,11 +176,19 @@ def shoot(
             StepKind.RANGED,
             "PRI-9",
             "ranged.3",
-            (shooter.name, side.value),
+            # The terrain as a value, so a reader can link the Woods card that makes it (when one does).
+            (Named(Terrain.WOODS.value, terrain_card_names(combat)), shooter.name, side.value),
             side=side,
             card=shooter.card,
         )
-        combat.warn("ranged.woods", "PRI-9", side=side.value, shooter=shooter.name, round=round_number)
+        combat.warn(
+            "ranged.woods",
+            "PRI-9",
+            side=side.value,
+            shooter=shooter.name,
+            round=round_number,
+            terrain_cards=terrain_card_names(combat),
+        )
         return
     refusal = ranged_refusal(combat, side, shooter, pair)
     if refusal:
@@ -243,11 +266,11 @@ def shoot(
         add(
             combat,
             contributions[side],
-            f"{shooter.name} ranged",
+            Named(f"{shooter.name} ranged", (shooter.name,)),
             command_shot.points if command_shot is not None else shooter.card.ranged_attack or 0,
             "PRI-9",
             shooter.card,
-            f"{shooter.name}'s ranged attack",
+            Named(f"{shooter.name}'s ranged attack", (shooter.name,)),
             StepKind.RANGED,
         )
         ranged_modifiers(combat, side, shooter, placed, contributions[side])
@@ -848,7 +871,7 @@ def guardian_cap(combat: Combat, side: Side, target: Fighter) -> bool:
 def channelling(
     combat: Combat, moment: Moment, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]
 ) -> None:
-    if any(f.fate is not Fate.STANDING for f in pair.values()):
+    if pair[Side.ATTACKER].fate is not Fate.STANDING or pair[Side.DEFENDER].fate is not Fate.STANDING:
         drop_unused_reactions(combat)
         return
     if not moment.secondary and push_forced(combat, moment.round):
@@ -1100,7 +1123,7 @@ def channel_into(
             note = ""
         contribution.channelled += applied
         if applied:
-            contribution.add(f"channel ({source_name})", applied)
+            contribution.add(Named(f"channel ({source_name})", (source_name,)), applied)
             target.channelled = True
         immune_note = (
             " It raises the total but the creature is turned and still does no damage." if target.turned else ""

@@ -84,6 +84,7 @@ from .enums import (
 )
 from .hand_effects import command_class_choice, discard_from_hands, send_duplicates_to_melee
 from .log import Why
+from .render import Named
 from .setup import copy_references, face_down, split_reference
 from .state import Fighter
 from .validate import resolve_terrain
@@ -160,7 +161,10 @@ def command_step(combat: Combat) -> None:
             commands[side] = command_card
     if not commands:
         return
-    revealed = " and ".join(f"{side.value}: {card.name} (Up {card.up})" for side, card in commands.items())
+    revealed = Named(
+        " and ".join(f"{side.value}: {card.name} (Up {card.up})" for side, card in commands.items()),
+        (card.name for card in commands.values()),
+    )
     log(combat, StepKind.REVEAL, "CMD-1", "command_step.4", (revealed,))
     for side in commands:
         if combat.sides[side].command_fighter is not None:
@@ -945,7 +949,7 @@ def fire_aoe(
         StepKind.AOE,
         rule,
         "fire_aoe.6",
-        (card.name, points, label, reach, ", ".join(f.name for f in hits) or "none"),
+        (card.name, points, label, reach, Named.joined(f.name for f in hits) or "none"),
         side=side,
         card=card,
     )

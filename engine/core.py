@@ -30,7 +30,8 @@ from .enums import (
     Side,
     StepKind,
 )
-from .log import CardOutcome, Notice, Step, Term, Why, coded, notice_of
+from .log import CardOutcome, Notice, Step, Term, Why, WordedWhy, coded, notice_of
+from .render import Named
 from .setup import Choice, Count, Roll, split_reference
 from .state import Fighter
 from .validate import find_creature
@@ -313,7 +314,8 @@ def refuse(
 ) -> None:
     """A refusal worded once (a ranged attack, a channel or a cast that a card in play forbids):
     logged as it is, and unless ``warn`` is False also a warning under its side, with the reason's code."""
-    text = combat.say(why)
+    # Worded in the rule set's words now (Combat.say), the reason kept beside the words for readers.
+    text = WordedWhy(combat.say(why), why)
     log(combat, kind, rule, "verbatim", (text,), side=side, card=card, subject=subject)
     if warn:
         combat.notify(Notice(why.code, f"{side.value}: {text}", rule, {"side": side.value, **why.values}))
@@ -433,9 +435,17 @@ def settle(combat: Combat, fighter: Fighter, fate: Fate, reason: Why, step: int)
     fighter.fate_step = step
 
 
+def terrain_card_names(combat: Combat) -> tuple[str, ...]:
+    """The name of the card that gives the space its terrain, as a value naming it (none while it lies face down)."""
+    card = combat.terrain_card
+    return (card.name,) if card is not None and not combat.face_down else ()
+
+
 def announce_setup(combat: Combat) -> None:
-    terrain = " and ".join(sorted(t.value for t in combat.terrain)) or (
-        "no terrain type: the space's terrain card lies face down" if combat.face_down else "no terrain"
+    terrain = Named(
+        " and ".join(sorted(t.value for t in combat.terrain))
+        or ("no terrain type: the space's terrain card lies face down" if combat.face_down else "no terrain"),
+        terrain_card_names(combat),
     )
     log(
         combat,
@@ -446,7 +456,7 @@ def announce_setup(combat: Combat) -> None:
     )
     for side in SIDES:
         state = combat.sides[side]
-        names = ", ".join(f.name for f in state.fighters)
+        names = Named.joined(f.name for f in state.fighters)
         stack = sum(f.card.stacking for f in state.fighters)
         log(
             combat,

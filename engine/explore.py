@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from statistics import fmean
+from typing import Any
 
 from .abilities import DrawsRanged
 from .catalog import CardCatalog
@@ -59,6 +60,14 @@ class OrderOutcome:
     # The set-up with every order but the permuted side's as this row plays it; the row's own set-up and
     # notation (a permalink) are made only when read.
     base: CombatSetup = field(repr=False, compare=False)
+
+    @classmethod
+    def record(cls, **values: Any) -> OrderOutcome:
+        """A row with every field given, built as ``log.Step.record`` is: without the frozen dataclass's
+        field-by-field set-up (an exploration makes a row per order, 40,320 for 8 against 8)."""
+        made = object.__new__(cls)
+        made.__dict__.update(values)
+        return made
 
     @property
     def setup(self) -> CombatSetup:
@@ -307,7 +316,10 @@ def _walk_orders(
 
 def _full_order(pool: tuple[str, ...], arrangement: tuple[int, ...]) -> tuple[str, ...]:
     """The permuted side's play order: the arrangement, then the creatures left over in the pool's order."""
-    return tuple(pool[i] for i in arrangement) + tuple(ref for i, ref in enumerate(pool) if i not in arrangement)
+    chosen = tuple([pool[i] for i in arrangement])
+    if len(arrangement) == len(pool):
+        return chosen  # Every creature plays: nothing is left over (a row per order, so the shortcut pays).
+    return chosen + tuple([ref for i, ref in enumerate(pool) if i not in arrangement])
 
 
 def _outcome(
@@ -323,7 +335,7 @@ def _outcome(
     permuted = fixed.other
     arrangement = order[:playing]
     attacker_refs, defender_refs = (row_fixed, arrangement) if fixed is Side.ATTACKER else (arrangement, row_fixed)
-    return OrderOutcome(
+    return OrderOutcome.record(
         permuted_side=permuted,
         order=order,
         pairs=tuple(zip(attacker_refs, defender_refs, strict=True)),

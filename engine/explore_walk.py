@@ -34,6 +34,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from .abilities import ForcedFirstAnswer, PlayRestriction, Restriction
 from .catalog import CardCatalog
@@ -41,7 +42,7 @@ from .combat_state import Combat
 from .effects import run_effects
 from .enums import Fate, Side, Winner
 from .errors import StopAfter
-from .fork import fork
+from .fork import fork, release
 from .resolver import decide, play
 from .setup import CombatSetup, SideSetup
 from .state import Fighter
@@ -64,14 +65,17 @@ class _Skipped:
     pass
 
 
-@dataclass(frozen=True)
-class _Saved:
+_SKIPPED = _Skipped()
+
+
+# What one more creature of an order gives (_Walk._advance), one per match-up played: named tuples, which
+# cost a fraction of a frozen dataclass to make.
+class _Saved(NamedTuple):
     combat: Combat
     extras: list[Fighter]
 
 
-@dataclass(frozen=True)
-class _Ended:
+class _Ended(NamedTuple):
     counted: tuple[Winner, int, int]
 
 
@@ -81,9 +85,9 @@ SAVED_DEPTH = 3
 SAVED_STATES = 600
 
 
-@dataclass(frozen=True)
-class Walked:
-    """One order's result: the permuted side's arrangement (pool positions) and the count it ends with."""
+class Walked(NamedTuple):
+    """One order's result: the permuted side's arrangement (pool positions) and the count it ends with.
+    A named tuple: one is made per order, and a frozen dataclass's set-up cost several times as much."""
 
     arrangement: tuple[int, ...]
     winner: Winner
@@ -203,10 +207,10 @@ class _Walk:
         when ``owned``); the saved state after it, or the counts once the combat is over. The last creature of
         the arrangement, or the last but one when a single creature is left for the last place, plays on to the
         end, since the rest of the order is then fixed."""
-        [fighter] = self._fighters(state, [chosen])
+        fighter = state.sides[self.permuted].fighters[self.slots[chosen]]
         if not _playable(fighter):
             # Skipped when its turn comes, as next_primary skips it: no match-up is played for it.
-            return _Skipped()
+            return _SKIPPED
         rest = [i for i in range(len(self.pool)) if i not in prefix and i != chosen]
         child = state if owned else fork(state)
         self._arrange(child, played, [*prefix, chosen], rest, extras)
@@ -227,7 +231,9 @@ class _Walk:
             elif left != [self._same(child, f) for f in extras]:
                 raise OrderSensitive from None
             return _Saved(child, left)
-        return _Ended(_counted(child))
+        counted = _counted(child)
+        release(child)
+        return _Ended(counted)
 
     def _node(self, state: Combat, played: int, prefix: list[int], extras: list[Fighter], *, owned: bool) -> None:
         remaining = [i for i in range(len(self.pool)) if i not in prefix]
@@ -317,7 +323,9 @@ class _Walk:
             combat.sides[self.permuted].queue = self._fighters(combat, rest) + [self._same(combat, f) for f in extras]
         combat.stop_after = None
         play(combat, resume=played)
-        return _counted(combat)
+        counted = _counted(combat)
+        release(combat)
+        return counted
 
 
 @dataclass(frozen=True)

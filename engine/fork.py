@@ -41,14 +41,28 @@ _SHARED: set[type] = {
 # kinds of ability (effects.effects_for), replaced, never changed, when a card brings new kinds.
 # A side's table of its fighters by reference is a cache too: the copy starts it empty (state.SideState).
 _SHARED_ATTRIBUTES = frozenset({"effects_at", "_by_reference"})
+_SKIPPED_ATTRIBUTES = _SHARED_ATTRIBUTES | {"sides"}
 # A combat's lists of frozen records (the log, the match-ups fought, notices): a new list, the same records
 # (a test checks that they hold nothing else).
 RECORD_LISTS = frozenset({"steps", "matchups", "notices", "warnings", "card_uses", "secondary_outcomes"})
 # Mutable objects of the resolver, copied attribute by attribute.
 _OBJECTS: frozenset[type] = frozenset({SideState, Contribution, Shot})
 _known: dict[type, bool] = {}
+# How a side's copy takes each attribute, by its declared type (mypy holds every write to it; a test keeps
+# the table complete and checks the containers' items after resolving): the generic copy asks the type of
+# every item, and sides are copied at every fork.
+SIDE_SHARED = frozenset(
+    {"side", "setup", "guardian", "stones", "command_card", "command_active", "command_cancelled", "borrowed"}
+    | {"stronghold"}
+)
+SIDE_FIGHTER_LISTS = ("fighters", "queue")
+# Containers of immutable items (ints, card definitions, tuples of them): a shallow copy.
+SIDE_FLAT_CONTAINERS = ("channellers", "used_channellers", "bonuses", "shield_cards", "earlier_cards")
+SIDE_OTHERS = frozenset({"hand", "command_fighter", "bribery_locks", "_by_reference"})
 # A fighter's attributes that hold another fighter (a test keeps this list complete).
 FIGHTER_LINKS = ("faced", "beaten_by")
+# Read by name where every fork reads them (a third link makes this line fail at import, so it cannot be missed).
+_FACED, _BEATEN_BY = FIGHTER_LINKS
 
 
 def _is_shared(kind: type) -> bool:
@@ -64,22 +78,26 @@ def _is_shared(kind: type) -> bool:
 class _Copier:
     def __init__(self, combat: Combat) -> None:
         # Each fighter -> its copy (fighters hash by identity); ``fighters`` re-keys tables keyed by id(fighter).
-        self.twins: dict[Fighter, Fighter] = {}
+        twins: dict[Fighter, Fighter] = {}
         new = object.__new__
         for state in combat.sides.values():
             for fighter in state.fighters:
                 twin = new(Fighter)
                 # Replacing the attribute table is twice as fast as filling the new one.
                 twin.__dict__ = fighter.__dict__.copy()
-                self.twins[fighter] = twin
+                twins[fighter] = twin
+        self.twins = twins
         self.objects: dict[int, Any] = {}
         self._by_id: dict[int, Fighter] | None = None
-        for twin in self.twins.values():
+        for twin in twins.values():
             attributes = twin.__dict__
-            for name in FIGHTER_LINKS:
-                other = attributes[name]
-                if other is not None:
-                    attributes[name] = self.twins[other]
+            # Unrolled (no loop over the two names): done for every fighter at every fork.
+            other = attributes[_FACED]
+            if other is not None:
+                attributes[_FACED] = twins[other]
+            other = attributes[_BEATEN_BY]
+            if other is not None:
+                attributes[_BEATEN_BY] = twins[other]
 
     @property
     def fighters(self) -> dict[int, Fighter]:
@@ -120,12 +138,11 @@ class _Copier:
         if kind is set:
             return {item if type(item) is not int and known.get(type(item)) else self.key(item) for item in value}
         if kind is Counter:
-            # Counter(value) goes through an abstract-class check; counts are plain ints.
-            counts: Counter[Any] = Counter()
-            dict.update(counts, value)
-            return counts
+            return _counter(value)
         if _is_shared(kind):
             return value
+        if kind is SideState:
+            return self.side(value)
         if kind in _OBJECTS:
             done = self.objects.get(id(value))
             if done is None:
@@ -152,6 +169,34 @@ class _Copier:
         memo: dict[int, Any] = {key: twin for key, twin in self.fighters.items()}
         return copy.deepcopy(value, memo)
 
+    def side(self, state: SideState) -> SideState:
+        """A side's copy, attribute by attribute as SIDE_* declare (the same copy wherever it is met)."""
+        done: SideState | None = self.objects.get(id(state))
+        if done is not None:
+            return done
+        done = object.__new__(SideState)
+        self.objects[id(state)] = done
+        copied = done.__dict__ = state.__dict__.copy()
+        table = self.twins
+        for name in SIDE_FIGHTER_LISTS:
+            copied[name] = [table[fighter] for fighter in copied[name]]
+        for name in SIDE_FLAT_CONTAINERS:
+            copied[name] = copied[name].copy()
+        copied["hand"] = _counter(state.hand)
+        if state.command_fighter is not None:
+            copied["command_fighter"] = table[state.command_fighter]
+        locks = state.bribery_locks
+        copied["bribery_locks"] = {icon: table[holder] for icon, holder in locks.items()} if locks else {}
+        copied["_by_reference"] = {}  # A table of its fighters, rebuilt from the copied ones when read.
+        return done
+
+
+def _counter(counts: Counter[Any]) -> Counter[Any]:
+    # Counter(counts) and counts.copy() go through an abstract-class check; counts are plain ints.
+    copied: Counter[Any] = dict.__new__(Counter)
+    dict.update(copied, counts)
+    return copied
+
 
 def fork(combat: Combat) -> Combat:
     """An independent copy of ``combat``: resolving either leaves the other as it was."""
@@ -160,9 +205,11 @@ def fork(combat: Combat) -> Combat:
     known = _known
     # Start from the whole table (most attributes are shared) and replace the mutable ones.
     copied = twin.__dict__ = combat.__dict__.copy()
+    # The sides first, without the generic copy's questions (the loop below skips them).
+    copied["sides"] = {side: copier.side(state) for side, state in combat.sides.items()}
     for name, value in combat.__dict__.items():
         kind = type(value)
-        if known.get(kind) or name in _SHARED_ATTRIBUTES:
+        if known.get(kind) or name in _SKIPPED_ATTRIBUTES:
             continue
         if name in RECORD_LISTS:
             copied[name] = value.copy()
@@ -171,3 +218,14 @@ def fork(combat: Combat) -> Combat:
         else:
             copied[name] = copier.value(value)
     return twin
+
+
+def release(combat: Combat) -> None:
+    """Done with ``combat`` (a copy played to its end and counted): its fighters let go of one another, so that
+    reference counting frees the copy at once. Creatures that met hold each other (``faced``), a cycle only the
+    cycle collector would free: a walk drops thousands of copies, and collecting them cost a tenth of its time."""
+    for state in combat.sides.values():
+        for fighter in state.fighters:
+            attributes = fighter.__dict__
+            for name in FIGHTER_LINKS:
+                attributes[name] = None

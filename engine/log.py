@@ -45,6 +45,11 @@ class Why:
     def text(self) -> str:
         return render_values(self.code, self.values)
 
+    def __reduce__(self) -> tuple[type[Why], tuple[str, dict[str, object]]]:
+        # Copied and pickled with a log that keeps it (a refusal step's WordedWhy); the shared empty
+        # mapping of a reason without values is a read-only proxy, which cannot be pickled itself.
+        return (Why, (self.code, dict(self.values)))
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Why) and (other.code, dict(other.values)) == (self.code, dict(self.values))
 

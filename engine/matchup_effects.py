@@ -67,6 +67,7 @@ from .core import (
     settle,
     spend_card,
     take_back_card,
+    terrain_card_names,
     terrain_rule,
 )
 from .effects import acts_in, any_effect, effects_in, run_effects
@@ -83,6 +84,7 @@ from .enums import (
 )
 from .hand_effects import leave_unchallenged, reclass, size_change
 from .log import Why
+from .render import Named
 from .selectors import Selector
 from .setup import Bribe, Moment, SpellPlay
 from .state import Contribution, Fighter
@@ -121,8 +123,12 @@ class BonusTerm:
 
 
 def bribery_window(combat: Combat, moment: Moment, pair: dict[Side, Fighter]) -> set[Side]:
-    bribed: set[Side] = set()
-    bribed = {side for side in SIDES if any_effect(combat, "PRI-1 item", pair[side], "PRI-1")}
+    # Asked only when a card present can bribe with an item in this window (most combats have none).
+    bribed: set[Side] = (
+        {side for side in SIDES if any_effect(combat, "PRI-1 item", pair[side], "PRI-1")}
+        if effects_in(combat, "PRI-1 item")
+        else set()
+    )
     # The shorthand plays every attacker's bribe, then every defender's; an ordered match-up plays
     # its window as given (turns.referee).
     # Its refused actions are logged among its bribes, where they were attempted.
@@ -289,6 +295,8 @@ def any_time_spells(combat: Combat, moment: Moment, pair: dict[Side, Fighter], b
     combat.lunched = {}
     combat.spell_decided = None
     drop_unused_reactions(combat)
+    if not (combat.sides[Side.ATTACKER].setup.spells or combat.sides[Side.DEFENDER].setup.spells):
+        return  # No spell planned by either side (most combats): nothing below would act.
     plays = {
         side: [
             p
@@ -614,6 +622,7 @@ def cast_ends_matchup(
 
 
 # PRI-3
+@acts_in("PRI-3 destroys", Destroys)
 def destruction(combat: Combat, pair: dict[Side, Fighter]) -> None:
     doomed: list[tuple[Fighter, Fighter, Destroys]] = []
     for side in SIDES:
@@ -646,6 +655,7 @@ def destruction(combat: Combat, pair: dict[Side, Fighter]) -> None:
 
 
 # PRI-4
+@acts_in("PRI-4 aoes", Aoe)
 def primary_aoes(combat: Combat, pair: dict[Side, Fighter]) -> None:
     for side in SIDES:
         fighter = pair[side]
@@ -864,10 +874,9 @@ def class_bonus_bar(combat: Combat, side: Side) -> CardDefinition | None:
 
 def class_bar(combat: Combat, side: Side, term: BonusTerm, *conditions: Selector | None) -> BonusTerm:
     """``term`` as it stands, or with nothing added when its condition names a class and ``side`` is barred."""
-    if not any(condition is not None and names_class(condition) for condition in conditions):
-        return term
+    # The bar first: with no barring card in the combat (most) the look-up costs less than reading the conditions.
     bar = class_bonus_bar(combat, side)
-    if bar is None:
+    if bar is None or not any(condition is not None and names_class(condition) for condition in conditions):
         return term
     return BonusTerm(term.label, 0, term.rule, term.card, term.why, term.kind, barred=bar.name)
 
@@ -952,6 +961,7 @@ def command_terms(
         if command_bonus.rising and fighter.round is not None and not secondary:
             amount = command_bonus.amount * fighter.round
             why += f" ({command_bonus.amount:+d} x match-up {fighter.round})"
+        why = Named(why, (source.name,))
         terms.append(
             class_bar(
                 combat,
@@ -992,8 +1002,9 @@ def text_box(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Side
         mine = contributions[side]
         context = defending(combat, opponent)
         log_terms(combat, mine, bonus_terms(combat, side, fighter, opponent, secondary=False))
-        # A command creature drawn into a match-up (ENG-14) is still no primary attacker of its side.
-        if fighter.role is not Role.COMMAND:
+        # A command creature drawn into a match-up (ENG-14) is still no primary attacker of its side; a side
+        # without command bonuses (most) has none to give.
+        if fighter.role is not Role.COMMAND and combat.sides[side].bonuses:
             log_terms(combat, mine, command_terms(combat, side, fighter, opponent, secondary=False))
         for owner, source, aura, holder in active_effects(combat, SideBonus):
             if holder is fighter and not aura.includes_self:
@@ -1006,12 +1017,20 @@ def text_box(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Side
                 continue
             if aura.against is not None and not aura.against.matches(opponent.card, defending_in_stronghold=context):
                 continue
-            term = BonusTerm(source.name, aura.amount, "PRI-6", source, f"{source.name} being in play")
+            term = BonusTerm(
+                source.name, aura.amount, "PRI-6", source, Named(f"{source.name} being in play", (source.name,))
+            )
             log_terms(combat, mine, [class_bar(combat, side, term, aura.to, aura.against)])
         for shield in combat.sides[side].shield_cards:
             for bonus in shield.abilities_of(Bonus):
                 if bonus.against is None or bonus.against.matches(opponent.card, defending_in_stronghold=context):
-                    term = BonusTerm(shield.name, bonus.amount, "PRI-6", shield, f"the standard bearer {shield.name}")
+                    term = BonusTerm(
+                        shield.name,
+                        bonus.amount,
+                        "PRI-6",
+                        shield,
+                        Named(f"the standard bearer {shield.name}", (shield.name,)),
+                    )
                     log_terms(combat, mine, [class_bar(combat, side, term, bonus.against)])
         if side is Side.DEFENDER and combat.defender_in_stronghold:
             stronghold = combat.sides[side].stronghold
@@ -1113,7 +1132,7 @@ def ocb_term(combat: Combat, fighter: Fighter, opponent: Fighter, rule: str) -> 
         card.ocb,
         rule,
         card,
-        f"its off-colour bonus against the {opponent.card.border.value} {opponent.name}",
+        Named(f"its off-colour bonus against the {opponent.card.border.value} {opponent.name}", (opponent.name,)),
         StepKind.OFF_COLOUR,
     )
 
@@ -1154,7 +1173,10 @@ def borrowed_ocb(combat: Combat, side: Side, fighter: Fighter, opponent: Fighter
         lender.card.ocb,
         "PRI-7",
         fighter.card,
-        f"the off-colour bonus it borrows from {lender.name}, against the {against.value} {opponent.name}",
+        Named(
+            f"the off-colour bonus it borrows from {lender.name}, against the {against.value} {opponent.name}",
+            (lender.name, opponent.name),
+        ),
         StepKind.OFF_COLOUR,
     )
 
@@ -1187,7 +1209,7 @@ def terrain_terms(combat: Combat, fighter: Fighter, rule: str) -> list[BonusTerm
             modifier.amount,
             rule,
             fighter.card,
-            f"fighting in {modifier.terrain.value}",
+            Named(f"fighting in {modifier.terrain.value}", terrain_card_names(combat)),
             StepKind.TERRAIN,
         )
         for modifier in fighter.card.abilities_of(TerrainModifier)

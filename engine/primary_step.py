@@ -75,11 +75,9 @@ from .matchup_effects import (
     add,
     any_time_spells,
     bribery_window,
-    destruction,
     drop_unused_reactions,
     immunity,
     off_colour,
-    primary_aoes,
     terrain_step,
     text_box,
 )
@@ -375,17 +373,19 @@ def play_matchup(combat: Combat, round_number: int, attacker: Fighter, defender:
     if any_effect(combat, "PRI-0 reveal", round_number, pair):
         return
     attacker, defender = pair[Side.ATTACKER], pair[Side.DEFENDER]
-    blank_opponents(combat, pair)
+    # Through the registry, as the steps below that only a few kinds of text act in: a match-up whose cards
+    # hold none of them (most) calls nothing (exploring plays thousands of match-ups).
+    run_effects(combat, "PRI-6 blank", pair)
     moment = Moment(round_number)
     bribed_sides = bribery_window(combat, moment, pair)
     any_time_spells(combat, moment, pair, bribed_sides)
     # The checks are asked here first: nearly every match-up passes both, and a call costs more than asking.
     if (combat.ended_unchallenged or combat.spell_decided is not None) and decided_by_spell(combat, round_number, pair):
         return
-    destruction(combat, pair)
+    run_effects(combat, "PRI-3 destroys", pair)
     frozen = any_effect(combat, "PRI-3 rolled", pair)
-    sent_back(combat, pair)
-    primary_aoes(combat, pair)
+    run_effects(combat, "PRI-3 sent back", pair)
+    run_effects(combat, "PRI-4 aoes", pair)
     if (attacker.fate is not Fate.STANDING or defender.fate is not Fate.STANDING) and left_the_matchup(
         combat, round_number, pair
     ):
@@ -401,7 +401,7 @@ def play_matchup(combat: Combat, round_number: int, attacker: Fighter, defender:
                         side=side,
                     )
         return
-    contributions = {side: Contribution(pair[side]) for side in SIDES}
+    contributions = {Side.ATTACKER: Contribution(attacker), Side.DEFENDER: Contribution(defender)}
     for spell_target in combat.lunched.values():
         if spell_target in (attacker, defender):
             contributions[spell_target.side].channel_allowed = True
@@ -731,6 +731,7 @@ def refuse_opponent(combat: Combat, round_number: int, pair: dict[Side, Fighter]
     back_to_hand(combat, refused, Why("why.turned_down_by", {"fighter": fighter.name}), next_up=True)
 
 
+@acts_in("PRI-6 blank", BlankText)
 def blank_opponents(combat: Combat, pair: dict[Side, Fighter]) -> None:
     """PRI-6: a creature whose text blanks its match-up opponent does so as they meet."""
     for owner, card, chosen, holder in active_effects(combat, BlankText):
@@ -783,6 +784,7 @@ def blank_chosen(
     )
 
 
+@acts_in("PRI-3 sent back", ReturnsToPen)
 def sent_back(combat: Combat, pair: dict[Side, Fighter]) -> None:
     """A creature whose text sends its match-up opponent back to the Creature Pen (PRI-3 timing)."""
     for side in SIDES:
@@ -1229,19 +1231,25 @@ def terrain_gone(combat: Combat) -> bool:
     return found is not None and found[0] is not None and combat.terrain_card is None
 
 
+_new_record = object.__new__
+_set_attribute = object.__setattr__
+
+
 def record_matchup(
     combat: Combat, round_number: int, pair: dict[Side, Fighter], totals: tuple[int, int] | None, outcome: str
 ) -> None:
-    combat.matchups.append(
-        Matchup.record(
-            round=round_number,
-            attacker=pair[Side.ATTACKER].id,
-            defender=pair[Side.DEFENDER].id,
-            attacker_total=totals[0] if totals else None,
-            defender_total=totals[1] if totals else None,
-            outcome=outcome,
-        )
-    )
+    # Matchup.record's way with the attribute table given whole (no keyword call): one per match-up explored.
+    record = _new_record(Matchup)
+    values = {
+        "round": round_number,
+        "attacker": pair[Side.ATTACKER].id,
+        "defender": pair[Side.DEFENDER].id,
+        "attacker_total": totals[0] if totals else None,
+        "defender_total": totals[1] if totals else None,
+        "outcome": outcome,
+    }
+    _set_attribute(record, "__dict__", values)
+    combat.matchups.append(record)
 
 
 def _shared_classes(fighter: Fighter, opponent: Fighter) -> list[str]:

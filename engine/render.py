@@ -10,7 +10,7 @@ carries text made elsewhere (a refusal worded once for both the log and the warn
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from string import Formatter
 from typing import TYPE_CHECKING
 
@@ -216,7 +216,7 @@ MESSAGES: dict[str, str] = {
     # channelling.py
     "ranged": "The {side_value}'s planned ranged support by {support_creature} is not placed: the {words.matchup} is over.",
     "ranged.2": "The {side_value}'s {support_creature} is no longer in the hand and cannot give ranged support.",
-    "ranged.3": "No ranged attacks in Woods: {shooter_name} stays in the {side_value}'s hand.",
+    "ranged.3": "No ranged attacks in {woods}: {shooter_name} stays in the {side_value}'s hand.",
     "ranged.4": "{shooter_name} adds no points: it waits for the {side_other_value} to channel.",
     "ranged.5": "{target_name} is immune to ranged attacks: {shooter_name}'s attack adds nothing.",
     "discard_item": "{shooter_name} is used as a ranged attack, but the {other_value} has no creature magic item on the space to discard.",
@@ -549,6 +549,26 @@ class Chains:
 
     def __hash__(self) -> int:
         return hash(self.named)
+
+
+class Named(str):
+    """Words made from card names (``Sand Lord, Swordsman``, ``its off-colour bonus against the external Black
+    Lung``) that keep those names as data in ``names``. A str, so sentences, equality, hashing and JSON answers
+    are what they were; a reader that links cards reads ``names`` rather than looking for them in the words."""
+
+    names: tuple[str, ...]
+
+    def __new__(cls, text: str, names: Iterable[str] = ()) -> Named:
+        made = super().__new__(cls, text)
+        # Made on every bonus while exploring too (about 6,000 per 5,040 orders): kept to one tuple.
+        made.names = names if type(names) is tuple else tuple(names)
+        return made
+
+    @classmethod
+    def joined(cls, names: Iterable[str], separator: str = ", ") -> Named:
+        """Names joined into one value: ``Sand Lord, Swordsman``."""
+        listed = tuple(names)
+        return cls(separator.join(listed), listed)
 
 
 class Said:

@@ -39,7 +39,7 @@ from .made_up import made_up_slugs
 from .matchup_effects import names_class
 from .notation import format_setup
 from .primary_step import destroy_victors, primaries
-from .render import Chain, render
+from .render import Chain, Named, render
 from .secondary_step import secondaries
 from .setup import CombatSetup
 from .state import Fighter
@@ -202,12 +202,15 @@ def count_for_control(combat: Combat) -> tuple[dict[Side, tuple[Term, ...]], dic
             for f in combat.sides[side].fighters
             if f in left_out and f.fate.counts_for_control
         ]
+        excluded_names = [f.name for f in combat.sides[side].fighters if not f.fate.counts_for_control or f in left_out]
         log(
             combat,
             StepKind.COUNT,
             "RES-2",
             "count_for_control.excluded" if excluded else "count_for_control",
-            (side.value, Chain(terms), ", ".join(excluded)) if excluded else (side.value, Chain(terms)),
+            (side.value, Chain(terms), Named(", ".join(excluded), excluded_names))
+            if excluded
+            else (side.value, Chain(terms)),
             side=side,
             total=sum(t.amount for t in terms),
             chain=terms,

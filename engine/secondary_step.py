@@ -25,7 +25,7 @@ from .enums import (
 from .log import SecondaryOutcome, Term, Why
 from .matchup_effects import bonus_terms, bribe_creature, drop_unused_reactions, log_terms
 from .primary_step import note_victors
-from .render import Chain
+from .render import Chain, Named
 from .setup import Moment, SecondaryAttack
 from .state import Contribution, Fighter
 
@@ -35,24 +35,38 @@ def partner_value(combat: Combat, target: Fighter) -> tuple[int, str, str]:
     partner = target.faced
     # A command creature that fought a match-up (rule ENG-14) has a partner like a primary attacker.
     if target.role not in (Role.PRIMARY, Role.COMMAND) or partner is None:
-        return 0, "SEC-5", f"{target.name} fought no primary match-up, so there is no partner bonus"
+        return (
+            0,
+            "SEC-5",
+            Named(f"{target.name} fought no primary match-up, so there is no partner bonus", (target.name,)),
+        )
     if partner.fate is Fate.RETURNED:
-        return 0, "ENG-5", f"{partner.name} went back to its Creature Pen, so it adds nothing"
+        return 0, "ENG-5", Named(f"{partner.name} went back to its Creature Pen, so it adds nothing", (partner.name,))
     if partner.fate in (Fate.BRIBED, Fate.DESTROYED):
-        return 0, "A-07", f"{partner.name} was {partner.fate.value}, so it adds nothing"
+        return 0, "A-07", Named(f"{partner.name} was {partner.fate.value}, so it adds nothing", (partner.name,))
     if partner.turned:
-        return 0, "A-07", f"{partner.name} was turned by immunity and did no damage, so it adds nothing"
+        return (
+            0,
+            "A-07",
+            Named(f"{partner.name} was turned by immunity and did no damage, so it adds nothing", (partner.name,)),
+        )
     special = partner.first_text(PartnerValueWhenBeaten)
     if special is not None and partner.fate is Fate.BEATEN and partner.beaten_by is target:
         return (
             special.value,
             "SEC-5",
-            f"{partner.name} was beaten by {target.name}, so its text makes the partner value {special.value}",
+            Named(
+                f"{partner.name} was beaten by {target.name}, so its text makes the partner value {special.value}",
+                (partner.name, target.name),
+            ),
         )
     return (
         partner.vitality,
         "SEC-5",
-        f"{partner.name} faced {target.name} in the primaries and adds its Vitality {partner.vitality}",
+        Named(
+            f"{partner.name} faced {target.name} in the primaries and adds its Vitality {partner.vitality}",
+            (partner.name, target.name),
+        ),
     )
 
 
@@ -139,7 +153,7 @@ def secondaries(combat: Combat) -> None:
         return
     target_needs = secondary_needs_of(combat, side)
     combat.secondary_needs = tuple((t.id, n) for t, n in target_needs)
-    needs = "; ".join(f"{t.name} needs {max(n, 0)}" for t, n in target_needs)
+    needs = Named("; ".join(f"{t.name} needs {max(n, 0)}" for t, n in target_needs), (t.name for t, _ in target_needs))
     log(
         combat,
         StepKind.NOTE,

@@ -9,12 +9,19 @@ database otherwise.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import socket
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from pytest_django.live_server_helper import LiveServer
+from django.contrib.staticfiles.handlers import StaticFilesHandler
+from django.core.servers.basehttp import ThreadedWSGIServer
+from django.db import connections
+from django.test.testcases import LiveServerThread
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -29,15 +36,77 @@ if TYPE_CHECKING := False:
     from playwright.sync_api import Browser
 
 
+class ServerClosingItsRequests(ThreadedWSGIServer):
+    """Django's threaded test server, except that closing it ends every request thread and waits for it.
+
+    With the in-memory SQLite test database, each request thread uses the test's own connection (shared
+    for the server's life) and closes it after its connection's last request. Django's server leaves those
+    threads running as daemons, and a browser's keep-alive connection keeps one waiting for a next request
+    after the server has stopped; when the browser then hung up, the thread closed the connection after
+    the fixture had made it unshareable again, and pytest printed "DatabaseWrapper objects created in a
+    thread can only be used in that same thread" for whichever test module ran next."""
+
+    daemon_threads = False  # ThreadingMixIn keeps the threads and server_close() joins them
+    block_on_close = True
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._open: set[socket.socket] = set()
+        self._open_lock = threading.Lock()
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        with self._open_lock:
+            self._open.add(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request: Any) -> None:
+        with self._open_lock:
+            self._open.discard(request)
+        super().shutdown_request(request)
+
+    def server_close(self) -> None:
+        with self._open_lock:
+            waiting = list(self._open)
+        for request in waiting:
+            # Ends a read waiting for the next keep-alive request, so its thread finishes now.
+            with contextlib.suppress(OSError):
+                request.shutdown(socket.SHUT_RDWR)
+        super().server_close()
+
+
+class _ServerThread(LiveServerThread):
+    server_class = ServerClosingItsRequests
+
+
+@contextlib.contextmanager
+def live_server() -> Iterator[str]:
+    """A live server on a free port reading the test database; on leaving, every request thread has
+    finished before the shared connection is made unshareable again (pytest-django's LiveServer and
+    Django's LiveServerTestCase give it back while request threads may still hold it)."""
+    shared = {conn.alias: conn for conn in connections.all() if conn.vendor == "sqlite" and conn.is_in_memory_db()}
+    thread = _ServerThread("127.0.0.1", StaticFilesHandler, connections_override=shared)
+    thread.daemon = True
+    for conn in shared.values():
+        conn.inc_thread_sharing()
+    try:
+        thread.start()
+        thread.is_ready.wait()
+        if thread.error:
+            raise thread.error
+        yield f"http://127.0.0.1:{thread.port}"
+    finally:
+        thread.terminate()
+        for conn in shared.values():
+            conn.dec_thread_sharing()
+
+
 @pytest.fixture(scope="module")
 def server_url(django_db_setup: None, django_db_blocker: object) -> Iterator[str]:
     # Not pytest-django's live_server: its per-test flush would empty the card tables the session
     # loaded once (django_db_setup, tests/conftest.py). The pages only read, so one server serves
     # the whole module.
-    with django_db_blocker.unblock():  # type: ignore[attr-defined]
-        server = LiveServer("127.0.0.1")
-        yield server.url
-        server.stop()
+    with django_db_blocker.unblock(), live_server() as url:  # type: ignore[attr-defined]
+        yield url
 
 
 @pytest.fixture(scope="module")

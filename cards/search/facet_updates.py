@@ -241,33 +241,22 @@ def segment_offsets(segments: Iterable[Any]) -> dict[str, int]:
     return found
 
 
-def merged_doc_ranks(reader: Any, layout: _Layout, offsets: dict[str, int]) -> array[int]:
-    """The document map after a commit that merged the small segments: a segment that survived keeps its
-    documents (their entries are copied from the map before, at the offset it had); only the documents
-    of the merged segment are read again (reading the whole pk column of 50,000 documents took 0.15 s)."""
-    found = array("i")
-    previous = layout.doc_ranks
-    rank_of_pk: dict[int, int] | None = None
-    for leaf, _ in reader.leaf_readers():
-        segment = leaf.segment()
-        start = offsets.get(segment.segment_id()) if segment is not None else None
-        count = leaf.doc_count_all()
-        if start is not None and start + count <= len(previous):
-            found.extend(previous[start : start + count])
-            continue
-        if rank_of_pk is None:
-            rank_of_pk = {pk: rank for rank, pk in enumerate(layout.pks)}
-        found.extend(rank_of_pk.get(pk, -1) for pk in leaf.column_reader("pk"))
+def doc_ranks_after_merge(old: Facets, offsets: dict[str, int], kept: Any, merged_pks: Iterable[int]) -> array[int]:
+    """The document map after a commit that merged every segment but ``kept`` into one new segment: ``kept``
+    comes first and keeps its documents (their entries are copied from the map before, at the offset it had),
+    then the merged segment's documents, whose card ids (``merged_pks``, in document order) give their ranks."""
+    start, count = offsets[kept.segment_id()], kept.doc_count_all()
+    found = array("i", old.doc_ranks[start : start + count])
+    rank_of_pk = old.rank_of_pk
+    found.extend(rank_of_pk.get(pk, -1) for pk in merged_pks)
     return found
 
 
-def updated(old: Facets, cards: list[Card], removed_pks: set[int], reader: Any = None,
-            whoosh_generation: int | None = None, segment_offsets: dict[str, int] | None = None) -> Facets | None:  # fmt: skip
+def updated(old: Facets, cards: list[Card], removed_pks: set[int], whoosh_generation: int | None) -> Facets | None:
     """The next revision's bitmaps, or None when rebuilding them all is the better way.
 
-    Either the Whoosh commit appended one document per card, in order, and renumbered nothing (give its
-    ``whoosh_generation``), or it merged segments (give a ``reader`` on the result and the ``segment_offsets``
-    of the segments before the commit: the map is read again for the merged segment only).
+    The Whoosh commit (``whoosh_generation``) appended one document per card, in order, after all the others,
+    and renumbered nothing: saves never merge segments (``storage.merge_segments`` does, later).
     """
     from cards.models import Card as CardModel
     from cards.models import Printing
@@ -312,9 +301,6 @@ def updated(old: Facets, cards: list[Card], removed_pks: set[int], reader: Any =
     if stays and all(old_names[final_ranks[row["pk"]]] == card_names(row) for row in rows):
         # Same names in the same places: the names part is shared with the previous revision.
         layout.names, layout.name_ranks, layout.names_changed = list(old.names[0]), list(old.names[1]), False
-    if reader is not None:  # Whoosh merged segments and numbered the documents afresh.
-        layout.doc_ranks = merged_doc_ranks(reader, layout, segment_offsets or {})
-        whoosh_generation = reader.generation()
-    else:  # One new document per card, in the order given, after all the others.
-        layout.doc_ranks.extend(final_ranks.get(card.pk, -1) for card in cards)
+    # One new document per card, in the order given, after all the others.
+    layout.doc_ranks.extend(final_ranks.get(card.pk, -1) for card in cards)
     return layout.facets(old, whoosh_generation)

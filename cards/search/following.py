@@ -64,10 +64,14 @@ def catch_up(root: Path) -> bool:
         assert pointer is not None
         if number <= pointer.data_revision:
             return False
-        return _synchronise(root, pointer, number)
+        changed, segments = _synchronise(root, pointer, number)
+    if segments >= storage.MOST_SEGMENTS:
+        storage.merge_soon(root)  # Once the update lock is let go: the merge takes it.
+    return changed
 
 
-def _synchronise(root: Path, pointer: storage.Pointer, number: int) -> bool:
+def _synchronise(root: Path, pointer: storage.Pointer, number: int) -> tuple[bool, int]:
+    """Whether any card was re-indexed or removed, and how many Whoosh segments the index has now."""
     from cards.models import Card
     from cards.search.documents import document
 
@@ -77,12 +81,12 @@ def _synchronise(root: Path, pointer: storage.Pointer, number: int) -> bool:
     if known is None:  # An index built before digests existed: build it afresh, once.
         storage.build_locked(cards, root, data_revision=number)
         logger.info("Search index rebuilt for data revision %s in %.2f s.", number, time.perf_counter() - started)
-        return True
+        return True, 1
     changed = [card for card in cards if known.get(card.slug) != storage.digest(document(card))]
     removed = set(known) - {card.slug for card in cards}
-    storage.update_locked(root, pointer, changed, removed, data_revision=number)
+    segments = storage.update_locked(root, pointer, changed, removed, data_revision=number)
     logger.info(
         "Search index caught up with data revision %s: %d cards re-indexed, %d removed, in %.2f s.",
         number, len(changed), len(removed), time.perf_counter() - started,
     )  # fmt: skip
-    return bool(changed or removed)
+    return bool(changed or removed), segments

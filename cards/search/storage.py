@@ -7,13 +7,15 @@ new generation (the Whoosh index and its facet bitmaps, ``facets``) and then rep
 generation and never sees a half-built index. The previous generation is kept for searches still
 holding it open; older ones are removed. An update after a save re-indexes the cards in place,
 writes the bitmaps of the next revision (changing only the saved cards' bits, ``facet_updates``), then bumps the revision in
-``current.json``.
+``current.json``. Each update adds a small Whoosh segment and merges nothing; once there are ``MOST_SEGMENTS``, a
+background thread merges the small ones into one and publishes a revision with the new document numbers.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import shutil
 import threading
@@ -29,6 +31,7 @@ from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections
 from whoosh import index as whoosh_index
 from whoosh.query import Query
+from whoosh.reading import SegmentReader
 from whoosh.searching import Searcher
 
 from cards.search import facet_updates, facets
@@ -46,6 +49,8 @@ GENERATION_PREFIX = "gen-"
 KEEP_GENERATIONS = 2
 SCHEMA_FINGERPRINT = ",".join(FIELD_NAMES)
 WRITER_MEMORY_MB = 256
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -226,8 +231,12 @@ def update_lock(root: Path) -> Iterator[None]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-# A save writes its cards as a new small segment; past this many segments the commit merges the small ones.
+# A save writes its cards as a new small segment and never merges (a merge is 50 ms and more, and the document
+# map after it needs a reader on every segment): the small segments are merged into one after the save, off
+# the request path (``merge_soon``), once there are this many.
 MOST_SEGMENTS = 12
+# Whether ``merge_soon`` merges in a background thread (the site) or at once (tests: deterministic).
+MERGE_IN_BACKGROUND = True
 
 
 def update(cards: Iterable[Card], removed_slugs: Iterable[str] = (), root: Path | None = None) -> bool:
@@ -244,7 +253,9 @@ def update(cards: Iterable[Card], removed_slugs: Iterable[str] = (), root: Path 
         if not answers_here(pointer):
             return False
         assert pointer is not None
-        update_locked(root, pointer, cards, removed_slugs)
+        segments = update_locked(root, pointer, cards, removed_slugs)
+    if segments >= MOST_SEGMENTS:
+        merge_soon(root)
     return True
 
 
@@ -254,9 +265,10 @@ def update_locked(
     cards: Iterable[Card],
     removed_slugs: Iterable[str] = (),
     data_revision: int | None = None,
-) -> None:
+) -> int:
     """``update`` for a caller holding the update lock with the pointer it read under it. ``data_revision``:
-    the data revision read before the cards were (``following``); by default the database's current one."""
+    the data revision read before the cards were (``following``); by default the database's current one.
+    Returns how many Whoosh segments the index has now (past ``MOST_SEGMENTS``, call ``merge_soon``)."""
     generation_dir = root / pointer.generation
     opened = whoosh_index.open_dir(str(generation_dir))
     cards, removed_slugs = list(cards), list(removed_slugs)
@@ -265,8 +277,7 @@ def update_locked(
     if previous is not None and (previous.whoosh_generation != opened.latest_generation() or not previous.doc_ranks):
         previous = None  # Its document map is not this index's: rebuild the bitmaps instead.
     removed_pks: set[int] = set()
-    renumbered = True
-    offsets: dict[str, int] = {}
+    segments = 1
     if cards or removed_slugs:
         if removed_slugs:
             with opened.searcher() as searcher:
@@ -290,30 +301,141 @@ def update_locked(
             writer.cancel()
             raise
         # Without a merge the other documents keep their numbers and the new ones come last.
-        renumbered = len(writer.segments) >= MOST_SEGMENTS
-        offsets = facet_updates.segment_offsets(writer.segments)
-        writer.commit(merge=renumbered)
+        segments = len(writer.segments) + (1 if cards else 0)
+        writer.commit(merge=False)
         _record_digests(generation_dir, {card.slug: digest(documents[card.pk]) for card in cards}, removed_slugs)
-    revision = pointer.revision + 1
     found = None
     if previous is not None:
-        if renumbered:
-            with opened.reader() as reader:
-                found = facet_updates.updated(previous, cards, removed_pks, reader=reader, segment_offsets=offsets)
-        else:
-            found = facet_updates.updated(previous, cards, removed_pks, whoosh_generation=opened.latest_generation())
+        found = facet_updates.updated(previous, cards, removed_pks, whoosh_generation=opened.latest_generation())
     if found is None:
         with opened.reader() as reader:
             found = facets.build_facets(reader)
-    facets.save(found, generation_dir, revision)
     if data_revision is None:
         # The data revision advanced in its own after-commit callback, registered (so run) before this one.
         data_revision = _data_revision()
+    _publish(root, pointer, found, data_revision)
+    return segments
+
+
+def _publish(root: Path, pointer: Pointer, found: Facets, data_revision: int) -> None:
+    """Store ``found`` as the next revision of the pointer's generation and make it the current one."""
+    revision = pointer.revision + 1
+    generation_dir = root / pointer.generation
+    facets.save(found, generation_dir, revision)
     new_pointer = Pointer(
         **{**pointer.__dict__, "revision": revision, "data_revision": max(data_revision, pointer.data_revision)}
     )
     _write_pointer(root, new_pointer)
     _share(generation_dir, new_pointer, found)
+
+
+# The merge thread of each index directory while it runs, and the directories whose saves asked for a merge
+# since it last looked (a save landing while a merge runs asks again: the running merge may not include it).
+_merge_threads: dict[str, threading.Thread] = {}
+_merges_wanted: set[str] = set()
+_merge_threads_lock = threading.Lock()
+
+
+def merge_soon(root: Path) -> None:
+    """Merge the index's small segments after this request: in a background thread of this process (one
+    per index directory at a time), or at once when ``MERGE_IN_BACKGROUND`` is off.
+
+    The thread takes the update lock like any save, so a save arriving meanwhile waits for the merge to
+    finish, and a search keeps reading the revision it opened until the merged one is published.
+    """
+    if not MERGE_IN_BACKGROUND:
+        merge_segments(root)
+        return
+    key = str(root)
+    with _merge_threads_lock:
+        _merges_wanted.add(key)
+        running = _merge_threads.get(key)
+        # A thread only leaves its entry behind when it is gone with the process that forked this one.
+        if running is not None and running.is_alive():
+            return  # The running thread looks again before it ends.
+        # Not a daemon: a process that saved and is exiting (a management command, a worker restarting) finishes
+        # the merge first, instead of leaving the segments to whichever long-lived process saves next.
+        thread = threading.Thread(target=_merge_while_wanted, args=(root,), name="search-index-merge")
+        _merge_threads[key] = thread
+        thread.start()
+
+
+def wait_for_merges() -> None:
+    """Block until every background merge started by this process has finished."""
+    while True:
+        with _merge_threads_lock:
+            threads = list(_merge_threads.values())
+        if not threads:
+            return
+        for thread in threads:
+            thread.join()
+
+
+def _merge_while_wanted(root: Path) -> None:
+    key = str(root)
+    while True:
+        with _merge_threads_lock:
+            if key not in _merges_wanted:
+                if _merge_threads.get(key) is threading.current_thread():
+                    del _merge_threads[key]  # Under the lock: a save asking from now on starts a new thread.
+                return
+            _merges_wanted.discard(key)
+        try:
+            merge_segments(root)
+        except Exception:  # A failed merge leaves the index as it was: correct, only in more segments.
+            logger.exception("Could not merge the search index's segments.")
+
+
+def merge_segments(root: Path | None = None) -> bool:
+    """Merge every segment but the largest into one, and publish the revision whose document map follows.
+
+    False when there was nothing to merge (one small segment at most) or no index for this database and code.
+    The bitmaps do not change: only the Whoosh numbers of the merged documents do, read from the new segment.
+    """
+    root = root or index_root()
+    with update_lock(root):
+        pointer = read_pointer(root)
+        if not answers_here(pointer):
+            return False
+        assert pointer is not None
+        generation_dir = root / pointer.generation
+        opened = whoosh_index.open_dir(str(generation_dir))
+        writer = opened.writer(timeout=10.0)
+        before = list(writer.segments)
+        if len(before) < 3:  # The largest and at most one other: merging would only copy that one.
+            writer.cancel()
+            return False
+        previous = _current_facets(generation_dir, pointer)
+        if previous is not None and (previous.whoosh_generation != opened.latest_generation() or not previous.doc_ranks):
+            previous = None
+        kept = max(before, key=lambda segment: segment.doc_count_all())
+
+        def all_but_the_largest(writer: Any, segments: list[Any]) -> list[Any]:
+            for segment in segments:
+                if segment is not kept:
+                    reader = SegmentReader(writer.storage, writer.schema, segment)
+                    writer.add_reader(reader)
+                    reader.close()
+            return [kept]
+
+        try:
+            writer.commit(mergetype=all_but_the_largest)
+        except BaseException:
+            writer.cancel()
+            raise
+        if previous is not None:
+            merged = SegmentReader(opened.storage, opened.schema, writer.get_segment())
+            try:
+                doc_ranks = facet_updates.doc_ranks_after_merge(
+                    previous, facet_updates.segment_offsets(before), kept, merged.column_reader("pk"))
+            finally:
+                merged.close()
+            found = previous.with_parts(previous.size, opened.latest_generation(), {"doc_ranks": doc_ranks})
+        else:
+            with opened.reader() as reader:
+                found = facets.build_facets(reader)
+        _publish(root, pointer, found, pointer.data_revision)
+    return True
 
 
 def _current_facets(generation_dir: Path, pointer: Pointer) -> Facets | None:

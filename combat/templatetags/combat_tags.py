@@ -8,12 +8,14 @@ from typing import Any
 
 from django import template
 from django.forms import BoundField
-from django.utils.html import escape, format_html, format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from cards.templatetags.card_tags import BRIBERY_ICONS
-from combat import stepping
+from combat import card_links, stepping
+from combat.card_links import CardNames
 from engine.errors import Problem
+from engine.log import Notice, Step
 
 register = template.Library()
 
@@ -109,19 +111,15 @@ def board_problems(forms: Any) -> SafeString:
 
 
 @register.filter
-def link_cards(text: str, names: dict[str, str]) -> SafeString:
-    """A step's sentence with each card of the combat named in it linked to its card page."""
-    if not names:
-        return format_html("{}", text)
-    pattern = re.compile("|".join(re.escape(name) for name in sorted(names, key=len, reverse=True)))
-    parts: list[str] = []
-    last = 0
-    for match in pattern.finditer(text):
-        parts.append(str(escape(text[last : match.start()])))
-        parts.append(str(format_html('<a href="/cards/{}/">{}</a>', names[match.group(0)], match.group(0))))
-        last = match.end()
-    parts.append(str(escape(text[last:])))
-    return mark_safe("".join(parts))
+def linked_step(step: Step, names: CardNames) -> SafeString:
+    """A step's sentence with each card its values name linked to its card page (read from the values, not the words)."""
+    return card_links.step_html(step, names)
+
+
+@register.filter
+def linked_notice(notice: Notice, names: CardNames) -> SafeString:
+    """A warning, as the engine's warnings read, with each card its values name linked."""
+    return card_links.notice_html(notice, names, code=True)
 
 
 @register.filter

@@ -42,7 +42,8 @@ def test_every_warning_is_a_notice_with_its_values(client: Client) -> None:
     result = _post(client, "resolve", {"notation": notation}).json()["result"]
     (notice,) = result["notices"]
     assert (notice["code"], notice["rule"]) == ("ranged.woods", "PRI-9")
-    assert notice["values"] == {"side": "defender", "shooter": "Archer", "round": 1}
+    # terrain_cards was added beside them (the Woods card, so a reader can link it): existing values stay as they were.
+    assert notice["values"] == {"side": "defender", "shooter": "Archer", "round": 1, "terrain_cards": ["Woods"]}
     assert result["warnings"] == [f"{notice['message']} (ranged.woods)"]
     # Each creature's reason likewise: Sand Lord 11 - 6 Woods = 5 against Swordsman 6 + 3 OCB = 9.
     sand_lord = result["creatures"][0]

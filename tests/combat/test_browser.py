@@ -11,9 +11,9 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from pytest_django.live_server_helper import LiveServer
 
 from combat.examples import find_example
+from tests.browser_fixtures import live_server
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -41,10 +41,8 @@ def server_url(django_db_setup: None, django_db_blocker: Any) -> Iterator[str]:
     # empty the card tables the rest of the session loaded once. The combat pages only read the
     # database (their card catalog, the rule each step cites), so the same server class runs here on the
     # session's data.
-    with django_db_blocker.unblock():
-        server = LiveServer("127.0.0.1")
-        yield server.url
-        server.stop()
+    with django_db_blocker.unblock(), live_server() as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -60,7 +60,8 @@ def test_a_warnings_values_fill_its_sentence() -> None:
     log = run("terrain=woods a=sand-lord d=swordsman,archer m1=a:pass,d:pass,a:pass,d:ranged:archer")
     (notice,) = log.result.notices
     assert (notice.code, notice.rule) == ("ranged.woods", "PRI-9")
-    assert notice.values == {"side": "defender", "shooter": "Archer", "round": 1}
+    # The Woods card that makes the space Woods is a value too (added for readers that link cards).
+    assert notice.values == {"side": "defender", "shooter": "Archer", "round": 1, "terrain_cards": ("Woods",)}
     assert notice.message == "defender: Archer's ranged attack in match-up 1 is not allowed in Woods"
 
 

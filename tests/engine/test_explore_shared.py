@@ -3,8 +3,13 @@ exactly what resolving that order in full gives."""
 
 from __future__ import annotations
 
+import gc
 import itertools
+import subprocess
+import sys
 from dataclasses import replace
+from enum import Enum
+from pathlib import Path
 
 import pytest
 
@@ -13,10 +18,18 @@ from engine.combat_state import Combat
 from engine.effects import run_effects
 from engine.errors import StopAfter
 from engine.explore import Exploration, explore
-from engine.fork import FIGHTER_LINKS, RECORD_LISTS, fork
+from engine.fork import (
+    FIGHTER_LINKS,
+    RECORD_LISTS,
+    SIDE_FIGHTER_LISTS,
+    SIDE_FLAT_CONTAINERS,
+    SIDE_OTHERS,
+    SIDE_SHARED,
+    fork,
+)
 from engine.notation import parse_setup
 from engine.resolver import play, resolution, resolve
-from engine.state import Fighter
+from engine.state import Fighter, SideState
 
 CATALOG = default_catalog()
 SALAMANDER = (
@@ -142,6 +155,50 @@ def test_fork_knows_every_fighter_attribute_that_holds_a_fighter() -> None:
     assert linked == set(FIGHTER_LINKS)
 
 
+def test_fork_knows_how_to_copy_every_attribute_of_a_side() -> None:
+    groups = [SIDE_SHARED, set(SIDE_FIGHTER_LISTS), set(SIDE_FLAT_CONTAINERS), SIDE_OTHERS]
+    assert sum(len(group) for group in groups) == len(set().union(*groups))  # each attribute in one group
+    assert set().union(*groups) == set(SideState.__dataclass_fields__)
+
+
+def _immutable(value: object) -> bool:
+    if type(value) is tuple:
+        return all(_immutable(part) for part in value)
+    params = getattr(type(value), "__dataclass_params__", None)
+    return value is None or isinstance(value, (int, str, Enum)) or (params is not None and params.frozen)
+
+
+def test_what_fork_shares_or_copies_shallowly_of_a_side_holds_no_mutable_object() -> None:
+    flat_items = 0
+    for text in SETUPS.values():
+        combat = Combat(parse_setup(text), CATALOG)
+        run_effects(combat, "CMB-2")
+        play(combat)
+        resolution(combat)
+        for state in combat.sides.values():
+            for attribute in SIDE_SHARED:
+                assert _immutable(getattr(state, attribute)), attribute
+            for attribute in SIDE_FLAT_CONTAINERS:
+                items = list(getattr(state, attribute))
+                assert all(_immutable(item) for item in items), (attribute, items)
+                flat_items += len(items)
+    assert flat_items  # the set-ups fill them (channellers, command bonuses), so the check above can fail
+
+
+@pytest.mark.parametrize("name", sorted(SETUPS))
+def test_a_walk_leaves_no_cycles_for_the_collector(name: str) -> None:
+    # fork.release: thousands of dropped copies freed by the cycle collector cost a tenth of a walk's time.
+    setup = parse_setup(SETUPS[name])
+    gc.collect()
+    gc.disable()
+    try:
+        exploration = explore(setup, CATALOG)
+        left = gc.collect()
+    finally:
+        gc.enable()
+    assert exploration.shared and left == 0
+
+
 @pytest.mark.parametrize("name", sorted(SETUPS))
 def test_the_lists_fork_shares_the_items_of_hold_only_frozen_records(name: str) -> None:
     combat = Combat(parse_setup(SETUPS[name]), CATALOG)
@@ -186,6 +243,22 @@ def test_the_benchmark_times_the_site_with_the_site_budget() -> None:
     }
     budget = assigned["EXPLORE_BUDGET_SECONDS"]
     assert isinstance(budget, ast.Constant) and budget.value == SITE_BUDGET
+
+
+def test_the_engine_benchmark_scripts_load_their_timing_loop_by_its_path(tmp_path: Path) -> None:
+    # They run against old checkouts, which may lack benchmarks/timing.py: isolated (-I: no project on the
+    # path), the loop still loads, gives the first call's result and times the warm calls after a warm-up.
+    from benchmarks.engine_bench import LOAD_TIMING, TIMING
+
+    script = LOAD_TIMING + (
+        "calls = []\n"
+        "first, cold, samples = timing.cold_then_warm(lambda: calls.append(1) or len(calls), 5, warmup=2)\n"
+        "print(first, len(samples), len(calls), cold >= 0)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", script, str(TIMING)], capture_output=True, text=True, cwd=tmp_path, check=True
+    )
+    assert done.stdout.split() == ["1", "5", "8", "True"]
 
 
 @pytest.mark.parametrize(

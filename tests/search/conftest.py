@@ -25,3 +25,12 @@ def search_index_dir(django_db_setup, django_db_blocker, tmp_path_factory) -> It
 def _search_index(search_index_dir: Path, settings) -> Path:  # type: ignore[no-untyped-def]
     settings.SEARCH_INDEX_DIR = search_index_dir
     return search_index_dir
+
+
+@pytest.fixture(autouse=True)
+def _merge_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Saves leave their segments to be merged in a background thread; a test merges them at once, so what
+    # it asserts after a save never races the merge (one test drives the background thread itself).
+    from cards.search import storage
+
+    monkeypatch.setattr(storage, "MERGE_IN_BACKGROUND", False)

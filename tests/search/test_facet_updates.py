@@ -10,7 +10,7 @@ from whoosh import index as whoosh_index
 
 from cards.choices import SetKind
 from cards.models import Card, CardClass, CardSet, Printing
-from cards.search import facet_updates, facets, storage
+from cards.search import facets, storage
 from cards.search.service import read_query, search
 from tests.search.test_index import _all_cards
 
@@ -181,16 +181,32 @@ def test_renumbering_the_names_and_documents_when_a_card_moves_matches_the_plain
         assert list(inserted.doc_ranks) == [r + 1 if r >= new else r for r in docs]
 
 
-def test_saves_that_merge_segments_keep_the_document_map_of_a_full_rebuild(tmp_path: Path, settings, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any) -> None:  # type: ignore[no-untyped-def]
+def _segments(root: Path) -> int:
+    pointer = storage.read_pointer(root)
+    assert pointer is not None
+    with whoosh_index.open_dir(str(root / pointer.generation)).reader() as reader:
+        return len(reader.segments())
+
+
+def _live(root: Path, doc_ranks: Any) -> list[int]:
+    """The map's entries of the documents not deleted (a deleted one's entry is never read)."""
+    pointer = storage.read_pointer(root)
+    assert pointer is not None
+    with whoosh_index.open_dir(str(root / pointer.generation)).reader() as reader:
+        assert len(doc_ranks) == reader.doc_count_all()
+        return [rank for doc, rank in enumerate(doc_ranks) if not reader.is_deleted(doc)]
+
+
+def test_merging_the_segments_saves_left_keeps_the_document_map_of_a_full_rebuild(tmp_path: Path, settings, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any) -> None:  # type: ignore[no-untyped-def]
     rebuild = facets.build_facets
     settings.SEARCH_INDEX_DIR = tmp_path
     storage.build(_all_cards(), tmp_path)
-    monkeypatch.setattr(storage, "MOST_SEGMENTS", 2)  # Every other save merges the small segments.
+    monkeypatch.setattr(storage, "MOST_SEGMENTS", 3)  # From the second save on, each leaves three segments: two get merged.
     rebuilds: list[int] = []
     monkeypatch.setattr(storage.facets, "build_facets", lambda reader: rebuilds.append(1) or rebuild(reader))
-    merged = []
-    original = facet_updates.merged_doc_ranks
-    monkeypatch.setattr(facet_updates, "merged_doc_ranks", lambda *args: merged.append(1) or original(*args))
+    merges: list[int] = []
+    original = storage.merge_segments
+    monkeypatch.setattr(storage, "merge_segments", lambda root=None: merges.append(_segments(root)) or original(root))
     last: dict[str, int] = {}
     for number, slug in enumerate(["sand-lord", "sand-lord", "baelzebub", "sand-lord", "baelzebub", "sand-lord"]):
         with django_capture_on_commit_callbacks(execute=True):
@@ -199,7 +215,11 @@ def test_saves_that_merge_segments_keep_the_document_map_of_a_full_rebuild(tmp_p
                 card.name = f"{'Aaaa' if number % 4 == 1 else 'Zzzz'} {card.name}"  # It moves in the list.
             card.summary = f"A card that walks on quartzite{number}."
             card.save()
-        _assert_same(_stored(tmp_path), _rebuilt(tmp_path))
+        stored, rebuilt = _stored(tmp_path), _rebuilt(tmp_path)
+        _assert_same(stored, rebuilt)
+        # The map from Whoosh document numbers to card ranks, whether the save merged or only appended.
+        assert _live(tmp_path, stored.doc_ranks) == _live(tmp_path, rebuilt.doc_ranks), number
+        assert _segments(tmp_path) == 2, number  # The built one, and the saves' merged into one.
         assert _answers() == _database_answers(), number
         # The new document, in whichever segment it landed, maps to the card; its old one to nothing.
         assert _slugs(f"quartzite{number}") == [slug]
@@ -210,7 +230,8 @@ def test_saves_that_merge_segments_keep_the_document_map_of_a_full_rebuild(tmp_p
         Card.objects.get(slug="baelzebub").delete()
     _assert_same(_stored(tmp_path), _rebuilt(tmp_path))
     assert _answers() == _database_answers()
-    assert merged and rebuilds == []
+    assert merges == [3] * 5 and rebuilds == []
+    assert storage.merge_segments(tmp_path) is False  # One small segment beside the built one: nothing to merge.
 
 
 def test_a_stored_revision_reads_a_page_of_ids_in_place_and_agrees_with_its_id_array(tmp_path: Path) -> None:

@@ -7,11 +7,13 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from whoosh import index as whoosh_index
 from whoosh import query as wq
 
 from cards.choices import SetKind
 from cards.models import Card, CardClass, CardSet
 from cards.search import storage
+from cards.search.facets import all_ranks
 from cards.search.service import read_query, search
 from tests.search import reference as ref
 
@@ -22,41 +24,86 @@ def _all_cards() -> list[Card]:
     return list(Card.objects.select_related("card_set").prefetch_related("classes", "printings__card_set"))
 
 
-def test_searches_never_fail_while_the_index_is_rebuilt(tmp_path: Path) -> None:
-    # A hundred cards build in a fraction of the time of all of them: the swap under test is the same
-    # one os.replace of the pointer whatever the size, and the reader below asks it hundreds of times.
+def _some_cards() -> tuple[list[Card], int, int]:
+    """About a hundred cards (sixty with "fire", Sand Lord among them); how many have "fire"; how many cards in all."""
     fire = set(ref.slugs(ref.has_word("fire")))
     everything = _all_cards()
     cards = [card for card in everything if card.slug in fire][:60] + [card for card in everything if card.slug == "sand-lord"]
     cards += [card for card in everything if card.slug not in fire and card not in cards][:40]
-    storage.build(cards, tmp_path)
-    expected = len([card for card in cards if card.slug in fire])
-    failures: list[BaseException] = []
-    answers: list[tuple[int, int, int]] = []
-    stop = threading.Event()
+    return cards, len([card for card in cards if card.slug in fire]), len(everything)
 
-    def keep_searching() -> None:
+
+class _Searching(threading.Thread):
+    """Searches the index over and over until stopped: a word (its bitmap), a Whoosh query, and the facet
+    bitmaps, all of one revision. Every answer and any failure at all is kept."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__()
+        self.root = root
+        self.failures: list[BaseException] = []
+        self.answers: list[tuple[int, int, int]] = []
+        self.stop = threading.Event()
+
+    def run(self) -> None:
         try:
-            while not stop.is_set():
-                opened = storage.open_index(tmp_path)
-                # A word (its bitmap), a Whoosh query, and the facet bitmaps, all of one generation.
-                answers.append((opened.word("fire").bit_count(), len(opened.ids(wq.Term("name_whole", "sand lord"))),
-                                opened.facets.size))  # fmt: skip
+            while not self.stop.is_set():
+                opened = storage.open_index(self.root)
+                self.answers.append((opened.word("fire").bit_count(),
+                                     len(opened.ids(wq.Term("name_whole", "sand lord"))), opened.facets.size))  # fmt: skip
         except BaseException as exc:  # noqa: BLE001 - any failure at all is what this test looks for
-            failures.append(exc)
+            self.failures.append(exc)
 
-    searcher = threading.Thread(target=keep_searching)
-    searcher.start()
+    def finish(self) -> None:
+        self.stop.set()
+        self.join()
+
+
+def test_searches_never_fail_while_the_index_is_rebuilt(tmp_path: Path) -> None:
+    # A hundred cards build in a fraction of the time of all of them: the swap under test is the same
+    # one os.replace of the pointer whatever the size, and the reader below asks it hundreds of times.
+    cards, expected, everything = _some_cards()
+    storage.build(cards, tmp_path)
+    searching = _Searching(tmp_path)
+    searching.start()
     generations = set()
     for _ in range(3):
         generations.add(storage.build(cards, tmp_path).generation)
-    stop.set()
-    searcher.join()
+    searching.finish()
     # The bitmaps always cover every card of the database (the Whoosh documents are the subset).
-    assert failures == [] and len(answers) > 10 and set(answers) == {(expected, 1, len(everything))}
+    assert searching.failures == [] and len(searching.answers) > 10
+    assert set(searching.answers) == {(expected, 1, everything)}
     assert len(generations) == 3
     kept = [p.name for p in tmp_path.iterdir() if p.name.startswith(storage.GENERATION_PREFIX)]
     assert len(kept) == storage.KEEP_GENERATIONS and storage.read_pointer(tmp_path).generation in kept
+
+
+def test_searches_never_fail_while_the_segments_saves_left_are_merged_in_the_background(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    # Each save writes a segment and never merges; past MOST_SEGMENTS a thread merges them while searches go on.
+    cards, expected, everything = _some_cards()
+    storage.build(cards, tmp_path)
+    monkeypatch.setattr(storage, "MERGE_IN_BACKGROUND", True)
+    monkeypatch.setattr(storage, "MOST_SEGMENTS", 3)
+    merges: list[bool] = []
+    merge = storage.merge_segments
+    monkeypatch.setattr(storage, "merge_segments", lambda root=None: merges.append(merge(root)) or merges[-1])
+    searching = _Searching(tmp_path)
+    searching.start()
+    saved = [card for card in cards if card.slug != "sand-lord"][-8:]  # Fire cards and others.
+    for number, card in enumerate(saved):
+        card.summary = f"{card.summary} Quartzite{number}."
+        card.save()
+        assert storage.update([card], root=tmp_path)
+    storage.wait_for_merges()
+    searching.finish()
+    assert searching.failures == [] and len(searching.answers) > 10
+    assert set(searching.answers) == {(expected, 1, everything)}
+    assert True in merges
+    with whoosh_index.open_dir(str(tmp_path / storage.read_pointer(tmp_path).generation)).reader() as reader:
+        assert len(reader.segments()) < 3  # Whatever the order the saves and the merges came in.
+    opened = storage.open_index(tmp_path)
+    for number, card in enumerate(saved):  # Each save's new document maps to its card, merged or not.
+        found = opened.bits(opened.searcher.docs_for_query(wq.Term("summary", f"quartzite{number}")))
+        assert opened.facets.ids(all_ranks(found)) == [card.pk], number
 
 
 def test_an_index_built_for_another_database_is_not_used(tmp_path: Path, settings) -> None:  # type: ignore[no-untyped-def]

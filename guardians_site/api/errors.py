@@ -25,22 +25,6 @@ def error_response(status_code: int, code: str, message: str, details: Any = Non
     return JsonResponse(error_body(code, message, details), status=status_code)
 
 
-class DetailedNotAcceptable(exceptions.NotAcceptable):
-    """A 406 whose details name the format asked for and the ones given (guardians_site.api.negotiation)."""
-
-    def __init__(self, message: str, details: dict[str, Any]) -> None:
-        super().__init__(message)
-        self.details = details
-
-
-class PageNotFound(exceptions.NotFound):
-    """A page past the last, naming the page asked for and the last one (guardians_site.api.pagination)."""
-
-    def __init__(self, page: int, last_page: int) -> None:
-        super().__init__(f"There is no page {page}: the last page is {last_page}.")
-        self.details = {"page": page, "last_page": last_page}
-
-
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, EngineError):
         # The engine's own errors (unreadable notation, impossible set-up) keep their stable codes per problem.
@@ -61,6 +45,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     elif isinstance(exc, PermissionDenied):
         response.data = error_body("permission_denied", _message(response.data))
     elif isinstance(exc, exceptions.APIException):
+        # Refusals that name what was asked (guardians_site.api.refusals) carry their details.
         response.data = error_body(str(exc.default_code), _message(response.data), getattr(exc, "details", None))
     else:
         response.data = error_body("error", _message(response.data))

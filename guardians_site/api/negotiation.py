@@ -16,7 +16,7 @@ from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 
-from guardians_site.api.errors import DetailedNotAcceptable
+from guardians_site.api.refusals import DetailedNotAcceptable
 
 
 class ApiContentNegotiation(DefaultContentNegotiation):

@@ -16,8 +16,8 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from guardians_site.api.errors import PageNotFound
 from guardians_site.api.parameters import parameter_warnings
+from guardians_site.api.refusals import PageNotFound
 
 
 class EnvelopePagination(PageNumberPagination):

@@ -14,15 +14,18 @@ from django.http import QueryDict
 from django.urls import reverse
 
 from combat import reading
+from combat.card_links import CardNames
 from combat.examples import arena_examples
 from combat.links import permalink
 from combat.reading import Picture
-from engine.arena import ArenaSetup, DuelLog, Place, format_duel, parse_duel
+from engine.arena import ArenaSetup, DuelLog, DuelResult, Place, format_duel, parse_duel
 from engine.catalog import CardCatalog
 from engine.errors import NotationError
+from engine.log import Notice
 from engine.made_up import clause_key, clause_value, parse_clause
 from engine.render import render_values
 from engine.rulesets import any_to_dict
+from engine.setup import split_reference
 
 PLACE_LABELS = {
     Place.VICTORIOUS: "victorious, under its Guardian",
@@ -141,7 +144,39 @@ def made_up_clauses(text: str) -> list[str]:
     return found
 
 
-def duel_context(log: DuelLog, current: int) -> dict[str, Any]:
+def card_names(log: DuelLog, setup: ArenaSetup, catalog: CardCatalog) -> dict[str, str]:
+    """Every printed card of the duel by its name, for linking the cards the steps' values name (as
+    ``reading.card_names`` does for a shield combat); a made-up card has no page, so it is never linked."""
+    slugs = {creature.card for creature in log.result.creatures} | {place.card for place in log.result.places}
+    slugs |= {step.card for step in log.steps if step.card}
+    for side in (setup.attacker, setup.defender):
+        references = [*side.duellists, *side.items, *side.stock, *side.pen, *side.under]
+        references += [reference for reference in (side.guardian, side.bearer, side.capture) if reference]
+        slugs |= {split_reference(reference)[0] for reference in references}
+    if setup.terrain:
+        # The Duel Zone's terrain is a card too (Woods): a step naming it links it.
+        slugs.add(setup.terrain)
+    for action in (*setup.primary, *setup.secondary):
+        slugs |= {split_reference(reference)[0] for reference in (action.card, action.target) if reference}
+    names: dict[str, str] = {}
+    for slug in slugs - set(log.result.made_up):
+        card = catalog.find(slug)
+        if card is not None:
+            names[card.name] = card.slug
+    for creature in log.result.creatures:
+        if creature.made_up:
+            names.pop(creature.name, None)
+    return names
+
+
+def warning_items(result: DuelResult) -> list[tuple[Notice | None, str]]:
+    """The duel's warnings in order, each with its coded notice where it has one (its cards are linked from
+    the notice's values); a warning without a code is shown as it is."""
+    coded = {f"{notice.message} ({notice.code})": notice for notice in result.notices}
+    return [(coded.get(warning), warning) for warning in result.warnings]
+
+
+def duel_context(log: DuelLog, current: int, names: CardNames | None = None) -> dict[str, Any]:
     """What the duel's step-through shows: the steps so far, the current one, and the result at the end."""
     count = len(log.steps)
     current = max(0, min(current, count))
@@ -162,6 +197,8 @@ def duel_context(log: DuelLog, current: int) -> dict[str, Any]:
         "explore_refusal": EXPLORE_REFUSAL,
         "explore_refusal_code": EXPLORE_REFUSAL_CODE,
         "notices": log.result.notices,
+        "warning_items": warning_items(log.result),
+        "card_names": names or {},
         "upper_hand": log.result.upper_hand.value if log.result.upper_hand else "",
         "winner": log.result.winner.value if log.result.winner else "",
         # What decided the duel, worded from its code and values (never read out of result.decided_by).

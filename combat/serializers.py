@@ -324,7 +324,7 @@ class ExploreResponseSerializer(serializers.Serializer[Any]):
         allow_null=True, help_text="How many play orders exist; null when 10^12 or more (see coverage)."
     )
     covered = serializers.CharField(
-        help_text="Which orders were explored: 'every play order', a fair random sample (fixed seed), or the first ones of a fixed sequence."
+        help_text="Which orders were explored: 'every play order', or a fair sample with a fixed seed (orders drawn at random, or whole groups of orders visited in a shuffled sequence)."
     )
     budget_seconds = serializers.FloatField(allow_null=True, help_text="The time budget the exploration had.")
 

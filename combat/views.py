@@ -86,7 +86,8 @@ def _duel_page(request: HttpRequest, notation: str, setup: ArenaSetup) -> HttpRe
         return _problem_page(request, notation, exc, None)
     assert isinstance(log, DuelLog)
     current = _step_number(request.GET.get("step"), len(log.steps))
-    return render(request, "combat/duel.html", duels.duel_context(log, current))
+    names = duels.card_names(log, setup, running.catalog())
+    return render(request, "combat/duel.html", duels.duel_context(log, current, names))
 
 
 def _duel_form_page(

@@ -7,8 +7,9 @@ arrangement of the other side's creatures is tried. Every other decision stays a
 it, so each row replays as an ordinary resolution of its notation. An order that, with the ranged plan as
 given, breaks the duty to aim every ranged attack at a card that draws them (ENG-11) is left out.
 Orders that begin alike are resolved together, match-up by match-up from saved states (explore_walk),
-with exactly the results of resolving each in full; a time budget bounds the work, and a partial
-answer says which orders it covered.
+with exactly the results of resolving each in full; a time budget bounds the work. Within a budget the
+orders are visited in a seeded shuffled sequence, so an answer cut short covers a fair sample of the
+orders (never just the first ones) and says so.
 
 Solution concept. Players reveal each creature at the same moment, so neither sees the other's
 order: the play order is a simultaneous, zero-sum choice. Whatever order one side picks, the other
@@ -26,7 +27,9 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from statistics import fmean
@@ -36,7 +39,7 @@ from .abilities import DrawsRanged
 from .catalog import CardCatalog
 from .enums import Side, Winner
 from .errors import EngineError
-from .explore_walk import OrderSensitive, walk
+from .explore_walk import SAMPLE_SEED, Coverage, OrderSensitive, walk
 from .made_up import catalog_for
 from .notation import format_setup
 from .resolver import resolve
@@ -104,7 +107,7 @@ class Exploration:
     defender_guarantee: Guarantee
     attacker_hold_probability: float
     # How many play orders exist; fewer were explored when the time budget ran out (the figures above are
-    # then over the explored rows only: a fair sample, or the first orders of a fixed sequence; see covered()).
+    # then over the explored rows only, a fair sample of the orders; see kind and covered()).
     total_orders: int = 0
     complete: bool = True
     # The time budget given (seconds; None: none), the permuted side's creatures in the sequence orders are
@@ -113,8 +116,10 @@ class Exploration:
     pool: tuple[str, ...] = ()
     visited: int = 0
     shared: bool = False
-    # Set when the budget could not cover every order and a fair random sample was drawn (its seed).
+    # The seed of the shuffled sequence or random draw that chose the orders (None: no budget, every order
+    # in sequence), and how the orders explored were chosen.
     sample_seed: int | None = None
+    sampling: Coverage = Coverage.COMPLETE
 
     @property
     def explored(self) -> int:
@@ -124,31 +129,29 @@ class Exploration:
         """'explored N of M play orders', with M written so that no huge number is ever printed in full."""
         return f"explored {describe_count(self.explored)} of {describe_count(self.total_orders)} play orders"
 
+    @property
+    def kind(self) -> str:
+        """'complete' when every order was explored, else 'fair sample' (the budget ran out)."""
+        return "complete" if self.complete else "fair sample"
+
     def covered(self) -> str:
-        """Which orders a partial exploration covered, honestly: a random sample (drawn when the budget was
-        seen to be too short for them all), or the first ones of the fixed sequence in which orders are
-        visited (the permuted side's creatures by their place in its pool)."""
+        """Which orders a partial exploration covered, honestly: a random sample drawn order by order (when the
+        budget was seen to be too short for them all), or whole branches of the tree of orders (orders that
+        share their first creatures) taken in a shuffled sequence until the budget ran out. Either way each
+        order was as likely as any other to be explored, and the seed makes it repeatable."""
         if self.complete:
             return "every play order"
         budget = f" within the {self.budget:g} s budget" if self.budget is not None else ""
-        if self.sample_seed is not None:
+        seed = f"fixed seed {self.sample_seed}: the same set-up explores the same orders"
+        if self.sampling is Coverage.BRANCHES:
             return (
-                f"a random sample of {describe_count(self.visited)} of {describe_count(self.total_orders)} orders{budget}, "
-                f"each order equally likely to be drawn (fixed seed {self.sample_seed}: the same set-up samples the "
-                "same orders in the same sequence)"
-            )
-        playing = len(self.fixed_order)
-        per_opening = count_orders(len(self.pool) - 1, playing - 1) if playing else 1
-        whole, part = divmod(self.visited, per_opening)
-        side = self.fixed_side.other.value
-        openings = [f"every order in which the {side} opens with {', '.join(self.pool[:whole])}"] if whole else []
-        if part:
-            openings.append(
-                f"{describe_count(part)} of the {describe_count(per_opening)} opening with {self.pool[whole]}"
+                f"a fair sample of {describe_count(self.visited)} of {describe_count(self.total_orders)} orders{budget}: "
+                "whole groups of orders that open alike, visited in a shuffled sequence, so each order was equally "
+                f"likely to be explored ({seed})"
             )
         return (
-            f"the first {describe_count(self.visited)} of {describe_count(self.total_orders)} orders{budget}, in a fixed "
-            f"sequence: {' and '.join(openings) or 'none'}; the other openings were not explored"
+            f"a fair sample of {describe_count(self.visited)} of {describe_count(self.total_orders)} orders{budget}, "
+            f"drawn at random one by one, each order equally likely to be drawn ({seed})"
         )
 
 
@@ -206,12 +209,14 @@ def explore(
     limit: int | None = MAX_ORDERS,
     budget: float | None = None,
     share: bool = True,
+    seed: int = SAMPLE_SEED,
 ) -> Exploration:
     """Resolve every play order; refuse more than ``limit`` orders (None: no count limit).
 
     With ``budget`` (seconds), stop once that much time has passed and answer with the orders explored so far
     (``complete`` is then False, ``coverage()`` says how many of how many and ``covered()`` which): time, not
-    the count, bounds work. Orders that begin alike share their first match-ups (explore_walk); ``share=False``
+    the count, bounds work. Within a budget orders are visited in a sequence shuffled by ``seed``, so an
+    answer cut short is a fair sample, the same for the same seed. Orders that begin alike share their first match-ups (explore_walk); ``share=False``
     resolves each order in full, as exploring did before (the benchmark's baseline).
     """
     deadline = None if budget is None else time.monotonic() + budget
@@ -239,14 +244,16 @@ def explore(
     walked = None
     if share and first_answer_rule(base, catalog) is None:
         try:
-            walked = _walk_orders(base, catalog, fixed, pool, playing, draws, deadline)
+            walked = _walk_orders(base, catalog, fixed, pool, playing, draws, deadline, seed)
         except OrderSensitive:
             walked = None  # A card reads the rest of the order early: every order is resolved in full below.
     if walked is not None:
-        outcomes, tried, broke_draw, seed = walked
+        outcomes, tried, broke_draw, sampling, used_seed = walked
     else:
-        outcomes, tried, broke_draw = _resolve_each(base, catalog, fixed, pool, playing, draws, deadline)
-        seed = None
+        outcomes, tried, broke_draw, sampling = _resolve_each(
+            base, catalog, fixed, pool, playing, draws, deadline, seed
+        )
+        used_seed = None if deadline is None else seed
     if not outcomes and tried < count:
         raise EngineError(
             f"the time budget ran out after {describe_count(tried)} of {describe_count(count)} play orders, none of "
@@ -273,7 +280,8 @@ def explore(
         pool=pool,
         visited=tried,
         shared=walked is not None,
-        sample_seed=seed,
+        sample_seed=used_seed,
+        sampling=sampling,
     )
 
 
@@ -285,9 +293,10 @@ def _walk_orders(
     playing: int,
     draws: bool,
     deadline: float | None,
-) -> tuple[list[OrderOutcome], int, int, int | None]:
+    seed: int,
+) -> tuple[list[OrderOutcome], int, int, Coverage, int | None]:
     """Every order by the shared-prefix walk (explore_walk): the rows, the orders visited, those left out,
-    and the seed when a time budget made it sample the orders."""
+    how the orders were chosen and the seed that shuffled or sampled them."""
     permuted = fixed.other
     fixed_order = base.side(fixed).order
 
@@ -296,7 +305,7 @@ def _walk_orders(
             draws and draws_ranged_problems(_with_order(base, permuted, _full_order(pool, arrangement)), catalog)
         )
 
-    walked = walk(base, catalog, permuted, pool, playing, deadline=deadline, keep=legal)
+    walked = walk(base, catalog, permuted, pool, playing, deadline=deadline, keep=legal, seed=seed)
     outcomes = [
         _outcome(
             base,
@@ -311,7 +320,7 @@ def _walk_orders(
         for row in walked.rows
     ]
     # Orders visited but not kept broke the ranged plan (ENG-11).
-    return outcomes, walked.visited, walked.visited - len(walked.rows), walked.sample_seed
+    return outcomes, walked.visited, walked.visited - len(walked.rows), walked.coverage, walked.sample_seed
 
 
 def _full_order(pool: tuple[str, ...], arrangement: tuple[int, ...]) -> tuple[str, ...]:
@@ -355,18 +364,22 @@ def _resolve_each(
     playing: int,
     draws: bool,
     deadline: float | None,
-) -> tuple[list[OrderOutcome], int, int]:
-    """Every order resolved in full, one after the other: for set-ups whose cards make sharing unsound."""
+    seed: int,
+) -> tuple[list[OrderOutcome], int, int, Coverage]:
+    """Every order resolved in full, one after the other: for set-ups whose cards make sharing unsound. Within
+    a deadline the orders come in a random sequence (``seed``), so a cut leaves a fair sample; the rows are
+    then put back in the permutations' sequence."""
     permuted = fixed.other
     fixed_order = base.side(fixed).order
-    outcomes: list[OrderOutcome] = []
+    found: list[tuple[tuple[int, ...], OrderOutcome]] = []
     broke_draw = 0
     tried = 0
-    for arrangement in itertools.permutations(pool, playing):
+    total = count_orders(len(pool), playing)
+    for arrangement in _arrangements(len(pool), playing, total, None if deadline is None else random.Random(seed)):
         if deadline is not None and tried and time.monotonic() > deadline:
             break
         tried += 1
-        order = arrangement + tuple(ref for ref in pool if ref not in arrangement)
+        order = tuple(pool[i] for i in arrangement) + tuple(ref for i, ref in enumerate(pool) if i not in arrangement)
         variant = _with_order(base, permuted, order)
         obeyed = _obey_first_answer(variant, catalog, permuted, fixed_order)
         if obeyed is None:
@@ -377,12 +390,36 @@ def _resolve_each(
             broke_draw += 1
             continue
         result = resolve(variant, catalog, checked=True).result
-        outcomes.append(
-            _outcome(
-                variant, fixed, row_fixed, order, playing, result.winner, result.attacker_total, result.defender_total
-            )
+        outcome = _outcome(
+            variant, fixed, row_fixed, order, playing, result.winner, result.attacker_total, result.defender_total
         )
-    return outcomes, tried, broke_draw
+        found.append((arrangement, outcome))
+    found.sort(key=lambda item: item[0])
+    return [outcome for _, outcome in found], tried, broke_draw, Coverage.COMPLETE if tried == total else Coverage.DRAWN
+
+
+# Up to this many orders, a shuffled sequence is the list of them all shuffled; beyond, orders are drawn at random
+# without repeats (the list would be too big to hold, and a budget covers a small share of them anyway).
+_SHUFFLED_LIST = 200_000
+
+
+def _arrangements(size: int, playing: int, total: int, rng: random.Random | None) -> Iterator[tuple[int, ...]]:
+    """Every arrangement of ``playing`` of ``size`` pool positions: in the permutations' sequence, or in a random
+    one drawn from ``rng``."""
+    if rng is None:
+        yield from itertools.permutations(range(size), playing)
+        return
+    if total <= _SHUFFLED_LIST:
+        every = list(itertools.permutations(range(size), playing))
+        rng.shuffle(every)
+        yield from every
+        return
+    drawn: set[tuple[int, ...]] = set()
+    while len(drawn) < total:
+        arrangement = tuple(rng.sample(range(size), playing))
+        if arrangement not in drawn:
+            drawn.add(arrangement)
+            yield arrangement
 
 
 def _obey_first_answer(

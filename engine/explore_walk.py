@@ -18,12 +18,15 @@ for all the orders that share it. Each order's result is exactly the one a full 
   shares (it must be exactly the rest of the order) and, if it is not, gives up with
   ``OrderSensitive``; explore then resolves every order in full.
 
-Orders are visited in the same sequence as ``itertools.permutations`` of the pool (lexicographic by
-the pool's positions). With a deadline, the walk judges its pace after a tenth of the time; if it cannot
-finish, it draws orders uniformly at random instead (a fixed seed, so the same set-up always samples the
-same orders in the same sequence), each resolved from the saved state of its first creatures, so a
-partial answer is a fair sample rather than the orders of the first openings. A walk stopped by its
-deadline before that judgement has covered exactly the first orders.
+Without a deadline, orders are visited in the same sequence as ``itertools.permutations`` of the pool
+(lexicographic by the pool's positions). With a deadline, each node of the tree's first SHUFFLED_DEPTH
+levels visits its children in a seeded shuffled sequence (the sharing is the same, so a walk that finishes
+costs the same and its rows are put back in the permutations' sequence); a walk cut short by its deadline
+keeps only the branches of that depth it finished, so it has covered a random set of whole branches: every
+order is as likely as any other to be among them, not just the orders of the first openings. The walk also judges its pace after a tenth of the time; if it cannot finish, it draws orders
+uniformly at random instead (the same seed, so the same set-up always samples the same orders in the same
+sequence), each resolved from the saved state of its first creatures: a simple random sample, spread
+wider than whole branches. Under load that judgement can be wrong; the shuffled walk keeps a cut fair.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from enum import Enum
 from typing import NamedTuple
 
 from .abilities import ForcedFirstAnswer, PlayRestriction, Restriction
@@ -128,8 +132,15 @@ class _Walk:
         playing: int,
         deadline: float | None,
         keep: Callable[[tuple[int, ...]], bool],
+        shuffle: random.Random | None = None,
     ) -> None:
         self.setup = setup
+        # Shuffles the children of each node above ``branch_depth`` (None: the permutations' sequence), so
+        # that a cut is a fair sample; a branch at that depth is walked in sequence and kept only when whole.
+        self.shuffle = shuffle
+        self.branch_depth = min(SHUFFLED_DEPTH, playing)
+        # The rows and visits before the branch being walked (None: between branches).
+        self.branch_start: tuple[int, int] | None = None
         self.catalog = catalog
         self.permuted = permuted
         self.pool = pool
@@ -236,13 +247,22 @@ class _Walk:
         return _Ended(counted)
 
     def _node(self, state: Combat, played: int, prefix: list[int], extras: list[Fighter], *, owned: bool) -> None:
+        # A branch of the shuffled depth begins (a walk without deadline has no branches); never a leaf.
+        branch = len(prefix) == self.branch_depth < self.playing and self.shuffle is not None
+        if branch:
+            self.branch_start = (len(self.rows), self.visited)
         remaining = [i for i in range(len(self.pool)) if i not in prefix]
         if len(prefix) == self.playing:
             self._finish(state if owned else fork(state), played, prefix, remaining, extras)
             return
-        for place, chosen in enumerate(remaining):
+        # The creatures left over keep the pool's order (``remaining``); only the sequence of visits is shuffled.
+        visits = remaining
+        if self.shuffle is not None and len(prefix) < self.branch_depth and len(remaining) > 1:
+            visits = remaining.copy()
+            self.shuffle.shuffle(visits)
+        for place, chosen in enumerate(visits):
             self._check_time()
-            last = owned and place == len(remaining) - 1
+            last = owned and place == len(visits) - 1
             step = self._advance(state, played, prefix, chosen, extras, owned=last)
             if isinstance(step, _Skipped):
                 self._node(state, played, [*prefix, chosen], extras, owned=last)
@@ -253,6 +273,23 @@ class _Walk:
                 rest = [i for i in remaining if i != chosen]
                 for tail in itertools.permutations(rest, self.playing - len(prefix) - 1):
                     self._emit((*prefix, chosen, *tail), *step.counted)
+        if branch:
+            self.branch_start = None
+
+    def drop_unfinished_branch(self) -> None:
+        """After a cut: the branch being walked covered only its first orders, so it is left out (unless it is all
+        there is), and the rows are put back in the permutations' sequence."""
+        if self.branch_start is not None and self.branch_start[0]:
+            del self.rows[self.branch_start[0] :]
+            self.visited = self.branch_start[1]
+        self.put_in_sequence()
+
+    def put_in_sequence(self) -> None:
+        """Rows within a branch come in sequence and whole branches in a shuffled one: a stable sort by branch
+        restores the permutations' sequence."""
+        if self.shuffle is not None:
+            depth = self.branch_depth
+            self.rows.sort(key=lambda row: row.arrangement[:depth])
 
     def sample(self, seed: int) -> None:
         """Orders drawn uniformly at random without repeats (a fixed seed: the same sequence every time),
@@ -328,20 +365,38 @@ class _Walk:
         return counted
 
 
+class Coverage(Enum):
+    """How the orders a walk covered were chosen."""
+
+    # Every order.
+    COMPLETE = "complete"
+    # Orders drawn one by one, uniformly at random without repeats (a simple random sample).
+    DRAWN = "drawn"
+    # Whole branches of the tree of orders, visited in a shuffled sequence and cut by the deadline.
+    BRANCHES = "branches"
+
+
 @dataclass(frozen=True)
 class WalkResult:
-    """The rows kept, how many orders were visited, whether all were, and the seed of a random sample
-    (None: the orders were visited in sequence, so those covered are the first)."""
+    """The rows kept (in the permutations' sequence), how many orders were visited, how they were chosen and
+    the seed of the shuffle or the draw (None: no deadline, every order in sequence)."""
 
     rows: list[Walked]
     visited: int
-    complete: bool
+    coverage: Coverage
     sample_seed: int | None
 
+    @property
+    def complete(self) -> bool:
+        return self.coverage is Coverage.COMPLETE
 
-# Sampling draws from this seed: the same set-up always samples the same orders in the same sequence.
+
+# Sampling and shuffling draw from this seed: the same set-up always covers the same orders.
 SAMPLE_SEED = 20
-# Within a time budget the orderly walk runs this share of it, then samples instead if it cannot finish.
+# Within a time budget the first this many levels of the tree are visited in a shuffled sequence: deep enough
+# for fine cuts (8 creatures: 336 branches of 120 orders), shallow enough that shuffling costs nothing.
+SHUFFLED_DEPTH = 3
+# Within a time budget the walk runs this share of it, then samples instead if it cannot finish.
 PROBE_SHARE = 0.1
 
 
@@ -355,13 +410,15 @@ def walk(
     deadline: float | None = None,
     keep: Callable[[tuple[int, ...]], bool] = lambda arrangement: True,
     sample: bool = False,
+    seed: int = SAMPLE_SEED,
 ) -> WalkResult:
     """Every arrangement of ``playing`` of the permuted side's ``pool`` (references) against the set-up's
-    fixed side, in itertools.permutations order; ``setup`` is checked already and ``keep`` drops orders that
-    are not legal. With a deadline the walk first checks its pace: when it cannot finish in time it draws a
-    fair sample instead (fixed seed), so a partial answer is not only the orders of the first openings.
-    ``sample`` draws the sample whatever the time. Raises OrderSensitive."""
-    walker = _Walk(setup, catalog, permuted, pool, playing, deadline, keep)
+    fixed side; ``setup`` is checked already and ``keep`` drops orders that are not legal. With a deadline the
+    tree is walked in a shuffled sequence (``seed``) and the walk checks its pace: when it cannot finish in
+    time it draws a fair sample instead; either way a partial answer is a fair sample, not the orders of the
+    first openings. ``sample`` draws the sample whatever the time. Raises OrderSensitive."""
+    shuffle = None if deadline is None else random.Random(seed)
+    walker = _Walk(setup, catalog, permuted, pool, playing, deadline, keep, shuffle)
     if deadline is not None:
         walker.probe_at = walker.started + PROBE_SHARE * max(0.0, deadline - walker.started)
     try:
@@ -369,14 +426,16 @@ def walk(
             raise TooSlow
         walker.run()
     except OutOfTime:
-        return WalkResult(walker.rows, walker.visited, False, None)
+        walker.drop_unfinished_branch()
+        return WalkResult(walker.rows, walker.visited, Coverage.BRANCHES, seed)
     except TooSlow:
         sampler = _Walk(setup, catalog, permuted, pool, playing, deadline, keep)
         try:
-            sampler.sample(SAMPLE_SEED)
+            sampler.sample(seed)
         except OutOfTime:
-            return WalkResult(
-                sorted(sampler.rows, key=lambda row: row.arrangement), sampler.visited, False, SAMPLE_SEED
-            )
-        return WalkResult(sorted(sampler.rows, key=lambda row: row.arrangement), sampler.visited, True, SAMPLE_SEED)
-    return WalkResult(walker.rows, walker.visited, True, None)
+            sampler.rows.sort()
+            return WalkResult(sampler.rows, sampler.visited, Coverage.DRAWN, seed)
+        sampler.rows.sort()
+        return WalkResult(sampler.rows, sampler.visited, Coverage.COMPLETE, seed)
+    walker.put_in_sequence()
+    return WalkResult(walker.rows, walker.visited, Coverage.COMPLETE, None if shuffle is None else seed)

@@ -47,7 +47,7 @@ MESSAGES: dict[str, str] = {
     "arena.victorious": "{winner} stays in the Duel Zone and {loser} goes to the discard pile; {winner} leaves the arena victorious under the {side}'s Guardian ({count} victorious).",
     "arena.captured": "{winner} beats {loser}, but the {side}'s unopposed {shield} captures it in the raid: it becomes a Prison-Shield with {winner} beneath it.",
     "arena.not_taken": "Action {number} ({side}: {action}) is not taken: a duellist has already left the Duel Zone.",
-    "arena.played_then_cancelled": "The {side} plays {card}; the opposing Dispel Magic that answers it cancels it.",
+    "arena.played_then_cancelled": "The {side} plays {card}; the opposing {dispel} that answers it cancels it.",
     "arena.item_in_play": "The {side} puts {card} in play: its bonus counts among the modifiers at the end of this round.",
     "arena.command_terrain": "{fighter}'s command makes the Duel Zone count as {terrain} for this battle.",
     "arena.command_forbids": "{fighter}'s command forbids casting for this battle.",
@@ -483,7 +483,10 @@ NOTICES: dict[str, str] = {
     "arena.command_card_only": "the {side}'s {card} is played only as a command card, and a duel has none: it stays in the Stock",
     "arena.no_effect_in_secondary": "the {side}'s {card} acts only on ranged attacks or channelling, which the secondary round does not have: it is played and discarded with no effect",
     # A Stock card a duel does not apply (arena.stock.StockFate), with the card page's reason.
-    **{f"arena.{fate}": "{card} played in a duel: {reason}" for fate in ("no_target", "no_combat_effect", "not_automated")},
+    **{
+        f"arena.{fate}": "{card} played in a duel: {reason}"
+        for fate in ("no_target", "no_combat_effect", "not_automated")
+    },
     "arena.nothing_to_answer": "the {side}'s {card} has no bribe to answer at this point of the round: it does nothing",
     "arena.casting_forbidden": "{source}'s command forbids the {side} to play {card}: it stays in the Stock",
     "arena.command_no_effect": "{fighter}'s command has no effect in a duel: {why}",
@@ -496,6 +499,16 @@ NOTICES: dict[str, str] = {
     "arena.decided.secondary_round": "the secondary round ({rule})",
     "arena.decided.secondary_tie": "equal secondary totals: no winner ({rule})",
 }
+
+
+def notice_step(code: str) -> str:
+    """The message of the step that says the warning ``code`` in the log (``arena.rounds.announce``): the
+    warning's template as a sentence, so the step carries the warning's values, not its words."""
+    return f"said.{code}"
+
+
+# Each warning's template as a step's sentence: capitalised and closed with a full stop, as the log writes it.
+MESSAGES.update({notice_step(code): template[:1].upper() + template[1:] + "." for code, template in NOTICES.items()})
 
 
 def chain_text(terms: tuple[Term, ...]) -> str:
@@ -705,6 +718,11 @@ _COMPILED: dict[str, tuple[str, int]] = {key: STANDARD_WORDS.message(key) for ke
 def render_values(code: str, values: Mapping[str, object], words: Words = STANDARD_WORDS) -> str:
     """The sentence of a notice or a reason, from its values by name."""
     return words.notice(code).format_map(values)
+
+
+def args_of(message: str, values: Mapping[str, object]) -> tuple[object, ...]:
+    """A step's values (``Step.args``) for ``message`` from values by name: in the order its template numbers them."""
+    return tuple(values[name] for name in _names(message))
 
 
 def render(message: str, args: tuple[object, ...], words: Words = STANDARD_WORDS) -> str:

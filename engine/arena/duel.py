@@ -24,7 +24,7 @@ from ..core import log
 from ..creature_outcomes import creature_outcome
 from ..enums import SIDES, CardType, Fate, Phase, Role, Side, StepKind
 from ..errors import CatalogError, Problem, SetupInvalid
-from ..log import CreatureOutcome, Notice, Term, Why
+from ..log import CreatureOutcome, Notice, Term, Why, WordedWhy
 from ..matchup_effects import (
     bonus_terms,
     bribe_creature,
@@ -581,7 +581,8 @@ class Duel:
             "ARN-9",
             side=action.side,
             card_name=card.name if card is not None else slug,
-            why=render_values(reason.code, reason.values, words),
+            # The reason's words with the reason kept beside them: a reader links the cards its values name.
+            why=WordedWhy(render_values(reason.code, reason.values, words), reason),
             why_code=reason.code,
             why_values=dict(reason.values),
         )

@@ -48,7 +48,7 @@ from ..effects import effects_for, run_effects
 from ..enums import SIDES, CardType, CardUse, Fate, Side, StepKind
 from ..log import Notice, Why, WordedWhy
 from ..matchup_effects import add, bribe_creature, cast, cast_refused, drop_unused_reactions
-from ..render import render_values
+from ..render import Named, args_of, notice_step, render, render_values
 from ..setup import Channel, Moment, RangedSupport, SpellPlay, split_reference
 from ..state import Contribution, Fighter
 from .setup import RoundAction
@@ -123,6 +123,7 @@ class RoundPlay:
         cancels = dispels(allowed, combat)
         self.cancelled = {cancel.victim for cancel in cancels if cancel.victim >= 0}
         self.cancel_of = {cancel.by: cancel.victim for cancel in cancels}
+        self.cancelled_by = {cancel.victim: cancel.by for cancel in cancels if cancel.victim >= 0}
         # The n-th spell action of a side is the n-th SpellPlay of its derived set-up for this round,
         # so the shared code that counts casts (rolls, choices) sees the same objects.
         moment_plays = {
@@ -177,12 +178,14 @@ class RoundPlay:
             return
         if index in self.cancelled:
             spend_card(combat, side, card.slug, CardUse.DISPELLED)
+            dispel = stock_card(combat, self.actions[self.cancelled_by[index]])
+            assert dispel is not None
             log(
                 combat,
                 StepKind.SPELL,
                 "ARN-31" if self.secondary else "ARN-3",
                 "arena.played_then_cancelled",
-                (side.value, card.name),
+                (side.value, card.name, dispel.name),
                 side=side,
                 card=card,
             )
@@ -342,11 +345,11 @@ def bribe_in_turn(
             add(
                 combat,
                 contributions[side.other],
-                f"{target.name} bribed",
+                Named(f"{target.name} bribed", (target.name,)),
                 -shot.amount,
                 "ARN-3",
                 target.card,
-                f"{target.name} leaving the battle, bribed",
+                Named(f"{target.name} leaving the battle, bribed", (target.name,)),
                 StepKind.BRIBE,
             )
 
@@ -372,10 +375,16 @@ def announce(
         **({"card": name} if name else {}),
         **values,
     }
-    message = render_values(code, named, combat.words())
+    words = combat.words()
+    message = render_values(code, named, words)
     combat.notify(Notice(code, message, rule, named))
-    step_text = WordedWhy(message[0].upper() + message[1:] + ".", Why(code, named))
-    log(combat, kind, rule, "verbatim", (step_text,), side=side, card=card)
+    sentence = message[0].upper() + message[1:] + "."
+    # The step keeps the warning's values (a reader links the cards they name where the sentence names them);
+    # a template that opens with a value written in lower case cannot be capitalised, so its words are kept.
+    said, args = notice_step(code), args_of(notice_step(code), named)
+    if render(said, args, words) != sentence:
+        said, args = "verbatim", (WordedWhy(sentence, Why(code, named)),)
+    log(combat, kind, rule, said, args, side=side, card=card)
     return message
 
 

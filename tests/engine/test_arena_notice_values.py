@@ -12,8 +12,7 @@ import pytest
 from engine.arena import parse_duel, resolve_duel
 from engine.arena.stock import StockFate
 from engine.catalog import default_catalog
-from engine.log import WordedWhy
-from engine.render import MESSAGES, NOTICES, render_values
+from engine.render import MESSAGES, NOTICES, args_of, notice_step, render_values
 
 ARENA = "ruleset=arena "
 CASES = [
@@ -106,15 +105,10 @@ def test_a_duel_warning_carries_its_values_and_its_template_words_it(
     assert code in NOTICES
     assert values.items() <= notice.values.items()
     assert render_values(code, notice.values) == message
-    # The same warning is a step of the duel's log: the sentence, with the warning's code and values kept beside it.
-    (step,) = [
-        step
-        for step in log.steps
-        if step.message == "verbatim" and step.args[0] == message[0].upper() + message[1:] + "."
-    ]
-    worded = step.args[0]
-    assert isinstance(worded, WordedWhy)
-    assert (worded.why.code, dict(worded.why.values)) == (code, notice.values)
+    # The same warning is a step of the duel's log: its sentence, written from the warning's template and values.
+    (step,) = [step for step in log.steps if step.message == notice_step(code)]
+    assert step.text == message[0].upper() + message[1:] + "."
+    assert step.args == args_of(notice_step(code), notice.values)
 
 
 def test_every_duel_warning_code_the_arena_writes_has_a_template() -> None:

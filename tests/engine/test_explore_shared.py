@@ -7,7 +7,6 @@ import gc
 import itertools
 import subprocess
 import sys
-from dataclasses import replace
 from enum import Enum
 from pathlib import Path
 
@@ -216,17 +215,15 @@ def test_the_lists_fork_shares_the_items_of_hold_only_frozen_records(name: str) 
 def test_a_partial_exploration_says_which_orders_it_covered() -> None:
     setup = parse_setup(SETUPS["made-up card"])
     exploration = explore(setup, CATALOG, limit=None, budget=0.0)
-    assert not exploration.complete and exploration.visited >= 1
-    assert exploration.covered().startswith(f"the first {exploration.visited} of 24 orders within the 0 s budget")
-    # The rows are exactly the first orders of the fixed sequence.
+    assert not exploration.complete and exploration.visited >= 1 and exploration.kind == "fair sample"
+    assert exploration.covered().startswith(f"a fair sample of {exploration.visited} of 24 orders within the 0 s budget")
+    assert "fixed seed 20" in exploration.covered()
     full = explore(setup, CATALOG)
-    assert exploration.outcomes == full.outcomes[: exploration.explored]
-    assert full.covered() == "every play order"
-    later = replace(exploration, visited=7)
-    assert (
-        "every order in which the defender opens with swordsman and 1 of the 6 opening with sand-lord"
-        in later.covered()
-    )
+    assert full.covered() == "every play order" and full.kind == "complete"
+    # Every row explored is exactly the full exploration's row for that order.
+    rows = {o.order: (o.winner, o.attacker_total, o.defender_total) for o in full.outcomes}
+    for outcome in exploration.outcomes:
+        assert rows[outcome.order] == (outcome.winner, outcome.attacker_total, outcome.defender_total)
 
 
 def test_the_benchmark_times_the_site_with_the_site_budget() -> None:
@@ -293,7 +290,8 @@ def test_an_exploration_too_big_for_its_budget_is_a_fair_sample_that_says_so() -
     short, longer = (explore(parse_setup(text), CATALOG, limit=None, budget=budget) for budget in (0.15, 0.3))
     for found in (short, longer):
         assert not found.complete and found.sample_seed is not None and found.total_orders == 40320
-        assert found.covered().startswith(f"a random sample of {found.visited:,} of 40,320 orders within the")
+        assert found.covered().startswith(f"a fair sample of {found.visited:,} of 40,320 orders within the")
+        assert "drawn at random one by one" in found.covered() and found.kind == "fair sample"
         # Not just the first openings: the sample opens with several different creatures.
         assert len({o.order[0] for o in found.outcomes}) > 1
     # The same seed draws the same sequence: the smaller sample is part of the larger.

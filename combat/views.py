@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonRes
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
 from combat import duels, reading, running
@@ -188,10 +189,26 @@ def build(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def board(request: HttpRequest) -> HttpResponse:
-    """The match-up board and the notation for the form as it stands: what the page's script redraws."""
+    """The match-up board and the notation for the form as it stands: what the page's script redraws.
+
+    A set-up that cannot be resolved answers 400 (the script reads the board from any answer). Opened
+    directly in a browser (a bookmark or a shared address), it is the whole simulator page with that
+    set-up, never a bare fragment without a title, language or main region.
+    """
     forms = bound_forms(_edited(request), running.catalog())
-    build_notation(forms, running.catalog())
-    return render(request, "combat/board_fragment.html", _form_context(forms))
+    status = 200 if build_notation(forms, running.catalog()) is not None else 400
+    if _opened_by_browser(request):
+        response = _setup_page(request, forms, status=status)
+    else:
+        response = render(request, "combat/board_fragment.html", _form_context(forms), status=status)
+    patch_vary_headers(response, ["Sec-Fetch-Mode"])
+    return response
+
+
+def _opened_by_browser(request: HttpRequest) -> bool:
+    """Browsers send Sec-Fetch-Mode: navigate for an address opened as a page; the form's fetch() sends
+    cors or same-origin, and clients without the header (older browsers, tools) keep the fragment."""
+    return request.headers.get("Sec-Fetch-Mode") == "navigate"
 
 
 def _edited(request: HttpRequest) -> Any:

@@ -236,8 +236,10 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": [
         # JSON, with unknown query parameters reported in ``warnings`` by every endpoint, not only lists.
         "guardians_site.api.parameters.WarningsJSONRenderer",
-        "rest_framework.renderers.BrowsableAPIRenderer",
     ],
+    # JSON only, as the API page says: a browser's Accept (..., */*) gets the JSON a consumer gets, and a
+    # format or Accept header without JSON is a 406 error object naming it (guardians_site.api.negotiation).
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "guardians_site.api.negotiation.ApiContentNegotiation",
     # The API reads JSON only: a form or multipart body is a JSON 415, never Django's form parsing
     # (whose own limits would answer with an HTML 400). Its size and nesting depth are checked before it is
     # read (guardians_site.api.parsers).

@@ -45,7 +45,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     elif isinstance(exc, PermissionDenied):
         response.data = error_body("permission_denied", _message(response.data))
     elif isinstance(exc, exceptions.APIException):
-        response.data = error_body(str(exc.default_code), _message(response.data))
+        # Refusals that name what was asked (guardians_site.api.refusals) carry their details.
+        response.data = error_body(str(exc.default_code), _message(response.data), getattr(exc, "details", None))
     else:
         response.data = error_body("error", _message(response.data))
     return response

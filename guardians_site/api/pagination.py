@@ -1,7 +1,8 @@
 """The one pagination envelope of the API: {count, next, previous, results, warnings}.
 
 ``page`` and ``page_size`` are checked like every other parameter: a value that is not a whole
-number of at least 1 is a 400 naming the parameter; a page past the last one is a 404. Query
+number of at least 1 is a 400 naming the parameter; a page past the last one is a 404 naming the page
+asked for and the last page. Query
 parameters the endpoint does not know are listed in ``warnings`` rather than silently ignored.
 """
 
@@ -10,12 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from guardians_site.api.parameters import parameter_warnings
+from guardians_site.api.refusals import PageNotFound
 
 
 class EnvelopePagination(PageNumberPagination):
@@ -23,6 +25,7 @@ class EnvelopePagination(PageNumberPagination):
     max_page_size = 200
     page_query_description = "A page number, from 1; a page past the last one is a 404."
     page_size_query_description = "Results per page: 1 to 200 (default 50)."
+    template = None  # no browsable API, so no page controls to draw
 
     warnings: list[str]
 
@@ -35,7 +38,12 @@ class EnvelopePagination(PageNumberPagination):
                 errors[name] = [f"Expected a whole number of at least 1, got {raw!r}."]
         if errors:
             raise ValidationError(errors)
-        return super().paginate_queryset(queryset, request, view)
+        try:
+            return super().paginate_queryset(queryset, request, view)
+        except NotFound:
+            # DRF says only "Invalid page."; the count is taken again, on this error path only.
+            last = self.django_paginator_class(queryset, self.get_page_size(request)).num_pages
+            raise PageNotFound(int(request.query_params[self.page_query_param]), last) from None
 
     def get_paginated_response(self, data: Any) -> Response:
         response = super().get_paginated_response(data)

@@ -50,7 +50,7 @@ class _References(HTMLParser):
                 continue
             if name == "id":
                 self.ids.append(value)
-            elif name in REFERRING and not (tag == "output" and name == "for"):
+            elif name in REFERRING:
                 self.references.extend((tag, name, target) for target in value.split())
             elif name == "href" and value.startswith("#") and len(value) > 1:
                 self.references.append((tag, name, value[1:]))

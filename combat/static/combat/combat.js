@@ -304,7 +304,12 @@
       body.appendChild(el("tr")).appendChild(empty);
     }
     var head = box.querySelector("thead tr");
-    if (head && head.children.length < 7) { head.appendChild(el("th", "", "")).setAttribute("aria-label", "Remove"); }
+    if (head && head.children.length < 7) {
+      // A header with words, read as the column's name; shown only to screen readers, as the buttons say it.
+      var removeHead = head.appendChild(el("th", null, "remove-column"));
+      removeHead.scope = "col";
+      removeHead.appendChild(el("span", "Remove", "visually-hidden"));
+    }
     var meter = box.querySelector("meter");
     meter.value = total;
     meter.textContent = String(total);

@@ -158,15 +158,7 @@ def card_names(log: DuelLog, setup: ArenaSetup, catalog: CardCatalog) -> dict[st
         slugs.add(setup.terrain)
     for action in (*setup.primary, *setup.secondary):
         slugs |= {split_reference(reference)[0] for reference in (action.card, action.target) if reference}
-    names: dict[str, str] = {}
-    for slug in slugs - set(log.result.made_up):
-        card = catalog.find(slug)
-        if card is not None:
-            names[card.name] = card.slug
-    for creature in log.result.creatures:
-        if creature.made_up:
-            names.pop(creature.name, None)
-    return names
+    return reading.linkable_names(slugs - set(log.result.made_up), log.result.creatures, catalog)
 
 
 def warning_items(result: DuelResult) -> list[tuple[Notice | None, str]]:

@@ -193,13 +193,18 @@ def card_names(log: CombatLog, setup: CombatSetup, catalog: CardCatalog) -> dict
         references += list(side.earlier)
         slugs |= {split_reference(reference)[0] for reference in references}
     slugs |= {step.card for step in log.steps if step.card}
+    return linkable_names(slugs, log.result.creatures, catalog)
+
+
+def linkable_names(slugs: set[str], creatures: Sequence[CreatureOutcome], catalog: CardCatalog) -> dict[str, str]:
+    """Card name to slug for every printed card among ``slugs``, the made-up creatures left out."""
     names: dict[str, str] = {}
     for slug in slugs:
         card = catalog.find(slug)
         if card is not None:
             names[card.name] = card.slug
     # A value naming a made-up card (even one named like a printed card) is never linked: it has no page.
-    for creature in log.result.creatures:
+    for creature in creatures:
         if creature.made_up:
             names.pop(creature.name, None)
     return names

@@ -8,7 +8,6 @@ parse, a set-up the engine refuses) are where those ids change.
 
 from __future__ import annotations
 
-from collections import Counter
 from urllib.parse import quote
 
 import pytest
@@ -16,7 +15,7 @@ from django.test import Client
 
 from combat.examples import arena_examples
 from combat.links import permalink
-from tests.site.test_links_in_page import _References
+from tests.page_ids import id_problems
 
 pytestmark = pytest.mark.django_db
 
@@ -50,10 +49,7 @@ PAGES = {
 def test_every_id_a_combat_page_points_to_is_there_once(client: Client, path: str, status: int) -> None:
     response = client.get(path)
     assert response.status_code == status
-    found = _References()
-    found.feed(response.content.decode())
-    assert [name for name, count in Counter(found.ids).items() if count > 1] == []
-    assert [ref for ref in found.references if ref[2] not in set(found.ids)] == []
+    assert id_problems(response.content.decode()) == ([], [])
 
 
 def test_a_field_in_error_points_to_its_error_and_its_help() -> None:

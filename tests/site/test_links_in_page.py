@@ -8,15 +8,13 @@ The combat pages are checked by their own tests (tests/combat/).
 
 from __future__ import annotations
 
-from collections import Counter
-from html.parser import HTMLParser
-
 import pytest
 from django.test import Client
 
+from tests.page_ids import id_problems
+
 pytestmark = pytest.mark.django_db
 
-REFERRING = ("for", "aria-describedby", "aria-labelledby", "aria-controls", "aria-owns", "list")
 PAGES = {
     "home": ("/", 200),
     "card list": ("/cards/", 200),
@@ -38,29 +36,8 @@ PAGES = {
 }
 
 
-class _References(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.ids: list[str] = []
-        self.references: list[tuple[str, str, str]] = []  # (tag, attribute, id)
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        for name, value in attrs:
-            if value is None:
-                continue
-            if name == "id":
-                self.ids.append(value)
-            elif name in REFERRING:
-                self.references.extend((tag, name, target) for target in value.split())
-            elif name == "href" and value.startswith("#") and len(value) > 1:
-                self.references.append((tag, name, value[1:]))
-
-
 @pytest.mark.parametrize(("path", "status"), PAGES.values(), ids=PAGES.keys())
 def test_every_id_a_page_points_to_is_there_once(client: Client, path: str, status: int) -> None:
     response = client.get(path)
     assert response.status_code == status
-    found = _References()
-    found.feed(response.content.decode())
-    assert [name for name, count in Counter(found.ids).items() if count > 1] == []
-    assert [ref for ref in found.references if ref[2] not in set(found.ids)] == []
+    assert id_problems(response.content.decode()) == ([], [])

@@ -59,11 +59,17 @@ def choice_select(field: BoundField) -> SafeString:
             for value, label in field.field.choices
         ),
     )
-    described = f"{field.id_for_label}-help" if field.help_text else ""
+    # Point at the help and the errors the way Django's widgets do for text inputs (help first, then
+    # {auto_id}_error, which _field.html puts round the errors), so a screen reader reads both.
+    described = " ".join(
+        ([f"{field.id_for_label}-help"] if field.help_text else [])
+        + ([f"{field.auto_id}_error"] if field.errors else [])
+    )
     return format_html(
-        '<select name="{}" id="{}"{}>{}</select>',
+        '<select name="{}" id="{}"{}{}>{}</select>',
         field.html_name,
         field.id_for_label,
+        mark_safe(' aria-invalid="true"') if field.errors else "",
         format_html(' aria-describedby="{}"', described) if described else "",
         options,
     )

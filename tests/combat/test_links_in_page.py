@@ -8,6 +8,7 @@ parse, a set-up the engine refuses) are where those ids change.
 
 from __future__ import annotations
 
+import re
 from urllib.parse import quote
 
 import pytest
@@ -57,3 +58,16 @@ def test_a_field_in_error_points_to_its_error_and_its_help() -> None:
     html = Client().get(BAD_FORM).content.decode()
     assert 'id="id_a-stones_error"' in html and 'id="id_a-stones_helptext"' in html
     assert 'aria-describedby="id_a-stones_helptext id_a-stones_error"' in html
+
+
+def test_a_select_in_error_points_to_its_error_like_a_text_input() -> None:
+    """Selects are drawn by choice_select, not Django's widget; in error they name their error element
+    and say they are invalid, as the text inputs do, and the element they name is on the page."""
+    html = Client().get(BAD_FORM).content.decode()
+    select = re.search(r'<select name="terrain"[^>]*>', html)
+    assert select is not None
+    described = re.search(r'aria-describedby="([^"]*)"', select.group(0))
+    assert described is not None and "id_terrain_error" in described.group(1).split()
+    assert 'aria-invalid="true"' in select.group(0)
+    assert 'id="id_terrain_error"' in html
+    assert id_problems(html) == ([], [])

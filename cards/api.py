@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Q, QuerySet
+from django.db.models.functions import Lower
 from django.http import Http404
 from django_filters import utils as filter_utils
 from django_filters.rest_framework import DjangoFilterBackend
@@ -130,7 +131,7 @@ class CardSetViewSet(viewsets.ReadOnlyModelViewSet[CardSet]):
     filter_backends = [StrictOrderingFilter]
     ordering_choices = {
         "order": ["order", "code"], "-order": ["-order", "-code"], "code": ["code"], "-code": ["-code"],
-        "name": ["name"], "-name": ["-name"], "released": ["released", "order"], "-released": ["-released", "-order"],
+        "name": [Lower("name"), "name", "code"], "-name": [Lower("name").desc(), "-name", "-code"], "released": ["released", "order"], "-released": ["-released", "-order"],
     }  # fmt: skip
 
     def get_queryset(self) -> QuerySet[CardSet]:

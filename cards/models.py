@@ -11,6 +11,7 @@ from typing import Any
 
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.db.models.functions import Lower
 from django.urls import reverse
 
 from cards.choices import AutomationStatus, Border, Bribery, CardType, Confidence, SetKind, Size, StrongholdPosition
@@ -57,7 +58,9 @@ class CardClass(models.Model):
     slug = models.SlugField(max_length=60, unique=True)
 
     class Meta:
-        ordering = ["name"]
+        # Dictionary order ("Sea beast" before "Sea Serpent"), as the glossary: a plain sort puts capitals
+        # first on SQLite. Names that differ only in case tie on Lower; the raw name then breaks the tie.
+        ordering = [Lower("name"), "name"]
         verbose_name_plural = "card classes"
 
     def __str__(self) -> str:

@@ -32,15 +32,7 @@ EXPLORE_TARGET_S = 1.0
 # Guardians named on both sides with stones and channelling, a command creature each (Floyd's side
 # bonus, the Rock Spirit's), a ranged attacker, bribes both ways, an aura in play (King of Mystfall),
 # terrain and off-colour bonuses, and secondary attacks.
-REALISTIC = (
-    "terrain=the-dry-heaps "
-    "a=floyd-the-flying-pig,sand-lord,wild-nymph,archer,gnomish-gnomes,blackthwaite-jumper "
-    "a.guardian=harkin-spreader-of-the-wealth a.command=floyd-the-flying-pig a.stones=4 a.channel=2:guardian*2 "
-    "a.ranged=2:archer a.hand=gold,beer a.bribe=1:beer "
-    "d=rock-spirit,king-of-mystfall,devil-dog,gorgal-skag,amber-well,blackthwaite-jumper "
-    "d.order=devil-dog,gorgal-skag,king-of-mystfall d.guardian=finn-swamp-king d.command=rock-spirit "
-    "d.hand=babes,gold d.bribe=1:babes d.channel=2:guardian"
-)
+REALISTIC = explore_bench.REALISTIC_6
 # The previous headline: stones, channelling, ranged and bribes, no command or aura.
 SIX_VS_SIX = (
     "terrain=the-dry-heaps a=sand-lord,wild-nymph,archer,blackthwaite-jumper,gnomish-gnomes,super-model a.stones=3 "

@@ -22,6 +22,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# The engine benchmark's headline set-up (engine_bench.REALISTIC) and a case of tests/engine/test_explore_shared.py:
+# guardians, stones and channelling, a command creature each, a ranged attacker, bribes both ways, an aura in
+# play (King of Mystfall), terrain and off-colour bonuses, and secondary attacks.
 REALISTIC_6 = (
     "terrain=the-dry-heaps "
     "a=floyd-the-flying-pig,sand-lord,wild-nymph,archer,gnomish-gnomes,blackthwaite-jumper "

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.explore_bench import REALISTIC_6
 from engine.catalog import default_catalog
 from engine.combat_state import Combat
 from engine.effects import run_effects
@@ -38,15 +39,7 @@ SALAMANDER = (
 SETUPS = {
     # Guardians, stones and channelling, a command creature each, a ranged attacker, bribes both ways,
     # an aura in play, terrain bonuses and secondary attacks (the engine benchmark's headline).
-    "realistic 6 vs 6": (
-        "terrain=the-dry-heaps "
-        "a=floyd-the-flying-pig,sand-lord,wild-nymph,archer,gnomish-gnomes,blackthwaite-jumper "
-        "a.guardian=harkin-spreader-of-the-wealth a.command=floyd-the-flying-pig a.stones=4 a.channel=2:guardian*2 "
-        "a.ranged=2:archer a.hand=gold,beer a.bribe=1:beer "
-        "d=rock-spirit,king-of-mystfall,devil-dog,gorgal-skag,amber-well,blackthwaite-jumper "
-        "d.order=devil-dog,gorgal-skag,king-of-mystfall d.guardian=finn-swamp-king d.command=rock-spirit "
-        "d.hand=babes,gold d.bribe=1:babes d.channel=2:guardian"
-    ),
+    "realistic 6 vs 6": REALISTIC_6,
     # A made-up creature among printed ones, four match-ups deep.
     "made-up card": SALAMANDER
     + "terrain=woods a=test-salamander,archer,swordsman,wild-nymph d=swordsman,sand-lord,gorgal-skag,devil-dog",

@@ -33,7 +33,7 @@ needs_chromium = pytest.mark.skipif(
 )
 
 if TYPE_CHECKING := False:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, Page
 
 
 class ServerClosingItsRequests(ThreadedWSGIServer):
@@ -124,3 +124,31 @@ def browser() -> Iterator[Browser]:
         os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     else:
         os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+def axe_script() -> str:
+    """axe-core's source, for ``context.add_init_script`` (the site's CSP refuses inline scripts)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    return str(Axe().axe_script)
+
+
+def blocking_axe_violations(page: Page) -> list[str]:
+    """The serious and critical axe violations on the page as it is now ("id: help" each)."""
+    violations = page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
+    return [f"{v['id']}: {v['help']}" for v in violations if v["impact"] in ("serious", "critical")]
+
+
+@contextlib.contextmanager
+def watched_page(browser: Browser, width: int, *, timeout_ms: int = 15_000, axe: bool = True) -> Iterator[Page]:
+    """A page in a context of its own, ``width`` px wide; on leaving, the test fails if a script on it threw."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    context.set_default_timeout(timeout_ms)
+    if axe:
+        context.add_init_script(axe_script())
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert errors == [], errors

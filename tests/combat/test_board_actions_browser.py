@@ -12,7 +12,14 @@ import pytest
 from engine.catalog import default_catalog
 from engine.notation import parse_setup
 from engine.resolver import resolve
-from tests.browser_fixtures import browser, needs_chromium, server_url
+from tests.browser_fixtures import (
+    axe_script,
+    blocking_axe_violations,
+    browser,
+    needs_chromium,
+    server_url,
+    watched_page,
+)
 from tests.combat.test_browser import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
@@ -26,15 +33,8 @@ if TYPE_CHECKING := False:
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1366, "height": 900})
-    context.set_default_timeout(15_000)
-    context.add_init_script(_axe_script())
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == [], errors
+    with watched_page(browser, 1366) as page:
+        yield page
 
 
 def _labels(page: Page) -> list[str]:
@@ -111,7 +111,7 @@ def test_the_issue_14_example_built_with_the_list_is_a_push(page: Page, server_u
     _add(page, "d", "pass")
     page.wait_for_function("w => document.getElementById('notation-output').value.includes(w)", arg=WRITTEN)
 
-    assert _blocking_axe_violations(page) == []
+    assert blocking_axe_violations(page) == []
     page.locator("#matchup-1").screenshot(path=str(ARTIFACTS / "combat-9-order-of-actions.png"))
     page.click("#resolve-button")
     page.wait_for_url(re.compile(r"/combat/\?s="))
@@ -126,28 +126,17 @@ def test_the_issue_14_example_built_with_the_list_is_a_push(page: Page, server_u
 
 def test_a_row_with_a_list_fits_a_phone_and_passes_axe(browser: Browser, server_url: str) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.add_init_script(_axe_script())  # loaded with each page: the site's CSP refuses inline scripts
+    context.add_init_script(axe_script())  # loaded with each page: the site's CSP refuses inline scripts
     page = context.new_page()
     try:
         page.goto(f"{server_url}/combat/?s={quote(EXAMPLE)}&edit=1")
         page.wait_for_selector("#actions-1 .action-item")
         assert len(_labels(page)) == 4
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-        assert _blocking_axe_violations(page) == []
+        assert blocking_axe_violations(page) == []
         page.locator("#matchup-1").screenshot(path=str(ARTIFACTS / "combat-9b-order-of-actions-phone.png"))
     finally:
         context.close()
-
-
-def _axe_script() -> str:
-    from axe_playwright_python.sync_playwright import Axe
-
-    return str(Axe().axe_script)
-
-
-def _blocking_axe_violations(page: Page) -> list[str]:
-    violations = page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
-    return [f"{v['id']}: {v['help']}" for v in violations if v["impact"] in ("serious", "critical")]
 
 
 def test_the_list_works_without_javascript(browser: Browser, server_url: str) -> None:
@@ -211,7 +200,7 @@ def test_without_javascript_the_next_action_is_added_in_one_press(
     # The same control, measured and checked by axe: scripts run (for axe) but the page's own is refused,
     # so the page is drawn as it is without JavaScript.
     context = browser.new_context(viewport={"width": width, "height": 900})
-    context.add_init_script(_axe_script())
+    context.add_init_script(axe_script())
     context.route(re.compile(r".*/combat/combat(\.[0-9a-f]+)?\.js$"), lambda route: route.abort())
     page = context.new_page()
     try:
@@ -219,21 +208,21 @@ def test_without_javascript_the_next_action_is_added_in_one_press(
         assert page.evaluate("!document.documentElement.classList.contains('has-js')")
         assert page.locator("#id_m1-add-action").is_visible()
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-        assert _blocking_axe_violations(page) == []
+        assert blocking_axe_violations(page) == []
         page.locator("#matchup-1").screenshot(path=str(ARTIFACTS / f"combat-9c-next-action-no-js-{width}.png"))
     finally:
         context.close()
 
     # With the page's script: the three selects as before, the one select hidden, at the same width.
     context = browser.new_context(viewport={"width": width, "height": 900})
-    context.add_init_script(_axe_script())
+    context.add_init_script(axe_script())
     page = context.new_page()
     try:
         page.goto(f"{server_url}/combat/?s={quote(STARTED)}&edit=1")
         page.wait_for_function("() => document.documentElement.classList.contains('has-js')")
         assert page.locator("#id_m1-add-what").is_visible() and page.locator("#id_m1-add-action").is_hidden()
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-        assert _blocking_axe_violations(page) == []
+        assert blocking_axe_violations(page) == []
         page.locator("#matchup-1").screenshot(path=str(ARTIFACTS / f"combat-9d-next-action-js-{width}.png"))
     finally:
         context.close()

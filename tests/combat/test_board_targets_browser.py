@@ -10,8 +10,14 @@ from urllib.parse import quote, unquote_plus
 
 import pytest
 
-from tests.browser_fixtures import browser, needs_chromium, server_url
-from tests.combat.test_board_actions_browser import EXAMPLE, _axe_script, _blocking_axe_violations
+from tests.browser_fixtures import (
+    blocking_axe_violations,
+    browser,
+    needs_chromium,
+    server_url,
+    watched_page,
+)
+from tests.combat.test_board_actions_browser import EXAMPLE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
 __all__ = ["browser", "server_url"]  # fixtures used by name below
@@ -30,20 +36,13 @@ if TYPE_CHECKING := False:
 
 @pytest.fixture(params=[1366, 390], ids=["desktop", "phone"])
 def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": request.param, "height": 900})
-    context.set_default_timeout(15_000)
-    context.add_init_script(_axe_script())
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == [], errors
+    with watched_page(browser, request.param) as page:
+        yield page
 
 
 def _fits_and_passes_axe(page: Page) -> None:
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
-    assert _blocking_axe_violations(page) == []
+    assert blocking_axe_violations(page) == []
 
 
 def test_a_spell_names_the_shot_it_answers_and_a_made_up_creature_has_no_card_link(page: Page, server_url: str) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from django.urls import NoReverseMatch, reverse
 
-from tests.browser_fixtures import browser, needs_chromium, server_url
+from tests.browser_fixtures import axe_script, browser, needs_chromium, server_url
 
 WIDTHS = (390, 1366)
 PAGES = {
@@ -66,12 +66,6 @@ if TYPE_CHECKING := False:
     from playwright.sync_api import Browser, BrowserContext, Page
 
 
-def _axe_script() -> str:
-    from axe_playwright_python.sync_playwright import Axe
-
-    return str(Axe().axe_script)
-
-
 def _context(browser: Browser, width: int, **options: object) -> BrowserContext:
     context = browser.new_context(viewport={"width": width, "height": 844}, **options)  # type: ignore[arg-type]
     context.set_default_timeout(10_000)
@@ -83,7 +77,7 @@ def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
     """One tab per width, reused by every page of the module."""
     context = _context(browser, request.param)
     # axe-core is loaded into every page the tab opens, rather than sent again for each check.
-    context.add_init_script(_axe_script())
+    context.add_init_script(axe_script())
     yield context.new_page()
     context.close()
 
@@ -191,7 +185,7 @@ def test_api_docs_text_is_readable_once_swagger_ui_has_drawn_it(browser: Browser
     """Swagger UI draws the page, so axe is run on its colours and the page's language only (its nested
     buttons are Swagger UI's own markup); its version badges and GET/POST labels were under 4.5:1."""
     context = _context(browser, 390)
-    context.add_init_script(_axe_script())
+    context.add_init_script(axe_script())
     page = context.new_page()
     page.goto(server_url + "/api/docs/")
     page.wait_for_selector(".opblock-summary-method")

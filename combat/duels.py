@@ -6,6 +6,7 @@ A duel is resolved by the engine's Arena procedure (engine/arena); its permalink
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -18,9 +19,11 @@ from combat.card_links import CardNames
 from combat.examples import arena_examples
 from combat.links import permalink
 from combat.reading import Picture
+from combat.rule_refs import rule_refs
 from engine.arena import ArenaSetup, DuelLog, DuelResult, Place, format_duel, parse_duel
 from engine.catalog import CardCatalog
-from engine.errors import NotationError
+from engine.enums import CardType, Terrain
+from engine.errors import NotationError, Problem
 from engine.log import Notice
 from engine.made_up import clause_key, clause_value, parse_clause
 from engine.render import render_values
@@ -65,14 +68,14 @@ class DuelField:
     help: str
 
 
+SIDE_TITLES = (("a", "attacker", "Player with Initiative (attacker)"), ("d", "defender", "Other player (defender)"))
+
+
 def form_fields(setup: ArenaSetup | None) -> dict[str, Any]:
     """The form's fields filled from a set-up (or empty), one group per side plus the shared ones."""
     data = any_to_dict(setup) if setup is not None else {"attacker": {}, "defender": {}, "primary": [], "secondary": []}
     sides = []
-    for letter, key, title in (
-        ("a", "attacker", "Player with Initiative (attacker)"),
-        ("d", "defender", "Other player (defender)"),
-    ):
+    for letter, key, title in SIDE_TITLES:
         values = data[key]
         fields = []
         for name, _, help_text in SIDE_FIELDS:
@@ -91,6 +94,70 @@ def form_fields(setup: ArenaSetup | None) -> dict[str, Any]:
     }
 
 
+def submitted_fields(data: QueryDict) -> dict[str, Any]:
+    """The form's fields as the visitor sent them, to show again beside what is wrong: nothing typed is lost."""
+    sides = [
+        {
+            "title": title,
+            "fields": [
+                DuelField(f"{letter}_{name}", name.capitalize(), data.get(f"{letter}_{name}", ""), help_text)
+                for name, _, help_text in SIDE_FIELDS
+            ],
+        }
+        for letter, _, title in SIDE_TITLES
+    ]
+    return {
+        "duel_sides": sides,
+        "duel_terrain": data.get("terrain", ""),
+        "duel_primary": data.get("p", ""),
+        "duel_secondary": data.get("s", ""),
+        "duel_made_up": data.get("made_up", ""),
+    }
+
+
+# The duel form's words for the notation's clauses, so a problem says which field to fix.
+_SHARED_FIELD_LABELS = {
+    "terrain": "Terrain",
+    "p": "Primary round actions",
+    "s": "Secondary round actions",
+    "made-up": "Made-up cards",
+}
+_DUEL_CLAUSE = re.compile(r"^(?P<side>[ad])(?:\.(?P<key>[a-z-]+))?$")
+
+
+def problem_field_label(problem: Problem) -> str:
+    """The duel form's name for the field a problem is about ("Attacker, Stones"), '' when it names none."""
+    clause = problem.values.get("clause") or problem.field
+    if clause in _SHARED_FIELD_LABELS:
+        return _SHARED_FIELD_LABELS[clause]
+    found = _DUEL_CLAUSE.match(clause)
+    if found is None:
+        return ""
+    labels = {key: name for name, key, _ in SIDE_FIELDS}
+    name = labels.get(found["key"] or "")
+    if name is None:
+        return ""
+    return f"{'Attacker' if found['side'] == 'a' else 'Defender'}, {name.capitalize()}"
+
+
+def plain_duel_problem(problem: Problem, catalog: CardCatalog) -> str:
+    """A duel problem said in the form's words: the field it is about, then what is wrong with it; an
+    unknown card gets the nearest card names, as a standard set-up's does."""
+    clause = problem.values.get("clause") or problem.field
+    message = problem.message
+    for opening in (f"{clause}: ", f"{clause} "):
+        if clause and message.startswith(opening):
+            message = message[len(opening) :]
+            break
+    if problem.code == "setup.unknown_card" and problem.card:
+        names = [catalog.get(slug).name for slug in catalog.suggest(problem.card)]
+        if names:
+            message += f"; did you mean {' or '.join(names)}?"
+    label = problem_field_label(problem)
+    message = message[:1].upper() + message[1:]
+    return f"{label}: {message}" if label else message
+
+
 def _slugs(text: str, catalog: CardCatalog) -> str:
     """Card names or slugs, comma-separated, as the notation's slugs (unknown names are left for the engine)."""
     out = []
@@ -102,12 +169,27 @@ def _slugs(text: str, catalog: CardCatalog) -> str:
     return ",".join(out)
 
 
+def terrain_names(catalog: CardCatalog) -> list[str]:
+    """What the terrain field suggests: the terrain types, then the terrain cards, by name."""
+    cards = sorted(card.name for card in catalog if card.type is CardType.TERRAIN)
+    return [terrain.value for terrain in Terrain] + cards
+
+
+def _terrain_slug(text: str, catalog: CardCatalog) -> str:
+    """A terrain typed as a type's name (Rivers and Lakes) or a terrain card's name, as the notation's slug."""
+    typed = {terrain.value.lower(): terrain.slug for terrain in Terrain}
+    if text.lower() in typed:
+        return typed[text.lower()]
+    card = catalog.find(text)
+    return card.slug if card is not None else text.lower().replace(" ", "-")
+
+
 def notation_from_form(data: QueryDict, catalog: CardCatalog) -> str:
     """The duel's canonical notation from the form; raises NotationError naming the clause at fault."""
     clauses = ["ruleset=arena"]
     terrain = data.get("terrain", "").strip()
     if terrain:
-        clauses.append(f"terrain={terrain.lower().replace(' ', '-')}")
+        clauses.append(f"terrain={_terrain_slug(terrain, catalog)}")
     for letter in ("a", "d"):
         for name, key, _ in SIDE_FIELDS:
             value = data.get(f"{letter}_{name}", "").strip()
@@ -173,6 +255,9 @@ def duel_context(log: DuelLog, current: int, names: CardNames | None = None) -> 
     count = len(log.steps)
     current = max(0, min(current, count))
     link = permalink(log.notation)
+    # Each card by its name, never its slug: a made-up card by the name the set-up gave it.
+    card_name = {slug: name for name, slug in (names or {}).items()}
+    card_name.update({creature.card: creature.name for creature in log.result.creatures if creature.made_up})
     return {
         "log": log,
         "result": log.result,
@@ -191,6 +276,8 @@ def duel_context(log: DuelLog, current: int, names: CardNames | None = None) -> 
         "notices": log.result.notices,
         "warning_items": warning_items(log.result),
         "card_names": names or {},
+        # "Arena rule 5.1.2" for each step's and each card's rule id (ARN-1), which stays in the links.
+        "rules": rule_refs([*(step.rule for step in log.steps), *(place.rule for place in log.result.places)]),
         "upper_hand": log.result.upper_hand.value if log.result.upper_hand else "",
         "winner": log.result.winner.value if log.result.winner else "",
         # What decided the duel, worded from its code and values (never read out of result.decided_by).
@@ -200,6 +287,7 @@ def duel_context(log: DuelLog, current: int, names: CardNames | None = None) -> 
             {
                 "side": place.side.value,
                 "card": place.card,
+                "name": card_name.get(place.card, place.card),
                 "label": PLACE_LABELS[place.place],
                 "rule": place.rule,
                 # A made-up card has no page: it is named, not linked.

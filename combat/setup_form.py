@@ -137,7 +137,11 @@ class TerrainForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         if cleaned.get("face_down_card", "").strip() and cleaned.get("terrain") != FACE_DOWN:
-            self.add_error("face_down_card", "Only a terrain card laid face down can name the card lying there.")
+            self.add_error(
+                "face_down_card",
+                'Only a terrain card laid face down can name the card lying there: choose "A card laid face down" as the '
+                "terrain, or empty this field.",
+            )
         return cleaned
 
     def clause(self) -> str:
@@ -164,6 +168,16 @@ def _decision_field(label: str, help_text: str, placeholder: str) -> forms.CharF
     )
 
 
+def _count_errors(what: str) -> dict[str, str]:
+    """Django's number errors said as how to fix them ("Ensure this value is ..." names neither the thing nor
+    the way out)."""
+    return {
+        "invalid": f"Write how many {what} as a whole number, such as 2; or leave it blank.",
+        "min_value": f"Write %(limit_value)s or more {what}, or leave it blank.",
+        "max_value": f"At most %(limit_value)s {what}: write a smaller number.",
+    }
+
+
 class SideForm(forms.Form):
     """One side of the fight; ``prefix`` is the notation's side letter, ``a`` or ``d``."""
 
@@ -172,7 +186,12 @@ class SideForm(forms.Form):
     )
     guardian = forms.ChoiceField(required=False, label="Guardian")
     stones = forms.IntegerField(
-        required=False, min_value=0, max_value=30, label="Power stones left", help_text="Blank: the Guardian's own."
+        required=False,
+        min_value=0,
+        max_value=30,
+        label="Power stones left",
+        help_text="Blank: the Guardian's own.",
+        error_messages=_count_errors("Power Stones"),
     )
     stronghold = forms.ChoiceField(required=False, label="Stronghold")
     shields = forms.ChoiceField(required=False, label="Shield card")
@@ -193,7 +212,12 @@ class SideForm(forms.Form):
         help_text="A creature in the shield or a card in the hand. Blank: none.",
     )
     dispel = forms.IntegerField(
-        required=False, min_value=0, max_value=9, label="Dispel Magic in the command step", help_text="Blank: none."
+        required=False,
+        min_value=0,
+        max_value=9,
+        label="Dispel Magic in the command step",
+        help_text="Blank: none.",
+        error_messages=_count_errors("Dispel Magic cards"),
     )
     order = _list_field(
         "Primary play order", "The creatures in the order they fight, one per line. Blank: the shield's order."
@@ -379,6 +403,26 @@ class SetupForms:
     def stacking_limit(self) -> int:
         return STACKING_LIMIT
 
+    @property
+    def field_problems(self) -> list[tuple[str, str, str]]:
+        """Every error a field of the form carries, as (where, message, the field's id): what the page lists
+        above the form when the set-up never reached the engine (a number out of range, an entry the
+        notation cannot read), so the visitor learns what is wrong and can jump to it."""
+        found = []
+        for form, where in ((self.terrain, ""), (self.attacker, "Attacker"), (self.defender, "Defender")):
+            if not form.is_bound:
+                continue
+            for name, errors in form.errors.items():
+                if name not in form.fields:
+                    continue
+                bound = form[name]
+                label = f"{where}, {bound.label}" if where else str(bound.label)
+                # A notation field's error opens with the field's label, which the list already says.
+                found.extend(
+                    (label, str(error).removeprefix(f"{bound.label}: "), bound.id_for_label) for error in errors
+                )
+        return found
+
     def board(self) -> Board:
         errors = pick_errors(self.problems)
         errors.update({f"m{number}-actions": message for number, message in row_problems(self.problems).items()})
@@ -481,6 +525,12 @@ def build_notation(forms_: SetupForms, catalog: CardCatalog) -> CombatSetup | No
         clauses += side.clauses()
     orders = board_action_clauses(forms_.board_values)
     forms_.notation = " ".join(clauses + orders)
+    if not forms_.notation:
+        # Nothing filled in: said as the form's two empty shields, not as the notation's "give a=... and d=...".
+        forms_.problems = tuple(validate(CombatSetup(), catalog))
+        for problem in forms_.problems:
+            _attach(forms_, problem)
+        return None
     try:
         setup = parse_setup(forms_.notation)
     except NotationError as exc:

@@ -83,7 +83,8 @@ def _duel_page(request: HttpRequest, notation: str, setup: ArenaSetup) -> HttpRe
     try:
         log = resolve_any(setup, running.catalog())
     except EngineError as exc:
-        return _problem_page(request, notation, exc, None)
+        # The duel's own form, filled and with what is wrong said by field: a newcomer fixes it there.
+        return _duel_form_page(request, setup, exc.problems, status=400, notation=notation)
     assert isinstance(log, DuelLog)
     current = _step_number(request.GET.get("step"), len(log.steps))
     names = duels.card_names(log, setup, running.catalog())
@@ -91,19 +92,37 @@ def _duel_page(request: HttpRequest, notation: str, setup: ArenaSetup) -> HttpRe
 
 
 def _duel_form_page(
-    request: HttpRequest, setup: ArenaSetup | None, problems: tuple[Problem, ...] = (), status: int = 200
+    request: HttpRequest,
+    setup: ArenaSetup | None,
+    problems: tuple[Problem, ...] = (),
+    status: int = 200,
+    *,
+    fields: dict[str, Any] | None = None,
+    notation: str = "",
 ) -> HttpResponse:
-    context = {**duels.form_fields(setup), "problems": problems, "examples": arena_examples()}
+    catalog = running.catalog()
+    context = {
+        **(fields if fields is not None else duels.form_fields(setup)),
+        "problems": [(problem, duels.plain_duel_problem(problem, catalog)) for problem in problems],
+        "examples": arena_examples(),
+        "notation": notation,
+        "terrain_names": duels.terrain_names(catalog),
+    }
     return render(request, "combat/duel_setup.html", context, status=status)
 
 
 @require_GET
 def duel_build(request: HttpRequest) -> HttpResponse:
-    """The duel form's target: the duel's permalink, or the form again with what is wrong."""
+    """The duel form's target: the duel's permalink, or the form again, as it was sent, with what is wrong.
+
+    The duel is resolved before it is given a permalink, so a duel the rules refuse (no duellist, an
+    unknown card) comes back to the form that can fix it, not to a page of notation."""
+    catalog = running.catalog()
     try:
-        notation = duels.notation_from_form(request.GET, running.catalog())
+        notation = duels.notation_from_form(request.GET, catalog)
+        resolve_any(running.read_notation(notation), catalog)
     except EngineError as exc:
-        return _duel_form_page(request, None, exc.problems, status=400)
+        return _duel_form_page(request, None, exc.problems, status=400, fields=duels.submitted_fields(request.GET))
     return HttpResponseRedirect(permalink(notation))
 
 
@@ -372,6 +391,10 @@ def _explore_html(request: HttpRequest, notation: str, exploration: Exploration)
         "rows_each_end": EXPLORE_ROWS_EACH_END,
         "wins": wins,
         "notation": notation,
+        # Creatures by name: the exploration's fields hold slugs (``sand-lord``), which a visitor never typed.
+        "fixed_order": [name(reference) for reference in exploration.fixed_order],
+        "attacker_subset": [name(reference) for reference in exploration.attacker_guarantee.best_subset],
+        "defender_subset": [name(reference) for reference in exploration.defender_guarantee.best_subset],
         "permalink": permalink(exploration.base_notation),
         "best_attacker": permalink(exploration.best_for_attacker.notation),
         "best_defender": permalink(exploration.best_for_defender.notation),

@@ -205,7 +205,7 @@ def test_a_made_up_duellist_is_named_not_linked(client: Client) -> None:
 
     end = client.get("/combat/?s=" + quote(MADE_UP_DUEL) + "&step=end").content.decode()
     assert "The attacker wins the duel" in end
-    assert "test-giant <small>(made-up)</small>" in end
+    assert "Test Giant <small>(made-up)</small>" in end and "test-giant <small>" not in end
     assert 'href="/cards/test-giant/"' not in end and 'href="/cards/swordsman/"' in end
     drawn = client.get("/combat/picture.svg?s=" + quote(MADE_UP_DUEL) + "&step=end").content.decode()
     assert "(made-up)" in drawn

@@ -1,0 +1,110 @@
+"""The combat screens as a new player meets them, who has never seen the notation: what an error says and
+keeps, and whether the pages name cards and rules in words (never a slug, an engine id or a Python None)."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import quote
+
+import pytest
+from django.test import Client
+
+from combat.examples import find_example
+
+pytestmark = pytest.mark.django_db
+
+
+def _problems_box(html: str) -> str:
+    found = re.search(r'id="setup-problems">(.*?)</div>', html, re.S)
+    assert found is not None, "no problem box above the form"
+    return found.group(1)
+
+
+def test_a_tied_worked_duel_is_listed_as_a_tie(client: Client) -> None:
+    page = client.get("/combat/").content.decode()
+    assert "the None" not in page
+    tie = find_example("arena-tie")
+    assert tie is not None and tie.winner == ""
+    row = re.search(rf"<tr>\s*<th scope=\"row\">{re.escape(tie.title)}</th>.*?</tr>", page, re.S)
+    assert row is not None and "<td>a tie</td>" in row.group(0)
+
+
+def test_the_duel_form_keeps_what_was_typed_and_names_the_field_at_fault(client: Client) -> None:
+    sent = {"a_duellist": "Sand Lord", "d_duellist": "Archer", "a_stones": "lots", "p": "a:pass, d:pass"}
+    response = client.get("/combat/duel/", sent)
+    assert response.status_code == 400
+    html = response.content.decode()
+    for name, value in sent.items():
+        assert f'name="{name}" value="{value}"' in html, name
+    assert "Attacker, Stones: Takes a whole number, got &#x27;lots&#x27;" in _problems_box(html)
+
+
+def test_a_duel_the_rules_refuse_comes_back_to_its_form_not_to_a_permalink(client: Client) -> None:
+    response = client.get("/combat/duel/", {"a_duellist": "Sand Lrd", "d_duellist": "Archer", "terrain": "Swamps"})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'name="a_duellist" value="Sand Lrd"' in html and 'name="terrain" value="Swamps"' in html
+    assert "Attacker, Duellist: No card called &#x27;sand-lrd&#x27;; did you mean Sand Lord?" in _problems_box(html)
+
+
+def test_a_refused_duel_permalink_opens_the_duel_form_filled_with_it(client: Client) -> None:
+    notation = "ruleset=arena a=sand-lord,archer d=archer"
+    response = client.get("/combat/?s=" + quote(notation))
+    assert response.status_code == 400
+    html = response.content.decode()
+    box = _problems_box(html)
+    assert "Attacker, Duellist: The attacker moves 2 creatures into the Duel Zone" in box
+    assert notation in box  # the address's set-up is still shown, to copy or compare
+    assert 'name="a_duellist" value="sand-lord, archer"' in html and 'name="d_duellist" value="archer"' in html
+
+
+def test_the_duel_form_reads_a_terrain_typed_by_its_name(client: Client) -> None:
+    for typed, slug in (
+        ("Rivers and Lakes", "rivers-and-lakes"),
+        ("The S.S. House of Babes", "the-s-s-house-of-babes"),
+    ):
+        built = client.get("/combat/duel/", {"a_duellist": "Sand Lord", "d_duellist": "Archer", "terrain": typed})
+        assert built.status_code == 302, typed
+        assert f"terrain%3D{slug}+" in built["Location"]
+
+
+def test_a_field_the_engine_never_saw_is_listed_above_the_form_with_a_link_to_it(client: Client) -> None:
+    response = client.get("/combat/build/", {"a-creatures": "Archer", "d-creatures": "Archer", "a-stones": "99"})
+    assert response.status_code == 400
+    box = _problems_box(response.content.decode())
+    assert '<a href="#id_a-stones">Attacker, Power stones left</a>: At most 30 Power Stones' in box
+    typed = client.get("/combat/build/", {"a-creatures": "Archer", "d-creatures": "Archer", "a-bribes": "zzz"})
+    box = _problems_box(typed.content.decode())
+    assert '<a href="#id_a-bribes">Attacker, Bribes</a>: “zzz” cannot be read' in box
+
+
+def test_an_empty_form_asks_for_creatures_in_words_not_notation(client: Client) -> None:
+    response = client.get("/combat/build/")
+    assert response.status_code == 400
+    box = _problems_box(response.content.decode())
+    assert "a=..." not in box
+    assert (
+        "the attacker&#x27;s shield holds no creature" in box and "the defender&#x27;s shield holds no creature" in box
+    )
+
+
+def test_a_duel_result_names_its_cards_and_arena_rules_in_words(client: Client) -> None:
+    example = find_example("arena-command-no-effect")
+    assert example is not None
+    html = client.get(example.permalink + "&step=end").content.decode()
+    table = re.search(r"Where every card goes</caption>(.*?)</table>", html, re.S)
+    assert table is not None
+    assert '<a href="/cards/darkness-elemental/">Darkness Elemental</a>' in table.group(1)
+    assert ">darkness-elemental<" not in table.group(1)
+    assert re.search(r'<a href="/rules/id/ARN-\d+/">Arena rule \d', table.group(1))
+    steps = re.search(r'<ol class="duel-steps">(.*?)</ol>', html, re.S)
+    assert steps is not None and not re.search(r">ARN-\d+<", steps.group(1))
+
+
+def test_the_explore_page_names_creatures_not_slugs(client: Client) -> None:
+    html = client.get(
+        "/combat/explore/?s=" + quote("a=sand-lord,swordsman d=archer,ice-ogre,amber-well")
+    ).content.decode()
+    assert "keeps its order (Sand Lord, Swordsman)" in html
+    assert "(playing Amber Well, Ice Ogre)" in html or "(playing Ice Ogre, Amber Well)" in html
+    assert "sand-lord, swordsman" not in html and "amber-well, ice-ogre" not in html

@@ -190,7 +190,9 @@ class MatchupSerializer(serializers.Serializer[Any]):
 
 
 class NoticeSerializer(serializers.Serializer[Any]):
-    code = serializers.CharField(help_text="Stable, e.g. ranged.woods or action.out_of_turn: read this, not the message.")
+    code = serializers.CharField(
+        help_text="Stable, e.g. ranged.woods or action.out_of_turn: read this, not the message."
+    )
     message = serializers.CharField(help_text="The sentence for people, made from the values.")
     rule = serializers.CharField(help_text="The rule id the warning follows; see /rules/id/<rule>/.")
     values = serializers.DictField(

@@ -468,8 +468,23 @@ def bound_forms(data: Mapping[str, Any], catalog: CardCatalog) -> SetupForms:
     return _mark_made_up(forms_)
 
 
-def initial_from_setup(setup: CombatSetup) -> dict[str, dict[str, Any]]:
-    """Form initial values for a set-up, one dict per form (terrain, a, d)."""
+# The card lists a visitor reads and types in: shown by card name, as the visitor wrote them.
+NAMED_LIST_FIELDS = ("creatures", "items", "hand", "channellers", "earlier")
+
+
+def _card_name(catalog: CardCatalog, reference: str) -> str:
+    """A card reference as the form shows it: ``archer#2`` -> ``Archer#2``; the slug itself when the name
+    would read back as another card (two printed cards may share a name)."""
+    slug, hash_sign, copy = reference.partition("#")
+    card = catalog.find(slug)
+    if card is None or card_reference(catalog, card.name) != slug:
+        return reference
+    return f"{card.name}{hash_sign}{copy}"
+
+
+def initial_from_setup(setup: CombatSetup, catalog: CardCatalog | None = None) -> dict[str, dict[str, Any]]:
+    """Form initial values for a set-up, one dict per form (terrain, a, d); with the catalog, the card lists a
+    visitor reads are filled with card names ("Change this set-up" shows what was typed, not the notation's slugs)."""
     data = setup_to_dict(setup)
     is_face_down, hidden = face_down(setup.terrain)
     initial: dict[str, dict[str, Any]] = {
@@ -481,6 +496,8 @@ def initial_from_setup(setup: CombatSetup) -> dict[str, dict[str, Any]]:
         values: dict[str, Any] = {}
         for name, value in side.items():
             if name in CARD_LIST_FIELDS:
+                if catalog is not None and name in NAMED_LIST_FIELDS:
+                    value = [_card_name(catalog, item) for item in value]
                 values[name] = "\n".join(value)
             elif name in DECISION_FIELDS:
                 values[name] = ", ".join(value) if value else ("none" if value == [] else "")
@@ -496,7 +513,7 @@ def filled_forms(setup: CombatSetup, catalog: CardCatalog, problems: Iterable[Pr
     """Forms showing a set-up: what fits on the board goes there, the rest into the notation fields."""
     catalog = _with_made_up(setup.made_up, catalog)
     values, rest = values_from_setup(catalog, setup)
-    initial = initial_from_setup(replace(setup, attacker=rest["a"], defender=rest["d"]))
+    initial = initial_from_setup(replace(setup, attacker=rest["a"], defender=rest["d"]), catalog)
     return _mark_made_up(
         SetupForms(
             terrain=TerrainForm(initial=initial["terrain"], catalog=catalog),

@@ -108,3 +108,15 @@ def test_the_explore_page_names_creatures_not_slugs(client: Client) -> None:
     assert "keeps its order (Sand Lord, Swordsman)" in html
     assert "(playing Amber Well, Ice Ogre)" in html or "(playing Ice Ogre, Amber Well)" in html
     assert "sand-lord, swordsman" not in html and "amber-well, ice-ogre" not in html
+
+
+def test_change_this_set_up_shows_card_names_and_resolves_back_to_the_same_permalink(client: Client) -> None:
+    from combat.links import permalink
+
+    notation = "terrain=swamp a=sand-lord,archer,archer a.hand=power-lunch d=ice-ogre"
+    html = client.get(permalink(notation, edit=1)).content.decode()
+    assert re.search(r'name="a-creatures"[^>]*>\s*Sand Lord\nArcher\nArcher</textarea>', html)
+    assert re.search(r'name="a-hand"[^>]*>\s*Power Lunch</textarea>', html)
+    sent = {"terrain": "swamp", "a-creatures": "Sand Lord\nArcher\nArcher", "a-hand": "Power Lunch"}
+    answer = client.get("/combat/build/", {**sent, "d-creatures": "Ice Ogre"})
+    assert answer.status_code == 302 and answer["Location"] == permalink(notation)

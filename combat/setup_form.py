@@ -316,6 +316,21 @@ def field_for_key(key: str) -> str:
     return _FIELD_FOR_KEY.get(key, "")
 
 
+# The set-up fields named by a game word, and the glossary entries (term, as read) that explain it.
+FIELD_GLOSSARY: dict[str, tuple[tuple[str, str], ...]] = {
+    "terrain": (("terrain", "terrain"), ("terrain bonus", "terrain bonus")),
+    "face_down_card": (("face-down terrain", "face-down terrain"),),
+    "guardian": (("guardian", "Guardian"), ("cmp", "CMP")),
+    "stones": (("power stone", "Power Stone"),),
+    "stronghold": (("stronghold", "stronghold"), ("channeller", "channeller")),
+    "shields": (("shield", "shield"), ("standard bearer", "standard bearer")),
+    "items": (("c item", "creature magic item"),),
+    "hand": (("storage hand", "storage hand"), ("bribery card", "bribery card"), ("spell", "spell")),
+    "channellers": (("channeller", "channeller"),),
+    "dispel": (("dispel", "dispel"), ("command step", "command step")),
+    "destroy_shield": (("retreat", "retreat"),),
+}
+
 # The words for each notation key of a side, for problems the engine names by key ("a.bribe").
 SIDE_FIELD_LABELS = {key: str(SideForm.base_fields[name].label) for name, key in SIDE_KEYS.items()}
 

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
-from combat import duels, reading, running
+from combat import duels, glossary, reading, running
 from combat.examples import all_examples, arena_examples, find_example
 from combat.links import permalink
 from combat.notation_doc import BASICS, CLAUSES, DUEL_CLAUSES
@@ -107,6 +107,7 @@ def _duel_form_page(
         "examples": arena_examples(),
         "notation": notation,
         "terrain_names": duels.terrain_names(catalog),
+        "glossary_urls": glossary.glossary_urls(),
     }
     return render(request, "combat/duel_setup.html", context, status=status)
 
@@ -129,6 +130,7 @@ def duel_build(request: HttpRequest) -> HttpResponse:
 def _step_context(request: HttpRequest, log: CombatLog, setup: CombatSetup, view: StepThrough) -> dict[str, Any]:
     """What the step-through shows beside the engine's steps: the picture, rule numbers, card links."""
     catalog = running.catalog()
+    urls = glossary.glossary_urls()
     orders = reading.order_count(setup, catalog)
     step_query = "end" if view.at_end else view.current
     return {
@@ -146,6 +148,9 @@ def _step_context(request: HttpRequest, log: CombatLog, setup: CombatSetup, view
         "order_count_text": describe_count(orders),
         "explore_budget": running.EXPLORE_BUDGET_SECONDS,
         "explores_fully": orders <= running.EXPLORE_LIMIT,
+        # The game's words this step uses, linked to the glossary for a reader who does not know them yet.
+        "glossary_urls": urls,
+        "step_words": [] if view.at_end else glossary.step_words(view.step.step, urls),
     }
 
 
@@ -260,6 +265,7 @@ def _form_context(forms: SetupForms) -> dict[str, Any]:
         # The set-up's made-up creatures, which the script's list of printed creatures does not hold.
         "made_up_creatures": [_creature_record(row) for row in made_up_rows],
         "board": forms.board(),
+        "glossary_urls": glossary.glossary_urls(),
         "typed_decisions": typed,
         "hand_cards": hand_card_names(running.catalog()),
     }

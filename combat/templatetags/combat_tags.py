@@ -8,12 +8,15 @@ from typing import Any
 
 from django import template
 from django.forms import BoundField
+from django.template import Context
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from cards.templatetags.card_tags import BRIBERY_ICONS
 from combat import card_links, stepping
 from combat.card_links import CardNames
+from combat.glossary import glossary_urls
+from combat.glossary import link as glossary_link
 from engine.errors import Problem
 from engine.log import Notice, Step
 
@@ -113,6 +116,44 @@ def board_problems(forms: Any) -> SafeString:
     return format_html(
         '<ul class="board-problems field-error" role="alert">{}</ul>',
         format_html_join("", "<li><strong>{} · {}:</strong> {}</li>", items),
+    )
+
+
+def _glossary_urls(context: Context) -> dict[str, str]:
+    """The glossary's anchors, read once per page by the view (``glossary_urls`` in the context), or here."""
+    urls = context.get("glossary_urls")
+    return urls if urls is not None else glossary_urls()
+
+
+@register.simple_tag(takes_context=True)
+def glossary(context: Context, term: str, word: str = "") -> SafeString:
+    """A game word linked to its glossary entry (``{% glossary "stacking number" "Stacking" %}``); plain text when the
+    glossary lacks it."""
+    found = glossary_link(term, _glossary_urls(context), word=word)
+    if found is None:
+        return format_html("{}", word or term)
+    return format_html('<a class="term" href="{}">{}</a>', found.url, found.word)
+
+
+@register.simple_tag(takes_context=True)
+def glossary_url(context: Context, term: str) -> str:
+    found = glossary_link(term, _glossary_urls(context))
+    return found.url if found is not None else ""
+
+
+@register.simple_tag(takes_context=True)
+def field_glossary(context: Context, field: BoundField) -> SafeString:
+    """ "In the glossary: Guardian, CMP." for a set-up field whose label is a game word a newcomer may not know."""
+    from combat.setup_form import FIELD_GLOSSARY
+
+    urls = _glossary_urls(context)
+    found = [glossary_link(term, urls, word=word) for term, word in FIELD_GLOSSARY.get(field.name, ())]
+    links = [(item.url, item.word) for item in found if item is not None]
+    if not links:
+        return mark_safe("")
+    return format_html(
+        '<span class="field-terms">In the glossary: {}.</span>',
+        format_html_join(", ", '<a class="term" href="{}">{}</a>', links),
     )
 
 

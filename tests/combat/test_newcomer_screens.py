@@ -120,3 +120,30 @@ def test_change_this_set_up_shows_card_names_and_resolves_back_to_the_same_perma
     sent = {"terrain": "swamp", "a-creatures": "Sand Lord\nArcher\nArcher", "a-hand": "Power Lunch"}
     answer = client.get("/combat/build/", {**sent, "d-creatures": "Ice Ogre"})
     assert answer.status_code == 302 and answer["Location"] == permalink(notation)
+
+
+def test_the_form_links_its_game_words_to_the_glossary(client: Client) -> None:
+    html = client.get("/combat/", {"example": "example-2a"}).content.decode()
+    stats = html.split('data-stats-for="a"', 1)[1].split("</table>", 1)[0]
+    assert '<a class="term" href="/rules/glossary/#stacking-number">Stacking</a>' in stats
+    assert '<a class="term" href="/rules/glossary/#off-colour-bonus">OCB</a> +' in stats  # Sun Spirit's OCB
+    guardian = html.split('for="id_a-guardian"', 1)[1].split("</div>", 1)[0]
+    assert (
+        'href="/rules/glossary/#guardian">Guardian</a>' in guardian
+        and 'href="/rules/glossary/#cmp">CMP</a>' in guardian
+    )
+    duel = client.get("/combat/", {"ruleset": "arena"}).content.decode()
+    assert 'href="/rules/glossary/#duel-zone">Duel Zone</a>' in duel
+
+
+def test_each_step_links_the_game_words_it_uses_to_the_glossary(client: Client) -> None:
+    from combat.links import permalink
+
+    notation = "terrain=swamp a=sand-lord,swordsman d=archer,ice-ogre"
+    bribery_window = client.get(permalink(notation, step=6)).content.decode()
+    words = re.search(r'<p class="step-terms">(.*?)</p>', bribery_window, re.S)
+    assert words is not None
+    assert 'href="/rules/glossary/#match-up">match-up</a>' in words.group(1)
+    assert 'href="/rules/glossary/#bribery-window">bribery window</a>' in words.group(1)
+    result = client.get(permalink(notation, step="end")).content.decode()
+    assert 'The attacker <a class="term" href="/rules/glossary/#control">holds the space</a>' in result

@@ -277,11 +277,19 @@
         });
         row.appendChild(bribery);
         var notes = [];
-        if (creature.ocb) { notes.push("OCB +" + creature.ocb + " vs " + creature.ocb_against); }
         if (creature.flying) { notes.push("flying"); }
         if (creature.ranged) { notes.push("ranged " + creature.ranged); }
         if (creature.command) { notes.push("command"); }
-        row.appendChild(el("td", notes.join(" ")));
+        var noteCell = el("td");
+        if (creature.ocb) {
+          /* "OCB" is linked to the glossary, as the server draws it: a newcomer cannot guess the letters. */
+          var ocbUrl = box.dataset.ocbUrl;
+          noteCell.appendChild(ocbUrl ? el("a", "OCB", "term") : document.createTextNode("OCB"));
+          if (ocbUrl) { noteCell.lastChild.href = ocbUrl; }
+          noteCell.appendChild(document.createTextNode(" +" + creature.ocb + " vs " + creature.ocb_against + (notes.length ? " " : "")));
+        }
+        noteCell.appendChild(document.createTextNode(notes.join(" ")));
+        row.appendChild(noteCell);
       }
       var actions = el("td");
       var remove = el("button", "Remove", "remove");

@@ -1,0 +1,65 @@
+"""A new player on a phone, keyboard only: build a combat from an empty form by card names, resolve it, step
+through it and read each step's words in the glossary. One page, one walk, a few seconds."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser_fixtures import blocking_axe_violations, browser, needs_chromium, server_url, watched_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
+__all__ = ["browser", "server_url"]  # fixtures used by name below
+
+if TYPE_CHECKING := False:
+    from playwright.sync_api import Browser, Page
+
+
+def _tab_to(page: Page, selector: str, limit: int = 80) -> None:
+    """Press Tab until the element has the focus: it must be reachable from the keyboard."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement === document.querySelector(s)", selector):
+            return
+    raise AssertionError(f"{selector} is not reachable with Tab")
+
+
+def test_a_newcomer_builds_and_steps_through_a_combat_with_the_keyboard_at_390px(
+    browser: Browser, server_url: str
+) -> None:
+    from playwright.sync_api import expect
+
+    with watched_page(browser, 390) as page:
+        page.goto(server_url + "/combat/?blank=1")
+        page.wait_for_selector("#add-a")
+        _tab_to(page, "#add-a")
+        for name in ("Sand Lord", "Swordsman"):
+            page.keyboard.type(name)
+            page.keyboard.press("Enter")
+        # The stats row the script draws links "OCB" to the glossary, as the server's row does.
+        ocb = page.locator('[data-stats-for="a"] tbody a.term', has_text="OCB")
+        assert ocb.count() == 2 and ocb.first.get_attribute("href") == "/rules/glossary/#off-colour-bonus"
+        _tab_to(page, "#add-d")
+        for name in ("Archer", "Ice Ogre"):
+            page.keyboard.type(name)
+            page.keyboard.press("Enter")
+        page.select_option("#id_terrain", "swamps")
+        expect(page.locator("#notation-output")).to_have_value(re.compile("d=archer,ice-ogre"))
+        _tab_to(page, "#resolve-button")
+        page.keyboard.press("Enter")
+        page.wait_for_url(re.compile(r"/combat/\?s=terrain%3Dswamps"))
+
+        # Step to the first bribery window with the arrow keys: its words and its rule are one Tab away.
+        for step in range(2, 8):
+            page.keyboard.press("ArrowRight")
+            expect(page.locator("#step-count")).to_have_text(f"Step {step} of 17")
+        words = page.locator(".step-terms a.term")
+        assert "bribery window" in words.all_inner_texts()
+        assert page.locator(".current-step .rule-peek summary").inner_text().startswith("Rule 6.")
+
+        # A beaten creature's tile stays readable (it was faded below 4.5:1 contrast).
+        page.goto(page.url.split("&step=")[0] + "&step=10")
+        assert page.locator(".combat-tile.fate-beaten").count() == 1
+        assert blocking_axe_violations(page) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -142,17 +142,16 @@ def problem_field_label(problem: Problem) -> str:
 
 def plain_duel_problem(problem: Problem, catalog: CardCatalog) -> str:
     """A duel problem said in the form's words: the field it is about, then what is wrong with it; an
-    unknown card gets the nearest card names, as a standard set-up's does."""
+    unknown card gets the nearest cards, as the shield combat's form says them."""
+    from combat.setup_form import unknown_card_detail
+
     clause = problem.values.get("clause") or problem.field
     message = problem.message
     for opening in (f"{clause}: ", f"{clause} "):
         if clause and message.startswith(opening):
             message = message[len(opening) :]
             break
-    if problem.code == "setup.unknown_card" and problem.card:
-        names = [catalog.get(slug).name for slug in catalog.suggest(problem.card)]
-        if names:
-            message += f"; did you mean {' or '.join(names)}?"
+    message = unknown_card_detail(problem, catalog) or message
     label = problem_field_label(problem)
     message = message[:1].upper() + message[1:]
     return f"{label}: {message}" if label else message

@@ -621,11 +621,22 @@ def acted(data: Mapping[str, Any], act: str, catalog: CardCatalog) -> dict[str, 
     return edit_actions(data, act, row_picks_as_actions)
 
 
+def unknown_card_detail(problem: Problem, catalog: CardCatalog) -> str:
+    """An unknown card said for someone who types names as well as for someone who writes slugs: the nearest
+    cards, each by its slug and its name ("did you mean sand-lord (Sand Lord)?"); '' for any other problem."""
+    if problem.code != "setup.unknown_card" or not problem.card:
+        return ""
+    near = [catalog.get(slug) for slug in catalog.suggest(problem.card)]
+    hint = " or ".join(f"{card.slug} ({card.name})" for card in near)
+    return f"no card called {problem.card!r}" + (f"; did you mean {hint}?" if hint else "")
+
+
 def _attach(forms_: SetupForms, problem: Problem) -> None:
     """An engine problem under the field it names, said without the notation key the field's label stands for
     (``d.bribe: 2 Gold bribe(s) planned ...`` under Bribes reads ``2 Gold bribe(s) planned ...``)."""
     letter, _, key = problem.field.partition(".")
-    said = problem.detail[:1].upper() + problem.detail[1:] if problem.detail else problem.message
+    detail = unknown_card_detail(problem, forms_.attacker.catalog) or problem.detail
+    said = detail[:1].upper() + detail[1:] if detail else problem.message
     if problem.field == "terrain":
         forms_.terrain.add_error("terrain", said)
         return

@@ -191,8 +191,13 @@ def plain_problem(problem: Problem) -> str:
 
     Read from the problem's fields (the clause or field it names, its detail, the shape it expects), so the
     engine may reword its messages without the page losing its labels."""
-    from combat.setup_form import FIELD_SYNTAX, SIDE_FIELD_LABELS, field_for_key
+    from combat.running import catalog
+    from combat.setup_form import FIELD_SYNTAX, SIDE_FIELD_LABELS, field_for_key, unknown_card_detail
 
+    named = unknown_card_detail(problem, catalog())
+    if named:
+        said = f"{problem.field}: {named}" if problem.field else named
+        problem = Problem(problem.code, said, problem.field, problem.card, named, problem.values)
     message = problem.message[:1].upper() + problem.message[1:]
     if problem.detail and problem.values.get("round"):
         return f"Match-up {problem.values['round']}, order of actions: {problem.detail}"

@@ -44,7 +44,8 @@ def test_a_duel_the_rules_refuse_comes_back_to_its_form_not_to_a_permalink(clien
     assert response.status_code == 400
     html = response.content.decode()
     assert 'name="a_duellist" value="Sand Lrd"' in html and 'name="terrain" value="Swamps"' in html
-    assert "Attacker, Duellist: No card called &#x27;sand-lrd&#x27;; did you mean Sand Lord?" in _problems_box(html)
+    box = _problems_box(html)
+    assert "Attacker, Duellist: No card called &#x27;sand-lrd&#x27;; did you mean sand-lord (Sand Lord)?" in box
 
 
 def test_a_refused_duel_permalink_opens_the_duel_form_filled_with_it(client: Client) -> None:
@@ -147,3 +148,25 @@ def test_each_step_links_the_game_words_it_uses_to_the_glossary(client: Client) 
     assert 'href="/rules/glossary/#bribery-window">bribery window</a>' in words.group(1)
     result = client.get(permalink(notation, step="end")).content.decode()
     assert 'The attacker <a class="term" href="/rules/glossary/#control">holds the space</a>' in result
+
+
+def test_a_duel_step_says_which_step_it_is_between_its_links(client: Client) -> None:
+    example = find_example("arena-command-no-effect")
+    assert example is not None
+    html = client.get(example.permalink + "&step=2").content.decode()
+    nav = re.search(r'<nav class="stepper-nav".*?</nav>', html, re.S)
+    assert nav is not None
+    count = len(re.findall(r"<li", html.split('<ol class="duel-steps">', 1)[1].split("</ol>", 1)[0]))
+    assert count == 3 and re.search(r'id="step-count">Step 3 of \d+</span>', nav.group(0))
+    end = client.get(example.permalink + "&step=end").content.decode()
+    assert 'id="step-count">Result</span>' in end
+
+
+def test_an_unknown_card_is_answered_with_the_nearest_card_names_too(client: Client) -> None:
+    response = client.get(
+        "/combat/build/", {"a-creatures": "Sand Lord", "a-hand": "Power Lnch", "d-creatures": "Archer"}
+    )
+    near = "no card called &#x27;power-lnch&#x27;; did you mean power-lunch (Power Lunch)?"
+    assert f"Attacker, Storage-hand cards: {near}" in _problems_box(response.content.decode())
+    page = client.get("/combat/?s=" + quote("a=sand-lrd d=archer")).content.decode()
+    assert "did you mean sand-lord (Sand Lord)?" in _problems_box(page)

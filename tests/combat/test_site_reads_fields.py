@@ -91,6 +91,8 @@ def _what_the_site_says() -> dict[str, Any]:
     }
 
 
+# The site's catalog is read from the database: an unknown card's problem names the nearest cards from it.
+@pytest.mark.django_db
 def test_what_the_site_says_comes_from_the_engine_s_fields() -> None:
     said = _what_the_site_says()
     assert said["pick errors"] == {

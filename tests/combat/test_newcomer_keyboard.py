@@ -40,6 +40,10 @@ def test_a_newcomer_builds_and_steps_through_a_combat_with_the_keyboard_at_390px
         # The stats row the script draws links "OCB" to the glossary, as the server's row does.
         ocb = page.locator('[data-stats-for="a"] tbody a.term', has_text="OCB")
         assert ocb.count() == 2 and ocb.first.get_attribute("href") == "/rules/glossary/#off-colour-bonus"
+        # The shield's list and the disclosures below it show the site's focus ring, not the browser's thin one.
+        for selector in ("#id_a-creatures", '[data-side="a"] details > summary'):
+            _tab_to(page, selector)
+            assert page.evaluate("getComputedStyle(document.activeElement).outlineWidth") == "3px", selector
         _tab_to(page, "#add-d")
         for name in ("Archer", "Ice Ogre"):
             page.keyboard.type(name)

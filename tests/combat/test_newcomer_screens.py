@@ -170,3 +170,14 @@ def test_an_unknown_card_is_answered_with_the_nearest_card_names_too(client: Cli
     assert f"Attacker, Storage-hand cards: {near}" in _problems_box(response.content.decode())
     page = client.get("/combat/?s=" + quote("a=sand-lrd d=archer")).content.decode()
     assert "did you mean sand-lord (Sand Lord)?" in _problems_box(page)
+
+
+def test_a_partial_exploration_says_how_to_fix_an_order_in_the_form(client: Client, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from combat import running
+
+    monkeypatch.setattr(running, "EXPLORE_BUDGET_SECONDS", 0.0)
+    text = "a=sand-lord,wild-nymph,archer,super-model d=ice-spirit,devil-dog,swordsman,gorgal-skag"
+    html = client.get("/combat/explore/?s=" + quote(text)).content.decode()
+    notice = re.search(r'<p class="notice" role="status">The time budget ran out.*?</p>', html, re.S)
+    assert notice is not None
+    assert '&amp;edit=1">change the set-up</a> and move its creatures' in notice.group(0)

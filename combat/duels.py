@@ -56,6 +56,18 @@ SIDE_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("counts", "counts", "Counts the duel cannot see, as card:number (woodland-troll:2)."),
     ("choices", "choices", "Choices a card offers, as card:option (female-titan:small)."),
 )
+# The duel fields whose help names a game word, and the glossary entries (term, as read) that explain it.
+DUEL_FIELD_GLOSSARY: dict[str, tuple[tuple[str, str], ...]] = {
+    "guardian": (("guardian", "Guardian"),),
+    "stones": (("power stone", "Power Stone"),),
+    "items": (("c item", "C item"),),
+    "stock": (("stock", "Stock"), ("h item", "H item"), ("bribery card", "bribery card")),
+    "pen": (("creature pen", "Creature Pen"),),
+    "under": (("channeller", "channeller"), ("ranged attack", "ranged attack"), ("stronghold", "stronghold")),
+    "bearer": (("standard bearer", "standard bearer"),),
+    "victorious": (("victorious creature", "victorious creature"),),
+    "capture": (("prison-shield", "Prison-Shield"),),
+}
 # Fields written as card:value pairs, passed on as written (a card name's commas would split them).
 DECISION_FIELDS = frozenset({"rolls", "counts", "choices"})
 
@@ -66,6 +78,10 @@ class DuelField:
     label: str
     value: str
     help: str
+
+    @property
+    def glossary_terms(self) -> tuple[tuple[str, str], ...]:
+        return DUEL_FIELD_GLOSSARY.get(self.name.split("_", 1)[1], ())
 
 
 SIDE_TITLES = (("a", "attacker", "Player with Initiative (attacker)"), ("d", "defender", "Other player (defender)"))

@@ -39,6 +39,11 @@ STEP_KIND_TERMS: dict[StepKind, tuple[str, ...]] = {
     StepKind.HEAL: ("healing",),
     StepKind.STONES: ("power stone",),
 }
+# The set-up's steps are notes told apart by their rule: entering the space, then each side picking up its hand.
+RULE_TERMS: dict[str, tuple[str, ...]] = {
+    "CMB-1": ("terrain", "disputed land"),
+    "CMB-2": ("combat hand", "stacking limit", "cmp", "power stone"),
+}
 PHASE_TERMS: dict[Phase, str] = {
     Phase.COMMAND: "command step",
     Phase.SECONDARY: "secondary attack",
@@ -51,6 +56,8 @@ WORDS = {
     "winner (match-up)": "winning a match-up",
     "aoe": "AOE (area of effect)",
     "printed vitality": "printed Vitality",
+    "cmp": "CMP",
+    "power stone": "Power Stone",
 }
 
 
@@ -72,7 +79,8 @@ def link(term: str, urls: dict[str, str] | None = None, word: str = "") -> Gloss
 
 
 def step_words(step: Step, urls: dict[str, str] | None = None) -> list[GlossaryLink]:
-    """The glossary words for one step: its part of the combat (a match-up, the command step ...), then its kind."""
+    """The glossary words for one step: its part of the combat (a match-up, the command step ...), then its rule's
+    and its kind's."""
     urls = glossary_urls() if urls is None else urls
     terms: list[str] = []
     if step.moment.startswith("s"):
@@ -81,6 +89,7 @@ def step_words(step: Step, urls: dict[str, str] | None = None) -> list[GlossaryL
         terms.append("match-up")
     elif step.phase in PHASE_TERMS:
         terms.append(PHASE_TERMS[step.phase])
+    terms += RULE_TERMS.get(step.rule, ())
     terms += STEP_KIND_TERMS.get(step.kind, ())
     found: list[GlossaryLink] = []
     for term in terms:

@@ -143,11 +143,17 @@ def glossary_url(context: Context, term: str) -> str:
 
 @register.simple_tag(takes_context=True)
 def field_glossary(context: Context, field: BoundField) -> SafeString:
-    """ "In the glossary: Guardian, CMP." for a set-up field whose label is a game word a newcomer may not know."""
+    """'In the glossary: Guardian, CMP.' for a set-up field whose label is a game word a newcomer may not know."""
     from combat.setup_form import FIELD_GLOSSARY
 
+    return glossary_words(context, FIELD_GLOSSARY.get(field.name, ()))
+
+
+@register.simple_tag(takes_context=True)
+def glossary_words(context: Context, terms: Iterable[tuple[str, str]]) -> SafeString:
+    """'In the glossary: ...' for (term, as read) pairs: only the terms the glossary has, nothing when none."""
     urls = _glossary_urls(context)
-    found = [glossary_link(term, urls, word=word) for term, word in FIELD_GLOSSARY.get(field.name, ())]
+    found = [glossary_link(term, urls, word=word) for term, word in terms]
     links = [(item.url, item.word) for item in found if item is not None]
     if not links:
         return mark_safe("")

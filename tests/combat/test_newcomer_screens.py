@@ -135,6 +135,8 @@ def test_the_form_links_its_game_words_to_the_glossary(client: Client) -> None:
     )
     duel = client.get("/combat/", {"ruleset": "arena"}).content.decode()
     assert 'href="/rules/glossary/#duel-zone">Duel Zone</a>' in duel
+    stock = duel.split('id="help_a_stock"', 1)[1].split("</p>", 1)[0]
+    assert 'href="/rules/glossary/#h-item">H item</a>' in stock
 
 
 def test_each_step_links_the_game_words_it_uses_to_the_glossary(client: Client) -> None:
@@ -146,6 +148,8 @@ def test_each_step_links_the_game_words_it_uses_to_the_glossary(client: Client) 
     assert words is not None
     assert 'href="/rules/glossary/#match-up">match-up</a>' in words.group(1)
     assert 'href="/rules/glossary/#bribery-window">bribery window</a>' in words.group(1)
+    picking_up = client.get(permalink(notation, step=1)).content.decode()
+    assert 'href="/rules/glossary/#cmp">CMP</a>' in picking_up.split('<p class="step-terms">', 1)[1].split("</p>", 1)[0]
     result = client.get(permalink(notation, step="end")).content.decode()
     assert 'The attacker <a class="term" href="/rules/glossary/#control">holds the space</a>' in result
 

@@ -7,6 +7,7 @@ A duel is resolved by the engine's Arena procedure (engine/arena); its permalink
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -19,7 +20,7 @@ from combat.card_links import CardNames
 from combat.examples import arena_examples
 from combat.links import permalink
 from combat.reading import Picture
-from combat.rule_refs import rule_refs
+from combat.rule_refs import RuleRef, rule_refs
 from engine.arena import ArenaSetup, DuelLog, DuelResult, Place, format_duel, parse_duel
 from engine.catalog import CardCatalog
 from engine.enums import CardType, Terrain
@@ -87,21 +88,31 @@ class DuelField:
 SIDE_TITLES = (("a", "attacker", "Player with Initiative (attacker)"), ("d", "defender", "Other player (defender)"))
 
 
-def form_fields(setup: ArenaSetup | None) -> dict[str, Any]:
-    """The form's fields filled from a set-up (or empty), one group per side plus the shared ones."""
+def form_fields(setup: ArenaSetup | None, catalog: CardCatalog | None = None) -> dict[str, Any]:
+    """The form's fields filled from a set-up (or empty), one group per side plus the shared ones; with the
+    catalog, cards are shown by name ("Change this duel" gives back what was typed, not the notation's slugs)."""
     data = any_to_dict(setup) if setup is not None else {"attacker": {}, "defender": {}, "primary": [], "secondary": []}
+
+    def shown(slug: str) -> str:
+        """A card's name, when the form reads that name back as the same card; the slug otherwise."""
+        card = catalog.find(slug) if catalog is not None else None
+        return card.name if card is not None and card_slug(catalog, card.name) == slug else slug
+
     sides = []
     for letter, key, title in SIDE_TITLES:
         values = data[key]
         fields = []
         for name, _, help_text in SIDE_FIELDS:
             raw = values.get("duellists" if name == "duellist" else name, "")
-            text = ", ".join(raw) if isinstance(raw, list) else ("" if raw in (None, "") else str(raw))
-            fields.append(DuelField(f"{letter}_{name}", name.capitalize(), text, help_text))
+            items = [str(item) for item in raw] if isinstance(raw, list) else ([] if raw in (None, "") else [str(raw)])
+            if name not in DECISION_FIELDS and name not in ("stones", "victorious"):
+                items = [shown(item) for item in items]
+            fields.append(DuelField(f"{letter}_{name}", name.capitalize(), ", ".join(items), help_text))
         sides.append({"title": title, "fields": fields})
+    terrain = str(data.get("terrain") or "")
     return {
         "duel_sides": sides,
-        "duel_terrain": data.get("terrain") or "",
+        "duel_terrain": {t.slug: t.value for t in Terrain}.get(terrain) or (shown(terrain) if terrain else ""),
         "duel_primary": ", ".join(data["primary"]),
         "duel_secondary": ", ".join(data["secondary"]),
         "duel_made_up": "\n".join(
@@ -173,14 +184,19 @@ def plain_duel_problem(problem: Problem, catalog: CardCatalog) -> str:
     return f"{label}: {message}" if label else message
 
 
+def card_slug(catalog: CardCatalog | None, text: str) -> str:
+    """The slug a name typed in the duel form becomes (as ``_slugs`` reads it)."""
+    card = catalog.find(text) if catalog is not None else None
+    return card.slug if card is not None else text.lower().replace(" ", "-")
+
+
 def _slugs(text: str, catalog: CardCatalog) -> str:
     """Card names or slugs, comma-separated, as the notation's slugs (unknown names are left for the engine)."""
     out = []
     for item in (part.strip() for part in text.split(",")):
         if not item:
             continue
-        card = catalog.find(item)
-        out.append(card.slug if card is not None else item.lower().replace(" ", "-"))
+        out.append(card_slug(catalog, item))
     return ",".join(out)
 
 
@@ -273,6 +289,8 @@ def duel_context(log: DuelLog, current: int, names: CardNames | None = None) -> 
     # Each card by its name, never its slug: a made-up card by the name the set-up gave it.
     card_name = {slug: name for name, slug in (names or {}).items()}
     card_name.update({creature.card: creature.name for creature in log.result.creatures if creature.made_up})
+    rule_ids = [*(step.rule for step in log.steps), *(place.rule for place in log.result.places)]
+    rules = rule_refs([*rule_ids, log.result.decided_by_values.get("rule", "")])
     return {
         "log": log,
         "result": log.result,
@@ -292,12 +310,12 @@ def duel_context(log: DuelLog, current: int, names: CardNames | None = None) -> 
         "warning_items": warning_items(log.result),
         "card_names": names or {},
         # "Arena rule 5.1.2" for each step's and each card's rule id (ARN-1), which stays in the links.
-        "rules": rule_refs([*(step.rule for step in log.steps), *(place.rule for place in log.result.places)]),
+        "rules": rules,
         "upper_hand": log.result.upper_hand.value if log.result.upper_hand else "",
         "winner": log.result.winner.value if log.result.winner else "",
         # What decided the duel, worded from its code and values (never read out of result.decided_by).
         "decided_by_code": log.result.decided_by_code,
-        "decided_by": render_values(log.result.decided_by_code, log.result.decided_by_values),
+        "decided_by": render_values(log.result.decided_by_code, _rules_in_words(log.result.decided_by_values, rules)),
         "places": [
             {
                 "side": place.side.value,
@@ -311,6 +329,12 @@ def duel_context(log: DuelLog, current: int, names: CardNames | None = None) -> 
             for place in log.result.places
         ],
     }
+
+
+def _rules_in_words(values: Mapping[str, str], rules: Mapping[str, RuleRef]) -> dict[str, str]:
+    """A notice's values with its rule id (ARN-14) given as the rule's label (Arena rule 6.3.9), for the page."""
+    rule = values.get("rule", "")
+    return {**values, "rule": rules[rule].label} if rule in rules else dict(values)
 
 
 def picture(log: DuelLog, current: int) -> Picture:

@@ -102,7 +102,7 @@ def _duel_form_page(
 ) -> HttpResponse:
     catalog = running.catalog()
     context = {
-        **(fields if fields is not None else duels.form_fields(setup)),
+        **(fields if fields is not None else duels.form_fields(setup, catalog)),
         "problems": [(problem, duels.plain_duel_problem(problem, catalog)) for problem in problems],
         "examples": arena_examples(),
         "notation": notation,

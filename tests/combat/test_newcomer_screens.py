@@ -56,7 +56,7 @@ def test_a_refused_duel_permalink_opens_the_duel_form_filled_with_it(client: Cli
     box = _problems_box(html)
     assert "Attacker, Duellist: The attacker moves 2 creatures into the Duel Zone" in box
     assert notation in box  # the address's set-up is still shown, to copy or compare
-    assert 'name="a_duellist" value="sand-lord, archer"' in html and 'name="d_duellist" value="archer"' in html
+    assert 'name="a_duellist" value="Sand Lord, Archer"' in html and 'name="d_duellist" value="Archer"' in html
 
 
 def test_the_duel_form_reads_a_terrain_typed_by_its_name(client: Client) -> None:
@@ -185,3 +185,20 @@ def test_a_partial_exploration_says_how_to_fix_an_order_in_the_form(client: Clie
     notice = re.search(r'<p class="notice" role="status">The time budget ran out.*?</p>', html, re.S)
     assert notice is not None
     assert '&amp;edit=1">change the set-up</a> and move its creatures' in notice.group(0)
+
+
+def test_change_this_duel_shows_names_and_resolves_back_to_the_same_permalink(client: Client) -> None:
+    from combat.links import permalink
+
+    notation = "ruleset=arena terrain=rivers-and-lakes a=sand-lord a.stock=gold,power-lunch d=archer"
+    html = client.get(permalink(notation, edit=1)).content.decode()
+    sent = {
+        "a_duellist": "Sand Lord",
+        "a_stock": "Gold, Power Lunch",
+        "d_duellist": "Archer",
+        "terrain": "Rivers and Lakes",
+    }
+    for name, value in sent.items():
+        assert f'name="{name}" value="{value}"' in html, name
+    answer = client.get("/combat/duel/", sent)
+    assert answer.status_code == 302 and answer["Location"] == permalink(notation)

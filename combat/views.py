@@ -289,9 +289,23 @@ def _problem_page(request: HttpRequest, notation: str, exc: EngineError, setup: 
         "marked": _marked_clause(notation, getattr(exc, "position", -1)),
         "examples": all_examples(),
     }
+    if setup is None and context["marked"] is not None:
+        # The rest of an address with one unreadable clause still fills the form: nothing else is lost.
+        setup = _without_clause(context["marked"])
+        context["form_lacks_marked"] = setup is not None
     if setup is not None:
         context.update(_form_context(filled_forms(setup, running.catalog(), exc.problems)))
     return render(request, "combat/problems.html", context, status=400)
+
+
+def _without_clause(marked: tuple[str, str, str]) -> CombatSetup | None:
+    """The set-up written around the marked clause, when that reads as a shield combat on its own."""
+    before, _, after = marked
+    try:
+        rest = running.read_notation(" ".join((before + after).split()))
+    except NotationError:
+        return None
+    return rest if isinstance(rest, CombatSetup) else None
 
 
 def _marked_clause(notation: str, position: int) -> tuple[str, str, str] | None:

@@ -202,3 +202,14 @@ def test_change_this_duel_shows_names_and_resolves_back_to_the_same_permalink(cl
         assert f'name="{name}" value="{value}"' in html, name
     answer = client.get("/combat/duel/", sent)
     assert answer.status_code == 302 and answer["Location"] == permalink(notation)
+
+
+def test_an_address_with_one_unreadable_clause_still_fills_the_form_with_the_rest(client: Client) -> None:
+    notation = "terrain=swamp a=sand-lord,swordsman a.bribe=xx:gold d=archer,ice-ogre"
+    response = client.get("/combat/?s=" + quote(notation))
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "<mark>a.bribe=xx:gold</mark>" in html
+    assert "the part marked above is left out" in html
+    assert re.search(r'name="d-creatures"[^>]*>\s*Archer\nIce Ogre</textarea>', html)
+    assert '<option value="swamp" selected>' in html

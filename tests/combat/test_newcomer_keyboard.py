@@ -62,6 +62,11 @@ def test_a_newcomer_builds_and_steps_through_a_combat_with_the_keyboard_at_390px
         assert "bribery window" in words.all_inner_texts()
         assert page.locator(".current-step .rule-peek summary").inner_text().startswith("Rule 6.")
 
+        # The permalink, to share, has its own Copy button, reached and pressed from the keyboard.
+        _tab_to(page, '[data-copy="permalink"]')
+        page.keyboard.press("Enter")
+        expect(page.locator(".permalink-row .copy-status")).to_have_text(re.compile("Copied|Selected"))
+
         # A beaten creature's tile stays readable (it was faded below 4.5:1 contrast).
         page.goto(page.url.split("&step=")[0] + "&step=10")
         assert page.locator(".combat-tile.fate-beaten").count() == 1

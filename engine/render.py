@@ -487,6 +487,8 @@ NOTICES: dict[str, str] = {
         f"arena.{fate}": "{card} played in a duel: {reason}"
         for fate in ("no_target", "no_combat_effect", "not_automated")
     },
+    "arena.primary_matchup_only": "the {side}'s {card} is cast on a creature in a primary match-up, and the secondary round is not one: it is played and discarded with no effect",
+    "arena.winning_roll_not_automated": "the {side}'s {card} rolls {roll} for {fighter}: {wins_from} or more wins the match-up, and the Arena rules do not say whether that is the primary round or the whole duel, so the roll is not automated and changes nothing here: apply it by hand",
     "arena.nothing_to_answer": "the {side}'s {card} has no bribe to answer at this point of the round: it does nothing",
     "arena.casting_forbidden": "{source}'s command forbids the {side} to play {card}: it stays in the Stock",
     "arena.command_no_effect": "{fighter}'s command has no effect in a duel: {why}",

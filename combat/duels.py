@@ -168,10 +168,10 @@ def warning_items(result: DuelResult) -> list[tuple[Notice | None, str]]:
     return [(coded.get(warning), warning) for warning in result.warnings]
 
 
-# The warnings that leave a card to be applied by hand (a Stock card or a command a duel does not apply).
-NOT_AUTOMATED_CODES = frozenset(
-    {"arena.not_automated", "arena.command_not_automated", "card.not_automated", "card.partly_automated"}
-)
+def leaves_to_a_person(notice: Notice) -> bool:
+    """Whether a warning leaves a card to be applied by hand: its code ends in ``not_automated`` (a Stock card,
+    a command, a winning Summon Entropy Storm roll a duel does not apply) or says the card is only partly applied."""
+    return notice.code.endswith("not_automated") or notice.code == "card.partly_automated"
 
 
 @dataclass(frozen=True)
@@ -190,7 +190,7 @@ def not_automated_items(result: DuelResult, names: CardNames) -> list[NotAutomat
     values name it: the page writes that warning with the card linked where its sentence names it."""
     name_of = {creature.card: creature.name for creature in result.creatures}
     name_of.update({slug: name for name, slug in names.items()})
-    notices = [notice for notice in result.notices if notice.code in NOT_AUTOMATED_CODES]
+    notices = [notice for notice in result.notices if leaves_to_a_person(notice)]
     items = []
     for slug, reason in result.not_automated:
         name = name_of.get(slug, slug)

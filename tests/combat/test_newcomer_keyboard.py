@@ -34,6 +34,14 @@ def test_a_newcomer_builds_and_steps_through_a_combat_with_the_keyboard_at_390px
         page.goto(server_url + "/combat/?blank=1")
         page.wait_for_selector("#add-a")
         _tab_to(page, "#add-a")
+        # A misspelt name is answered with the creature meant, and the typed text stays to correct.
+        page.keyboard.type("Sand Lrd")
+        page.keyboard.press("Enter")
+        message = page.locator('[data-side="a"] .add-creature-message').first
+        expect(message).to_contain_text("Did you mean Sand Lord?")
+        assert page.input_value("#add-a") == "Sand Lrd"
+        page.keyboard.press("Control+A")
+        page.keyboard.press("Backspace")
         for name in ("Sand Lord", "Swordsman"):
             page.keyboard.type(name)
             page.keyboard.press("Enter")

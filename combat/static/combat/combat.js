@@ -329,6 +329,32 @@
     text.appendChild(document.createTextNode(" of " + STACKING_LIMIT + " points" + (total > STACKING_LIMIT ? ": over the limit" : "")));
   };
 
+  /* The names closest to what was typed (at most three, by edit distance on the simplified names), so a
+     misspelt name is answered with the one meant rather than only "no such card". */
+  var distance = function (a, b) {
+    var previous = [], current, i, j;
+    for (j = 0; j <= b.length; j++) { previous.push(j); }
+    for (i = 1; i <= a.length; i++) {
+      current = [i];
+      for (j = 1; j <= b.length; j++) {
+        current.push(Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
+      }
+      previous = current;
+    }
+    return previous[b.length];
+  };
+  var nearest = function (text, names) {
+    var typed = key(text);
+    if (!typed) { return []; }
+    var limit = Math.max(2, Math.floor(typed.length / 3));
+    return names
+      .map(function (name) { return { name: name, cost: distance(typed, key(name)) }; })
+      .filter(function (item) { return item.cost <= limit; })
+      .sort(function (x, y) { return x.cost - y.cost || (x.name < y.name ? -1 : 1); })
+      .slice(0, 3)
+      .map(function (item) { return item.name; });
+  };
+
   /* A name box with an Add button above a list textarea: a known name is appended as a line, an unknown
      one is named in a message. Serves the shield's creatures and the storage hand alike. */
   var addNamePicker = function (textarea, picker) {
@@ -348,7 +374,9 @@
       if (!input.value.trim()) { return; }
       var name = picker.nameOf(input.value);
       if (!name) {
-        message.textContent = "No " + picker.kind + " called \u201c" + input.value.trim() + "\u201d.";
+        var near = nearest(input.value, picker.names());
+        message.textContent = "No " + picker.kind + " called \u201c" + input.value.trim() + "\u201d." +
+          (near.length ? " Did you mean " + near.join(" or ") + "?" : " Check the spelling, or pick a name from the list as you type.");
         return;
       }
       message.textContent = "";
@@ -382,6 +410,7 @@
       placeholder: "Add a creature by name",
       kind: "creature",
       nameOf: function (text) { var creature = find(text); return creature && creature.name; },
+      names: function () { return creatures.map(function (creature) { return creature.name; }); },
       added: function () { renderStats(side); },
     });
     textarea.addEventListener("input", function () { renderStats(side); });
@@ -402,6 +431,7 @@
       placeholder: "Add a spell, item or bribery card",
       kind: "spell, hand item or bribery card",
       nameOf: function (text) { return names[key(text)]; },
+      names: function () { return Object.keys(names).map(function (simple) { return names[simple]; }); },
       added: function () {},
     });
   };

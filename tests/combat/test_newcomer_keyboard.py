@@ -16,7 +16,7 @@ if TYPE_CHECKING := False:
     from playwright.sync_api import Browser, Page
 
 
-def _tab_to(page: Page, selector: str, limit: int = 80) -> None:
+def _tab_to(page: Page, selector: str, limit: int = 200) -> None:
     """Press Tab until the element has the focus: it must be reachable from the keyboard."""
     for _ in range(limit):
         page.keyboard.press("Tab")
@@ -57,7 +57,12 @@ def test_a_newcomer_builds_and_steps_through_a_combat_with_the_keyboard_at_390px
             page.keyboard.type(name)
             page.keyboard.press("Enter")
         page.select_option("#id_terrain", "swamps")
-        expect(page.locator("#notation-output")).to_have_value(re.compile("d=archer,ice-ogre"))
+        expect(page.locator("#notation-output")).to_have_value(re.compile("terrain=swamps .*d=archer,ice-ogre"))
+        # A reload keeps what was built (the address follows the form); browsers restore nothing of it.
+        page.reload()
+        page.wait_for_selector("#add-a")
+        assert page.input_value("#id_d-creatures") == "Archer\nIce Ogre"
+        assert page.input_value("#id_terrain") == "swamps"
         _tab_to(page, "#resolve-button")
         page.keyboard.press("Enter")
         page.wait_for_url(re.compile(r"/combat/\?s=terrain%3Dswamps"))

@@ -133,8 +133,20 @@
         var target = null;
         wanted.some(function (id) { target = document.getElementById(id); return target; });
         if (target && target !== document.activeElement) { target.focus(); }
+        keepInAddress();
       })
       .catch(function () { /* The "Update the match-ups" button still works. */ });
+  };
+  /* The address follows the form (as the form's "Update the match-ups" button would send it), so a reload, or
+     a bookmark, brings back everything built so far: browsers keep nothing of a form on reload. */
+  var keepInAddress = function () {
+    if (!window.history || !history.replaceState) { return; }
+    var kept = new URLSearchParams();
+    new URLSearchParams(new FormData(form)).forEach(function (value, name) {
+      if (value && name !== "move" && name !== "act" && name !== "refresh") { kept.append(name, value); }
+    });
+    kept.set("refresh", "1");
+    history.replaceState(history.state, "", form.action + "?" + kept.toString());
   };
   var timer = null;
   var redrawSoon = function () {

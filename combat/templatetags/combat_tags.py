@@ -146,7 +146,7 @@ def field_glossary(context: Context, field: BoundField) -> SafeString:
     """'In the glossary: Guardian, CMP.' for a set-up field whose label is a game word a newcomer may not know."""
     from combat.setup_form import FIELD_GLOSSARY
 
-    if field.form.prefix == "d":
+    if field.form.prefix == "d" and field.name != "stronghold":  # only the defender has a stronghold
         # The defender's fields repeat the attacker's words just above: linked once, they cost a keyboard user
         # half the extra Tab stops.
         return mark_safe("")

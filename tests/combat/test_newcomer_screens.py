@@ -133,6 +133,8 @@ def test_the_form_links_its_game_words_to_the_glossary(client: Client) -> None:
         'href="/rules/glossary/#guardian">Guardian</a>' in guardian
         and 'href="/rules/glossary/#cmp">CMP</a>' in guardian
     )
+    stronghold = html.split('for="id_d-stronghold"', 1)[1].split("</div>", 1)[0]
+    assert 'href="/rules/glossary/#stronghold">stronghold</a>' in stronghold
     duel = client.get("/combat/", {"ruleset": "arena"}).content.decode()
     assert 'href="/rules/glossary/#duel-zone">Duel Zone</a>' in duel
     stock = duel.split('id="help_a_stock"', 1)[1].split("</p>", 1)[0]

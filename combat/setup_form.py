@@ -621,6 +621,29 @@ def acted(data: Mapping[str, Any], act: str, catalog: CardCatalog) -> dict[str, 
     return edit_actions(data, act, row_picks_as_actions)
 
 
+# What to do about the problems a newcomer meets most, by the problem's stable code: the engine says what is
+# wrong, the form says how to put it right.
+FIX_HINTS = {
+    "setup.empty_shield": "Add at least one creature to it.",
+    "setup.stacking_over_limit": f"Take creatures out until the shield stacks {STACKING_LIMIT} points or fewer.",
+    "setup.not_a_creature": "Take it out of the shield: spells, bribery cards and hand items go in the storage hand.",
+    "setup.bad_reference": "Write the creature once for each copy: Archer on two lines is two Archers.",
+    "setup.not_a_hand_card": "Put creatures in the shield: the storage hand keeps the other cards.",
+    "setup.not_a_creature_item": "Only a creature magic item goes on a creature; a hand item goes in the storage hand.",
+    "setup.too_many_items": "Remove items, or add creatures to carry them.",
+    "setup.too_many_stones": "Write a smaller number, or leave the field blank for the Guardian's own.",
+    "setup.missing_bribery_card": "Add the card to the storage hand, or remove the bribe.",
+    "setup.missing_dispel_magic": "Add Dispel Magic to the storage hand, or lower the number.",
+    "setup.spell_not_in_hand": "Add the spell to the storage hand, or remove the spell.",
+}
+
+
+def with_fix(text: str, problem: Problem) -> str:
+    """A problem's sentence followed by how to fix it, when the form knows how."""
+    hint = FIX_HINTS.get(problem.code)
+    return f"{text.rstrip('.')}. {hint}" if hint else text
+
+
 def unknown_card_detail(problem: Problem, catalog: CardCatalog) -> str:
     """An unknown card said for someone who types names as well as for someone who writes slugs: the nearest
     cards, each by its slug and its name ("did you mean sand-lord (Sand Lord)?"); '' for any other problem."""
@@ -636,7 +659,7 @@ def _attach(forms_: SetupForms, problem: Problem) -> None:
     (``d.bribe: 2 Gold bribe(s) planned ...`` under Bribes reads ``2 Gold bribe(s) planned ...``)."""
     letter, _, key = problem.field.partition(".")
     detail = unknown_card_detail(problem, forms_.attacker.catalog) or problem.detail
-    said = detail[:1].upper() + detail[1:] if detail else problem.message
+    said = with_fix(detail[:1].upper() + detail[1:] if detail else problem.message, problem)
     if problem.field == "terrain":
         forms_.terrain.add_error("terrain", said)
         return

@@ -197,6 +197,13 @@ _SIDE_FIELD = re.compile(r"^(?P<side>[ad])(?:\.(?P<key>[a-z-]+))?$")
 
 @register.filter
 def plain_problem(problem: Problem) -> str:
+    """An engine problem in the form's words (``_plain_problem``), then how to fix it where the form knows."""
+    from combat.setup_form import with_fix
+
+    return with_fix(_plain_problem(problem), problem)
+
+
+def _plain_problem(problem: Problem) -> str:
     """An engine problem with its notation field said in words: "a.bribe: ..." -> "Attacker, Bribes: ...".
 
     Read from the problem's fields (the clause or field it names, its detail, the shape it expects), so the

@@ -215,3 +215,16 @@ def test_an_address_with_one_unreadable_clause_still_fills_the_form_with_the_res
     assert "the part marked above is left out" in html
     assert re.search(r'name="d-creatures"[^>]*>\s*Archer\nIce Ogre</textarea>', html)
     assert '<option value="swamp" selected>' in html
+
+
+def test_the_commonest_set_up_problems_say_how_to_fix_them(client: Client) -> None:
+    over = client.get(
+        "/combat/build/", {"a-creatures": "Sand Lord\nIce Ogre\nIce Ogre\nIce Ogre", "d-creatures": "Archer"}
+    )
+    assert "over the limit of 30. Take creatures out until the shield stacks 30 points or fewer." in _problems_box(
+        over.content.decode()
+    )
+    gold = client.get("/combat/build/", {"a-creatures": "Gold", "d-creatures": "Archer"}).content.decode()
+    hint = "Take it out of the shield: spells, bribery cards and hand items go in the storage hand."
+    assert hint in _problems_box(gold)
+    assert hint in gold.split('id="id_a-creatures_error"', 1)[1].split("</div>", 1)[0]  # under the field too

@@ -4,6 +4,7 @@ through it and read each step's words in the glossary. One page, one walk, a few
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 
 import pytest
 
@@ -85,3 +86,11 @@ def test_a_newcomer_builds_and_steps_through_a_combat_with_the_keyboard_at_390px
         assert page.locator(".combat-tile.fate-beaten").count() == 1
         assert blocking_axe_violations(page) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+        # A duel steps with the arrow keys too (its steps are whole pages).
+        page.goto(server_url + "/combat/?s=" + quote("ruleset=arena a=sand-lord d=archer p=a:pass,d:pass"))
+        expect(page.locator("#step-count")).to_have_text(re.compile(r"^Step 1 of \d+$"))
+        page.keyboard.press("ArrowRight")
+        expect(page.locator("#step-count")).to_have_text(re.compile(r"^Step 2 of \d+$"))
+        page.keyboard.press("ArrowLeft")
+        expect(page.locator("#step-count")).to_have_text(re.compile(r"^Step 1 of \d+$"))

@@ -80,6 +80,22 @@
     window.addEventListener("popstate", function () { show(window.location.href, false); });
   }
 
+  /* ---- Duel step-through: its steps are whole pages; the arrow keys follow its links, as on a combat's ---- */
+  var duelNav = document.querySelector(".stepper-nav");
+  if (!stepper && duelNav) {
+    document.addEventListener("keydown", function (event) {
+      if (event.ctrlKey || event.metaKey || event.altKey) { return; }
+      var target = event.target;
+      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) { return; }
+      var rel = { ArrowRight: "next", ArrowLeft: "prev" }[event.key];
+      var link = rel ? duelNav.querySelector('a[rel="' + rel + '"]') : null;
+      if (link) {
+        event.preventDefault();
+        window.location.assign(link.href);
+      }
+    });
+  }
+
   /* ---- Copy buttons (notation, step links) ---- */
   document.addEventListener("click", function (event) {
     var button = event.target.closest("button[data-copy]");

@@ -3,8 +3,8 @@
 Each step of a combat names its sentence here (``Step.message``) and carries the values that fill
 it in (``Step.args``, in the order the template first names them). The procedure's modules never
 build a sentence for the log; they record events, and ``render`` writes them out when someone reads
-``Step.text``. Exploring thousands of orders therefore never formats a sentence. A "verbatim" step
-carries text made elsewhere; a refusal's step (``refusal_step``) is written from its reason's template.
+``Step.text``. Exploring thousands of orders therefore never formats a sentence; a refusal's step
+(``refusal_step``) and a warning said as a step (``notice_step``) are written from their code's template.
 """
 
 from __future__ import annotations
@@ -18,8 +18,6 @@ if TYPE_CHECKING:
     from .log import Term
 
 MESSAGES: dict[str, str] = {
-    # Text made elsewhere, written as it is.
-    "verbatim": "{text}",
     "made_up": "{name} ({slug}) is a made-up card defined in this set-up, not a printed one.",
     "action.refused": "{words.Matchup_n:{round}}: the {side}'s {action} is refused ({code}): {why}.",
     "use_item.not_applied": "The {side}'s item action {item} is not applied: {why}.",
@@ -287,6 +285,12 @@ MESSAGES: dict[str, str] = {
     "compare": "A destroyed creature takes no part in the comparison; the match-up ends.",
     "compare.2": "Compare {ta} against {td} ({chains}): {outcome}.",
     "compare.3": "{loser_name}'s text: it lost by {x1}, so it goes back to its Creature Pen instead of being beaten.",
+    # What makes the creature a match-up's winner beats destroyed rather than beaten (primary_step.destroys_on_beating).
+    "destroyed_on_beaten.winner_text": "{winner}'s text: the creature it beats, {loser}, is destroyed rather than beaten.",
+    "destroyed_on_beaten.loser_text": "{loser}'s text: beaten by {winner}, it is destroyed rather than beaten.",
+    "destroyed_on_beaten.aura": "{source}'s text: {winner} won, so {loser} is destroyed rather than beaten.",
+    "destroyed_on_beaten.aura_lead": "{source}'s text: {winner} won by {margin}, less than {lead_below}, so {loser} is destroyed rather than beaten.",
+    "destroyed_on_beaten.shot": "{shooter}'s ranged attack: {winner} won, so {loser} is destroyed rather than beaten.",
     "after_outcome": "{source_name}'s text: {winner_name} won by only {margin}, so it is destroyed as well.",
     "destroy_victors": "{beaten_name}'s text: {victor_name} beat it and its side does not hold the space, so it is destroyed.",
     "destroy_command": "{fighter_name}'s text would destroy {whose}, but it is not a creature, so it stays.",

@@ -47,7 +47,7 @@ from ..combat_state import Combat
 from ..core import fighter_named, log, spend_card
 from ..effects import effects_for, run_effects
 from ..enums import SIDES, CardType, CardUse, Fate, Side, StepKind
-from ..log import Notice, Why, WordedWhy
+from ..log import Notice
 from ..matchup_effects import (
     add,
     bribe_creature,
@@ -57,7 +57,7 @@ from ..matchup_effects import (
     storm_destroys,
     storm_roll,
 )
-from ..render import Named, args_of, notice_step, render, render_values
+from ..render import Named, args_of, notice_step, render_values
 from ..setup import Channel, Moment, RangedSupport, SpellPlay, split_reference
 from ..state import Contribution, Fighter
 from .setup import RoundAction
@@ -420,13 +420,11 @@ def announce(
     words = combat.words()
     message = render_values(code, named, words)
     combat.notify(Notice(code, message, rule, named))
-    sentence = message[0].upper() + message[1:] + "."
-    # The step keeps the warning's values (a reader links the cards they name where the sentence names them);
-    # a template that opens with a value written in lower case cannot be capitalised, so its words are kept.
-    said, args = notice_step(code), args_of(notice_step(code), named)
-    if render(said, args, words) != sentence:
-        said, args = "verbatim", (WordedWhy(sentence, Why(code, named)),)
-    log(combat, kind, rule, said, args, side=side, card=card)
+    # The step keeps the warning's values (a reader links the cards they name where the sentence names them). A
+    # value that opens the sentence is written as it is given, as every step writes a name: a made-up card named
+    # in lower case ("little pharaoh") is not renamed with a capital.
+    said = notice_step(code)
+    log(combat, kind, rule, said, args_of(said, named), side=side, card=card)
     return message
 
 

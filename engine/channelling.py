@@ -34,7 +34,7 @@ from .abilities import (
     Suppressed,
     matchup_cards,
 )
-from .actions import Refusal
+from .actions import Action, ActionKind, Refusal
 from .bribery_effects import ranged_discard
 from .cards import CardDefinition
 from .combat_state import Combat
@@ -70,10 +70,10 @@ from .enums import (
 from .log import Why
 from .matchup_effects import add, bribe_creature, drop_unused_reactions, suppressor_of
 from .render import Named
-from .setup import Channel, Moment, RangedSupport, SpellPlay, split_reference
+from .setup import CardRef, Channel, Moment, RangedSupport, SpellPlay, card_ref, split_reference
 from .state import Contribution, Fighter, Shot
 from .turn_casts import cast_in_turn, use_item
-from .turns import ItemUse, Turn, refusal_sentence
+from .turns import ItemUse, Turn
 from .validate import find_creature, ranged_use
 
 
@@ -93,11 +93,7 @@ def ranged(
 ) -> None:
     """The per-kind shorthand: every ranged attack of the attacker, then every one of the defender."""
     attacker, defender = combat.sides[Side.ATTACKER].setup.ranged, combat.sides[Side.DEFENDER].setup.ranged
-    if (
-        not (attacker or defender)
-        and not effects_in(combat, "PRI-9 start")
-        and not effects_in(combat, "PRI-9 side")
-    ):
+    if not (attacker or defender) and not effects_in(combat, "PRI-9 start") and not effects_in(combat, "PRI-9 side"):
         # No ranged attack planned and no card that shoots or draws shots (most match-ups): what start_ranged
         # and finish_ranged leave after an empty volley, without making one.
         combat.waiting_shooters = []
@@ -1259,8 +1255,7 @@ def needs_lunch_first(
 
 
 def refuse_channel(combat: Combat, round_number: int, side: Side, channel: Channel) -> None:
-    refusal = Refusal.NEEDS_SPELL_FIRST
-    text = decision_text(side, channel)
-    refuse_action(
-        combat, StepKind.CHANNEL, round_number, side, text, refusal, refusal_sentence(refusal)
-    )  # no turn value
+    action = Action(
+        side, ActionKind.CHANNEL, CardRef(channel.source), target=card_ref(channel.target), amount=channel.amount
+    )
+    refuse_action(combat, StepKind.CHANNEL, round_number, action, Refusal.NEEDS_SPELL_FIRST)  # no turn value

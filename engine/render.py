@@ -19,7 +19,26 @@ if TYPE_CHECKING:
 
 MESSAGES: dict[str, str] = {
     "made_up": "{name} ({slug}) is a made-up card defined in this set-up, not a printed one.",
+    # An action of an ordered match-up that the order of play refuses: {action} is the action in words
+    # (``action_step``), {why} the refusal's reason (``action_reason_step``), each a message with its values.
     "action.refused": "{words.Matchup_n:{round}}: the {side}'s {action} is refused ({code}): {why}.",
+    # One action in words, with the cards it names as values (core.action_said); {source} is "the Guardian" or a
+    # channeller's name.
+    "action.ranged": "ranged attack by {shooter}",
+    "action.ranged.at": "ranged attack by {shooter} for {target}",
+    "action.spell": "{card}",
+    "action.spell.at": "{card} on {target}",
+    "action.item": "{card}",
+    "action.item.at": "{card} on {target}",
+    "action.channel": "channel from {source}",
+    "action.channel.at": "channel from {source} into {target}",
+    "action.channel.stones": "channel of {amount} stones from {source}",
+    "action.channel.stones.at": "channel of {amount} stones from {source} into {target}",
+    "action.bribe": "bribe with {card}",
+    "action.bribe.at": "bribe with {card} on {target}",
+    "action.bribe-back": "bribe back with {card}",
+    "action.bribe-back.at": "bribe back with {card} on {target}",
+    "action.pass": "pass",
     "use_item.not_applied": "The {side}'s item action {item} is not applied: {why}.",
     "cast_in_turn.class_late": "{card} changes {fighter}'s class after the text-box step: the bonuses counted there stand, and the new class counts for the turns after it and for the rest of the combat.",
     "turn.decided": "The {side}'s {action} is not made: a spell has already decided this {words.matchup}.",
@@ -359,7 +378,8 @@ REFUSAL_WHY: dict[str, str] = {
 # The warnings and reasons of a combat, by code: a notice (log.Notice) or a reason (log.Why) carries
 # the code and its values by name; the site and API clients read those, these sentences are for people.
 NOTICES: dict[str, str] = {
-    **{code: "{words.label_n:{round}}: {side}'s {action} is refused: " + why for code, why in REFUSAL_WHY.items()},
+    # {action} stays the action as the notation writes it (a value for programs); {attempt} says it in words.
+    **{code: "{words.label_n:{round}}: {side}'s {attempt} is refused: " + why for code, why in REFUSAL_WHY.items()},
     "action.shorthand_ignored": "{side}'s {clause} is ignored: match-up {round} is given as ordered actions",
     "action.not_applied": "{words.label_n:{round}}: the {side}'s item action {item} is not applied: {why}",
     "bribe.no_icon": "{side}'s {icon} bribe on {target} is not allowed (no {icon} icon)",
@@ -524,6 +544,15 @@ def refusal_step(code: str) -> str:
 
 
 MESSAGES.update({refusal_step(code): template for code, template in NOTICES.items()})
+
+
+def action_reason_step(code: str) -> str:
+    """The message of the reason an ordered match-up's action is refused (``Refusal``, code ``code``), with its
+    values (``turn`` for an action out of turn): the {why} of the step ``action.refused``."""
+    return f"reason.{code}"
+
+
+MESSAGES.update({action_reason_step(code): why for code, why in REFUSAL_WHY.items()})
 
 
 def chain_text(terms: tuple[Term, ...]) -> str:

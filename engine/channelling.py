@@ -40,6 +40,7 @@ from .cards import CardDefinition
 from .combat_state import Combat
 from .command_step import casting_refusal
 from .core import (
+    action_said,
     active_effects,
     announce_refusals,
     change_stones,
@@ -1175,7 +1176,8 @@ def play_turns(
             answer_last_shot(combat, side, volley, pair, contributions)
             continue
         if combat.spell_decided is not None or combat.ended_unchallenged:
-            log(combat, StepKind.NOTE, "A-04", "turn.decided", (side.value, decision_text(side, decision)), side=side)
+            not_made = action_said(combat.catalog, decision_action(side, decision))
+            log(combat, StepKind.NOTE, "A-04", "turn.decided", (side.value, not_made), side=side)
             continue
         if isinstance(decision, ItemUse):
             use_item(combat, side, decision, pair, contributions)
@@ -1233,14 +1235,15 @@ def answer_last_shot(
         answer_shot(combat, last, pair, contributions)
 
 
-def decision_text(side: Side, decision: RangedSupport | Channel | ItemUse) -> str:
-    """The action as the notation writes it (for a turn that is not made)."""
+def decision_action(side: Side, decision: RangedSupport | Channel | ItemUse) -> Action:
+    """The action a turn's decision is (for a turn that is not made, said as the action)."""
     if isinstance(decision, RangedSupport):
-        return f"{side.letter}:ranged:{decision.creature}"
+        return Action(side, ActionKind.RANGED, CardRef(decision.creature))
     if isinstance(decision, ItemUse):
-        return f"{side.letter}:item:{decision.card}"
-    amount = f"*{decision.amount}" if decision.amount != 1 else ""
-    return f"{side.letter}:channel:{decision.source}{amount}"
+        return Action(side, ActionKind.ITEM, CardRef(decision.card), target=card_ref(decision.target))
+    return Action(
+        side, ActionKind.CHANNEL, CardRef(decision.source), target=card_ref(decision.target), amount=decision.amount
+    )
 
 
 def needs_lunch_first(
@@ -1255,7 +1258,4 @@ def needs_lunch_first(
 
 
 def refuse_channel(combat: Combat, round_number: int, side: Side, channel: Channel) -> None:
-    action = Action(
-        side, ActionKind.CHANNEL, CardRef(channel.source), target=card_ref(channel.target), amount=channel.amount
-    )
-    refuse_action(combat, StepKind.CHANNEL, round_number, action, Refusal.NEEDS_SPELL_FIRST)  # no turn value
+    refuse_action(combat, StepKind.CHANNEL, round_number, decision_action(side, channel), Refusal.NEEDS_SPELL_FIRST)

@@ -19,6 +19,7 @@ from .abilities import (
 )
 from .actions import Action, ActionKind, Refusal
 from .cards import CardDefinition
+from .catalog import CardCatalog
 from .combat_state import Combat
 from .enums import (
     SIDES,
@@ -335,7 +336,7 @@ def refuse_action(
     and a notice with the refusal's code and rule. The step names the action in words with its cards as values
     (``action_said``) and the reason by its code with its values (``turn``, whose turn it was)."""
     side = action.side
-    attempt = action_said(combat, action)
+    attempt = action_said(combat.catalog, action)
     reason = action_reason_step(refusal.value)
     why = Said(reason, args_of(reason, {"turn": turn}))
     log(
@@ -358,31 +359,31 @@ def refuse_action(
 GUARDIAN_SOURCE = "the Guardian"
 
 
-def action_said(combat: Combat, action: Action) -> Said:
+def action_said(catalog: CardCatalog, action: Action) -> Said:
     """The action in words (a channel from the Guardian, a bribe with Gold on Archer, ranged attack by Djinn), the
     cards it names as values by their names, so a reader links them; a pass is just that."""
     kind = action.kind
     if kind is ActionKind.PASS:
         return Said("action.pass", ())
-    target = (card_name(combat, action.target),) if action.target is not None else ()
+    target = (card_name(catalog, action.target),) if action.target is not None else ()
     at = ".at" if target else ""
     if kind in (ActionKind.BRIBE, ActionKind.BRIBE_BACK):
         assert action.icon is not None
         # The bribery card of that icon (Gold, Babes, Beer), by its name.
-        return Said(f"action.{kind.value}{at}", (card_name(combat, action.icon.value), *target))
+        return Said(f"action.{kind.value}{at}", (card_name(catalog, action.icon.value), *target))
     assert action.card is not None
     if kind is ActionKind.CHANNEL:
-        source = GUARDIAN_SOURCE if action.card == "guardian" else card_name(combat, action.card)
+        source = GUARDIAN_SOURCE if action.card == "guardian" else card_name(catalog, action.card)
         if action.amount != 1:
             return Said(f"action.channel.stones{at}", (action.amount, source, *target))
         return Said(f"action.channel{at}", (source, *target))
-    return Said(f"action.{kind.value}{at}", (card_name(combat, action.card), *target))
+    return Said(f"action.{kind.value}{at}", (card_name(catalog, action.card), *target))
 
 
-def card_name(combat: Combat, reference: str) -> str:
+def card_name(catalog: CardCatalog, reference: str) -> str:
     """The printed (or made-up) name of the card a set-up reference (``archer#2``) names; the reference itself
     when the combat knows no such card."""
-    card = combat.catalog.find(split_reference(reference)[0])
+    card = catalog.find(split_reference(reference)[0])
     return card.name if card is not None else reference
 
 

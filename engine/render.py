@@ -39,6 +39,11 @@ MESSAGES: dict[str, str] = {
     "action.bribe-back": "bribe back with {card}",
     "action.bribe-back.at": "bribe back with {card} on {target}",
     "action.pass": "pass",
+    # A duel's secondary-round plays (arena.rounds.play_said).
+    "action.creature": "{card} as a secondary attacker",
+    "action.creature.at": "{card} as a secondary attacker against {target}",
+    "action.shield": "{card}",
+    "action.shield.at": "{card} on {target}",
     "use_item.not_applied": "The {side}'s item action {item} is not applied: {why}.",
     "cast_in_turn.class_late": "{card} changes {fighter}'s class after the text-box step: the bonuses counted there stand, and the new class counts for the turns after it and for the rest of the combat.",
     "turn.decided": "The {side}'s {action} is not made: a spell has already decided this {words.matchup}.",

@@ -34,6 +34,7 @@ from ..abilities.base import Castable
 from ..actions import Action, ActionKind
 from ..bribery_effects import reactions_spent
 from ..cards import CardDefinition
+from ..catalog import CardCatalog
 from ..channelling import (
     Volley,
     channel_once,
@@ -44,7 +45,7 @@ from ..channelling import (
     start_ranged,
 )
 from ..combat_state import Combat
-from ..core import fighter_named, log, spend_card
+from ..core import action_said, card_name, fighter_named, log, spend_card
 from ..effects import effects_for, run_effects
 from ..enums import SIDES, CardType, CardUse, Fate, Side, StepKind
 from ..log import Notice
@@ -57,7 +58,7 @@ from ..matchup_effects import (
     storm_destroys,
     storm_roll,
 )
-from ..render import Named, args_of, notice_step, render_values
+from ..render import Named, Said, args_of, notice_step, render_values
 from ..setup import Channel, Moment, RangedSupport, SpellPlay, split_reference
 from ..state import Contribution, Fighter
 from .setup import RoundAction
@@ -157,7 +158,7 @@ class RoundPlay:
             StepKind.NOTE,
             "ARN-15",
             "arena.not_taken",
-            (index + 1, action.side.value, _text(action)),
+            (index + 1, action.side.value, play_said(self.combat.catalog, action)),
             side=action.side,
         )
 
@@ -428,7 +429,10 @@ def announce(
     return message
 
 
-def _text(action: RoundAction) -> str:
-    from .notation import round_action_text
-
-    return round_action_text(action)
+def play_said(catalog: CardCatalog, action: RoundAction) -> Said:
+    """A round's action in words with the cards it names as values: a match-up action as ``core.action_said``
+    says it, a creature played as a secondary attacker or a shield by its card."""
+    if isinstance(action, Action):
+        return action_said(catalog, action)
+    target = (card_name(catalog, action.target),) if action.target is not None else ()
+    return Said(f"action.{action.kind.value}{'.at' if target else ''}", (card_name(catalog, action.card), *target))

@@ -88,3 +88,52 @@ def test_a_duel_refuses_a_channel_before_its_spell_in_its_own_words() -> None:
         "Primary round: the attacker's channel from the Guardian is refused (action.needs_spell_first): the spell "
         "that lets this creature receive channelling comes later in the list."
     )
+
+
+# Other steps about an action that is not made write it the same way: in words, its cards as values.
+NOT_MADE = {
+    # Summon Entropy Storm rolled 6 decides the match-up in its turn: the channel after it is not made.
+    "turn.decided": (
+        "a=swordsman,archer a.hand=summon-entropy-storm a.rolls=summon-entropy-storm:6 d=sand-lord "
+        "m1=a:ranged:archer,d:pass,a:spell:summon-entropy-storm,d:pass,a:channel:guardian",
+        1,
+        ("action.channel", ("the Guardian",)),
+        "The attacker's channel from the Guardian is not made: a spell has already decided this match-up.",
+    ),
+    # The defender's Gold takes the Archer's target away: the duel's third action is not taken (fixtures/examples/
+    # arena/arena-order-bribe-ends-round.json).
+    "arena.not_taken": (
+        "ruleset=arena a=swordsman a.under=archer d=sand-lord d.stock=gold "
+        "p=a:ranged:archer,d:bribe:gold,a:channel:guardian,d:pass,a:pass",
+        2,
+        ("action.channel", ("the Guardian",)),
+        "Action 3 (attacker: channel from the Guardian) is not taken: a duellist has already left the Duel Zone.",
+    ),
+}
+
+
+@pytest.mark.parametrize("message", NOT_MADE, ids=NOT_MADE.keys())
+def test_an_action_not_made_is_written_in_words_with_its_cards_as_values(message: str) -> None:
+    from engine.rulesets import parse_any, resolve_any
+
+    notation, place, (said, names), sentence = NOT_MADE[message]
+    log = resolve_any(parse_any(notation), CATALOG)
+    [step] = [step for step in log.steps if step.message == message]
+    action = step.args[place]
+    assert isinstance(action, Said) and (action.message, action.args) == (said, names)
+    assert step.text == sentence
+
+
+def test_a_secondary_play_not_taken_names_its_creature() -> None:
+    # A secondary-round play not taken once a duellist has left: a creature as a secondary attacker, or a shield.
+    from engine.arena.rounds import play_said
+    from engine.arena.setup import ArenaPlay, PlayKind
+    from engine.enums import Side
+    from engine.setup import CardRef
+
+    play = ArenaPlay(Side.ATTACKER, PlayKind.CREATURE, CardRef("axeman"), CardRef("sand-lord"))
+    said = play_said(CATALOG, play)
+    assert (said.message, said.args) == ("action.creature.at", ("Axeman", "Sand Lord"))
+    assert str(said) == "Axeman as a secondary attacker against Sand Lord"
+    shield = play_said(CATALOG, ArenaPlay(Side.DEFENDER, PlayKind.SHIELD, CardRef("shield-broms-goblin-04")))
+    assert str(shield) == "Shield Brom's Goblin 04"

@@ -44,7 +44,7 @@ MESSAGES: dict[str, str] = {
     "action.creature.at": "{card} as a secondary attacker against {target}",
     "action.shield": "{card}",
     "action.shield.at": "{card} on {target}",
-    "use_item.not_applied": "The {side}'s item action {item} is not applied: {why}.",
+    "use_item.not_applied": "The {side}'s item action {card} is not applied: {why}.",
     "cast_in_turn.class_late": "{card} changes {fighter}'s class after the text-box step: the bonuses counted there stand, and the new class counts for the turns after it and for the rest of the combat.",
     "turn.decided": "The {side}'s {action} is not made: a spell has already decided this {words.matchup}.",
     # Guardians Arena duels (engine/arena): one sentence per event, ids ARN-1 to ARN-27.
@@ -386,7 +386,8 @@ NOTICES: dict[str, str] = {
     # {action} stays the action as the notation writes it (a value for programs); {attempt} says it in words.
     **{code: "{words.label_n:{round}}: {side}'s {attempt} is refused: " + why for code, why in REFUSAL_WHY.items()},
     "action.shorthand_ignored": "{side}'s {clause} is ignored: match-up {round} is given as ordered actions",
-    "action.not_applied": "{words.label_n:{round}}: the {side}'s item action {item} is not applied: {why}",
+    # {item} stays the card as the set-up names it (a value for programs); {card} is its name.
+    "action.not_applied": "{words.label_n:{round}}: the {side}'s item action {card} is not applied: {why}",
     "bribe.no_icon": "{side}'s {icon} bribe on {target} is not allowed (no {icon} icon)",
     "bribe.banned_here": "{side}'s {icon} bribe on {target} is forbidden by {card}",
     "bribe.locked": "{side}'s {icon} bribe on {target} is forbidden by {card}",

@@ -137,3 +137,20 @@ def test_a_secondary_play_not_taken_names_its_creature() -> None:
     assert str(said) == "Axeman as a secondary attacker against Sand Lord"
     shield = play_said(CATALOG, ArenaPlay(Side.DEFENDER, PlayKind.SHIELD, CardRef("shield-broms-goblin-04")))
     assert str(shield) == "Shield Brom's Goblin 04"
+
+
+def test_an_item_not_applied_names_the_card_and_keeps_the_reason_as_values() -> None:
+    from engine.render import refusal_step
+
+    log = resolve(parse_setup("a=swordsman d=archer m1=a:item:hammer-of-doom"), CATALOG)
+    [step] = [step for step in log.steps if step.message == "use_item.not_applied"]
+    side, name, why = step.args
+    assert (side, name) == ("attacker", "Hammer of Doom")
+    assert isinstance(why, Said) and why.message == refusal_step("item.not_in_hand")
+    assert why.args == ("Hammer of Doom", "attacker")
+    assert step.text == (
+        "The attacker's item action Hammer of Doom is not applied: Hammer of Doom is not in the attacker's combat hand."
+    )
+    [notice] = [notice for notice in log.result.notices if notice.code == "action.not_applied"]
+    assert (notice.values["item"], notice.values["card"]) == ("hammer-of-doom", "Hammer of Doom")
+    assert "hammer-of-doom" not in notice.message

@@ -173,7 +173,16 @@ class ArenaRuleDetailView(RuleDetailView):
     ruleset = ARENA
 
 
-@extend_schema_view(get=extend_schema(parameters=[path_examples("code", "PRI-7")]))
+# The rule view's ``number`` path parameter is inherited; this path has none, and a client generator
+# refuses an operation whose parameters do not match its path.
+@extend_schema_view(
+    get=extend_schema(
+        parameters=[
+            path_examples("code", "PRI-7"),
+            OpenApiParameter("number", location=OpenApiParameter.PATH, exclude=True),
+        ]
+    )
+)
 class EngineIdRuleView(RuleDetailView):
     """The rule that carries an engine or design id (PRI-7, A-05, ENG-1)."""
 

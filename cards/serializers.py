@@ -10,7 +10,7 @@ from rest_framework import serializers
 from cards.abilities import describe_abilities
 from cards.choices import Border, CardType, Size
 from cards.models import Card, CardSet, Printing
-from rulings.serializers import RulingSerializer, SourceSerializer
+from rulings.serializers import RulingSerializer, SourceSerializer, sources_data
 
 
 class SetSummarySerializer(serializers.ModelSerializer[CardSet]):
@@ -36,7 +36,7 @@ class CardSetSerializer(serializers.ModelSerializer[CardSet]):
     def get_sources(self, card_set: CardSet) -> list[dict[str, str]]:
         from rulings.queries import readable_sources
 
-        return [source.as_dict() for source in readable_sources(card_set.sources)]
+        return sources_data(self.context, readable_sources(card_set.sources))
 
 
 class CardSetDetailSerializer(CardSetSerializer):
@@ -122,7 +122,7 @@ class ProvenanceSerializer(serializers.Serializer[Card]):
     def get_sources(self, card: Card) -> list[dict[str, str]]:
         from rulings.queries import readable_sources
 
-        return [source.as_dict() for source in readable_sources(card.sources)]
+        return sources_data(self.context, readable_sources(card.sources))
 
 
 # Choice-backed text columns store "" for "not applicable"; the API says null, like the fixtures.

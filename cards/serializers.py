@@ -8,7 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from cards.abilities import describe_abilities
-from cards.choices import Border, CardType, Size
+from cards.choices import AutomationStatus, Border, CardType, Confidence, Size
 from cards.models import Card, CardSet, Printing
 from rulings.serializers import RulingSerializer, SourceSerializer, sources_data
 
@@ -108,13 +108,13 @@ class StrongholdSerializer(serializers.Serializer[Card]):
 
 
 class AutomationSerializer(serializers.Serializer[Card]):
-    status = serializers.CharField(source="automation_status")
+    status = serializers.ChoiceField(choices=AutomationStatus.choices, source="automation_status", read_only=True)
     reason = serializers.CharField(source="automation_reason")
 
 
 class ProvenanceSerializer(serializers.Serializer[Card]):
     sources = serializers.SerializerMethodField(help_text="Each source as a name to cite, a link and its date.")
-    confidence = serializers.CharField()
+    confidence = serializers.ChoiceField(choices=Confidence.choices, read_only=True)
     notes = serializers.ListField(child=serializers.CharField())
     import_fixes = serializers.ListField(child=serializers.CharField())
 
@@ -132,7 +132,8 @@ BLANK_AS_NULL = ("border", "ocb_against", "size", "rarity")
 class CardSerializer(serializers.ModelSerializer[Card]):
     url = serializers.HyperlinkedIdentityField(view_name="api:card-detail", lookup_field="slug")
     html_url = serializers.SerializerMethodField()
-    type = serializers.CharField(source="card_type")
+    # Choices, not free text: the schema lists every type, as the ``type`` filter does.
+    type = serializers.ChoiceField(choices=CardType.choices, source="card_type", read_only=True)
     set = serializers.CharField(source="card_set.code")
     # Blank in the database, null in the API (see BLANK_AS_NULL), so the schema says nullable.
     rarity = serializers.CharField(allow_null=True, read_only=True, help_text="Null where the source gives none.")

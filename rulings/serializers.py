@@ -11,8 +11,11 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from rulings.choices import EntryKind
-from rulings.models import GlossaryTerm, RuleEntry, Ruling
+from rulings.models import ARENA, STANDARD, GlossaryTerm, RuleEntry, Ruling
 from rulings.sources import Source
+
+# The schema names the two rulesets, as the ``ruleset`` parameter of /api/v1/rules/ does.
+RULESETS = [STANDARD, ARENA]
 
 
 def api_url_of(entry: RuleEntry) -> str:
@@ -42,7 +45,7 @@ class RuleNodeSerializer(serializers.Serializer[dict[str, Any]]):
 
 
 class RulesetTreeSerializer(serializers.Serializer[dict[str, Any]]):
-    ruleset = serializers.CharField(help_text="standard or arena")
+    ruleset = serializers.ChoiceField(choices=RULESETS, read_only=True)
     name = serializers.CharField()
     sections = RuleNodeSerializer(many=True)
 
@@ -56,7 +59,7 @@ class RuleSummarySerializer(serializers.Serializer[RuleEntry]):
 
 
 class RuleDetailSerializer(serializers.ModelSerializer[RuleEntry]):
-    ruleset = serializers.CharField(source="ruleset.slug")
+    ruleset = serializers.ChoiceField(choices=RULESETS, source="ruleset.slug", read_only=True)
     citation = serializers.CharField()
     engine_ids = serializers.SlugRelatedField(many=True, read_only=True, slug_field="code")
     parent = serializers.SerializerMethodField()
@@ -161,7 +164,7 @@ class RulingSerializer(serializers.ModelSerializer[Ruling]):
 
 
 class GlossaryTermSerializer(serializers.ModelSerializer[GlossaryTerm]):
-    ruleset = serializers.CharField(source="rule.ruleset.slug")
+    ruleset = serializers.ChoiceField(choices=RULESETS, source="rule.ruleset.slug", read_only=True)
     rule = serializers.CharField(source="rule.number", help_text="The number of the rule that defines the term.")
     rule_url = serializers.SerializerMethodField()
     html_url = serializers.SerializerMethodField()

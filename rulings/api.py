@@ -224,3 +224,11 @@ class GlossaryViewSet(viewsets.ReadOnlyModelViewSet[GlossaryTerm]):
     filter_backends = [StrictOrderingFilter]
     ordering_choices = {"term": ["term"], "-term": ["-term"]}
     lookup_field = "slug"
+
+    def get_object(self) -> GlossaryTerm:
+        """A term by its slug in any letter case (slugs are lower case), as cards, sets and rulings are found."""
+        wanted = self.kwargs[self.lookup_field]
+        term = self.get_queryset().filter(slug=wanted.lower()).first()
+        if term is None:
+            raise Http404(f"No glossary term with slug {wanted!r}.")
+        return term

@@ -118,3 +118,11 @@ def test_every_documented_path_parameter_is_in_its_path(client: Client) -> None:
             if sorted(declared) != sorted(in_template):
                 mismatched[f"{method.upper()} {path}"] = declared
     assert mismatched == {}
+
+
+def test_a_glossary_term_is_found_in_any_letter_case_and_a_missing_one_is_named(client: Client) -> None:
+    # As cards, sets and rulings are: "Immunity" is how the term is printed.
+    found = client.get("/api/v1/glossary/Immunity/")
+    assert found.status_code == 200 and found.json()["slug"] == "immunity"
+    missing = client.get("/api/v1/glossary/no-such-term/").json()["error"]
+    assert missing["message"] == "No glossary term with slug 'no-such-term'."

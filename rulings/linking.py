@@ -19,13 +19,20 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from rulings.models import rule_path
+from rulings.models import ARENA, STANDARD, rule_path
 
 # "see 6.4.4", "standard 6.9.2", "(6.12)"; a version number ("version 4.7") is not a rule.
 RULE_REFERENCE = (
     r"(?:(?P<scope>standard|arena) )?(?<![\w.])(?<!version )(?P<number>\d{1,2}(?:\.\d{1,2}){1,2}[a-z]?)(?![\w]|\.\d)"
 )
 RULING_REFERENCE = r"(?<![\w-])(?P<ruling>[RAE]-\d{2,3})(?![\w-])"
+# What may stand between two numbers of one list ("standard 11.4.4 and 11.4.6", "arena 6.3.6, 6.3.7"): the
+# scope word of the first number carries over it, and over nothing longer.
+LIST_JOINER = re.compile(r"(?:,|,?\s+(?:and|or|to))\s+")
+LIST_ITEM = re.compile(r"(<li>.*?</li>)", re.DOTALL)
+# A change entry about the Arena variant names it before its first rule number ("Guardians Arena, ... arena
+# 6.3.4 (...), 6.3.5 (...)"); its bare numbers are Arena rules.
+ARENA_ENTRY = re.compile(r"^(?:(?!\d{1,2}\.\d).)*?\bGuardians Arena\b", re.DOTALL)
 HTML_TAG = re.compile(r"(<[^>]+>)")
 # The linker of the latest data revision this process read (``TextLinker.from_database``).
 _linkers: dict[int, TextLinker] = {}
@@ -166,8 +173,15 @@ class TextLinker:
         out: list[str] = []
         linked: set[str] = set()
         last = 0
+        listed: tuple[str, int] | None = None  # the scope of the last rule number, and where that number ends
         for match in self.pattern.finditer(text):
-            url = self._target(match, ruleset)
+            scope = None
+            if match["number"]:
+                scope = match["scope"]
+                if scope is None and listed and LIST_JOINER.fullmatch(text, listed[1], match.start()):
+                    scope = listed[0]
+                listed = (scope, match.end()) if scope else None
+            url = self._target(match, scope or ruleset)
             if url is None or url == here or (url in linked and not (match["number"] or match["ruling"])):
                 continue
             linked.add(url)
@@ -204,7 +218,22 @@ class TextLinker:
                 out.append(self.render(html.unescape(piece), ruleset))
         return mark_safe("".join(out))  # noqa: S308 - tags come from our Markdown, text went through render()
 
+    def render_list_items(self, markup: str) -> SafeString:
+        """Links in the list items of trusted HTML (a change log): each item is read in the ruleset it names
+        first. Headings and paragraphs are left alone: "Version 1.1" is not rule 1.1."""
+        out = []
+        for piece in LIST_ITEM.split(markup):
+            if LIST_ITEM.fullmatch(piece):
+                # Markdown keeps the source's line breaks; a name broken over two lines ("Dispel\n  Magic")
+                # is still one name.
+                piece = re.sub(r"\s*\n\s*", " ", piece)
+                text = html.unescape(HTML_TAG.sub("", piece))
+                piece = self.render_html(piece, ARENA if ARENA_ENTRY.match(text) else STANDARD)
+            out.append(piece)
+        return mark_safe("".join(out))  # noqa: S308 - tags come from our Markdown, text went through render()
+
     def _target(self, match: re.Match[str], ruleset: str) -> str | None:
+        """Where the match links to; a rule number without a scope word is read in ``ruleset``."""
         if match["number"]:
             scope = match["scope"] or ruleset
             if match["number"] not in self.rule_numbers.get(scope, set()):

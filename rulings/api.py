@@ -37,13 +37,17 @@ RULESET_PARAMETER = OpenApiParameter(
 
 
 MAX_PAGE_SIZE = 100
+MAX_PAGE = 10_000
 SEARCH_PARAMETERS = [
     OpenApiParameter("q", OpenApiTypes.STR, description="6.5.1, arena 6.3.2, R-010, PRI-7, or words: "
                      '"a phrase", -word to leave out. Misspelt words are corrected when nothing matches.'),
     OpenApiParameter("in", OpenApiTypes.STR, description="Only these kinds, comma-separated: "
                      + ", ".join(FILTERS) + "."),
-    OpenApiParameter("page", OpenApiTypes.INT, description="Page of the search results (from 1)."),
-    OpenApiParameter("page_size", OpenApiTypes.INT, description=f"Hits per page (1 to {MAX_PAGE_SIZE}, default 20)."),
+    # The bounds are in the schema too: a request the schema calls valid is never refused.
+    OpenApiParameter("page", {"type": "integer", "minimum": 1, "maximum": MAX_PAGE},
+                     description="Page of the search results (from 1)."),
+    OpenApiParameter("page_size", {"type": "integer", "minimum": 1, "maximum": MAX_PAGE_SIZE},
+                     description=f"Hits per page (1 to {MAX_PAGE_SIZE}, default 20)."),
 ]  # fmt: skip
 
 
@@ -77,7 +81,7 @@ def rules_search_answer(request: Request) -> dict[str, Any]:
     if unknown:
         raise ValidationError({"in": [f"Unknown filter {unknown[0]!r}; choose from {', '.join(FILTERS)}."]})
     size = _int_param(request, "page_size", 20, 1, MAX_PAGE_SIZE)
-    page = _int_param(request, "page", 1, 1, 10_000)
+    page = _int_param(request, "page", 1, 1, MAX_PAGE)
     jump = find_jump(text) if text.strip() else None
     found = search_rules(text, request.query_params.getlist("in"), page, size)
     if jump is not None and jump.key:

@@ -126,3 +126,14 @@ def test_a_glossary_term_is_found_in_any_letter_case_and_a_missing_one_is_named(
     assert found.status_code == 200 and found.json()["slug"] == "immunity"
     missing = client.get("/api/v1/glossary/no-such-term/").json()["error"]
     assert missing["message"] == "No glossary term with slug 'no-such-term'."
+
+
+def test_the_rules_search_documents_the_page_bounds_it_enforces(client: Client) -> None:
+    # A schema-valid request must not be refused: page_size=0 was "valid" by the schema and a 400 in fact.
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    parameters = {p["name"]: p["schema"] for p in schema["paths"]["/api/v1/rules/"]["get"]["parameters"]}
+    assert parameters["page_size"] == {"type": "integer", "minimum": 1, "maximum": 100}
+    assert parameters["page"] == {"type": "integer", "minimum": 1, "maximum": 10_000}
+    for name, value, status in [("page_size", 100, 200), ("page_size", 101, 400), ("page_size", 0, 400),
+                                ("page", 10_000, 200), ("page", 10_001, 400), ("page", 0, 400)]:  # fmt: skip
+        assert client.get("/api/v1/rules/", {"q": "dispel", name: value}).status_code == status, (name, value)

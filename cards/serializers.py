@@ -10,6 +10,7 @@ from rest_framework import serializers
 from cards.abilities import describe_abilities
 from cards.choices import AutomationStatus, Border, CardType, Confidence, Size
 from cards.models import Card, CardSet, Printing
+from engine.abilities import KINDS as ABILITY_KINDS
 from rulings.serializers import RulingSerializer, SourceSerializer, sources_data
 
 
@@ -166,6 +167,28 @@ class CardSerializer(serializers.ModelSerializer[Card]):
         return data
 
 
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "required": ["kind"],
+            "properties": {
+                "kind": {
+                    "type": "string",
+                    "enum": sorted(ABILITY_KINDS),
+                    "description": "What the ability does; the other keys depend on it.",
+                }
+            },
+            "additionalProperties": True,
+        },
+    }
+)
+class AbilitiesField(serializers.ListField):
+    """The engine's structured abilities as stored: every one has a kind from the engine's vocabulary, which
+    the schema lists so that a client can tell each shape apart."""
+
+
 class CardDetailSerializer(CardSerializer):
     guardian = GuardianSerializer(source="*", read_only=True, allow_null=True)
     stronghold = StrongholdSerializer(source="*", read_only=True, allow_null=True)
@@ -174,7 +197,7 @@ class CardDetailSerializer(CardSerializer):
 
     aliases = serializers.ListField(child=serializers.CharField(), read_only=True, help_text="Other names searched.")
     terrain_types = serializers.ListField(child=serializers.CharField(), read_only=True)
-    abilities = serializers.ListField(
+    abilities = AbilitiesField(
         child=serializers.DictField(), read_only=True, help_text="Structured abilities, each with its kind."
     )
 

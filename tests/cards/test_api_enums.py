@@ -43,3 +43,15 @@ def test_existing_enum_names_stay(client: Client) -> None:
     schemas = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()["components"]["schemas"]
     assert {"StatusEnum", "AuthorityEnum", "RulingKindEnum", "RulesetEnum", "BorderEnum", "SizeEnum"} <= set(schemas)
     assert schemas["StatusEnum"]["enum"] == ["current", "superseded"]
+
+
+def test_every_ability_has_a_kind_the_schema_names(client: Client) -> None:
+    from engine.abilities import KINDS
+
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    items = schema["components"]["schemas"]["CardDetail"]["properties"]["abilities"]["items"]
+    assert items["required"] == ["kind"] and items["additionalProperties"] is True
+    assert sorted(items["properties"]["kind"]["enum"]) == sorted(KINDS)
+    for slug in ("wraith", "10-gallon-voodoo-hat", "sand-lord"):
+        abilities = client.get(f"/api/v1/cards/{slug}/").json()["abilities"]
+        assert abilities and all(ability["kind"] in KINDS for ability in abilities)

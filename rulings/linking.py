@@ -110,6 +110,18 @@ def mark(text: str, pattern: re.Pattern[str] | None) -> str:
     return "".join(out)
 
 
+def numbered_example_names(titles_and_slugs: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """The names of numbered worked examples ("Example 2d", "Command example 1", "Bribery possibility 3"),
+    the part of a title before its colon, to their slugs. Unnumbered titles ("Ranged attack: ...") are
+    left out: they are ordinary words, and some are glossary terms."""
+    names = {}
+    for title, slug in titles_and_slugs:
+        name = title.partition(":")[0].strip()
+        if re.search(r"\s\d+[a-z]?$", name):
+            names[name] = slug
+    return names
+
+
 @dataclass
 class TextLinker:
     """Everything the site can link to from rule text. Build one per page with ``TextLinker.from_database``."""
@@ -119,6 +131,8 @@ class TextLinker:
     rule_numbers: dict[str, set[str]] = field(default_factory=dict)  # ruleset slug -> numbers
     ruling_codes: set[str] = field(default_factory=set)
     example_slugs: set[str] = field(default_factory=set)
+    # "Example 2d" -> example-2d: the numbered examples as the rules and errata name them.
+    example_names: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_database(cls) -> TextLinker:
@@ -156,13 +170,16 @@ class TextLinker:
             rule_numbers=numbers,
             ruling_codes=set(Ruling.objects.values_list("code", flat=True)),
             example_slugs=set(WorkedExample.objects.values_list("slug", flat=True)),
+            example_names=numbered_example_names(WorkedExample.objects.values_list("title", "slug")),
         )
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
         # Cached: sorting ~800 names for every rendered text cost more than the rendering itself.
         return _names_pattern(
-            tuple(sorted(self.card_slugs)), tuple(sorted(self.term_urls)), tuple(sorted(self.example_slugs))
+            tuple(sorted(self.card_slugs)),
+            tuple(sorted(self.term_urls)),
+            tuple(sorted(self.example_slugs | set(self.example_names))),
         )
 
     def render(
@@ -243,7 +260,8 @@ class TextLinker:
             code = match["ruling"]
             return reverse("rulings:ruling", kwargs={"code": code}) if code in self.ruling_codes else None
         if match["example"]:
-            return reverse("rulings:example", kwargs={"slug": match["example"]})
+            slug = self.example_names.get(match["example"], match["example"])
+            return reverse("rulings:example", kwargs={"slug": slug})
         if match["card"]:
             return _card_path(self.card_slugs[match["card"]])
         return self.term_urls.get(match["term"].lower())

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import re
 
+import pytest
+from django.test import Client
+
 from rulings.linking import TextLinker
 
 LINKER = TextLinker(
@@ -14,7 +17,7 @@ LINKER = TextLinker(
     rule_numbers={
         "standard": {"6.5", "6.6.2", "11.4.2", "11.4.4", "11.4.6", "6.4.3"},
         "arena": {"6.3.2c", "6.4.3", "6.3.4", "6.3.5", "6.5.2"},
-    }
+    },
 )
 
 
@@ -48,3 +51,26 @@ def test_the_scope_stops_where_the_list_does() -> None:
         ("/rules/6.5/", "standard 6.5"),
         ("/rules/arena/6.5.2/", "6.5.2"),
     ]
+
+
+def test_worked_examples_named_in_text_link_to_their_pages() -> None:
+    linker = TextLinker(
+        card_slugs={"Wraith": "wraith"},
+        term_urls={"immunity": "/rules/glossary/#immunity"},
+        example_slugs={"example-1", "example-2d", "command-1"},
+        example_names={"Example 1": "example-1", "Example 2d": "example-2d", "Command example 1": "command-1"},
+    )
+    html = str(linker.render("Example 1 and Example 2d disagree; Command example 1 agrees; Example 2 is all four."))
+    assert re.findall(r'<a href="([^"]+)">([^<]+)</a>', html) == [
+        ("/rules/examples/example-1/", "Example 1"),
+        ("/rules/examples/example-2d/", "Example 2d"),
+        ("/rules/examples/command-1/", "Command example 1"),
+    ]
+
+
+@pytest.mark.django_db
+def test_an_erratum_links_the_examples_it_corrects(client: Client) -> None:
+    page = client.get("/rulings/E-02/").content.decode()
+    assert 'href="/rules/examples/example-2d/"' in page and 'href="/rules/examples/example-2b/"' in page
+    rule = client.get("/rules/11.2.2/").content.decode()
+    assert 'href="/rules/examples/example-2d/"' in rule

@@ -168,6 +168,38 @@ def warning_items(result: DuelResult) -> list[tuple[Notice | None, str]]:
     return [(coded.get(warning), warning) for warning in result.warnings]
 
 
+def leaves_to_a_person(notice: Notice) -> bool:
+    """Whether a warning leaves a card to be applied by hand: its code ends in ``not_automated`` (a Stock card,
+    a command, a winning Summon Entropy Storm roll a duel does not apply) or says the card is only partly applied."""
+    return notice.code.endswith("not_automated") or notice.code == "card.partly_automated"
+
+
+@dataclass(frozen=True)
+class NotAutomatedItem:
+    """One card of the duel's "Not automated" list: its printed name, its slug when it has a card page
+    ("" for a made-up card), and the coded warning that says why (None if the engine gave none)."""
+
+    name: str
+    slug: str
+    notice: Notice | None
+    reason: str
+
+
+def not_automated_items(result: DuelResult, names: CardNames) -> list[NotAutomatedItem]:
+    """The cards a person must apply by hand, each by its name (never its slug), with the warning whose
+    values name it: the page writes that warning with the card linked where its sentence names it."""
+    name_of = {creature.card: creature.name for creature in result.creatures}
+    name_of.update({slug: name for name, slug in names.items()})
+    notices = [notice for notice in result.notices if leaves_to_a_person(notice)]
+    items = []
+    for slug, reason in result.not_automated:
+        name = name_of.get(slug, slug)
+        notice = next((notice for notice in notices if notice.values.get("card") == name), None)
+        linkable = slug not in result.made_up and names.get(name) == slug
+        items.append(NotAutomatedItem(name, slug if linkable else "", notice, reason))
+    return items
+
+
 def duel_context(log: DuelLog, current: int, names: CardNames | None = None) -> dict[str, Any]:
     """What the duel's step-through shows: the steps so far, the current one, and the result at the end."""
     count = len(log.steps)
@@ -191,6 +223,7 @@ def duel_context(log: DuelLog, current: int, names: CardNames | None = None) -> 
         "notices": log.result.notices,
         "warning_items": warning_items(log.result),
         "card_names": names or {},
+        "not_automated_items": not_automated_items(log.result, names or {}),
         "upper_hand": log.result.upper_hand.value if log.result.upper_hand else "",
         "winner": log.result.winner.value if log.result.winner else "",
         # What decided the duel, worded from its code and values (never read out of result.decided_by).

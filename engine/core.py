@@ -30,8 +30,8 @@ from .enums import (
     Side,
     StepKind,
 )
-from .log import CardOutcome, Notice, Step, Term, Why, WordedWhy, coded, notice_of
-from .render import Named
+from .log import CardOutcome, Notice, Step, Term, Why, coded, notice_of
+from .render import Named, args_of, refusal_step
 from .setup import Choice, Count, Roll, split_reference
 from .state import Fighter
 from .validate import find_creature
@@ -312,12 +312,14 @@ def refuse(
     subject: Fighter | None = None,
     warn: bool = True,
 ) -> None:
-    """A refusal worded once (a ranged attack, a channel or a cast that a card in play forbids):
-    logged as it is, and unless ``warn`` is False also a warning under its side, with the reason's code."""
-    # Worded in the rule set's words now (Combat.say), the reason kept beside the words for readers.
-    text = WordedWhy(combat.say(why), why)
-    log(combat, kind, rule, "verbatim", (text,), side=side, card=card, subject=subject)
+    """A refusal (a ranged attack, a channel or a cast that a card in play forbids): a step written from the
+    reason's code and values (``render.refusal_step``), so a reader has the reason's fields, not only its words,
+    and unless ``warn`` is False also a warning under its side, with the reason's code."""
+    message = refusal_step(why.code)
+    log(combat, kind, rule, message, args_of(message, why.values), side=side, card=card, subject=subject)
     if warn:
+        # Worded in the rule set's words now (Combat.say), as the step is when it is read.
+        text = combat.say(why)
         combat.notify(Notice(why.code, f"{side.value}: {text}", rule, {"side": side.value, **why.values}))
 
 

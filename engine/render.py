@@ -4,7 +4,7 @@ Each step of a combat names its sentence here (``Step.message``) and carries the
 it in (``Step.args``, in the order the template first names them). The procedure's modules never
 build a sentence for the log; they record events, and ``render`` writes them out when someone reads
 ``Step.text``. Exploring thousands of orders therefore never formats a sentence. A "verbatim" step
-carries text made elsewhere (a refusal worded once for both the log and the warnings).
+carries text made elsewhere; a refusal's step (``refusal_step``) is written from its reason's template.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .log import Term
 
 MESSAGES: dict[str, str] = {
-    # Text made elsewhere and shared with a warning: refusals of a ranged attack, a channel or a cast.
+    # Text made elsewhere, written as it is.
     "verbatim": "{text}",
     "made_up": "{name} ({slug}) is a made-up card defined in this set-up, not a printed one.",
     "action.refused": "{words.Matchup_n:{round}}: the {side}'s {action} is refused ({code}): {why}.",
@@ -487,6 +487,8 @@ NOTICES: dict[str, str] = {
         f"arena.{fate}": "{card} played in a duel: {reason}"
         for fate in ("no_target", "no_combat_effect", "not_automated")
     },
+    "arena.primary_matchup_only": "the {side}'s {card} is cast on a creature in a primary match-up, and the secondary round is not one: it is played and discarded with no effect",
+    "arena.winning_roll_not_automated": "the {side}'s {card} rolls {roll} for {fighter}: {wins_from} or more wins the match-up, and the Arena rules do not say whether that is the primary round or the whole duel, so the roll is not automated and changes nothing here: apply it by hand",
     "arena.nothing_to_answer": "the {side}'s {card} has no bribe to answer at this point of the round: it does nothing",
     "arena.casting_forbidden": "{source}'s command forbids the {side} to play {card}: it stays in the Stock",
     "arena.command_no_effect": "{fighter}'s command has no effect in a duel: {why}",
@@ -509,6 +511,15 @@ def notice_step(code: str) -> str:
 
 # Each warning's template as a step's sentence: capitalised and closed with a full stop, as the log writes it.
 MESSAGES.update({notice_step(code): template[:1].upper() + template[1:] + "." for code, template in NOTICES.items()})
+
+
+def refusal_step(code: str) -> str:
+    """The message of the step that logs a refusal (``core.refuse``) whose reason has the code ``code``: the
+    reason's template word for word, as the log has always written it, with the reason's values as the step's."""
+    return f"refused.{code}"
+
+
+MESSAGES.update({refusal_step(code): template for code, template in NOTICES.items()})
 
 
 def chain_text(terms: tuple[Term, ...]) -> str:

@@ -13,7 +13,7 @@ import contextlib
 import os
 import socket
 import threading
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,10 @@ CHROMIUM_ARGS = [
 needs_chromium = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Chromium is missing: `make test` installs it when run as root"
 )
+# Screenshots for a person to look at (git ignores the folder; playwright creates it on the first one).
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
+# What blocks a page: the impacts that leave some visitors unable to use it.
+BLOCKING_IMPACTS = ("serious", "critical")
 
 if TYPE_CHECKING := False:
     from playwright.sync_api import Browser, Page
@@ -133,22 +137,44 @@ def axe_script() -> str:
     return str(Axe().axe_script)
 
 
-def blocking_axe_violations(page: Page) -> list[str]:
-    """The serious and critical axe violations on the page as it is now ("id: help" each)."""
+def axe_violations(page: Page, impacts: Collection[str] | None = None) -> list[str]:
+    """axe-core's violations on the page as it is now, of the ``impacts`` given (None: every one), each as
+    "id (impact): help at" the first three elements with their markup."""
     violations = page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
-    return [f"{v['id']}: {v['help']}" for v in violations if v["impact"] in ("serious", "critical")]
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at "
+        + ", ".join(str(node["target"]) + " " + node["html"][:120] for node in v["nodes"][:3])
+        for v in violations
+        if impacts is None or v["impact"] in impacts
+    ]
+
+
+def blocking_axe_violations(page: Page) -> list[str]:
+    """The serious and critical axe violations on the page as it is now."""
+    return axe_violations(page, BLOCKING_IMPACTS)
 
 
 @contextlib.contextmanager
-def watched_page(browser: Browser, width: int, *, timeout_ms: int = 15_000, axe: bool = True) -> Iterator[Page]:
-    """A page in a context of its own, ``width`` px wide; on leaving, the test fails if a script on it threw."""
-    context = browser.new_context(viewport={"width": width, "height": 900})
+def watched_page(
+    browser: Browser,
+    width: int,
+    *,
+    height: int = 900,
+    timeout_ms: int = 15_000,
+    axe: bool = True,
+    javascript: bool = True,
+) -> Iterator[Page]:
+    """A page in a context of its own, ``width`` by ``height`` px, axe-core loaded in it unless ``axe`` is False
+    and the site's scripts off when ``javascript`` is; on leaving, the test fails if a script on it threw."""
+    context = browser.new_context(viewport={"width": width, "height": height}, java_script_enabled=javascript)
     context.set_default_timeout(timeout_ms)
     if axe:
         context.add_init_script(axe_script())
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
+    try:
+        yield page
+    finally:
+        context.close()
     assert errors == [], errors

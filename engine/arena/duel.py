@@ -88,7 +88,7 @@ def standard_setup(setup: ArenaSetup, catalog: CardCatalog) -> CombatSetup:
                 and a.kind in (ActionKind.SPELL, ActionKind.ITEM)
                 and a.card is not None
                 and (card := catalog.find(split_reference(a.card)[0])) is not None
-                and shared_code_reads(card)
+                and shared_code_reads(card, moment.secondary)
             )
 
         return SideSetup(

@@ -28,6 +28,7 @@ from ..abilities import (
     Dispel,
     ForbidsCasting,
     LastingAttackBonus,
+    RolledOutcome,
 )
 from ..abilities.base import Castable
 from ..actions import Action, ActionKind
@@ -47,7 +48,15 @@ from ..core import fighter_named, log, spend_card
 from ..effects import effects_for, run_effects
 from ..enums import SIDES, CardType, CardUse, Fate, Side, StepKind
 from ..log import Notice, Why, WordedWhy
-from ..matchup_effects import add, bribe_creature, cast, cast_refused, drop_unused_reactions
+from ..matchup_effects import (
+    add,
+    bribe_creature,
+    cast,
+    cast_refused,
+    drop_unused_reactions,
+    storm_destroys,
+    storm_roll,
+)
 from ..render import Named, args_of, notice_step, render, render_values
 from ..setup import Channel, Moment, RangedSupport, SpellPlay, split_reference
 from ..state import Contribution, Fighter
@@ -134,7 +143,7 @@ class RoundPlay:
             mine = [
                 i
                 for i, a in enumerate(actions)
-                if a.side is side and (card := stock_card(combat, a)) is not None and shared_code_reads(card)
+                if a.side is side and (card := stock_card(combat, a)) is not None and shared_code_reads(card, secondary)
             ]
             self.play_at.update(zip(mine, moment_plays[side], strict=False))
         self.in_play: list[tuple[Side, CardDefinition]] = []
@@ -207,6 +216,10 @@ class RoundPlay:
                 log(combat, StepKind.SPELL, rule, "any_time_spells.2", (side.value, card.name), side=side, card=card)
         elif fate is StockFate.IN_PLAY:
             self.put_in_play(side, card, rule)
+        elif fate is StockFate.DECIDES_PRIMARY and not self.secondary:
+            self.decide_by_roll(index, side, card, pair, rule)
+        elif fate is StockFate.DECIDES_PRIMARY:
+            announce(combat, "arena.primary_matchup_only", rule, side=side, card=card, kind=StepKind.SPELL)
         elif fate is StockFate.CAST or (fate is StockFate.PRIMARY_ONLY and not self.secondary):
             cast(combat, side, card, self.play_at[index], pair)
         elif fate is StockFate.PRIMARY_ONLY:
@@ -223,6 +236,35 @@ class RoundPlay:
             )
             if fate is StockFate.NOT_AUTOMATED:
                 combat.not_automated[card.slug] = message + "."
+
+    def decide_by_roll(
+        self, index: int, side: Side, card: CardDefinition, pair: dict[Side, Fighter], rule: str
+    ) -> None:
+        """A spell whose roll decides a primary match-up (Summon Entropy Storm), cast on the side's duellist.
+        A roll that destroys the duellist is the shared step's: the duellist leaves the Duel Zone and the
+        actions after it are not taken (6.4.3). A winning roll is said and left out: the Arena rules do not
+        say whether a won match-up is the primary round or the duel (6.8.1)."""
+        combat = self.combat
+        decides = card.first(RolledOutcome)
+        assert decides is not None
+        storm = storm_roll(combat, side, card, decides, self.play_at[index], pair)
+        if storm is None:
+            return
+        if not storm.wins:
+            storm_destroys(combat, side, card, decides, storm, pair)
+            return
+        message = announce(
+            combat,
+            "arena.winning_roll_not_automated",
+            rule,
+            side=side,
+            card=card,
+            kind=StepKind.SPELL,
+            roll=storm.shown,
+            fighter=pair[side].name,
+            wins_from=decides.wins_from,
+        )
+        combat.not_automated[card.slug] = message + "."
 
     def bribe_answer_at_turn(self, index: int, action: Action, card: CardDefinition) -> None:
         """An answer to a bribe acts when the bribe lands (``bribe_creature``); at its own turn it is

@@ -320,6 +320,10 @@ SPECTACULAR_SETTINGS = {
         "CardTypeEnum": "cards.choices.CardType",
         "AutomationStatusEnum": "cards.choices.AutomationStatus",
         "StatusEnum": "rulings.choices.RulingStatus",
+        # The request's ruleset and the one-value ruleset of each combat answer (which rules it follows).
+        "RulesetEnum": ["standard", "arena"],
+        "StandardRulesetEnum": ["standard"],
+        "ArenaRulesetEnum": ["arena"],
     },
 }
 

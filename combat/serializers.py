@@ -217,7 +217,8 @@ class ResultSerializer(serializers.Serializer[Any]):
 
 
 class ResolveResponseSerializer(serializers.Serializer[Any]):
-    ruleset = serializers.CharField(help_text="standard")
+    kind = serializers.ChoiceField(choices=["combat"], help_text="Which answer this is: a shield combat.")
+    ruleset = serializers.ChoiceField(choices=["standard"], help_text="The rules it follows: the standard ones.")
     notation = serializers.CharField()
     permalink = serializers.CharField()
     steps = StepSerializer(many=True)
@@ -280,7 +281,8 @@ class DuelResultSerializer(serializers.Serializer[Any]):
 
 
 class DuelResponseSerializer(serializers.Serializer[Any]):
-    ruleset = serializers.CharField(help_text="arena")
+    kind = serializers.ChoiceField(choices=["duel"], help_text="Which answer this is: a Guardians Arena duel.")
+    ruleset = serializers.ChoiceField(choices=["arena"], help_text="The rules it follows: Guardians Arena.")
     notation = serializers.CharField()
     permalink = serializers.CharField()
     steps = StepSerializer(many=True)
@@ -308,6 +310,10 @@ class GuaranteeSerializer(serializers.Serializer[Any]):
 
 
 class ExploreResponseSerializer(serializers.Serializer[Any]):
+    kind = serializers.ChoiceField(choices=["exploration"], help_text="Which answer this is: an exploration.")
+    ruleset = serializers.ChoiceField(
+        choices=["standard"], help_text="The rules it follows: the standard ones (a duel is never explored)."
+    )
     base_notation = serializers.CharField()
     fixed_side = serializers.ChoiceField(choices=SIDES)
     fixed_order = serializers.ListField(child=serializers.CharField())

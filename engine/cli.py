@@ -105,6 +105,7 @@ def render_partial(state: PartialState) -> str:
 
 def exploration_to_dict(exploration: Exploration) -> dict[str, object]:
     """The exploration's JSON form (``explore --json`` and the explore endpoint)."""
+
     def row(outcome: OrderOutcome) -> dict[str, object]:
         return {
             "order": list(outcome.order),

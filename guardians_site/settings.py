@@ -316,6 +316,10 @@ SPECTACULAR_SETTINGS = {
         "RuleKindEnum": "rulings.choices.EntryKind",
         "RulingKindEnum": "rulings.choices.RulingKind",
         "SetKindEnum": "cards.choices.SetKind",
+        # The request's ruleset and the one-value ruleset of each combat answer (which rules it follows).
+        "RulesetEnum": ["standard", "arena"],
+        "StandardRulesetEnum": ["standard"],
+        "ArenaRulesetEnum": ["arena"],
     },
 }
 

@@ -375,7 +375,7 @@ class Duel:
                         subject=fighter,
                         delta=amount,
                     )
-                elif isinstance(ability, ForbidsCasting):
+                elif isinstance(ability, ForbidsCasting) and ability.command_only:
                     self.forbids.append((side, fighter.card, ability))
                     log(combat, StepKind.COMMAND_EFFECT, "ARN-2", "arena.command_forbids", (fighter.name,), side=side)
                 elif fighter.card.command and is_command_ability(ability):

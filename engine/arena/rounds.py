@@ -34,6 +34,7 @@ from ..abilities.base import Castable
 from ..actions import Action, ActionKind
 from ..bribery_effects import reactions_spent
 from ..cards import CardDefinition
+from ..catalog import CardCatalog
 from ..channelling import (
     Volley,
     channel_once,
@@ -44,10 +45,10 @@ from ..channelling import (
     start_ranged,
 )
 from ..combat_state import Combat
-from ..core import fighter_named, log, spend_card
+from ..core import action_said, card_name, fighter_named, log, spend_card
 from ..effects import effects_for, run_effects
 from ..enums import SIDES, CardType, CardUse, Fate, Side, StepKind
-from ..log import Notice, Why, WordedWhy
+from ..log import Notice
 from ..matchup_effects import (
     add,
     bribe_creature,
@@ -57,7 +58,7 @@ from ..matchup_effects import (
     storm_destroys,
     storm_roll,
 )
-from ..render import Named, args_of, notice_step, render, render_values
+from ..render import Named, Said, args_of, notice_step, render_values
 from ..setup import Channel, Moment, RangedSupport, SpellPlay, split_reference
 from ..state import Contribution, Fighter
 from .setup import RoundAction
@@ -157,7 +158,7 @@ class RoundPlay:
             StepKind.NOTE,
             "ARN-15",
             "arena.not_taken",
-            (index + 1, action.side.value, _text(action)),
+            (index + 1, action.side.value, play_said(self.combat.catalog, action)),
             side=action.side,
         )
 
@@ -420,17 +421,18 @@ def announce(
     words = combat.words()
     message = render_values(code, named, words)
     combat.notify(Notice(code, message, rule, named))
-    sentence = message[0].upper() + message[1:] + "."
-    # The step keeps the warning's values (a reader links the cards they name where the sentence names them);
-    # a template that opens with a value written in lower case cannot be capitalised, so its words are kept.
-    said, args = notice_step(code), args_of(notice_step(code), named)
-    if render(said, args, words) != sentence:
-        said, args = "verbatim", (WordedWhy(sentence, Why(code, named)),)
-    log(combat, kind, rule, said, args, side=side, card=card)
+    # The step keeps the warning's values (a reader links the cards they name where the sentence names them). A
+    # value that opens the sentence is written as it is given, as every step writes a name: a made-up card named
+    # in lower case ("little pharaoh") is not renamed with a capital.
+    said = notice_step(code)
+    log(combat, kind, rule, said, args_of(said, named), side=side, card=card)
     return message
 
 
-def _text(action: RoundAction) -> str:
-    from .notation import round_action_text
-
-    return round_action_text(action)
+def play_said(catalog: CardCatalog, action: RoundAction) -> Said:
+    """A round's action in words with the cards it names as values: a match-up action as ``core.action_said``
+    says it, a creature played as a secondary attacker or a shield by its card."""
+    if isinstance(action, Action):
+        return action_said(catalog, action)
+    target = (card_name(catalog, action.target),) if action.target is not None else ()
+    return Said(f"action.{action.kind.value}{'.at' if target else ''}", (card_name(catalog, action.card), *target))

@@ -7,7 +7,7 @@ import pytest
 
 from engine.arena import parse_duel, resolve_duel
 from engine.catalog import default_catalog
-from engine.render import ARENA_PRIMARY_WORDS, MESSAGES, NOTICES, refusal_step, render
+from engine.render import ARENA_PRIMARY_WORDS, MESSAGES, NOTICES, notice_step, refusal_step, render
 
 CATALOG = default_catalog()
 
@@ -45,3 +45,44 @@ def test_a_refusal_step_carries_its_code_and_values(code: str) -> None:
 
 def test_every_reason_code_has_a_refusal_step() -> None:
     assert all(MESSAGES[refusal_step(code)] == template for code, template in NOTICES.items())
+
+
+# Geldspar, Court Magician is no command card: its ban on the opponent's H items is text that works while it is in
+# play (fixtures/cards/necropolis_park.json: command false, forbids_casting without command_only). In the Duel Zone,
+# and as a secondary attacker, it is in play, so the duel refuses the item the way a shield combat does.
+GELDSPAR_DUELS = {
+    "duellist": "ruleset=arena a=swordsman a.stock=hammer-of-doom d=geldspar-court-magician "
+    "p=a:item:hammer-of-doom,d:pass,a:pass",
+    "secondary attacker": "ruleset=arena a=swordsman a.stock=hammer-of-doom a.pen=axeman d=archer "
+    "d.pen=geldspar-court-magician p=a:pass,d:pass s=a:pass,d:creature:geldspar-court-magician,"
+    "a:item:hammer-of-doom,d:pass,a:pass",
+}
+GELDSPAR_COMBAT = "a=swordsman a.hand=hammer-of-doom d=geldspar-court-magician m1=a:item:hammer-of-doom,d:pass,a:pass"
+
+
+@pytest.mark.parametrize("notation", GELDSPAR_DUELS.values(), ids=GELDSPAR_DUELS.keys())
+def test_a_text_ban_on_items_is_no_command_in_a_duel(notation: str) -> None:
+    from engine.notation import parse_setup
+    from engine.resolver import resolve
+
+    log = resolve_duel(parse_duel(notation), CATALOG)
+    assert [step.text for step in log.steps if "command" in step.text] == []
+    [refused] = [step for step in log.steps if step.message.startswith("refused.")]
+    standard = resolve(parse_setup(GELDSPAR_COMBAT), CATALOG)
+    [same] = [step for step in standard.steps if step.message.startswith("refused.")]
+    assert (refused.message, refused.args, refused.text) == (same.message, same.args, same.text)
+    assert refused.text == "Geldspar, Court Magician is in play: the attacker may not play Hammer of Doom."
+    assert [(n.code, n.values) for n in log.result.notices] == [(n.code, n.values) for n in standard.result.notices]
+    assert [n.code for n in log.result.notices] == ["cast.forbidden"]
+
+
+def test_a_command_that_forbids_casting_still_acts_on_being_revealed() -> None:
+    log = resolve_duel(
+        parse_duel(
+            "ruleset=arena a=swordsman a.stock=power-lunch d=pharaoh-djoser "
+            "p=a:spell:power-lunch,d:pass,a:channel:guardian,d:pass,a:pass"
+        ),
+        CATALOG,
+    )
+    messages = [step.message for step in log.steps]
+    assert "arena.command_forbids" in messages and notice_step("arena.casting_forbidden") in messages

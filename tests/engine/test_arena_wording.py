@@ -96,12 +96,18 @@ def test_the_words_change_but_the_codes_and_values_do_not() -> None:
     assert (notice.code, notice.rule, notice.values) == (
         "action.needs_spell_first",
         "ARN-33",
-        {"round": 1, "side": "attacker", "action": "a:channel:guardian", "turn": ""},
+        {
+            "round": 1,
+            "side": "attacker",
+            "action": "a:channel:guardian",
+            "attempt": "channel from the Guardian",
+            "turn": "",
+        },
     )
-    assert notice.message.startswith("primary round: attacker's a:channel:guardian is refused")
+    assert notice.message.startswith("primary round: attacker's channel from the Guardian is refused")
     (refused,) = [step for step in log.steps if step.message == "action.refused"]
     assert refused.args[0] == 1
-    assert refused.text.startswith("Primary round: the attacker's a:channel:guardian is refused")
+    assert refused.text.startswith("Primary round: the attacker's channel from the Guardian is refused")
 
 
 def test_a_standard_combat_still_speaks_of_match_ups() -> None:

@@ -228,3 +228,14 @@ def test_the_commonest_set_up_problems_say_how_to_fix_them(client: Client) -> No
     hint = "Take it out of the shield: spells, bribery cards and hand items go in the storage hand."
     assert hint in _problems_box(gold)
     assert hint in gold.split('id="id_a-creatures_error"', 1)[1].split("</div>", 1)[0]  # under the field too
+
+
+def test_the_duel_page_says_why_it_cannot_be_explored_in_words_not_a_code(client: Client) -> None:
+    example = find_example("arena-command-no-effect")
+    assert example is not None
+    html = client.get(example.permalink + "&step=end").content.decode()
+    note = re.search(r'<p[^>]*id="no-explore"[^>]*>(.*?)</p>', html, re.S)
+    assert note is not None
+    shown = re.sub(r"<[^>]+>", "", note.group(1))
+    assert "explore.not_for_duels" not in shown and "<code>" not in note.group(1)
+    assert "one creature a side enters the Duel Zone" in shown

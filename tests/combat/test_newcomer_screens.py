@@ -260,3 +260,13 @@ def test_a_card_typed_three_times_is_one_problem_not_three_identical_lines(clien
         ).content.decode()
     )
     assert "&#x27;zzz&#x27;" in different and "&#x27;qqq&#x27;" in different and "times" not in different
+
+
+def test_a_play_order_naming_a_card_outside_the_shield_names_it_in_words(client: Client) -> None:
+    response = client.get(
+        "/combat/build/", {"a-creatures": "Archer", "d-creatures": "Archer", "a-order": "floyd-the-flying-pig"}
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Floyd the Flying Pig is not in this side&#x27;s shield" in _problems_box(html)
+    assert "floyd-the-flying-pig is not" not in html

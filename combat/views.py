@@ -31,6 +31,7 @@ from combat.setup_form import (
     bound_forms,
     build_notation,
     creature_rows,
+    distinct_problems,
     filled_forms,
     hand_card_names,
     moved,
@@ -103,7 +104,10 @@ def _duel_form_page(
     catalog = running.catalog()
     context = {
         **(fields if fields is not None else duels.form_fields(setup, catalog)),
-        "problems": [(problem, duels.plain_duel_problem(problem, catalog)) for problem in problems],
+        "problems": [
+            (problem, duels.plain_duel_problem(problem, catalog) + (f" (found {times} times)" if times > 1 else ""))
+            for problem, times in distinct_problems(problems)
+        ],
         "examples": arena_examples(),
         "notation": notation,
         "terrain_names": duels.terrain_names(catalog),

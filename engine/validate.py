@@ -106,8 +106,17 @@ class _SideChecker:
         self.prefix = side.letter
         self.problems: list[Problem] = []
 
-    def add(self, code: str, detail: str, where: str, card: str = "") -> None:
-        self.problems.append(Problem.at(code, where, detail, card))
+    def add(self, code: str, detail: str, where: str, card: str = "", **values: str) -> None:
+        self.problems.append(Problem.at(code, where, detail, card, **values))
+
+    def named(self, reference: str) -> str:
+        """A card reference as people read it: the card's name, with its copy number for a second copy
+        (``archer#2`` -> ``Archer #2``); the reference as given when no card has that slug."""
+        slug, copy = split_reference(reference)
+        card = self.catalog.find(slug)
+        if card is None:
+            return reference
+        return card.name + (f" #{copy}" if copy > 1 else "")
 
     def card(self, reference: str, where: str) -> CardDefinition | None:
         slug, _ = split_reference(reference)
@@ -152,10 +161,18 @@ class _SideChecker:
         for count in self.setup.counts:
             key, slug = self._input_key(count.card)
             if key not in needing:
-                self.add("setup.count_not_needed", f"{count.card} counts nothing in this combat", where, slug)
+                self.add(
+                    "setup.count_not_needed",
+                    f"{self.named(count.card)} counts nothing in this combat",
+                    where,
+                    slug,
+                    reference=count.card,
+                )
                 continue
             if key in given:
-                self.add("setup.count_twice", f"{count.card} is counted twice", where, slug)
+                self.add(
+                    "setup.count_twice", f"{self.named(count.card)} is counted twice", where, slug, reference=count.card
+                )
             given.add(key)
         for key, (card, counting) in needing.items():
             if key not in given:
@@ -181,13 +198,21 @@ class _SideChecker:
             if card is None:
                 self.add(
                     "setup.choice_not_needed",
-                    f"{choice.card} offers no choice in this combat (it must be in this side's shield or hand)",
+                    f"{self.named(choice.card)} offers no choice in this combat (it must be in this side's shield or "
+                    "hand)",
                     where,
                     slug,
+                    reference=choice.card,
                 )
                 continue
             if key in given:
-                self.add("setup.choice_twice", f"{choice.card} is given two choices", where, slug)
+                self.add(
+                    "setup.choice_twice",
+                    f"{self.named(choice.card)} is given two choices",
+                    where,
+                    slug,
+                    reference=choice.card,
+                )
             given.add(key)
             problem = self._option_problem(card, choice.option)
             if problem:
@@ -317,7 +342,13 @@ class _SideChecker:
                     )
                 continue
             if key not in needing:
-                self.add("setup.roll_not_needed", f"{roll.card} rolls no dice in this combat", where, slug)
+                self.add(
+                    "setup.roll_not_needed",
+                    f"{self.named(roll.card)} rolls no dice in this combat",
+                    where,
+                    slug,
+                    reference=roll.card,
+                )
                 continue
             given[key] = roll.value
         for key, (card, dice) in needing.items():
@@ -468,9 +499,10 @@ class _SideChecker:
             owner = "this side's" if creatures is None else "the opposing"
             self.add(
                 "setup.decision_names_absent_card",
-                f"{reference} is not in {owner} shield",
+                f"{self.named(reference)} is not in {owner} shield",
                 where,
                 split_reference(reference)[0],
+                reference=reference,
             )
         return index
 
@@ -527,12 +559,20 @@ class _SideChecker:
             if index is None:
                 continue
             if index in seen:
-                self.add("setup.order_repeats", f"{reference} is listed twice", f"{self.prefix}.order")
+                self.add(
+                    "setup.order_repeats",
+                    f"{self.named(reference)} is listed twice",
+                    f"{self.prefix}.order",
+                    split_reference(reference)[0],
+                    reference=reference,
+                )
             if index == command_index:
                 self.add(
                     "setup.command_in_order",
-                    f"{reference} is played as the command card, so it never fights a primary match-up",
+                    f"{self.named(reference)} is played as the command card, so it never fights a primary match-up",
                     f"{self.prefix}.order",
+                    split_reference(reference)[0],
+                    reference=reference,
                 )
             seen.add(index)
         for support in setup.ranged:
@@ -591,10 +631,11 @@ class _SideChecker:
             if find_creature(self.catalog, setup.channellers, channel.source) is None:
                 self.add(
                     "setup.unknown_channel_source",
-                    f"{channel.source} is neither 'guardian' nor a channeller placed under a stronghold"
+                    f"{self.named(channel.source)} is neither 'guardian' nor a channeller placed under a stronghold"
                     + (f" ({', '.join(sorted(channeller_slugs))} are)" if channeller_slugs else ""),
                     where,
                     split_reference(channel.source)[0],
+                    reference=channel.source,
                 )
         for attack in setup.secondaries or ():
             where = f"{self.prefix}.secondary"

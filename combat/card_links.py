@@ -105,15 +105,9 @@ def _value_html(
 
 
 def _worded_html(value: WordedWhy, names: CardNames, placed: set[str]) -> str:
-    """A reason worded in the engine's words: written from its code's template where that gives the same
-    words (the standard ones); otherwise as it is, its cards then listed after the sentence."""
-    values = dict(value.why.values)
-    template = STANDARD_WORDS.notice(value.why.code) if value.why.code in NOTICES else None
-    try:
-        same = template is not None and template.format_map(values) == value
-    except (KeyError, IndexError, ValueError, AttributeError):
-        same = False
-    return _sentence_html(template, values, names, placed) if template is not None and same else str(escape(value))
+    """A reason the engine worded: written again from its code and values in the words it was worded in (never
+    read from its text), each card its values name linked where the template places it."""
+    return _sentence_html(value.words.notice(value.why.code), dict(value.why.values), names, placed, value.words)
 
 
 def _converted(value: object, conversion: str | None) -> object:
@@ -197,6 +191,14 @@ def step_html(step: Step, names: CardNames, words: Words | None = None) -> SafeS
     words = words or step_words(step)
     sentence = _sentence_html(words.message(step.message)[0], step.args, names, placed, words)
     return _with_the_rest(sentence, cards, placed)
+
+
+def said_html(said: Said, names: CardNames) -> SafeString:
+    """A message of the engine with its values (a reason, an action in words) as HTML, each card its values name
+    linked where the wording places it and any other after it."""
+    placed: set[str] = set()
+    cards = {name: names[name] for name in cards_named(said.args, names)}
+    return _with_the_rest(_value_html(said, "", None, names, placed), cards, placed)
 
 
 def step_words(step: Step) -> Words:

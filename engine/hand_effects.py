@@ -224,7 +224,7 @@ def back_to_hand(combat: Combat, fighter: Fighter, why: Why, *, next_up: bool = 
     fighter.round = None
     fighter.faced = None
     # Worded once in the rule set's words (Combat.say), for the fate and the step; the step keeps the reason beside them.
-    text = WordedWhy(combat.say(why), why)
+    text = WordedWhy(why, combat.words())
     fighter.fate_why = Why("fate.back_in_hand", {"why": str(text), "why_code": why.code, **why.values})
     queue = combat.sides[fighter.side].queue
     if next_up:

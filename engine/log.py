@@ -9,8 +9,8 @@ from types import MappingProxyType
 from typing import Any
 
 from .enums import CardUse, Fate, Phase, Role, Side, StepKind, Terrain, Winner
+from .render import STANDARD_WORDS, Words, render, render_values
 from .render import chain_text as chain_text
-from .render import render, render_values
 
 _NO_VALUES: Mapping[str, object] = MappingProxyType({})
 
@@ -62,19 +62,22 @@ class Why:
 
 class WordedWhy(str):
     """A reason as words (a refusal in a step's sentence, worded once in the rule set's words) that keeps the
-    reason itself in ``why``: a str, so the sentence is what it was; a reader that links the cards a step
-    names reads ``why.values`` rather than the words."""
+    reason itself in ``why`` and the words it was written in in ``words``: a str, so the sentence is what it
+    was; a reader writes it again from ``why``'s code and values in those words (and links the cards they name)
+    rather than reading the words."""
 
     why: Why
+    words: Words
 
-    def __new__(cls, text: str, why: Why) -> WordedWhy:
-        made = super().__new__(cls, text)
+    def __new__(cls, why: Why, words: Words = STANDARD_WORDS) -> WordedWhy:
+        made = super().__new__(cls, render_values(why.code, why.values, words))
         made.why = why
+        made.words = words
         return made
 
-    def __getnewargs__(self) -> tuple[str, Why]:  # type: ignore[override]
+    def __getnewargs__(self) -> tuple[Why, Words]:  # type: ignore[override]
         # Copies and pickles rebuild it from both: ``CombatLog.to_dict`` deep-copies every step's values.
-        return (str(self), self.why)
+        return (self.why, self.words)
 
 
 def notice_of(code: str, rule: str, values: dict[str, object]) -> Notice:

@@ -582,7 +582,7 @@ class Duel:
             side=action.side,
             card_name=card.name if card is not None else slug,
             # The reason's words with the reason kept beside them: a reader links the cards its values name.
-            why=WordedWhy(render_values(reason.code, reason.values, words), reason),
+            why=WordedWhy(reason, words),
             why_code=reason.code,
             why_values=dict(reason.values),
         )

@@ -165,7 +165,7 @@ def test_a_value_naming_several_cards_keeps_them_as_data() -> None:
     joined = Named.joined(["Sand Lord", "Swordsman"])
     assert joined == "Sand Lord, Swordsman" and joined.names == ("Sand Lord", "Swordsman")
     # Logs are copied and pickled (forks, caches): the data survives both, not just the words.
-    refused = WordedWhy("a refusal", Why("shots.woods"))
+    refused = WordedWhy(Why("shots.woods"))
     for copied in (copy.deepcopy(joined), pickle.loads(pickle.dumps(joined))):
         assert copied == joined and copied.names == joined.names
     for copied_why in (copy.deepcopy(refused), pickle.loads(pickle.dumps(refused))):

@@ -16,6 +16,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from django.utils.html import format_html
+
 from combat.board_actions import (
     ACTIONS_FIELD,
     ADD_FIELD,
@@ -34,6 +36,7 @@ from combat.board_actions import (
     split_item,
     turn_state,
 )
+from combat.card_links import CardNames, said_html
 from engine.abilities import AllowChannelling, AllowsRanged, CommandRelocates, Dispel, Offer
 from engine.abilities.base import ChannelEffect
 from engine.abilities.channelling import ChannelReaction
@@ -596,7 +599,7 @@ def build_board(
     no_ranged = _no_ranged_here(catalog, setup.terrain)
     if no_ranged:
         board.notes.append("No ranged attacks in Woods (rule 6.9.1), so no creature is offered as ranged support.")
-    refused = _refusals(plan)
+    refused = _refusals(plan, _card_names(catalog, setup))
     for number in range(1, count + 1):
         fighters = {letter: _fighter(catalog, queues[letter][number - 1]) for letter in sides}
         row_sides = {}
@@ -667,12 +670,29 @@ def _lunched(catalog: CardCatalog, values: Mapping[str, str], number: int, lette
     return False
 
 
-def _refusals(plan: TurnPlan | None) -> dict[int, dict[int, str]]:
-    """Why the order of play refuses a listed action, by row and place in its list (engine.turns)."""
+def _card_names(catalog: CardCatalog, setup: CombatSetup) -> dict[str, str]:
+    """The set-up's printed cards by name (the made-up ones left out: they have no page), for linking the cards a
+    refusal's values name."""
+    made_up = set(made_up_slugs(setup))
+    slugs: set[str] = set()
+    for side in (setup.attacker, setup.defender):
+        references = [*side.creatures, *side.items, *side.hand, *side.channellers, *side.shields, *side.earlier]
+        references += [reference for reference in (side.guardian, side.stronghold, side.command) if reference]
+        slugs |= {split_reference(reference)[0] for reference in references}
+    cards = (catalog.find(slug) for slug in slugs - made_up)
+    return {card.name: card.slug for card in cards if card is not None}
+
+
+def _refusals(plan: TurnPlan | None, names: CardNames) -> dict[int, dict[int, str]]:
+    """Why the order of play refuses a listed action, by row and place in its list (engine.turns): written from
+    the reason's code and values as the step pages write it, never from the engine's sentence."""
     if plan is None:
         return {}
     return {
-        number: {refusal.index: f"Refused: {refusal.why} (rule {refusal.refusal.rule})" for refusal in refusals}
+        number: {
+            refusal.index: format_html("Refused: {} (rule {})", said_html(refusal.reason, names), refusal.refusal.rule)
+            for refusal in refusals
+        }
         for number, refusals in plan.refused.items()
     }
 

@@ -32,7 +32,7 @@ from .enums import (
     StepKind,
 )
 from .log import CardOutcome, Notice, Step, Term, Why, coded, notice_of
-from .render import Named, Said, action_reason_step, args_of, refusal_step
+from .render import Named, Said, action_reason, args_of, refusal_step
 from .setup import Choice, Count, Roll, split_reference
 from .state import Fighter
 from .validate import find_creature
@@ -337,8 +337,7 @@ def refuse_action(
     (``action_said``) and the reason by its code with its values (``turn``, whose turn it was)."""
     side = action.side
     attempt = action_said(combat.catalog, action)
-    reason = action_reason_step(refusal.value)
-    why = Said(reason, args_of(reason, {"turn": turn}))
+    why = action_reason(refusal.value, turn)
     log(
         combat, kind, refusal.rule, "action.refused", (round_number, side.value, attempt, refusal.value, why), side=side
     )

@@ -561,6 +561,14 @@ def action_reason_step(code: str) -> str:
 MESSAGES.update({action_reason_step(code): why for code, why in REFUSAL_WHY.items()})
 
 
+def action_reason(code: str, turn: str = "") -> Said:
+    """Why an ordered match-up's action is refused, as a value: the message of refusal code ``code`` with its
+    values (whose ``turn`` it was, for an action out of turn). The step ``action.refused`` and the site's board
+    both write it from this, never from a finished sentence."""
+    message = action_reason_step(code)
+    return Said(message, args_of(message, {"turn": turn}))
+
+
 def chain_text(terms: tuple[Term, ...]) -> str:
     """``6 base + 3 OCB + 3 ranged = 12``."""
     if not terms:

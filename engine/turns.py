@@ -42,7 +42,7 @@ from typing import TypeAlias
 from .actions import Action, ActionKind, MatchupActions, Refusal
 from .enums import SIDES, Side
 from .log import Notice, coded
-from .render import REFUSAL_WHY
+from .render import REFUSAL_WHY, Said, action_reason
 from .setup import Bribe, CardRef, Channel, CombatSetup, Moment, RangedSupport, SideSetup, SpellPlay
 
 
@@ -72,6 +72,11 @@ class Refused:
     in_window: bool = False
     # Whose turn it was (the value of an out-of-turn refusal's notice).
     turn: str = ""
+
+    @property
+    def reason(self) -> Said:
+        """The reason as its code's message and values (``why`` is the same in words, for programs)."""
+        return action_reason(self.refusal.value, self.turn)
 
 
 @dataclass

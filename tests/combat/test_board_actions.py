@@ -66,7 +66,8 @@ def test_an_action_out_of_turn_is_refused_beside_it() -> None:
     setup = parse_setup("terrain=mountains a=light-elemental d=kikijub,djinn m1=d:ranged:djinn,a:channel:guardian")
     values, _ = values_from_setup(CATALOG, setup)
     items = build_board(CATALOG, setup, values).rows[0].actions.items  # type: ignore[union-attr]
-    assert "attacker's turn" in items[0].problem and "A-04" in items[0].problem
+    # The refusal is HTML (the cards its values name are linked), escaped once.
+    assert "attacker&#x27;s turn" in items[0].problem and "A-04" in items[0].problem
     assert items[1].problem == ""
 
 

@@ -375,6 +375,8 @@ def explore_page(request: HttpRequest) -> HttpResponse:
         busy["Retry-After"] = str(RETRY_AFTER)
         return busy
     except EngineError as exc:
+        if exc.code == duels.EXPLORE_REFUSAL_CODE:
+            return _explore_refused_page(request, notation, exc)
         setup = None
         try:
             read = running.read_notation(notation)
@@ -383,6 +385,13 @@ def explore_page(request: HttpRequest) -> HttpResponse:
             pass
         return _problem_page(request, notation, exc, setup)
     return HttpResponse(html)
+
+
+def _explore_refused_page(request: HttpRequest, notation: str, refusal: EngineError) -> HttpResponse:
+    """A duel sent to explore: nothing in it is broken, so the page says what explore covers and links back
+    to the duel, instead of listing a broken rule of the set-up."""
+    context = {"reason": refusal.message, "code": refusal.code, "duel": permalink(notation)}
+    return render(request, "combat/explore_refused.html", context, status=400)
 
 
 def _explore_html(request: HttpRequest, notation: str, exploration: Exploration) -> str:

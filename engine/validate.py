@@ -216,7 +216,15 @@ class _SideChecker:
             given.add(key)
             problem = self._option_problem(card, choice.option)
             if problem:
-                self.add("setup.bad_choice", f"{choice.card}:{choice.option}: {problem}", where, slug)
+                # Said with the cards' names; the text as typed stays in the values (reference, option).
+                self.add(
+                    "setup.bad_choice",
+                    f"{card.name} cannot take '{self.named(choice.option)}': {problem}",
+                    where,
+                    slug,
+                    reference=choice.card,
+                    option=choice.option,
+                )
 
     def _earlier(self) -> None:
         """Each card named as played earlier must have an effect that lasts into a later combat."""
@@ -238,11 +246,11 @@ class _SideChecker:
         offer = ability.offer()
         if offer is Offer.OPPOSING_CREATURE:
             if find_creature(self.catalog, self.opponent.creatures, option) is None:
-                return "name one of the opposing shield's creatures (slug, or slug#2 for a second copy)"
+                return "name one of the opposing shield's creatures" + self._listed(self.opponent.creatures)
             return ""
         if offer is Offer.OWN_CREATURE:
             if find_creature(self.catalog, self.setup.creatures, option) is None:
-                return "name one of this side's creatures (slug, or slug#2 for a second copy)"
+                return "name one of this side's creatures" + self._listed(self.setup.creatures)
             return ""
         if offer is Offer.OPPOSING_HAND_CARD:
             held = {
@@ -252,7 +260,8 @@ class _SideChecker:
             }
             named = self.catalog.find(option)
             if named is None or named.slug not in held:
-                return "name a double-bordered card of the opposing hand (its slug)"
+                listed = self._listed(self.opponent.hand, copies=False)
+                return "name a double-bordered card of the opposing hand" + listed
             return ""
         if offer is Offer.CLASS:
             return ""
@@ -270,14 +279,21 @@ class _SideChecker:
             return (
                 ""
                 if named is not None and named.slug in items
-                else "name a creature magic item of the opposing side (its slug)"
+                else "name a creature magic item of the opposing side" + self._listed(self.opponent.items, copies=False)
             )
         if offer is Offer.MATCHUP_CARDS:
             return self._bribery_shots_problem(ability, option)
         if offer is Offer.BIDS:
             return _bids_problem(option, int(getattr(ability, "opening", 1)))
         words = ability.option_words()
-        return "" if option in words else f"the choices for {card.name} are {', '.join(words)}"
+        return "" if option in words else f"its choices are {', '.join(words)}"
+
+    def _listed(self, references: tuple[str, ...], *, copies: bool = True) -> str:
+        """The cards a choice may name, by name (``: Archer, Archer #2``; each card once without ``copies``,
+        as a hand's or items' copies are not told apart); '' when there are none."""
+        known = [card.slug for ref in references if (card := self.catalog.find(split_reference(ref)[0]))]
+        listed = copy_references(known) if copies else list(dict.fromkeys(known))
+        return (": " + ", ".join(self.named(reference) for reference in listed)) if listed else ""
 
     def _bribery_shots_problem(self, ability: object, option: str) -> str:
         """A plan of bribery cards fired as ranged attacks: well formed, and no more cards than the hand holds
@@ -290,7 +306,7 @@ class _SideChecker:
             return ""
         command = self.catalog.find(split_reference(self.setup.command)[0]) if self.setup.command else None
         if ability.command_only and (command is None or ability not in command.abilities):
-            return f"the cards are fired only while it is this side's command card; name it in {self.prefix}.command"
+            return "the cards are fired only while it is this side's command card, so play it as the command card"
         icon: BriberyIcon = ability.icon
         held = sum(1 for ref in self.setup.hand if (found := self.catalog.find(ref)) and found.slug == icon.value)
         bribing = sum(1 for bribe in self.setup.bribes if bribe.icon is icon)

@@ -270,3 +270,22 @@ def test_a_play_order_naming_a_card_outside_the_shield_names_it_in_words(client:
     html = response.content.decode()
     assert "Floyd the Flying Pig is not in this side&#x27;s shield" in _problems_box(html)
     assert "floyd-the-flying-pig is not" not in html
+
+
+def test_exploring_a_duel_says_explore_is_for_shield_combats_and_links_back_to_the_duel(client: Client) -> None:
+    example = find_example("arena-command-no-effect")
+    assert example is not None
+    response = client.get("/combat/explore/", {"s": example.notation})
+    html = response.content.decode()
+    shown = re.sub(r"<[^>]+>", "", html)
+    # A duel is not a broken set-up: no count of broken rules, no code among the words.
+    assert "breaks" not in shown and "cannot be resolved" not in shown
+    assert "explore.not_for_duels" not in shown
+    heading = re.search(r"<h1>(.*?)</h1>", html, re.S)
+    assert heading is not None and "shield combats only" in heading.group(1)
+    assert "one creature a side enters the Duel Zone" in shown
+    back = re.search(r'<a href="([^"]+)"[^>]*>([^<]*)</a>', html.split("<h1>", 1)[1])
+    assert back is not None and back.group(1) == example.permalink.replace("&", "&amp;")
+    assert "duel" in back.group(2).lower()
+    # Programs still find the refusal by its code.
+    assert 'data-code="explore.not_for_duels"' in html

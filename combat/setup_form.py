@@ -9,6 +9,7 @@ small syntax (``2:gold``), because that is what a judge reads in a permalink.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -638,6 +639,18 @@ FIX_HINTS = {
 }
 
 
+def distinct_problems(problems: Iterable[Problem]) -> list[tuple[Problem, int]]:
+    """Each distinct problem once, in the order first met, with how many times it was found: a card typed
+    three times into one list is one thing to fix, not three identical lines."""
+    counts: Counter[tuple[str, str, str, str]] = Counter()
+    first: dict[tuple[str, str, str, str], Problem] = {}
+    for problem in problems:
+        key = (problem.code, problem.field, problem.card, problem.message)
+        counts[key] += 1
+        first.setdefault(key, problem)
+    return [(problem, counts[key]) for key, problem in first.items()]
+
+
 def with_fix(text: str, problem: Problem) -> str:
     """A problem's sentence followed by how to fix it, when the form knows how."""
     hint = FIX_HINTS.get(problem.code)
@@ -665,5 +678,5 @@ def _attach(forms_: SetupForms, problem: Problem) -> None:
         return
     side = {"a": forms_.attacker, "d": forms_.defender}.get(letter)
     name = _FIELD_FOR_KEY.get(key) if key else "creatures"
-    if side is not None and name in side.fields:
+    if side is not None and name in side.fields and said not in side.errors.get(name, ()):
         side.add_error(name, said)

@@ -31,6 +31,7 @@ from combat.setup_form import (
     bound_forms,
     build_notation,
     creature_rows,
+    distinct_problems,
     filled_forms,
     hand_card_names,
     moved,
@@ -103,7 +104,10 @@ def _duel_form_page(
     catalog = running.catalog()
     context = {
         **(fields if fields is not None else duels.form_fields(setup, catalog)),
-        "problems": [(problem, duels.plain_duel_problem(problem, catalog)) for problem in problems],
+        "problems": [
+            (problem, duels.plain_duel_problem(problem, catalog) + (f" (found {times} times)" if times > 1 else ""))
+            for problem, times in distinct_problems(problems)
+        ],
         "examples": arena_examples(),
         "notation": notation,
         "terrain_names": duels.terrain_names(catalog),
@@ -371,6 +375,8 @@ def explore_page(request: HttpRequest) -> HttpResponse:
         busy["Retry-After"] = str(RETRY_AFTER)
         return busy
     except EngineError as exc:
+        if exc.code == duels.EXPLORE_REFUSAL_CODE:
+            return _explore_refused_page(request, notation, exc)
         setup = None
         try:
             read = running.read_notation(notation)
@@ -379,6 +385,13 @@ def explore_page(request: HttpRequest) -> HttpResponse:
             pass
         return _problem_page(request, notation, exc, setup)
     return HttpResponse(html)
+
+
+def _explore_refused_page(request: HttpRequest, notation: str, refusal: EngineError) -> HttpResponse:
+    """A duel sent to explore: nothing in it is broken, so the page says what explore covers and links back
+    to the duel, instead of listing a broken rule of the set-up."""
+    context = {"reason": refusal.message, "code": refusal.code, "duel": permalink(notation)}
+    return render(request, "combat/explore_refused.html", context, status=400)
 
 
 def _explore_html(request: HttpRequest, notation: str, exploration: Exploration) -> str:

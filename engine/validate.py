@@ -106,8 +106,17 @@ class _SideChecker:
         self.prefix = side.letter
         self.problems: list[Problem] = []
 
-    def add(self, code: str, detail: str, where: str, card: str = "") -> None:
-        self.problems.append(Problem.at(code, where, detail, card))
+    def add(self, code: str, detail: str, where: str, card: str = "", **values: str) -> None:
+        self.problems.append(Problem.at(code, where, detail, card, **values))
+
+    def named(self, reference: str) -> str:
+        """A card reference as people read it: the card's name, with its copy number for a second copy
+        (``archer#2`` -> ``Archer #2``); the reference as given when no card has that slug."""
+        slug, copy = split_reference(reference)
+        card = self.catalog.find(slug)
+        if card is None:
+            return reference
+        return card.name + (f" #{copy}" if copy > 1 else "")
 
     def card(self, reference: str, where: str) -> CardDefinition | None:
         slug, _ = split_reference(reference)
@@ -152,10 +161,18 @@ class _SideChecker:
         for count in self.setup.counts:
             key, slug = self._input_key(count.card)
             if key not in needing:
-                self.add("setup.count_not_needed", f"{count.card} counts nothing in this combat", where, slug)
+                self.add(
+                    "setup.count_not_needed",
+                    f"{self.named(count.card)} counts nothing in this combat",
+                    where,
+                    slug,
+                    reference=count.card,
+                )
                 continue
             if key in given:
-                self.add("setup.count_twice", f"{count.card} is counted twice", where, slug)
+                self.add(
+                    "setup.count_twice", f"{self.named(count.card)} is counted twice", where, slug, reference=count.card
+                )
             given.add(key)
         for key, (card, counting) in needing.items():
             if key not in given:
@@ -181,17 +198,33 @@ class _SideChecker:
             if card is None:
                 self.add(
                     "setup.choice_not_needed",
-                    f"{choice.card} offers no choice in this combat (it must be in this side's shield or hand)",
+                    f"{self.named(choice.card)} offers no choice in this combat (it must be in this side's shield or "
+                    "hand)",
                     where,
                     slug,
+                    reference=choice.card,
                 )
                 continue
             if key in given:
-                self.add("setup.choice_twice", f"{choice.card} is given two choices", where, slug)
+                self.add(
+                    "setup.choice_twice",
+                    f"{self.named(choice.card)} is given two choices",
+                    where,
+                    slug,
+                    reference=choice.card,
+                )
             given.add(key)
             problem = self._option_problem(card, choice.option)
             if problem:
-                self.add("setup.bad_choice", f"{choice.card}:{choice.option}: {problem}", where, slug)
+                # Said with the cards' names; the text as typed stays in the values (reference, option).
+                self.add(
+                    "setup.bad_choice",
+                    f"{card.name} cannot take '{self.named(choice.option)}': {problem}",
+                    where,
+                    slug,
+                    reference=choice.card,
+                    option=choice.option,
+                )
 
     def _earlier(self) -> None:
         """Each card named as played earlier must have an effect that lasts into a later combat."""
@@ -213,11 +246,11 @@ class _SideChecker:
         offer = ability.offer()
         if offer is Offer.OPPOSING_CREATURE:
             if find_creature(self.catalog, self.opponent.creatures, option) is None:
-                return "name one of the opposing shield's creatures (slug, or slug#2 for a second copy)"
+                return "name one of the opposing shield's creatures" + self._listed(self.opponent.creatures)
             return ""
         if offer is Offer.OWN_CREATURE:
             if find_creature(self.catalog, self.setup.creatures, option) is None:
-                return "name one of this side's creatures (slug, or slug#2 for a second copy)"
+                return "name one of this side's creatures" + self._listed(self.setup.creatures)
             return ""
         if offer is Offer.OPPOSING_HAND_CARD:
             held = {
@@ -227,7 +260,8 @@ class _SideChecker:
             }
             named = self.catalog.find(option)
             if named is None or named.slug not in held:
-                return "name a double-bordered card of the opposing hand (its slug)"
+                listed = self._listed(self.opponent.hand, copies=False)
+                return "name a double-bordered card of the opposing hand" + listed
             return ""
         if offer is Offer.CLASS:
             return ""
@@ -245,14 +279,21 @@ class _SideChecker:
             return (
                 ""
                 if named is not None and named.slug in items
-                else "name a creature magic item of the opposing side (its slug)"
+                else "name a creature magic item of the opposing side" + self._listed(self.opponent.items, copies=False)
             )
         if offer is Offer.MATCHUP_CARDS:
             return self._bribery_shots_problem(ability, option)
         if offer is Offer.BIDS:
             return _bids_problem(option, int(getattr(ability, "opening", 1)))
         words = ability.option_words()
-        return "" if option in words else f"the choices for {card.name} are {', '.join(words)}"
+        return "" if option in words else f"its choices are {', '.join(words)}"
+
+    def _listed(self, references: tuple[str, ...], *, copies: bool = True) -> str:
+        """The cards a choice may name, by name (``: Archer, Archer #2``; each card once without ``copies``,
+        as a hand's or items' copies are not told apart); '' when there are none."""
+        known = [card.slug for ref in references if (card := self.catalog.find(split_reference(ref)[0]))]
+        listed = copy_references(known) if copies else list(dict.fromkeys(known))
+        return (": " + ", ".join(self.named(reference) for reference in listed)) if listed else ""
 
     def _bribery_shots_problem(self, ability: object, option: str) -> str:
         """A plan of bribery cards fired as ranged attacks: well formed, and no more cards than the hand holds
@@ -265,7 +306,7 @@ class _SideChecker:
             return ""
         command = self.catalog.find(split_reference(self.setup.command)[0]) if self.setup.command else None
         if ability.command_only and (command is None or ability not in command.abilities):
-            return f"the cards are fired only while it is this side's command card; name it in {self.prefix}.command"
+            return "the cards are fired only while it is this side's command card, so play it as the command card"
         icon: BriberyIcon = ability.icon
         held = sum(1 for ref in self.setup.hand if (found := self.catalog.find(ref)) and found.slug == icon.value)
         bribing = sum(1 for bribe in self.setup.bribes if bribe.icon is icon)
@@ -317,7 +358,13 @@ class _SideChecker:
                     )
                 continue
             if key not in needing:
-                self.add("setup.roll_not_needed", f"{roll.card} rolls no dice in this combat", where, slug)
+                self.add(
+                    "setup.roll_not_needed",
+                    f"{self.named(roll.card)} rolls no dice in this combat",
+                    where,
+                    slug,
+                    reference=roll.card,
+                )
                 continue
             given[key] = roll.value
         for key, (card, dice) in needing.items():
@@ -468,9 +515,10 @@ class _SideChecker:
             owner = "this side's" if creatures is None else "the opposing"
             self.add(
                 "setup.decision_names_absent_card",
-                f"{reference} is not in {owner} shield",
+                f"{self.named(reference)} is not in {owner} shield",
                 where,
                 split_reference(reference)[0],
+                reference=reference,
             )
         return index
 
@@ -527,12 +575,20 @@ class _SideChecker:
             if index is None:
                 continue
             if index in seen:
-                self.add("setup.order_repeats", f"{reference} is listed twice", f"{self.prefix}.order")
+                self.add(
+                    "setup.order_repeats",
+                    f"{self.named(reference)} is listed twice",
+                    f"{self.prefix}.order",
+                    split_reference(reference)[0],
+                    reference=reference,
+                )
             if index == command_index:
                 self.add(
                     "setup.command_in_order",
-                    f"{reference} is played as the command card, so it never fights a primary match-up",
+                    f"{self.named(reference)} is played as the command card, so it never fights a primary match-up",
                     f"{self.prefix}.order",
+                    split_reference(reference)[0],
+                    reference=reference,
                 )
             seen.add(index)
         for support in setup.ranged:
@@ -591,10 +647,11 @@ class _SideChecker:
             if find_creature(self.catalog, setup.channellers, channel.source) is None:
                 self.add(
                     "setup.unknown_channel_source",
-                    f"{channel.source} is neither 'guardian' nor a channeller placed under a stronghold"
+                    f"{self.named(channel.source)} is neither 'guardian' nor a channeller placed under a stronghold"
                     + (f" ({', '.join(sorted(channeller_slugs))} are)" if channeller_slugs else ""),
                     where,
                     split_reference(channel.source)[0],
+                    reference=channel.source,
                 )
         for attack in setup.secondaries or ():
             where = f"{self.prefix}.secondary"

@@ -137,10 +137,16 @@ def axe_script() -> str:
     return str(Axe().axe_script)
 
 
-def axe_violations(page: Page, impacts: Collection[str] | None = None) -> list[str]:
+def axe_violations(
+    page: Page, impacts: Collection[str] | None = None, *, rules: Collection[str] | None = None
+) -> list[str]:
     """axe-core's violations on the page as it is now, of the ``impacts`` given (None: every one), each as
-    "id (impact): help at" the first three elements with their markup."""
-    violations = page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
+    "id (impact): help at" the first three elements with their markup; only the axe ``rules`` named are run
+    when given (for a page whose markup is a library's, checked for what the site itself decides)."""
+    options: dict[str, object] = {"resultTypes": ["violations"]}
+    if rules is not None:
+        options["runOnly"] = list(rules)
+    violations = page.evaluate("options => axe.run(document, options).then(r => r.violations)", options)
     return [
         f"{v['id']} ({v['impact']}): {v['help']} at "
         + ", ".join(str(node["target"]) + " " + node["html"][:120] for node in v["nodes"][:3])
@@ -155,6 +161,22 @@ def blocking_axe_violations(page: Page) -> list[str]:
 
 
 @contextlib.contextmanager
+def failing_on_script_errors(page: Page) -> Iterator[Page]:
+    """The page; on leaving, the test fails if a script on it threw meanwhile."""
+    errors: list[str] = []
+
+    def record(error: object) -> None:
+        errors.append(str(error))
+
+    page.on("pageerror", record)
+    try:
+        yield page
+    finally:
+        page.remove_listener("pageerror", record)
+    assert errors == [], errors
+
+
+@contextlib.contextmanager
 def watched_page(
     browser: Browser,
     width: int,
@@ -163,18 +185,19 @@ def watched_page(
     timeout_ms: int = 15_000,
     axe: bool = True,
     javascript: bool = True,
+    script_errors: bool = True,
 ) -> Iterator[Page]:
     """A page in a context of its own, ``width`` by ``height`` px, axe-core loaded in it unless ``axe`` is False
-    and the site's scripts off when ``javascript`` is; on leaving, the test fails if a script on it threw."""
+    and the site's scripts off when ``javascript`` is; on leaving, the test fails if a script on it threw. A tab
+    shared by several tests passes ``script_errors=False`` and watches each test's share with
+    ``failing_on_script_errors``, so that a script error fails the test whose page threw it."""
     context = browser.new_context(viewport={"width": width, "height": height}, java_script_enabled=javascript)
     context.set_default_timeout(timeout_ms)
     if axe:
         context.add_init_script(axe_script())
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
     try:
-        yield page
+        with failing_on_script_errors(page) if script_errors else contextlib.nullcontext(page):
+            yield page
     finally:
         context.close()
-    assert errors == [], errors

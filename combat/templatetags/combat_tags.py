@@ -203,6 +203,14 @@ def plain_problem(problem: Problem) -> str:
     return with_fix(_plain_problem(problem), problem)
 
 
+@register.filter
+def distinct(problems: Iterable[Problem]) -> list[tuple[Problem, int]]:
+    """Each distinct problem once, with how many times it was found (combat.setup_form.distinct_problems)."""
+    from combat.setup_form import distinct_problems
+
+    return distinct_problems(problems)
+
+
 def _plain_problem(problem: Problem) -> str:
     """An engine problem with its notation field said in words: "a.bribe: ..." -> "Attacker, Bribes: ...".
 

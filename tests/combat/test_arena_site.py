@@ -176,8 +176,8 @@ def test_exploring_a_duel_is_refused_with_a_code_and_the_reason(client: Client) 
 
     page = client.get("/combat/explore/?" + urlencode({"s": notation}))
     assert page.status_code == 400 and b"explore.not_for_duels" in page.content
-    # The duel's own page says why before anyone asks.
-    assert b"explore.not_for_duels" in client.get(UPPER_HAND.permalink + "&step=end").content
+    # The duel's own page says why before anyone asks, in words; the code is there for programs only.
+    assert b'data-code="explore.not_for_duels"' in client.get(UPPER_HAND.permalink + "&step=end").content
 
 
 def test_duel_results_carry_their_coded_notices() -> None:

@@ -228,3 +228,64 @@ def test_the_commonest_set_up_problems_say_how_to_fix_them(client: Client) -> No
     hint = "Take it out of the shield: spells, bribery cards and hand items go in the storage hand."
     assert hint in _problems_box(gold)
     assert hint in gold.split('id="id_a-creatures_error"', 1)[1].split("</div>", 1)[0]  # under the field too
+
+
+def test_the_duel_page_says_why_it_cannot_be_explored_in_words_not_a_code(client: Client) -> None:
+    example = find_example("arena-command-no-effect")
+    assert example is not None
+    html = client.get(example.permalink + "&step=end").content.decode()
+    note = re.search(r'<p[^>]*id="no-explore"[^>]*>(.*?)</p>', html, re.S)
+    assert note is not None
+    shown = re.sub(r"<[^>]+>", "", note.group(1))
+    assert "explore.not_for_duels" not in shown and "<code>" not in note.group(1)
+    assert "one creature a side enters the Duel Zone" in shown
+
+
+def test_a_card_typed_three_times_is_one_problem_not_three_identical_lines(client: Client) -> None:
+    response = client.get(
+        "/combat/build/", {"a-creatures": "Archer", "d-creatures": "Archer", "a-items": "Zzz\nZzz\nZzz"}
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    box = _problems_box(html)
+    lines = re.findall(r"<li>(.*?)</li>", box, re.S)
+    unknown = [line for line in lines if "no card called &#x27;zzz&#x27;" in line]
+    assert len(unknown) == 1 and "(found 3 times)" in unknown[0]
+    assert "2 problems:" in box  # the unknown card, and three items on one creature
+    under_field = html.split('for="id_a-items"', 1)[1].split("</textarea>", 1)[1].split("</div>", 1)[0]
+    assert under_field.count("No card called &#x27;zzz&#x27;") == 1
+    different = _problems_box(
+        client.get(
+            "/combat/build/", {"a-creatures": "Archer", "d-creatures": "Archer", "a-hand": "Zzz\nQqq"}
+        ).content.decode()
+    )
+    assert "&#x27;zzz&#x27;" in different and "&#x27;qqq&#x27;" in different and "times" not in different
+
+
+def test_a_play_order_naming_a_card_outside_the_shield_names_it_in_words(client: Client) -> None:
+    response = client.get(
+        "/combat/build/", {"a-creatures": "Archer", "d-creatures": "Archer", "a-order": "floyd-the-flying-pig"}
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Floyd the Flying Pig is not in this side&#x27;s shield" in _problems_box(html)
+    assert "floyd-the-flying-pig is not" not in html
+
+
+def test_exploring_a_duel_says_explore_is_for_shield_combats_and_links_back_to_the_duel(client: Client) -> None:
+    example = find_example("arena-command-no-effect")
+    assert example is not None
+    response = client.get("/combat/explore/", {"s": example.notation})
+    html = response.content.decode()
+    shown = re.sub(r"<[^>]+>", "", html)
+    # A duel is not a broken set-up: no count of broken rules, no code among the words.
+    assert "breaks" not in shown and "cannot be resolved" not in shown
+    assert "explore.not_for_duels" not in shown
+    heading = re.search(r"<h1>(.*?)</h1>", html, re.S)
+    assert heading is not None and "shield combats only" in heading.group(1)
+    assert "one creature a side enters the Duel Zone" in shown
+    back = re.search(r'<a href="([^"]+)"[^>]*>([^<]*)</a>', html.split("<h1>", 1)[1])
+    assert back is not None and back.group(1) == example.permalink.replace("&", "&amp;")
+    assert "duel" in back.group(2).lower()
+    # Programs still find the refusal by its code.
+    assert 'data-code="explore.not_for_duels"' in html

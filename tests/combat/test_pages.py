@@ -193,4 +193,6 @@ def test_the_form_takes_choices_and_names_a_choice_the_card_cannot_take(client: 
     assert "Sand Lord beats Female Titan" in text
     wrong = client.get("/combat/build/", {**fields, "a-choices": "female-titan:tiny"})
     assert wrong.status_code == 400
-    assert "the choices for Female Titan are large, medium, small" in _text(wrong.content.decode())
+    shown = _text(wrong.content.decode())
+    assert "Female Titan cannot take 'tiny': its choices are large, medium, small" in shown
+    assert "female-titan:tiny:" not in shown

@@ -112,3 +112,42 @@ def test_every_fact_a_reader_message_states_is_a_value() -> None:
     unknown = _error("a=archer a.x=1 d=swordsman")
     assert unknown.values["clause"] == "a.x" and unknown.values["keys"].startswith("guardian, stones, ")
     assert unknown.message.endswith(unknown.values["keys"])
+
+
+def test_a_decision_naming_a_card_says_its_name_and_keeps_the_reference_as_typed() -> None:
+    problems = validate(
+        parse_setup(
+            "a=archer,archer a.order=floyd-the-flying-pig,archer,archer,archer#2 a.counts=sand-lord:2 "
+            "a.channel=1:ice-ogre d=swordsman"
+        ),
+        CATALOG,
+    )
+    by_code = {problem.code: problem for problem in problems}
+    absent = by_code["setup.decision_names_absent_card"]
+    assert absent.detail == "Floyd the Flying Pig is not in this side's shield"
+    assert absent.card == "floyd-the-flying-pig" and absent.values == {"reference": "floyd-the-flying-pig"}
+    repeated = by_code["setup.order_repeats"]
+    assert repeated.detail == "Archer is listed twice" and repeated.values == {"reference": "archer"}
+    assert by_code["setup.count_not_needed"].detail == "Sand Lord counts nothing in this combat"
+    assert by_code["setup.unknown_channel_source"].detail.startswith("Ice Ogre is neither 'guardian'")
+    assert all("-" not in problem.detail.split(" ", 1)[0] for problem in problems)
+
+
+def test_a_choice_a_card_cannot_take_is_said_with_card_names_and_keeps_the_typed_text_as_values() -> None:
+    wrong_word = validate(parse_setup("a=female-titan a.choices=female-titan:tiny d=archer"), CATALOG)
+    assert [problem.code for problem in wrong_word] == ["setup.bad_choice"]
+    assert wrong_word[0].detail == "Female Titan cannot take 'tiny': its choices are large, medium, small"
+    assert wrong_word[0].card == "female-titan"
+    assert wrong_word[0].values == {"reference": "female-titan", "option": "tiny"}
+    absent = validate(
+        parse_setup("a=spirit-of-the-hunt a.choices=spirit-of-the-hunt:sand-lord d=archer,archer,swordsman"), CATALOG
+    )
+    assert [problem.code for problem in absent] == ["setup.bad_choice"]
+    assert absent[0].detail == (
+        "Spirit of the Hunt cannot take 'Sand Lord': name one of the opposing shield's creatures: "
+        "Archer, Archer #2, Swordsman"
+    )
+    assert absent[0].values == {"reference": "spirit-of-the-hunt", "option": "sand-lord"}
+    assert "slug" not in absent[0].message and "#2 for" not in absent[0].message
+    fired = validate(parse_setup("a=horse,mayor-mcgreed a.hand=gold a.choices=mayor-mcgreed:1 d=swordsman"), CATALOG)
+    assert fired[0].detail.startswith("Mayor McGreed cannot take '1': ") and "a.command" not in fired[0].detail

@@ -49,6 +49,11 @@ def test_a_page_past_the_last_names_the_page_asked_for_and_the_last_page(client:
 def test_the_api_guide_says_what_the_api_does_with_other_formats(client: Client) -> None:
     html = client.get("/api/").content.decode()
     assert "JSON only" in html and "406" in html
+    # The schema's YAML is named as the exception, and the schema does give both formats the guide names.
+    assert "<code>yaml</code> or <code>json</code>" in html
+    for asked, media_type in (("yaml", "application/vnd.oai.openapi"), ("json", "application/vnd.oai.openapi+json")):
+        response = client.get(f"/api/schema/?format={asked}")
+        assert response.status_code == 200 and response["Content-Type"].startswith(media_type)
 
 
 SCHEMA_TYPES = [

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.browser_fixtures import browser, live_server, needs_chromium
+from tests.browser_fixtures import browser, live_server, needs_chromium, watched_page
 
 if TYPE_CHECKING := False:
     from playwright.sync_api import Browser
@@ -33,24 +33,55 @@ def server_url(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterator
 
 
 def test_the_header_box_completes_and_jumps(server_url: str, browser: Browser) -> None:
-    page = browser.new_page(viewport={"width": 390, "height": 800})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(f"{server_url}/rules/6/")
-    page.type("#site-search-q", "6.5.", delay=30)
-    page.wait_for_function("() => document.querySelectorAll('#site-search-suggestions option').length > 0")
-    values = page.eval_on_selector_all("#site-search-suggestions option", "options => options.map(o => o.value)")
-    assert values[0] == "6.5.1"
-    page.fill("#site-search-q", "R-010")
-    page.press("#site-search-q", "Enter")
-    page.wait_for_url("**/rulings/R-010/")
-    page.close()
+    # Playwright's own defaults, as when each page was opened by hand: a 30 s wait, 1280 x 720 when no size is named.
+    with watched_page(browser, 390, height=800, timeout_ms=30_000, axe=False) as page:
+        page.goto(f"{server_url}/rules/6/")
+        page.type("#site-search-q", "6.5.", delay=30)
+        # The completions for the whole text: on a slow machine the pause after "6." or "6.5" can ask first.
+        page.wait_for_function(
+            "() => { const options = [...document.querySelectorAll('#site-search-suggestions option')];"
+            " return options.length > 0 && options.every(o => o.value.startsWith('6.5.')); }"
+        )
+        values = page.eval_on_selector_all("#site-search-suggestions option", "options => options.map(o => o.value)")
+        assert values[0] == "6.5.1"
+        page.fill("#site-search-q", "R-010")
+        page.press("#site-search-q", "Enter")
+        page.wait_for_url("**/rulings/R-010/")
     # Without JavaScript the box is a plain form.
-    plain_context = browser.new_context(java_script_enabled=False)
-    plain = plain_context.new_page()
-    plain.goto(f"{server_url}/cards/")
-    plain.fill("#site-search-q", "sand lord")
-    plain.press("#site-search-q", "Enter")
-    plain.wait_for_url("**/cards/sand-lord/")
-    plain_context.close()
-    assert errors == []
+    with watched_page(browser, 1280, height=720, timeout_ms=30_000, axe=False, javascript=False) as plain:
+        plain.goto(f"{server_url}/cards/")
+        plain.fill("#site-search-q", "sand lord")
+        plain.press("#site-search-q", "Enter")
+        plain.wait_for_url("**/cards/sand-lord/")
+
+
+def test_a_late_answer_for_earlier_text_does_not_replace_the_card_names(server_url: str, browser: Browser) -> None:
+    from urllib.parse import parse_qs, urlparse
+
+    held: list = []  # type: ignore[type-arg]
+
+    def answer(route) -> None:  # type: ignore[no-untyped-def]
+        text = parse_qs(urlparse(route.request.url).query)["q"][0]
+        if text == "ro" and not held:
+            held.append(route)  # Answered only after the newer text's answer, as a slow response would be.
+            return
+        route.fulfill(json={"results": [{"name": f"Answer to {text}"}]})
+
+    with watched_page(browser, 1366, height=800, timeout_ms=15_000, axe=False) as page:
+        page.route("**/api/v1/cards/autocomplete/**", answer)
+        page.goto(f"{server_url}/cards/")
+        box = page.locator("input[data-autocomplete]")
+        box.click()
+        box.press_sequentially("ro")
+        for _ in range(200):  # The box asks after its pause; however slow the machine, within 10 s.
+            if held:
+                break
+            page.wait_for_timeout(50)
+        assert held, "the box never asked for the first text"
+        box.press_sequentially("ck")
+        options = "() => [...document.querySelectorAll('#card-name-suggestions option')].map(o => o.value)"
+        page.wait_for_function(f"() => ({options})().includes('Answer to rock')")
+        with page.expect_event("requestfinished"):
+            held[0].fulfill(json={"results": [{"name": "Answer to ro"}]})
+        page.wait_for_timeout(300)  # Time for the late answer's handler, had it anything to write.
+        assert page.evaluate(options) == ["Answer to rock"]

@@ -17,6 +17,8 @@
         fetch(box.getAttribute("data-autocomplete") + "?q=" + encodeURIComponent(text), {headers: {"Accept": "application/json"}})
           .then(function (response) { return response.ok ? response.json() : {results: []}; })
           .then(function (body) {
+            // An answer to an earlier text that arrives late must not replace the suggestions for the newer one.
+            if (text !== lastAsked) { return; }
             list.textContent = "";
             body.results.forEach(function (card) {
               var option = document.createElement("option");

@@ -198,7 +198,12 @@ class EngineIdRuleView(RuleDetailView):
         return self.get_queryset().get(id=found)
 
 
-@extend_schema_view(retrieve=extend_schema(parameters=[path_examples("code", "R-001", "R-002")]))
+@extend_schema_view(
+    retrieve=extend_schema(parameters=[path_examples("code", "R-001", "R-002")]),
+    list=extend_schema(parameters=[OpenApiParameter(
+        "card", str, description="Rulings about this card: its slug or name, in any letter case (wraith, Wraith, Sand Lord)."
+    )]),
+)
 class RulingViewSet(viewsets.ReadOnlyModelViewSet[Ruling]):
     """Rulings, errata and clarifications, filtered like the HTML rulings list (same parameters)."""
 

@@ -41,19 +41,44 @@ class RuleNumberFilter(django_filters.Filter):
     field_class = RuleNumberField
 
 
+def card_named(text: str) -> Card | None:
+    """A card by its slug or its name, in any letter case, as the card pages find one ("Wraith", "sand lord")."""
+    wanted = " ".join(text.split())
+    if not wanted:
+        return None
+    return (
+        Card.objects.filter(slug=wanted.lower()).first()
+        or Card.objects.filter(name__iexact=wanted).order_by("slug").first()
+    )
+
+
+class CardNameOrSlugField(forms.ModelChoiceField):  # type: ignore[type-arg]
+    def to_python(self, value: Any) -> Card | None:
+        if value in self.empty_values:
+            return None
+        card = card_named(str(value))
+        if card is None:
+            raise forms.ValidationError(self.error_messages["invalid_choice"], code="invalid_choice", params={"value": value})
+        return card
+
+
+class CardFilter(django_filters.ModelChoiceFilter):
+    field_class = CardNameOrSlugField
+
+
 class RulingFilterSet(django_filters.FilterSet):
     q = django_filters.CharFilter(
         label="Words in question or answer",
         method="filter_words",
         help_text='Searched like the rules search, best match first: "a phrase" as written, -word to leave out.',
     )
-    card = django_filters.ModelChoiceFilter(
+    card = CardFilter(
         label="Card",
         queryset=Card.objects.all(),
         to_field_name="slug",
         method="filter_card",
         empty_label="Any card",
-        error_messages={"invalid_choice": "No card with slug %(value)r; /api/v1/cards/ gives each card's slug."},
+        error_messages={"invalid_choice": "No card with name or slug %(value)r; /api/v1/cards/ gives each card's name and slug."},
     )
     rule = RuleNumberFilter(
         label="Rule number",
@@ -78,6 +103,7 @@ class RulingFilterSet(django_filters.FilterSet):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.data = _with_card_slug(self.data)
         self.words_found: RulingWords | None = None  # set by filter_words when the list is filtered
         # Any card can be asked for, but the HTML menu only offers cards that have rulings.
         card_field = self.form.fields["card"]
@@ -101,3 +127,14 @@ class RulingFilterSet(django_filters.FilterSet):
 
     def filter_topic(self, queryset: RulingQuerySet, name: str, value: Topic) -> RulingQuerySet:
         return queryset.on_topic(value)
+
+
+def _with_card_slug(data: Any) -> Any:
+    """?card=Wraith reads as ?card=wraith, so the HTML menu shows the card it filters by (its options are slugs)."""
+    asked = data.get("card") if data is not None else None
+    card = card_named(asked) if isinstance(asked, str) else None
+    if card is None or card.slug == asked:
+        return data
+    data = data.copy()
+    data["card"] = card.slug
+    return data

@@ -94,7 +94,7 @@ def document_common_responses(result: dict[str, Any], generator: Any, request: A
                 responses.setdefault(status, response)
             if method == "get" and data and "200" in responses:
                 responses["200"].setdefault("headers", {}).update(VALIDATOR_HEADERS)
-            _document_warnings(responses.get("200"))
+            _document_warnings(responses.get("200"), result["components"]["schemas"])
     return result
 
 
@@ -105,19 +105,33 @@ WARNINGS_PROPERTY: dict[str, Any] = {
 }
 
 
-def _document_warnings(response: dict[str, Any] | None) -> None:
-    """An object answer may carry ``warnings`` (``WarningsJSONRenderer``); a list's envelope states its own."""
+def _document_warnings(response: dict[str, Any] | None, components: dict[str, Any]) -> None:
+    """An object answer may carry ``warnings`` (``WarningsJSONRenderer``); a list's envelope states its own.
+
+    A union answer (the rules tree or a search; a combat or a duel) is not wrapped in an ``allOf``: a generated
+    client cannot take ``allOf`` of an array or a ``oneOf`` and drops the whole response. Each object member
+    of the union states ``warnings`` instead; an array answer never carries them (the renderer adds them to
+    objects only)."""
     content = (response or {}).get("content", {}).get("application/json")
     if content is None or "schema" not in content:
         return
     schema = content["schema"]
     if schema.get("$ref", "").startswith("#/components/schemas/Paginated"):
         return
-    if "$ref" in schema:
-        # No "type" here: ``properties`` constrains an object answer only, so an answer that may be an array
-        # (the rules tree) stays valid.
-        content["schema"] = {"allOf": [schema, {"properties": {"warnings": WARNINGS_PROPERTY}}]}
-    elif schema.get("type") == "object":
+    target = components.get(schema["$ref"].rsplit("/", 1)[1], {}) if "$ref" in schema else schema
+    members = target.get("oneOf") or target.get("anyOf")
+    if members:
+        for member in members:
+            member_schema = components.get(member["$ref"].rsplit("/", 1)[1], {}) if "$ref" in member else member
+            _add_warnings(member_schema)
+    elif "$ref" in schema and target.get("type") == "object":
+        content["schema"] = {"allOf": [schema, {"type": "object", "properties": {"warnings": WARNINGS_PROPERTY}}]}
+    else:
+        _add_warnings(schema)
+
+
+def _add_warnings(schema: dict[str, Any]) -> None:
+    if schema.get("type") == "object":
         schema.setdefault("properties", {})["warnings"] = WARNINGS_PROPERTY
 
 

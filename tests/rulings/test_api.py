@@ -137,3 +137,24 @@ def test_the_rules_search_documents_the_page_bounds_it_enforces(client: Client) 
     for name, value, status in [("page_size", 100, 200), ("page_size", 101, 400), ("page_size", 0, 400),
                                 ("page", 10_000, 200), ("page", 10_001, 400), ("page", 0, 400)]:  # fmt: skip
         assert client.get("/api/v1/rules/", {"q": "dispel", name: value}).status_code == status, (name, value)
+
+
+@pytest.mark.parametrize("card", ["Wraith", "WRAITH", "wraith", " wraith "])
+def test_rulings_are_found_by_a_cards_name_or_slug_in_any_case(client: Client, card: str) -> None:
+    """As the card pages are: ?card=Wraith was a 400 because only the lower-case slug was accepted."""
+    response = client.get("/api/v1/rulings/", {"card": card})
+    assert response.status_code == 200, response.content[:300]
+    expected = client.get("/api/v1/rulings/", {"card": "wraith"}).json()
+    assert response.json()["count"] == expected["count"] > 0
+    assert all("wraith" in ruling["cards"] for ruling in response.json()["results"])
+
+
+def test_a_two_word_card_name_finds_its_rulings(client: Client) -> None:
+    by_name = client.get("/api/v1/rulings/", {"card": "sand LORD"})
+    assert by_name.status_code == 200 and by_name.json() == client.get("/api/v1/rulings/", {"card": "sand-lord"}).json()
+
+
+def test_the_html_rulings_list_takes_a_card_name_and_selects_it(client: Client) -> None:
+    page = client.get("/rulings/", {"card": "Wraith"})
+    assert page.status_code == 200
+    assert re.search(r'<option value="wraith"[^>]*selected', page.content.decode())

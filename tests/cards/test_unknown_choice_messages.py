@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 CASES = [
     ("/api/v1/cards/", "set", "zz", "No set with code 'zz'", "/api/v1/sets/"),
     ("/api/v1/cards/", "class", "nope", "No creature class 'nope'", "/cards/"),
-    ("/api/v1/rulings/", "card", "sand-lrod", "No card with slug 'sand-lrod'", "/api/v1/cards/"),
+    ("/api/v1/rulings/", "card", "sand-lrod", "No card with name or slug 'sand-lrod'", "/api/v1/cards/"),
     ("/api/v1/rulings/", "topic", "nope", "No ruling topic 'nope'", "/rulings/"),
 ]
 

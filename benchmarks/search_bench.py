@@ -475,15 +475,16 @@ def _timed_save(card: Any, indexed: bool) -> float:
         storage.update = update  # type: ignore[assignment]
 
 
-def _cold_save(indexed: bool, seed: int, worker: bool) -> float:
-    """A rename as the first save of a new process: Django started, the index and its bitmaps not yet read; or
-    (``worker``) of a server worker, whose start (``guardians_site.wsgi``, its warm start) opened the index."""
+def _cold_save(indexed: bool, seed: int, worker: bool, kind: str = "rename") -> float:
+    """A save (``kind``: "rename" or "stat", a number changed) as the first save of a new process: Django started,
+    the index and its bitmaps not yet read; or (``worker``) of a server worker, whose start (``guardians_site.wsgi``,
+    its warm start) opened the index."""
     completed = subprocess.run([sys.executable, "-m", "benchmarks.search_bench", "--cold-save", str(int(indexed)),
-                                str(seed), str(int(worker))], cwd=ROOT, capture_output=True, text=True, check=True)  # fmt: skip
+                                str(seed), str(int(worker)), kind], cwd=ROOT, capture_output=True, text=True, check=True)  # fmt: skip
     return float(completed.stdout.strip().splitlines()[-1])
 
 
-def _cold_save_child(indexed: bool, seed: int, worker: bool) -> None:
+def _cold_save_child(indexed: bool, seed: int, worker: bool, kind: str) -> None:
     import django
 
     django.setup()
@@ -494,7 +495,7 @@ def _cold_save_child(indexed: bool, seed: int, worker: bool) -> None:
 
     rng = random.Random(seed)
     card = Card.objects.order_by("?").first()
-    _change(card, "rename", rng)
+    _change(card, kind, rng)
     took = _timed_save(card, indexed)
     if not indexed:
         storage.update([Card.objects.get(pk=card.pk)])  # Untimed: keep the index in step.
@@ -711,7 +712,7 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--cold"]:
         _cold_child(sys.argv[2], sys.argv[3], sys.argv[4:5] == ["1"])
     elif sys.argv[1:2] == ["--cold-save"]:
-        _cold_save_child(sys.argv[2] == "1", int(sys.argv[3]), sys.argv[4:5] == ["1"])
+        _cold_save_child(sys.argv[2] == "1", int(sys.argv[3]), sys.argv[4:5] == ["1"], (sys.argv[5:6] or ["rename"])[0])
     elif sys.argv[1:2] == ["--existing"]:  # Measure the database and index named by the environment, as they are.
         import django
 

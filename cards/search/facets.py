@@ -399,6 +399,7 @@ class Facets:
         self._tables = {table: _Table(self, table) for table in TABLES}
         self._numbers: dict[str, NumberBits] = {}
         self._rank_of_pk: dict[int, int] | None = None
+        self._ranks_found: dict[int, int | None] = {}
         self._pk_view: memoryview | None = None
 
     def __getstate__(self) -> dict[str, Any]:
@@ -467,7 +468,13 @@ class Facets:
                 yield entry, (int.from_bytes(chunk, "little") >> shift) & mask
 
     def rank_of(self, pk: int) -> int | None:
-        """The rank of the card with this id: a memory scan of the stored id array, which is not loaded for it."""
+        """The rank of the card with this id: a memory scan of the stored id array, which is not loaded for it (a save
+        asks for its card's rank three times; the answer is kept)."""
+        if pk not in self._ranks_found:
+            self._ranks_found[pk] = self._scan_for(pk)
+        return self._ranks_found[pk]
+
+    def _scan_for(self, pk: int) -> int | None:
         pks = self._values.get(("pks",))
         if pks is None and isinstance(self._data.buffer if self._data is not None else None, mmap.mmap):
             assert self._data is not None
@@ -762,8 +769,9 @@ def frequent_words(reader: Any, ranks_of_doc: array[int], size: int) -> dict[str
 
 DATA_PREFIX = "facets-data-"
 # A save appends the entries it changed to the data file it shares with the revisions before it; once that file
-# holds this many times the bytes its revision reads, the save writes a fresh file instead (so do merges, sooner).
-MOST_GROWTH = 4
+# holds this many times the bytes its revision reads, the save writes a fresh file instead (merges do, past twice:
+# they come every dozen saves, off the request path).
+MOST_GROWTH = 8
 
 
 def facets_path(generation_dir: Path, revision: int) -> Path:

@@ -6,8 +6,8 @@ new generation (the Whoosh index and its facet bitmaps, ``facets``) and then rep
 ``current.json`` in one ``os.replace``, so a search running meanwhile keeps reading the old
 generation and never sees a half-built index. The previous generation is kept for searches still
 holding it open; older ones are removed. An update after a save re-indexes the cards in place,
-writes the bitmaps of the next revision (changing only the saved cards' bits, ``facet_updates``), then bumps the revision in
-``current.json``. Each update adds a small Whoosh segment and merges nothing; once there are ``MOST_SEGMENTS``, a
+writes the bitmaps of the next revision (changing only the saved cards' bits, ``facet_updates``, and appending only
+those to the bitmaps' data file, ``facets.save``), then bumps the revision in ``current.json``. Each update adds a small Whoosh segment and merges nothing; once there are ``MOST_SEGMENTS``, a
 background thread merges the small ones into one and publishes a revision with the new document numbers.
 """
 

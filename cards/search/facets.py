@@ -284,6 +284,16 @@ class NameList(Sequence[str]):
         start = self.starts[index]
         return bytes(self.blob[start : start + self.lengths[index]]).decode()
 
+    def __iter__(self) -> Iterator[str]:
+        # Every name at once (a save that moves every bitmap, ``_Layout``): sliced from the blob decoded in one go
+        # when it is all ASCII, as card names nearly always are (a character is then a byte).
+        blob = bytes(self.blob)
+        text = blob.decode()
+        whole: Any = text if len(text) == len(blob) else blob
+        for start, length in zip(self.starts, self.lengths, strict=True):
+            name = whole[start : start + length]
+            yield name if whole is text else name.decode()
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sequence) and list(self) == list(other)
 

@@ -8,9 +8,10 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from cards.abilities import describe_abilities
-from cards.choices import Border, CardType, Size
+from cards.choices import AutomationStatus, Border, CardType, Confidence, Size
 from cards.models import Card, CardSet, Printing
-from rulings.serializers import RulingSerializer, SourceSerializer
+from engine.abilities import KINDS as ABILITY_KINDS
+from rulings.serializers import RulingSerializer, SourceSerializer, sources_data
 
 
 class SetSummarySerializer(serializers.ModelSerializer[CardSet]):
@@ -36,7 +37,7 @@ class CardSetSerializer(serializers.ModelSerializer[CardSet]):
     def get_sources(self, card_set: CardSet) -> list[dict[str, str]]:
         from rulings.queries import readable_sources
 
-        return [source.as_dict() for source in readable_sources(card_set.sources)]
+        return sources_data(self.context, readable_sources(card_set.sources))
 
 
 class CardSetDetailSerializer(CardSetSerializer):
@@ -108,13 +109,13 @@ class StrongholdSerializer(serializers.Serializer[Card]):
 
 
 class AutomationSerializer(serializers.Serializer[Card]):
-    status = serializers.CharField(source="automation_status")
+    status = serializers.ChoiceField(choices=AutomationStatus.choices, source="automation_status", read_only=True)
     reason = serializers.CharField(source="automation_reason")
 
 
 class ProvenanceSerializer(serializers.Serializer[Card]):
     sources = serializers.SerializerMethodField(help_text="Each source as a name to cite, a link and its date.")
-    confidence = serializers.CharField()
+    confidence = serializers.ChoiceField(choices=Confidence.choices, read_only=True)
     notes = serializers.ListField(child=serializers.CharField())
     import_fixes = serializers.ListField(child=serializers.CharField())
 
@@ -122,7 +123,7 @@ class ProvenanceSerializer(serializers.Serializer[Card]):
     def get_sources(self, card: Card) -> list[dict[str, str]]:
         from rulings.queries import readable_sources
 
-        return [source.as_dict() for source in readable_sources(card.sources)]
+        return sources_data(self.context, readable_sources(card.sources))
 
 
 # Choice-backed text columns store "" for "not applicable"; the API says null, like the fixtures.
@@ -132,7 +133,8 @@ BLANK_AS_NULL = ("border", "ocb_against", "size", "rarity")
 class CardSerializer(serializers.ModelSerializer[Card]):
     url = serializers.HyperlinkedIdentityField(view_name="api:card-detail", lookup_field="slug")
     html_url = serializers.SerializerMethodField()
-    type = serializers.CharField(source="card_type")
+    # Choices, not free text: the schema lists every type, as the ``type`` filter does.
+    type = serializers.ChoiceField(choices=CardType.choices, source="card_type", read_only=True)
     set = serializers.CharField(source="card_set.code")
     # Blank in the database, null in the API (see BLANK_AS_NULL), so the schema says nullable.
     rarity = serializers.CharField(allow_null=True, read_only=True, help_text="Null where the source gives none.")
@@ -165,6 +167,28 @@ class CardSerializer(serializers.ModelSerializer[Card]):
         return data
 
 
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "required": ["kind"],
+            "properties": {
+                "kind": {
+                    "type": "string",
+                    "enum": sorted(ABILITY_KINDS),
+                    "description": "What the ability does; the other keys depend on it.",
+                }
+            },
+            "additionalProperties": True,
+        },
+    }
+)
+class AbilitiesField(serializers.ListField):
+    """The engine's structured abilities as stored: every one has a kind from the engine's vocabulary, which
+    the schema lists so that a client can tell each shape apart."""
+
+
 class CardDetailSerializer(CardSerializer):
     guardian = GuardianSerializer(source="*", read_only=True, allow_null=True)
     stronghold = StrongholdSerializer(source="*", read_only=True, allow_null=True)
@@ -173,7 +197,7 @@ class CardDetailSerializer(CardSerializer):
 
     aliases = serializers.ListField(child=serializers.CharField(), read_only=True, help_text="Other names searched.")
     terrain_types = serializers.ListField(child=serializers.CharField(), read_only=True)
-    abilities = serializers.ListField(
+    abilities = AbilitiesField(
         child=serializers.DictField(), read_only=True, help_text="Structured abilities, each with its kind."
     )
 

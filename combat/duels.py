@@ -6,6 +6,8 @@ A duel is resolved by the engine's Arena procedure (engine/arena); its permalink
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -18,9 +20,11 @@ from combat.card_links import CardNames
 from combat.examples import arena_examples
 from combat.links import permalink
 from combat.reading import Picture
+from combat.rule_refs import RuleRef, rule_refs
 from engine.arena import ArenaSetup, DuelLog, DuelResult, Place, format_duel, parse_duel
 from engine.catalog import CardCatalog
-from engine.errors import NotationError
+from engine.enums import CardType, Terrain
+from engine.errors import NotationError, Problem
 from engine.log import Notice
 from engine.made_up import clause_key, clause_value, parse_clause
 from engine.render import render_values
@@ -53,6 +57,18 @@ SIDE_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("counts", "counts", "Counts the duel cannot see, as card:number (woodland-troll:2)."),
     ("choices", "choices", "Choices a card offers, as card:option (female-titan:small)."),
 )
+# The duel fields whose help names a game word, and the glossary entries (term, as read) that explain it.
+DUEL_FIELD_GLOSSARY: dict[str, tuple[tuple[str, str], ...]] = {
+    "guardian": (("guardian", "Guardian"),),
+    "stones": (("power stone", "Power Stone"),),
+    "items": (("c item", "C item"),),
+    "stock": (("stock", "Stock"), ("h item", "H item"), ("bribery card", "bribery card")),
+    "pen": (("creature pen", "Creature Pen"),),
+    "under": (("channeller", "channeller"), ("ranged attack", "ranged attack"), ("stronghold", "stronghold")),
+    "bearer": (("standard bearer", "standard bearer"),),
+    "victorious": (("victorious creature", "victorious creature"),),
+    "capture": (("prison-shield", "Prison-Shield"),),
+}
 # Fields written as card:value pairs, passed on as written (a card name's commas would split them).
 DECISION_FIELDS = frozenset({"rolls", "counts", "choices"})
 
@@ -64,25 +80,39 @@ class DuelField:
     value: str
     help: str
 
+    @property
+    def glossary_terms(self) -> tuple[tuple[str, str], ...]:
+        return DUEL_FIELD_GLOSSARY.get(self.name.split("_", 1)[1], ())
 
-def form_fields(setup: ArenaSetup | None) -> dict[str, Any]:
-    """The form's fields filled from a set-up (or empty), one group per side plus the shared ones."""
+
+SIDE_TITLES = (("a", "attacker", "Player with Initiative (attacker)"), ("d", "defender", "Other player (defender)"))
+
+
+def form_fields(setup: ArenaSetup | None, catalog: CardCatalog | None = None) -> dict[str, Any]:
+    """The form's fields filled from a set-up (or empty), one group per side plus the shared ones; with the
+    catalog, cards are shown by name ("Change this duel" gives back what was typed, not the notation's slugs)."""
     data = any_to_dict(setup) if setup is not None else {"attacker": {}, "defender": {}, "primary": [], "secondary": []}
+
+    def shown(slug: str) -> str:
+        """A card's name, when the form reads that name back as the same card; the slug otherwise."""
+        card = catalog.find(slug) if catalog is not None else None
+        return card.name if card is not None and card_slug(catalog, card.name) == slug else slug
+
     sides = []
-    for letter, key, title in (
-        ("a", "attacker", "Player with Initiative (attacker)"),
-        ("d", "defender", "Other player (defender)"),
-    ):
+    for letter, key, title in SIDE_TITLES:
         values = data[key]
         fields = []
         for name, _, help_text in SIDE_FIELDS:
             raw = values.get("duellists" if name == "duellist" else name, "")
-            text = ", ".join(raw) if isinstance(raw, list) else ("" if raw in (None, "") else str(raw))
-            fields.append(DuelField(f"{letter}_{name}", name.capitalize(), text, help_text))
+            items = [str(item) for item in raw] if isinstance(raw, list) else ([] if raw in (None, "") else [str(raw)])
+            if name not in DECISION_FIELDS and name not in ("stones", "victorious"):
+                items = [shown(item) for item in items]
+            fields.append(DuelField(f"{letter}_{name}", name.capitalize(), ", ".join(items), help_text))
         sides.append({"title": title, "fields": fields})
+    terrain = str(data.get("terrain") or "")
     return {
         "duel_sides": sides,
-        "duel_terrain": data.get("terrain") or "",
+        "duel_terrain": {t.slug: t.value for t in Terrain}.get(terrain) or (shown(terrain) if terrain else ""),
         "duel_primary": ", ".join(data["primary"]),
         "duel_secondary": ", ".join(data["secondary"]),
         "duel_made_up": "\n".join(
@@ -91,15 +121,98 @@ def form_fields(setup: ArenaSetup | None) -> dict[str, Any]:
     }
 
 
+def submitted_fields(data: QueryDict) -> dict[str, Any]:
+    """The form's fields as the visitor sent them, to show again beside what is wrong: nothing typed is lost."""
+    sides = [
+        {
+            "title": title,
+            "fields": [
+                DuelField(f"{letter}_{name}", name.capitalize(), data.get(f"{letter}_{name}", ""), help_text)
+                for name, _, help_text in SIDE_FIELDS
+            ],
+        }
+        for letter, _, title in SIDE_TITLES
+    ]
+    return {
+        "duel_sides": sides,
+        "duel_terrain": data.get("terrain", ""),
+        "duel_primary": data.get("p", ""),
+        "duel_secondary": data.get("s", ""),
+        "duel_made_up": data.get("made_up", ""),
+    }
+
+
+# The duel form's words for the notation's clauses, so a problem says which field to fix.
+_SHARED_FIELD_LABELS = {
+    "terrain": "Terrain",
+    "p": "Primary round actions",
+    "s": "Secondary round actions",
+    "made-up": "Made-up cards",
+}
+_DUEL_CLAUSE = re.compile(r"^(?P<side>[ad])(?:\.(?P<key>[a-z-]+))?$")
+
+
+def problem_field_label(problem: Problem) -> str:
+    """The duel form's name for the field a problem is about ("Attacker, Stones"), '' when it names none."""
+    clause = problem.values.get("clause") or problem.field
+    if clause in _SHARED_FIELD_LABELS:
+        return _SHARED_FIELD_LABELS[clause]
+    found = _DUEL_CLAUSE.match(clause)
+    if found is None:
+        return ""
+    labels = {key: name for name, key, _ in SIDE_FIELDS}
+    name = labels.get(found["key"] or "")
+    if name is None:
+        return ""
+    return f"{'Attacker' if found['side'] == 'a' else 'Defender'}, {name.capitalize()}"
+
+
+def plain_duel_problem(problem: Problem, catalog: CardCatalog) -> str:
+    """A duel problem said in the form's words: the field it is about, then what is wrong with it; an
+    unknown card gets the nearest cards, as the shield combat's form says them."""
+    from combat.setup_form import unknown_card_detail
+
+    clause = problem.values.get("clause") or problem.field
+    message = problem.message
+    for opening in (f"{clause}: ", f"{clause} "):
+        if clause and message.startswith(opening):
+            message = message[len(opening) :]
+            break
+    message = unknown_card_detail(problem, catalog) or message
+    label = problem_field_label(problem)
+    message = message[:1].upper() + message[1:]
+    return f"{label}: {message}" if label else message
+
+
+def card_slug(catalog: CardCatalog | None, text: str) -> str:
+    """The slug a name typed in the duel form becomes (as ``_slugs`` reads it)."""
+    card = catalog.find(text) if catalog is not None else None
+    return card.slug if card is not None else text.lower().replace(" ", "-")
+
+
 def _slugs(text: str, catalog: CardCatalog) -> str:
     """Card names or slugs, comma-separated, as the notation's slugs (unknown names are left for the engine)."""
     out = []
     for item in (part.strip() for part in text.split(",")):
         if not item:
             continue
-        card = catalog.find(item)
-        out.append(card.slug if card is not None else item.lower().replace(" ", "-"))
+        out.append(card_slug(catalog, item))
     return ",".join(out)
+
+
+def terrain_names(catalog: CardCatalog) -> list[str]:
+    """What the terrain field suggests: the terrain types, then the terrain cards, by name."""
+    cards = sorted(card.name for card in catalog if card.type is CardType.TERRAIN)
+    return [terrain.value for terrain in Terrain] + cards
+
+
+def _terrain_slug(text: str, catalog: CardCatalog) -> str:
+    """A terrain typed as a type's name (Rivers and Lakes) or a terrain card's name, as the notation's slug."""
+    typed = {terrain.value.lower(): terrain.slug for terrain in Terrain}
+    if text.lower() in typed:
+        return typed[text.lower()]
+    card = catalog.find(text)
+    return card.slug if card is not None else text.lower().replace(" ", "-")
 
 
 def notation_from_form(data: QueryDict, catalog: CardCatalog) -> str:
@@ -107,7 +220,7 @@ def notation_from_form(data: QueryDict, catalog: CardCatalog) -> str:
     clauses = ["ruleset=arena"]
     terrain = data.get("terrain", "").strip()
     if terrain:
-        clauses.append(f"terrain={terrain.lower().replace(' ', '-')}")
+        clauses.append(f"terrain={_terrain_slug(terrain, catalog)}")
     for letter in ("a", "d"):
         for name, key, _ in SIDE_FIELDS:
             value = data.get(f"{letter}_{name}", "").strip()
@@ -168,11 +281,48 @@ def warning_items(result: DuelResult) -> list[tuple[Notice | None, str]]:
     return [(coded.get(warning), warning) for warning in result.warnings]
 
 
+def leaves_to_a_person(notice: Notice) -> bool:
+    """Whether a warning leaves a card to be applied by hand: its code ends in ``not_automated`` (a Stock card,
+    a command, a winning Summon Entropy Storm roll a duel does not apply) or says the card is only partly applied."""
+    return notice.code.endswith("not_automated") or notice.code == "card.partly_automated"
+
+
+@dataclass(frozen=True)
+class NotAutomatedItem:
+    """One card of the duel's "Not automated" list: its printed name, its slug when it has a card page
+    ("" for a made-up card), and the coded warning that says why (None if the engine gave none)."""
+
+    name: str
+    slug: str
+    notice: Notice | None
+    reason: str
+
+
+def not_automated_items(result: DuelResult, names: CardNames) -> list[NotAutomatedItem]:
+    """The cards a person must apply by hand, each by its name (never its slug), with the warning whose
+    values name it: the page writes that warning with the card linked where its sentence names it."""
+    name_of = {creature.card: creature.name for creature in result.creatures}
+    name_of.update({slug: name for name, slug in names.items()})
+    notices = [notice for notice in result.notices if leaves_to_a_person(notice)]
+    items = []
+    for slug, reason in result.not_automated:
+        name = name_of.get(slug, slug)
+        notice = next((notice for notice in notices if notice.values.get("card") == name), None)
+        linkable = slug not in result.made_up and names.get(name) == slug
+        items.append(NotAutomatedItem(name, slug if linkable else "", notice, reason))
+    return items
+
+
 def duel_context(log: DuelLog, current: int, names: CardNames | None = None) -> dict[str, Any]:
     """What the duel's step-through shows: the steps so far, the current one, and the result at the end."""
     count = len(log.steps)
     current = max(0, min(current, count))
     link = permalink(log.notation)
+    # Each card by its name, never its slug: a made-up card by the name the set-up gave it.
+    card_name = {slug: name for name, slug in (names or {}).items()}
+    card_name.update({creature.card: creature.name for creature in log.result.creatures if creature.made_up})
+    rule_ids = [*(step.rule for step in log.steps), *(place.rule for place in log.result.places)]
+    rules = rule_refs([*rule_ids, log.result.decided_by_values.get("rule", "")])
     return {
         "log": log,
         "result": log.result,
@@ -191,15 +341,19 @@ def duel_context(log: DuelLog, current: int, names: CardNames | None = None) -> 
         "notices": log.result.notices,
         "warning_items": warning_items(log.result),
         "card_names": names or {},
+        # "Arena rule 5.1.2" for each step's and each card's rule id (ARN-1), which stays in the links.
+        "rules": rules,
+        "not_automated_items": not_automated_items(log.result, names or {}),
         "upper_hand": log.result.upper_hand.value if log.result.upper_hand else "",
         "winner": log.result.winner.value if log.result.winner else "",
         # What decided the duel, worded from its code and values (never read out of result.decided_by).
         "decided_by_code": log.result.decided_by_code,
-        "decided_by": render_values(log.result.decided_by_code, log.result.decided_by_values),
+        "decided_by": render_values(log.result.decided_by_code, _rules_in_words(log.result.decided_by_values, rules)),
         "places": [
             {
                 "side": place.side.value,
                 "card": place.card,
+                "name": card_name.get(place.card, place.card),
                 "label": PLACE_LABELS[place.place],
                 "rule": place.rule,
                 # A made-up card has no page: it is named, not linked.
@@ -208,6 +362,12 @@ def duel_context(log: DuelLog, current: int, names: CardNames | None = None) -> 
             for place in log.result.places
         ],
     }
+
+
+def _rules_in_words(values: Mapping[str, str], rules: Mapping[str, RuleRef]) -> dict[str, str]:
+    """A notice's values with its rule id (ARN-14) given as the rule's label (Arena rule 6.3.9), for the page."""
+    rule = values.get("rule", "")
+    return {**values, "rule": rules[rule].label} if rule in rules else dict(values)
 
 
 def picture(log: DuelLog, current: int) -> Picture:

@@ -29,7 +29,8 @@ class WorkedExample:
 
     @property
     def winner(self) -> str:
-        return str(self.expected.get("winner", ""))
+        """The side that wins, '' for a tie (the fixtures write a tied duel's winner as null)."""
+        return str(self.expected.get("winner") or "")
 
     @property
     def permalink(self) -> str:

@@ -16,10 +16,13 @@ class RuleRef:
     number: str
     text: str
     url: str
+    # A Guardians Arena rule is numbered apart from the standard rules: its label says which it is.
+    arena: bool = False
 
     @property
     def label(self) -> str:
-        return f"Rule {self.number}" if self.number else f"Rule {self.code}"
+        prefix = "Arena rule" if self.arena else "Rule"
+        return f"{prefix} {self.number}" if self.number else f"{prefix} {self.code}"
 
     @property
     def short_text(self) -> str:
@@ -30,7 +33,9 @@ def rule_refs(codes: Iterable[str]) -> dict[str, RuleRef]:
     """Each code's rule, in one query; a code the rules do not carry keeps the id link that explains so."""
     wanted = {code for code in codes if code}
     found = {
-        row.code: RuleRef(row.code, row.rule.number, row.rule.text, row.rule.get_absolute_url())
+        row.code: RuleRef(
+            row.code, row.rule.number, row.rule.text, row.rule.get_absolute_url(), not row.rule.ruleset.is_standard
+        )
         for row in EngineRuleId.objects.filter(code__in=wanted).select_related("rule__ruleset")
     }
     for code in wanted - set(found):

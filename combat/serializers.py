@@ -190,7 +190,9 @@ class MatchupSerializer(serializers.Serializer[Any]):
 
 
 class NoticeSerializer(serializers.Serializer[Any]):
-    code = serializers.CharField(help_text="Stable, e.g. ranged.woods or action.out_of_turn: read this, not the message.")
+    code = serializers.CharField(
+        help_text="Stable, e.g. ranged.woods or action.out_of_turn: read this, not the message."
+    )
     message = serializers.CharField(help_text="The sentence for people, made from the values.")
     rule = serializers.CharField(help_text="The rule id the warning follows; see /rules/id/<rule>/.")
     values = serializers.DictField(
@@ -217,7 +219,8 @@ class ResultSerializer(serializers.Serializer[Any]):
 
 
 class ResolveResponseSerializer(serializers.Serializer[Any]):
-    ruleset = serializers.CharField(help_text="standard")
+    kind = serializers.ChoiceField(choices=["combat"], help_text="Which answer this is: a shield combat.")
+    ruleset = serializers.ChoiceField(choices=["standard"], help_text="The rules it follows: the standard ones.")
     notation = serializers.CharField()
     permalink = serializers.CharField()
     steps = StepSerializer(many=True)
@@ -280,7 +283,8 @@ class DuelResultSerializer(serializers.Serializer[Any]):
 
 
 class DuelResponseSerializer(serializers.Serializer[Any]):
-    ruleset = serializers.CharField(help_text="arena")
+    kind = serializers.ChoiceField(choices=["duel"], help_text="Which answer this is: a Guardians Arena duel.")
+    ruleset = serializers.ChoiceField(choices=["arena"], help_text="The rules it follows: Guardians Arena.")
     notation = serializers.CharField()
     permalink = serializers.CharField()
     steps = StepSerializer(many=True)
@@ -308,6 +312,10 @@ class GuaranteeSerializer(serializers.Serializer[Any]):
 
 
 class ExploreResponseSerializer(serializers.Serializer[Any]):
+    kind = serializers.ChoiceField(choices=["exploration"], help_text="Which answer this is: an exploration.")
+    ruleset = serializers.ChoiceField(
+        choices=["standard"], help_text="The rules it follows: the standard ones (a duel is never explored)."
+    )
     base_notation = serializers.CharField()
     fixed_side = serializers.ChoiceField(choices=SIDES)
     fixed_order = serializers.ListField(child=serializers.CharField())

@@ -137,7 +137,11 @@ class TerrainForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         if cleaned.get("face_down_card", "").strip() and cleaned.get("terrain") != FACE_DOWN:
-            self.add_error("face_down_card", "Only a terrain card laid face down can name the card lying there.")
+            self.add_error(
+                "face_down_card",
+                'Only a terrain card laid face down can name the card lying there: choose "A card laid face down" as the '
+                "terrain, or empty this field.",
+            )
         return cleaned
 
     def clause(self) -> str:
@@ -164,6 +168,16 @@ def _decision_field(label: str, help_text: str, placeholder: str) -> forms.CharF
     )
 
 
+def _count_errors(what: str) -> dict[str, str]:
+    """Django's number errors said as how to fix them ("Ensure this value is ..." names neither the thing nor
+    the way out)."""
+    return {
+        "invalid": f"Write how many {what} as a whole number, such as 2; or leave it blank.",
+        "min_value": f"Write %(limit_value)s or more {what}, or leave it blank.",
+        "max_value": f"At most %(limit_value)s {what}: write a smaller number.",
+    }
+
+
 class SideForm(forms.Form):
     """One side of the fight; ``prefix`` is the notation's side letter, ``a`` or ``d``."""
 
@@ -172,7 +186,12 @@ class SideForm(forms.Form):
     )
     guardian = forms.ChoiceField(required=False, label="Guardian")
     stones = forms.IntegerField(
-        required=False, min_value=0, max_value=30, label="Power stones left", help_text="Blank: the Guardian's own."
+        required=False,
+        min_value=0,
+        max_value=30,
+        label="Power stones left",
+        help_text="Blank: the Guardian's own.",
+        error_messages=_count_errors("Power Stones"),
     )
     stronghold = forms.ChoiceField(required=False, label="Stronghold")
     shields = forms.ChoiceField(required=False, label="Shield card")
@@ -193,7 +212,12 @@ class SideForm(forms.Form):
         help_text="A creature in the shield or a card in the hand. Blank: none.",
     )
     dispel = forms.IntegerField(
-        required=False, min_value=0, max_value=9, label="Dispel Magic in the command step", help_text="Blank: none."
+        required=False,
+        min_value=0,
+        max_value=9,
+        label="Dispel Magic in the command step",
+        help_text="Blank: none.",
+        error_messages=_count_errors("Dispel Magic cards"),
     )
     order = _list_field(
         "Primary play order", "The creatures in the order they fight, one per line. Blank: the shield's order."
@@ -292,6 +316,21 @@ def field_for_key(key: str) -> str:
     return _FIELD_FOR_KEY.get(key, "")
 
 
+# The set-up fields named by a game word, and the glossary entries (term, as read) that explain it.
+FIELD_GLOSSARY: dict[str, tuple[tuple[str, str], ...]] = {
+    "terrain": (("terrain", "terrain"), ("terrain bonus", "terrain bonus")),
+    "face_down_card": (("face-down terrain", "face-down terrain"),),
+    "guardian": (("guardian", "Guardian"), ("cmp", "CMP")),
+    "stones": (("power stone", "Power Stone"),),
+    "stronghold": (("stronghold", "stronghold"), ("channeller", "channeller")),
+    "shields": (("shield", "shield"), ("standard bearer", "standard bearer")),
+    "items": (("c item", "creature magic item"),),
+    "hand": (("storage hand", "storage hand"), ("bribery card", "bribery card"), ("spell", "spell")),
+    "channellers": (("channeller", "channeller"),),
+    "dispel": (("dispel", "dispel"), ("command step", "command step")),
+    "destroy_shield": (("retreat", "retreat"),),
+}
+
 # The words for each notation key of a side, for problems the engine names by key ("a.bribe").
 SIDE_FIELD_LABELS = {key: str(SideForm.base_fields[name].label) for name, key in SIDE_KEYS.items()}
 
@@ -379,6 +418,26 @@ class SetupForms:
     def stacking_limit(self) -> int:
         return STACKING_LIMIT
 
+    @property
+    def field_problems(self) -> list[tuple[str, str, str]]:
+        """Every error a field of the form carries, as (where, message, the field's id): what the page lists
+        above the form when the set-up never reached the engine (a number out of range, an entry the
+        notation cannot read), so the visitor learns what is wrong and can jump to it."""
+        found = []
+        for form, where in ((self.terrain, ""), (self.attacker, "Attacker"), (self.defender, "Defender")):
+            if not form.is_bound:
+                continue
+            for name, errors in form.errors.items():
+                if name not in form.fields:
+                    continue
+                bound = form[name]
+                label = f"{where}, {bound.label}" if where else str(bound.label)
+                # A notation field's error opens with the field's label, which the list already says.
+                found.extend(
+                    (label, str(error).removeprefix(f"{bound.label}: "), bound.id_for_label) for error in errors
+                )
+        return found
+
     def board(self) -> Board:
         errors = pick_errors(self.problems)
         errors.update({f"m{number}-actions": message for number, message in row_problems(self.problems).items()})
@@ -424,8 +483,23 @@ def bound_forms(data: Mapping[str, Any], catalog: CardCatalog) -> SetupForms:
     return _mark_made_up(forms_)
 
 
-def initial_from_setup(setup: CombatSetup) -> dict[str, dict[str, Any]]:
-    """Form initial values for a set-up, one dict per form (terrain, a, d)."""
+# The card lists a visitor reads and types in: shown by card name, as the visitor wrote them.
+NAMED_LIST_FIELDS = ("creatures", "items", "hand", "channellers", "earlier")
+
+
+def _card_name(catalog: CardCatalog, reference: str) -> str:
+    """A card reference as the form shows it: ``archer#2`` -> ``Archer#2``; the slug itself when the name
+    would read back as another card (two printed cards may share a name)."""
+    slug, hash_sign, copy = reference.partition("#")
+    card = catalog.find(slug)
+    if card is None or card_reference(catalog, card.name) != slug:
+        return reference
+    return f"{card.name}{hash_sign}{copy}"
+
+
+def initial_from_setup(setup: CombatSetup, catalog: CardCatalog | None = None) -> dict[str, dict[str, Any]]:
+    """Form initial values for a set-up, one dict per form (terrain, a, d); with the catalog, the card lists a
+    visitor reads are filled with card names ("Change this set-up" shows what was typed, not the notation's slugs)."""
     data = setup_to_dict(setup)
     is_face_down, hidden = face_down(setup.terrain)
     initial: dict[str, dict[str, Any]] = {
@@ -437,6 +511,8 @@ def initial_from_setup(setup: CombatSetup) -> dict[str, dict[str, Any]]:
         values: dict[str, Any] = {}
         for name, value in side.items():
             if name in CARD_LIST_FIELDS:
+                if catalog is not None and name in NAMED_LIST_FIELDS:
+                    value = [_card_name(catalog, item) for item in value]
                 values[name] = "\n".join(value)
             elif name in DECISION_FIELDS:
                 values[name] = ", ".join(value) if value else ("none" if value == [] else "")
@@ -452,7 +528,7 @@ def filled_forms(setup: CombatSetup, catalog: CardCatalog, problems: Iterable[Pr
     """Forms showing a set-up: what fits on the board goes there, the rest into the notation fields."""
     catalog = _with_made_up(setup.made_up, catalog)
     values, rest = values_from_setup(catalog, setup)
-    initial = initial_from_setup(replace(setup, attacker=rest["a"], defender=rest["d"]))
+    initial = initial_from_setup(replace(setup, attacker=rest["a"], defender=rest["d"]), catalog)
     return _mark_made_up(
         SetupForms(
             terrain=TerrainForm(initial=initial["terrain"], catalog=catalog),
@@ -481,6 +557,12 @@ def build_notation(forms_: SetupForms, catalog: CardCatalog) -> CombatSetup | No
         clauses += side.clauses()
     orders = board_action_clauses(forms_.board_values)
     forms_.notation = " ".join(clauses + orders)
+    if not forms_.notation:
+        # Nothing filled in: said as the form's two empty shields, not as the notation's "give a=... and d=...".
+        forms_.problems = tuple(validate(CombatSetup(), catalog))
+        for problem in forms_.problems:
+            _attach(forms_, problem)
+        return None
     try:
         setup = parse_setup(forms_.notation)
     except NotationError as exc:
@@ -539,11 +621,45 @@ def acted(data: Mapping[str, Any], act: str, catalog: CardCatalog) -> dict[str, 
     return edit_actions(data, act, row_picks_as_actions)
 
 
+# What to do about the problems a newcomer meets most, by the problem's stable code: the engine says what is
+# wrong, the form says how to put it right.
+FIX_HINTS = {
+    "setup.empty_shield": "Add at least one creature to it.",
+    "setup.stacking_over_limit": f"Take creatures out until the shield stacks {STACKING_LIMIT} points or fewer.",
+    "setup.not_a_creature": "Take it out of the shield: spells, bribery cards and hand items go in the storage hand.",
+    "setup.bad_reference": "Write the creature once for each copy: Archer on two lines is two Archers.",
+    "setup.not_a_hand_card": "Put creatures in the shield: the storage hand keeps the other cards.",
+    "setup.not_a_creature_item": "Only a creature magic item goes on a creature; a hand item goes in the storage hand.",
+    "setup.too_many_items": "Remove items, or add creatures to carry them.",
+    "setup.too_many_stones": "Write a smaller number, or leave the field blank for the Guardian's own.",
+    "setup.missing_bribery_card": "Add the card to the storage hand, or remove the bribe.",
+    "setup.missing_dispel_magic": "Add Dispel Magic to the storage hand, or lower the number.",
+    "setup.spell_not_in_hand": "Add the spell to the storage hand, or remove the spell.",
+}
+
+
+def with_fix(text: str, problem: Problem) -> str:
+    """A problem's sentence followed by how to fix it, when the form knows how."""
+    hint = FIX_HINTS.get(problem.code)
+    return f"{text.rstrip('.')}. {hint}" if hint else text
+
+
+def unknown_card_detail(problem: Problem, catalog: CardCatalog) -> str:
+    """An unknown card said for someone who types names as well as for someone who writes slugs: the nearest
+    cards, each by its slug and its name ("did you mean sand-lord (Sand Lord)?"); '' for any other problem."""
+    if problem.code != "setup.unknown_card" or not problem.card:
+        return ""
+    near = [catalog.get(slug) for slug in catalog.suggest(problem.card)]
+    hint = " or ".join(f"{card.slug} ({card.name})" for card in near)
+    return f"no card called {problem.card!r}" + (f"; did you mean {hint}?" if hint else "")
+
+
 def _attach(forms_: SetupForms, problem: Problem) -> None:
     """An engine problem under the field it names, said without the notation key the field's label stands for
     (``d.bribe: 2 Gold bribe(s) planned ...`` under Bribes reads ``2 Gold bribe(s) planned ...``)."""
     letter, _, key = problem.field.partition(".")
-    said = problem.detail[:1].upper() + problem.detail[1:] if problem.detail else problem.message
+    detail = unknown_card_detail(problem, forms_.attacker.catalog) or problem.detail
+    said = with_fix(detail[:1].upper() + detail[1:] if detail else problem.message, problem)
     if problem.field == "terrain":
         forms_.terrain.add_error("terrain", said)
         return

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
-from combat import duels, reading, running
+from combat import duels, glossary, reading, running
 from combat.examples import all_examples, arena_examples, find_example
 from combat.links import permalink
 from combat.notation_doc import BASICS, CLAUSES, DUEL_CLAUSES
@@ -83,7 +83,8 @@ def _duel_page(request: HttpRequest, notation: str, setup: ArenaSetup) -> HttpRe
     try:
         log = resolve_any(setup, running.catalog())
     except EngineError as exc:
-        return _problem_page(request, notation, exc, None)
+        # The duel's own form, filled and with what is wrong said by field: a newcomer fixes it there.
+        return _duel_form_page(request, setup, exc.problems, status=400, notation=notation)
     assert isinstance(log, DuelLog)
     current = _step_number(request.GET.get("step"), len(log.steps))
     names = duels.card_names(log, setup, running.catalog())
@@ -91,25 +92,45 @@ def _duel_page(request: HttpRequest, notation: str, setup: ArenaSetup) -> HttpRe
 
 
 def _duel_form_page(
-    request: HttpRequest, setup: ArenaSetup | None, problems: tuple[Problem, ...] = (), status: int = 200
+    request: HttpRequest,
+    setup: ArenaSetup | None,
+    problems: tuple[Problem, ...] = (),
+    status: int = 200,
+    *,
+    fields: dict[str, Any] | None = None,
+    notation: str = "",
 ) -> HttpResponse:
-    context = {**duels.form_fields(setup), "problems": problems, "examples": arena_examples()}
+    catalog = running.catalog()
+    context = {
+        **(fields if fields is not None else duels.form_fields(setup, catalog)),
+        "problems": [(problem, duels.plain_duel_problem(problem, catalog)) for problem in problems],
+        "examples": arena_examples(),
+        "notation": notation,
+        "terrain_names": duels.terrain_names(catalog),
+        "glossary_urls": glossary.glossary_urls(),
+    }
     return render(request, "combat/duel_setup.html", context, status=status)
 
 
 @require_GET
 def duel_build(request: HttpRequest) -> HttpResponse:
-    """The duel form's target: the duel's permalink, or the form again with what is wrong."""
+    """The duel form's target: the duel's permalink, or the form again, as it was sent, with what is wrong.
+
+    The duel is resolved before it is given a permalink, so a duel the rules refuse (no duellist, an
+    unknown card) comes back to the form that can fix it, not to a page of notation."""
+    catalog = running.catalog()
     try:
-        notation = duels.notation_from_form(request.GET, running.catalog())
+        notation = duels.notation_from_form(request.GET, catalog)
+        resolve_any(running.read_notation(notation), catalog)
     except EngineError as exc:
-        return _duel_form_page(request, None, exc.problems, status=400)
+        return _duel_form_page(request, None, exc.problems, status=400, fields=duels.submitted_fields(request.GET))
     return HttpResponseRedirect(permalink(notation))
 
 
 def _step_context(request: HttpRequest, log: CombatLog, setup: CombatSetup, view: StepThrough) -> dict[str, Any]:
     """What the step-through shows beside the engine's steps: the picture, rule numbers, card links."""
     catalog = running.catalog()
+    urls = glossary.glossary_urls()
     orders = reading.order_count(setup, catalog)
     step_query = "end" if view.at_end else view.current
     return {
@@ -127,6 +148,9 @@ def _step_context(request: HttpRequest, log: CombatLog, setup: CombatSetup, view
         "order_count_text": describe_count(orders),
         "explore_budget": running.EXPLORE_BUDGET_SECONDS,
         "explores_fully": orders <= running.EXPLORE_LIMIT,
+        # The game's words this step uses, linked to the glossary for a reader who does not know them yet.
+        "glossary_urls": urls,
+        "step_words": [] if view.at_end else glossary.step_words(view.step.step, urls),
     }
 
 
@@ -241,6 +265,7 @@ def _form_context(forms: SetupForms) -> dict[str, Any]:
         # The set-up's made-up creatures, which the script's list of printed creatures does not hold.
         "made_up_creatures": [_creature_record(row) for row in made_up_rows],
         "board": forms.board(),
+        "glossary_urls": glossary.glossary_urls(),
         "typed_decisions": typed,
         "hand_cards": hand_card_names(running.catalog()),
     }
@@ -264,9 +289,23 @@ def _problem_page(request: HttpRequest, notation: str, exc: EngineError, setup: 
         "marked": _marked_clause(notation, getattr(exc, "position", -1)),
         "examples": all_examples(),
     }
+    if setup is None and context["marked"] is not None:
+        # The rest of an address with one unreadable clause still fills the form: nothing else is lost.
+        setup = _without_clause(context["marked"])
+        context["form_lacks_marked"] = setup is not None
     if setup is not None:
         context.update(_form_context(filled_forms(setup, running.catalog(), exc.problems)))
     return render(request, "combat/problems.html", context, status=400)
+
+
+def _without_clause(marked: tuple[str, str, str]) -> CombatSetup | None:
+    """The set-up written around the marked clause, when that reads as a shield combat on its own."""
+    before, _, after = marked
+    try:
+        rest = running.read_notation(" ".join((before + after).split()))
+    except NotationError:
+        return None
+    return rest if isinstance(rest, CombatSetup) else None
 
 
 def _marked_clause(notation: str, position: int) -> tuple[str, str, str] | None:
@@ -372,6 +411,10 @@ def _explore_html(request: HttpRequest, notation: str, exploration: Exploration)
         "rows_each_end": EXPLORE_ROWS_EACH_END,
         "wins": wins,
         "notation": notation,
+        # Creatures by name: the exploration's fields hold slugs (``sand-lord``), which a visitor never typed.
+        "fixed_order": [name(reference) for reference in exploration.fixed_order],
+        "attacker_subset": [name(reference) for reference in exploration.attacker_guarantee.best_subset],
+        "defender_subset": [name(reference) for reference in exploration.defender_guarantee.best_subset],
         "permalink": permalink(exploration.base_notation),
         "best_attacker": permalink(exploration.best_for_attacker.notation),
         "best_defender": permalink(exploration.best_for_defender.notation),

@@ -34,12 +34,13 @@ from .abilities import (
     Suppressed,
     matchup_cards,
 )
-from .actions import Refusal
+from .actions import Action, ActionKind, Refusal
 from .bribery_effects import ranged_discard
 from .cards import CardDefinition
 from .combat_state import Combat
 from .command_step import casting_refusal
 from .core import (
+    action_said,
     active_effects,
     announce_refusals,
     change_stones,
@@ -70,10 +71,10 @@ from .enums import (
 from .log import Why
 from .matchup_effects import add, bribe_creature, drop_unused_reactions, suppressor_of
 from .render import Named
-from .setup import Channel, Moment, RangedSupport, SpellPlay, split_reference
+from .setup import CardRef, Channel, Moment, RangedSupport, SpellPlay, card_ref, split_reference
 from .state import Contribution, Fighter, Shot
 from .turn_casts import cast_in_turn, use_item
-from .turns import ItemUse, Turn, refusal_sentence
+from .turns import ItemUse, Turn
 from .validate import find_creature, ranged_use
 
 
@@ -93,11 +94,7 @@ def ranged(
 ) -> None:
     """The per-kind shorthand: every ranged attack of the attacker, then every one of the defender."""
     attacker, defender = combat.sides[Side.ATTACKER].setup.ranged, combat.sides[Side.DEFENDER].setup.ranged
-    if (
-        not (attacker or defender)
-        and not effects_in(combat, "PRI-9 start")
-        and not effects_in(combat, "PRI-9 side")
-    ):
+    if not (attacker or defender) and not effects_in(combat, "PRI-9 start") and not effects_in(combat, "PRI-9 side"):
         # No ranged attack planned and no card that shoots or draws shots (most match-ups): what start_ranged
         # and finish_ranged leave after an empty volley, without making one.
         combat.waiting_shooters = []
@@ -1179,7 +1176,8 @@ def play_turns(
             answer_last_shot(combat, side, volley, pair, contributions)
             continue
         if combat.spell_decided is not None or combat.ended_unchallenged:
-            log(combat, StepKind.NOTE, "A-04", "turn.decided", (side.value, decision_text(side, decision)), side=side)
+            not_made = action_said(combat.catalog, decision_action(side, decision))
+            log(combat, StepKind.NOTE, "A-04", "turn.decided", (side.value, not_made), side=side)
             continue
         if isinstance(decision, ItemUse):
             use_item(combat, side, decision, pair, contributions)
@@ -1237,14 +1235,15 @@ def answer_last_shot(
         answer_shot(combat, last, pair, contributions)
 
 
-def decision_text(side: Side, decision: RangedSupport | Channel | ItemUse) -> str:
-    """The action as the notation writes it (for a turn that is not made)."""
+def decision_action(side: Side, decision: RangedSupport | Channel | ItemUse) -> Action:
+    """The action a turn's decision is (for a turn that is not made, said as the action)."""
     if isinstance(decision, RangedSupport):
-        return f"{side.letter}:ranged:{decision.creature}"
+        return Action(side, ActionKind.RANGED, CardRef(decision.creature))
     if isinstance(decision, ItemUse):
-        return f"{side.letter}:item:{decision.card}"
-    amount = f"*{decision.amount}" if decision.amount != 1 else ""
-    return f"{side.letter}:channel:{decision.source}{amount}"
+        return Action(side, ActionKind.ITEM, CardRef(decision.card), target=card_ref(decision.target))
+    return Action(
+        side, ActionKind.CHANNEL, CardRef(decision.source), target=card_ref(decision.target), amount=decision.amount
+    )
 
 
 def needs_lunch_first(
@@ -1259,8 +1258,4 @@ def needs_lunch_first(
 
 
 def refuse_channel(combat: Combat, round_number: int, side: Side, channel: Channel) -> None:
-    refusal = Refusal.NEEDS_SPELL_FIRST
-    text = decision_text(side, channel)
-    refuse_action(
-        combat, StepKind.CHANNEL, round_number, side, text, refusal, refusal_sentence(refusal)
-    )  # no turn value
+    refuse_action(combat, StepKind.CHANNEL, round_number, decision_action(side, channel), Refusal.NEEDS_SPELL_FIRST)

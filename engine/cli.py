@@ -104,6 +104,8 @@ def render_partial(state: PartialState) -> str:
 
 
 def exploration_to_dict(exploration: Exploration) -> dict[str, object]:
+    """The exploration's JSON form (``explore --json`` and the explore endpoint)."""
+
     def row(outcome: OrderOutcome) -> dict[str, object]:
         return {
             "order": list(outcome.order),
@@ -139,6 +141,10 @@ def exploration_to_dict(exploration: Exploration) -> dict[str, object]:
         "attacker_guarantee": guarantee(exploration.attacker_guarantee),
         "defender_guarantee": guarantee(exploration.defender_guarantee),
         "outcomes": [row(outcome) for outcome in exploration.outcomes],
+        # What every JSON answer of the engine says about itself (CombatLog, DuelLog, PartialState):
+        # which answer it is and which rule set it follows; explore takes shield combats only.
+        "kind": "exploration",
+        "ruleset": "standard",
     }
 
 

@@ -17,8 +17,9 @@ from .abilities import (
     StoneEvent,
     Stones,
 )
-from .actions import Refusal
+from .actions import Action, ActionKind, Refusal
 from .cards import CardDefinition
+from .catalog import CardCatalog
 from .combat_state import Combat
 from .enums import (
     SIDES,
@@ -30,8 +31,8 @@ from .enums import (
     Side,
     StepKind,
 )
-from .log import CardOutcome, Notice, Step, Term, Why, WordedWhy, coded, notice_of
-from .render import Named
+from .log import CardOutcome, Notice, Step, Term, Why, coded, notice_of
+from .render import Named, Said, action_reason_step, args_of, refusal_step
 from .setup import Choice, Count, Roll, split_reference
 from .state import Fighter
 from .validate import find_creature
@@ -312,12 +313,14 @@ def refuse(
     subject: Fighter | None = None,
     warn: bool = True,
 ) -> None:
-    """A refusal worded once (a ranged attack, a channel or a cast that a card in play forbids):
-    logged as it is, and unless ``warn`` is False also a warning under its side, with the reason's code."""
-    # Worded in the rule set's words now (Combat.say), the reason kept beside the words for readers.
-    text = WordedWhy(combat.say(why), why)
-    log(combat, kind, rule, "verbatim", (text,), side=side, card=card, subject=subject)
+    """A refusal (a ranged attack, a channel or a cast that a card in play forbids): a step written from the
+    reason's code and values (``render.refusal_step``), so a reader has the reason's fields, not only its words,
+    and unless ``warn`` is False also a warning under its side, with the reason's code."""
+    message = refusal_step(why.code)
+    log(combat, kind, rule, message, args_of(message, why.values), side=side, card=card, subject=subject)
     if warn:
+        # Worded in the rule set's words now (Combat.say), as the step is when it is read.
+        text = combat.say(why)
         combat.notify(Notice(why.code, f"{side.value}: {text}", rule, {"side": side.value, **why.values}))
 
 
@@ -325,16 +328,63 @@ def refuse_action(
     combat: Combat,
     kind: StepKind,
     round_number: int,
-    side: Side,
-    action: str,
+    action: Action,
     refusal: Refusal,
-    why: str,
     turn: str = "",
 ) -> None:
-    """An action of an ordered match-up that the order of play refuses: a step at the place it was
-    attempted and a notice with the refusal's code and rule."""
-    log(combat, kind, refusal.rule, "action.refused", (round_number, side.value, action, refusal.value, why), side=side)
-    combat.warn(refusal.value, refusal.rule, round=round_number, side=side.value, action=action, turn=turn)
+    """An action of an ordered match-up that the order of play refuses: a step at the place it was attempted
+    and a notice with the refusal's code and rule. The step names the action in words with its cards as values
+    (``action_said``) and the reason by its code with its values (``turn``, whose turn it was)."""
+    side = action.side
+    attempt = action_said(combat.catalog, action)
+    reason = action_reason_step(refusal.value)
+    why = Said(reason, args_of(reason, {"turn": turn}))
+    log(
+        combat, kind, refusal.rule, "action.refused", (round_number, side.value, attempt, refusal.value, why), side=side
+    )
+    # The notice keeps the action as the notation writes it; its words name the cards, which it holds as data.
+    names = tuple(value for value in attempt.args if isinstance(value, str) and value != GUARDIAN_SOURCE)
+    combat.warn(
+        refusal.value,
+        refusal.rule,
+        round=round_number,
+        side=side.value,
+        action=str(action),
+        attempt=Named(str(attempt), names),
+        turn=turn,
+    )
+
+
+# A channel's source when it is the player's Guardian (words, not a card's name).
+GUARDIAN_SOURCE = "the Guardian"
+
+
+def action_said(catalog: CardCatalog, action: Action) -> Said:
+    """The action in words (a channel from the Guardian, a bribe with Gold on Archer, ranged attack by Djinn), the
+    cards it names as values by their names, so a reader links them; a pass is just that."""
+    kind = action.kind
+    if kind is ActionKind.PASS:
+        return Said("action.pass", ())
+    target = (card_name(catalog, action.target),) if action.target is not None else ()
+    at = ".at" if target else ""
+    if kind in (ActionKind.BRIBE, ActionKind.BRIBE_BACK):
+        assert action.icon is not None
+        # The bribery card of that icon (Gold, Babes, Beer), by its name.
+        return Said(f"action.{kind.value}{at}", (card_name(catalog, action.icon.value), *target))
+    assert action.card is not None
+    if kind is ActionKind.CHANNEL:
+        source = GUARDIAN_SOURCE if action.card == "guardian" else card_name(catalog, action.card)
+        if action.amount != 1:
+            return Said(f"action.channel.stones{at}", (action.amount, source, *target))
+        return Said(f"action.channel{at}", (source, *target))
+    return Said(f"action.{kind.value}{at}", (card_name(catalog, action.card), *target))
+
+
+def card_name(catalog: CardCatalog, reference: str) -> str:
+    """The printed (or made-up) name of the card a set-up reference (``archer#2``) names; the reference itself
+    when the combat knows no such card."""
+    card = catalog.find(split_reference(reference)[0])
+    return card.name if card is not None else reference
 
 
 def announce_refusals(combat: Combat, before: int | None = None, *, window: bool = False, turns: bool = False) -> None:
@@ -350,16 +400,7 @@ def announce_refusals(combat: Combat, before: int | None = None, *, window: bool
         and not (turns and pending[0].refusal is Refusal.MATCHUP_ENDED)
     ):
         refused = pending.pop(0)
-        refuse_action(
-            combat,
-            StepKind.NOTE,
-            refused.round,
-            refused.action.side,
-            str(refused.action),
-            refused.refusal,
-            refused.why,
-            refused.turn,
-        )
+        refuse_action(combat, StepKind.NOTE, refused.round, refused.action, refused.refusal, refused.turn)
 
 
 def record_fate(

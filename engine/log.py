@@ -297,6 +297,9 @@ class CombatLog:
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = _plain(asdict(self))
         data["steps"] = [_step_dict(step) for step in self.steps]
+        # Which answer this is, as every JSON answer of the engine says (a duel's, a partial one, an exploration's).
+        data["kind"] = "combat"
+        data["ruleset"] = "standard"
         return data
 
 

@@ -515,6 +515,30 @@ def cast_reference(combat: Combat, side: Side, play: SpellPlay) -> str:
 def cast_rolled_outcome(
     combat: Combat, side: Side, card: CardDefinition, rule: RolledOutcome, play: SpellPlay, pair: dict[Side, Fighter]
 ) -> None:
+    storm = storm_roll(combat, side, card, rule, play, pair)
+    if storm is None:
+        return
+    if storm.wins:
+        storm_wins(combat, side, card, rule, storm, pair)
+    else:
+        storm_destroys(combat, side, card, rule, storm, pair)
+
+
+@dataclass(frozen=True)
+class StormRoll:
+    """The roll of a spell that decides a match-up (RolledOutcome): as rolled, as shown with any bonus, and its total."""
+
+    rolled: int
+    total: int
+    shown: str
+    wins: bool
+
+
+def storm_roll(
+    combat: Combat, side: Side, card: CardDefinition, rule: RolledOutcome, play: SpellPlay, pair: dict[Side, Fighter]
+) -> StormRoll | None:
+    """The roll of ``card`` cast on ``side``'s creature of the match-up (the set-up gives it), or None, with a
+    step saying the cast does nothing, when it is aimed elsewhere or either creature has already left."""
     own, opposing = pair[side], pair[side.other]
     named = fighter_named(combat, side, play.target) if play.target is not None else own
     if named is not own or own.fate is not Fate.STANDING or opposing.fate is not Fate.STANDING:
@@ -527,7 +551,7 @@ def cast_rolled_outcome(
             side=side,
             card=card,
         )
-        return
+        return None
     rolled = roll(combat, side, cast_reference(combat, side, play))
     favoured = rule.favoured is not None and rule.favoured.matches(own.card)
     total = rolled + (rule.bonus if favoured else 0)
@@ -536,36 +560,51 @@ def cast_rolled_outcome(
         if favoured and rule.favoured
         else str(rolled)
     )
+    return StormRoll(rolled, total, shown, total >= rule.wins_from)
+
+
+def storm_wins(
+    combat: Combat, side: Side, card: CardDefinition, rule: RolledOutcome, storm: StormRoll, pair: dict[Side, Fighter]
+) -> None:
+    """A winning roll: the caster's creature beats the opposing one, and nothing more may change the match-up."""
+    own, opposing = pair[side], pair[side.other]
     round_number = own.round
-    if total >= rule.wins_from:
-        step = log(
-            combat,
-            StepKind.SPELL,
-            "PRI-2",
-            "cast_rolled_outcome.2",
-            (side.value, card.name, own.name, shown, rule.wins_from, opposing.name),
-            side=side,
-            card=card,
-            subject=opposing,
-        )
-        opposing.beaten_by = own
-        settle(
-            combat,
-            opposing,
-            Fate.BEATEN,
-            Why("fate.beaten_through", {"winner": own.name, "card": card.name, "round": round_number}),
-            step,
-        )
-        creature_beaten(combat, opposing, own, "PRI-2", primary=True)
-        own.fate_why = Why("fate.won_through", {"round": round_number, "card": card.name})
-        combat.spell_decided = f"{own.name} beats {opposing.name} through {card.name} (roll {total})"
-        return
+    step = log(
+        combat,
+        StepKind.SPELL,
+        "PRI-2",
+        "cast_rolled_outcome.2",
+        (side.value, card.name, own.name, storm.shown, rule.wins_from, opposing.name),
+        side=side,
+        card=card,
+        subject=opposing,
+    )
+    opposing.beaten_by = own
+    settle(
+        combat,
+        opposing,
+        Fate.BEATEN,
+        Why("fate.beaten_through", {"winner": own.name, "card": card.name, "round": round_number}),
+        step,
+    )
+    creature_beaten(combat, opposing, own, "PRI-2", primary=True)
+    own.fate_why = Why("fate.won_through", {"round": round_number, "card": card.name})
+    combat.spell_decided = f"{own.name} beats {opposing.name} through {card.name} (roll {storm.total})"
+
+
+def storm_destroys(
+    combat: Combat, side: Side, card: CardDefinition, rule: RolledOutcome, storm: StormRoll, pair: dict[Side, Fighter]
+) -> None:
+    """A losing roll: the caster's own creature is destroyed (unless indestructible), and nothing more may
+    change the match-up."""
+    own = pair[side]
+    round_number = own.round
     log(
         combat,
         StepKind.SPELL,
         "PRI-2",
         "cast_rolled_outcome.3",
-        (side.value, card.name, own.name, shown, rule.wins_from),
+        (side.value, card.name, own.name, storm.shown, rule.wins_from),
         side=side,
         card=card,
         subject=own,
@@ -584,7 +623,7 @@ def cast_rolled_outcome(
             side=side,
             card=card,
         )
-        combat.spell_decided = f"no comparison: {own.name} destroyed by {card.name} (roll {total})"
+        combat.spell_decided = f"no comparison: {own.name} destroyed by {card.name} (roll {storm.total})"
 
 
 def cast_ends_matchup(

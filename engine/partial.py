@@ -48,6 +48,8 @@ class PartialState:
         data: dict[str, Any] = _plain(asdict(self))
         data["steps"] = [_step_dict(step) for step in self.steps]
         data["stopped_after"] = self.stopped_after
+        data["kind"] = "partial"
+        data["ruleset"] = "standard"
         return data
 
 

@@ -922,13 +922,13 @@ def compare(
         assert loser is not None
         loser.beaten_by = winner
         destroyer = destroys_on_beating(combat, winner, loser, abs(ta - td))
-        if destroyer:
+        if destroyer is not None:
             record_fate(
                 combat,
                 StepKind.DESTROY,
                 "PRI-11",
-                "verbatim",
-                (destroyer,),
+                destroyer.message,
+                destroyer.args,
                 subject=loser,
                 fate=Fate.DESTROYED,
                 reason=Why("fate.destroyed_on_beaten", {"winner": winner.name, "round": round_number}),
@@ -1031,19 +1031,23 @@ def push_winner(combat: Combat, pair: dict[Side, Fighter]) -> Fighter | None:
     return None if fighter.turned else fighter
 
 
-def destroys_on_beating(combat: Combat, winner: Fighter, loser: Fighter, margin: int = 1) -> str:
-    """Text for a destruction that replaces 'beaten', or '' when the loser is simply beaten."""
+def destroys_on_beating(combat: Combat, winner: Fighter, loser: Fighter, margin: int = 1) -> Said | None:
+    """The event of a destruction that replaces 'beaten' (the text that makes it, with the cards named as
+    values), or None when the loser is simply beaten."""
     if loser.first_text(Indestructible) is not None:
-        return ""
+        return None
     for rule in winner.text(DestroysWhenBeating):
         if rule.against is None or rule.against.matches(loser.card):
-            return f"{winner.name}'s text: the creature it beats, {loser.name}, is destroyed rather than beaten."
+            return Said("destroyed_on_beaten.winner_text", (winner.name, loser.name))
     for self_rule in loser.text(DestroyedWhenBeaten):
         if self_rule.by is None or self_rule.by.matches(winner.card):
-            return f"{loser.name}'s text: beaten by {winner.name}, it is destroyed rather than beaten."
+            return Said("destroyed_on_beaten.loser_text", (loser.name, winner.name))
     for source, aura in matchup_destruction(combat, winner, margin):
-        lead = f" by {margin}, less than {aura.lead_below}" if aura.lead_below is not None else ""
-        return f"{source.name}'s text: {winner.name} won{lead}, so {loser.name} is destroyed rather than beaten."
+        if aura.lead_below is not None:
+            return Said(
+                "destroyed_on_beaten.aura_lead", (source.name, winner.name, margin, aura.lead_below, loser.name)
+            )
+        return Said("destroyed_on_beaten.aura", (source.name, winner.name, loser.name))
     for shot in combat.effect_shots:
         effect = shot.shooter.first_text(RangedEffect)
         if (
@@ -1053,8 +1057,8 @@ def destroys_on_beating(combat: Combat, winner: Fighter, loser: Fighter, margin:
             and effect is not None
             and effect.result is ShotResult.DESTROYS_ON_WIN
         ):
-            return f"{shot.shooter.name}'s ranged attack: {winner.name} won, so {loser.name} is destroyed rather than beaten."
-    return ""
+            return Said("destroyed_on_beaten.shot", (shot.shooter.name, winner.name, loser.name))
+    return None
 
 
 def matchup_destruction(

@@ -3,8 +3,8 @@
 Each step of a combat names its sentence here (``Step.message``) and carries the values that fill
 it in (``Step.args``, in the order the template first names them). The procedure's modules never
 build a sentence for the log; they record events, and ``render`` writes them out when someone reads
-``Step.text``. Exploring thousands of orders therefore never formats a sentence. A "verbatim" step
-carries text made elsewhere (a refusal worded once for both the log and the warnings).
+``Step.text``. Exploring thousands of orders therefore never formats a sentence; a refusal's step
+(``refusal_step``) and a warning said as a step (``notice_step``) are written from their code's template.
 """
 
 from __future__ import annotations
@@ -18,11 +18,33 @@ if TYPE_CHECKING:
     from .log import Term
 
 MESSAGES: dict[str, str] = {
-    # Text made elsewhere and shared with a warning: refusals of a ranged attack, a channel or a cast.
-    "verbatim": "{text}",
     "made_up": "{name} ({slug}) is a made-up card defined in this set-up, not a printed one.",
+    # An action of an ordered match-up that the order of play refuses: {action} is the action in words
+    # (``action_step``), {why} the refusal's reason (``action_reason_step``), each a message with its values.
     "action.refused": "{words.Matchup_n:{round}}: the {side}'s {action} is refused ({code}): {why}.",
-    "use_item.not_applied": "The {side}'s item action {item} is not applied: {why}.",
+    # One action in words, with the cards it names as values (core.action_said); {source} is "the Guardian" or a
+    # channeller's name.
+    "action.ranged": "ranged attack by {shooter}",
+    "action.ranged.at": "ranged attack by {shooter} for {target}",
+    "action.spell": "{card}",
+    "action.spell.at": "{card} on {target}",
+    "action.item": "{card}",
+    "action.item.at": "{card} on {target}",
+    "action.channel": "channel from {source}",
+    "action.channel.at": "channel from {source} into {target}",
+    "action.channel.stones": "channel of {amount} stones from {source}",
+    "action.channel.stones.at": "channel of {amount} stones from {source} into {target}",
+    "action.bribe": "bribe with {card}",
+    "action.bribe.at": "bribe with {card} on {target}",
+    "action.bribe-back": "bribe back with {card}",
+    "action.bribe-back.at": "bribe back with {card} on {target}",
+    "action.pass": "pass",
+    # A duel's secondary-round plays (arena.rounds.play_said).
+    "action.creature": "{card} as a secondary attacker",
+    "action.creature.at": "{card} as a secondary attacker against {target}",
+    "action.shield": "{card}",
+    "action.shield.at": "{card} on {target}",
+    "use_item.not_applied": "The {side}'s item action {card} is not applied: {why}.",
     "cast_in_turn.class_late": "{card} changes {fighter}'s class after the text-box step: the bonuses counted there stand, and the new class counts for the turns after it and for the rest of the combat.",
     "turn.decided": "The {side}'s {action} is not made: a spell has already decided this {words.matchup}.",
     # Guardians Arena duels (engine/arena): one sentence per event, ids ARN-1 to ARN-27.
@@ -287,6 +309,12 @@ MESSAGES: dict[str, str] = {
     "compare": "A destroyed creature takes no part in the comparison; the match-up ends.",
     "compare.2": "Compare {ta} against {td} ({chains}): {outcome}.",
     "compare.3": "{loser_name}'s text: it lost by {x1}, so it goes back to its Creature Pen instead of being beaten.",
+    # What makes the creature a match-up's winner beats destroyed rather than beaten (primary_step.destroys_on_beating).
+    "destroyed_on_beaten.winner_text": "{winner}'s text: the creature it beats, {loser}, is destroyed rather than beaten.",
+    "destroyed_on_beaten.loser_text": "{loser}'s text: beaten by {winner}, it is destroyed rather than beaten.",
+    "destroyed_on_beaten.aura": "{source}'s text: {winner} won, so {loser} is destroyed rather than beaten.",
+    "destroyed_on_beaten.aura_lead": "{source}'s text: {winner} won by {margin}, less than {lead_below}, so {loser} is destroyed rather than beaten.",
+    "destroyed_on_beaten.shot": "{shooter}'s ranged attack: {winner} won, so {loser} is destroyed rather than beaten.",
     "after_outcome": "{source_name}'s text: {winner_name} won by only {margin}, so it is destroyed as well.",
     "destroy_victors": "{beaten_name}'s text: {victor_name} beat it and its side does not hold the space, so it is destroyed.",
     "destroy_command": "{fighter_name}'s text would destroy {whose}, but it is not a creature, so it stays.",
@@ -355,9 +383,11 @@ REFUSAL_WHY: dict[str, str] = {
 # The warnings and reasons of a combat, by code: a notice (log.Notice) or a reason (log.Why) carries
 # the code and its values by name; the site and API clients read those, these sentences are for people.
 NOTICES: dict[str, str] = {
-    **{code: "{words.label_n:{round}}: {side}'s {action} is refused: " + why for code, why in REFUSAL_WHY.items()},
+    # {action} stays the action as the notation writes it (a value for programs); {attempt} says it in words.
+    **{code: "{words.label_n:{round}}: {side}'s {attempt} is refused: " + why for code, why in REFUSAL_WHY.items()},
     "action.shorthand_ignored": "{side}'s {clause} is ignored: match-up {round} is given as ordered actions",
-    "action.not_applied": "{words.label_n:{round}}: the {side}'s item action {item} is not applied: {why}",
+    # {item} stays the card as the set-up names it (a value for programs); {card} is its name.
+    "action.not_applied": "{words.label_n:{round}}: the {side}'s item action {card} is not applied: {why}",
     "bribe.no_icon": "{side}'s {icon} bribe on {target} is not allowed (no {icon} icon)",
     "bribe.banned_here": "{side}'s {icon} bribe on {target} is forbidden by {card}",
     "bribe.locked": "{side}'s {icon} bribe on {target} is forbidden by {card}",
@@ -487,6 +517,8 @@ NOTICES: dict[str, str] = {
         f"arena.{fate}": "{card} played in a duel: {reason}"
         for fate in ("no_target", "no_combat_effect", "not_automated")
     },
+    "arena.primary_matchup_only": "the {side}'s {card} is cast on a creature in a primary match-up, and the secondary round is not one: it is played and discarded with no effect",
+    "arena.winning_roll_not_automated": "the {side}'s {card} rolls {roll} for {fighter}: {wins_from} or more wins the match-up, and the Arena rules do not say whether that is the primary round or the whole duel, so the roll is not automated and changes nothing here: apply it by hand",
     "arena.nothing_to_answer": "the {side}'s {card} has no bribe to answer at this point of the round: it does nothing",
     "arena.casting_forbidden": "{source}'s command forbids the {side} to play {card}: it stays in the Stock",
     "arena.command_no_effect": "{fighter}'s command has no effect in a duel: {why}",
@@ -509,6 +541,24 @@ def notice_step(code: str) -> str:
 
 # Each warning's template as a step's sentence: capitalised and closed with a full stop, as the log writes it.
 MESSAGES.update({notice_step(code): template[:1].upper() + template[1:] + "." for code, template in NOTICES.items()})
+
+
+def refusal_step(code: str) -> str:
+    """The message of the step that logs a refusal (``core.refuse``) whose reason has the code ``code``: the
+    reason's template word for word, as the log has always written it, with the reason's values as the step's."""
+    return f"refused.{code}"
+
+
+MESSAGES.update({refusal_step(code): template for code, template in NOTICES.items()})
+
+
+def action_reason_step(code: str) -> str:
+    """The message of the reason an ordered match-up's action is refused (``Refusal``, code ``code``), with its
+    values (``turn`` for an action out of turn): the {why} of the step ``action.refused``."""
+    return f"reason.{code}"
+
+
+MESSAGES.update({action_reason_step(code): why for code, why in REFUSAL_WHY.items()})
 
 
 def chain_text(terms: tuple[Term, ...]) -> str:

@@ -37,6 +37,7 @@ from .effects import effects_in
 from .enums import SIDES, CardType, CardUse, Fate, Side, StepKind
 from .log import Why
 from .matchup_effects import add, cast, cast_refused, terrain_terms
+from .render import Said, args_of, refusal_step
 from .setup import SpellPlay
 from .state import Contribution, Fighter
 from .turns import ItemUse
@@ -159,15 +160,19 @@ def use_item(
     card = combat.catalog.find(item.card)
     why = item_refusal(combat, side, card, item.card)
     if why:
-        text = why.text
-        log(combat, StepKind.NOTE, "A-04", "use_item.not_applied", (side.value, item.card, text), side=side, card=card)
+        # The item by its name and the reason by its code and values: a reader sees no slug and links the cards.
+        name = card.name if card is not None else item.card
+        reason = refusal_step(why.code)
+        said = Said(reason, args_of(reason, why.values))
+        log(combat, StepKind.NOTE, "A-04", "use_item.not_applied", (side.value, name, said), side=side, card=card)
         combat.warn(
             "action.not_applied",
             "A-04",
             round=item.moment.round,
             side=side.value,
             item=item.card,
-            why=text,
+            card=name,
+            why=why.text,
             why_code=why.code,
         )
         return

@@ -28,7 +28,9 @@ from django.utils import timezone
 from guardians_site import revision
 
 MANIFEST = "manifest.json"
-FORMAT_VERSION = 1
+# A manifest of another format is exported again even within one data revision. 2: the card files' descriptions
+# give their printed and unverified counts (format 1 called all 679 records "every printed card").
+FORMAT_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,11 @@ class BulkKind:
     content_type: str
     extension: str
     build: Callable[[], tuple[bytes, int]]  # the uncompressed file and its number of records
+    # Facts filled into the description's {placeholders} at export time, so the counts it states are the file's.
+    facts: Callable[[], dict[str, Any]] | None = None
+
+    def describe(self) -> str:
+        return self.description.format(**self.facts()) if self.facts else self.description
 
 
 def _json(records: Any) -> bytes:
@@ -67,6 +74,17 @@ def _csv_cell(value: Any) -> Any:
 
 def _csv_printing(printing: dict[str, Any]) -> str:
     return f"{printing['set']}:{printing['rarity'] or ''}"
+
+
+def _card_facts() -> dict[str, Any]:
+    """What tells the unverified cards (known only from fan pages) from the printed ones, and how many of each."""
+    from cards.models import Card, CardSet
+
+    return {
+        "printed": Card.objects.printed().count(),
+        "unverified": Card.objects.unverified().count(),
+        "unverified_sets": " or ".join(sorted(CardSet.objects.unverified_codes())) or "none",
+    }
 
 
 def _cards_csv() -> tuple[bytes, int]:
@@ -116,9 +134,20 @@ def _worked_examples() -> tuple[bytes, int]:
     return _json(data), len(data)
 
 
+# The card files hold what /api/v1/cards/?include=unverified lists: the default list leaves the unverified out.
+CARDS_DESCRIPTION = (
+    "The {printed} printed cards plus {unverified} unverified ones known only from fan pages, told apart by the "
+    "set field ({unverified_sets} for the unverified; its kind is unverified in /api/v1/sets/). Each card as "
+    "/api/v1/cards/<slug>/ gives it, with printings, abilities and provenance."
+)
+CARDS_CSV_DESCRIPTION = (
+    "One row per card of the cards file ({printed} printed plus {unverified} unverified, whose set column is "
+    "{unverified_sets}), with the list fields of /api/v1/cards/; lists joined by '; ', printings as SET:RARITY."
+)
+
 KINDS: tuple[BulkKind, ...] = (
-    BulkKind("cards", "All cards", "Every printed card with its printings, abilities and provenance (as /api/v1/cards/<slug>/).", "application/json", "json", _cards),
-    BulkKind("cards-csv", "All cards (CSV)", "One row per card, the list fields of /api/v1/cards/; lists joined by '; ', printings as SET:RARITY.", "text/csv", "csv", _cards_csv),
+    BulkKind("cards", "All cards", CARDS_DESCRIPTION, "application/json", "json", _cards, _card_facts),
+    BulkKind("cards-csv", "All cards (CSV)", CARDS_CSV_DESCRIPTION, "text/csv", "csv", _cards_csv, _card_facts),
     BulkKind("rules", "Rules", "Both rulesets (standard and Arena) as trees of sections, rules and subrules.", "application/json", "json", _rules),
     BulkKind("rulings", "Rulings", "Every ruling, erratum and clarification with its rules, cards and sources.", "application/json", "json", _rulings),
     BulkKind("glossary", "Glossary", "Game terms with their definitions and defining rules.", "application/json", "json", _glossary),
@@ -172,7 +201,7 @@ def export(force: bool = False) -> tuple[dict[str, Any], bool]:
             {
                 "type": kind.type,
                 "name": kind.name,
-                "description": kind.description,
+                "description": kind.describe(),
                 "filename": filename,
                 "path": f"{folder}/{filename}",
                 "content_type": kind.content_type,

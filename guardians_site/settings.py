@@ -316,6 +316,14 @@ SPECTACULAR_SETTINGS = {
         "RuleKindEnum": "rulings.choices.EntryKind",
         "RulingKindEnum": "rulings.choices.RulingKind",
         "SetKindEnum": "cards.choices.SetKind",
+        # Pinned so that enums added later cannot rename these (a generated client imports them by name).
+        "CardTypeEnum": "cards.choices.CardType",
+        "AutomationStatusEnum": "cards.choices.AutomationStatus",
+        "StatusEnum": "rulings.choices.RulingStatus",
+        # The request's ruleset and the one-value ruleset of each combat answer (which rules it follows).
+        "RulesetEnum": ["standard", "arena"],
+        "StandardRulesetEnum": ["standard"],
+        "ArenaRulesetEnum": ["arena"],
     },
 }
 

@@ -32,6 +32,13 @@ MAX_LENGTH = 200
 RULES, RULINGS, GLOSSARY, CARDS = "rules", "rulings", "glossary", "cards"
 RULES_KINDS = {RULES: ("standard", "arena"), RULINGS: ("ruling", "erratum"), GLOSSARY: ("glossary",)}
 GROUP_LABELS = {CARDS: "Cards", RULES: "Rules", RULINGS: "Rulings and errata", GLOSSARY: "Glossary"}
+# How the summary line counts a group: "1 card", "2 cards".
+COUNT_NOUNS = {
+    CARDS: ("card", "cards"),
+    RULES: ("rule", "rules"),
+    RULINGS: ("ruling or erratum", "rulings and errata"),
+    GLOSSARY: ("glossary term", "glossary terms"),
+}
 RULES_FILTERS = {RULES: "standard,arena", RULINGS: "rulings,errata", GLOSSARY: "glossary"}
 
 
@@ -54,6 +61,11 @@ class Group:
     total: int
     items: list[Item]
     more_url: str
+
+    @property
+    def counted(self) -> str:
+        one, many = COUNT_NOUNS[self.kind]
+        return f"{self.total} {one if self.total == 1 else many}"
 
 
 @dataclass

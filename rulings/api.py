@@ -37,13 +37,17 @@ RULESET_PARAMETER = OpenApiParameter(
 
 
 MAX_PAGE_SIZE = 100
+MAX_PAGE = 10_000
 SEARCH_PARAMETERS = [
     OpenApiParameter("q", OpenApiTypes.STR, description="6.5.1, arena 6.3.2, R-010, PRI-7, or words: "
                      '"a phrase", -word to leave out. Misspelt words are corrected when nothing matches.'),
     OpenApiParameter("in", OpenApiTypes.STR, description="Only these kinds, comma-separated: "
                      + ", ".join(FILTERS) + "."),
-    OpenApiParameter("page", OpenApiTypes.INT, description="Page of the search results (from 1)."),
-    OpenApiParameter("page_size", OpenApiTypes.INT, description=f"Hits per page (1 to {MAX_PAGE_SIZE}, default 20)."),
+    # The bounds are in the schema too: a request the schema calls valid is never refused.
+    OpenApiParameter("page", {"type": "integer", "minimum": 1, "maximum": MAX_PAGE},
+                     description="Page of the search results (from 1)."),
+    OpenApiParameter("page_size", {"type": "integer", "minimum": 1, "maximum": MAX_PAGE_SIZE},
+                     description=f"Hits per page (1 to {MAX_PAGE_SIZE}, default 20)."),
 ]  # fmt: skip
 
 
@@ -77,7 +81,7 @@ def rules_search_answer(request: Request) -> dict[str, Any]:
     if unknown:
         raise ValidationError({"in": [f"Unknown filter {unknown[0]!r}; choose from {', '.join(FILTERS)}."]})
     size = _int_param(request, "page_size", 20, 1, MAX_PAGE_SIZE)
-    page = _int_param(request, "page", 1, 1, 10_000)
+    page = _int_param(request, "page", 1, 1, MAX_PAGE)
     jump = find_jump(text) if text.strip() else None
     found = search_rules(text, request.query_params.getlist("in"), page, size)
     if jump is not None and jump.key:
@@ -173,7 +177,16 @@ class ArenaRuleDetailView(RuleDetailView):
     ruleset = ARENA
 
 
-@extend_schema_view(get=extend_schema(parameters=[path_examples("code", "PRI-7")]))
+# The rule view's ``number`` path parameter is inherited; this path has none, and a client generator
+# refuses an operation whose parameters do not match its path.
+@extend_schema_view(
+    get=extend_schema(
+        parameters=[
+            path_examples("code", "PRI-7"),
+            OpenApiParameter("number", location=OpenApiParameter.PATH, exclude=True),
+        ]
+    )
+)
 class EngineIdRuleView(RuleDetailView):
     """The rule that carries an engine or design id (PRI-7, A-05, ENG-1)."""
 
@@ -215,3 +228,11 @@ class GlossaryViewSet(viewsets.ReadOnlyModelViewSet[GlossaryTerm]):
     filter_backends = [StrictOrderingFilter]
     ordering_choices = {"term": ["term"], "-term": ["-term"]}
     lookup_field = "slug"
+
+    def get_object(self) -> GlossaryTerm:
+        """A term by its slug in any letter case (slugs are lower case), as cards, sets and rulings are found."""
+        wanted = self.kwargs[self.lookup_field]
+        term = self.get_queryset().filter(slug=wanted.lower()).first()
+        if term is None:
+            raise Http404(f"No glossary term with slug {wanted!r}.")
+        return term

@@ -19,13 +19,20 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from rulings.models import rule_path
+from rulings.models import ARENA, STANDARD, rule_path
 
 # "see 6.4.4", "standard 6.9.2", "(6.12)"; a version number ("version 4.7") is not a rule.
 RULE_REFERENCE = (
     r"(?:(?P<scope>standard|arena) )?(?<![\w.])(?<!version )(?P<number>\d{1,2}(?:\.\d{1,2}){1,2}[a-z]?)(?![\w]|\.\d)"
 )
 RULING_REFERENCE = r"(?<![\w-])(?P<ruling>[RAE]-\d{2,3})(?![\w-])"
+# What may stand between two numbers of one list ("standard 11.4.4 and 11.4.6", "arena 6.3.6, 6.3.7"): the
+# scope word of the first number carries over it, and over nothing longer.
+LIST_JOINER = re.compile(r"(?:,|,?\s+(?:and|or|to))\s+")
+LIST_ITEM = re.compile(r"(<li>.*?</li>)", re.DOTALL)
+# A change entry about the Arena variant names it before its first rule number ("Guardians Arena, ... arena
+# 6.3.4 (...), 6.3.5 (...)"); its bare numbers are Arena rules.
+ARENA_ENTRY = re.compile(r"^(?:(?!\d{1,2}\.\d).)*?\bGuardians Arena\b", re.DOTALL)
 HTML_TAG = re.compile(r"(<[^>]+>)")
 # The linker of the latest data revision this process read (``TextLinker.from_database``).
 _linkers: dict[int, TextLinker] = {}
@@ -103,6 +110,18 @@ def mark(text: str, pattern: re.Pattern[str] | None) -> str:
     return "".join(out)
 
 
+def numbered_example_names(titles_and_slugs: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """The names of numbered worked examples ("Example 2d", "Command example 1", "Bribery possibility 3"),
+    the part of a title before its colon, to their slugs. Unnumbered titles ("Ranged attack: ...") are
+    left out: they are ordinary words, and some are glossary terms."""
+    names = {}
+    for title, slug in titles_and_slugs:
+        name = title.partition(":")[0].strip()
+        if re.search(r"\s\d+[a-z]?$", name):
+            names[name] = slug
+    return names
+
+
 @dataclass
 class TextLinker:
     """Everything the site can link to from rule text. Build one per page with ``TextLinker.from_database``."""
@@ -112,6 +131,8 @@ class TextLinker:
     rule_numbers: dict[str, set[str]] = field(default_factory=dict)  # ruleset slug -> numbers
     ruling_codes: set[str] = field(default_factory=set)
     example_slugs: set[str] = field(default_factory=set)
+    # "Example 2d" -> example-2d: the numbered examples as the rules and errata name them.
+    example_names: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_database(cls) -> TextLinker:
@@ -149,13 +170,16 @@ class TextLinker:
             rule_numbers=numbers,
             ruling_codes=set(Ruling.objects.values_list("code", flat=True)),
             example_slugs=set(WorkedExample.objects.values_list("slug", flat=True)),
+            example_names=numbered_example_names(WorkedExample.objects.values_list("title", "slug")),
         )
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
         # Cached: sorting ~800 names for every rendered text cost more than the rendering itself.
         return _names_pattern(
-            tuple(sorted(self.card_slugs)), tuple(sorted(self.term_urls)), tuple(sorted(self.example_slugs))
+            tuple(sorted(self.card_slugs)),
+            tuple(sorted(self.term_urls)),
+            tuple(sorted(self.example_slugs | set(self.example_names))),
         )
 
     def render(
@@ -166,8 +190,15 @@ class TextLinker:
         out: list[str] = []
         linked: set[str] = set()
         last = 0
+        listed: tuple[str, int] | None = None  # the scope of the last rule number, and where that number ends
         for match in self.pattern.finditer(text):
-            url = self._target(match, ruleset)
+            scope = None
+            if match["number"]:
+                scope = match["scope"]
+                if scope is None and listed and LIST_JOINER.fullmatch(text, listed[1], match.start()):
+                    scope = listed[0]
+                listed = (scope, match.end()) if scope else None
+            url = self._target(match, scope or ruleset)
             if url is None or url == here or (url in linked and not (match["number"] or match["ruling"])):
                 continue
             linked.add(url)
@@ -204,7 +235,22 @@ class TextLinker:
                 out.append(self.render(html.unescape(piece), ruleset))
         return mark_safe("".join(out))  # noqa: S308 - tags come from our Markdown, text went through render()
 
+    def render_list_items(self, markup: str) -> SafeString:
+        """Links in the list items of trusted HTML (a change log): each item is read in the ruleset it names
+        first. Headings and paragraphs are left alone: "Version 1.1" is not rule 1.1."""
+        out = []
+        for piece in LIST_ITEM.split(markup):
+            if LIST_ITEM.fullmatch(piece):
+                # Markdown keeps the source's line breaks; a name broken over two lines ("Dispel\n  Magic")
+                # is still one name.
+                piece = re.sub(r"\s*\n\s*", " ", piece)
+                text = html.unescape(HTML_TAG.sub("", piece))
+                piece = self.render_html(piece, ARENA if ARENA_ENTRY.match(text) else STANDARD)
+            out.append(piece)
+        return mark_safe("".join(out))  # noqa: S308 - tags come from our Markdown, text went through render()
+
     def _target(self, match: re.Match[str], ruleset: str) -> str | None:
+        """Where the match links to; a rule number without a scope word is read in ``ruleset``."""
         if match["number"]:
             scope = match["scope"] or ruleset
             if match["number"] not in self.rule_numbers.get(scope, set()):
@@ -214,7 +260,8 @@ class TextLinker:
             code = match["ruling"]
             return reverse("rulings:ruling", kwargs={"code": code}) if code in self.ruling_codes else None
         if match["example"]:
-            return reverse("rulings:example", kwargs={"slug": match["example"]})
+            slug = self.example_names.get(match["example"], match["example"])
+            return reverse("rulings:example", kwargs={"slug": slug})
         if match["card"]:
             return _card_path(self.card_slugs[match["card"]])
         return self.term_urls.get(match["term"].lower())

@@ -3,6 +3,7 @@ them: "6.4.2" for a standard rule, "arena 6.3.2" for an Arena rule."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.urls import reverse
@@ -10,7 +11,11 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from rulings.choices import EntryKind
-from rulings.models import GlossaryTerm, RuleEntry, Ruling
+from rulings.models import ARENA, STANDARD, GlossaryTerm, RuleEntry, Ruling
+from rulings.sources import Source
+
+# The schema names the two rulesets, as the ``ruleset`` parameter of /api/v1/rules/ does.
+RULESETS = [STANDARD, ARENA]
 
 
 def api_url_of(entry: RuleEntry) -> str:
@@ -40,7 +45,7 @@ class RuleNodeSerializer(serializers.Serializer[dict[str, Any]]):
 
 
 class RulesetTreeSerializer(serializers.Serializer[dict[str, Any]]):
-    ruleset = serializers.CharField(help_text="standard or arena")
+    ruleset = serializers.ChoiceField(choices=RULESETS, read_only=True)
     name = serializers.CharField()
     sections = RuleNodeSerializer(many=True)
 
@@ -54,7 +59,7 @@ class RuleSummarySerializer(serializers.Serializer[RuleEntry]):
 
 
 class RuleDetailSerializer(serializers.ModelSerializer[RuleEntry]):
-    ruleset = serializers.CharField(source="ruleset.slug")
+    ruleset = serializers.ChoiceField(choices=RULESETS, source="ruleset.slug", read_only=True)
     citation = serializers.CharField()
     engine_ids = serializers.SlugRelatedField(many=True, read_only=True, slug_field="code")
     parent = serializers.SerializerMethodField()
@@ -100,10 +105,22 @@ class RuleDetailSerializer(serializers.ModelSerializer[RuleEntry]):
 
 class SourceSerializer(serializers.Serializer[Any]):
     name = serializers.CharField(help_text="A name a judge can cite, e.g. \"The 1996 Guardians FAQ ...\".")
-    url = serializers.CharField(help_text="Where to read it: a web page, or a page of this site (a path).")
+    url = serializers.CharField(
+        help_text="Where to read it: a web page or a page of this site, as an absolute URL (in the bulk files, "
+        "a page of this site is a path)."
+    )
     authority = serializers.CharField(help_text="site, faq-1996, compiled-rules, arena, community or card-data.")
     date = serializers.CharField(help_text="As precise as known (1996, 2008-07, 2015-03-24); empty when unknown.")
     date_note = serializers.CharField(help_text="How the date is known, or why it is not.")
+
+
+def sources_data(context: dict[str, Any], sources: Iterable[Source]) -> list[dict[str, str]]:
+    """Sources as the API gives them wherever they appear (rulings, cards, sets): a page of this site as an
+    absolute URL, like every other link in an answer."""
+    return [
+        {**source.as_dict(), "url": _absolute(context, source.url) if source.url.startswith("/") else source.url}
+        for source in sources
+    ]
 
 
 class ChangeSerializer(serializers.Serializer[Any]):
@@ -137,8 +154,7 @@ class RulingSerializer(serializers.ModelSerializer[Ruling]):
     def get_sources(self, ruling: Ruling) -> list[dict[str, str]]:
         from rulings.display import ruling_sources
 
-        return [{**source.as_dict(), "url": _absolute(self.context, source.url) if source.url.startswith("/")
-                 else source.url} for source in ruling_sources(ruling)]  # fmt: skip
+        return sources_data(self.context, ruling_sources(ruling))
 
     def get_rules(self, ruling: Ruling) -> list[str]:
         return [entry.citation for entry in ruling.rules.all()]
@@ -148,7 +164,7 @@ class RulingSerializer(serializers.ModelSerializer[Ruling]):
 
 
 class GlossaryTermSerializer(serializers.ModelSerializer[GlossaryTerm]):
-    ruleset = serializers.CharField(source="rule.ruleset.slug")
+    ruleset = serializers.ChoiceField(choices=RULESETS, source="rule.ruleset.slug", read_only=True)
     rule = serializers.CharField(source="rule.number", help_text="The number of the rule that defines the term.")
     rule_url = serializers.SerializerMethodField()
     html_url = serializers.SerializerMethodField()

@@ -13,7 +13,7 @@ import contextlib
 import os
 import socket
 import threading
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,10 @@ CHROMIUM_ARGS = [
 needs_chromium = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Chromium is missing: `make test` installs it when run as root"
 )
+# Screenshots for a person to look at (git ignores the folder; playwright creates it on the first one).
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
+# What blocks a page: the impacts that leave some visitors unable to use it.
+BLOCKING_IMPACTS = ("serious", "critical")
 
 if TYPE_CHECKING := False:
     from playwright.sync_api import Browser, Page
@@ -133,22 +137,67 @@ def axe_script() -> str:
     return str(Axe().axe_script)
 
 
+def axe_violations(
+    page: Page, impacts: Collection[str] | None = None, *, rules: Collection[str] | None = None
+) -> list[str]:
+    """axe-core's violations on the page as it is now, of the ``impacts`` given (None: every one), each as
+    "id (impact): help at" the first three elements with their markup; only the axe ``rules`` named are run
+    when given (for a page whose markup is a library's, checked for what the site itself decides)."""
+    options: dict[str, object] = {"resultTypes": ["violations"]}
+    if rules is not None:
+        options["runOnly"] = list(rules)
+    violations = page.evaluate("options => axe.run(document, options).then(r => r.violations)", options)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at "
+        + ", ".join(str(node["target"]) + " " + node["html"][:120] for node in v["nodes"][:3])
+        for v in violations
+        if impacts is None or v["impact"] in impacts
+    ]
+
+
 def blocking_axe_violations(page: Page) -> list[str]:
-    """The serious and critical axe violations on the page as it is now ("id: help" each)."""
-    violations = page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
-    return [f"{v['id']}: {v['help']}" for v in violations if v["impact"] in ("serious", "critical")]
+    """The serious and critical axe violations on the page as it is now."""
+    return axe_violations(page, BLOCKING_IMPACTS)
 
 
 @contextlib.contextmanager
-def watched_page(browser: Browser, width: int, *, timeout_ms: int = 15_000, axe: bool = True) -> Iterator[Page]:
-    """A page in a context of its own, ``width`` px wide; on leaving, the test fails if a script on it threw."""
-    context = browser.new_context(viewport={"width": width, "height": 900})
+def failing_on_script_errors(page: Page) -> Iterator[Page]:
+    """The page; on leaving, the test fails if a script on it threw meanwhile."""
+    errors: list[str] = []
+
+    def record(error: object) -> None:
+        errors.append(str(error))
+
+    page.on("pageerror", record)
+    try:
+        yield page
+    finally:
+        page.remove_listener("pageerror", record)
+    assert errors == [], errors
+
+
+@contextlib.contextmanager
+def watched_page(
+    browser: Browser,
+    width: int,
+    *,
+    height: int = 900,
+    timeout_ms: int = 15_000,
+    axe: bool = True,
+    javascript: bool = True,
+    script_errors: bool = True,
+) -> Iterator[Page]:
+    """A page in a context of its own, ``width`` by ``height`` px, axe-core loaded in it unless ``axe`` is False
+    and the site's scripts off when ``javascript`` is; on leaving, the test fails if a script on it threw. A tab
+    shared by several tests passes ``script_errors=False`` and watches each test's share with
+    ``failing_on_script_errors``, so that a script error fails the test whose page threw it."""
+    context = browser.new_context(viewport={"width": width, "height": height}, java_script_enabled=javascript)
     context.set_default_timeout(timeout_ms)
     if axe:
         context.add_init_script(axe_script())
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == [], errors
+    try:
+        with failing_on_script_errors(page) if script_errors else contextlib.nullcontext(page):
+            yield page
+    finally:
+        context.close()

@@ -8,12 +8,15 @@ from typing import Any
 
 from django import template
 from django.forms import BoundField
+from django.template import Context
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from cards.templatetags.card_tags import BRIBERY_ICONS
 from combat import card_links, stepping
 from combat.card_links import CardNames
+from combat.glossary import glossary_urls
+from combat.glossary import link as glossary_link
 from engine.errors import Problem
 from engine.log import Notice, Step
 
@@ -116,6 +119,54 @@ def board_problems(forms: Any) -> SafeString:
     )
 
 
+def _glossary_urls(context: Context) -> dict[str, str]:
+    """The glossary's anchors, read once per page by the view (``glossary_urls`` in the context), or here."""
+    urls = context.get("glossary_urls")
+    return urls if urls is not None else glossary_urls()
+
+
+@register.simple_tag(takes_context=True)
+def glossary(context: Context, term: str, word: str = "") -> SafeString:
+    """A game word linked to its glossary entry (``{% glossary "stacking number" "Stacking" %}``); plain text when the
+    glossary lacks it."""
+    found = glossary_link(term, _glossary_urls(context), word=word)
+    if found is None:
+        return format_html("{}", word or term)
+    return format_html('<a class="term" href="{}">{}</a>', found.url, found.word)
+
+
+@register.simple_tag(takes_context=True)
+def glossary_url(context: Context, term: str) -> str:
+    found = glossary_link(term, _glossary_urls(context))
+    return found.url if found is not None else ""
+
+
+@register.simple_tag(takes_context=True)
+def field_glossary(context: Context, field: BoundField) -> SafeString:
+    """'In the glossary: Guardian, CMP.' for a set-up field whose label is a game word a newcomer may not know."""
+    from combat.setup_form import FIELD_GLOSSARY
+
+    if field.form.prefix == "d" and field.name != "stronghold":  # only the defender has a stronghold
+        # The defender's fields repeat the attacker's words just above: linked once, they cost a keyboard user
+        # half the extra Tab stops.
+        return mark_safe("")
+    return glossary_words(context, FIELD_GLOSSARY.get(field.name, ()))
+
+
+@register.simple_tag(takes_context=True)
+def glossary_words(context: Context, terms: Iterable[tuple[str, str]]) -> SafeString:
+    """'In the glossary: ...' for (term, as read) pairs: only the terms the glossary has, nothing when none."""
+    urls = _glossary_urls(context)
+    found = [glossary_link(term, urls, word=word) for term, word in terms]
+    links = [(item.url, item.word) for item in found if item is not None]
+    if not links:
+        return mark_safe("")
+    return format_html(
+        '<span class="field-terms">In the glossary: {}.</span>',
+        format_html_join(", ", '<a class="term" href="{}">{}</a>', links),
+    )
+
+
 @register.filter
 def linked_step(step: Step, names: CardNames) -> SafeString:
     """A step's sentence with each card its values name linked to its card page (read from the values, not the words)."""
@@ -146,12 +197,24 @@ _SIDE_FIELD = re.compile(r"^(?P<side>[ad])(?:\.(?P<key>[a-z-]+))?$")
 
 @register.filter
 def plain_problem(problem: Problem) -> str:
+    """An engine problem in the form's words (``_plain_problem``), then how to fix it where the form knows."""
+    from combat.setup_form import with_fix
+
+    return with_fix(_plain_problem(problem), problem)
+
+
+def _plain_problem(problem: Problem) -> str:
     """An engine problem with its notation field said in words: "a.bribe: ..." -> "Attacker, Bribes: ...".
 
     Read from the problem's fields (the clause or field it names, its detail, the shape it expects), so the
     engine may reword its messages without the page losing its labels."""
-    from combat.setup_form import FIELD_SYNTAX, SIDE_FIELD_LABELS, field_for_key
+    from combat.running import catalog
+    from combat.setup_form import FIELD_SYNTAX, SIDE_FIELD_LABELS, field_for_key, unknown_card_detail
 
+    named = unknown_card_detail(problem, catalog())
+    if named:
+        said = f"{problem.field}: {named}" if problem.field else named
+        problem = Problem(problem.code, said, problem.field, problem.card, named, problem.values)
     message = problem.message[:1].upper() + problem.message[1:]
     if problem.detail and problem.values.get("round"):
         return f"Match-up {problem.values['round']}, order of actions: {problem.detail}"

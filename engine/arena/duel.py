@@ -88,7 +88,7 @@ def standard_setup(setup: ArenaSetup, catalog: CardCatalog) -> CombatSetup:
                 and a.kind in (ActionKind.SPELL, ActionKind.ITEM)
                 and a.card is not None
                 and (card := catalog.find(split_reference(a.card)[0])) is not None
-                and shared_code_reads(card)
+                and shared_code_reads(card, moment.secondary)
             )
 
         return SideSetup(
@@ -375,7 +375,7 @@ class Duel:
                         subject=fighter,
                         delta=amount,
                     )
-                elif isinstance(ability, ForbidsCasting):
+                elif isinstance(ability, ForbidsCasting) and ability.command_only:
                     self.forbids.append((side, fighter.card, ability))
                     log(combat, StepKind.COMMAND_EFFECT, "ARN-2", "arena.command_forbids", (fighter.name,), side=side)
                 elif fighter.card.command and is_command_ability(ability):

@@ -85,4 +85,5 @@ class DuelLog:
             "notation": self.notation,
             "steps": [_step_dict(step) for step in self.steps],
             "result": data,
+            "kind": "duel",
         }

@@ -28,11 +28,13 @@ from ..abilities import (
     Dispel,
     ForbidsCasting,
     LastingAttackBonus,
+    RolledOutcome,
 )
 from ..abilities.base import Castable
 from ..actions import Action, ActionKind
 from ..bribery_effects import reactions_spent
 from ..cards import CardDefinition
+from ..catalog import CardCatalog
 from ..channelling import (
     Volley,
     channel_once,
@@ -43,12 +45,20 @@ from ..channelling import (
     start_ranged,
 )
 from ..combat_state import Combat
-from ..core import fighter_named, log, spend_card
+from ..core import action_said, card_name, fighter_named, log, spend_card
 from ..effects import effects_for, run_effects
 from ..enums import SIDES, CardType, CardUse, Fate, Side, StepKind
-from ..log import Notice, Why, WordedWhy
-from ..matchup_effects import add, bribe_creature, cast, cast_refused, drop_unused_reactions
-from ..render import Named, args_of, notice_step, render, render_values
+from ..log import Notice
+from ..matchup_effects import (
+    add,
+    bribe_creature,
+    cast,
+    cast_refused,
+    drop_unused_reactions,
+    storm_destroys,
+    storm_roll,
+)
+from ..render import Named, Said, args_of, notice_step, render_values
 from ..setup import Channel, Moment, RangedSupport, SpellPlay, split_reference
 from ..state import Contribution, Fighter
 from .setup import RoundAction
@@ -134,7 +144,7 @@ class RoundPlay:
             mine = [
                 i
                 for i, a in enumerate(actions)
-                if a.side is side and (card := stock_card(combat, a)) is not None and shared_code_reads(card)
+                if a.side is side and (card := stock_card(combat, a)) is not None and shared_code_reads(card, secondary)
             ]
             self.play_at.update(zip(mine, moment_plays[side], strict=False))
         self.in_play: list[tuple[Side, CardDefinition]] = []
@@ -148,7 +158,7 @@ class RoundPlay:
             StepKind.NOTE,
             "ARN-15",
             "arena.not_taken",
-            (index + 1, action.side.value, _text(action)),
+            (index + 1, action.side.value, play_said(self.combat.catalog, action)),
             side=action.side,
         )
 
@@ -207,6 +217,10 @@ class RoundPlay:
                 log(combat, StepKind.SPELL, rule, "any_time_spells.2", (side.value, card.name), side=side, card=card)
         elif fate is StockFate.IN_PLAY:
             self.put_in_play(side, card, rule)
+        elif fate is StockFate.DECIDES_PRIMARY and not self.secondary:
+            self.decide_by_roll(index, side, card, pair, rule)
+        elif fate is StockFate.DECIDES_PRIMARY:
+            announce(combat, "arena.primary_matchup_only", rule, side=side, card=card, kind=StepKind.SPELL)
         elif fate is StockFate.CAST or (fate is StockFate.PRIMARY_ONLY and not self.secondary):
             cast(combat, side, card, self.play_at[index], pair)
         elif fate is StockFate.PRIMARY_ONLY:
@@ -223,6 +237,35 @@ class RoundPlay:
             )
             if fate is StockFate.NOT_AUTOMATED:
                 combat.not_automated[card.slug] = message + "."
+
+    def decide_by_roll(
+        self, index: int, side: Side, card: CardDefinition, pair: dict[Side, Fighter], rule: str
+    ) -> None:
+        """A spell whose roll decides a primary match-up (Summon Entropy Storm), cast on the side's duellist.
+        A roll that destroys the duellist is the shared step's: the duellist leaves the Duel Zone and the
+        actions after it are not taken (6.4.3). A winning roll is said and left out: the Arena rules do not
+        say whether a won match-up is the primary round or the duel (6.8.1)."""
+        combat = self.combat
+        decides = card.first(RolledOutcome)
+        assert decides is not None
+        storm = storm_roll(combat, side, card, decides, self.play_at[index], pair)
+        if storm is None:
+            return
+        if not storm.wins:
+            storm_destroys(combat, side, card, decides, storm, pair)
+            return
+        message = announce(
+            combat,
+            "arena.winning_roll_not_automated",
+            rule,
+            side=side,
+            card=card,
+            kind=StepKind.SPELL,
+            roll=storm.shown,
+            fighter=pair[side].name,
+            wins_from=decides.wins_from,
+        )
+        combat.not_automated[card.slug] = message + "."
 
     def bribe_answer_at_turn(self, index: int, action: Action, card: CardDefinition) -> None:
         """An answer to a bribe acts when the bribe lands (``bribe_creature``); at its own turn it is
@@ -378,17 +421,18 @@ def announce(
     words = combat.words()
     message = render_values(code, named, words)
     combat.notify(Notice(code, message, rule, named))
-    sentence = message[0].upper() + message[1:] + "."
-    # The step keeps the warning's values (a reader links the cards they name where the sentence names them);
-    # a template that opens with a value written in lower case cannot be capitalised, so its words are kept.
-    said, args = notice_step(code), args_of(notice_step(code), named)
-    if render(said, args, words) != sentence:
-        said, args = "verbatim", (WordedWhy(sentence, Why(code, named)),)
-    log(combat, kind, rule, said, args, side=side, card=card)
+    # The step keeps the warning's values (a reader links the cards they name where the sentence names them). A
+    # value that opens the sentence is written as it is given, as every step writes a name: a made-up card named
+    # in lower case ("little pharaoh") is not renamed with a capital.
+    said = notice_step(code)
+    log(combat, kind, rule, said, args_of(said, named), side=side, card=card)
     return message
 
 
-def _text(action: RoundAction) -> str:
-    from .notation import round_action_text
-
-    return round_action_text(action)
+def play_said(catalog: CardCatalog, action: RoundAction) -> Said:
+    """A round's action in words with the cards it names as values: a match-up action as ``core.action_said``
+    says it, a creature played as a secondary attacker or a shield by its card."""
+    if isinstance(action, Action):
+        return action_said(catalog, action)
+    target = (card_name(catalog, action.target),) if action.target is not None else ()
+    return Said(f"action.{action.kind.value}{'.at' if target else ''}", (card_name(catalog, action.card), *target))

@@ -9,7 +9,11 @@ same. A Stock card's abilities carry over from shield combat where a duel has wh
   changes Power Stones) through the shared ``cast``;
 - puts a lasting bonus in play (an H item such as the Anvil of Heaviness), counted at the round's end;
 - acts on ranged attacks or channelling (Power Lunch, Channeling Flux, the answers to a shot or a
-  channel): only in the primary round, since the secondary round has neither (6.6.1).
+  channel): only in the primary round, since the secondary round has neither (6.6.1);
+- decides a primary match-up by a roll (Summon Entropy Storm): a roll that destroys its own duellist
+  is applied, since a duellist destroyed by a card leaves the Duel Zone (6.4.3); a winning roll is not,
+  since the Arena rules do not say what winning a match-up is in a duel (the primary round's upper
+  hand, or the duel); the secondary round is no primary match-up, so there it does nothing.
 
 A card played only as a command card cannot be played at all, since a duel has no command card.
 Any other kind is not automated in a duel and says so.
@@ -32,6 +36,7 @@ from ..abilities import (
     LastingAttackBonus,
     OutOfCombat,
     RangedReaction,
+    RolledOutcome,
     Stones,
 )
 from ..cards import CardDefinition
@@ -45,6 +50,7 @@ class StockFate(str, Enum):
     IN_PLAY = "in_play"
     NO_TARGET = "no_target"
     PRIMARY_ONLY = "primary_only"
+    DECIDES_PRIMARY = "decides_primary"
     NO_COMBAT_EFFECT = "no_combat_effect"
     NOT_AUTOMATED = "not_automated"
 
@@ -65,6 +71,8 @@ def stock_fate(card: CardDefinition) -> StockFate:
     if lasting is not None:
         # A duel is fought in the Duel Zone: nobody defends a stronghold there (raid duels aside).
         return StockFate.NO_TARGET if lasting.against.defending_in_stronghold else StockFate.IN_PLAY
+    if card.first(RolledOutcome) is not None:
+        return StockFate.DECIDES_PRIMARY
     if any(card.first(kind) is not None for kind in PRIMARY_ONLY_KINDS):
         return StockFate.PRIMARY_ONLY
     if any(card.first(kind) is not None for kind in CAST_KINDS):
@@ -74,10 +82,14 @@ def stock_fate(card: CardDefinition) -> StockFate:
     return StockFate.NOT_AUTOMATED
 
 
-def shared_code_reads(card: CardDefinition) -> bool:
-    """Whether the shared procedure must find this card among the derived set-up's spells (it casts it,
-    or answers a bribe with it); a card the duel does not apply is kept out, so nothing plays it."""
-    return stock_fate(card) not in (StockFate.NOT_AUTOMATED, StockFate.NO_COMBAT_EFFECT, StockFate.COMMAND_ONLY)
+def shared_code_reads(card: CardDefinition, secondary: bool = False) -> bool:
+    """Whether the shared procedure must find this card among the derived set-up's spells of a round (it casts
+    it, or answers a bribe with it); a card the duel does not apply there is kept out, so nothing plays it and
+    the set-up is not asked for its roll."""
+    fate = stock_fate(card)
+    if secondary and fate is StockFate.DECIDES_PRIMARY:
+        return False
+    return fate not in (StockFate.NOT_AUTOMATED, StockFate.NO_COMBAT_EFFECT, StockFate.COMMAND_ONLY)
 
 
 def stock_reason(card: CardDefinition) -> str:
@@ -95,6 +107,12 @@ def stock_reason(card: CardDefinition) -> str:
         "Duel Zone: played in a duel it does nothing.",
         StockFate.PRIMARY_ONLY: "It acts on ranged attacks or channelling, so it works in the primary round only; "
         "played in the secondary round it has no effect.",
+        StockFate.DECIDES_PRIMARY: "Only partly automated in duels. Cast on its own duellist in the primary round, "
+        "its roll comes from the set-up: a roll that destroys the duellist is applied, and the duellist leaves the "
+        "Duel Zone, so the other wins the duel (Arena rule 6.4.3). A winning roll is not automated: the Arena rules do "
+        "not say whether winning the match-up means the primary round (the upper hand) or the whole duel, so the "
+        "engine leaves it out of the totals and says so. The secondary round is no primary match-up: played there, "
+        "it does nothing.",
         StockFate.NO_COMBAT_EFFECT: "It acts outside combat, so it changes no duel.",
         StockFate.NOT_AUTOMATED: "Played in a duel it is not automated: the engine leaves it out of the totals and "
         "says so.",

@@ -180,7 +180,7 @@ def _side_problems(setup: ArenaSetup, side: Side, catalog: CardCatalog) -> list[
 
 
 def _unused_decisions(duel: DuelSide, where: str, catalog: CardCatalog) -> list[Problem]:
-    """A roll, count or choice given for a Stock card the duel does not play (Summon Entropy Storm is
+    """A roll, count or choice given for a Stock card the duel does not play (Ice Storm is
     not automated in duels): said as such, rather than the standard check's "rolls no dice here"."""
     problems: list[Problem] = []
     groups = (("rolls", "roll", duel.rolls), ("counts", "count", duel.counts), ("choices", "choice", duel.choices))

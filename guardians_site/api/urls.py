@@ -1,11 +1,12 @@
 from django.urls import include, path, re_path
 from django.views.decorators.csrf import csrf_exempt
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+from drf_spectacular.views import SpectacularSwaggerSplitView
 from rest_framework.routers import SimpleRouter
 
 from cards.api import CardSetViewSet, CardViewSet
 from guardians_site.api import bulk_views
 from guardians_site.api.root import ApiRootView
+from guardians_site.api.schema_view import SchemaView
 from guardians_site.views import api_guide, api_not_found
 
 # SimpleRouter: the API root is ApiRootView, which lists every app's endpoints, not only these.
@@ -22,7 +23,7 @@ urlpatterns = [
     # The file name ends in .gz; the optional slash keeps "every endpoint answers both ways" true.
     re_path(r"^v1/bulk-data/files/(?P<filename>[^/]+?)/?$", bulk_views.BulkFileView.as_view(), name="bulk-data-file"),
     path("v1/", include(router.urls)),
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("schema/", SchemaView.as_view(), name="schema"),
     # The split view serves its start-up script as a file: no inline script under the site's CSP.
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
     # Anything else under /api/ answers in the API's error format (also when DEBUG is on, and for

@@ -129,6 +129,6 @@ def test_the_step_through_shows_a_refusal_where_it_was_attempted(client: Client)
     ).content.decode()
     # The chapter's list of steps, each linked to its own step number.
     channel = html.index('step=8" data-step-link>The Guardian spends a stone to channel 9')
-    refused = html.index('step=9" data-step-link>Match-up 1: the attacker&#x27;s a:channel:guardian is refused')
+    refused = html.index('step=9" data-step-link>Match-up 1: the attacker&#x27;s channel from the Guardian is refused')
     compare = html.index('step=10" data-step-link>Compare 24 against 14')
     assert channel < refused < compare

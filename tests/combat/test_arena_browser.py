@@ -7,10 +7,13 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.browser_fixtures import browser, needs_chromium, server_url
+from tests.browser_fixtures import blocking_axe_violations, browser, needs_chromium, server_url, watched_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
-__all__ = ["browser", "server_url"]
+__all__ = ["browser", "server_url"]  # fixtures used by name below
+
+if TYPE_CHECKING := False:
+    from playwright.sync_api import Browser
 
 DUEL = "ruleset=arena terrain=woods a=swordsman d=sand-lord d.pen=devil-dog s=d:creature:devil-dog,a:pass,d:pass"
 PAGES = {
@@ -22,22 +25,9 @@ PAGES = {
 
 
 @pytest.mark.parametrize("path", PAGES.values(), ids=PAGES.keys())
-def test_duel_pages_fit_a_phone_and_pass_axe(browser, server_url: str, path: str) -> None:  # type: ignore[no-untyped-def]
-    from axe_playwright_python.sync_playwright import Axe
-
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.add_init_script(str(Axe().axe_script))
-    page = context.new_page()
-    try:
+def test_duel_pages_fit_a_phone_and_pass_axe(browser: Browser, server_url: str, path: str) -> None:
+    with watched_page(browser, 390, height=844) as page:
         response = page.goto(server_url + path)
         assert response is not None and response.status == 200
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        violations = page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
-        blocking = [
-            f"{v['id']}: {v['help']} at {v['nodes'][0]['target']}"
-            for v in violations
-            if v["impact"] in ("serious", "critical")
-        ]
-        assert blocking == []
-    finally:
-        context.close()
+        assert blocking_axe_violations(page) == []

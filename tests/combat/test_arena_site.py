@@ -73,7 +73,7 @@ def test_the_simulator_offers_the_ruleset_and_a_duel_form(client: Client) -> Non
     assert built.status_code == 302
     assert built["Location"] == "/combat/?s=ruleset%3Darena+terrain%3Dwoods+a%3Dswordsman+d%3Dsand-lord"
     edit = client.get("/combat/?example=arena-flying").content.decode()
-    assert 'value="rain-spirit"' in edit
+    assert 'value="Rain Spirit"' in edit  # by name, as it was typed; the notation keeps the slug
 
 
 def test_a_duel_permalink_steps_through_to_its_result(client: Client) -> None:
@@ -205,7 +205,7 @@ def test_a_made_up_duellist_is_named_not_linked(client: Client) -> None:
 
     end = client.get("/combat/?s=" + quote(MADE_UP_DUEL) + "&step=end").content.decode()
     assert "The attacker wins the duel" in end
-    assert "test-giant <small>(made-up)</small>" in end
+    assert "Test Giant <small>(made-up)</small>" in end and "test-giant <small>" not in end
     assert 'href="/cards/test-giant/"' not in end and 'href="/cards/swordsman/"' in end
     drawn = client.get("/combat/picture.svg?s=" + quote(MADE_UP_DUEL) + "&step=end").content.decode()
     assert "(made-up)" in drawn
@@ -289,4 +289,5 @@ def test_what_decided_a_duel_is_a_code_in_the_api_the_schema_and_the_page(client
     assert documented["properties"]["decided_by_values"]["type"] == "object"
     page = client.get(UPPER_HAND.permalink + "&step=end").content.decode()
     assert 'data-decided-by="arena.decided.secondary_round"' in page
-    assert "wins the duel</strong> (the secondary round (ARN-11))." in page
+    # The page gives the rule as a reader finds it in the rules reference, not as the engine's id.
+    assert "wins the duel</strong>: the secondary round (Arena rule 6.7.1)." in page

@@ -15,10 +15,10 @@ import pytest
 
 from combat.examples import arena_examples
 from combat.links import permalink
-from tests.browser_fixtures import CHROMIUM, browser, needs_chromium, server_url
+from tests.browser_fixtures import axe_violations, browser, needs_chromium, server_url, watched_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
-__all__ = ["CHROMIUM", "browser", "server_url"]  # fixtures used by name below
+__all__ = ["browser", "server_url"]  # fixtures used by name below
 
 if TYPE_CHECKING := False:
     from playwright.sync_api import Browser, Page
@@ -45,13 +45,9 @@ PAGES = {
 
 @pytest.fixture(scope="module", params=(390, 1366), ids=lambda width: f"{width}px")
 def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
-    from axe_playwright_python.sync_playwright import Axe
-
-    context = browser.new_context(viewport={"width": request.param, "height": 844})
-    context.set_default_timeout(10_000)
-    context.add_init_script(str(Axe().axe_script))
-    yield context.new_page()
-    context.close()
+    # One page per width for the module: each test only navigates, so none inherits another's state.
+    with watched_page(browser, request.param, height=844, timeout_ms=10_000) as page:
+        yield page
 
 
 @pytest.mark.parametrize(("path", "status"), PAGES.values(), ids=PAGES.keys())
@@ -59,13 +55,7 @@ def test_combat_page_has_no_axe_violation(page: Page, server_url: str, path: str
     response = page.goto(server_url + path)
     assert response is not None and response.status == status
     page.wait_for_load_state("load")  # the deferred script has drawn the creature tables
-    violations = page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
-    found = [
-        f"{violation['id']} ({violation['impact']}) at "
-        + ", ".join(str(node["target"]) + node["html"][:120] for node in violation["nodes"][:3])
-        for violation in violations
-    ]
-    assert found == []
+    assert axe_violations(page) == []  # every impact, minor included (see the module's docstring)
 
 
 def test_a_step_names_its_phase_only_when_it_differs_from_its_part(page: Page, server_url: str) -> None:

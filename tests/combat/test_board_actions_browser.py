@@ -13,14 +13,13 @@ from engine.catalog import default_catalog
 from engine.notation import parse_setup
 from engine.resolver import resolve
 from tests.browser_fixtures import (
-    axe_script,
+    ARTIFACTS,
     blocking_axe_violations,
     browser,
     needs_chromium,
     server_url,
     watched_page,
 )
-from tests.combat.test_browser import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
 __all__ = ["browser", "server_url"]  # fixtures used by name below
@@ -125,25 +124,17 @@ def test_the_issue_14_example_built_with_the_list_is_a_push(page: Page, server_u
 
 
 def test_a_row_with_a_list_fits_a_phone_and_passes_axe(browser: Browser, server_url: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.add_init_script(axe_script())  # loaded with each page: the site's CSP refuses inline scripts
-    page = context.new_page()
-    try:
+    with watched_page(browser, 390, height=844) as page:
         page.goto(f"{server_url}/combat/?s={quote(EXAMPLE)}&edit=1")
         page.wait_for_selector("#actions-1 .action-item")
         assert len(_labels(page)) == 4
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         assert blocking_axe_violations(page) == []
         page.locator("#matchup-1").screenshot(path=str(ARTIFACTS / "combat-9b-order-of-actions-phone.png"))
-    finally:
-        context.close()
 
 
 def test_the_list_works_without_javascript(browser: Browser, server_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1366, "height": 900}, java_script_enabled=False)
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    try:
+    with watched_page(browser, 1366, axe=False, javascript=False) as page:
         page.goto(f"{server_url}/combat/?s={quote(EXAMPLE)}&edit=1")
         assert len(_labels(page)) == 4
         page.click("#act-m1-3-remove")  # a submit button: the server edits the list and draws the form again
@@ -164,8 +155,6 @@ def test_the_list_works_without_javascript(browser: Browser, server_url: str) ->
         page.click("#resolve-button")
         page.wait_for_url(re.compile(r"/combat/\?s="))
         assert page.locator("code.notation").inner_text() == EXAMPLE.removesuffix(",d:pass")
-    finally:
-        context.close()
 
 
 STARTED = EXAMPLE.partition(",d:ranged")[0]  # the attacker has channelled; the rest is to be added
@@ -177,10 +166,7 @@ def test_without_javascript_the_next_action_is_added_in_one_press(
 ) -> None:
     """Without the script nothing redraws as a select changes, so the page offers every next action of both
     sides in one select: whatever the visitor picks is added by the first press of Add."""
-    context = browser.new_context(viewport={"width": width, "height": 900}, java_script_enabled=False)
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    try:
+    with watched_page(browser, width, axe=False, javascript=False) as page:
         page.goto(f"{server_url}/combat/?s={quote(STARTED)}&edit=1")
         assert _labels(page) == ["Attacker: channels 1 Power Stone from the Guardian"]
         menu = page.locator("#id_m1-add-action")
@@ -194,35 +180,23 @@ def test_without_javascript_the_next_action_is_added_in_one_press(
             assert _labels(page)[-1] == label
         assert page.locator("#id_m1-add-action").count() == 0  # both passed: the match-up is over
         assert page.locator("#id_m1-actions").input_value() == WRITTEN.removeprefix("m1=")
-    finally:
-        context.close()
 
     # The same control, measured and checked by axe: scripts run (for axe) but the page's own is refused,
     # so the page is drawn as it is without JavaScript.
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    context.add_init_script(axe_script())
-    context.route(re.compile(r".*/combat/combat(\.[0-9a-f]+)?\.js$"), lambda route: route.abort())
-    page = context.new_page()
-    try:
+    with watched_page(browser, width) as page:
+        page.route(re.compile(r".*/combat/combat(\.[0-9a-f]+)?\.js$"), lambda route: route.abort())
         page.goto(f"{server_url}/combat/?s={quote(STARTED)}&edit=1")
         assert page.evaluate("!document.documentElement.classList.contains('has-js')")
         assert page.locator("#id_m1-add-action").is_visible()
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         assert blocking_axe_violations(page) == []
         page.locator("#matchup-1").screenshot(path=str(ARTIFACTS / f"combat-9c-next-action-no-js-{width}.png"))
-    finally:
-        context.close()
 
     # With the page's script: the three selects as before, the one select hidden, at the same width.
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    context.add_init_script(axe_script())
-    page = context.new_page()
-    try:
+    with watched_page(browser, width) as page:
         page.goto(f"{server_url}/combat/?s={quote(STARTED)}&edit=1")
         page.wait_for_function("() => document.documentElement.classList.contains('has-js')")
         assert page.locator("#id_m1-add-what").is_visible() and page.locator("#id_m1-add-action").is_hidden()
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         assert blocking_axe_violations(page) == []
         page.locator("#matchup-1").screenshot(path=str(ARTIFACTS / f"combat-9d-next-action-js-{width}.png"))
-    finally:
-        context.close()

@@ -81,10 +81,7 @@ def test_a_row_played_from_its_list_says_who_plays_what(page: Page, server_url: 
 
 
 def test_a_secondary_spell_and_its_target_without_javascript(browser: Browser, server_url: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    try:
+    with watched_page(browser, 390, height=844, axe=False, javascript=False) as page:
         page.goto(f"{server_url}/combat/?s={quote(SECONDARY)}&edit=1")
         spell = page.locator("#id_d-s1-spell")
         assert spell.input_value() == "magic-feedback"  # the permalink's secondary spell lands on the board
@@ -94,5 +91,3 @@ def test_a_secondary_spell_and_its_target_without_javascript(browser: Browser, s
         page.click("#resolve-button")
         page.wait_for_url(re.compile(r"/combat/\?s="))
         assert "d.spell=s1:magic-feedback@shadow-of-ashes" in unquote_plus(page.url.partition("?s=")[2])
-    finally:
-        context.close()

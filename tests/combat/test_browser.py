@@ -3,77 +3,31 @@ permalink, step with the keyboard. Screenshots go to test-artifacts/ for a perso
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 from urllib.parse import quote
 
 import pytest
 
 from combat.examples import find_example
-from tests.browser_fixtures import live_server
+from tests.browser_fixtures import ARTIFACTS, browser, needs_chromium, server_url, watched_page
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]  # fmt: skip
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 EXAMPLE_2A = find_example("example-2a")
 
-pytestmark = [
-    pytest.mark.browser,
-    # The live server reads the session's test database, which pytest-django creates only for a
-    # session holding a django_db test: without the mark this module alone would read no tables.
-    pytest.mark.django_db,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Chromium is missing: `make test` installs it when run as root"),
-]
+# The live server reads the session's test database, which pytest-django creates only for a session holding a
+# django_db test: without the mark this module alone would read no tables.
+pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
+__all__ = ["browser", "server_url"]  # fixtures used by name below
 
 if TYPE_CHECKING := False:
     from playwright.sync_api import Browser, Page
 
 
-@pytest.fixture(scope="module")
-def server_url(django_db_setup: None, django_db_blocker: Any) -> Iterator[str]:
-    # pytest-django's live_server fixture makes each test transactional, and the flush after it would
-    # empty the card tables the rest of the session loaded once. The combat pages only read the
-    # database (their card catalog, the rule each step cites), so the same server class runs here on the
-    # session's data.
-    with django_db_blocker.unblock(), live_server() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    from playwright.sync_api import sync_playwright
-
-    # Playwright's sync API runs an event loop in this thread; Django's async guard would refuse
-    # the test's own database work otherwise.
-    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-    if previous is None:
-        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    else:
-        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
-
-
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == [], errors
+    # No axe: tests/combat/test_axe_browser.py checks these pages, and here it would load with every navigation.
+    with watched_page(browser, 1280, timeout_ms=10_000, axe=False) as page:
+        yield page
 
 
 def _shot(page: Page, name: str) -> None:
@@ -173,8 +127,6 @@ def test_bad_permalink_names_the_problem_and_keeps_the_notation(page: Page, serv
 
 def test_narrow_screen_layout(browser: Browser, server_url: str) -> None:
     assert EXAMPLE_2A is not None
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
     pages = {
         "step": f"/combat/?s={quote(EXAMPLE_2A.notation)}&step=15",
         "result": f"/combat/?s={quote(EXAMPLE_2A.notation)}&step=end",
@@ -182,14 +134,14 @@ def test_narrow_screen_layout(browser: Browser, server_url: str) -> None:
         "notation": "/combat/notation/",
         "explore": f"/combat/explore/?s={quote(EXAMPLE_2A.notation)}",
     }
-    for name, path in pages.items():
-        page.goto(server_url + path)
-        if name == "form":
-            page.wait_for_selector(".matchup-row")
-        # Nothing sticks out sideways on a phone.
-        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), name
-        _shot(page, f"6-phone-{name}")
-    context.close()
+    with watched_page(browser, 390, height=844, axe=False) as page:
+        for name, path in pages.items():
+            page.goto(server_url + path)
+            if name == "form":
+                page.wait_for_selector(".matchup-row")
+            # Nothing sticks out sideways on a phone.
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), name
+            _shot(page, f"6-phone-{name}")
 
 
 JOURNEY_NOTATION = (
@@ -252,10 +204,14 @@ def test_journey_three_against_three_with_ranged_support_a_bribe_and_a_channel(p
     _shot(page, "8-journey-result")
 
 
-def test_the_form_and_the_step_through_work_without_javascript(browser: Browser, server_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, java_script_enabled=False)
-    context.set_default_timeout(10_000)
-    page = context.new_page()
+@pytest.fixture
+def page_without_javascript(browser: Browser) -> Iterator[Page]:
+    with watched_page(browser, 1280, timeout_ms=10_000, axe=False, javascript=False) as page:
+        yield page
+
+
+def test_the_form_and_the_step_through_work_without_javascript(page_without_javascript: Page, server_url: str) -> None:
+    page = page_without_javascript
     page.goto(f"{server_url}/combat/?blank=1")
     page.fill("#id_a-creatures", "Archer\nSorcerer\nWraith\nSwordsman")
     page.fill("#id_d-creatures", "Ice Ogre\nWood Nymph\nSun Spirit")
@@ -286,7 +242,6 @@ def test_the_form_and_the_step_through_work_without_javascript(browser: Browser,
     page.wait_for_selector("#verdict")
     assert page.locator("#verdict").inner_text() == "The attacker holds the space: 28 against 12."
     _shot(page, "9-no-javascript-result")
-    context.close()
 
 
 def test_walk_a_combat_with_the_keyboard_alone(page: Page, server_url: str) -> None:

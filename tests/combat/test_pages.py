@@ -143,7 +143,8 @@ def test_odd_step_numbers_are_clamped(client: Client) -> None:
 
 def test_edit_link_fills_the_form(client: Client) -> None:
     html = client.get(permalink(EXAMPLE_2A, edit=1)).content.decode()
-    assert re.search(r'name="a-creatures"[^>]*>\s*wood-nymph\nice-ogre\nsun-spirit</textarea>', html)
+    # By name, as a visitor types them: the notation's slugs are for the permalink, not the form.
+    assert re.search(r'name="a-creatures"[^>]*>\s*Wood Nymph\nIce Ogre\nSun Spirit</textarea>', html)
     # The secondary attack sits on the match-up board, as the Rock Spirit's target.
     assert re.search(r'name="d-sec-rock-spirit"[^>]*>.*?<option value="sun-spirit" selected>', html, re.S)
     assert '<option value="woods" selected>' in html

@@ -91,6 +91,8 @@ def _what_the_site_says() -> dict[str, Any]:
     }
 
 
+# The site's catalog is read from the database: an unknown card's problem names the nearest cards from it.
+@pytest.mark.django_db
 def test_what_the_site_says_comes_from_the_engine_s_fields() -> None:
     said = _what_the_site_says()
     assert said["pick errors"] == {
@@ -116,7 +118,10 @@ def test_what_the_site_says_comes_from_the_engine_s_fields() -> None:
         "Ranged attackers: \u201carcher\u201d cannot be read. Write"
     )
     # A problem of the engine's check sits under its field without the notation key the label stands for.
-    assert said["checked form"]["defender"]["bribes"] == ["1 Gold bribe(s) planned but the hand holds 0"]
+    # ... followed by how to fix it, chosen by the problem's code.
+    assert said["checked form"]["defender"]["bribes"] == [
+        "1 Gold bribe(s) planned but the hand holds 0. Add the card to the storage hand, or remove the bribe."
+    ]
     assert said["checked form"]["attacker"]["creatures"][0].startswith("No card called 'sand-lrod'")
     assert said["board"]["rows"][1].startswith("'d:shout' has no action kind")
 

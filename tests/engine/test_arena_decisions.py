@@ -104,11 +104,11 @@ def test_a_card_with_a_rolled_or_counted_aoe_is_automated_in_duels_now() -> None
 
 def test_a_roll_for_a_spell_the_duel_does_not_play_is_refused_with_the_reason() -> None:
     text = (
-        "ruleset=arena a=swordsman a.stock=summon-entropy-storm a.rolls=summon-entropy-storm:5 d=sand-lord "
-        "p=a:spell:summon-entropy-storm,d:pass,a:pass s=a:pass,d:pass"
+        "ruleset=arena a=swordsman a.stock=ice-storm a.rolls=ice-storm:5 d=sand-lord "
+        "p=a:spell:ice-storm,d:pass,a:pass s=a:pass,d:pass"
     )
     with pytest.raises(SetupInvalid) as caught:
         resolve_duel(parse_duel(text), default_catalog())
     (found,) = caught.value.problems
     assert found.code == "arena.decision_not_used" and found.field == "a.rolls"
-    assert "roll given for Summon Entropy Storm is not used" in found.message and "6.8.1" in found.message
+    assert "roll given for Ice Storm is not used" in found.message and "6.8.1" in found.message

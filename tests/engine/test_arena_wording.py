@@ -11,6 +11,7 @@ import pytest
 
 from engine.arena import parse_duel, resolve_duel
 from engine.arena.duel import DuelCombat, standard_setup
+from engine.arena.wording import duel_words
 from engine.catalog import default_catalog
 from engine.combat_state import Combat
 from engine.core import refuse
@@ -25,6 +26,7 @@ from engine.render import (
     NOTICES,
     STANDARD_WORDS,
     Said,
+    refusal_step,
     render,
     render_values,
 )
@@ -94,12 +96,18 @@ def test_the_words_change_but_the_codes_and_values_do_not() -> None:
     assert (notice.code, notice.rule, notice.values) == (
         "action.needs_spell_first",
         "ARN-33",
-        {"round": 1, "side": "attacker", "action": "a:channel:guardian", "turn": ""},
+        {
+            "round": 1,
+            "side": "attacker",
+            "action": "a:channel:guardian",
+            "attempt": "channel from the Guardian",
+            "turn": "",
+        },
     )
-    assert notice.message.startswith("primary round: attacker's a:channel:guardian is refused")
+    assert notice.message.startswith("primary round: attacker's channel from the Guardian is refused")
     (refused,) = [step for step in log.steps if step.message == "action.refused"]
     assert refused.args[0] == 1
-    assert refused.text.startswith("Primary round: the attacker's a:channel:guardian is refused")
+    assert refused.text.startswith("Primary round: the attacker's channel from the Guardian is refused")
 
 
 def test_a_standard_combat_still_speaks_of_match_ups() -> None:
@@ -127,7 +135,10 @@ def test_a_refusal_is_worded_in_the_rule_sets_words_when_it_happens() -> None:
     notice = combat.notices[-1]
     assert (notice.code, notice.values) == ("shots.push_forced", {"side": "attacker"})
     assert notice.message == "attacker: the round is a push that nobody may change"
-    assert combat.steps[-1].args == ("the round is a push that nobody may change",)
+    # The step keeps the reason's code and values (none here) and reads in the words of the round it is in.
+    step = combat.steps[-1]
+    assert (step.message, step.args) == (refusal_step("shots.push_forced"), ())
+    assert render(step.message, step.args, duel_words(step.phase)) == "the round is a push that nobody may change"
 
 
 def test_a_reason_nested_in_a_creatures_reason_takes_the_duels_words() -> None:

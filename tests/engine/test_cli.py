@@ -37,3 +37,20 @@ def test_an_impossible_setup_lists_every_problem_without_a_traceback(capsys: pyt
 def test_malformed_notation_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["resolve", "a=Sand"]) == 2
     assert "notation.bad_reference" in capsys.readouterr().err
+
+
+def test_every_json_answer_says_which_answer_it_is_and_its_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    """The exploration's JSON had neither: a reader of ``--json`` output could not tell it from the others."""
+    runs = {
+        "combat": ["resolve", "a=sand-lord d=swordsman", "--json"],
+        "duel": ["resolve", "ruleset=arena a=swordsman d=sand-lord p=a:pass,d:pass s=a:pass,d:pass", "--json"],
+        "partial": ["resolve", "a=sand-lord,archer d=swordsman,archer", "--after", "1", "--json"],
+        "exploration": ["explore", "a=sand-lord,archer d=swordsman,archer", "--json", "--budget", "2"],
+    }
+    for kind, argv in runs.items():
+        assert main(argv) == 0, kind
+        data = json.loads(capsys.readouterr().out)
+        assert data["kind"] == kind
+        assert data["ruleset"] == ("arena" if kind == "duel" else "standard")
+    # Additive only: the exploration keeps every key it had.
+    assert {"base_notation", "fixed_side", "orders", "outcomes", "best_for_attacker"} <= set(data)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -102,3 +104,36 @@ def test_the_schema_documents_the_rules_api(client: Client) -> None:
         assert path in schema["paths"], path
     parameters = {p["name"] for p in schema["paths"]["/api/v1/rulings/"]["get"]["parameters"]}
     assert {"q", "card", "rule", "topic", "authority", "kind", "status"} <= parameters
+
+
+def test_every_documented_path_parameter_is_in_its_path(client: Client) -> None:
+    """A client generator refuses an operation whose path parameters do not match its path template
+    (openapi-python-client skipped /rules/id/{code}/, which inherited the rule view's ``number``)."""
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    mismatched = {}
+    for path, operations in schema["paths"].items():
+        in_template = set(re.findall(r"{(\w+)}", path))
+        for method, operation in operations.items():
+            declared = [p["name"] for p in operation.get("parameters", []) if p["in"] == "path"]
+            if sorted(declared) != sorted(in_template):
+                mismatched[f"{method.upper()} {path}"] = declared
+    assert mismatched == {}
+
+
+def test_a_glossary_term_is_found_in_any_letter_case_and_a_missing_one_is_named(client: Client) -> None:
+    # As cards, sets and rulings are: "Immunity" is how the term is printed.
+    found = client.get("/api/v1/glossary/Immunity/")
+    assert found.status_code == 200 and found.json()["slug"] == "immunity"
+    missing = client.get("/api/v1/glossary/no-such-term/").json()["error"]
+    assert missing["message"] == "No glossary term with slug 'no-such-term'."
+
+
+def test_the_rules_search_documents_the_page_bounds_it_enforces(client: Client) -> None:
+    # A schema-valid request must not be refused: page_size=0 was "valid" by the schema and a 400 in fact.
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    parameters = {p["name"]: p["schema"] for p in schema["paths"]["/api/v1/rules/"]["get"]["parameters"]}
+    assert parameters["page_size"] == {"type": "integer", "minimum": 1, "maximum": 100}
+    assert parameters["page"] == {"type": "integer", "minimum": 1, "maximum": 10_000}
+    for name, value, status in [("page_size", 100, 200), ("page_size", 101, 400), ("page_size", 0, 400),
+                                ("page", 10_000, 200), ("page", 10_001, 400), ("page", 0, 400)]:  # fmt: skip
+        assert client.get("/api/v1/rules/", {"q": "dispel", name: value}).status_code == status, (name, value)

@@ -207,3 +207,16 @@ def test_the_card_page_lists_rules_and_rulings_that_mention_it(client: Client) -
     for raw in rulings():
         if "floyd-the-flying-pig" in raw["cards"]:
             assert f'href="/rulings/{raw["id"]}/"' in section
+
+
+def test_the_changes_page_links_the_rules_and_rulings_each_change_names(client: Client) -> None:
+    html = _html(client, "/rules/changes/")
+    entry = html[html.index("6.5.5") - 200 : html.index("6.5.5") + 400]
+    assert 'href="/rules/6.5.5/"' in entry and 'href="/rulings/A-12/"' in entry and 'href="/rulings/R-083/"' in entry
+    # An entry about Guardians Arena names Arena rules, the first with "arena" and the rest bare.
+    arena = html[html.index("site rulings the duel engine follows") :]
+    arena = arena[: arena.index("</li>")]
+    assert 'href="/rules/arena/6.3.4/"' in arena and 'href="/rules/arena/6.3.5/"' in arena
+    assert 'href="/rules/arena/6.6.4/"' in arena and 'href="/rules/6.' not in arena
+    # A version heading is not a rule number ("Version 1.1" is not rule 1.1).
+    assert re.search(r"<h2[^>]*>Version 1\.1 \(2026-11-26\)</h2>", html)

@@ -49,3 +49,55 @@ def test_a_page_past_the_last_names_the_page_asked_for_and_the_last_page(client:
 def test_the_api_guide_says_what_the_api_does_with_other_formats(client: Client) -> None:
     html = client.get("/api/").content.decode()
     assert "JSON only" in html and "406" in html
+    # The schema's YAML is named as the exception, and the schema does give both formats the guide names.
+    assert "<code>yaml</code> or <code>json</code>" in html
+    for asked, media_type in (("yaml", "application/vnd.oai.openapi"), ("json", "application/vnd.oai.openapi+json")):
+        response = client.get(f"/api/schema/?format={asked}")
+        assert response.status_code == 200 and response["Content-Type"].startswith(media_type)
+
+
+SCHEMA_TYPES = [
+    "application/vnd.oai.openapi",
+    "application/yaml",
+    "application/vnd.oai.openapi+json",
+    "application/json",
+]
+
+
+@pytest.mark.parametrize(
+    ("asked", "details"),
+    [
+        ({"path": "/api/schema/?format=xml"}, {"format": "xml", "supported": ["yaml", "json"]}),
+        ({"path": "/api/schema/", "HTTP_ACCEPT": "text/html"}, {"accept": "text/html", "supported": SCHEMA_TYPES}),
+    ],
+    ids=["format", "accept"],
+)
+def test_the_schema_refuses_other_formats_with_the_json_error_object(
+    client: Client, asked: dict[str, str], details: dict[str, object]
+) -> None:
+    # Its own first format is YAML; a consumer reading the API's errors still gets JSON.
+    error = assert_json_error(client.get(**asked), 406, "not_acceptable")
+    assert error["details"] == details
+
+
+def test_the_schema_answers_a_write_with_the_json_error_object(client: Client) -> None:
+    assert_json_error(client.post("/api/schema/"), 405, "method_not_allowed")
+
+
+@pytest.mark.parametrize(
+    ("query", "accept", "content_type", "start"),
+    [
+        ("", None, "application/vnd.oai.openapi; charset=utf-8", b"openapi: 3."),
+        ("?format=yaml", None, "application/vnd.oai.openapi; charset=utf-8", b"openapi: 3."),
+        ("?format=json", None, "application/vnd.oai.openapi+json", b'{\n    "openapi": "3.'),
+        ("", "application/json", "application/json", b'{\n    "openapi": "3.'),
+        ("", BROWSER_ACCEPT, "application/vnd.oai.openapi; charset=utf-8", b"openapi: 3."),
+    ],
+)
+def test_the_schema_itself_is_served_in_yaml_or_json_as_asked(
+    client: Client, query: str, accept: str | None, content_type: str, start: bytes
+) -> None:
+    headers = {"HTTP_ACCEPT": accept} if accept else {}
+    response = client.get(f"/api/schema/{query}", **headers)
+    assert response.status_code == 200 and response["Content-Type"] == content_type
+    assert response.content.startswith(start)

@@ -5,11 +5,20 @@ violation. The combat simulator's pages past its start page are checked in tests
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
 
 import pytest
 from django.urls import NoReverseMatch, reverse
 
-from tests.browser_fixtures import axe_script, browser, needs_chromium, server_url
+from tests.browser_fixtures import (
+    axe_violations,
+    blocking_axe_violations,
+    browser,
+    failing_on_script_errors,
+    needs_chromium,
+    server_url,
+    watched_page,
+)
 
 WIDTHS = (390, 1366)
 PAGES = {
@@ -51,7 +60,6 @@ WIDTH_ONLY = {
     "API docs (Swagger UI)": "/api/docs/",
 }
 EXPECTED_STATUS = {"/cards/?vitality_min=lots": 400, "/no-such-page/": 404}
-BLOCKING = ("serious", "critical")
 # axe-core runs on every page at 390 px, except where an earlier page used the same template with
 # other data; at 1366 px only where the wide layout differs in more than widths (the filters beside
 # the results, the card picture beside its facts). axe takes 0.5-2 s a page; a page load 0.3 s.
@@ -63,23 +71,30 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
 __all__ = ["browser", "server_url"]  # fixtures used by name below
 
 if TYPE_CHECKING := False:
-    from playwright.sync_api import Browser, BrowserContext, Page
+    from playwright.sync_api import Browser, Page
 
 
-def _context(browser: Browser, width: int, **options: object) -> BrowserContext:
-    context = browser.new_context(viewport={"width": width, "height": 844}, **options)  # type: ignore[arg-type]
-    context.set_default_timeout(10_000)
-    return context
+def _own_page(
+    browser: Browser, width: int, *, javascript: bool = True, axe: bool = False
+) -> AbstractContextManager[Page]:
+    """A watched page of its own, as tall and patient as the module's shared tabs; axe-core is loaded only when
+    the test runs it (it is sent with every page the context opens)."""
+    return watched_page(browser, width, height=844, timeout_ms=10_000, axe=axe, javascript=javascript)
 
 
 @pytest.fixture(scope="module", params=WIDTHS, ids=lambda width: f"{width}px")
-def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
-    """One tab per width, reused by every page of the module."""
-    context = _context(browser, request.param)
-    # axe-core is loaded into every page the tab opens, rather than sent again for each check.
-    context.add_init_script(axe_script())
-    yield context.new_page()
-    context.close()
+def tab(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
+    """One tab per width, reused by every page of the module: axe-core is loaded into every page it opens,
+    rather than sent again for each check."""
+    with watched_page(browser, request.param, height=844, timeout_ms=10_000, script_errors=False) as tab:
+        yield tab
+
+
+@pytest.fixture
+def page(tab: Page) -> Iterator[Page]:
+    """The width's tab, failing the test if a script throws on the pages it opens."""
+    with failing_on_script_errors(tab):
+        yield tab
 
 
 def _overflow(page: Page) -> str:
@@ -115,14 +130,7 @@ def _fits_and_passes_axe(page: Page, url: str, path: str, axe: bool = True) -> N
     wide = page.viewport_size is not None and page.viewport_size["width"] > 390
     if not axe or path in SAME_TEMPLATE or (wide and path not in WIDE_AXE):
         return
-    violations = page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
-    blocking = [
-        f"{violation['id']} ({violation['impact']}): {violation['help']} at "
-        + ", ".join(str(node["target"]) for node in violation["nodes"][:3])
-        for violation in violations
-        if violation["impact"] in BLOCKING
-    ]
-    assert blocking == []
+    assert blocking_axe_violations(page) == []
 
 
 @pytest.mark.parametrize("path", WIDTH_ONLY.values(), ids=WIDTH_ONLY.keys())
@@ -133,68 +141,53 @@ def test_long_page_fits(page: Page, server_url: str, path: str) -> None:
 
 
 def test_card_table_scrolls_inside_its_box_on_a_phone(browser: Browser, server_url: str) -> None:
-    context = _context(browser, 390)
-    page = context.new_page()
-    page.goto(server_url + "/cards/")
-    box = page.locator(".table-scroll")
-    assert box.evaluate("el => el.scrollWidth > el.clientWidth"), "the table should be wider than its box"
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    context.close()
+    with _own_page(browser, 390) as page:
+        page.goto(server_url + "/cards/")
+        box = page.locator(".table-scroll")
+        assert box.evaluate("el => el.scrollWidth > el.clientWidth"), "the table should be wider than its box"
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 def test_filters_fold_behind_a_button_on_a_phone(browser: Browser, server_url: str, javascript: bool) -> None:
-    context = _context(browser, 390, java_script_enabled=javascript)
-    page = context.new_page()
-    page.goto(server_url + "/cards/?border=mortal")
-    toggle = page.locator(".filter-panel > summary")
-    assert toggle.is_visible() and "1 in use" in toggle.inner_text()
-    assert not page.locator("#id_border").is_visible()
-    toggle.click()
-    page.select_option("#id_type", "creature")
-    page.get_by_role("button", name="Show cards").click()
-    page.wait_for_url("**type=creature**")
-    assert "2 in use" in page.locator(".filter-panel > summary").inner_text()  # the sort order is no filter
-    context.close()
+    with _own_page(browser, 390, javascript=javascript) as page:
+        page.goto(server_url + "/cards/?border=mortal")
+        toggle = page.locator(".filter-panel > summary")
+        assert toggle.is_visible() and "1 in use" in toggle.inner_text()
+        assert not page.locator("#id_border").is_visible()
+        toggle.click()
+        page.select_option("#id_type", "creature")
+        page.get_by_role("button", name="Show cards").click()
+        page.wait_for_url("**type=creature**")
+        assert "2 in use" in page.locator(".filter-panel > summary").inner_text()  # the sort order is no filter
 
 
 def test_filters_stay_open_beside_the_results_on_a_laptop(browser: Browser, server_url: str) -> None:
-    context = _context(browser, 1366)
-    page = context.new_page()
-    page.goto(server_url + "/cards/")
-    assert page.locator("#id_border").is_visible()
-    assert not page.locator(".filter-panel > summary").is_visible()
-    filters, results = page.locator(".filter-panel").bounding_box(), page.locator(".results").bounding_box()
-    assert filters and results and filters["x"] + filters["width"] <= results["x"]
-    context.close()
+    with _own_page(browser, 1366) as page:
+        page.goto(server_url + "/cards/")
+        assert page.locator("#id_border").is_visible()
+        assert not page.locator(".filter-panel > summary").is_visible()
+        filters, results = page.locator(".filter-panel").bounding_box(), page.locator(".results").bounding_box()
+        assert filters and results and filters["x"] + filters["width"] <= results["x"]
 
 
 def test_favicon_is_served(browser: Browser, server_url: str) -> None:
-    context = _context(browser, 390)
-    page = context.new_page()
-    page.goto(server_url + "/")
-    href = page.locator('link[rel="icon"]').get_attribute("href")
-    assert href and href.endswith(".svg")
-    icon = page.request.get(server_url + href)
-    assert icon.status == 200 and icon.headers["content-type"].startswith("image/svg+xml")
-    assert b"<svg" in icon.body()
-    context.close()
+    with _own_page(browser, 390) as page:
+        page.goto(server_url + "/")
+        href = page.locator('link[rel="icon"]').get_attribute("href")
+        assert href and href.endswith(".svg")
+        icon = page.request.get(server_url + href)
+        assert icon.status == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+        assert b"<svg" in icon.body()
 
 
 def test_api_docs_text_is_readable_once_swagger_ui_has_drawn_it(browser: Browser, server_url: str) -> None:
     """Swagger UI draws the page, so axe is run on its colours and the page's language only (its nested
     buttons are Swagger UI's own markup); its version badges and GET/POST labels were under 4.5:1."""
-    context = _context(browser, 390)
-    context.add_init_script(axe_script())
-    page = context.new_page()
-    page.goto(server_url + "/api/docs/")
-    page.wait_for_selector(".opblock-summary-method")
-    violations = page.evaluate(
-        "axe.run(document, {runOnly: ['color-contrast', 'html-has-lang'], resultTypes: ['violations']})"
-        ".then(r => r.violations.map(v => v.id + ': ' + v.nodes.map(n => n.target).slice(0, 3).join(' ')))"
-    )
-    assert violations == []
-    context.close()
+    with _own_page(browser, 390, axe=True) as page:
+        page.goto(server_url + "/api/docs/")
+        page.wait_for_selector(".opblock-summary-method")
+        assert axe_violations(page, rules=("color-contrast", "html-has-lang")) == []
 
 
 # Links whose words must not be cut across two lines at 390 px: a source's name was broken mid-word ("p|lugin",
@@ -222,19 +215,15 @@ SPLIT_WORDS = """selector => {
 def test_words_and_ruling_ids_are_not_cut_across_lines_on_a_phone(
     browser: Browser, server_url: str, path: str, selector: str
 ) -> None:
-    context = _context(browser, 390)
-    page = context.new_page()
-    page.goto(server_url + path)
-    assert page.locator(selector).count() > 0
-    assert page.evaluate(SPLIT_WORDS, selector) == []
-    context.close()
+    with _own_page(browser, 390) as page:
+        page.goto(server_url + path)
+        assert page.locator(selector).count() > 0
+        assert page.evaluate(SPLIT_WORDS, selector) == []
 
 
 def test_the_site_menu_keeps_to_one_line_on_a_phone(browser: Browser, server_url: str) -> None:
-    context = _context(browser, 390)
-    page = context.new_page()
-    page.goto(server_url + "/rulings/")
-    tops = page.evaluate("[...document.querySelectorAll('.site-header nav li')].map(li => li.offsetTop)")
-    assert len(tops) == 6 and len(set(tops)) == 1, tops
-    assert page.locator('.site-header nav a[aria-current="page"]').inner_text() == "Rulings"
-    context.close()
+    with _own_page(browser, 390) as page:
+        page.goto(server_url + "/rulings/")
+        tops = page.evaluate("[...document.querySelectorAll('.site-header nav li')].map(li => li.offsetTop)")
+        assert len(tops) == 6 and len(set(tops)) == 1, tops
+        assert page.locator('.site-header nav a[aria-current="page"]').inner_text() == "Rulings"

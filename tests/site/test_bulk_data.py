@@ -97,3 +97,34 @@ def test_unknown_bulk_types_and_files_are_json_404s(client: Client) -> None:
     assert client.get("/api/v1/bulk-data/everything/").json()["error"]["code"] == "not_found"
     assert client.get("/api/v1/bulk-data/files/passwords.gz").json()["error"]["code"] == "not_found"
     assert client.get("/api/v1/bulk-data/files/..%2Fmanifest.json").status_code == 404
+
+
+def test_the_card_files_say_how_many_are_printed_and_how_to_tell_the_unverified_apart(client: Client) -> None:
+    """The card files hold the 676 printed cards and the 3 Mud Castle cards known only from a fan page; their
+    descriptions say so, and the field they name (set) picks out exactly the unverified ones."""
+    printed, unverified = Card.objects.printed().count(), Card.objects.unverified().count()
+    assert (printed, unverified) == (676, 3)
+    sets = client.get("/api/v1/sets/").json()["results"]
+    unverified_sets = {card_set["code"] for card_set in sets if card_set["kind"] == "unverified"}
+    assert unverified_sets == {"FAN"}
+    for kind in ("cards", "cards-csv"):
+        item = client.get(f"/api/v1/bulk-data/{kind}/").json()
+        description = item["description"]
+        assert "every printed card" not in description.lower(), kind
+        assert "676 printed" in description and "3 unverified" in description and "FAN" in description, description
+        assert item["records"] == printed + unverified
+    cards = json.loads(
+        gzip.decompress(_download(client, client.get("/api/v1/bulk-data/cards/").json()["download_uri"]))
+    )
+    told_apart = sorted(card["slug"] for card in cards if card["set"] in unverified_sets)
+    assert told_apart == ["mud-castle-center", "mud-castle-left", "mud-castle-right"]
+    assert len(cards) - len(told_apart) == printed
+
+
+def test_a_manifest_of_the_earlier_format_is_exported_again(client: Client) -> None:
+    # A site already serving this revision's files under format 1 would otherwise keep their old descriptions
+    # until the data next changed.
+    manifest = bulkdata.current_manifest()
+    stale = {**manifest, "format": 1, "files": [{**item, "description": "Every printed card."} for item in manifest["files"]]}  # fmt: skip
+    (bulkdata.bulk_dir() / bulkdata.MANIFEST).write_text(json.dumps(stale), encoding="utf-8")
+    assert "676 printed" in client.get("/api/v1/bulk-data/cards/").json()["description"]

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.browser_fixtures import browser, live_server, needs_chromium
+from tests.browser_fixtures import browser, live_server, needs_chromium, watched_page
 
 if TYPE_CHECKING := False:
     from playwright.sync_api import Browser
@@ -33,24 +33,19 @@ def server_url(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterator
 
 
 def test_the_header_box_completes_and_jumps(server_url: str, browser: Browser) -> None:
-    page = browser.new_page(viewport={"width": 390, "height": 800})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(f"{server_url}/rules/6/")
-    page.type("#site-search-q", "6.5.", delay=30)
-    page.wait_for_function("() => document.querySelectorAll('#site-search-suggestions option').length > 0")
-    values = page.eval_on_selector_all("#site-search-suggestions option", "options => options.map(o => o.value)")
-    assert values[0] == "6.5.1"
-    page.fill("#site-search-q", "R-010")
-    page.press("#site-search-q", "Enter")
-    page.wait_for_url("**/rulings/R-010/")
-    page.close()
+    # Playwright's own defaults, as when each page was opened by hand: a 30 s wait, 1280 x 720 when no size is named.
+    with watched_page(browser, 390, height=800, timeout_ms=30_000, axe=False) as page:
+        page.goto(f"{server_url}/rules/6/")
+        page.type("#site-search-q", "6.5.", delay=30)
+        page.wait_for_function("() => document.querySelectorAll('#site-search-suggestions option').length > 0")
+        values = page.eval_on_selector_all("#site-search-suggestions option", "options => options.map(o => o.value)")
+        assert values[0] == "6.5.1"
+        page.fill("#site-search-q", "R-010")
+        page.press("#site-search-q", "Enter")
+        page.wait_for_url("**/rulings/R-010/")
     # Without JavaScript the box is a plain form.
-    plain_context = browser.new_context(java_script_enabled=False)
-    plain = plain_context.new_page()
-    plain.goto(f"{server_url}/cards/")
-    plain.fill("#site-search-q", "sand lord")
-    plain.press("#site-search-q", "Enter")
-    plain.wait_for_url("**/cards/sand-lord/")
-    plain_context.close()
-    assert errors == []
+    with watched_page(browser, 1280, height=720, timeout_ms=30_000, axe=False, javascript=False) as plain:
+        plain.goto(f"{server_url}/cards/")
+        plain.fill("#site-search-q", "sand lord")
+        plain.press("#site-search-q", "Enter")
+        plain.wait_for_url("**/cards/sand-lord/")

@@ -80,6 +80,22 @@
     window.addEventListener("popstate", function () { show(window.location.href, false); });
   }
 
+  /* ---- Duel step-through: its steps are whole pages; the arrow keys follow its links, as on a combat's ---- */
+  var duelNav = document.querySelector(".stepper-nav");
+  if (!stepper && duelNav) {
+    document.addEventListener("keydown", function (event) {
+      if (event.ctrlKey || event.metaKey || event.altKey) { return; }
+      var target = event.target;
+      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) { return; }
+      var rel = { ArrowRight: "next", ArrowLeft: "prev" }[event.key];
+      var link = rel ? duelNav.querySelector('a[rel="' + rel + '"]') : null;
+      if (link) {
+        event.preventDefault();
+        window.location.assign(link.href);
+      }
+    });
+  }
+
   /* ---- Copy buttons (notation, step links) ---- */
   document.addEventListener("click", function (event) {
     var button = event.target.closest("button[data-copy]");
@@ -133,8 +149,20 @@
         var target = null;
         wanted.some(function (id) { target = document.getElementById(id); return target; });
         if (target && target !== document.activeElement) { target.focus(); }
+        keepInAddress();
       })
       .catch(function () { /* The "Update the match-ups" button still works. */ });
+  };
+  /* The address follows the form (as the form's "Update the match-ups" button would send it), so a reload, or
+     a bookmark, brings back everything built so far: browsers keep nothing of a form on reload. */
+  var keepInAddress = function () {
+    if (!window.history || !history.replaceState) { return; }
+    var kept = new URLSearchParams();
+    new URLSearchParams(new FormData(form)).forEach(function (value, name) {
+      if (value && name !== "move" && name !== "act" && name !== "refresh") { kept.append(name, value); }
+    });
+    kept.set("refresh", "1");
+    history.replaceState(history.state, "", form.action + "?" + kept.toString());
   };
   var timer = null;
   var redrawSoon = function () {
@@ -277,11 +305,19 @@
         });
         row.appendChild(bribery);
         var notes = [];
-        if (creature.ocb) { notes.push("OCB +" + creature.ocb + " vs " + creature.ocb_against); }
         if (creature.flying) { notes.push("flying"); }
         if (creature.ranged) { notes.push("ranged " + creature.ranged); }
         if (creature.command) { notes.push("command"); }
-        row.appendChild(el("td", notes.join(" ")));
+        var noteCell = el("td");
+        if (creature.ocb) {
+          /* "OCB" is linked to the glossary, as the server draws it: a newcomer cannot guess the letters. */
+          var ocbUrl = box.dataset.ocbUrl;
+          noteCell.appendChild(ocbUrl ? el("a", "OCB", "term") : document.createTextNode("OCB"));
+          if (ocbUrl) { noteCell.lastChild.href = ocbUrl; }
+          noteCell.appendChild(document.createTextNode(" +" + creature.ocb + " vs " + creature.ocb_against + (notes.length ? " " : "")));
+        }
+        noteCell.appendChild(document.createTextNode(notes.join(" ")));
+        row.appendChild(noteCell);
       }
       var actions = el("td");
       var remove = el("button", "Remove", "remove");
@@ -321,6 +357,32 @@
     text.appendChild(document.createTextNode(" of " + STACKING_LIMIT + " points" + (total > STACKING_LIMIT ? ": over the limit" : "")));
   };
 
+  /* The names closest to what was typed (at most three, by edit distance on the simplified names), so a
+     misspelt name is answered with the one meant rather than only "no such card". */
+  var distance = function (a, b) {
+    var previous = [], current, i, j;
+    for (j = 0; j <= b.length; j++) { previous.push(j); }
+    for (i = 1; i <= a.length; i++) {
+      current = [i];
+      for (j = 1; j <= b.length; j++) {
+        current.push(Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
+      }
+      previous = current;
+    }
+    return previous[b.length];
+  };
+  var nearest = function (text, names) {
+    var typed = key(text);
+    if (!typed) { return []; }
+    var limit = Math.max(2, Math.floor(typed.length / 3));
+    return names
+      .map(function (name) { return { name: name, cost: distance(typed, key(name)) }; })
+      .filter(function (item) { return item.cost <= limit; })
+      .sort(function (x, y) { return x.cost - y.cost || (x.name < y.name ? -1 : 1); })
+      .slice(0, 3)
+      .map(function (item) { return item.name; });
+  };
+
   /* A name box with an Add button above a list textarea: a known name is appended as a line, an unknown
      one is named in a message. Serves the shield's creatures and the storage hand alike. */
   var addNamePicker = function (textarea, picker) {
@@ -340,7 +402,9 @@
       if (!input.value.trim()) { return; }
       var name = picker.nameOf(input.value);
       if (!name) {
-        message.textContent = "No " + picker.kind + " called \u201c" + input.value.trim() + "\u201d.";
+        var near = nearest(input.value, picker.names());
+        message.textContent = "No " + picker.kind + " called \u201c" + input.value.trim() + "\u201d." +
+          (near.length ? " Did you mean " + near.join(" or ") + "?" : " Check the spelling, or pick a name from the list as you type.");
         return;
       }
       message.textContent = "";
@@ -374,6 +438,7 @@
       placeholder: "Add a creature by name",
       kind: "creature",
       nameOf: function (text) { var creature = find(text); return creature && creature.name; },
+      names: function () { return creatures.map(function (creature) { return creature.name; }); },
       added: function () { renderStats(side); },
     });
     textarea.addEventListener("input", function () { renderStats(side); });
@@ -394,6 +459,7 @@
       placeholder: "Add a spell, item or bribery card",
       kind: "spell, hand item or bribery card",
       nameOf: function (text) { return names[key(text)]; },
+      names: function () { return Object.keys(names).map(function (simple) { return names[simple]; }); },
       added: function () {},
     });
   };

@@ -1,0 +1,49 @@
+"""The OpenAPI schema of the combat answers matches what the API really sends: every top-level key of a real
+resolve, duel and explore answer is a documented property, and the keys that say which answer it is (kind,
+ruleset) are enums with the one value that answer gives, so a generated client can tell the answers apart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+# The component documenting each answer, a set-up that gets it, and its kind and ruleset.
+ANSWERS = {
+    "resolve": ("resolve", "ResolveResponse", "a=swordsman d=archer", "combat", "standard"),
+    "duel": ("resolve", "DuelResponse", "ruleset=arena a=swordsman d=sand-lord", "duel", "arena"),
+    "explore": ("explore", "ExploreResponse", "a=swordsman,axeman d=archer,sand-lord", "exploration", "standard"),
+}
+
+
+@pytest.fixture(scope="module")
+def components(django_db_blocker: Any) -> dict[str, dict[str, Any]]:
+    with django_db_blocker.unblock():
+        return Client().get("/api/schema/", {"format": "json"}).json()["components"]["schemas"]  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("answer", ANSWERS, ids=ANSWERS.keys())
+def test_every_key_of_a_real_answer_is_documented(client: Client, components: dict[str, Any], answer: str) -> None:
+    path, component, notation, kind, ruleset = ANSWERS[answer]
+    response = client.post(f"/api/v1/combat/{path}", {"notation": notation}, content_type="application/json")
+    assert response.status_code == 200
+    body = response.json()
+    assert (body["kind"], body["ruleset"]) == (kind, ruleset)
+    schema = components[component]
+    assert sorted(set(body) - set(schema["properties"])) == []
+    assert sorted(set(schema.get("required", [])) - set(body)) == []
+    for key, value in (("kind", kind), ("ruleset", ruleset)):
+        assert _enum(components, schema["properties"][key]) == [value], (component, key)
+
+
+def _enum(components: dict[str, Any], field: dict[str, Any]) -> list[str]:
+    """A property's enum, written in place or in the component it refers to (drf-spectacular's allOf/$ref)."""
+    for part in (field, *field.get("allOf", ())):
+        if "enum" in part:
+            return list(part["enum"])
+        if "$ref" in part:
+            return _enum(components, components[part["$ref"].rsplit("/", 1)[-1]])
+    return []

@@ -1,10 +1,14 @@
 """The bitmaps of the next revision made from the previous ones and the few cards a save touched.
 
-A save changes one card (or a handful): its facts are cleared from every bitmap and set again, which
-is a few integer operations per bitmap instead of reading every card again. The list order (name,
-then slug) only moves when a card is added, removed or renamed: then the bits above its old place
-move down one and those above its new place up one, in every bitmap, in the names and in the
-Whoosh document map. More than ``MOST_CARDS`` cards at once (a bulk load) are rebuilt in full.
+A save changes one card (or a handful). When each card keeps its place in the list order (name, then
+slug), or one card moves (a rename), only the bitmaps whose bits change are read and made again: one
+byte of each stored bitmap says whether the card was in it (for a move, the bytes between its old and
+new place), and the card's facts say whether it is now (``_touched``). So a new process's first save
+reads and writes a handful of bitmaps, not all of them, and leaves the names alone unless they changed.
+Other changes (cards added or removed, several cards moving) go through ``_Layout``, which moves every
+bitmap: the bits above a removed card's place move down one and those above an inserted card's place
+up one, in the names and in the Whoosh document map too. More than ``MOST_CARDS`` cards at once (a bulk
+load) are rebuilt in full.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from cards.search.facets import (
     CARD_COLUMNS,
     PRINTING_COLUMNS,
     Bits,
+    Entry,
     Facets,
     NumberBits,
     card_memberships,
@@ -85,8 +90,7 @@ def _renumbered(values: Any, table: list[int]) -> Any:
 
 
 def rank_of(facets: Facets, pk: int) -> int | None:
-    positions = _positions(facets.pks, pk)
-    return positions[0] if positions else None
+    return facets.rank_of(pk)
 
 
 class _Layout:
@@ -277,18 +281,23 @@ def updated(old: Facets, cards: list[Card], removed_pks: set[int], whoosh_genera
     # The place of each card in the list order, as the database (which defines that order) puts it.
     final_ranks = {row["pk"]: _final_rank(old, row, leaving if len(rows) == 1 and not removed_pks else None)
                    for row in rows}  # fmt: skip
+    facts = {row["pk"]: _CardFacts(row, memberships[row["pk"]], changed[row["pk"]]) for row in rows}
+    places = [(rank, final_ranks[pk]) for pk in changed if (rank := rank_of(old, pk)) is not None and pk in final_ranks]
+    if not removed_pks and len(places) == len(rows) == len(changed) and (
+        len(places) == 1 or all(before == after for before, after in places)
+    ):
+        # Every card keeps its place, or one card moves: only the bitmaps the change touches are read.
+        return _touched(old, [(before, after, facts[pk]) for pk, (before, after) in zip(changed, places, strict=True)],
+                        cards, whoosh_generation)  # fmt: skip
     layout = _Layout(old)
     for rank in leaving:  # Their documents are deleted (or replaced) in Whoosh.
         layout.forget_documents(rank)
     stays = sorted(leaving) == sorted(final_ranks.values()) and len(leaving) == len(rows)
-    old_names: dict[int, set[str]] = {}
     if stays:
         for rank in leaving:
-            old_names[rank] = layout.clear(rank)
+            layout.clear(rank)
         for row in rows:
             layout.pks[final_ranks[row["pk"]]] = row["pk"]
-    elif len(leaving) == len(rows) == 1:  # One card renamed: it moves.
-        layout.move(leaving[0], final_ranks[rows[0]["pk"]], rows[0]["pk"])
     else:
         for rank in leaving:
             layout.remove(rank)
@@ -296,11 +305,151 @@ def updated(old: Facets, cards: list[Card], removed_pks: set[int], whoosh_genera
             layout.insert(final_ranks[row["pk"]], row["pk"])
     for row in rows:
         pk = row["pk"]
-        words, pairs = analysed_words(word_texts(changed[pk]))
-        layout.set_facts(final_ranks[pk], [*card_memberships(row), *memberships[pk]], card_names(row), words | pairs)
-    if stays and all(old_names[final_ranks[row["pk"]]] == card_names(row) for row in rows):
-        # Same names in the same places: the names part is shared with the previous revision.
-        layout.names, layout.name_ranks, layout.names_changed = list(old.names[0]), list(old.names[1]), False
+        layout.set_facts(final_ranks[pk], [*card_memberships(row), *memberships[pk]], facts[pk].names, facts[pk].words)
     # One new document per card, in the order given, after all the others.
     layout.doc_ranks.extend(final_ranks.get(card.pk, -1) for card in cards)
     return layout.facets(old, whoosh_generation)
+
+
+class _CardFacts:
+    """What one saved card now is, as the bitmaps record it: which entries it belongs in."""
+
+    def __init__(self, row: dict[str, Any], printing_memberships: list[tuple[str, str, Any]], card: Card) -> None:
+        self.pk = row["pk"]
+        self.entries: set[Entry] = set()
+        self.numbers: dict[str, int] = {}
+        for part, key, value in [*card_memberships(row), *printing_memberships]:
+            if part == "numbers":
+                self.numbers[key] = value
+            else:
+                self.entries.add((part, key, value))
+        words, pairs = analysed_words(word_texts(card))
+        self.words = words | pairs
+        self.names = card_names(row)
+
+    def wants(self, entry: Entry) -> bool:
+        """Whether the card belongs in this bitmap."""
+        table = entry[0]
+        if table == "numbers":
+            value = self.numbers.get(entry[1])
+            return value is not None and value >= entry[2]
+        if table == "words":
+            return entry[1] in self.words
+        return entry in self.entries
+
+
+def _touched(old: Facets, places: list[tuple[int, int, _CardFacts]], cards: list[Card],
+             whoosh_generation: int | None) -> Facets:  # fmt: skip
+    """The next revision when every card keeps its place (``before == after``) or one card moves: each stored
+    bitmap is tested where the change can alter it, and only those it does alter are read and made again."""
+    changed: dict[Entry, Any] = {}
+    if len(places) == 1 and places[0][0] != places[0][1]:
+        before, after, card = places[0]
+        lo, hi = min(before, after), max(before, after)
+        for entry, window in old.windows(lo, hi):
+            moved = _with_gap(_without(window, before - lo), after - lo) | (card.wants(entry) << (after - lo))
+            if moved != window:
+                changed[entry] = _with_gap(_without(old.part(entry), before), after) | (card.wants(entry) << after)
+    else:
+        for rank, _, card in places:
+            for entry, bit in old.windows(rank, rank):
+                if bit != card.wants(entry):
+                    current = changed[entry] if entry in changed else old.part(entry)
+                    changed[entry] = current ^ (1 << rank)
+    _new_entries(old, places, changed)
+    changed.update(_places_and_names(old, places, cards))
+    return old.with_entries(old.size, whoosh_generation, changed)
+
+
+def _new_entries(old: Facets, places: list[tuple[int, int, _CardFacts]], changed: dict[Entry, Any]) -> None:
+    """Bitmaps for values no card had before: a keyword value holds only these cards; a number's new value holds
+    the cards of the next larger value (no other card's value lies between) and these cards as their values say."""
+    numbers: dict[str, set[int]] = defaultdict(set)
+    for _, after, card in places:
+        for entry in card.entries:
+            if not old.has(entry):
+                changed[entry] = changed.get(entry, 0) | (1 << after)
+        for key, value in card.numbers.items():
+            if not old.has(("numbers", key, value)):
+                numbers[key].add(value)
+    for key, values in numbers.items():
+        known = sorted({*(old.number_bits(key).values if key in old.numbers else ()), *values})
+        for value in sorted(values, reverse=True):
+            larger = known[known.index(value) + 1] if known.index(value) + 1 < len(known) else None
+            above: Entry = ("numbers", key, larger)
+            bits = 0 if larger is None else changed[above] if above in changed else old.part(above)
+            for _, after, card in places:
+                bits = (bits | (1 << after)) if card.wants(("numbers", key, value)) else (bits & ~(1 << after))
+            changed[("numbers", key, value)] = bits
+
+
+def _places_and_names(old: Facets, places: list[tuple[int, int, _CardFacts]], cards: list[Card]) -> dict[Entry, Any]:
+    """The id array, the Whoosh document map and the names after the cards' change (only what changed)."""
+    found: dict[Entry, Any] = {}
+    doc_ranks = old.doc_ranks[:]
+    for before, _, _ in places:  # Their documents are deleted (or replaced) in Whoosh.
+        for doc in _positions(doc_ranks, before):
+            doc_ranks[doc] = -1
+    name_ranks = old.names[1]
+    dropped = {before: _positions(name_ranks, before) for before, _, _ in places}
+    before, after, card = places[0]
+    if before != after:
+        pks = old.pks[:]
+        del pks[before]
+        pks.insert(after, card.pk)
+        found[("pks",)] = pks
+        doc_ranks = _moved_ranks(doc_ranks, before, after, old.size)
+        name_ranks = _moved_ranks(name_ranks[:], before, after, old.size)
+    # One new document per card, in the order given, after all the others.
+    new_ranks = {card.pk: after for _, after, card in places}
+    doc_ranks.extend(new_ranks.get(card.pk, -1) for card in cards)
+    found[("doc_ranks",)] = doc_ranks
+    names = old.names[0]
+    if before != after or any({names[p] for p in dropped[before]} != card.names for before, _, card in places):
+        gone = sorted(position for positions in dropped.values() for position in positions)
+        added = sorted((name, after) for _, after, card in places for name in card.names)
+        found.update(_edited_names(names, name_ranks, gone, added))
+    return found
+
+
+def _moved_ranks(values: Any, old: int, new: int, size: int) -> Any:
+    """Ranks as they are once the card at ``old`` moves to ``new`` (its own become -1): the ones between move by
+    one towards ``old``. In place, finding each rank between by a memory scan, when the move is short."""
+    if abs(new - old) > 64:
+        between = (slice(old + 1, new + 1), range(old, new)) if old < new else (slice(new, old), range(new + 1, old + 1))
+        return _renumbered(values, _renumber_table(size, [between, (slice(old, old + 1), range(-1, 0))]))
+    step = -1 if old < new else 1
+    lo, hi = (old + 1, new) if old < new else (new, old - 1)
+    found = [(position, rank + step) for rank in range(lo, hi + 1) for position in _positions(values, rank)]
+    found += [(position, -1) for position in _positions(values, old)]
+    for position, rank in found:
+        values[position] = rank
+    return values
+
+
+def _edited_names(names: Any, ranks: Any, dropped: list[int], added: list[tuple[str, int]]) -> dict[Entry, Any]:
+    """The names' entries with the names at positions ``dropped`` taken out and ``added`` put in their places (by
+    name, then rank, as ``build_facets`` sorts them). A new name's bytes go at the blob's end: nothing else moves."""
+    gone = set(dropped)
+    inserts = []
+    for name, rank in added:
+        at = bisect.bisect_left(names, name)
+        end = bisect.bisect_right(names, name, lo=at)
+        while at < end and (at in gone or ranks[at] < rank):
+            at += 1
+        inserts.append((at, name, rank))
+    blob = bytearray(names.blob)
+    starts, lengths, new_ranks = names.starts[:], names.lengths[:], ranks[:]
+    # From the last place back, so each edit leaves the places before it where they were; at one place the old name
+    # goes first, and names put in at one place go largest first, so they end up in order.
+    edits = sorted([(at, 0, name, rank) for at, name, rank in inserts] + [(at, 1, "", 0) for at in gone], reverse=True)
+    for at, drop, name, rank in edits:
+        if not drop:
+            data = name.encode()
+            starts.insert(at, len(blob))
+            lengths.insert(at, len(data))
+            new_ranks.insert(at, rank)
+            blob += data
+        else:
+            del starts[at], lengths[at], new_ranks[at]
+    return {("names",): bytes(blob), ("name_starts",): starts, ("name_lengths",): lengths, ("name_ranks",): new_ranks}

@@ -7,15 +7,17 @@ without asking the database. Only the page's rows are then fetched, by primary k
 
 The bitmaps are built by ``manage.py rebuild_index`` from the database and from the Whoosh index;
 an admin save changes only the saved card's bits (``facet_updates``). They are stored beside the
-index in the generation directory, one file per index revision; a missing file is rebuilt on first
-use. Stored per keyword value: fixed keywords, sets, rarities, classes, flags (starter-only and
+index in the generation directory: a small header per index revision saying where each entry lies in
+a data file, which the later revisions' saves append their changed entries to (see ``save``); a
+missing header is rebuilt on first use. Stored per keyword value: fixed keywords, sets, rarities, classes, flags (starter-only and
 unverified among them), ability facts; per number, one cumulative bitmap per value ("at least this
 much", so any range is one or two operations); per terrain modifier value; the sorted names and aliases (``name:`` by bisection); and the bitmaps of
 the words and word pairs frequent enough that reading their postings from Whoosh would cost more.
 
-Each part of the file is stored on its own and read on first use, the tables one entry per key, so
-a new process pays only for what its first query reads (``v>=30`` reads the vitality bitmaps and the
-ids, not the names, the words or the other numbers).
+Each bitmap is stored on its own, as raw bytes, and read on first use, so a new process pays only for
+what its first query reads (``v>=30`` reads one vitality bitmap and the page's ids, not the names, the
+words or the other numbers), and a new process's first save reads and writes only the bitmaps the
+saved card's change touches.
 """
 
 from __future__ import annotations
@@ -28,11 +30,12 @@ import re
 import uuid
 from array import array
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, overload
 
 from cards.choices import CardType, SetKind
 from cards.querysets import rarity_values
@@ -47,8 +50,9 @@ from cards.search.documents import (
     terrain_modifiers,
 )
 
-# Bumped when the stored parts change (6: tables stored per key, id arrays as raw bytes).
-FORMAT = 6
+# Bumped when the stored parts change (7: every bitmap an entry of raw bytes, the names read in place, a header
+# per revision over a shared data file).
+FORMAT = 7
 FILE_PREFIX = "facets-"
 # A word found in at least 1/FREQUENT_SHARE of the cards (and at least FREQUENT_MINIMUM) is stored as a bitmap.
 FREQUENT_SHARE = 32
@@ -111,14 +115,13 @@ def select_ranks(bits: Bits, offset: int, limit: int, descending: bool = False) 
     return found
 
 
-
 @dataclass(frozen=True)
 class NumberBits:
     """One number's cards as cumulative bitmaps: ``at_least[i]`` holds the cards whose value is at
     least ``values[i]`` (values ascending), so every comparison is one or two bitmap operations."""
 
     values: tuple[int, ...]
-    at_least: tuple[Bits, ...]
+    at_least: Sequence[Bits]
 
     @classmethod
     def from_ranks(cls, ranks_by_value: dict[int, list[int]], size: int) -> NumberBits:
@@ -151,148 +154,391 @@ class NumberBits:
         return self.present & ~equal if op == "!=" else equal
 
 
-# The parts of a revision's file. The tables among them are stored one entry per key ("numbers" per
-# number, "keywords" per keyword, "words" per word), so a first query unpickles only the few bitmaps it
-# reads (a cold ``v>=30`` reads the vitality numbers, not every table); the id arrays are stored as
-# their raw bytes, which load several times quicker than a pickled array.
-PARTS = ("pks", "keywords", "numbers", "terrains", "names", "words", "spellings", "doc_ranks")
-TABLES = frozenset({"keywords", "numbers", "terrains", "words"})
-ARRAYS = {"pks": "q", "doc_ranks": "i"}
-# Between a table's name and a key in a stored entry's name (keys are words and keyword values).
-ENTRY = "\x00"
+# How a revision's parts are stored. Every bitmap is an entry of its own, as the raw bytes of its integer
+# (little-endian): a query reads only the bitmaps it asks for, and a save reads one byte of each bitmap to learn
+# whether the saved card was in it, so it loads and writes only the bitmaps the card's change touches. An entry
+# is ("keywords", keyword, value), ("terrains", terrain, amount), ("numbers", keyword, value) (the cards whose
+# value is at least this one), ("words", word), or one of the whole parts below. The names are four entries,
+# read in place, so neither a query nor a save unpickles 50,000 strings: their UTF-8 bytes as one blob, and in
+# sorted order where each one starts in it, its length and the rank of its card. A save appends a new name's bytes
+# to the blob and puts it in place in the three arrays: nothing else moves.
+Entry = tuple[Any, ...]
+WHOLE = ("pks", "doc_ranks", "names", "name_starts", "name_lengths", "name_ranks", "spellings")
+TABLES = ("keywords", "terrains", "numbers", "words")
+ARRAYS = {"pks": "q", "doc_ranks": "i", "name_starts": "i", "name_lengths": "i", "name_ranks": "i"}
+# Tables whose values are numbers (the others' are strings).
+NUMBERED = frozenset({"terrains", "numbers"})
 
 
-def _explode(parts: Mapping[str, Any]) -> dict[str, Any]:
-    """Whole tables given as dicts become one entry per key; other parts (and entries) pass as they are."""
-    found: dict[str, Any] = {}
-    for name, value in parts.items():
-        if name in TABLES:
-            found.update({f"{name}{ENTRY}{key}": entry for key, entry in value.items()})
-        else:
-            found[name] = value
-    return found
+def bits_bytes(bits: Bits) -> bytes:
+    return bits.to_bytes((bits.bit_length() + 7) >> 3, "little")
+
+
+def _encode(entry: Entry, value: Any) -> bytes:
+    name = entry[0]
+    if name in TABLES:
+        return bits_bytes(value)
+    if name in ARRAYS:
+        return bytes(value.tobytes())
+    if name == "names":
+        return bytes(value)
+    return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _decode(entry: Entry, raw: Any) -> Any:
+    name = entry[0]
+    if name in TABLES:
+        return int.from_bytes(raw, "little")
+    if name in ARRAYS:
+        value = array(ARRAYS[name])
+        value.frombytes(raw)
+        return value
+    if name == "names":
+        return raw  # Read in place (``NameList``).
+    return pickle.loads(raw)  # noqa: S301 - written by this site (see ``load``)
+
+
+def _window(raw: Any, lo: int, hi: int) -> Bits:
+    """Bits ``lo`` to ``hi`` of a stored bitmap's bytes (bit 0 of the answer is ``lo``), reading only those bytes."""
+    start = lo >> 3
+    chunk = int.from_bytes(raw[start : (hi >> 3) + 1], "little")
+    return (chunk >> (lo - (start << 3))) & ((1 << (hi - lo + 1)) - 1)
 
 
 def _same(old: Any, new: Any) -> bool:
     if isinstance(old, array) or isinstance(new, array):
         return type(old) is type(new) and old.typecode == new.typecode and old == new
+    if isinstance(old, (bytes, memoryview)) or isinstance(new, (bytes, memoryview)):
+        return isinstance(old, (bytes, memoryview)) and isinstance(new, (bytes, memoryview)) and bytes(old) == bytes(new)
     return bool(old == new)
 
 
-def _table_of(name: str) -> str:
-    return name.split(ENTRY, 1)[0]
+Where = dict[str, Any]  # name -> (offset, length) | None; table -> {key -> {value -> ...}} (words: {word -> ...})
+
+
+def _leaves(where: Where, tables: Iterable[str] = (*WHOLE, *TABLES)) -> Iterator[tuple[Entry, tuple[int, int] | None]]:
+    for table in tables:
+        if table not in TABLES:
+            if table in where:
+                yield (table,), where[table]
+            continue
+        for key, inner in where.get(table, {}).items():
+            if table == "words":
+                yield (table, key), inner
+            else:
+                for value, location in inner.items():
+                    yield (table, key, value), location
+
+
+def _explode(parts: Mapping[str, Any]) -> dict[Entry, Any]:
+    """Whole parts as ``build_facets`` makes them (tables as dicts, numbers as ``NumberBits``) to entries."""
+    found: dict[Entry, Any] = {}
+    for name, value in parts.items():
+        if name == "names":
+            names, ranks = value
+            blob, starts, lengths = name_blob(names)
+            found.update({("names",): blob, ("name_starts",): starts, ("name_lengths",): lengths,
+                          ("name_ranks",): array("i", ranks)})  # fmt: skip
+        elif name == "numbers":
+            for key, bits in value.items():
+                found.update({("numbers", key, at): cumulative for at, cumulative in zip(bits.values, bits.at_least, strict=True)})
+        elif name == "words":
+            found.update({("words", word): bits for word, bits in value.items()})
+        elif name in TABLES:
+            found.update({(name, key, at): bits for key, values in value.items() for at, bits in values.items()})
+        else:
+            found[(name,)] = value
+    return found
+
+
+def name_blob(names: Iterable[str]) -> tuple[bytes, array[int], array[int]]:
+    """Sorted names as one UTF-8 blob, where each starts in it and its length."""
+    encoded = [name.encode() for name in names]
+    lengths = array("i", map(len, encoded))
+    starts = array("i", [0])
+    starts.extend(accumulate(lengths))
+    starts.pop()
+    return b"".join(encoded), starts, lengths
+
+
+class NameList(Sequence[str]):
+    """The sorted names, each decoded from the blob when read: ``bisect`` reads about 16 of 50,000."""
+
+    def __init__(self, blob: Any, starts: Any, lengths: Any) -> None:
+        self.blob, self.starts, self.lengths = blob, starts, lengths
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        start = self.starts[index]
+        return bytes(self.blob[start : start + self.lengths[index]]).decode()
+
+    def __iter__(self) -> Iterator[str]:
+        # Every name at once (a save that moves every bitmap, ``_Layout``): sliced from the blob decoded in one go
+        # when it is all ASCII, as card names nearly always are (a character is then a byte).
+        blob = bytes(self.blob)
+        text = blob.decode()
+        whole: Any = text if len(text) == len(blob) else blob
+        for start, length in zip(self.starts, self.lengths, strict=True):
+            name = whole[start : start + length]
+            yield name if whole is text else name.decode()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class _Data:
+    """Where a revision's stored entries lie: a data file's memory map (or bytes), with its path."""
+
+    def __init__(self, path: Path | None, buffer: Any) -> None:
+        self.path, self.buffer = path, buffer
+        self.size = len(buffer)
+
+    @classmethod
+    def open(cls, path: Path) -> _Data:
+        with open(path, "rb") as file:
+            size = os.fstat(file.fileno()).st_size
+            # The map outlives the file: a later save may replace it, a search keeps reading this revision.
+            buffer: Any = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) if size else b""
+        return cls(path, buffer)
+
+    def view(self, location: tuple[int, int]) -> memoryview:
+        offset, length = location
+        return memoryview(self.buffer)[offset : offset + length]
+
+
+class _Values(Mapping[Any, Bits]):
+    """One keyword's (or terrain's) bitmaps by value, each read the first time it is asked for."""
+
+    def __init__(self, facets: Facets, table: str, key: str, values: Mapping[Any, Any]) -> None:
+        self._facets, self._table, self._key, self._values = facets, table, key, values
+
+    def __getitem__(self, value: Any) -> Bits:
+        if value not in self._values:
+            raise KeyError(value)
+        return self._facets.part((self._table, self._key, value))  # type: ignore[no-any-return]
+
+    def __contains__(self, value: object) -> bool:
+        return value in self._values
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
 
 
 class _Table(Mapping[str, Any]):
-    """A table of one revision: its keys are known, each entry is unpickled the first time it is read."""
+    """A table of one revision: its keys are known from the stored header, each entry read on first use."""
 
-    def __init__(self, facets: Facets, name: str, keys: list[str]) -> None:
-        self._facets, self._name, self._keys = facets, name, keys
-        self._known = frozenset(keys)
+    def __init__(self, facets: Facets, table: str) -> None:
+        self._facets, self._table = facets, table
+
+    def _keys(self) -> Mapping[str, Any]:
+        return self._facets._where.get(self._table, {})  # type: ignore[no-any-return]
 
     def __getitem__(self, key: str) -> Any:
-        if key not in self._known:
-            raise KeyError(key)
-        return self._facets.part(f"{self._name}{ENTRY}{key}")
+        inner = self._keys()[key]
+        if self._table == "words":
+            return self._facets.part(("words", key))
+        if self._table == "numbers":
+            return self._facets.number_bits(key, inner)
+        return _Values(self._facets, self._table, key, inner)
 
     def __contains__(self, key: object) -> bool:
-        return key in self._known
+        return key in self._keys()
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._keys)
+        return iter(self._keys())
 
     def __len__(self) -> int:
-        return len(self._keys)
+        return len(self._keys())
+
+
+class _Cumulative(Sequence[Bits]):
+    """A number's "at least" bitmaps in value order, each read on first use (``v>=30`` reads one)."""
+
+    def __init__(self, facets: Facets, key: str, values: tuple[int, ...]) -> None:
+        self._facets, self._key, self._values = facets, key, values
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    @overload
+    def __getitem__(self, index: int) -> Bits: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Bits]: ...
+    def __getitem__(self, index: int | slice) -> Bits | list[Bits]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        return self._facets.part(("numbers", self._key, self._values[index]))  # type: ignore[no-any-return]
 
 
 class Facets:
     """The bitmaps of one index revision; see the module docstring. Never changed once shared:
-    an update makes a new ``Facets`` (``facet_updates``)."""
+    an update makes a new ``Facets`` (``facet_updates``) that shares every entry it did not change."""
 
-    def __init__(self, size: int, whoosh_generation: int | None, parts: dict[str, Any] | None = None,
-                 raw: Mapping[str, bytes] | None = None) -> None:  # fmt: skip
+    def __init__(self, size: int, whoosh_generation: int | None, parts: Mapping[str, Any] | None = None, *,
+                 where: Where | None = None, data: _Data | None = None,
+                 values: dict[Entry, Any] | None = None) -> None:  # fmt: skip
         self.size = size
         # Whoosh document number to rank (``doc_ranks``) is valid for readers of this Whoosh generation.
         self.whoosh_generation = whoosh_generation
         self.universe: Bits = (1 << size) - 1
-        self._parts: dict[str, Any] = _explode(parts or {})
-        # Parts as stored (bytes, or a stored file's mapped parts), read on first use. A part present both
-        # here and in ``_parts`` is the same value twice: a save reuses the bytes instead of pickling again.
-        self._raw: Mapping[str, bytes] = raw or {}
-        self._serialised: dict[str, bytes] = {}
-        keys: dict[str, list[str]] = {name: [] for name in TABLES}
-        for name in self.names_stored():
-            table, _, key = name.partition(ENTRY)
-            if key:
-                keys[table].append(key)
-        self._tables = {name: _Table(self, name, found) for name, found in keys.items()}
+        # Where each entry lies in ``data`` (None: only in memory, in ``_values``, until saved).
+        self._where: Where = where if where is not None else {table: {} for table in TABLES}
+        self._data = data
+        self._values: dict[Entry, Any] = dict(values or {})
+        if parts:
+            entries = _explode(parts)
+            self._values.update(entries)
+            self._where = _with_leaves(self._where, {entry: None for entry in entries})
+        self._tables = {table: _Table(self, table) for table in TABLES}
+        self._numbers: dict[str, NumberBits] = {}
         self._rank_of_pk: dict[int, int] | None = None
+        self._ranks_found: dict[int, int | None] = {}
         self._pk_view: memoryview | None = None
 
     def __getstate__(self) -> dict[str, Any]:
-        # Every part as bytes: a stored file's memory map cannot travel.
-        return {"size": self.size, "whoosh_generation": self.whoosh_generation, "raw": self.raw_parts()}
+        # Every entry as bytes: a stored file's memory map cannot travel.
+        pieces: list[bytes] = []
+        locations: dict[Entry, tuple[int, int]] = {}
+        offset = 0
+        for entry in self.entries():
+            raw = bytes(self.stored_bytes(entry))
+            locations[entry] = (offset, len(raw))
+            pieces.append(raw)
+            offset += len(raw)
+        where = _with_leaves({table: {} for table in TABLES}, locations)
+        return {"size": self.size, "whoosh_generation": self.whoosh_generation, "where": where, "data": b"".join(pieces)}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__init__(state["size"], state["whoosh_generation"], raw=state["raw"])  # type: ignore[misc]
+        self.__init__(state["size"], state["whoosh_generation"], where=state["where"],  # type: ignore[misc]
+                      data=_Data(None, state["data"]))  # fmt: skip
 
-    def part(self, name: str) -> Any:
+    def location(self, entry: Entry) -> tuple[int, int] | None:
+        where: Any = self._where
+        for step in entry:
+            where = where[step]
+        return where  # type: ignore[no-any-return]
+
+    def has(self, entry: Entry) -> bool:
         try:
-            return self._parts[name]
+            self.location(entry)
+        except KeyError:
+            return False
+        return True
+
+    def part(self, entry: Entry) -> Any:
+        try:
+            return self._values[entry]
         except KeyError:
             # Two threads may both read a part on first use: the same value, one of them kept.
-            raw = self._raw[name]
-            if name in ARRAYS:
-                value: Any = array(ARRAYS[name])
-                value.frombytes(raw)
-            else:
-                value = pickle.loads(raw)  # noqa: S301 - written by this site (see ``load``)
-            self._parts[name] = value
+            location = self.location(entry)
+            assert location is not None and self._data is not None
+            value = _decode(entry, self._data.view(location))
+            self._values[entry] = value
             return value
 
-    def names_stored(self) -> list[str]:
-        return [*self._parts, *(name for name in self._raw if name not in self._parts)]
+    def window(self, entry: Entry, lo: int, hi: int) -> Bits:
+        """Bits ``lo`` to ``hi`` of a bitmap, read from its stored bytes when it is not loaded (a save's test)."""
+        value = self._values.get(entry)
+        if value is not None:
+            return (value >> lo) & ((1 << (hi - lo + 1)) - 1)  # type: ignore[no-any-return]
+        location = self.location(entry)
+        assert location is not None and self._data is not None
+        return _window(self._data.view(location), lo, hi)
 
-    def _known_bytes(self, name: str) -> bytes | None:
-        found = self._serialised.get(name)
-        return found if found is not None else self._raw.get(name)
+    def windows(self, lo: int, hi: int) -> Iterator[tuple[Entry, Bits]]:
+        """Every bitmap with its bits ``lo`` to ``hi`` (``window``), read straight from the stored bytes."""
+        buffer = self._data.buffer if self._data is not None else b""
+        first, last = lo >> 3, (hi >> 3) + 1
+        shift, mask = lo - (first << 3), (1 << (hi - lo + 1)) - 1
+        values = self._values
+        for entry, location in _leaves(self._where, TABLES):
+            value = values.get(entry)
+            if value is not None:
+                yield entry, (value >> lo) & mask
+            else:
+                offset, length = location  # type: ignore[misc]
+                chunk = buffer[offset + first : offset + min(last, length)] if first < length else b""
+                yield entry, (int.from_bytes(chunk, "little") >> shift) & mask
 
-    def stored(self, name: str) -> bytes:
-        """A part as the file holds it: the bytes it was read from, or made (once) from its value."""
-        found = self._known_bytes(name)
+    def rank_of(self, pk: int) -> int | None:
+        """The rank of the card with this id: a memory scan of the stored id array, which is not loaded for it (a save
+        asks for its card's rank three times; the answer is kept)."""
+        if pk not in self._ranks_found:
+            self._ranks_found[pk] = self._scan_for(pk)
+        return self._ranks_found[pk]
+
+    def _scan_for(self, pk: int) -> int | None:
+        pks = self._values.get(("pks",))
+        if pks is None and isinstance(self._data.buffer if self._data is not None else None, mmap.mmap):
+            assert self._data is not None
+            offset, length = self._where["pks"]
+            needle, width = array(ARRAYS["pks"], [pk]).tobytes(), array(ARRAYS["pks"]).itemsize
+            start = self._data.buffer.find(needle, offset, offset + length)
+            while start >= 0 and (start - offset) % width:
+                start = self._data.buffer.find(needle, start + 1, offset + length)
+            return None if start < 0 else (start - offset) // width
+        for rank, found in enumerate(self.pks):
+            if found == pk:
+                return rank
+        return None
+
+    def entries(self) -> list[Entry]:
+        return [entry for entry, _ in _leaves(self._where)]
+
+    def stored_bytes(self, entry: Entry) -> Any:
+        """An entry as the file holds it: its stored bytes (in place), or made from its value."""
+        location = self.location(entry)
+        if location is not None and self._data is not None:
+            return self._data.view(location)
+        return _encode(entry, self._values[entry])
+
+    def number_bits(self, key: str, values: Mapping[int, Any] | None = None) -> NumberBits:
+        found = self._numbers.get(key)
         if found is None:
-            value = self._parts[name]
-            found = value.tobytes() if name in ARRAYS else pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-            self._serialised[name] = found
+            ordered = tuple(sorted(values if values is not None else self._where["numbers"][key]))
+            found = self._numbers[key] = NumberBits(ordered, _Cumulative(self, key, ordered))
         return found
 
-    def raw_parts(self) -> dict[str, bytes]:
-        """Every part as stored."""
-        return {name: self.stored(name) for name in self.names_stored()}
+    def with_entries(self, size: int, whoosh_generation: int | None, changed: Mapping[Entry, Any]) -> Facets:
+        """A new revision: the changed entries given, every other one shared with this revision (stored bytes
+        and loaded values alike). A changed entry equal to this revision's loaded value keeps its stored bytes."""
+        kept = {entry: value for entry, value in changed.items()
+                if not (entry in self._values and self.location(entry) is not None and _same(self._values[entry], value))}  # fmt: skip
+        values = {entry: value for entry, value in self._values.items() if entry not in kept}
+        values.update(kept)
+        found = Facets(size, whoosh_generation, where=_with_leaves(self._where, {entry: None for entry in kept}),
+                       data=self._data, values=values)  # fmt: skip
+        if "pks" not in {entry[0] for entry in kept} and self._rank_of_pk is not None:
+            found._rank_of_pk = self._rank_of_pk
+        return found
 
-    def with_parts(self, size: int, whoosh_generation: int | None, changed: dict[str, Any]) -> Facets:
-        """A new revision: the changed parts (whole tables) given, the others shared with this one.
-
-        A save touches a few bitmaps of one card; every entry of a changed table that came out equal keeps
-        its stored bytes, so writing the next revision pickles only what really changed.
-        """
-        parts = {name: value for name, value in self._parts.items() if _table_of(name) not in changed}
-        raw: dict[str, bytes] = {}
-        for name in self.names_stored():
-            if _table_of(name) not in changed and (known := self._known_bytes(name)) is not None:
-                raw[name] = known
-        for name, value in _explode(changed).items():
-            known = self._known_bytes(name)
-            if known is not None and name in self._parts and _same(self._parts[name], value):
-                raw[name] = known
-        return Facets(size, whoosh_generation, {**parts, **changed}, raw)
+    def with_parts(self, size: int, whoosh_generation: int | None, changed: Mapping[str, Any]) -> Facets:
+        """``with_entries`` for whole parts as ``build_facets`` makes them (a table replaces all its entries)."""
+        return self.with_entries(size, whoosh_generation, _explode(changed))
 
     @property
     def pks(self) -> array[int]:
-        return self.part("pks")  # type: ignore[no-any-return]
+        return self.part(("pks",))  # type: ignore[no-any-return]
 
     @property
-    def keywords(self) -> Mapping[str, dict[str, Bits]]:
+    def keywords(self) -> Mapping[str, Mapping[str, Bits]]:
         return self._tables["keywords"]
 
     @property
@@ -300,13 +546,13 @@ class Facets:
         return self._tables["numbers"]
 
     @property
-    def terrains(self) -> Mapping[str, dict[int, Bits]]:
+    def terrains(self) -> Mapping[str, Mapping[int, Bits]]:
         return self._tables["terrains"]
 
     @property
-    def names(self) -> tuple[list[str], list[int]]:
+    def names(self) -> tuple[NameList, array[int]]:
         """Every normalised name and alias, sorted, and the rank of the card each belongs to."""
-        return self.part("names")  # type: ignore[no-any-return]
+        return NameList(self.part(("names",)), self.part(("name_starts",)), self.part(("name_lengths",))), self.part(("name_ranks",))
 
     @property
     def words(self) -> Mapping[str, Bits]:
@@ -314,11 +560,11 @@ class Facets:
 
     @property
     def spellings(self) -> dict[str, dict[str, str]]:
-        return self.part("spellings")  # type: ignore[no-any-return]
+        return self.part(("spellings",))  # type: ignore[no-any-return]
 
     @property
     def doc_ranks(self) -> array[int]:
-        return self.part("doc_ranks")  # type: ignore[no-any-return]
+        return self.part(("doc_ranks",))  # type: ignore[no-any-return]
 
     @property
     def rank_of_pk(self) -> dict[int, int]:
@@ -360,14 +606,36 @@ class Facets:
         return bits_from_ranks(ranks[start:end], self.size)
 
     def ids(self, ranks: Iterable[int]) -> list[int]:
-        pks = self._parts.get("pks", self._pk_view)
-        if pks is None and isinstance(self._raw, _MappedParts) and "pks" in self._raw:
+        pks = self._values.get(("pks",), self._pk_view)
+        if pks is None and self._data is not None and (location := self._where.get("pks")) is not None:
             # A page needs 50 ids: read them where the file lies instead of copying all 50,000 (a third of a
             # millisecond of a cold query, mostly page faults).
-            pks = self._pk_view = self._raw.view("pks").cast(ARRAYS["pks"])
+            pks = self._pk_view = self._data.view(location).cast(ARRAYS["pks"])
         if pks is None:
             pks = self.pks
         return [pks[rank] for rank in ranks]
+
+
+def _with_leaves(where: Where, leaves: Mapping[Entry, tuple[int, int] | None]) -> Where:
+    """A copy of ``where`` with these leaves set; the dicts off their paths are shared, never changed."""
+    found = dict(where)
+    copied: set[Any] = set()
+    for entry, location in leaves.items():
+        name = entry[0]
+        if len(entry) == 1:
+            found[name] = location
+            continue
+        if name not in copied:
+            found[name] = dict(found.get(name, {}))
+            copied.add(name)
+        if len(entry) == 2:
+            found[name][entry[1]] = location
+            continue
+        if (name, entry[1]) not in copied:
+            found[name][entry[1]] = dict(found[name].get(entry[1], {}))
+            copied.add((name, entry[1]))
+        found[name][entry[1]][entry[2]] = location
+    return found
 
 
 COMPARE = {
@@ -509,64 +777,99 @@ def frequent_words(reader: Any, ranks_of_doc: array[int], size: int) -> dict[str
 
 # Storing -------------------------------------------------------------------------------------------
 
+DATA_PREFIX = "facets-data-"
+# A save appends the entries it changed to the data file it shares with the revisions before it; once that file
+# holds this many times the bytes its revision reads, the save writes a fresh file instead (merges do, past twice:
+# they come every dozen saves, off the request path).
+MOST_GROWTH = 8
+
 
 def facets_path(generation_dir: Path, revision: int) -> Path:
+    """A revision's header: what its entries are and where they lie in its data file."""
     return generation_dir / f"{FILE_PREFIX}{revision}.pickle"
 
 
-def save(facets: Facets, generation_dir: Path, revision: int) -> None:
-    """Write atomically (a reader never sees half a file) and drop the files of older revisions but one.
+def save(facets: Facets, generation_dir: Path, revision: int, most_growth: float = MOST_GROWTH) -> None:
+    """Store a revision: its entries, then its header (atomically: a reader never sees half of one); then drop the
+    files of older revisions but one. Afterwards ``facets`` reads its entries from where they were stored.
 
-    The file is a small pickled header (what the parts are and where) followed by each part pickled on
-    its own, so a reader maps the file and unpickles a part only when a query needs it.
+    The entries a revision shares with the one it was made from (``Facets.with_entries``) stay where they lie: the
+    ones it changed are appended to the same data file, so a save writes only what it changed. A new data file
+    holds every entry instead when there is none in this directory yet, or when the old one would hold more than
+    ``most_growth`` times the bytes this revision reads.
     """
-    target = facets_path(generation_dir, revision)
-    temporary = generation_dir / f".{target.name}.{uuid.uuid4().hex}"
-    parts = facets.raw_parts()
-    where: dict[str, tuple[int, int]] = {}
-    offset = 0
-    for name, data in parts.items():
-        where[name] = (offset, len(data))
-        offset += len(data)
-    header = {"format": FORMAT, "size": facets.size, "whoosh_generation": facets.whoosh_generation, "parts": where}
+    leaves = list(_leaves(facets._where))
+    unsaved = {entry: _encode(entry, facets._values[entry]) for entry, location in leaves if location is None}
+    live = sum(location[1] if location is not None else len(unsaved[entry]) for entry, location in leaves)
+    data = facets._data
+    target: Path | None = None
+    if data is not None and data.path is not None and data.path.parent == generation_dir:
+        try:
+            size = data.path.stat().st_size
+        except OSError:
+            size = None
+        if size is not None and size + sum(map(len, unsaved.values())) <= most_growth * max(live, 1):
+            target = data.path
+    locations: dict[Entry, tuple[int, int]] = {}
+    if target is not None:
+        # Under the update lock: no other process appends meanwhile. Appended at the file's end, past any tail a
+        # crashed save left (no header names it).
+        with open(target, "ab") as out:
+            offset = out.seek(0, os.SEEK_END)
+            for entry, raw in unsaved.items():
+                out.write(raw)
+                locations[entry] = (offset, len(raw))
+                offset += len(raw)
+        locations.update({entry: location for entry, location in leaves if location is not None})  # type: ignore[misc]
+    else:
+        target = generation_dir / f"{DATA_PREFIX}{uuid.uuid4().hex}.bin"
+        offset = 0
+        with open(target, "wb") as out:
+            for entry, location in leaves:
+                raw = unsaved[entry] if location is None else facets.stored_bytes(entry)
+                out.write(raw)
+                locations[entry] = (offset, len(raw))
+                offset += len(raw)
+    where = _with_leaves({table: {} for table in TABLES}, locations)
+    header = {"format": FORMAT, "size": facets.size, "whoosh_generation": facets.whoosh_generation,
+              "data": target.name, "end": offset, "where": where}  # fmt: skip
+    header_path = facets_path(generation_dir, revision)
+    temporary = generation_dir / f".{header_path.name}.{uuid.uuid4().hex}"
     with open(temporary, "wb") as out:
         pickle.dump(header, out, protocol=pickle.HIGHEST_PROTOCOL)
-        for data in parts.values():
-            out.write(data)
-    os.replace(temporary, target)
+    os.replace(temporary, header_path)
+    facets._where, facets._data = where, _Data.open(target)
+    _prune(generation_dir, revision)
+
+
+def _prune(generation_dir: Path, revision: int) -> None:
+    """Drop the headers of revisions older than the one before ``revision``, then every data file no header names."""
     for path in generation_dir.glob(f"{FILE_PREFIX}*.pickle"):
         number = path.name[len(FILE_PREFIX) : -len(".pickle")]
         if number.isdigit() and int(number) < revision - 1:
             path.unlink(missing_ok=True)
+    data_files = list(generation_dir.glob(f"{DATA_PREFIX}*.bin"))
+    if len(data_files) < 2:
+        return  # The usual case: every revision kept appends to the one data file.
+    named: set[str] = set()
+    for path in generation_dir.glob(f"{FILE_PREFIX}*.pickle"):
+        try:
+            with open(path, "rb") as file:
+                named.add(pickle.load(file)["data"])  # noqa: S301 - written by this site
+        except (OSError, ValueError, KeyError, TypeError, pickle.UnpicklingError, EOFError):
+            continue
+    for path in data_files:
+        if path.name not in named:
+            path.unlink(missing_ok=True)
 
 
-def _complete(names: Iterable[str]) -> bool:
-    """Whether a stored file names every part (its tables may be empty)."""
-    return set(PARTS) - TABLES <= set(names) and all(_table_of(name) in PARTS for name in names)
-
-
-class _MappedParts(Mapping[str, bytes]):
-    """The parts of a stored file, read from its memory map when asked (the map outlives a replaced file)."""
-
-    def __init__(self, mapped: mmap.mmap, base: int, where: dict[str, tuple[int, int]]) -> None:
-        self._mapped, self._base, self._where = mapped, base, where
-
-    def __getitem__(self, name: str) -> bytes:
-        offset, length = self._where[name]
-        start = self._base + offset
-        return self._mapped[start : start + length]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._where)
-
-    def __len__(self) -> int:
-        return len(self._where)
-
-    def view(self, name: str) -> memoryview:
-        """A part's bytes in place, without copying them."""
-        offset, length = self._where[name]
-        start = self._base + offset
-        return memoryview(self._mapped)[start : start + length]
+def _complete(header: Any) -> bool:
+    """Whether a stored header is this format's and names every whole part and table."""
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        return False
+    where = header.get("where")
+    return (isinstance(where, dict) and all(name in where for name in WHOLE)
+            and all(isinstance(where.get(table), dict) for table in TABLES))  # fmt: skip
 
 
 def load(generation_dir: Path, revision: int) -> Facets | None:
@@ -575,10 +878,11 @@ def load(generation_dir: Path, revision: int) -> Facets | None:
         with open(facets_path(generation_dir, revision), "rb") as file:
             # The file was written by rebuild_index into the index directory, which only the site writes.
             header = pickle.load(file)  # noqa: S301
-            base = file.tell()
-            mapped = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
-    except (OSError, ValueError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+        if not _complete(header):
+            return None
+        data = _Data.open(generation_dir / header["data"])
+    except (OSError, ValueError, TypeError, KeyError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
         return None
-    if not isinstance(header, dict) or header.get("format") != FORMAT or not _complete(header.get("parts", ())):
-        return None
-    return Facets(header["size"], header["whoosh_generation"], raw=_MappedParts(mapped, base, header["parts"]))
+    if data.size < header["end"]:
+        return None  # Cut short: never read past its end.
+    return Facets(header["size"], header["whoosh_generation"], where=header["where"], data=data)

@@ -6,8 +6,8 @@ new generation (the Whoosh index and its facet bitmaps, ``facets``) and then rep
 ``current.json`` in one ``os.replace``, so a search running meanwhile keeps reading the old
 generation and never sees a half-built index. The previous generation is kept for searches still
 holding it open; older ones are removed. An update after a save re-indexes the cards in place,
-writes the bitmaps of the next revision (changing only the saved cards' bits, ``facet_updates``), then bumps the revision in
-``current.json``. Each update adds a small Whoosh segment and merges nothing; once there are ``MOST_SEGMENTS``, a
+writes the bitmaps of the next revision (changing only the saved cards' bits, ``facet_updates``, and appending only
+those to the bitmaps' data file, ``facets.save``), then bumps the revision in ``current.json``. Each update adds a small Whoosh segment and merges nothing; once there are ``MOST_SEGMENTS``, a
 background thread merges the small ones into one and publishes a revision with the new document numbers.
 """
 
@@ -216,17 +216,22 @@ def build_locked(cards: Iterable[Card], root: Path, data_revision: int | None = 
 
 
 @contextmanager
-def update_lock(root: Path) -> Iterator[None]:
-    """One update at a time per index directory (across processes), so revisions never collide."""
+def update_lock(root: Path, wait: bool = True) -> Iterator[bool]:
+    """One update at a time per index directory (across processes), so revisions never collide. Yields whether
+    the lock is held: always, unless ``wait`` is off and another process holds it."""
     with open(root / UPDATE_LOCK, "a") as lock:
         try:
             import fcntl
         except ImportError:  # pragma: no cover - not POSIX; Whoosh's own write lock still applies.
-            yield
+            yield True
             return
-        fcntl.flock(lock, fcntl.LOCK_EX)
         try:
-            yield
+            fcntl.flock(lock, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
@@ -237,6 +242,8 @@ def update_lock(root: Path) -> Iterator[None]:
 MOST_SEGMENTS = 12
 # Whether ``merge_soon`` merges in a background thread (the site) or at once (tests: deterministic).
 MERGE_IN_BACKGROUND = True
+# A merge writes the bitmaps' data file afresh past this growth (a save, only past ``facets.MOST_GROWTH``).
+MERGE_GROWTH = 2
 
 
 def update(cards: Iterable[Card], removed_slugs: Iterable[str] = (), root: Path | None = None) -> bool:
@@ -317,11 +324,12 @@ def update_locked(
     return segments
 
 
-def _publish(root: Path, pointer: Pointer, found: Facets, data_revision: int) -> None:
+def _publish(root: Path, pointer: Pointer, found: Facets, data_revision: int,
+             most_growth: float = facets.MOST_GROWTH) -> None:  # fmt: skip
     """Store ``found`` as the next revision of the pointer's generation and make it the current one."""
     revision = pointer.revision + 1
     generation_dir = root / pointer.generation
-    facets.save(found, generation_dir, revision)
+    facets.save(found, generation_dir, revision, most_growth)
     new_pointer = Pointer(
         **{**pointer.__dict__, "revision": revision, "data_revision": max(data_revision, pointer.data_revision)}
     )
@@ -434,7 +442,9 @@ def merge_segments(root: Path | None = None) -> bool:
         else:
             with opened.reader() as reader:
                 found = facets.build_facets(reader)
-        _publish(root, pointer, found, pointer.data_revision)
+        # Off the request path: the data file the saves appended to is written afresh once it holds twice what
+        # the revision reads, so a save rarely has to.
+        _publish(root, pointer, found, pointer.data_revision, most_growth=MERGE_GROWTH)
     return True
 
 
@@ -587,7 +597,11 @@ def shared_facets(generation_dir: Path, pointer: Pointer, reader: Any) -> Facets
                 else:
                     found = facets.build_facets(reader)
                 try:
-                    facets.save(found, generation_dir, pointer.revision)
+                    # Under the update lock, as every writer of the bitmaps' files; when a save holds it, the next
+                    # process builds them again instead of waiting here.
+                    with update_lock(generation_dir.parent, wait=False) as held:
+                        if held:
+                            facets.save(found, generation_dir, pointer.revision)
                 except OSError:
                     pass
             _facets.clear()

@@ -6,16 +6,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.db import transaction
 from whoosh import index as whoosh_index
 
 from cards.choices import SetKind
 from cards.models import Card, CardClass, CardSet, Printing
-from cards.search import facets, storage
+from cards.search import facet_updates, facets, storage
 from cards.search.service import read_query, search
 from tests.search.test_index import _all_cards
 
 pytestmark = pytest.mark.django_db
 REBUILD = facets.build_facets
+LAYOUT = facet_updates._Layout
 
 QUERIES = ["v>=30", "v<3", "v!=5", "ranged>=4", "class:knight ranged>0", "cmp>=4 is:receiver", "t:guardian v>=27",
            "fire v>=8", "sand lord", "name:aaaa*", '"dry heaps"', "quartzite", '"quartzite grit"', "set:dn -is:flying",
@@ -128,19 +130,103 @@ def test_each_kind_of_save_gives_the_bitmaps_of_a_full_rebuild(tmp_path: Path, s
     assert rebuilds == [], "every save above is a card's own update, not a rebuild of every bitmap"
 
 
-def test_a_new_revision_reuses_the_stored_bytes_of_every_entry_that_came_out_equal() -> None:
+def _data_bytes(root: Path) -> int:
+    pointer = storage.read_pointer(root)
+    assert pointer is not None
+    return sum(path.stat().st_size for path in (root / pointer.generation).glob(f"{facets.DATA_PREFIX}*"))
+
+
+def test_a_first_save_reading_only_the_stored_bitmaps_gives_a_full_rebuild(tmp_path: Path, settings, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any) -> None:  # type: ignore[no-untyped-def]
+    """Each save as a new process makes it: nothing in memory, every bitmap tested in its stored bytes and only the
+    ones the change touches read (``facet_updates._touched``); the result must still be a full rebuild's."""
+    settings.SEARCH_INDEX_DIR = tmp_path
+    storage.build(_all_cards(), tmp_path)
+    ordered = list(Card.objects.order_by("sort_key", "slug").values_list("slug", "name"))
+    # A card two places before another: renamed to sort just after it, it moves a short way (the bytes between).
+    (near, _), _, (_, target) = ordered[300:303]
+
+    def number_to_a_new_value() -> None:
+        card = Card.objects.get(slug="sand-lord")
+        card.vitality, card.ranged_attack = 77, 3  # No card has vitality 77: a new "at least" bitmap.
+        card.save()
+
+    def number_to_a_known_value() -> None:
+        card = Card.objects.get(slug="baelzebub")
+        card.vitality = 5
+        card.save()
+
+    def short_move() -> None:
+        card = Card.objects.get(slug=near)
+        card.name = f"{target} Quartzite"
+        card.save()
+
+    def rename_in_place() -> None:
+        card = Card.objects.get(slug="sand-lord")
+        card.aliases = [*card.aliases, "Dune Strider"]  # A new name, the same place in the list.
+        card.summary = "A dune of quartzite grit that walks."
+        card.save()
+
+    def class_and_two_cards() -> None:
+        card = Card.objects.get(slug="baelzebub")
+        card.classes.add(CardClass.objects.get(slug="knight"))
+        other = Card.objects.get(slug="sand-lord")
+        other.flying = not other.flying
+        other.save()
+
+    layouts: list[int] = []
+    monkeypatch.setattr(facet_updates, "_Layout", lambda old: layouts.append(1) or LAYOUT(old))
+    written: list[set[tuple[Any, ...]]] = []
+    with_entries = facets.Facets.with_entries
+    monkeypatch.setattr(facets.Facets, "with_entries", lambda self, size, generation, changed: written.append(set(changed))
+                        or with_entries(self, size, generation, changed))  # fmt: skip
+    bitmaps = sum(1 for entry in _stored(tmp_path).entries() if entry[0] in facets.TABLES)
+    # A number moved far changes every "at least" bitmap between its two values; a short move, those whose bits between
+    # the two places differ.
+    for change, most in ((number_to_a_new_value, 30), (number_to_a_known_value, 12), (short_move, bitmaps // 2),
+                         (rename_in_place, 12), (class_and_two_cards, 12)):  # fmt: skip
+        storage._facets.clear()  # As a new process finds it: only the files.
+        before = _data_bytes(tmp_path)
+        with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+            change()
+        _assert_same(_stored(tmp_path), _rebuilt(tmp_path))
+        assert _answers() == _database_answers(), change.__name__
+        # Only the bitmaps the change touched were made again, and only they (with the arrays) were written.
+        made = [entry for entry in written[-1] if entry[0] in facets.TABLES]
+        assert 0 < len(made) <= most, (change.__name__, sorted(made))
+        assert _data_bytes(tmp_path) - before < before / 2, change.__name__
+    assert layouts == [], "each save above changed only the bitmaps it touched"
+    assert _slugs('name:"dune strider"') == ["sand-lord"] and _slugs("v=77") == ["sand-lord"]
+    assert _slugs(f'name:"{target.lower()} quartzite"') == [near]
+
+
+def test_a_new_revision_appends_only_the_entries_it_changed_and_shares_the_rest(tmp_path: Path) -> None:
     from array import array
 
     first = facets.Facets(3, None, {"pks": array("q", [7, 8, 9]), "keywords": {"type": {"spell": 0b011}, "border": {"x": 0b100}},
-                                    "numbers": {}, "terrains": {}, "words": {}, "names": ([], []), "spellings": {},
-                                    "doc_ranks": array("i")})  # fmt: skip
-    stored = first.raw_parts()
-    second = first.with_parts(3, None, {"keywords": {"type": {"spell": 0b001}, "border": {"x": 0b100}}})
-    kept = second._raw  # The entries whose value did not change keep the very bytes already written.
-    assert kept[f"keywords{facets.ENTRY}border"] is stored[f"keywords{facets.ENTRY}border"]
-    assert f"keywords{facets.ENTRY}type" not in kept
-    again = facets.Facets(3, None, raw=second.raw_parts())
-    assert dict(again.keywords) == {"type": {"spell": 0b001}, "border": {"x": 0b100}} and list(again.pks) == [7, 8, 9]
+                                    "numbers": {}, "terrains": {}, "words": {"fire": 0b110}, "names": (["a", "b"], [0, 2]),
+                                    "spellings": {}, "doc_ranks": array("i")})  # fmt: skip
+    facets.save(first, tmp_path, 0)
+    [data] = tmp_path.glob(f"{facets.DATA_PREFIX}*")
+    size = data.stat().st_size
+    # An entry given again with the value it had keeps its place; only the changed one is written, at the end.
+    second = first.with_entries(3, None, {("keywords", "type", "spell"): 0b001, ("keywords", "border", "x"): 0b100})
+    facets.save(second, tmp_path, 1)
+    assert list(tmp_path.glob(f"{facets.DATA_PREFIX}*")) == [data]
+    assert data.stat().st_size == size + len(facets.bits_bytes(0b001))
+    assert second.location(("keywords", "type", "spell")) == (size, 1)
+    assert second.location(("keywords", "border", "x")) == first.location(("keywords", "border", "x"))
+    for revision, expected in ((0, 0b011), (1, 0b001)):
+        stored = facets.load(tmp_path, revision)
+        assert stored is not None and stored.keywords["type"]["spell"] == expected
+        assert stored.words["fire"] == 0b110 and list(stored.pks) == [7, 8, 9] and list(stored.names[0]) == ["a", "b"]
+    # Past the growth allowed, a save writes a new data file with every entry, and the old one goes with its headers.
+    third = second.with_entries(3, None, {("words", "fire"): 0b111})
+    facets.save(third, tmp_path, 2, most_growth=1)
+    facets.save(third.with_entries(3, None, {("words", "fire"): 0b011}), tmp_path, 3)
+    [fresh] = tmp_path.glob(f"{facets.DATA_PREFIX}*")
+    assert fresh != data and sorted(path.name for path in tmp_path.glob("facets-*.pickle")) == ["facets-2.pickle", "facets-3.pickle"]
+    latest = facets.load(tmp_path, 3)
+    assert latest is not None and latest.words["fire"] == 0b011 and latest.keywords["type"]["spell"] == 0b001
 
 
 def test_renumbering_the_names_and_documents_when_a_card_moves_matches_the_plain_definition() -> None:
@@ -239,7 +325,7 @@ def test_a_stored_revision_reads_a_page_of_ids_in_place_and_agrees_with_its_id_a
     stored = _stored(tmp_path)
     ranks = [0, 1, 7, stored.size // 2, stored.size - 1]
     in_place = stored.ids(ranks)
-    assert "pks" not in stored._parts  # Read from the file's map, not loaded whole.
+    assert ("pks",) not in stored._values  # Read from the file's map, not loaded whole.
     assert in_place == [stored.pks[rank] for rank in ranks] == _rebuilt(tmp_path).ids(ranks)
 
 

@@ -1,4 +1,4 @@
-"""Answer a checked query tree in memory: every term is a bitmap of card ranks (see ``facets``).
+"""Answer a checked query tree in memory: every term is a bitmap of card slots (see ``facets``).
 
 Words come from the Whoosh index (or its stored bitmaps of frequent words), everything else from
 the facet bitmaps; ``and``, ``or`` and ``-`` are ``&``, ``|`` and a complement. The meaning of each
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cards.search.analysis import stems
-from cards.search.facets import Bits, Facets, all_ranks, select_ranks
+from cards.search.facets import Bits, Facets
 from cards.search.keywords import BY_SPELLING, NUMBER
 from cards.search.storage import OpenIndex
 from cards.search.syntax_tree import And, Condition, Node, Not, Or, Words
@@ -39,7 +39,7 @@ class Matches:
     def ids(self) -> list[int]:
         """Every matching card id, in list order (name, then slug)."""
         if self._ids is None:
-            self._ids = self.facets.ids(all_ranks(self.bits))
+            self._ids = self.facets.ids(self.facets.ordered_ranks(self.bits))
         return self._ids
 
     def for_one_search(self) -> Matches:
@@ -48,7 +48,7 @@ class Matches:
 
     def page(self, offset: int, limit: int, descending: bool = False) -> tuple[int, ...]:
         """Card ids of one page in list order (or its reverse), without visiting the rest."""
-        return tuple(self.facets.ids(select_ranks(self.bits, offset, limit, descending)))
+        return tuple(self.facets.ids(self.facets.page_ranks(self.bits, offset, limit, descending)))
 
 
 def evaluate(tree: Node, index: OpenIndex) -> Matches:

@@ -1,14 +1,14 @@
 """The bitmaps of the next revision made from the previous ones and the few cards a save touched.
 
-A save changes one card (or a handful). When each card keeps its place in the list order (name, then
-slug), or one card moves (a rename), only the bitmaps whose bits change are read and made again: one
-byte of each stored bitmap says whether the card was in it (for a move, the bytes between its old and
-new place), and the card's facts say whether it is now (``_touched``). So a new process's first save
-reads and writes a handful of bitmaps, not all of them, and leaves the names alone unless they changed.
-Other changes (cards added or removed, several cards moving) go through ``_Layout``, which moves every
+A save changes one card (or a handful). When each card keeps its slot (``facets``), only the bitmaps whose bits
+change are read and made again: one byte of each stored bitmap says whether the card was in it, and the card's
+facts say whether it is now (``_touched``). A rename that moves one card in the list order keeps it in its slot
+too, recorded as out of place (``_displaced_after``), so a new process's first save reads and writes a handful of
+bitmaps however far the card moves, and leaves the names alone unless they changed.
+Other changes (cards added or removed, several cards saved at once) go through ``_Layout``, which moves every
 bitmap: the bits above a removed card's place move down one and those above an inserted card's place
-up one, in the names and in the Whoosh document map too. More than ``MOST_CARDS`` cards at once (a bulk
-load) are rebuilt in full.
+up one, in the names and in the Whoosh document map too; the cards out of place are first put back in place
+(``settled``). More than ``MOST_CARDS`` cards at once (a bulk load) are rebuilt in full.
 """
 
 from __future__ import annotations
@@ -137,19 +137,6 @@ class _Layout:
         self.name_ranks = _renumbered(self.name_ranks, table)
         self.doc_ranks = _renumbered(self.doc_ranks, table)
 
-    def move(self, old: int, new: int, pk: int) -> None:
-        """One card from place ``old`` to place ``new`` (a rename): one pass over each table instead of two."""
-        self.map_bits(lambda bits: _with_gap(_without(bits, old), new))
-        del self.pks[old]
-        self.pks.insert(new, pk)
-        self.drop_names(old)
-
-        # Between the two places the cards move down one (moved up the list) or up one (moved down).
-        between = (slice(old + 1, new + 1), range(old, new)) if old < new else (slice(new, old), range(new + 1, old + 1))
-        table = _renumber_table(self.size, [between, (slice(old, old + 1), range(-1, 0))])
-        self.name_ranks = _renumbered(self.name_ranks, table)
-        self.doc_ranks = _renumbered(self.doc_ranks, table)
-
     def clear(self, rank: int) -> set[str]:
         """Forget what the card at ``rank`` was (its place stays); its names are returned."""
         mask = ~(1 << rank)
@@ -203,6 +190,7 @@ class _Layout:
             "terrains": self.terrains,
             "words": self.words,
             "doc_ranks": self.doc_ranks,
+            "displaced": array("i"),  # Every card in its place (``settled`` runs first).
         }
         if self.names_changed:
             changed["names"] = (self.names, self.name_ranks)
@@ -215,24 +203,114 @@ def documents_of(old: Facets, pks: set[int]) -> list[int]:
     return [doc for rank in ranks for doc in _positions(old.doc_ranks, rank)]
 
 
-def _final_rank(old: Facets, row: dict[str, Any], leaving: list[int] | None) -> int:
-    """The card's rank: where it was if the database still puts it between its two neighbours there (one
-    look-up of two rows by key; most saves change no name), else the count of the cards before it."""
+def _final_rank(row: dict[str, Any]) -> int:
+    """The card's rank in the list order: the count of the cards before it, as the database (which defines that
+    order) puts them."""
+    from cards.models import Card as CardModel
+
+    key, slug = row["sort_key"], row["slug"]
+    return CardModel.objects.filter(Q(sort_key__lt=key) | Q(sort_key=key, slug__lt=slug)).count()
+
+
+def _displaced_after(old: Facets, row: dict[str, Any], slot: int) -> array[int] | None:
+    """The cards out of place once the card in ``slot`` is saved as ``row``; None when it keeps its place.
+
+    A card in place keeps it when the database still puts it between its two neighbours in the list order (one
+    look-up of two rows by key; most saves change no name). Otherwise it stays in its slot, out of place, just
+    before the first card that now follows it (one look-up of one row, from the name index).
+    """
     from cards.models import Card as CardModel
 
     key, slug = row["sort_key"], row["slug"]
     before = Q(sort_key__lt=key) | Q(sort_key=key, slug__lt=slug)
-    if leaving is not None and len(leaving) == 1:
-        rank = leaving[0]
-        after = Q(sort_key__gt=key) | Q(sort_key=key, slug__gt=slug)
+    after = Q(sort_key__gt=key) | Q(sort_key=key, slug__gt=slug)
+    moved = old.displaced
+    out = {moved_slot for moved_slot, _ in moved}
+    if slot not in out:
+        previous, following = _neighbours(old, slot, out)
         neighbours = Q(pk__in=[])
-        if rank > 0:
-            neighbours |= Q(pk=old.pks[rank - 1]) & before
-        if rank + 1 < old.size:
-            neighbours |= Q(pk=old.pks[rank + 1]) & after
-        if CardModel.objects.filter(neighbours).count() == (rank > 0) + (rank + 1 < old.size):
-            return rank
-    return CardModel.objects.filter(before).count()
+        if previous is not None:
+            neighbours |= Q(pk=old.pks[previous]) & before
+        if following is not None:
+            neighbours |= Q(pk=old.pks[following]) & after
+        if CardModel.objects.filter(neighbours).count() == (previous is not None) + (following is not None):
+            return None
+    # The range on the key alone lets the database start its walk of the name index at the card's name.
+    successor = (CardModel.objects.filter(Q(sort_key__gte=key) & after).order_by("sort_key", "slug")
+                 .values_list("pk", flat=True).first())  # fmt: skip
+    pairs = [(moved_slot, boundary) for moved_slot, boundary in moved if moved_slot != slot]
+    if slot not in out:
+        # The slot leaves the order in place: a card out of place that came just before it now comes just before the
+        # next card in place.
+        out.add(slot)
+        following_slot = _next_in_place(slot, out, old.size)
+        pairs = [(moved_slot, following_slot if boundary == slot else boundary) for moved_slot, boundary in pairs]
+    at, boundary = len(pairs), old.size
+    if successor is not None:
+        successor_slot = old.rank_of(successor)
+        assert successor_slot is not None, "the card after it is in the bitmaps"
+        taken = [index for index, (moved_slot, _) in enumerate(pairs) if moved_slot == successor_slot]
+        if taken:
+            at = taken[0]
+            boundary = pairs[at][1]
+        else:
+            boundary = successor_slot
+            at = next((index for index, (_, later) in enumerate(pairs) if later > boundary), len(pairs))
+    pairs.insert(at, (slot, boundary))
+    return array("i", [number for pair in pairs for number in pair])
+
+
+def _next_in_place(slot: int, out: set[int], size: int) -> int:
+    """The first slot above ``slot`` whose card is in place (``size`` when there is none)."""
+    following = slot + 1
+    while following < size and following in out:
+        following += 1
+    return following
+
+
+def _neighbours(old: Facets, slot: int, out: set[int]) -> tuple[int | None, int | None]:
+    """The slots of the cards just before and just after the card in place in ``slot``, in the list order."""
+    moved = old.displaced
+    just_before = [moved_slot for moved_slot, boundary in moved if boundary == slot]
+    previous_slot = slot - 1
+    while previous_slot >= 0 and previous_slot in out:
+        previous_slot -= 1
+    previous = just_before[-1] if just_before else previous_slot if previous_slot >= 0 else None
+    following_slot = _next_in_place(slot, out, old.size)
+    just_after = [moved_slot for moved_slot, boundary in moved if boundary == following_slot]
+    following = just_after[0] if just_after else following_slot if following_slot < old.size else None
+    return previous, following
+
+
+def settled(old: Facets) -> Facets:
+    """``old`` with every card out of place put back in its place in the list order: every bitmap, the id array, the
+    names and the document map are renumbered (a segment merge does it, off the request path, or a save that moves
+    every bitmap anyway)."""
+    moved = old.displaced
+    if not moved:
+        return old
+    order = old.ordered_ranks(old.universe)
+    table = [0] * old.size + [-1]
+    for rank, slot in enumerate(order):
+        table[slot] = rank
+    slots = sorted(slot for slot, _ in moved)
+
+    def put_back(bits: Bits) -> Bits:
+        taken = sorted((table[slot], bits >> slot & 1) for slot in slots)
+        for slot in reversed(slots):
+            bits = _without(bits, slot)
+        for rank, bit in taken:  # Lowest first: each goes in at its final place.
+            bits = _with_gap(bits, rank) | (bit << rank)
+        return bits
+
+    layout = _Layout(old)
+    layout.map_bits(put_back)
+    layout.pks = array(layout.pks.typecode, [layout.pks[slot] for slot in order])
+    names = sorted(zip(layout.names, _renumbered(layout.name_ranks, table), strict=True))
+    layout.names, layout.name_ranks = [name for name, _ in names], [rank for _, rank in names]
+    layout.names_changed = True
+    layout.doc_ranks = _renumbered(layout.doc_ranks, table)
+    return layout.facets(old, old.whoosh_generation)
 
 
 def segment_offsets(segments: Iterable[Any]) -> dict[str, int]:
@@ -277,18 +355,20 @@ def updated(old: Facets, cards: list[Card], removed_pks: set[int], whoosh_genera
         "card_id", "cardclass__slug"
     ):
         memberships[card_id].append(("keywords", "class", slug))
+    facts = {row["pk"]: _CardFacts(row, memberships[row["pk"]], changed[row["pk"]]) for row in rows}
+    if not removed_pks and len(rows) == len(changed) == 1 and (slot := rank_of(old, rows[0]["pk"])) is not None:
+        # One card, in place or moved: it keeps its slot, so only the bitmaps its change touches are read.
+        displaced = _displaced_after(old, rows[0], slot)
+        return _touched(old, [(slot, facts[rows[0]["pk"]])], cards, whoosh_generation, displaced)
+    old = settled(old)
     leaving = sorted({rank for pk in (*changed, *removed_pks) if (rank := rank_of(old, pk)) is not None}, reverse=True)
     # The place of each card in the list order, as the database (which defines that order) puts it.
-    final_ranks = {row["pk"]: _final_rank(old, row, leaving if len(rows) == 1 and not removed_pks else None)
-                   for row in rows}  # fmt: skip
-    facts = {row["pk"]: _CardFacts(row, memberships[row["pk"]], changed[row["pk"]]) for row in rows}
+    final_ranks = {row["pk"]: _final_rank(row) for row in rows}
     places = [(rank, final_ranks[pk]) for pk in changed if (rank := rank_of(old, pk)) is not None and pk in final_ranks]
-    if not removed_pks and len(places) == len(rows) == len(changed) and (
-        len(places) == 1 or all(before == after for before, after in places)
-    ):
-        # Every card keeps its place, or one card moves: only the bitmaps the change touches are read.
-        return _touched(old, [(before, after, facts[pk]) for pk, (before, after) in zip(changed, places, strict=True)],
-                        cards, whoosh_generation)  # fmt: skip
+    if not removed_pks and len(places) == len(rows) == len(changed) and all(before == after for before, after in places):
+        # Every card keeps its place: only the bitmaps the change touches are read.
+        return _touched(old, [(before, facts[pk]) for pk, (before, _) in zip(changed, places, strict=True)], cards,
+                        whoosh_generation)  # fmt: skip
     layout = _Layout(old)
     for rank in leaving:  # Their documents are deleted (or replaced) in Whoosh.
         layout.forget_documents(rank)
@@ -338,34 +418,28 @@ class _CardFacts:
         return entry in self.entries
 
 
-def _touched(old: Facets, places: list[tuple[int, int, _CardFacts]], cards: list[Card],
-             whoosh_generation: int | None) -> Facets:  # fmt: skip
-    """The next revision when every card keeps its place (``before == after``) or one card moves: each stored
-    bitmap is tested where the change can alter it, and only those it does alter are read and made again."""
+def _touched(old: Facets, places: list[tuple[int, _CardFacts]], cards: list[Card], whoosh_generation: int | None,
+             displaced: array[int] | None = None) -> Facets:  # fmt: skip
+    """The next revision when every card keeps its slot: each stored bitmap is tested at the card's bit, and only those
+    the change alters are read and made again. ``displaced``: the cards out of place now, when that changed."""
     changed: dict[Entry, Any] = {}
-    if len(places) == 1 and places[0][0] != places[0][1]:
-        before, after, card = places[0]
-        lo, hi = min(before, after), max(before, after)
-        for entry, window in old.windows(lo, hi):
-            moved = _with_gap(_without(window, before - lo), after - lo) | (card.wants(entry) << (after - lo))
-            if moved != window:
-                changed[entry] = _with_gap(_without(old.part(entry), before), after) | (card.wants(entry) << after)
-    else:
-        for rank, _, card in places:
-            for entry, bit in old.windows(rank, rank):
-                if bit != card.wants(entry):
-                    current = changed[entry] if entry in changed else old.part(entry)
-                    changed[entry] = current ^ (1 << rank)
+    for rank, card in places:
+        for entry, bit in old.windows(rank, rank):
+            if bit != card.wants(entry):
+                current = changed[entry] if entry in changed else old.part(entry)
+                changed[entry] = current ^ (1 << rank)
     _new_entries(old, places, changed)
-    changed.update(_places_and_names(old, places, cards))
+    changed.update(_documents_and_names(old, places, cards))
+    if displaced is not None:
+        changed[("displaced",)] = displaced
     return old.with_entries(old.size, whoosh_generation, changed)
 
 
-def _new_entries(old: Facets, places: list[tuple[int, int, _CardFacts]], changed: dict[Entry, Any]) -> None:
+def _new_entries(old: Facets, places: list[tuple[int, _CardFacts]], changed: dict[Entry, Any]) -> None:
     """Bitmaps for values no card had before: a keyword value holds only these cards; a number's new value holds
     the cards of the next larger value (no other card's value lies between) and these cards as their values say."""
     numbers: dict[str, set[int]] = defaultdict(set)
-    for _, after, card in places:
+    for after, card in places:
         for entry in card.entries:
             if not old.has(entry):
                 changed[entry] = changed.get(entry, 0) | (1 << after)
@@ -378,53 +452,29 @@ def _new_entries(old: Facets, places: list[tuple[int, int, _CardFacts]], changed
             larger = known[known.index(value) + 1] if known.index(value) + 1 < len(known) else None
             above: Entry = ("numbers", key, larger)
             bits = 0 if larger is None else changed[above] if above in changed else old.part(above)
-            for _, after, card in places:
+            for after, card in places:
                 bits = (bits | (1 << after)) if card.wants(("numbers", key, value)) else (bits & ~(1 << after))
             changed[("numbers", key, value)] = bits
 
 
-def _places_and_names(old: Facets, places: list[tuple[int, int, _CardFacts]], cards: list[Card]) -> dict[Entry, Any]:
-    """The id array, the Whoosh document map and the names after the cards' change (only what changed)."""
+def _documents_and_names(old: Facets, places: list[tuple[int, _CardFacts]], cards: list[Card]) -> dict[Entry, Any]:
+    """The Whoosh document map and the names after the cards' change (the names only when they changed)."""
     found: dict[Entry, Any] = {}
     doc_ranks = old.doc_ranks[:]
-    for before, _, _ in places:  # Their documents are deleted (or replaced) in Whoosh.
-        for doc in _positions(doc_ranks, before):
+    for rank, _ in places:  # Their documents are deleted (or replaced) in Whoosh.
+        for doc in _positions(doc_ranks, rank):
             doc_ranks[doc] = -1
-    name_ranks = old.names[1]
-    dropped = {before: _positions(name_ranks, before) for before, _, _ in places}
-    before, after, card = places[0]
-    if before != after:
-        pks = old.pks[:]
-        del pks[before]
-        pks.insert(after, card.pk)
-        found[("pks",)] = pks
-        doc_ranks = _moved_ranks(doc_ranks, before, after, old.size)
-        name_ranks = _moved_ranks(name_ranks[:], before, after, old.size)
     # One new document per card, in the order given, after all the others.
-    new_ranks = {card.pk: after for _, after, card in places}
+    new_ranks = {card.pk: rank for rank, card in places}
     doc_ranks.extend(new_ranks.get(card.pk, -1) for card in cards)
     found[("doc_ranks",)] = doc_ranks
-    names = old.names[0]
-    if before != after or any({names[p] for p in dropped[before]} != card.names for before, _, card in places):
+    names, name_ranks = old.names
+    dropped = {rank: _positions(name_ranks, rank) for rank, _ in places}
+    if any({names[p] for p in dropped[rank]} != card.names for rank, card in places):
         gone = sorted(position for positions in dropped.values() for position in positions)
-        added = sorted((name, after) for _, after, card in places for name in card.names)
+        added = sorted((name, rank) for rank, card in places for name in card.names)
         found.update(_edited_names(names, name_ranks, gone, added))
     return found
-
-
-def _moved_ranks(values: Any, old: int, new: int, size: int) -> Any:
-    """Ranks as they are once the card at ``old`` moves to ``new`` (its own become -1): the ones between move by
-    one towards ``old``. In place, finding each rank between by a memory scan, when the move is short."""
-    if abs(new - old) > 64:
-        between = (slice(old + 1, new + 1), range(old, new)) if old < new else (slice(new, old), range(new + 1, old + 1))
-        return _renumbered(values, _renumber_table(size, [between, (slice(old, old + 1), range(-1, 0))]))
-    step = -1 if old < new else 1
-    lo, hi = (old + 1, new) if old < new else (new, old - 1)
-    found = [(position, rank + step) for rank in range(lo, hi + 1) for position in _positions(values, rank)]
-    found += [(position, -1) for position in _positions(values, old)]
-    for position, rank in found:
-        values[position] = rank
-    return values
 
 
 def _edited_names(names: Any, ranks: Any, dropped: list[int], added: list[tuple[str, int]]) -> dict[Entry, Any]:

@@ -1,9 +1,17 @@
 """Every filterable fact of every card as bitmaps in memory, so a filter is a few integer operations.
 
-Cards are numbered by their place in the list order (name, then slug, as the database sorts them):
-bit ``r`` of a bitmap (a Python int) stands for the card at rank ``r``. So a query's answer is one
-bitmap; its popcount is the number of matches and its lowest set bits are the first page, found
-without asking the database. Only the page's rows are then fetched, by primary key.
+Cards are numbered by their place in the list order (name, then slug, as the database sorts them)
+when the bitmaps are built: bit ``r`` of a bitmap (a Python int) stands for the card in slot ``r``. So a
+query's answer is one bitmap; its popcount is the number of matches and its lowest set bits are the
+first page, found without asking the database. Only the page's rows are then fetched, by primary key.
+
+A rename that moves a card in the list order keeps the card in its slot: renumbering the cards between
+its two places would rewrite nearly every bitmap (a new first word moves a card thousands of places).
+The card is recorded as out of place instead (``displaced``): its slot and the slot of the first card in
+place that follows it in the list order (its "boundary"), kept in list order. The cards in place keep
+their order, so a page is the lowest set bits of the matches in place with the few matches out of place
+put in where their boundaries say (``page_ranks``). A segment merge (off the request path) or a save
+that moves every bitmap anyway puts them back in place (``facet_updates.settled``).
 
 The bitmaps are built by ``manage.py rebuild_index`` from the database and from the Whoosh index;
 an admin save changes only the saved card's bits (``facet_updates``). They are stored beside the
@@ -163,9 +171,12 @@ class NumberBits:
 # sorted order where each one starts in it, its length and the rank of its card. A save appends a new name's bytes
 # to the blob and puts it in place in the three arrays: nothing else moves.
 Entry = tuple[Any, ...]
-WHOLE = ("pks", "doc_ranks", "names", "name_starts", "name_lengths", "name_ranks", "spellings")
+WHOLE = ("pks", "doc_ranks", "names", "name_starts", "name_lengths", "name_ranks", "spellings", "displaced")
+# A header from before cards could be out of place has none: it is complete without them.
+REQUIRED = tuple(name for name in WHOLE if name != "displaced")
 TABLES = ("keywords", "terrains", "numbers", "words")
-ARRAYS = {"pks": "q", "doc_ranks": "i", "name_starts": "i", "name_lengths": "i", "name_ranks": "i"}
+# ``displaced`` holds the cards out of place as pairs, slot then boundary, in list order.
+ARRAYS = {"pks": "q", "doc_ranks": "i", "name_starts": "i", "name_lengths": "i", "name_ranks": "i", "displaced": "i"}
 # Tables whose values are numbers (the others' are strings).
 NUMBERED = frozenset({"terrains", "numbers"})
 
@@ -411,6 +422,8 @@ class Facets:
         self._rank_of_pk: dict[int, int] | None = None
         self._ranks_found: dict[int, int | None] = {}
         self._pk_view: memoryview | None = None
+        self._displaced: list[tuple[int, int]] | None = None
+        self._displaced_mask: Bits = 0
 
     def __getstate__(self) -> dict[str, Any]:
         # Every entry as bytes: a stored file's memory map cannot travel.
@@ -565,6 +578,57 @@ class Facets:
     @property
     def doc_ranks(self) -> array[int]:
         return self.part(("doc_ranks",))  # type: ignore[no-any-return]
+
+    @property
+    def displaced(self) -> list[tuple[int, int]]:
+        """The cards out of place, as (slot, boundary) in list order: the card comes after every card in place in a
+        slot below its boundary and before every one in the boundary's slot or above (see the module docstring)."""
+        if self._displaced is None:
+            raw = self.part(("displaced",)) if self.has(("displaced",)) else ()
+            found = list(zip(raw[0::2], raw[1::2], strict=True))
+            self._displaced_mask = bits_from_ranks((slot for slot, _ in found), self.size)
+            self._displaced = found
+        return self._displaced
+
+    def _moved_in(self, bits: Bits) -> tuple[Bits, list[tuple[int, int]]] | None:
+        """None when no card out of place is among ``bits``; else the matches in place, and each match out of place as
+        (its place among all the matches in list order, its slot), in list order."""
+        moved = self.displaced
+        if not moved or not bits & self._displaced_mask:
+            return None
+        in_place = bits & ~self._displaced_mask
+        places: list[tuple[int, int]] = []
+        for slot, boundary in moved:
+            if bits >> slot & 1:
+                places.append(((in_place & ((1 << boundary) - 1)).bit_count() + len(places), slot))
+        return in_place, places
+
+    def page_ranks(self, bits: Bits, offset: int, limit: int, descending: bool = False) -> list[int]:
+        """The slots of matches ``offset`` to ``offset + limit`` in list order (or its reverse)."""
+        moved = self._moved_in(bits)
+        if moved is None:
+            return select_ranks(bits, offset, limit, descending)
+        in_place, places = moved
+        total = in_place.bit_count() + len(places)
+        lo, hi = (max(0, total - offset - limit), total - offset) if descending else (offset, min(total, offset + limit))
+        if limit <= 0 or hi <= lo:
+            return []
+        skipped = sum(1 for place, _ in places if place < lo)
+        inside = {place: slot for place, slot in places if lo <= place < hi}
+        plain = iter(select_ranks(in_place, lo - skipped, hi - lo - len(inside)))
+        found = [inside[place] if place in inside else next(plain) for place in range(lo, hi)]
+        return found[::-1] if descending else found
+
+    def ordered_ranks(self, bits: Bits) -> list[int]:
+        """The slots of every match, in list order."""
+        moved = self._moved_in(bits)
+        if moved is None:
+            return all_ranks(bits)
+        in_place, places = moved
+        found = all_ranks(in_place)
+        for place, slot in places:  # In list order: each goes in where it ends up.
+            found.insert(place, slot)
+        return found
 
     @property
     def rank_of_pk(self) -> dict[int, int]:
@@ -739,6 +803,7 @@ def build_facets(reader: Any | None) -> Facets:
         "words": frequent_words(reader, ranks_of_doc, size) if reader is not None else {},
         "spellings": {"set": set_spellings, "class": class_spellings},
         "doc_ranks": ranks_of_doc,
+        "displaced": array(ARRAYS["displaced"]),
     })  # fmt: skip
     facets._rank_of_pk = rank_of_pk
     return facets
@@ -868,7 +933,7 @@ def _complete(header: Any) -> bool:
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         return False
     where = header.get("where")
-    return (isinstance(where, dict) and all(name in where for name in WHOLE)
+    return (isinstance(where, dict) and all(name in where for name in REQUIRED)
             and all(isinstance(where.get(table), dict) for table in TABLES))  # fmt: skip
 
 

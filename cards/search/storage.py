@@ -244,6 +244,9 @@ MOST_SEGMENTS = 12
 MERGE_IN_BACKGROUND = True
 # A merge writes the bitmaps' data file afresh past this growth (a save, only past ``facets.MOST_GROWTH``).
 MERGE_GROWTH = 2
+# A merge puts the cards renames left out of place back in place once there are this many (``facets``): each one
+# costs a query that matches it a little, putting them back costs the merge a pass over every bitmap.
+SETTLE_DISPLACED = 8
 
 
 def update(cards: Iterable[Card], removed_slugs: Iterable[str] = (), root: Path | None = None) -> bool:
@@ -439,6 +442,9 @@ def merge_segments(root: Path | None = None) -> bool:
             finally:
                 merged.close()
             found = previous.with_parts(previous.size, opened.latest_generation(), {"doc_ranks": doc_ranks})
+            if len(found.displaced) >= SETTLE_DISPLACED:
+                # Off the request path: the cards renames left out of place go back in place (every bitmap moves).
+                found = facet_updates.settled(found)
         else:
             with opened.reader() as reader:
                 found = facets.build_facets(reader)

@@ -1,6 +1,6 @@
 """Saves made by new processes, each the first thing its process does with the index (it reads only the stored
 bitmaps it needs, ``facet_updates._touched``), leave the bitmaps a full rebuild would make, and another new process
-finds every change: a rename that moves the card a short way, a rename in place and two number changes. On a small
+finds every change: renames that move the card a short way and far both ways, a rename in place and number changes. On a small
 database in files (the test database is not visible to other processes)."""
 
 from __future__ import annotations
@@ -41,15 +41,19 @@ def test_saves_by_new_processes_equal_a_full_rebuild_and_other_processes_see_the
     _run(env, "manage.py", "rebuild_index")
     listed = json.loads(_run(env, "-m", "tests.search.fresh_process", "list"))
     (first, _), (second, _), (_, third_name) = listed[10:13]
+    (up, _), (down, down_name) = listed[60], listed[2]
     steps = [
         (first, "name", f"{third_name} Quokka"),  # Moves two places, past its neighbours.
         (second, "aliases", json.dumps(["Wombat Of The Dunes"])),  # A new name; the card stays where it was.
         (second, "vitality", "77"),  # A value no card has.
         (first, "vitality", "3"),
+        (up, "name", "Aaaa Numbat"),  # Moves far, to the front of the list.
+        (down, "name", f"Zzzz {down_name}"),  # Moves far, to the end.
+        (up, "vitality", "78"),
     ]
     for slug, field, value in steps:
         _run(env, "-m", "tests.search.fresh_process", "save", slug, field, value)
     found = json.loads(_run(env, "-m", "tests.search.fresh_process", "check", "quokka", 'name:"wombat of the dunes"',
-                            "v=77", f"v=3 name:\"{third_name.lower()} quokka\""))  # fmt: skip
+                            "v=77", f"v=3 name:\"{third_name.lower()} quokka\"", "v=78 numbat", "name:zzzz*"))  # fmt: skip
     assert found == {"quokka": [first], 'name:"wombat of the dunes"': [second], "v=77": [second],
-                     f"v=3 name:\"{third_name.lower()} quokka\"": [first]}  # fmt: skip
+                     f"v=3 name:\"{third_name.lower()} quokka\"": [first], "v=78 numbat": [up], "name:zzzz*": [down]}  # fmt: skip

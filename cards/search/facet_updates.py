@@ -24,7 +24,6 @@ from django.db.models import Q
 from cards.search.documents import analysed_words, word_texts
 from cards.search.facets import (
     CARD_COLUMNS,
-    PRINTING_COLUMNS,
     Bits,
     Entry,
     Facets,
@@ -203,6 +202,13 @@ def documents_of(old: Facets, pks: set[int]) -> list[int]:
     return [doc for rank in ranks for doc in _positions(old.doc_ranks, rank)]
 
 
+def _row(card: Card) -> dict[str, Any]:
+    """The card's ``CARD_COLUMNS`` and sort key, as ``values()`` gives them."""
+    row = {column: getattr(card, column) for column in CARD_COLUMNS if "__" not in column}
+    row["card_set__kind"], row["sort_key"] = card.card_set.kind, card.sort_key
+    return row
+
+
 def _final_rank(row: dict[str, Any]) -> int:
     """The card's rank in the list order: the count of the cards before it, as the database (which defines that
     order) puts them."""
@@ -340,21 +346,19 @@ def updated(old: Facets, cards: list[Card], removed_pks: set[int], whoosh_genera
     The Whoosh commit (``whoosh_generation``) appended one document per card, in order, after all the others,
     and renumbered nothing: saves never merge segments (``storage.merge_segments`` does, later).
     """
-    from cards.models import Card as CardModel
-    from cards.models import Printing
-
     changed = {card.pk: card for card in cards}
     if len(changed) + len(removed_pks) > MOST_CARDS:
         return None
-    rows = list(CardModel.objects.filter(pk__in=changed).order_by("sort_key", "slug").values(*CARD_COLUMNS, "sort_key"))
+    # From the cards as the caller read them (with their set, classes and printings, as their documents need): asking
+    # the database again for the same rows cost a save three more queries.
+    rows = [_row(card) for card in changed.values()]
     memberships: dict[int, list[tuple[str, str, Any]]] = defaultdict(list)
-    printings = Printing.objects.filter(card_id__in=changed).values_list(*PRINTING_COLUMNS)
+    printings = [(card.pk, printing.card_set.code, printing.rarity, printing.starter_only)
+                 for card in changed.values() for printing in card.printings.all()]  # fmt: skip
     for card_id, membership in printing_memberships(printings):
         memberships[card_id].append(membership)
-    for card_id, slug in CardModel.classes.through.objects.filter(card_id__in=changed).values_list(
-        "card_id", "cardclass__slug"
-    ):
-        memberships[card_id].append(("keywords", "class", slug))
+    for card in changed.values():
+        memberships[card.pk].extend(("keywords", "class", card_class.slug) for card_class in card.classes.all())
     facts = {row["pk"]: _CardFacts(row, memberships[row["pk"]], changed[row["pk"]]) for row in rows}
     if not removed_pks and len(rows) == len(changed) == 1 and (slot := rank_of(old, rows[0]["pk"])) is not None:
         # One card, in place or moved: it keeps its slot, so only the bitmaps its change touches are read.
@@ -364,6 +368,7 @@ def updated(old: Facets, cards: list[Card], removed_pks: set[int], whoosh_genera
     leaving = sorted({rank for pk in (*changed, *removed_pks) if (rank := rank_of(old, pk)) is not None}, reverse=True)
     # The place of each card in the list order, as the database (which defines that order) puts it.
     final_ranks = {row["pk"]: _final_rank(row) for row in rows}
+    rows.sort(key=lambda row: final_ranks[row["pk"]])
     places = [(rank, final_ranks[pk]) for pk in changed if (rank := rank_of(old, pk)) is not None and pk in final_ranks]
     if not removed_pks and len(places) == len(rows) == len(changed) and all(before == after for before, after in places):
         # Every card keeps its place: only the bitmaps the change touches are read.

@@ -11,7 +11,7 @@ from django.db import transaction
 from whoosh import index as whoosh_index
 
 from cards.choices import SetKind
-from cards.models import Card, CardClass, CardSet, Printing
+from cards.models import Card, CardClass, CardSet, Printing, name_sort_key
 from cards.search import facet_updates, facets, storage
 from cards.search.service import read_query, search
 from tests.search.test_index import _all_cards
@@ -202,7 +202,10 @@ def test_a_first_save_reading_only_the_stored_bitmaps_gives_a_full_rebuild(tmp_p
         other.save()
 
     # Far moves keep the card in its slot, out of place: its bits change only as its facts do.
-    (first, _), (early, early_name), (later, _), (far, _) = ordered[0], ordered[20], ordered[40], ordered[500]
+    (early, early_name), (later, _), (_, before_name), (chosen, chosen_name), (far, _) = (
+        ordered[20], ordered[40], ordered[99], ordered[100], ordered[500])  # fmt: skip
+    # Two names between the cards at 99 and 100: the shorter sorts first.
+    assert name_sort_key(before_name) < name_sort_key(chosen_name[:-2]) < name_sort_key(chosen_name[:-1])
 
     def rename(slug: str, name: str) -> Callable[[], None]:
         def change() -> None:
@@ -213,18 +216,18 @@ def test_a_first_save_reading_only_the_stored_bitmaps_gives_a_full_rebuild(tmp_p
         change.__name__ = f"rename {slug} to {name}"
         return change
 
-    def first_card_number() -> None:  # The card just after the one moved to the front: it stays in place.
-        card = Card.objects.get(slug=first)
+    def chosen_number() -> None:  # Just after a card out of place: it stays in place.
+        card = Card.objects.get(slug=chosen)
         card.vitality = (card.vitality or 0) + 1
         card.save()
 
     far_moves = [
         rename(far, "Aaaa Quartzite Runner"),  # Up 500 places, to the front.
+        rename(far, chosen_name[:-1]),  # Out of place already, it moves again: to just before the card at 100.
+        chosen_number,
+        rename(chosen, chosen_name[:-2]),  # Past the card out of place just before it.
         rename(early, f"Zzzz {early_name}"),  # Down to the end.
-        first_card_number,
-        rename(far, "Mmmm Quartzite Runner"),  # Out of place already, it moves again.
         rename(later, f"Zzzz {early_name[:3]}"),  # Just before a card out of place.
-        rename(first, "Aaaa"),  # Past the only card out of place before it.
     ]
 
     layouts: list[int] = []
@@ -250,11 +253,11 @@ def test_a_first_save_reading_only_the_stored_bitmaps_gives_a_full_rebuild(tmp_p
         assert _data_bytes(tmp_path) - before < before / 2, change.__name__
     assert layouts == [], "each save above changed only the bitmaps it touched"
     out_of_place = [_stored(tmp_path).pks[slot] for slot, _ in _stored(tmp_path).displaced]
-    assert out_of_place == list(Card.objects.filter(slug__in=[first, far, later, early, near]).order_by("sort_key", "slug")
+    assert out_of_place == list(Card.objects.filter(slug__in=[chosen, far, later, early, near]).order_by("sort_key", "slug")
                                 .values_list("pk", flat=True))  # fmt: skip
     assert _slugs('name:"dune strider"') == ["sand-lord"] and _slugs("v=77") == ["sand-lord"]
     assert _slugs(f'name:"{target.lower()} quartzite"') == [near]
-    assert _slugs("name:aaaa*") == [first] and _slugs("name:zzzz*") == [later, early]
+    assert _slugs(f'name:"{chosen_name[:-1].lower()}"') == [far] and _slugs("name:zzzz*") == [later, early]
     # A new card moves every bitmap: the cards out of place go back in place first.
     with django_capture_on_commit_callbacks(execute=True):
         clone = Card.objects.get(slug="sand-lord")

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, overload
+from typing import Any, TypeVar, overload
 
 from cards.choices import CardType, SetKind
 from cards.querysets import rarity_values
@@ -70,6 +70,7 @@ CHUNK_BYTES = 128
 BYTE_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(8) if value >> i & 1) for value in range(256))
 
 Bits = int
+T = TypeVar("T")
 
 
 def bits_from_ranks(ranks: Iterable[int], size: int) -> Bits:
@@ -272,7 +273,27 @@ def name_blob(names: Iterable[str]) -> tuple[bytes, array[int], array[int]]:
     return b"".join(encoded), starts, lengths
 
 
-class NameList(Sequence[str]):
+class _ReadOnFirstUse(Sequence[T]):
+    """A sequence whose items are made only when read (``_item``, given an index in range); a slice is a list."""
+
+    def _item(self, index: int) -> T:
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        if isinstance(index, slice):
+            return [self._item(i) for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self._item(index)
+
+
+class NameList(_ReadOnFirstUse[str]):
     """The sorted names, each decoded from the blob when read: ``bisect`` reads about 16 of 50,000."""
 
     def __init__(self, blob: Any, starts: Any, lengths: Any) -> None:
@@ -281,17 +302,7 @@ class NameList(Sequence[str]):
     def __len__(self) -> int:
         return len(self.starts)
 
-    @overload
-    def __getitem__(self, index: int) -> str: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[str]: ...
-    def __getitem__(self, index: int | slice) -> str | list[str]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(index)
+    def _item(self, index: int) -> str:
         start = self.starts[index]
         return bytes(self.blob[start : start + self.lengths[index]]).decode()
 
@@ -379,7 +390,7 @@ class _Table(Mapping[str, Any]):
         return len(self._keys())
 
 
-class _Cumulative(Sequence[Bits]):
+class _Cumulative(_ReadOnFirstUse[Bits]):
     """A number's "at least" bitmaps in value order, each read on first use (``v>=30`` reads one)."""
 
     def __init__(self, facets: Facets, key: str, values: tuple[int, ...]) -> None:
@@ -388,13 +399,7 @@ class _Cumulative(Sequence[Bits]):
     def __len__(self) -> int:
         return len(self._values)
 
-    @overload
-    def __getitem__(self, index: int) -> Bits: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[Bits]: ...
-    def __getitem__(self, index: int | slice) -> Bits | list[Bits]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+    def _item(self, index: int) -> Bits:
         return self._facets.part(("numbers", self._key, self._values[index]))  # type: ignore[no-any-return]
 
 

@@ -1,4 +1,5 @@
-"""A save changes only the saved card's bits (``facet_updates``): the result must equal a full rebuild."""
+"""A save changes only the saved card's bits (``facet_updates``): the result must hold the same cards in every bitmap,
+in the same list order, as a full rebuild."""
 
 from __future__ import annotations
 

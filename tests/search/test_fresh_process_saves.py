@@ -1,7 +1,7 @@
 """Saves made by new processes, each the first thing its process does with the index (it reads only the stored
-bitmaps it needs, ``facet_updates._touched``), leave the bitmaps a full rebuild would make, and another new process
-finds every change: renames that move the card a short way and far both ways, a rename in place and number changes. On a small
-database in files (the test database is not visible to other processes)."""
+bitmaps it needs, ``facet_updates._touched``), leave bitmaps holding the same cards in the same list order as a full
+rebuild's, and another new process finds every change: renames that move the card a short way and far both ways, a
+rename in place and number changes. On a small database in files (the test database is not visible to other processes)."""
 
 from __future__ import annotations
 

@@ -591,7 +591,7 @@ class Facets:
         if self._displaced is None:
             raw = self.part(("displaced",)) if self.has(("displaced",)) else ()
             found = list(zip(raw[0::2], raw[1::2], strict=True))
-            self._displaced_mask = bits_from_ranks((slot for slot, _ in found), self.size)
+            self._displaced_mask = bits_from_ranks((slot for slot, _ in found), self.size) if found else 0
             self._displaced = found
         return self._displaced
 

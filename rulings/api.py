@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from guardians_site.api.ordering import StrictOrderingFilter
+from guardians_site.api.refusals import PageNotFound
 from guardians_site.api.schema import path_examples
 from rulings.filters import RulingFilterSet
 from rulings.models import ARENA, STANDARD, EngineRuleId, GlossaryTerm, RuleEntry, Ruleset, Ruling
@@ -45,7 +46,7 @@ SEARCH_PARAMETERS = [
                      + ", ".join(FILTERS) + "."),
     # The bounds are in the schema too: a request the schema calls valid is never refused.
     OpenApiParameter("page", {"type": "integer", "minimum": 1, "maximum": MAX_PAGE},
-                     description="Page of the search results (from 1)."),
+                     description="Page of the search results (from 1); a page past the last one is a 404."),
     OpenApiParameter("page_size", {"type": "integer", "minimum": 1, "maximum": MAX_PAGE_SIZE},
                      description=f"Hits per page (1 to {MAX_PAGE_SIZE}, default 20)."),
 ]  # fmt: skip
@@ -90,6 +91,9 @@ def rules_search_answer(request: Request) -> dict[str, Any]:
         found.words = read_words(text)
         found.matches = [Match(jump.key, jump.index_kind, 1.0)]
         found.hits = build_hits(found.matches, found.words)
+    if page > found.pages:
+        # As every list of the API answers (guardians_site.api.pagination); the HTML search shows the last page.
+        raise PageNotFound(page, found.pages)
     return {
         "query": text, "searched": found.words.text, "corrected_from": found.corrected_from or None,
         "jump": {"kind": jump.kind, "label": jump.label, "html_url": request.build_absolute_uri(jump.url)} if jump else None,

@@ -135,8 +135,28 @@ def test_the_rules_search_documents_the_page_bounds_it_enforces(client: Client) 
     assert parameters["page_size"] == {"type": "integer", "minimum": 1, "maximum": 100}
     assert parameters["page"] == {"type": "integer", "minimum": 1, "maximum": 10_000}
     for name, value, status in [("page_size", 100, 200), ("page_size", 101, 400), ("page_size", 0, 400),
-                                ("page", 10_000, 200), ("page", 10_001, 400), ("page", 0, 400)]:  # fmt: skip
+                                ("page", 10_000, 404), ("page", 10_001, 400), ("page", 0, 400)]:  # fmt: skip
+        # Page 10 000 is within the bounds, so no 400; it is past the last page of "dispel", so a 404.
         assert client.get("/api/v1/rules/", {"q": "dispel", name: value}).status_code == status, (name, value)
+
+
+def test_a_rules_search_page_past_the_last_is_a_404_as_in_every_list(client: Client) -> None:
+    # As /api/v1/cards/ and /api/v1/rulings/ answer: a client paging until a 404 (or an empty page) stops;
+    # clamped to the last page, the answer was never empty and such a client asked forever.
+    first = client.get("/api/v1/rules/", {"q": "bribe", "page_size": 7}).json()
+    last = -(-first["count"] // 7)
+    assert first["count"] > 7 * 2 and first["pages"] == last
+    final = client.get("/api/v1/rules/", {"q": "bribe", "page_size": 7, "page": last}).json()
+    assert final["page"] == last and 1 <= len(final["results"]) <= 7
+    assert sum(len(client.get("/api/v1/rules/", {"q": "bribe", "page_size": 7, "page": page}).json()["results"])
+               for page in range(1, last + 1)) == first["count"]  # fmt: skip
+    error = client.get("/api/v1/rules/", {"q": "bribe", "page_size": 7, "page": last + 1}).json()["error"]
+    assert error == {"code": "not_found", "message": f"There is no page {last + 1}: the last page is {last}.",
+                     "details": {"page": last + 1, "last_page": last}}  # fmt: skip
+    listed = client.get("/api/v1/rulings/", {"page": 999}).json()["error"]
+    assert listed["code"] == error["code"] and set(listed["details"]) == set(error["details"])
+    # A query that names one rule answers that rule alone: one page.
+    assert client.get("/api/v1/rules/", {"q": "6.5.1", "page": 2}).status_code == 404
 
 
 @pytest.mark.parametrize("card", ["Wraith", "WRAITH", "wraith", " wraith "])

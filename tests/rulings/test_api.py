@@ -41,6 +41,30 @@ def test_rule_detail(client: Client) -> None:
     assert section["children"][0] == "6.1" and section["parent"] is None
 
 
+@pytest.mark.parametrize("number", ["6.4", "6.4.2", "6", "6.2.3", "7.1.4"])
+def test_a_rule_lists_the_rulings_on_the_rules_beneath_it_as_well(client: Client, number: str) -> None:
+    # A judge opening 6.4 expects the rulings on 6.4.2a and 6.4.4 too, as the rule's page shows them. `rulings`
+    # keeps its meaning (citing this entry itself) for clients generated from the schema.
+    rule = client.get(f"/api/v1/rules/{number}/").json()
+    under = re.compile(rf"{re.escape(number)}([.a-z].*)?")  # 6.4 itself, 6.4.2, 6.4.2a; not 6.40
+    beneath = [raw["id"] for raw in rulings() if any(under.fullmatch(cited) for cited in raw["rules"])]
+    assert rule["all_rulings"] == beneath  # in the rulings list's order, each once
+    assert rule["rulings"] == [raw["id"] for raw in rulings() if number in raw["rules"]]
+    assert set(rule["rulings"]) <= set(rule["all_rulings"])
+    if number == "6.4":
+        assert rule["rulings"] == [] and {"R-081", "A-04", "A-11"} <= set(rule["all_rulings"])
+    html = client.get(f"/rules/{number}/").content.decode()
+    assert all(f"/rulings/{code}/" in html for code in rule["all_rulings"])
+
+
+def test_the_schema_says_which_rulings_each_field_lists(client: Client) -> None:
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    fields = schema["components"]["schemas"]["RuleDetail"]["properties"]
+    assert fields["all_rulings"]["type"] == "array" and fields["all_rulings"]["items"]["type"] == "string"
+    assert "beneath" in fields["all_rulings"]["description"] and "itself" in fields["rulings"]["description"]
+    assert "all_rulings" in schema["components"]["schemas"]["RuleDetail"]["required"]
+
+
 def test_rulings_use_the_same_filters_as_the_html_list(client: Client) -> None:
     body = client.get("/api/v1/rulings/", {"page_size": 200}).json()
     assert set(body) == {"count", "next", "previous", "results", "warnings"} and body["count"] == len(rulings())

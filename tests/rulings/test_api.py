@@ -177,6 +177,7 @@ def test_a_rules_search_page_past_the_last_is_a_404_as_in_every_list(client: Cli
     error = client.get("/api/v1/rules/", {"q": "bribe", "page_size": 7, "page": last + 1}).json()["error"]
     assert error == {"code": "not_found", "message": f"There is no page {last + 1}: the last page is {last}.",
                      "details": {"page": last + 1, "last_page": last}}  # fmt: skip
+    assert client.get("/api/v1/rules/", {"q": "bribe", "page_size": 7, "page": "last"}).json() == final
     listed = client.get("/api/v1/rulings/", {"page": 999}).json()["error"]
     assert listed["code"] == error["code"] and set(listed["details"]) == set(error["details"])
     # A query that names one rule answers that rule alone: one page.

@@ -22,11 +22,16 @@ def test_the_same_ruling_links_the_card_from_the_rulings_list(client: Client) ->
     assert 'href="/cards/archer/"' in html
 
 
-def test_a_ruling_that_lists_the_archer_names_it_in_its_answer(client: Client) -> None:
-    # R-079 listed the Archer (the compiled rules offer it as the Wraith's other help against the Ice Spirit)
-    # without a word about it, so the Archer's page showed a ruling that never said why it was there.
-    html = client.get("/rulings/R-079/").content.decode()
+@pytest.mark.parametrize(("code", "card", "name", "ruling"), [("R-079", "archer", "Archer", "A-06"),
+                                                          ("E-07", "merchant", "Merchant", "A-13")])
+def test_a_ruling_names_in_its_answer_the_card_its_source_gave_it_for(
+    client: Client, code: str, card: str, name: str, ruling: str
+) -> None:
+    # R-079 listed the Archer (the compiled rules offer it as the Wraith's other help against the Ice Spirit) and
+    # E-07 the Merchant (the passage where the Sorcerer fights as a primary attacker) without a word about them,
+    # so each card's page showed a ruling that never said why it was there.
+    html = client.get(f"/rulings/{code}/").content.decode()
     start = html.index('<p class="answer">')
     answer = html[start : html.index("</p>", start)]
-    assert 'href="/cards/archer/"' in answer and 'href="/rulings/A-06/"' in answer
-    assert "Archer" in client.get("/api/v1/rulings/R-079/").json()["answer"]
+    assert f'href="/cards/{card}/"' in answer and f'href="/rulings/{ruling}/"' in answer
+    assert name in client.get(f"/api/v1/rulings/{code}/").json()["answer"]

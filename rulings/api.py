@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from guardians_site.api.ordering import StrictOrderingFilter
+from guardians_site.api.refusals import PageNotFound
 from guardians_site.api.schema import path_examples
 from rulings.filters import RulingFilterSet
 from rulings.models import ARENA, STANDARD, EngineRuleId, GlossaryTerm, RuleEntry, Ruleset, Ruling
@@ -45,7 +46,7 @@ SEARCH_PARAMETERS = [
                      + ", ".join(FILTERS) + "."),
     # The bounds are in the schema too: a request the schema calls valid is never refused.
     OpenApiParameter("page", {"type": "integer", "minimum": 1, "maximum": MAX_PAGE},
-                     description="Page of the search results (from 1)."),
+                     description="Page of the search results, from 1 (or last); a page past the last one is a 404."),
     OpenApiParameter("page_size", {"type": "integer", "minimum": 1, "maximum": MAX_PAGE_SIZE},
                      description=f"Hits per page (1 to {MAX_PAGE_SIZE}, default 20)."),
 ]  # fmt: skip
@@ -81,7 +82,8 @@ def rules_search_answer(request: Request) -> dict[str, Any]:
     if unknown:
         raise ValidationError({"in": [f"Unknown filter {unknown[0]!r}; choose from {', '.join(FILTERS)}."]})
     size = _int_param(request, "page_size", 20, 1, MAX_PAGE_SIZE)
-    page = _int_param(request, "page", 1, 1, MAX_PAGE)
+    last = request.query_params.get("page") == "last"  # as the lists take it; the search shows its last page
+    page = MAX_PAGE if last else _int_param(request, "page", 1, 1, MAX_PAGE)
     jump = find_jump(text) if text.strip() else None
     found = search_rules(text, request.query_params.getlist("in"), page, size)
     if jump is not None and jump.key:
@@ -90,6 +92,9 @@ def rules_search_answer(request: Request) -> dict[str, Any]:
         found.words = read_words(text)
         found.matches = [Match(jump.key, jump.index_kind, 1.0)]
         found.hits = build_hits(found.matches, found.words)
+    if page > found.pages and not last:
+        # As every list of the API answers (guardians_site.api.pagination); the HTML search shows the last page.
+        raise PageNotFound(page, found.pages)
     return {
         "query": text, "searched": found.words.text, "corrected_from": found.corrected_from or None,
         "jump": {"kind": jump.kind, "label": jump.label, "html_url": request.build_absolute_uri(jump.url)} if jump else None,

@@ -252,6 +252,7 @@ class RulesSearch:
     matches: list[Match] = field(default_factory=list)
     hits: list[Hit] = field(default_factory=list)
     page: int = 1
+    size: int = PAGE_SIZE  # hits per page; 0 for a count without hits (the site search's groups)
     corrected_from: str = ""
     highlighted: list[str] = field(default_factory=list)
 
@@ -261,7 +262,7 @@ class RulesSearch:
 
     @property
     def pages(self) -> int:
-        return max(1, -(-self.total // PAGE_SIZE))
+        return max(1, -(-self.total // self.size)) if self.size else 1
 
     @property
     def counts(self) -> dict[str, int]:
@@ -300,7 +301,7 @@ def search_rules(text: str, filters: Iterable[str] = (), page: int = 1, size: in
     text, chosen = split_scope(text, filters)
     words = read_words(text)
     kinds = [kind for name in chosen for kind in FILTERS[name]]
-    result = RulesSearch(text, words, chosen)
+    result = RulesSearch(text, words, chosen, size=size)
     if not words.usable:
         return result
     opened = text_index.current()  # one revision for the whole search

@@ -70,14 +70,22 @@ class RuleDetailSerializer(serializers.ModelSerializer[RuleEntry]):
     arena_departures = RuleSummarySerializer(
         many=True, help_text="Standard rules: Arena rules that depart from this one."
     )
-    rulings = serializers.SerializerMethodField()
+    rulings = serializers.SerializerMethodField(
+        help_text="Ids of the rulings that cite this entry itself, in the rulings list's order. all_rulings adds "
+        "those citing a rule beneath it."
+    )
+    all_rulings = serializers.SerializerMethodField(
+        help_text="Ids of the rulings that cite this entry or any entry numbered beneath it (6.4 lists those on "
+        "6.4.2a and 6.4.4), each once, in the rulings list's order: the rulings the rule's page shows."
+    )
     html_url = serializers.SerializerMethodField()
     url = serializers.SerializerMethodField()
 
     class Meta:
         model = RuleEntry
         fields = ["ruleset", "number", "citation", "kind", "title", "text", "engine_ids", "parent", "children",
-                  "previous", "next", "differs_from", "arena_departures", "rulings", "html_url", "url"]  # fmt: skip
+                  "previous", "next", "differs_from", "arena_departures", "rulings", "all_rulings", "html_url",
+                  "url"]  # fmt: skip
         read_only_fields = fields  # output only: required in the schema, as every answer has them
 
     def get_parent(self, entry: RuleEntry) -> str | None:
@@ -95,6 +103,9 @@ class RuleDetailSerializer(serializers.ModelSerializer[RuleEntry]):
 
     def get_rulings(self, entry: RuleEntry) -> list[str]:
         return [ruling.code for ruling in entry.rulings.all()]
+
+    def get_all_rulings(self, entry: RuleEntry) -> list[str]:
+        return list(Ruling.objects.citing(entry).order_by("position").values_list("code", flat=True))
 
     def get_html_url(self, entry: RuleEntry) -> str:
         return _absolute(self.context, entry.get_absolute_url())

@@ -1,12 +1,11 @@
 from django.urls import include, path, re_path
 from django.views.decorators.csrf import csrf_exempt
-from drf_spectacular.views import SpectacularSwaggerSplitView
 from rest_framework.routers import SimpleRouter
 
 from cards.api import CardSetViewSet, CardViewSet
 from guardians_site.api import bulk_views
 from guardians_site.api.root import ApiRootView
-from guardians_site.api.schema_view import SchemaView
+from guardians_site.api.schema_view import DocsView, SchemaView
 from guardians_site.views import api_guide, api_not_found
 
 # SimpleRouter: the API root is ApiRootView, which lists every app's endpoints, not only these.
@@ -25,7 +24,7 @@ urlpatterns = [
     path("v1/", include(router.urls)),
     path("schema/", SchemaView.as_view(), name="schema"),
     # The split view serves its start-up script as a file: no inline script under the site's CSP.
-    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
+    path("docs/", DocsView.as_view(url_name="api:schema"), name="docs"),
     # Anything else under /api/ answers in the API's error format (also when DEBUG is on, and for
     # a POST: no CSRF page, since the API has no session).
     re_path(r"^.*$", csrf_exempt(api_not_found)),

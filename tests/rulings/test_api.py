@@ -41,6 +41,30 @@ def test_rule_detail(client: Client) -> None:
     assert section["children"][0] == "6.1" and section["parent"] is None
 
 
+@pytest.mark.parametrize("number", ["6.4", "6.4.2", "6", "6.2.3", "7.1.4"])
+def test_a_rule_lists_the_rulings_on_the_rules_beneath_it_as_well(client: Client, number: str) -> None:
+    # A judge opening 6.4 expects the rulings on 6.4.2a and 6.4.4 too, as the rule's page shows them. `rulings`
+    # keeps its meaning (citing this entry itself) for clients generated from the schema.
+    rule = client.get(f"/api/v1/rules/{number}/").json()
+    under = re.compile(rf"{re.escape(number)}([.a-z].*)?")  # 6.4 itself, 6.4.2, 6.4.2a; not 6.40
+    beneath = [raw["id"] for raw in rulings() if any(under.fullmatch(cited) for cited in raw["rules"])]
+    assert rule["all_rulings"] == beneath  # in the rulings list's order, each once
+    assert rule["rulings"] == [raw["id"] for raw in rulings() if number in raw["rules"]]
+    assert set(rule["rulings"]) <= set(rule["all_rulings"])
+    if number == "6.4":
+        assert rule["rulings"] == [] and {"R-081", "A-04", "A-11"} <= set(rule["all_rulings"])
+    html = client.get(f"/rules/{number}/").content.decode()
+    assert all(f"/rulings/{code}/" in html for code in rule["all_rulings"])
+
+
+def test_the_schema_says_which_rulings_each_field_lists(client: Client) -> None:
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    fields = schema["components"]["schemas"]["RuleDetail"]["properties"]
+    assert fields["all_rulings"]["type"] == "array" and fields["all_rulings"]["items"]["type"] == "string"
+    assert "beneath" in fields["all_rulings"]["description"] and "itself" in fields["rulings"]["description"]
+    assert "all_rulings" in schema["components"]["schemas"]["RuleDetail"]["required"]
+
+
 def test_rulings_use_the_same_filters_as_the_html_list(client: Client) -> None:
     body = client.get("/api/v1/rulings/", {"page_size": 200}).json()
     assert set(body) == {"count", "next", "previous", "results", "warnings"} and body["count"] == len(rulings())
@@ -135,8 +159,29 @@ def test_the_rules_search_documents_the_page_bounds_it_enforces(client: Client) 
     assert parameters["page_size"] == {"type": "integer", "minimum": 1, "maximum": 100}
     assert parameters["page"] == {"type": "integer", "minimum": 1, "maximum": 10_000}
     for name, value, status in [("page_size", 100, 200), ("page_size", 101, 400), ("page_size", 0, 400),
-                                ("page", 10_000, 200), ("page", 10_001, 400), ("page", 0, 400)]:  # fmt: skip
+                                ("page", 10_000, 404), ("page", 10_001, 400), ("page", 0, 400)]:  # fmt: skip
+        # Page 10 000 is within the bounds, so no 400; it is past the last page of "dispel", so a 404.
         assert client.get("/api/v1/rules/", {"q": "dispel", name: value}).status_code == status, (name, value)
+
+
+def test_a_rules_search_page_past_the_last_is_a_404_as_in_every_list(client: Client) -> None:
+    # As /api/v1/cards/ and /api/v1/rulings/ answer: a client paging until a 404 (or an empty page) stops;
+    # clamped to the last page, the answer was never empty and such a client asked forever.
+    first = client.get("/api/v1/rules/", {"q": "bribe", "page_size": 7}).json()
+    last = -(-first["count"] // 7)
+    assert first["count"] > 7 * 2 and first["pages"] == last
+    final = client.get("/api/v1/rules/", {"q": "bribe", "page_size": 7, "page": last}).json()
+    assert final["page"] == last and 1 <= len(final["results"]) <= 7
+    assert sum(len(client.get("/api/v1/rules/", {"q": "bribe", "page_size": 7, "page": page}).json()["results"])
+               for page in range(1, last + 1)) == first["count"]  # fmt: skip
+    error = client.get("/api/v1/rules/", {"q": "bribe", "page_size": 7, "page": last + 1}).json()["error"]
+    assert error == {"code": "not_found", "message": f"There is no page {last + 1}: the last page is {last}.",
+                     "details": {"page": last + 1, "last_page": last}}  # fmt: skip
+    assert client.get("/api/v1/rules/", {"q": "bribe", "page_size": 7, "page": "last"}).json() == final
+    listed = client.get("/api/v1/rulings/", {"page": 999}).json()["error"]
+    assert listed["code"] == error["code"] and set(listed["details"]) == set(error["details"])
+    # A query that names one rule answers that rule alone: one page.
+    assert client.get("/api/v1/rules/", {"q": "6.5.1", "page": 2}).status_code == 404
 
 
 @pytest.mark.parametrize("card", ["Wraith", "WRAITH", "wraith", " wraith "])

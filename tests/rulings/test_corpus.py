@@ -72,3 +72,17 @@ def test_every_glossary_term_points_at_a_rule_of_its_ruleset() -> None:
     assert GlossaryTerm.objects.count() == text.count("\n### ")
     arena_terms = set(GlossaryTerm.objects.filter(rule__ruleset__slug="arena").values_list("term", flat=True))
     assert {"Duel Zone", "Initiative", "Stock"} <= arena_terms
+
+
+def test_every_glossary_terms_rule_uses_the_term_or_one_of_its_aliases() -> None:
+    """The rule a term points to (or one numbered beneath it) uses every word of the term or of an alias, as the
+    search reads words ("channelling cap": "channelling ... this cap"). "Control" pointed to 7.1.4, which
+    never says control, and a judge following the link found a rule about totals."""
+    from cards.search.analysis import stems
+
+    unused = {}
+    for term in GlossaryTerm.objects.select_related("rule"):
+        words = {word for entry in RuleEntry.objects.under(term.rule) for word in stems(f"{entry.title} {entry.text}")}
+        if not any(set(stems(name)) <= words for name in (term.term, *term.aliases)):
+            unused[term.term] = term.rule.citation
+    assert unused == {}

@@ -84,6 +84,15 @@ def test_the_schema_answers_a_write_with_the_json_error_object(client: Client) -
     assert_json_error(client.post("/api/schema/"), 405, "method_not_allowed")
 
 
+def test_the_docs_page_refuses_other_formats_and_writes_with_the_json_error_object(client: Client) -> None:
+    # Swagger UI's page is HTML, but its refusals are the API's: the same error object as every endpoint's.
+    error = assert_json_error(client.get("/api/docs/?format=xml"), 406, "not_acceptable")
+    assert error["details"] == {"format": "xml", "supported": ["html"]}
+    assert_json_error(client.post("/api/docs/"), 405, "method_not_allowed")
+    page = client.get("/api/docs/")
+    assert page.status_code == 200 and page["Content-Type"].startswith("text/html")
+
+
 @pytest.mark.parametrize(
     ("query", "accept", "content_type", "start"),
     [

@@ -55,33 +55,4 @@ def test_the_header_box_completes_and_jumps(server_url: str, browser: Browser) -
         plain.wait_for_url("**/cards/sand-lord/")
 
 
-def test_a_late_answer_for_earlier_text_does_not_replace_the_card_names(server_url: str, browser: Browser) -> None:
-    from urllib.parse import parse_qs, urlparse
-
-    held: list = []  # type: ignore[type-arg]
-
-    def answer(route) -> None:  # type: ignore[no-untyped-def]
-        text = parse_qs(urlparse(route.request.url).query)["q"][0]
-        if text == "ro" and not held:
-            held.append(route)  # Answered only after the newer text's answer, as a slow response would be.
-            return
-        route.fulfill(json={"results": [{"name": f"Answer to {text}"}]})
-
-    with watched_page(browser, 1366, height=800, timeout_ms=15_000, axe=False) as page:
-        page.route("**/api/v1/cards/autocomplete/**", answer)
-        page.goto(f"{server_url}/cards/")
-        box = page.locator("input[data-autocomplete]")
-        box.click()
-        box.press_sequentially("ro")
-        for _ in range(200):  # The box asks after its pause; however slow the machine, within 10 s.
-            if held:
-                break
-            page.wait_for_timeout(50)
-        assert held, "the box never asked for the first text"
-        box.press_sequentially("ck")
-        options = "() => [...document.querySelectorAll('#card-name-suggestions option')].map(o => o.value)"
-        page.wait_for_function(f"() => ({options})().includes('Answer to rock')")
-        with page.expect_event("requestfinished"):
-            held[0].fulfill(json={"results": [{"name": "Answer to ro"}]})
-        page.wait_for_timeout(300)  # Time for the late answer's handler, had it anything to write.
-        assert page.evaluate(options) == ["Answer to rock"]
+# The late-answer guard of both search boxes, at both widths: tests/cards/test_search_boxes_browser.py.

@@ -85,7 +85,7 @@ def test_every_page_has_the_site_search_box_with_completions(client: Client) -> 
         form = re.search(r'<form class="site-search"[^>]*action="/search/".*?</form>', html, re.S)
         assert form, url
         assert 'list="site-search-suggestions"' in form[0] and '<datalist id="site-search-suggestions">' in form[0]
-        assert "site-search.js" in form[0]
+        assert "search-suggestions.js" in form[0]
 
 
 def test_the_searches_are_in_the_openapi_schema(client: Client) -> None:

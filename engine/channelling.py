@@ -10,6 +10,7 @@ from .abilities import (
     CancelsRanged,
     ChannelCap,
     ChannelEffect,
+    ChannelModifier,
     ChannelReaction,
     ChannelsOnlyTo,
     CommandRanged,
@@ -270,7 +271,14 @@ def shoot(
             Named(f"{shooter.name}'s ranged attack", (shooter.name,)),
             StepKind.RANGED,
         )
-        ranged_modifiers(combat, side, shooter, placed, contributions[side])
+        ranged_modifiers(
+            combat,
+            side,
+            shooter,
+            placed,
+            contributions[side],
+            points=command_shot.points if command_shot is not None else shooter.card.ranged_attack or 0,
+        )
         placed.append(shooter)
     shot = Shot(side, shooter, contributions[side].total - before)
     shots.append(shot)
@@ -530,17 +538,20 @@ def bribery_shots(
                     f"a {card.name} card fired from the hand as a ranged attack worth its Up number ({source.name}'s command)",
                     StepKind.RANGED,
                 )
-                ranged_modifiers(combat, side, holder, [], contributions[side])
+                ranged_modifiers(combat, side, holder, [], contributions[side], points=card.up)
             shot = Shot(side, holder, contributions[side].total - before, points=card.up)
             shots.append(shot)
             answer_shot(combat, shot, pair, contributions)
 
 
 def ranged_modifiers(
-    combat: Combat, side: Side, shooter: Fighter, placed: list[Fighter], contribution: Contribution
+    combat: Combat, side: Side, shooter: Fighter, placed: list[Fighter], contribution: Contribution, *, points: int
 ) -> None:
+    """The shot's own text, then the side-wide rules of cards in play (PRI-9); ``points`` is what the shot
+    itself has just added."""
+    before = contribution.total
     for rule in shooter.text(RangedModifier):
-        if rule.to_side:
+        if rule.reaches_sides:
             continue
         if rule.amount:
             add(
@@ -565,18 +576,23 @@ def ranged_modifiers(
                 f"the printed values of the ranged attacks already placed ({', '.join(o.name for o in placed)})",
                 StepKind.RANGED,
             )
+    # The shot's worth so far (its points and its own text): a weakening rule takes it to 0, not below.
+    worth = max(points, 0) + contribution.total - before
     for owner, source, aura, _ in active_effects(combat, RangedModifier):
-        if aura.to_side and aura.amount and owner is side:
-            add(
-                combat,
-                contribution,
-                source.name,
-                aura.amount,
-                "PRI-9",
-                source,
-                f"{source.name} being in play",
-                StepKind.RANGED,
-            )
+        if not aura.reaches(owner, side):
+            continue
+        amount = max(aura.amount, -worth)
+        worth += amount
+        add(
+            combat,
+            contribution,
+            source.name,
+            amount,
+            "PRI-9",
+            source,
+            side_rule_why(source, aura),
+            StepKind.RANGED,
+        )
     if any(rule.beaten_after for rule in shooter.text(RangedModifier)):
         record_fate(
             combat,
@@ -590,6 +606,13 @@ def ranged_modifiers(
             side=side,
             card=shooter.card,
         )
+
+
+def side_rule_why(source: CardDefinition, aura: RangedModifier) -> Named:
+    """Why a side-wide ranged rule counts here: the card being in play, and the role it needs."""
+    role = f" while its side is the {aura.side_role.value}" if aura.side_role else ""
+    every = " (every ranged attack of the combat)" if aura.both_sides else ""
+    return Named(f"{source.name} being in play{role}{every}", (source.name,))
 
 
 def command_shot_of(combat: Combat, shooter: Fighter) -> CommandRanged | None:
@@ -691,7 +714,7 @@ def take_over(
     command_shot = command_shot_of(combat, shot.shooter)
     value = command_shot.points if command_shot is not None else shot.shooter.card.ranged_attack or 0
     value = shot.points if shot.points is not None else value
-    value += sum(rule.amount for rule in shot.shooter.text(RangedModifier) if not rule.to_side)
+    value += sum(rule.amount for rule in shot.shooter.text(RangedModifier) if not rule.reaches_sides)
     add(
         combat,
         contributions[caster],
@@ -953,6 +976,52 @@ def channel_to_shot(
     return True
 
 
+def channel_modifiers(combat: Combat, side: Side) -> list[tuple[CardDefinition, ChannelModifier]]:
+    """The cards in play whose rule changes each channel of ``side`` (PRI-10)."""
+    return [
+        (source, rule)
+        for owner, source, rule, _ in active_effects(combat, ChannelModifier)
+        if rule.sides.reaches(owner is side)
+    ]
+
+
+def modify_channel(
+    combat: Combat,
+    side: Side,
+    contribution: Contribution,
+    modifiers: list[tuple[CardDefinition, ChannelModifier]],
+    per_use: int,
+    room: int,
+) -> None:
+    """Each rule changing the channel just made, as its own step: the channel is worth ``per_use`` changed
+    by each rule in turn (never below 0), and what reaches the creature still stops at its cap (``room``)."""
+    target = contribution.fighter
+    worth = per_use
+    counted = min(per_use, room)
+    for source, rule in modifiers:
+        change = max(rule.amount, -worth)
+        worth += change
+        delta = min(worth, room) - counted
+        counted += delta
+        contribution.channelled += delta
+        if delta:
+            contribution.add(Named(f"channel ({source.name})", (source.name,)), delta)
+        capped = " (the cap stops it)" if delta != change else ""
+        log(
+            combat,
+            StepKind.CHANNEL,
+            "PRI-10",
+            "channel_into.modified",
+            (source.name, target.name, f"{change:+d}", capped, contribution.total),
+            side=side,
+            card=source,
+            subject=target,
+            delta=delta,
+            total=contribution.total,
+            chain=tuple(contribution.terms),
+        )
+
+
 def channel_into(
     combat: Combat, side: Side, channel: Channel, contribution: Contribution, opponent: Fighter | None
 ) -> None:
@@ -1086,6 +1155,7 @@ def channel_into(
             )
             return
     eaten = channel_answer(combat, side.other, ChannelEffect.SUBTRACT, channel) if source_card is None else None
+    modifiers = channel_modifiers(combat, side)
     for _ in range(uses):
         if eaten is not None:
             state.stones -= 1
@@ -1138,6 +1208,8 @@ def channel_into(
             total=contribution.total,
             chain=tuple(contribution.terms),
         )
+        if modifiers:
+            modify_channel(combat, side, contribution, modifiers, per_use, room)
     for owner, card, stones, holder in active_effects(combat, Stones):
         if (
             stones.on is StoneEvent.OPPONENT_CHANNELS

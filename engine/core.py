@@ -137,8 +137,8 @@ def in_play(combat: Combat, fighter: Fighter, *, until_beaten: bool = False, com
 
 
 def active_effects(combat: Combat, kind: builtins.type[A]) -> list[tuple[Side, CardDefinition, A, Fighter | None]]:
-    """Abilities of one kind that work right now: on creatures in play, on each side's shield card and on
-    a non-creature command card in effect."""
+    """Abilities of one kind that work right now: on creatures in play, on each side's shield card, on the
+    stronghold the defender stands in (the defender's card) and on a non-creature command card in effect."""
     found: list[tuple[Side, CardDefinition, A, Fighter | None]] = []
     if kind not in combat.kinds_present:
         return found
@@ -158,6 +158,8 @@ def active_effects(combat: Combat, kind: builtins.type[A]) -> list[tuple[Side, C
                     found.append((side, fighter.card, ability, fighter))
         for shield in state.shield_cards:
             found.extend((side, shield, ability, None) for ability in shield.abilities_of(kind))
+        if state.stronghold is not None:
+            found.extend((side, state.stronghold, ability, None) for ability in state.stronghold.abilities_of(kind))
         for earlier in state.earlier_cards:
             found.extend((side, earlier, ability, None) for ability in earlier.abilities_of(kind))
         # A spell or item played as the command card works like a card in play while its command stands.

@@ -205,6 +205,7 @@ MESSAGES: dict[str, str] = {
     "bribe_creature": "The {side_value}'s {name} bribe finds {target_name} already gone.",
     "bribe_creature.2": "The {side_value} cannot bribe {target_name} with {name}: its bribery icons are {icons}.",
     "bribe_creature.3": "The {side_value} cannot bribe {target_name} with {name}: {x1} allows no {name} bribes.",
+    "bribe_creature.shield": "The {side_value} cannot bribe {target_name} with {name}: {guard_name} keeps every creature of the {target_side_value} from being bribed.",
     "bribe_creature.4": "The {side_value} cannot bribe {target_name} with {name}: {lock_name} forbids {name} bribes on its side.",
     "bribe_creature.5": "The {side_value} has no {name} card left to bribe {target_name}.",
     "bribe_creature.6": "{waiver_name}'s command lets the {side_value}'s {name} card work on {target_name}, which shows no {name} icon.",
@@ -266,6 +267,8 @@ MESSAGES: dict[str, str] = {
     "channel_into.6": "{target_name} has a red bar and nothing lets it receive channelling; {source_name} cannot channel to it.",
     "channel_into.7": "{answer_name} answers at once: {source_card_name} has just channelled, so it is destroyed and its channelling to {target_name} is cancelled.",
     "channel_into.8": "The {side_other_value} answers with {eaten_name}: the Guardian's {per_use} is taken off {target_name} instead of added: now {contribution_total}.",
+    "first_announcement": "{source_name}: before the first match-up the {side_value} announced the {what} of his first creature, {shown_name}: {said}.",
+    "channel_into.modified": "{source_name} makes that channel into {target_name} {change}{capped}: now {contribution_total}.",
     "channel_into.9": "{source_name} spends {spent} to channel {per_use} to {target_name}{note}: now {contribution_total}.{immune_note}",
     # command_fights.py
     "command_fight": "{fighter_name}'s command finds nothing to fight: {what}.",
@@ -350,6 +353,7 @@ MESSAGES: dict[str, str] = {
     "destroy_stayers": "{card_name}: the {owner_other_value} stayed and lost, so {fighter_name} is destroyed.",
     # resolver.py
     "control_bonus_terms": "{fighter_name}'s bonus for control depends on a creature class, and {bar_name} is still in play on the other side: the {side_value} gets none.",
+    "control_bonus_terms.side": "{source_name} changes the {side_value}'s count for control by {amount}: now {counted}.",
     "control_bonus_terms.gains": "{name} is alive after the combat: {gains} for control (one such card per side).",
     "control_bonus_terms.none": "{name} is alive after the combat: no surviving creature of its side qualifies for control (one such card per side).",
     "count_for_control": "The {side} counts its remaining creatures at printed Vitality: {chain}.",
@@ -390,6 +394,7 @@ NOTICES: dict[str, str] = {
     "action.not_applied": "{words.label_n:{round}}: the {side}'s item action {card} is not applied: {why}",
     "bribe.no_icon": "{side}'s {icon} bribe on {target} is not allowed (no {icon} icon)",
     "bribe.banned_here": "{side}'s {icon} bribe on {target} is forbidden by {card}",
+    "bribe.side_unbribeable": "{side}'s {icon} bribe on {target} is not allowed: {card} keeps that side's creatures from being bribed",
     "bribe.locked": "{side}'s {icon} bribe on {target} is forbidden by {card}",
     "bribe.not_bribeable": "{side}: {target} cannot be bribed, even by {card}",
     "card.not_automated": "{card} is not automated: {reason}",

@@ -17,7 +17,7 @@ from enum import Enum
 from typing import Any, ClassVar, TypeVar
 
 from ..dice import Dice
-from ..enums import Terrain
+from ..enums import Side, Terrain
 from ..errors import CatalogError
 from ..selectors import Selector
 
@@ -68,6 +68,10 @@ class SideRole(str, Enum):
 
     ATTACKER = "attacker"
     DEFENDER = "defender"
+
+    def holds(self, side: Side) -> bool:
+        """Whether ``side`` (the card owner's side of this combat) is the one the condition names."""
+        return Side(self.value) is side
 
 
 class Per(str, Enum):

@@ -198,6 +198,28 @@ class SideBonus(Ability):
 
 
 @dataclass(frozen=True)
+class OcbModifier(Ability):
+    """While this card is in play, an off-colour bonus that applies to a creature of the reached side is
+    ``amount`` larger (or smaller, never below 0): in primary match-ups and in secondary attacks alike."""
+
+    kind: ClassVar[str] = "ocb_modifier"
+    steps: ClassVar[tuple[str, ...]] = ("PRI-7", "SEC-4")
+    amount: int
+    sides: Sides = Sides.OWN
+
+    def __post_init__(self) -> None:
+        if not self.amount:
+            raise ValueError("'amount' must not be 0 (an ocb_modifier that changes nothing)")
+
+    def describe(self) -> str:
+        who = {Sides.OWN: "its side's", Sides.OPPONENT: "the opponent's", Sides.BOTH: "every"}[self.sides]
+        return (
+            f"While it is in play, whenever one of {who} creatures gets its off-colour bonus (in a primary match-up "
+            f"or a secondary attack), that bonus is {_signed(self.amount)} (never below 0)."
+        )
+
+
+@dataclass(frozen=True)
 class AttackBoost(Ability):
     """While this creature is in play, every attack of ``attack_type`` is ``amount`` stronger: creatures
     with that attack (in primaries and secondary attacks) and AOEs of that type."""

@@ -12,6 +12,7 @@ from .base import (
     ChannelEffect,
     Sides,
     StoneEvent,
+    _signed,
     _where,
 )
 
@@ -27,6 +28,33 @@ class ChannelCap(Ability):
         if self.maximum is None:
             return "May take any amount of channelling in one match-up."
         return f"May take up to {self.maximum} points of channelling in one match-up."
+
+
+@dataclass(frozen=True)
+class ChannelModifier(Ability):
+    """While this card is in play, each use of a channel source (a stone the Guardian spends, a channeller)
+    by the reached side gives ``amount`` more (or less, never below 0) before the receiver's cap applies;
+    in primary match-ups and secondary attacks alike."""
+
+    kind: ClassVar[str] = "channel_modifier"
+    steps: ClassVar[tuple[str, ...]] = ("PRI-10", "SEC-4")
+    amount: int
+    sides: Sides = Sides.OWN
+
+    def __post_init__(self) -> None:
+        if not self.amount:
+            raise ValueError("'amount' must not be 0 (a channel_modifier that changes nothing)")
+
+    def describe(self) -> str:
+        who = {
+            Sides.OWN: "into its side's creatures",
+            Sides.OPPONENT: "into the opponent's creatures",
+            Sides.BOTH: "on either side",
+        }[self.sides]
+        return (
+            f"While it is in play, every channelling {who} gives {_signed(self.amount)} per use (per stone the "
+            "Guardian spends, per channeller), never below 0; the receiver's cap still applies."
+        )
 
 
 @dataclass(frozen=True)

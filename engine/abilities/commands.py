@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import ClassVar
 
 from ..dice import Dice
@@ -359,14 +360,35 @@ class Detonates(Ability):
         )
 
 
+class Announced(str, Enum):
+    """What a first-creature announcement names, read off the creature the opponent then plays first."""
+
+    SIZE = "size"
+    BORDER = "border"
+
+
 @dataclass(frozen=True)
 class Announcement(Ability):
-    """An announcement while the creature is in play; the set-up's play order already reflects it."""
+    """An announcement while the card is in play; the set-up's play order already reflects it. With
+    ``first_only`` (a Shield's rule) only the opponent's first primary creature is announced, and the log
+    names what was said (``what``) at the first reveal."""
 
     kind: ClassVar[str] = "announcement"
+    steps: ClassVar[tuple[str, ...]] = ("PRI-0",)
     announce: str = ""
+    first_only: bool = False
+    what: Announced | None = None
+
+    def __post_init__(self) -> None:
+        if self.first_only and self.what is None:
+            raise ValueError("'first_only' needs 'what' (size or border: what the opponent says of that creature)")
 
     def describe(self) -> str:
+        if self.first_only and self.what is not None:
+            return (
+                f"Before the first primary match-up the opponent must say the {self.what.value} of the creature he "
+                "will play first; only the play order depends on it, and the set-up gives that order."
+            )
         return (
             f"While it is in play the opponent must {self.announce}; only the play order depends on it, and the "
             "set-up gives that order."

@@ -985,24 +985,38 @@ def channel_modifiers(combat: Combat, side: Side) -> list[tuple[CardDefinition, 
     ]
 
 
-def modify_channel(
-    combat: Combat,
-    side: Side,
-    contribution: Contribution,
-    modifiers: list[tuple[CardDefinition, ChannelModifier]],
-    per_use: int,
-    room: int,
-) -> None:
-    """Each rule changing the channel just made, as its own step: the channel is worth ``per_use`` changed
-    by each rule in turn (never below 0), and what reaches the creature still stops at its cap (``room``)."""
-    target = contribution.fighter
+def plan_channel(
+    per_use: int, room: int, modifiers: list[tuple[CardDefinition, ChannelModifier]]
+) -> tuple[int, list[tuple[CardDefinition, int, int]]]:
+    """What one channel use adds, as steps: the channel's own amount, then each rule's change (card, change,
+    what it adds). The rules change the channel's worth (never below 0) and the cap (``room``) applies to
+    that worth: a weakened channel that fits under the cap is not cut, so the channel's own step is shown
+    whole and the rules' steps take it down."""
+    changes: list[tuple[CardDefinition, int]] = []
     worth = per_use
-    counted = min(per_use, room)
     for source, rule in modifiers:
         change = max(rule.amount, -worth)
         worth += change
-        delta = min(worth, room) - counted
-        counted += delta
+        changes.append((source, change))
+    weakened = worth < per_use
+    own = per_use if weakened else min(per_use, room)
+    counted, running = own, per_use
+    steps: list[tuple[CardDefinition, int, int]] = []
+    for index, (source, change) in enumerate(changes):
+        running += change
+        last = index == len(changes) - 1
+        reaches = min(running, room) if not weakened or last else running
+        steps.append((source, change, reaches - counted))
+        counted = reaches
+    return own, steps
+
+
+def modify_channel(
+    combat: Combat, side: Side, contribution: Contribution, steps: list[tuple[CardDefinition, int, int]]
+) -> None:
+    """Each rule changing the channel just made, as its own step (``plan_channel``)."""
+    target = contribution.fighter
+    for source, change, delta in steps:
         contribution.channelled += delta
         if delta:
             contribution.add(Named(f"channel ({source.name})", (source.name,)), delta)
@@ -1176,7 +1190,7 @@ def channel_into(
             eaten = None
             continue
         room = max(cap - contribution.channelled, 0)
-        applied = min(per_use, room)
+        applied, changed = plan_channel(per_use, room, modifiers) if modifiers else (min(per_use, room), [])
         if channel.source == "guardian":
             state.stones -= 1
         else:
@@ -1208,8 +1222,8 @@ def channel_into(
             total=contribution.total,
             chain=tuple(contribution.terms),
         )
-        if modifiers:
-            modify_channel(combat, side, contribution, modifiers, per_use, room)
+        if changed:
+            modify_channel(combat, side, contribution, changed)
     for owner, card, stones, holder in active_effects(combat, Stones):
         if (
             stones.on is StoneEvent.OPPONENT_CHANNELS

@@ -779,7 +779,8 @@ def validate(setup: CombatSetup, catalog: CardCatalog, *, first_matchup: bool = 
     try:
         catalog = catalog_for(setup, catalog)
     except CatalogError as exc:
-        return [Problem("setup.bad_made_up", str(exc), "made_up")]
+        # The cause's code and facts stay readable (``cause``: ``ability.unknown_kind``, ...).
+        return [Problem("setup.bad_made_up", str(exc), "made_up", values={"cause": exc.code, **exc.values})]
     # An item turn is read from its card when its turn comes (turn_casts): the card must exist.
     problems += [
         _unknown(catalog, str(action.card), matchup.key)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
 from typing import Any, ClassVar, TypeVar
 
@@ -322,7 +322,16 @@ def _converter(annotation: Any) -> Converter:
     if isinstance(annotation, type) and issubclass(annotation, Enum):
         parse = getattr(annotation, "parse", None)
         enum: type[Enum] = annotation
-        return (lambda value, where: parse(value)) if parse is not None else (lambda value, where: enum(value))
+        if parse is not None:
+            return lambda value, where: parse(value)
+
+        def member(value: Any, where: str) -> Any:
+            try:
+                return enum(value)
+            except ValueError:
+                raise ValueError(f"{value!r} is not one of {', '.join(repr(m.value) for m in enum)}") from None
+
+        return member
     if annotation is int:
         return lambda value, where: value if isinstance(value, int) else int(value)
     return _keep
@@ -354,11 +363,23 @@ def parse_ability(data: Mapping[str, Any], where: str) -> Ability:
     kind = data.get("kind")
     cls = KINDS.get(str(kind))
     if cls is None:
-        raise CatalogError(f"{where}: unknown ability kind {kind!r} (known: {', '.join(sorted(KINDS))})")
+        raise CatalogError(
+            f"{where}: unknown ability kind {kind!r} (known: {', '.join(sorted(KINDS))})",
+            code="ability.unknown_kind",
+            where=where,
+            kind=str(kind),
+        )
     converters = _converters(cls)
     unknown = set(data) - set(converters) - {"kind"}
     if unknown:
-        raise CatalogError(f"{where}: ability {kind!r} has unknown field(s) {sorted(unknown)}")
+        raise CatalogError(
+            f"{where}: ability {kind!r} has unknown field(s) {sorted(unknown)} (its fields: "
+            f"{', '.join(sorted(converters))})",
+            code="ability.unknown_field",
+            where=where,
+            kind=str(kind),
+            field=", ".join(sorted(unknown)),
+        )
     values: dict[str, Any] = {}
     for key, value in data.items():
         if key == "kind" or value is None:
@@ -367,11 +388,34 @@ def parse_ability(data: Mapping[str, Any], where: str) -> Ability:
         try:
             values[name] = convert(value, where)
         except (ValueError, TypeError) as exc:
-            raise CatalogError(f"{where}: ability {kind!r} field {key!r}: {exc}") from exc
+            raise CatalogError(
+                f"{where}: ability {kind!r} field {key!r}: {exc}",
+                code="ability.bad_field",
+                where=where,
+                kind=str(kind),
+                field=key,
+                reason=str(exc),
+            ) from exc
+    missing = [
+        _JSON_NAMES.get(item.name, item.name)
+        for item in fields(cls)
+        if item.init and item.default is MISSING and item.default_factory is MISSING and item.name not in values
+    ]
+    if missing:
+        raise CatalogError(
+            f"{where}: ability {kind!r} needs the field(s) {', '.join(missing)}",
+            code="ability.missing_field",
+            where=where,
+            kind=str(kind),
+            field=", ".join(missing),
+        )
     try:
         return cls(**values)
     except (TypeError, ValueError) as exc:
-        raise CatalogError(f"{where}: ability {kind!r}: {exc}") from exc
+        # A missing field (TypeError from the constructor) or fields that do not fit together (__post_init__).
+        raise CatalogError(
+            f"{where}: ability {kind!r}: {exc}", code="ability.invalid", where=where, kind=str(kind), reason=str(exc)
+        ) from exc
 
 
 def _check_ability_names(selector: Selector, where: str) -> None:

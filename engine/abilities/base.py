@@ -218,6 +218,11 @@ def _signed(amount: int) -> str:
     return f"+{amount}" if amount >= 0 else str(amount)
 
 
+def _more_or_less(amount: int) -> str:
+    """``3 more`` or ``3 less``: a change in words."""
+    return f"{abs(amount)} {'more' if amount >= 0 else 'less'}"
+
+
 def _where(terrain: Terrain | None, no_terrain: bool = False, side_role: SideRole | None = None) -> str:
     """The plain-words tail of a condition on the fight: ' while the fight is in Swamps'."""
     parts = []

@@ -18,6 +18,7 @@ from .base import (
     Suppressed,
     TextScope,
     When,
+    _more_or_less,
     _signed,
     _where,
 )
@@ -215,7 +216,8 @@ class OcbModifier(Ability):
         who = {Sides.OWN: "its side's", Sides.OPPONENT: "the opponent's", Sides.BOTH: "every"}[self.sides]
         return (
             f"While it is in play, whenever one of {who} creatures gets its off-colour bonus (in a primary match-up "
-            f"or a secondary attack), that bonus is {_signed(self.amount)} (never below 0)."
+            f"or a secondary attack), that bonus is {_more_or_less(self.amount)}"
+            f"{' (never below 0)' if self.amount < 0 else ''}."
         )
 
 

@@ -12,7 +12,7 @@ from .base import (
     ChannelEffect,
     Sides,
     StoneEvent,
-    _signed,
+    _more_or_less,
     _where,
 )
 
@@ -52,8 +52,9 @@ class ChannelModifier(Ability):
             Sides.BOTH: "on either side",
         }[self.sides]
         return (
-            f"While it is in play, every channelling {who} gives {_signed(self.amount)} per use (per stone the "
-            "Guardian spends, per channeller), never below 0; the receiver's cap still applies."
+            f"While it is in play, every channelling {who} gives {_more_or_less(self.amount)} per use (per stone "
+            f"the Guardian spends, per channeller){', never below 0' if self.amount < 0 else ''}; the receiver's "
+            "cap still applies."
         )
 
 

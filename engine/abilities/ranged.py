@@ -97,7 +97,7 @@ class RangedModifier(Ability):
         return self.both_sides or owner is shooting
 
     def describe(self) -> str:
-        role = f" while its side is the {self.side_role.value}" if self.side_role is not None else ""
+        role = f" and its side is the {self.side_role.value}" if self.side_role is not None else ""
         if self.both_sides:
             return (
                 f"While it is in play{role}, every ranged attack of the combat, on either side, gets "

@@ -1,0 +1,300 @@
+"""Rules a Shield's standard bearer (or the defender's stronghold card) lays on a whole side, each at its
+step of the procedure: real set-ups in the notation, the totals worked out by hand, and the step that
+carries each change (its amount, the running total, the card responsible and the rule id)."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+import pytest
+
+from engine import default_catalog, parse_setup, resolve
+from engine.abilities import parse_ability
+from engine.errors import CatalogError
+from engine.log import CombatLog, Step
+
+CATALOG = default_catalog()
+
+
+def run(notation: str) -> CombatLog:
+    return resolve(parse_setup(notation), CATALOG)
+
+
+def steps_of(log: CombatLog, card: str) -> list[Step]:
+    """The steps a card is responsible for."""
+    return [step for step in log.steps if step.card == card]
+
+
+def made_up(record: dict[str, object]) -> str:
+    """A made-up card as the notation's ``made-up.<slug>=`` clause writes it (JSON, percent-encoded)."""
+    return quote(json.dumps(record, separators=(",", ":")), safe="")
+
+
+def totals(log: CombatLog) -> list[tuple[int | None, int | None]]:
+    return [(m.attacker_total, m.defender_total) for m in log.result.matchups]
+
+
+# ----------------------------------------------------------------- PRI-6 / SEC-4: a bonus for one role
+@pytest.mark.parametrize(
+    ("notation", "expected"),
+    [
+        # Brom's Demonic 04 gives +2 only while its side attacks: Gnomes 4 + 2 = 6 beat Gnomes 4.
+        ("a=gnobby-gnomes a.shield=standard-bearer-broms-demonic-04 d=gnobby-gnomes", (6, 4)),
+        # The same card with the defender does nothing: 4 against 4 is a push.
+        ("a=gnobby-gnomes d=gnobby-gnomes d.shield=standard-bearer-broms-demonic-04", (4, 4)),
+        # Maitz's Lightning 14 is the reverse: +2 only while its side defends.
+        ("a=gnobby-gnomes d=gnobby-gnomes d.shield=standard-bearer-maitzs-lightning-14", (4, 6)),
+        ("a=gnobby-gnomes a.shield=standard-bearer-maitzs-lightning-14 d=gnobby-gnomes", (4, 4)),
+    ],
+)
+def test_a_shield_bonus_for_one_role_applies_only_in_that_role(notation: str, expected: tuple[int, int]) -> None:
+    log = run(notation)
+    assert totals(log) == [expected]
+    setup = parse_setup(notation)
+    (shield,) = setup.attacker.shields or setup.defender.shields
+    bonus_steps = steps_of(log, shield)
+    if expected[0] == expected[1]:
+        assert bonus_steps == []
+    else:
+        (step,) = bonus_steps
+        assert (step.rule, step.delta, step.total) == ("PRI-6", 2, 6)
+        assert "while its side is the" in step.text
+
+
+def test_a_shield_bonus_helps_a_secondary_attacker_at_sec_4() -> None:
+    """Brom's Angelic 13: +3 against flyers, in the primaries and (the card lasting the whole combat) in a
+    secondary attack. Match-up 1: Gnomes 4 + 3 = 7 lose to the flying Warrior Spirit's 10. The second
+    Gnomes then attack it: 4 + 3 (Angelic) + 4 (partner: the first Gnomes faced it) = 11 > 10."""
+    log = run(
+        "a=gnobby-gnomes,gnobby-gnomes a.shield=standard-bearer-broms-angelic-13 "
+        "d=warrior-spirit a.secondary=gnobby-gnomes#2>warrior-spirit"
+    )
+    assert totals(log) == [(7, 10)]
+    primary, secondary = steps_of(log, "standard-bearer-broms-angelic-13")
+    assert (primary.rule, primary.delta, primary.total) == ("PRI-6", 3, 7)
+    # The partner's 4 is counted first, then the attacker's 4: the Shield's +3 makes 11.
+    assert (secondary.rule, secondary.delta, secondary.total) == ("SEC-4", 3, 11)
+    (attack,) = log.result.secondary_attacks
+    assert attack.total == 11
+    fates = {c.card: c.fate.value for c in log.result.creatures if c.side.value == "defender"}
+    assert fates == {"warrior-spirit": "beaten"}
+    assert (log.result.attacker_total, log.result.defender_total) == (4, 0)
+
+
+# ----------------------------------------------------------------- PRI-9: ranged attacks of a side, or of both
+def test_a_shield_weakens_every_ranged_attack_of_both_sides() -> None:
+    """Brom's Dragon 15 (the attacker's): each Archer's 3 becomes 2, so 6 + 2 against 6 + 2 is a push."""
+    log = run(
+        "a=swordsman,archer a.ranged=1:archer a.shield=standard-bearer-broms-dragon-15 "
+        "d=swordsman,archer d.ranged=1:archer"
+    )
+    assert totals(log) == [(8, 8)]
+    steps = steps_of(log, "standard-bearer-broms-dragon-15")
+    assert [(s.rule, s.side.value if s.side else None, s.delta, s.total) for s in steps] == [
+        ("PRI-9", "attacker", -1, 8),
+        ("PRI-9", "defender", -1, 8),
+    ]
+
+
+def test_a_weakening_rule_never_takes_a_shot_below_zero() -> None:
+    """A made-up 1-point shooter under Brom's Dragon 15 adds 0, not -1: the Gnomes stay at 4."""
+    shooter = made_up(
+        {
+            "name": "Test Sling",
+            "type": "creature",
+            "border": "mortal",
+            "vitality": 2,
+            "ranged_attack": 1,
+        }
+    )
+    log = run(
+        f"a=gnobby-gnomes,test-sling a.ranged=1:test-sling a.shield=standard-bearer-broms-dragon-15 "
+        f"d=gnobby-gnomes made-up.test-sling={shooter}"
+    )
+    assert totals(log) == [(4, 4)]
+    (step,) = steps_of(log, "standard-bearer-broms-dragon-15")
+    assert (step.delta, step.total) == (-1, 4)
+
+
+@pytest.mark.parametrize(
+    ("shield", "role", "expected"),
+    [
+        # Ploog's Ox 19: +3 to its side's shots while it attacks: Swordsman 6 + Archer 3 + 3 = 12.
+        ("standard-bearer-ploogs-ox-19", "a", 12),
+        ("standard-bearer-ploogs-ox-19", "d", 9),
+        # Ploog's Ox 05 and Chicken 05: the same, only while defending.
+        ("standard-bearer-ploogs-ox-05", "d", 12),
+        ("standard-bearer-ploogs-ox-05", "a", 9),
+        ("standard-bearer-ploogs-chicken-05", "d", 12),
+        ("standard-bearer-ploogs-chicken-05", "a", 9),
+    ],
+)
+def test_a_shield_strengthens_its_sides_shots_in_one_role(shield: str, role: str, expected: int) -> None:
+    """The Archer supports the side that holds the Shield; the opposing Gnomes stand alone at 4."""
+    other = "d" if role == "a" else "a"
+    log = run(f"{role}=swordsman,archer {role}.ranged=1:archer {role}.shield={shield} {other}=gnobby-gnomes")
+    matchup = log.result.matchups[0]
+    mine = matchup.attacker_total if role == "a" else matchup.defender_total
+    assert mine == expected
+    steps = steps_of(log, shield)
+    if expected == 12:
+        (step,) = steps
+        assert (step.rule, step.delta, step.total) == ("PRI-9", 3, 12)
+    else:
+        assert steps == []
+
+
+def test_sabu_amantek_strengthens_the_defenders_shots_only() -> None:
+    """Defending in Sabu Amantek (Left): Swordsman 6 + 3 stronghold + Archer 3 + 2 = 14; the attacker's
+    Archer gets nothing from the defender's stronghold: 6 + 3 = 9."""
+    log = run(
+        "a=swordsman,archer a.ranged=1:archer d=swordsman,archer d.ranged=1:archer d.stronghold=sabu-amantek-left"
+    )
+    assert totals(log) == [(9, 14)]
+    ranged = [s for s in steps_of(log, "sabu-amantek-left") if s.rule == "PRI-9"]
+    assert [(s.side.value if s.side else None, s.delta, s.total) for s in ranged] == [("defender", 2, 14)]
+    assert (log.result.attacker_total, log.result.defender_total) == (6, 12)
+
+
+# ----------------------------------------------------------------- PRI-10: each channel use
+def test_a_shield_weakens_every_channel_of_both_sides() -> None:
+    """Brom's Skull 21: the Guardian's 9 per stone gives 6 on either side; Zombie 7 + 6 = 13 each, a push.
+    The channel's own step is whole (9) and the Shield's step takes 3 off: 6 fits under the Zombie's cap of 7."""
+    log = run("a=zombie a.channel=1:guardian a.shield=standard-bearer-broms-skull-21 d=zombie d.channel=1:guardian")
+    assert totals(log) == [(13, 13)]
+    steps = steps_of(log, "standard-bearer-broms-skull-21")
+    assert [(s.rule, s.side.value if s.side else None, s.delta, s.total) for s in steps] == [
+        ("PRI-10", "attacker", -3, 13),
+        ("PRI-10", "defender", -3, 13),
+    ]
+
+
+def test_a_shield_strengthens_channels_into_its_own_creatures_only() -> None:
+    """Warhola's Snakes 17 (the attacker's), Thak's CMP 5 on both sides: the attacker's Zombie 7 + 5 + 2 = 14,
+    the defender's 7 + 5 = 12."""
+    log = run(
+        "a=zombie a.guardian=thak-steady-hand a.channel=1:guardian a.shield=standard-bearer-warholas-snakes-17 "
+        "d=zombie d.guardian=thak-steady-hand d.channel=1:guardian"
+    )
+    assert totals(log) == [(14, 12)]
+    (step,) = steps_of(log, "standard-bearer-warholas-snakes-17")
+    assert (step.rule, step.side.value if step.side else None, step.delta, step.total) == ("PRI-10", "attacker", 2, 14)
+
+
+def test_a_strengthened_channel_still_stops_at_the_cap() -> None:
+    """Rak Nam's 9 into the Zombie (cap 7): 7 fits, so the Snakes' +2 adds nothing and says why."""
+    log = run("a=zombie a.channel=1:guardian a.shield=standard-bearer-warholas-snakes-17 d=gnobby-gnomes")
+    assert totals(log) == [(16, 4)]  # 7 + 2 off-colour against the mortal Gnomes + 7 channelled
+    (step,) = steps_of(log, "standard-bearer-warholas-snakes-17")
+    assert (step.delta, step.total) == (0, 16)
+    assert "the cap stops it" in step.text
+
+
+# ----------------------------------------------------------------- PRI-7 / SEC-4: the off-colour bonus
+def test_a_shield_raises_an_off_colour_bonus_that_applies() -> None:
+    """Brom's Skull 16: the Swordsman's off-colour 3 against the elemental Sand Lord becomes 5: 11 against
+    11, a push (without the Shield, 9 loses)."""
+    log = run("a=swordsman a.shield=standard-bearer-broms-skull-16 d=sand-lord")
+    assert totals(log) == [(11, 11)]
+    (step,) = steps_of(log, "standard-bearer-broms-skull-16")
+    assert (step.rule, step.kind.value, step.delta, step.total) == ("PRI-7", "off_colour", 2, 11)
+
+
+def test_no_off_colour_bonus_nothing_to_raise() -> None:
+    log = run("a=gnobby-gnomes a.shield=standard-bearer-broms-skull-16 d=gnobby-gnomes")
+    assert totals(log) == [(4, 4)]
+    assert steps_of(log, "standard-bearer-broms-skull-16") == []
+
+
+# ----------------------------------------------------------------- PRI-1: no bribe on the side
+def test_no_bribe_works_on_a_side_under_an_unbribeable_shield() -> None:
+    """The Swordsman shows a Gold icon, but Maitz's Insect 16 keeps its side from being bribed: the bribe is
+    refused at PRI-1 (the card stays in the hand) and the Swordsman's 6 beats the Gnomes' 4."""
+    notation = "a=gnobby-gnomes a.hand=gold a.bribe=1:gold d=swordsman"
+    bribed = run(notation)
+    assert (bribed.result.attacker_total, bribed.result.defender_total) == (4, 0)
+    log = run(notation + " d.shield=standard-bearer-maitzs-insect-16")
+    assert totals(log) == [(4, 6)]
+    (step,) = steps_of(log, "standard-bearer-maitzs-insect-16")
+    assert (step.rule, step.kind.value) == ("PRI-1", "bribe")
+    assert [n.code for n in log.result.notices] == ["bribe.side_unbribeable"]
+    assert log.result.notices[0].values["card"] == "Standard Bearer Maitz's Insect 16"
+
+
+# ----------------------------------------------------------------- RES-2: the count for control
+def test_a_shield_adds_to_its_sides_count_while_attacking() -> None:
+    """Maitz's Insect 14: a push leaves 4 against 4, which the defender would hold (RES-3); the attacking
+    Shield's +3 makes it 7 against 4."""
+    log = run("a=gnobby-gnomes a.shield=standard-bearer-maitzs-insect-14 d=gnobby-gnomes")
+    assert (log.result.winner.value, log.result.attacker_total, log.result.defender_total) == ("attacker", 7, 4)
+    (step,) = steps_of(log, "standard-bearer-maitzs-insect-14")
+    assert (step.rule, step.delta, step.total) == ("RES-2", 3, 7)
+    defending = run("a=gnobby-gnomes d=gnobby-gnomes d.shield=standard-bearer-maitzs-insect-14")
+    assert (defending.result.winner.value, defending.result.attacker_total, defending.result.defender_total) == (
+        "defender",
+        4,
+        4,
+    )
+    assert steps_of(defending, "standard-bearer-maitzs-insect-14") == []
+
+
+# ----------------------------------------------------------------- PRI-0: the first creature announced
+@pytest.mark.parametrize(
+    ("shield", "said"),
+    [("standard-bearer-broms-demonic-19", "medium"), ("standard-bearer-maitzs-lightning-04", "mortal")],
+)
+def test_the_opponent_announces_his_first_creature(shield: str, said: str) -> None:
+    log = run(f"a=gnobby-gnomes,archer a.shield={shield} d=swordsman,gnobby-gnomes d.order=swordsman,gnobby-gnomes")
+    (step,) = steps_of(log, shield)
+    assert (step.rule, step.side.value if step.side else None) == ("PRI-0", "defender")
+    assert step.subject_name == "Swordsman" and step.text.endswith(f"Swordsman: {said}.")
+    assert step.args[-1] == said
+
+
+# ----------------------------------------------------------------- the data: unknown kinds and bad fields
+@pytest.mark.parametrize(
+    ("data", "code", "field"),
+    [
+        ({"kind": "ranged_modifer", "amount": 2}, "ability.unknown_kind", None),
+        ({"kind": "channel_modifier", "amount": 2, "side": "own"}, "ability.unknown_field", "side"),
+        ({"kind": "ocb_modifier"}, "ability.missing_field", "amount"),
+        ({"kind": "channel_modifier", "amount": 2, "sides": "all"}, "ability.bad_field", "sides"),
+        ({"kind": "ranged_modifier", "amount": 3, "side_role": "attacker"}, "ability.invalid", None),
+        (
+            {"kind": "ranged_modifier", "amount": 3, "to_side": True, "side_role": "winner"},
+            "ability.bad_field",
+            "side_role",
+        ),
+        ({"kind": "control_bonus", "amount": 3, "to_total": True, "to": {"flying": True}}, "ability.invalid", None),
+        ({"kind": "channel_modifier", "amount": 0}, "ability.invalid", None),
+        ({"kind": "announcement", "first_only": True}, "ability.invalid", None),
+    ],
+)
+def test_bad_ability_data_gives_a_coded_error(data: dict[str, object], code: str, field: str | None) -> None:
+    with pytest.raises(CatalogError) as caught:
+        parse_ability(data, "card 'test' ability 1")
+    assert caught.value.code == code
+    assert caught.value.values["kind"] == data["kind"]
+    assert caught.value.values.get("field") == field
+    assert caught.value.message.startswith("card 'test' ability 1: ")
+
+
+def test_a_made_up_card_with_a_bad_ability_is_a_set_up_problem_with_its_cause() -> None:
+    from engine import validate
+
+    record = made_up(
+        {
+            "name": "Test Bearer",
+            "type": "standard_bearer",
+            "abilities": [{"kind": "ranged_modifier", "amount": 2, "both_sides": True, "to_side": True}],
+        }
+    )
+    (problem,) = validate(
+        parse_setup(f"a=gnobby-gnomes a.shield=test-bearer d=gnobby-gnomes made-up.test-bearer={record}"), CATALOG
+    )
+    assert (problem.code, problem.values["cause"], problem.values["kind"]) == (
+        "setup.bad_made_up",
+        "ability.invalid",
+        "ranged_modifier",
+    )

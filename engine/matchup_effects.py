@@ -41,6 +41,7 @@ from .abilities import (
     Stones,
     Suppressed,
     Suppresses,
+    TerrainBonusModifier,
     TerrainEverywhere,
     TerrainModifier,
     UnbribeableSide,
@@ -1344,6 +1345,39 @@ def terrain_everywhere(combat: Combat, fighter: Fighter, rule: str, terms: list[
                 )
             ]
     return terms
+
+
+@acts_in("PRI-8 everywhere", TerrainBonusModifier, order=1)
+def terrain_bonus_modifiers(combat: Combat, fighter: Fighter, rule: str, terms: list[BonusTerm]) -> list[BonusTerm]:
+    """Cards in play that change every terrain bonus of a side: one term per bonus and card, after the bonus
+    it changes; a bonus is never taken below 0 and a penalty is left alone."""
+    rules = [
+        (source, modifier)
+        for owner, source, modifier, _ in active_effects(combat, TerrainBonusModifier)
+        if modifier.sides.reaches(owner is fighter.side)
+    ]
+    if not rules:
+        return terms
+    changed: list[BonusTerm] = []
+    for term in terms:
+        changed.append(term)
+        if term.kind is not StepKind.TERRAIN or term.amount <= 0:
+            continue
+        worth = term.amount
+        for source, modifier in rules:
+            amount = max(modifier.amount, -worth)
+            worth += amount
+            changed.append(
+                BonusTerm(
+                    source.name,
+                    amount,
+                    rule,
+                    source,
+                    Named(f"{source.name} changing {fighter.name}'s {term.label} bonus", (source.name, fighter.name)),
+                    StepKind.TERRAIN,
+                )
+            )
+    return changed
 
 
 @acts_in("PRI-6 start", CommandGuess, order=1)

@@ -222,6 +222,30 @@ class OcbModifier(Ability):
 
 
 @dataclass(frozen=True)
+class TerrainBonusModifier(Ability):
+    """While this card is in play, each terrain bonus (a positive terrain modifier that applies where the fight
+    is) of a creature of the reached side is ``amount`` larger or smaller; a bonus is never taken below 0
+    and penalties are not touched (PRI-8, and SEC-4 for a secondary attacker)."""
+
+    kind: ClassVar[str] = "terrain_bonus_modifier"
+    steps: ClassVar[tuple[str, ...]] = ("PRI-8", "SEC-4")
+    amount: int
+    sides: Sides = Sides.OWN
+
+    def __post_init__(self) -> None:
+        if not self.amount:
+            raise ValueError("'amount' must not be 0 (a terrain_bonus_modifier that changes nothing)")
+
+    def describe(self) -> str:
+        who = {Sides.OWN: "its side's", Sides.OPPONENT: "the opponent's", Sides.BOTH: "every"}[self.sides]
+        floor = " (never below 0; penalties are not touched)" if self.amount < 0 else " (penalties are not touched)"
+        return (
+            f"While it is in play, each terrain bonus of {who} creatures is {_more_or_less(self.amount)} wherever "
+            f"it applies{floor}."
+        )
+
+
+@dataclass(frozen=True)
 class AttackBoost(Ability):
     """While this creature is in play, every attack of ``attack_type`` is ``amount`` stronger: creatures
     with that attack (in primaries and secondary attacks) and AOEs of that type."""

@@ -298,3 +298,46 @@ def test_a_made_up_card_with_a_bad_ability_is_a_set_up_problem_with_its_cause() 
         "ability.invalid",
         "ranged_modifier",
     )
+
+
+# ----------------------------------------------------------------- PRI-8: terrain bonuses
+def test_a_shield_raises_every_terrain_bonus_but_no_penalty() -> None:
+    """Brom's Goblin 16 (the attacker's) reaches both sides: in Dry Heaps the Sand Lord 11 + 6 + 1 = 18, the
+    Grilbus 6 + 2 + 1 = 9 + its off-colour 2 against the elemental = 11. In Woods the Sand Lord's -6 is a
+    penalty and stays: 11 - 6 = 5."""
+    log = run("terrain=dry-heaps a=sand-lord a.shield=standard-bearer-broms-goblin-16 d=grilbus")
+    assert totals(log) == [(18, 11)]
+    steps = steps_of(log, "standard-bearer-broms-goblin-16")
+    assert [(s.rule, s.side.value if s.side else None, s.delta, s.total) for s in steps] == [
+        ("PRI-8", "attacker", 1, 18),
+        ("PRI-8", "defender", 1, 11),
+    ]
+    woods = run("terrain=woods a=sand-lord a.shield=standard-bearer-broms-goblin-16 d=grilbus")
+    assert totals(woods)[0][0] == 5
+    assert steps_of(woods, "standard-bearer-broms-goblin-16") == []
+
+
+def test_a_shield_lowers_the_opponents_terrain_bonuses_to_zero_at_most() -> None:
+    """Brom's Goblin 11 (the defender's) takes 3 from each opposing terrain bonus: the Sand Lord's Dry Heaps
+    +6 gives 3 (14 in all); the Grilbus's +2 gives nothing, not -1 (6 against the Gnomes' 4)."""
+    log = run("terrain=dry-heaps a=sand-lord d=earth-elemental d.shield=standard-bearer-broms-goblin-11")
+    assert totals(log) == [(14, 20)]  # the Earth Elemental's own +2 is untouched: 18 + 2
+    (step,) = steps_of(log, "standard-bearer-broms-goblin-11")
+    assert (step.rule, step.side.value if step.side else None, step.delta, step.total) == ("PRI-8", "attacker", -3, 14)
+    floor = run("terrain=dry-heaps a=grilbus d=gnobby-gnomes d.shield=standard-bearer-broms-goblin-11")
+    assert totals(floor) == [(6, 4)]
+    (step,) = steps_of(floor, "standard-bearer-broms-goblin-11")
+    assert (step.delta, step.total) == (-2, 6)
+
+
+def test_a_shield_raises_the_off_colour_bonus_of_a_secondary_attacker_at_sec_4() -> None:
+    """Brom's Skull 16: the Gnomes (4) lose to the Sand Lord (11), then the Swordsman attacks it: partner 4 +
+    Swordsman 6 + off-colour 3 + 2 = 15 > 11."""
+    log = run(
+        "a=gnobby-gnomes,swordsman a.order=gnobby-gnomes,swordsman a.shield=standard-bearer-broms-skull-16 "
+        "d=sand-lord a.secondary=swordsman>sand-lord"
+    )
+    (step,) = steps_of(log, "standard-bearer-broms-skull-16")
+    assert (step.rule, step.kind.value, step.delta, step.total) == ("SEC-4", "off_colour", 2, 15)
+    (attack,) = log.result.secondary_attacks
+    assert (attack.total, attack.beaten) == (15, True)

@@ -841,7 +841,15 @@ def channelling_refusal(combat: Combat, side: Side, target: Fighter, source_card
             if source_card is None:
                 return Why("channel.no_stones", {"source": source.name, "player": side.value})
             continue
+        if rule.channellers_only:
+            if source_card is not None:
+                return Why("channel.guardians_only", {"source": source.name, "player": side.value})
+            continue
         return Why("channel.forbidden", {"source": source.name, "player": side.value})
+    # A terrain card's rule binds both players on its space: only its channellers-only form exists in the data.
+    space = terrain_rule(combat, ForbidsChannelling)
+    if space is not None and source_card is not None and space[1].channellers_only:
+        return Why("channel.guardians_only", {"source": space[0].name, "player": side.value})
     only = target.first_text(ReceivesChannellingOnlyFrom)
     if only is not None:
         allowed = (source_card is None and only.guardian) or (
@@ -977,12 +985,17 @@ def channel_to_shot(
 
 
 def channel_modifiers(combat: Combat, side: Side) -> list[tuple[CardDefinition, ChannelModifier]]:
-    """The cards in play whose rule changes each channel of ``side`` (PRI-10)."""
-    return [
+    """The cards in play whose rule changes each channel of ``side`` (PRI-10), then the terrain card's, which
+    binds both players on its space."""
+    found = [
         (source, rule)
         for owner, source, rule, _ in active_effects(combat, ChannelModifier)
         if rule.sides.reaches(owner is side)
     ]
+    space = terrain_rule(combat, ChannelModifier)
+    if space is not None:
+        found.append(space)
+    return found
 
 
 def plan_channel(

@@ -744,8 +744,16 @@ def casting_refuser(combat: Combat, side: Side, card: CardDefinition) -> CardDef
     """The card in play that forbids ``side`` to play ``card`` now, if any."""
     wanted = {CardType.SPELL: Castable.SPELL, CardType.HAND_ITEM: Castable.HAND_ITEM}.get(card.type)
     for owner, source, rule, _ in active_effects(combat, ForbidsCasting):
-        if rule.casting is wanted and rule.sides.reaches(owner is side):
+        if (
+            rule.casting is wanted
+            and rule.sides.reaches(owner is side)
+            and (rule.only is None or rule.only.matches(card))
+        ):
             return source
+    # A terrain card's ban binds both players on its space.
+    space = terrain_rule(combat, ForbidsCasting)
+    if space is not None and space[1].casting is wanted and (space[1].only is None or space[1].only.matches(card)):
+        return space[0]
     return None
 
 

@@ -403,6 +403,7 @@ NOTICES: dict[str, str] = {
     "cast.not_in_hand": "{side}: {card} is no longer in the hand when it is wanted",
     "channel.no_stones": "{source}'s text: no Power Stone may be spent on channelling, so the {player}'s Guardian cannot channel.",
     "channel.forbidden": "{source} is in play: the {player} may not channel.",
+    "channel.guardians_only": "{source}: only a Guardian may channel here, so the {player}'s channeller may not.",
     "channel.only_from": "{target} accepts channelling only from {sources}.",
     "channel.against_forbidden": "{side}: channelling against {opponent} is not allowed",
     "channel.too_few_stones": "{side}: {planned} stones planned but only {left} left",

@@ -108,10 +108,19 @@ class ForbidsChannelling(Ability):
     sides: Sides = Sides.BOTH
     until_beaten: bool = False
     stones_only: bool = False
+    # Only channellers are barred: the Guardian still channels with stones (a terrain card's rule).
+    channellers_only: bool = False
     command_only: bool = False
     in_matchup_only: bool = False
 
+    def __post_init__(self) -> None:
+        if self.stones_only and self.channellers_only:
+            raise ValueError("'stones_only' and 'channellers_only' together would bar every channel: give 'sides'")
+
     def describe(self) -> str:
+        if self.channellers_only:
+            start = "Command: for the whole combat" if self.command_only else "While it is in play"
+            return f"{start} only a Guardian may channel (with its stones); no channeller may."
         who = {Sides.OWN: "its own side", Sides.OPPONENT: "the opponent", Sides.BOTH: "neither player"}[self.sides]
         if self.stones_only:
             who = {Sides.OWN: "its own side", Sides.OPPONENT: "the opponent", Sides.BOTH: "no player"}[self.sides]

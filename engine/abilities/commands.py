@@ -305,11 +305,15 @@ class ForbidsCasting(Ability):
     casting: Castable = Castable.SPELL
     sides: Sides = Sides.BOTH
     command_only: bool = False
+    # Only the cards of that kind that match (a terrain card that bans Dispel Magic on its space).
+    only: Selector | None = None
 
     def describe(self) -> str:
         who = {Sides.OWN: "its own side", Sides.OPPONENT: "the opponent", Sides.BOTH: "no player"}[self.sides]
         verb = "may play" if self.sides is Sides.BOTH else "may not play"
         what = {Castable.SPELL: "spells (Dispel Magic included)", Castable.HAND_ITEM: "hand magic items"}[self.casting]
+        if self.only is not None:
+            what = self.only.describe()
         start = "Command: for the whole combat" if self.command_only else "While it is in play"
         return f"{start} {who} {verb} {what}."
 

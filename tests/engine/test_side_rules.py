@@ -341,3 +341,35 @@ def test_a_shield_raises_the_off_colour_bonus_of_a_secondary_attacker_at_sec_4()
     assert (step.rule, step.kind.value, step.delta, step.total) == ("SEC-4", "off_colour", 2, 15)
     (attack,) = log.result.secondary_attacks
     assert (attack.total, attack.beaten) == (15, True)
+
+
+# ----------------------------------------------------------------- a terrain card's rules bind both players
+def test_on_rocks_at_rhuadan_only_guardians_channel_and_3_less() -> None:
+    """Rak Nam's stone gives 9 - 3 = 6: Zombie 7 + 2 off-colour against the mortal Gnomes + 6 = 15. A
+    channeller (Grand Avatar, CMP 6) is refused with its code, and the Zombie stays at 9."""
+    log = run("terrain=rocks-at-rhuadan a=zombie a.channel=1:guardian d=gnobby-gnomes")
+    assert totals(log) == [(15, 4)]
+    (step,) = steps_of(log, "rocks-at-rhuadan")
+    assert (step.rule, step.side.value if step.side else None, step.delta, step.total) == ("PRI-10", "attacker", -3, 15)
+    refused = run(
+        "terrain=rocks-at-rhuadan a=zombie a.channellers=grand-avatar a.channel=1:grand-avatar d=gnobby-gnomes"
+    )
+    assert totals(refused) == [(9, 4)]
+    (notice,) = refused.result.notices
+    assert (notice.code, notice.rule, notice.values["source"]) == (
+        "channel.guardians_only",
+        "PRI-10",
+        "Rocks at Rhuadan",
+    )
+
+
+def test_dispel_magic_may_not_be_played_at_the_maitz_hotel() -> None:
+    """The Medicine Man's command (+2 to its side's Spirits) stands: the defender's Dispel Magic is refused
+    at CMD-3, so the Warrior Spirit 10 + 2 = 12 beats the Axeman's 7 + 4 off-colour = 11."""
+    notation = "a=medicine-man,warrior-spirit a.command=medicine-man d=axeman d.hand=dispel-magic d.dispel=1"
+    elsewhere = run(notation)
+    assert totals(elsewhere) == [(10, 11)]  # without the Hotel the Dispel Magic cancels the command
+    log = run("terrain=the-maitz-hotel " + notation)
+    assert totals(log) == [(12, 11)]
+    (refusal,) = [s for s in log.steps if s.rule == "CMD-3" and s.card == "dispel-magic"]
+    assert "The Maitz Hotel" in refusal.text

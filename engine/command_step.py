@@ -182,6 +182,7 @@ def command_step(combat: Combat) -> None:
     banned_command_cards(combat)
     dispel_magic_chains(combat)
     command_dispellers(combat)
+    paid_dispels(combat)
     before_commands(combat)
     # The combat's space is settled before any command acts on its terrain (ENG-13).
     run_effects(combat, "CMD-4 space")
@@ -294,6 +295,49 @@ def dispel_magic_chains(combat: Combat) -> None:
                 (target_name,),
                 side=owner,
                 card=state.command_card,
+            )
+
+
+def paid_dispels(combat: Combat) -> None:
+    """CMD-3: a Shield whose owner pays stones to cancel the opposing command card, when the set-up's
+    choice takes the offer (``dispel``)."""
+    for side in SIDES:
+        state, target = combat.sides[side], combat.sides[side.other]
+        for shield in state.shield_cards:
+            rule = shield.first(DispelsOpposingCommand)
+            if rule is None or not rule.cost or choice(combat, side, shield.slug) != "dispel":
+                continue
+            if target.command_card is None or not target.command_active:
+                log(combat, StepKind.DISPEL, "CMD-3", "paid_dispels.nothing", (shield.name,), side=side, card=shield)
+                continue
+            if undispellable(combat, side.other, f"{shield.name}'s dispel"):
+                continue
+            if state.stones < rule.cost:
+                combat.warn(
+                    "stones.cannot_pay", "CMD-3", side=side.value, stones=rule.cost, card=shield.name, held=state.stones
+                )
+                continue
+            state.stones -= rule.cost
+            log(
+                combat,
+                StepKind.STONES,
+                "CMD-3",
+                "paid_dispels.pays",
+                (side.value, rule.cost, shield.name, state.stones),
+                side=side,
+                card=shield,
+                delta=-rule.cost,
+                total=state.stones,
+            )
+            cancel_command(combat, side.other, shield, "CMD-3")
+            log(
+                combat,
+                StepKind.DISPEL,
+                "CMD-3",
+                "paid_dispels",
+                (shield.name, target.command_card.name),
+                side=side,
+                card=shield,
             )
 
 

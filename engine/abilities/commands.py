@@ -77,10 +77,25 @@ class Aoe(Ability):
 
 @dataclass(frozen=True)
 class DispelsOpposingCommand(Ability):
+    """As a command: cancels the opposing command (A-14). With a ``cost`` (a Shield's rule), its owner may
+    pay that many Power Stones at CMD-3 to cancel it: the set-up's choice ``dispel`` takes the offer."""
+
     kind: ClassVar[str] = "dispels_opposing_command"
     steps: ClassVar[tuple[str, ...]] = ("CMD-3",)
+    cost: int = 0
+
+    def offer(self) -> Offer | None:
+        return Offer.OPTION if self.cost else None
+
+    def option_words(self) -> tuple[str, ...]:
+        return ("dispel", "keep") if self.cost else ()
 
     def describe(self) -> str:
+        if self.cost:
+            return (
+                f"Once the command cards are revealed, its owner may pay {self.cost} Power Stone(s) to cancel the "
+                "opposing command card, whatever its Up number (a set-up choice: dispel; none is made by default)."
+            )
         return "Command: cancels the opponent's command card, whatever its Up number."
 
 

@@ -373,3 +373,42 @@ def test_dispel_magic_may_not_be_played_at_the_maitz_hotel() -> None:
     assert totals(log) == [(12, 11)]
     (refusal,) = [s for s in log.steps if s.rule == "CMD-3" and s.card == "dispel-magic"]
     assert "The Maitz Hotel" in refusal.text
+
+
+# ----------------------------------------------------------------- CMD-3: a stone to dispel the opposing command
+def test_a_shield_pays_a_stone_to_dispel_the_opposing_command_when_the_set_up_chooses_it() -> None:
+    """Ploog's Chicken 12 (the defender's): paying 1 of Rak Nam's 7 stones cancels the Medicine Man's
+    command, so the Warrior Spirit fights at 10 and loses to the Axeman's 7 + 4 off-colour = 11."""
+    notation = (
+        "a=medicine-man,warrior-spirit a.command=medicine-man d=axeman d.shield=standard-bearer-ploogs-chicken-12"
+    )
+    kept = run(notation)
+    assert totals(kept) == [(12, 11)]  # no choice made: the offer is not taken
+    log = run(notation + " d.choices=standard-bearer-ploogs-chicken-12:dispel")
+    assert totals(log) == [(10, 11)]
+    pays, dispels = steps_of(log, "standard-bearer-ploogs-chicken-12")
+    assert (pays.rule, pays.kind.value, pays.delta, pays.total) == ("CMD-3", "stones", -1, 6)
+    assert (dispels.rule, dispels.kind.value) == ("CMD-3", "dispel")
+    (command,) = log.result.commands
+    assert (command.card, command.dispelled, command.dispelled_by) == (
+        "medicine-man",
+        True,
+        "standard-bearer-ploogs-chicken-12",
+    )
+    assert log.result.stones_left == (7, 6)
+    broke = run(notation + " d.stones=0 d.choices=standard-bearer-ploogs-chicken-12:dispel")
+    assert totals(broke) == [(12, 11)]
+    assert [n.code for n in broke.result.notices] == ["stones.cannot_pay"]
+
+
+def test_a_shields_choice_is_checked_like_any_other() -> None:
+    from engine import validate
+
+    (problem,) = validate(
+        parse_setup(
+            "a=medicine-man a.command=medicine-man d=axeman d.shield=standard-bearer-ploogs-chicken-12 "
+            "d.choices=standard-bearer-ploogs-chicken-12:maybe"
+        ),
+        CATALOG,
+    )
+    assert (problem.code, problem.values["option"]) == ("setup.bad_choice", "maybe")

@@ -12,6 +12,7 @@ from .abilities import (
     Ability,
     FixesRolls,
     GuardianCmp,
+    GuardianCmpBonus,
     Indestructible,
     Sides,
     StoneEvent,
@@ -549,6 +550,19 @@ def played_earlier(combat: Combat, side: Side) -> None:
                 (card.name, side.value, rule.value, before),
                 side=side,
                 card=card,
+            )
+        for bonus in card.abilities_of(GuardianCmpBonus):
+            state.guardian = replace(state.guardian, cmp=max(state.guardian.cmp + bonus.amount, 0))
+            log(
+                combat,
+                StepKind.NOTE,
+                "ENG-16",
+                "played_earlier.3",
+                (card.name, side.value, f"{bonus.amount:+d}", state.guardian.cmp),
+                side=side,
+                card=card,
+                delta=bonus.amount,
+                total=state.guardian.cmp,
             )
 
 

@@ -132,6 +132,7 @@ MESSAGES: dict[str, str] = {
     "announce_setup.2": "The {side_value} picks up {names} (stacking {stack}); Guardian CMP {state_guardian_cmp}, {state_stones} stone(s).",
     "announce_setup.3": "{warning} ({role}). {ignored}",
     "played_earlier": "The {side_value} played {card_name} before this combat; its effect lasts into it.",
+    "played_earlier.3": "{card_name} is in play beside the {side_value}'s Guardian: its CMP changes by {amount}, to {cmp}.",
     "played_earlier.2": "{card_name}: the {side_value}'s Guardian channels with CMP {rule_value} this turn (printed {before}).",
     "fire_aoe": "{card_name}'s AOE grows by {aoe_per_count} x {counted} ({aoe_counting}): {points} points.",
     "fire_aoe.2": "{card_name} rolls {rolled} on {aoe_dice}: its AOE has no effect.",

@@ -217,3 +217,23 @@ class GuardianCmp(Ability):
             f"Played in Draw and Organize: for the rest of the turn its owner's Guardian has a CMP of {self.value}, so "
             "each stone it spends on channelling gives that much (name it in the set-up as played earlier)."
         )
+
+
+@dataclass(frozen=True)
+class GuardianCmpBonus(Ability):
+    """A card in play before the combat began (an accessory beside the Guardian; the set-up's ``earlier``
+    input names it): its owner's Guardian channels with ``amount`` more CMP while it stays in play."""
+
+    kind: ClassVar[str] = "guardian_cmp_bonus"
+    from_earlier: ClassVar[bool] = True
+    amount: int
+
+    def __post_init__(self) -> None:
+        if not self.amount:
+            raise ValueError("'amount' must not be 0 (a guardian_cmp_bonus that changes nothing)")
+
+    def describe(self) -> str:
+        return (
+            f"While it is in play its owner's Guardian has {_more_or_less(self.amount)} CMP, so each stone spent on "
+            "channelling gives that much more (name it in the set-up as played earlier)."
+        )

@@ -412,3 +412,14 @@ def test_a_shields_choice_is_checked_like_any_other() -> None:
         CATALOG,
     )
     assert (problem.code, problem.values["option"]) == ("setup.bad_choice", "maybe")
+
+
+# ----------------------------------------------------------------- ENG-16: a card in play from before the combat
+def test_the_gift_of_isis_raises_the_guardians_cmp() -> None:
+    """Thak's CMP 5 becomes 7 while the Gift of Isis is in play: Zombie 7 + 2 off-colour + 7 = 16 (14 without)."""
+    plain = run("a=zombie a.guardian=thak-steady-hand a.channel=1:guardian d=gnobby-gnomes")
+    assert totals(plain) == [(14, 4)]
+    log = run("a=zombie a.guardian=thak-steady-hand a.channel=1:guardian a.earlier=gift-of-isis d=gnobby-gnomes")
+    assert totals(log) == [(16, 4)]
+    (_, raised) = steps_of(log, "gift-of-isis")
+    assert (raised.rule, raised.delta, raised.total) == ("ENG-16", 2, 7)

@@ -10,6 +10,7 @@ from .abilities import (
     BlankText,
     BriberyShots,
     BribesAnyIcon,
+    CancelsAoe,
     Castable,
     ClassChoice,
     CommandAnnouncement,
@@ -921,9 +922,50 @@ def aoe_immune(combat: Combat, fighter: Fighter, aoe: Aoe) -> str:
     return ""
 
 
+def aoe_cancelled(combat: Combat, side: Side, card: CardDefinition, rule: str, reference: str | None) -> bool:
+    """An opposing Shield whose owner pays to cancel this creature's AOE, the set-up's choice naming it."""
+    if reference is None or not card.is_creature:
+        return False
+    payer = combat.sides[side.other]
+    for shield in payer.shield_cards:
+        cancels = shield.first(CancelsAoe)
+        named = choice(combat, side.other, shield.slug) if cancels is not None else None
+        if cancels is None or named is None:
+            continue
+        fighter = fighter_named(combat, side, named)
+        if fighter is None or fighter.reference != reference:
+            continue
+        if payer.stones < cancels.cost:
+            combat.warn(
+                "stones.cannot_pay",
+                rule,
+                side=side.other.value,
+                stones=cancels.cost,
+                card=shield.name,
+                held=payer.stones,
+            )
+            return False
+        payer.stones -= cancels.cost
+        log(
+            combat,
+            StepKind.AOE,
+            rule,
+            "aoe_cancelled",
+            (side.other.value, cancels.cost, shield.name, card.name, payer.stones),
+            side=side.other,
+            card=shield,
+            delta=-cancels.cost,
+            total=payer.stones,
+        )
+        return True
+    return False
+
+
 def fire_aoe(
     combat: Combat, side: Side, card: CardDefinition, aoe: Aoe, rule: str, reference: str | None = None
 ) -> None:
+    if aoe_cancelled(combat, side, card, rule, reference):
+        return
     label = "" if aoe.type is AoeType.PLAIN else f"{aoe.type.value} "
     points = aoe.points
     if aoe.per_count:

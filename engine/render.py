@@ -268,6 +268,7 @@ MESSAGES: dict[str, str] = {
     "channel_into.6": "{target_name} has a red bar and nothing lets it receive channelling; {source_name} cannot channel to it.",
     "channel_into.7": "{answer_name} answers at once: {source_card_name} has just channelled, so it is destroyed and its channelling to {target_name} is cancelled.",
     "channel_into.8": "The {side_other_value} answers with {eaten_name}: the Guardian's {per_use} is taken off {target_name} instead of added: now {contribution_total}.",
+    "aoe_cancelled": "The {side_value} pays {cost} Power Stone(s) for {shield_name}: {card_name}'s AOE is cancelled and hits nothing ({stones} left).",
     "paid_dispels": "{shield_name}: its owner's stone cancels the opposing command card {command_name}.",
     "paid_dispels.pays": "The {side_value} pays {cost} Power Stone(s) for {shield_name}: {stones} left.",
     "paid_dispels.nothing": "{shield_name}: no opposing command stands, so no stone is paid.",

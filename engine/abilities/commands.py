@@ -100,6 +100,25 @@ class DispelsOpposingCommand(Ability):
 
 
 @dataclass(frozen=True)
+class CancelsAoe(Ability):
+    """A Shield's rule: its owner may pay ``cost`` Power Stones to cancel the AOE an opposing creature fires,
+    as its command (CMD-4) or in a primary match-up (PRI-4); the set-up's choice names that creature."""
+
+    kind: ClassVar[str] = "cancels_aoe"
+    steps: ClassVar[tuple[str, ...]] = ("CMD-4", "PRI-4")
+    cost: int = 1
+
+    def offer(self) -> Offer | None:
+        return Offer.OPPOSING_CREATURE
+
+    def describe(self) -> str:
+        return (
+            f"Its owner may pay {self.cost} Power Stone(s) to cancel the AOE an opposing creature fires, as its "
+            "command or in a primary match-up (a set-up choice names that creature; none is cancelled by default)."
+        )
+
+
+@dataclass(frozen=True)
 class CommandTerrain(Ability):
     kind: ClassVar[str] = "command_terrain"
     terrain: Terrain

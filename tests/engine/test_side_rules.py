@@ -423,3 +423,33 @@ def test_the_gift_of_isis_raises_the_guardians_cmp() -> None:
     assert totals(log) == [(16, 4)]
     (_, raised) = steps_of(log, "gift-of-isis")
     assert (raised.rule, raised.delta, raised.total) == ("ENG-16", 2, 7)
+
+
+# ----------------------------------------------------------------- AOE-1 / PRI-4: a stone to cancel an AOE
+@pytest.mark.parametrize(
+    ("notation", "rule"),
+    [
+        # The Sorcerer's 4-point fire AOE as its command (AOE-1) ...
+        ("a=sorcerer,swordsman a.command=sorcerer d=gnobby-gnomes,archer", "AOE-1"),
+        # ... and as a primary attacker (PRI-4), the Gnomes still in the hand when it fires.
+        (
+            "a=swordsman,sorcerer a.order=sorcerer,swordsman d=gnobby-gnomes,archer d.order=archer,gnobby-gnomes",
+            "PRI-4",
+        ),
+    ],
+)
+def test_a_shield_pays_a_stone_to_cancel_an_opposing_creatures_aoe(notation: str, rule: str) -> None:
+    plain = run(notation)
+    assert "discarded_by_aoe" in {c.fate.value for c in plain.result.creatures if c.card == "gnobby-gnomes"}
+    log = run(notation + " d.shield=egyptian-motif-standard-25 d.choices=egyptian-motif-standard-25:sorcerer")
+    (step,) = steps_of(log, "egyptian-motif-standard-25")
+    assert (step.rule, step.kind.value, step.side.value if step.side else None, step.delta, step.total) == (
+        rule,
+        "aoe",
+        "defender",
+        -1,
+        6,
+    )
+    assert not [s for s in log.steps if s.kind.value == "aoe" and s.card == "sorcerer"]
+    assert {c.card: c.fate.value for c in log.result.creatures}["gnobby-gnomes"] != "discarded_by_aoe"
+    assert log.result.stones_left == (7, 6)

@@ -453,3 +453,32 @@ def test_a_shield_pays_a_stone_to_cancel_an_opposing_creatures_aoe(notation: str
     assert not [s for s in log.steps if s.kind.value == "aoe" and s.card == "sorcerer"]
     assert {c.card: c.fate.value for c in log.result.creatures}["gnobby-gnomes"] != "discarded_by_aoe"
     assert log.result.stones_left == (7, 6)
+
+
+@pytest.mark.parametrize(
+    ("notation", "rule", "totals_seen"),
+    [
+        # A ranged attacker placed later: the Archer keeps supporting, Swordsman 6 + 3 = 9.
+        (
+            "a=gnobby-gnomes a.hand=gold a.bribe=1:gold@archer d=swordsman,archer d.ranged=1:archer "
+            "d.shield=standard-bearer-maitzs-insect-16",
+            "A-02",
+            [(4, 9)],
+        ),
+        # A secondary attacker (SEC-9): the Swordsman stays and attacks the Archer (partner 4 + 6 = 10 > 6).
+        (
+            "a=swordsman,gnobby-gnomes a.order=gnobby-gnomes,swordsman a.shield=standard-bearer-maitzs-insect-16 "
+            "a.secondary=swordsman>archer d=archer d.hand=gold d.bribe=s1:gold",
+            "SEC-9",
+            [(4, 6)],
+        ),
+    ],
+)
+def test_the_unbribeable_side_holds_for_ranged_and_secondary_attackers(
+    notation: str, rule: str, totals_seen: list[tuple[int, int]]
+) -> None:
+    log = run(notation)
+    assert totals(log) == totals_seen
+    (step,) = steps_of(log, "standard-bearer-maitzs-insect-16")
+    assert (step.rule, step.kind.value) == (rule, "bribe")
+    assert [n.code for n in log.result.notices] == ["bribe.side_unbribeable"]

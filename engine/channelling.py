@@ -10,6 +10,7 @@ from .abilities import (
     CancelsRanged,
     ChannelCap,
     ChannelEffect,
+    ChannelModifier,
     ChannelReaction,
     ChannelsOnlyTo,
     CommandRanged,
@@ -270,7 +271,14 @@ def shoot(
             Named(f"{shooter.name}'s ranged attack", (shooter.name,)),
             StepKind.RANGED,
         )
-        ranged_modifiers(combat, side, shooter, placed, contributions[side])
+        ranged_modifiers(
+            combat,
+            side,
+            shooter,
+            placed,
+            contributions[side],
+            points=command_shot.points if command_shot is not None else shooter.card.ranged_attack or 0,
+        )
         placed.append(shooter)
     shot = Shot(side, shooter, contributions[side].total - before)
     shots.append(shot)
@@ -530,17 +538,20 @@ def bribery_shots(
                     f"a {card.name} card fired from the hand as a ranged attack worth its Up number ({source.name}'s command)",
                     StepKind.RANGED,
                 )
-                ranged_modifiers(combat, side, holder, [], contributions[side])
+                ranged_modifiers(combat, side, holder, [], contributions[side], points=card.up)
             shot = Shot(side, holder, contributions[side].total - before, points=card.up)
             shots.append(shot)
             answer_shot(combat, shot, pair, contributions)
 
 
 def ranged_modifiers(
-    combat: Combat, side: Side, shooter: Fighter, placed: list[Fighter], contribution: Contribution
+    combat: Combat, side: Side, shooter: Fighter, placed: list[Fighter], contribution: Contribution, *, points: int
 ) -> None:
+    """The shot's own text, then the side-wide rules of cards in play (PRI-9); ``points`` is what the shot
+    itself has just added."""
+    before = contribution.total
     for rule in shooter.text(RangedModifier):
-        if rule.to_side:
+        if rule.reaches_sides:
             continue
         if rule.amount:
             add(
@@ -565,18 +576,23 @@ def ranged_modifiers(
                 f"the printed values of the ranged attacks already placed ({', '.join(o.name for o in placed)})",
                 StepKind.RANGED,
             )
+    # The shot's worth so far (its points and its own text): a weakening rule takes it to 0, not below.
+    worth = max(points, 0) + contribution.total - before
     for owner, source, aura, _ in active_effects(combat, RangedModifier):
-        if aura.to_side and aura.amount and owner is side:
-            add(
-                combat,
-                contribution,
-                source.name,
-                aura.amount,
-                "PRI-9",
-                source,
-                f"{source.name} being in play",
-                StepKind.RANGED,
-            )
+        if not aura.reaches(owner, side):
+            continue
+        amount = max(aura.amount, -worth)
+        worth += amount
+        add(
+            combat,
+            contribution,
+            source.name,
+            amount,
+            "PRI-9",
+            source,
+            side_rule_why(source, aura),
+            StepKind.RANGED,
+        )
     if any(rule.beaten_after for rule in shooter.text(RangedModifier)):
         record_fate(
             combat,
@@ -590,6 +606,13 @@ def ranged_modifiers(
             side=side,
             card=shooter.card,
         )
+
+
+def side_rule_why(source: CardDefinition, aura: RangedModifier) -> Named:
+    """Why a side-wide ranged rule counts here: the card being in play, and the role it needs."""
+    role = f" while its side is the {aura.side_role.value}" if aura.side_role else ""
+    every = " (every ranged attack of the combat)" if aura.both_sides else ""
+    return Named(f"{source.name} being in play{role}{every}", (source.name,))
 
 
 def command_shot_of(combat: Combat, shooter: Fighter) -> CommandRanged | None:
@@ -691,7 +714,7 @@ def take_over(
     command_shot = command_shot_of(combat, shot.shooter)
     value = command_shot.points if command_shot is not None else shot.shooter.card.ranged_attack or 0
     value = shot.points if shot.points is not None else value
-    value += sum(rule.amount for rule in shot.shooter.text(RangedModifier) if not rule.to_side)
+    value += sum(rule.amount for rule in shot.shooter.text(RangedModifier) if not rule.reaches_sides)
     add(
         combat,
         contributions[caster],
@@ -818,7 +841,15 @@ def channelling_refusal(combat: Combat, side: Side, target: Fighter, source_card
             if source_card is None:
                 return Why("channel.no_stones", {"source": source.name, "player": side.value})
             continue
+        if rule.channellers_only:
+            if source_card is not None:
+                return Why("channel.guardians_only", {"source": source.name, "player": side.value})
+            continue
         return Why("channel.forbidden", {"source": source.name, "player": side.value})
+    # A terrain card's rule binds both players on its space: only its channellers-only form exists in the data.
+    space = terrain_rule(combat, ForbidsChannelling)
+    if space is not None and source_card is not None and space[1].channellers_only:
+        return Why("channel.guardians_only", {"source": space[0].name, "player": side.value})
     only = target.first_text(ReceivesChannellingOnlyFrom)
     if only is not None:
         allowed = (source_card is None and only.guardian) or (
@@ -951,6 +982,71 @@ def channel_to_shot(
             StepKind.CHANNEL,
         )
     return True
+
+
+def channel_modifiers(combat: Combat, side: Side) -> list[tuple[CardDefinition, ChannelModifier]]:
+    """The cards in play whose rule changes each channel of ``side`` (PRI-10), then the terrain card's, which
+    binds both players on its space."""
+    found = [
+        (source, rule)
+        for owner, source, rule, _ in active_effects(combat, ChannelModifier)
+        if rule.sides.reaches(owner is side)
+    ]
+    space = terrain_rule(combat, ChannelModifier)
+    if space is not None:
+        found.append(space)
+    return found
+
+
+def plan_channel(
+    per_use: int, room: int, modifiers: list[tuple[CardDefinition, ChannelModifier]]
+) -> tuple[int, list[tuple[CardDefinition, int, int]]]:
+    """What one channel use adds, as steps: the channel's own amount, then each rule's change (card, change,
+    what it adds). The rules change the channel's worth (never below 0) and the cap (``room``) applies to
+    that worth: a weakened channel that fits under the cap is not cut, so the channel's own step is shown
+    whole and the rules' steps take it down."""
+    changes: list[tuple[CardDefinition, int]] = []
+    worth = per_use
+    for source, rule in modifiers:
+        change = max(rule.amount, -worth)
+        worth += change
+        changes.append((source, change))
+    weakened = worth < per_use
+    own = per_use if weakened else min(per_use, room)
+    counted, running = own, per_use
+    steps: list[tuple[CardDefinition, int, int]] = []
+    for index, (source, change) in enumerate(changes):
+        running += change
+        last = index == len(changes) - 1
+        reaches = min(running, room) if not weakened or last else running
+        steps.append((source, change, reaches - counted))
+        counted = reaches
+    return own, steps
+
+
+def modify_channel(
+    combat: Combat, side: Side, contribution: Contribution, steps: list[tuple[CardDefinition, int, int]]
+) -> None:
+    """Each rule changing the channel just made, as its own step (``plan_channel``)."""
+    target = contribution.fighter
+    for source, change, delta in steps:
+        contribution.channelled += delta
+        if delta:
+            contribution.add(Named(f"channel ({source.name})", (source.name,)), delta)
+        capped = " (the cap stops it)" if delta != change else ""
+        log(
+            combat,
+            StepKind.CHANNEL,
+            "PRI-10",
+            "channel_into.modified",
+            (source.name, target.name, f"{change:+d}", capped, contribution.total),
+            side=side,
+            card=source,
+            subject=target,
+            delta=delta,
+            total=contribution.total,
+            chain=tuple(contribution.terms),
+        )
 
 
 def channel_into(
@@ -1086,6 +1182,7 @@ def channel_into(
             )
             return
     eaten = channel_answer(combat, side.other, ChannelEffect.SUBTRACT, channel) if source_card is None else None
+    modifiers = channel_modifiers(combat, side)
     for _ in range(uses):
         if eaten is not None:
             state.stones -= 1
@@ -1106,7 +1203,7 @@ def channel_into(
             eaten = None
             continue
         room = max(cap - contribution.channelled, 0)
-        applied = min(per_use, room)
+        applied, changed = plan_channel(per_use, room, modifiers) if modifiers else (min(per_use, room), [])
         if channel.source == "guardian":
             state.stones -= 1
         else:
@@ -1138,6 +1235,8 @@ def channel_into(
             total=contribution.total,
             chain=tuple(contribution.terms),
         )
+        if changed:
+            modify_channel(combat, side, contribution, changed)
     for owner, card, stones, holder in active_effects(combat, Stones):
         if (
             stones.on is StoneEvent.OPPONENT_CHANNELS

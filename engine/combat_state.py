@@ -82,7 +82,12 @@ class Combat:
         self.kinds_present = {
             type(ability)
             for state in self.sides.values()
-            for card in [*(f.card for f in state.fighters), *state.shield_cards, *state.earlier_cards]
+            for card in [
+                *(f.card for f in state.fighters),
+                *state.shield_cards,
+                *state.earlier_cards,
+                *([state.stronghold] if state.stronghold is not None else []),
+            ]
             for ability in card.abilities
         }
         # The effects registered at each point of the procedure whose kinds are present (effects.py).

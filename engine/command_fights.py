@@ -14,7 +14,7 @@ from .effects import acts_in
 from .enums import SIDES, Fate, Side, StepKind
 from .hand_effects import leave_unchallenged
 from .log import Why
-from .matchup_effects import bonus_terms, immune_to, log_terms, ocb_term, terrain_terms
+from .matchup_effects import bonus_terms, immune_to, log_terms, ocb_modifier_terms, ocb_term, terrain_terms
 from .render import Chains
 from .state import Contribution, Fighter
 
@@ -104,7 +104,7 @@ def fight_commands(combat: Combat, side: Side, fighter: Fighter, target: Fighter
         log_terms(combat, running, bonus_terms(combat, one, me, them, secondary=False))
         ocb = ocb_term(combat, me, them, "PRI-7")
         if ocb is not None:
-            log_terms(combat, running, [ocb])
+            log_terms(combat, running, [ocb, *ocb_modifier_terms(combat, one, me, "PRI-7")])
         log_terms(combat, running, terrain_terms(combat, me, "PRI-8"))
     mine, theirs = totals[side].total, totals[side.other].total
     winner: Fighter | None = None

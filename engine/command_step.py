@@ -10,6 +10,7 @@ from .abilities import (
     BlankText,
     BriberyShots,
     BribesAnyIcon,
+    CancelsAoe,
     Castable,
     ClassChoice,
     CommandAnnouncement,
@@ -182,6 +183,7 @@ def command_step(combat: Combat) -> None:
     banned_command_cards(combat)
     dispel_magic_chains(combat)
     command_dispellers(combat)
+    paid_dispels(combat)
     before_commands(combat)
     # The combat's space is settled before any command acts on its terrain (ENG-13).
     run_effects(combat, "CMD-4 space")
@@ -294,6 +296,49 @@ def dispel_magic_chains(combat: Combat) -> None:
                 (target_name,),
                 side=owner,
                 card=state.command_card,
+            )
+
+
+def paid_dispels(combat: Combat) -> None:
+    """CMD-3: a Shield whose owner pays stones to cancel the opposing command card, when the set-up's
+    choice takes the offer (``dispel``)."""
+    for side in SIDES:
+        state, target = combat.sides[side], combat.sides[side.other]
+        for shield in state.shield_cards:
+            rule = shield.first(DispelsOpposingCommand)
+            if rule is None or not rule.cost or choice(combat, side, shield.slug) != "dispel":
+                continue
+            if target.command_card is None or not target.command_active:
+                log(combat, StepKind.DISPEL, "CMD-3", "paid_dispels.nothing", (shield.name,), side=side, card=shield)
+                continue
+            if undispellable(combat, side.other, f"{shield.name}'s dispel"):
+                continue
+            if state.stones < rule.cost:
+                combat.warn(
+                    "stones.cannot_pay", "CMD-3", side=side.value, stones=rule.cost, card=shield.name, held=state.stones
+                )
+                continue
+            state.stones -= rule.cost
+            log(
+                combat,
+                StepKind.STONES,
+                "CMD-3",
+                "paid_dispels.pays",
+                (side.value, rule.cost, shield.name, state.stones),
+                side=side,
+                card=shield,
+                delta=-rule.cost,
+                total=state.stones,
+            )
+            cancel_command(combat, side.other, shield, "CMD-3")
+            log(
+                combat,
+                StepKind.DISPEL,
+                "CMD-3",
+                "paid_dispels",
+                (shield.name, target.command_card.name),
+                side=side,
+                card=shield,
             )
 
 
@@ -744,8 +789,16 @@ def casting_refuser(combat: Combat, side: Side, card: CardDefinition) -> CardDef
     """The card in play that forbids ``side`` to play ``card`` now, if any."""
     wanted = {CardType.SPELL: Castable.SPELL, CardType.HAND_ITEM: Castable.HAND_ITEM}.get(card.type)
     for owner, source, rule, _ in active_effects(combat, ForbidsCasting):
-        if rule.casting is wanted and rule.sides.reaches(owner is side):
+        if (
+            rule.casting is wanted
+            and rule.sides.reaches(owner is side)
+            and (rule.only is None or rule.only.matches(card))
+        ):
             return source
+    # A terrain card's ban binds both players on its space.
+    space = terrain_rule(combat, ForbidsCasting)
+    if space is not None and space[1].casting is wanted and (space[1].only is None or space[1].only.matches(card)):
+        return space[0]
     return None
 
 
@@ -869,9 +922,50 @@ def aoe_immune(combat: Combat, fighter: Fighter, aoe: Aoe) -> str:
     return ""
 
 
+def aoe_cancelled(combat: Combat, side: Side, card: CardDefinition, rule: str, reference: str | None) -> bool:
+    """An opposing Shield whose owner pays to cancel this creature's AOE, the set-up's choice naming it."""
+    if reference is None or not card.is_creature:
+        return False
+    payer = combat.sides[side.other]
+    for shield in payer.shield_cards:
+        cancels = shield.first(CancelsAoe)
+        named = choice(combat, side.other, shield.slug) if cancels is not None else None
+        if cancels is None or named is None:
+            continue
+        fighter = fighter_named(combat, side, named)
+        if fighter is None or fighter.reference != reference:
+            continue
+        if payer.stones < cancels.cost:
+            combat.warn(
+                "stones.cannot_pay",
+                rule,
+                side=side.other.value,
+                stones=cancels.cost,
+                card=shield.name,
+                held=payer.stones,
+            )
+            return False
+        payer.stones -= cancels.cost
+        log(
+            combat,
+            StepKind.AOE,
+            rule,
+            "aoe_cancelled",
+            (side.other.value, cancels.cost, shield.name, card.name, payer.stones),
+            side=side.other,
+            card=shield,
+            delta=-cancels.cost,
+            total=payer.stones,
+        )
+        return True
+    return False
+
+
 def fire_aoe(
     combat: Combat, side: Side, card: CardDefinition, aoe: Aoe, rule: str, reference: str | None = None
 ) -> None:
+    if aoe_cancelled(combat, side, card, rule, reference):
+        return
     label = "" if aoe.type is AoeType.PLAIN else f"{aoe.type.value} "
     points = aoe.points
     if aoe.per_count:

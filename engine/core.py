@@ -12,6 +12,7 @@ from .abilities import (
     Ability,
     FixesRolls,
     GuardianCmp,
+    GuardianCmpBonus,
     Indestructible,
     Sides,
     StoneEvent,
@@ -137,8 +138,8 @@ def in_play(combat: Combat, fighter: Fighter, *, until_beaten: bool = False, com
 
 
 def active_effects(combat: Combat, kind: builtins.type[A]) -> list[tuple[Side, CardDefinition, A, Fighter | None]]:
-    """Abilities of one kind that work right now: on creatures in play, on each side's shield card and on
-    a non-creature command card in effect."""
+    """Abilities of one kind that work right now: on creatures in play, on each side's shield card, on the
+    stronghold the defender stands in (the defender's card) and on a non-creature command card in effect."""
     found: list[tuple[Side, CardDefinition, A, Fighter | None]] = []
     if kind not in combat.kinds_present:
         return found
@@ -158,6 +159,8 @@ def active_effects(combat: Combat, kind: builtins.type[A]) -> list[tuple[Side, C
                     found.append((side, fighter.card, ability, fighter))
         for shield in state.shield_cards:
             found.extend((side, shield, ability, None) for ability in shield.abilities_of(kind))
+        if state.stronghold is not None:
+            found.extend((side, state.stronghold, ability, None) for ability in state.stronghold.abilities_of(kind))
         for earlier in state.earlier_cards:
             found.extend((side, earlier, ability, None) for ability in earlier.abilities_of(kind))
         # A spell or item played as the command card works like a card in play while its command stands.
@@ -547,6 +550,19 @@ def played_earlier(combat: Combat, side: Side) -> None:
                 (card.name, side.value, rule.value, before),
                 side=side,
                 card=card,
+            )
+        for bonus in card.abilities_of(GuardianCmpBonus):
+            state.guardian = replace(state.guardian, cmp=max(state.guardian.cmp + bonus.amount, 0))
+            log(
+                combat,
+                StepKind.NOTE,
+                "ENG-16",
+                "played_earlier.3",
+                (card.name, side.value, f"{bonus.amount:+d}", state.guardian.cmp),
+                side=side,
+                card=card,
+                delta=bonus.amount,
+                total=state.guardian.cmp,
             )
 
 

@@ -223,9 +223,21 @@ class SetupInvalid(EngineError):
 
 
 class CatalogError(EngineError):
-    """The card fixtures could not be read into card definitions."""
+    """The card fixtures (or a made-up card) could not be read into card definitions.
+
+    ``code`` says what is wrong (``ability.unknown_kind``, ``ability.unknown_field``, ``ability.missing_field``,
+    ``ability.bad_field``, ``ability.invalid``; ``catalog.invalid`` for the rest); ``values`` name where: the card and ability
+    (``where``), the ability's ``kind``, the ``field`` at fault and the ``reason``."""
 
     code = "catalog.invalid"
+
+    def __init__(self, message: str, *, code: str | None = None, **values: str) -> None:
+        super().__init__(message, code=code)
+        self._values = values
+
+    @property
+    def values(self) -> dict[str, str]:
+        return dict(self._values)
 
 
 class UnknownCard(EngineError):

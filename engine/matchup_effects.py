@@ -26,6 +26,7 @@ from .abilities import (
     Immunity,
     LastingAttackBonus,
     NoBriberyHere,
+    OcbModifier,
     Per,
     RangedReaction,
     RolledBonus,
@@ -40,8 +41,10 @@ from .abilities import (
     Stones,
     Suppressed,
     Suppresses,
+    TerrainBonusModifier,
     TerrainEverywhere,
     TerrainModifier,
+    UnbribeableSide,
 )
 from .actions import Refusal
 from .bribery_effects import any_icon_source, bribe_answered, bribe_to_melee, is_bribe_reaction
@@ -207,6 +210,22 @@ def bribe_creature(combat: Combat, side: Side, icon: BriberyIcon, target: Fighte
             subject=target,
         )
         combat.warn("bribe.banned_here", "PRI-1", side=side.value, icon=name, target=target.name, card=banned[0].name)
+        return False
+    guard = next(
+        (source for owner, source, _, _ in active_effects(combat, UnbribeableSide) if owner is target.side), None
+    )
+    if guard is not None:
+        log(
+            combat,
+            StepKind.BRIBE,
+            rule,
+            "bribe_creature.shield",
+            (side.value, target.name, name, guard.name, target.side.value),
+            side=side,
+            card=guard,
+            subject=target,
+        )
+        combat.warn("bribe.side_unbribeable", rule, side=side.value, icon=name, target=target.name, card=guard.name)
         return False
     # A-12: a lock names no side, so it binds its owner as well as the opponent (R-083, R-117).
     lock = next(
@@ -846,10 +865,63 @@ def bonus_terms(combat: Combat, side: Side, fighter: Fighter, opponent: Fighter,
         terms += effect(combat, side, fighter, opponent, rule, context)
     if secondary:
         terms += command_terms(combat, side, fighter, opponent, secondary=True)
+        terms += shield_terms(combat, side, fighter, opponent, secondary=True)
         ocb = ocb_term(combat, fighter, opponent, rule)
         if ocb is not None:
             terms.append(ocb)
+            terms += ocb_modifier_terms(combat, side, fighter, rule)
         terms += terrain_terms(combat, fighter, rule)
+    return terms
+
+
+def shield_terms(
+    combat: Combat, side: Side, fighter: Fighter, opponent: Fighter, *, secondary: bool
+) -> list[BonusTerm]:
+    """The bonuses a Shield's standard bearer gives its side's creatures (PRI-6, or SEC-4 for a secondary
+    attacker: the card stays in play for the whole combat, so SEC-2 does not take its bonus away), as its
+    ``when`` and its conditions (the side's role, the terrain) allow."""
+    rule = "SEC-4" if secondary else "PRI-6"
+    context = defending(combat, opponent)
+    terms: list[BonusTerm] = []
+    for shield in combat.sides[side].shield_cards:
+        for bonus in shield.abilities_of(Bonus):
+            applies = bonus.when.covers_secondary() if secondary else bonus.when.covers_primary()
+            if not applies or not conditions_hold(combat, bonus, fighter, opponent, secondary=secondary):
+                continue
+            if bonus.against is not None and not bonus.against.matches(opponent.card, defending_in_stronghold=context):
+                continue
+            role = f" while its side is the {bonus.side_role.value}" if bonus.side_role is not None else ""
+            term = BonusTerm(
+                shield.name,
+                bonus.amount,
+                rule,
+                shield,
+                Named(f"the standard bearer {shield.name}{role}", (shield.name,)),
+            )
+            terms.append(class_bar(combat, side, term, bonus.against))
+    return terms
+
+
+def ocb_modifier_terms(combat: Combat, side: Side, fighter: Fighter, rule: str) -> list[BonusTerm]:
+    """What cards in play add to (or take from) an off-colour bonus that applies (PRI-7, SEC-4): never
+    more than the bonus itself is taken away."""
+    terms: list[BonusTerm] = []
+    worth = fighter.card.ocb
+    for owner, source, modifier, _ in active_effects(combat, OcbModifier):
+        if not modifier.sides.reaches(owner is side):
+            continue
+        amount = max(modifier.amount, -worth)
+        worth += amount
+        terms.append(
+            BonusTerm(
+                source.name,
+                amount,
+                rule,
+                source,
+                Named(f"{source.name} changing {fighter.name}'s off-colour bonus", (source.name, fighter.name)),
+                StepKind.OFF_COLOUR,
+            )
+        )
     return terms
 
 
@@ -1060,17 +1132,7 @@ def text_box(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Side
                 source.name, aura.amount, "PRI-6", source, Named(f"{source.name} being in play", (source.name,))
             )
             log_terms(combat, mine, [class_bar(combat, side, term, aura.to, aura.against)])
-        for shield in combat.sides[side].shield_cards:
-            for bonus in shield.abilities_of(Bonus):
-                if bonus.against is None or bonus.against.matches(opponent.card, defending_in_stronghold=context):
-                    term = BonusTerm(
-                        shield.name,
-                        bonus.amount,
-                        "PRI-6",
-                        shield,
-                        Named(f"the standard bearer {shield.name}", (shield.name,)),
-                    )
-                    log_terms(combat, mine, [class_bar(combat, side, term, bonus.against)])
+        log_terms(combat, mine, shield_terms(combat, side, fighter, opponent, secondary=False))
         if side is Side.DEFENDER and combat.defender_in_stronghold:
             stronghold = combat.sides[side].stronghold
             assert stronghold is not None
@@ -1158,7 +1220,7 @@ def off_colour(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Si
                 subject=fighter,
             )
             continue
-        log_terms(combat, contributions[side], [term])
+        log_terms(combat, contributions[side], [term, *ocb_modifier_terms(combat, side, fighter, term.rule)])
 
 
 def ocb_term(combat: Combat, fighter: Fighter, opponent: Fighter, rule: str) -> BonusTerm | None:
@@ -1283,6 +1345,39 @@ def terrain_everywhere(combat: Combat, fighter: Fighter, rule: str, terms: list[
                 )
             ]
     return terms
+
+
+@acts_in("PRI-8 everywhere", TerrainBonusModifier, order=1)
+def terrain_bonus_modifiers(combat: Combat, fighter: Fighter, rule: str, terms: list[BonusTerm]) -> list[BonusTerm]:
+    """Cards in play that change every terrain bonus of a side: one term per bonus and card, after the bonus
+    it changes; a bonus is never taken below 0 and a penalty is left alone."""
+    rules = [
+        (source, modifier)
+        for owner, source, modifier, _ in active_effects(combat, TerrainBonusModifier)
+        if modifier.sides.reaches(owner is fighter.side)
+    ]
+    if not rules:
+        return terms
+    changed: list[BonusTerm] = []
+    for term in terms:
+        changed.append(term)
+        if term.kind is not StepKind.TERRAIN or term.amount <= 0:
+            continue
+        worth = term.amount
+        for source, modifier in rules:
+            amount = max(modifier.amount, -worth)
+            worth += amount
+            changed.append(
+                BonusTerm(
+                    source.name,
+                    amount,
+                    rule,
+                    source,
+                    Named(f"{source.name} changing {fighter.name}'s {term.label} bonus", (source.name, fighter.name)),
+                    StepKind.TERRAIN,
+                )
+            )
+    return changed
 
 
 @acts_in("PRI-6 start", CommandGuess, order=1)

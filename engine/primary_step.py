@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .abilities import (
+    Announced,
+    Announcement,
     AttacksCommandCard,
     BlankText,
     DestroyedWhenBeaten,
@@ -456,6 +458,30 @@ def left_the_matchup(combat: Combat, round_number: int, pair: dict[Side, Fighter
     record_matchup(combat, round_number, pair, None, "no comparison: " + said)
     log(combat, StepKind.NOTE, "PRI-11", "matchup.3", ())
     return True
+
+
+@acts_in("PRI-0 reveal", Announcement, order=-1)
+def first_announcement(combat: Combat, round_number: int, pair: dict[Side, Fighter]) -> bool:
+    """A card that made the opponent announce his first creature: what he said, at the first reveal. The
+    set-up's order already holds the creature, so nothing else follows from it; never ends the match-up."""
+    if round_number != 1:
+        return False
+    for owner, source, rule, _ in active_effects(combat, Announcement):
+        if not rule.first_only or rule.what is None:
+            continue
+        shown = pair[owner.other]
+        said = shown.card.size if rule.what is Announced.SIZE else shown.card.border
+        log(
+            combat,
+            StepKind.NOTE,
+            "PRI-0",
+            "first_announcement",
+            (source.name, owner.other.value, rule.what.value, shown.name, said.value if said else "none"),
+            side=owner.other,
+            card=source,
+            subject=shown,
+        )
+    return False
 
 
 @acts_in("PRI-0 reveal", *_REVEAL_KINDS, SharedClass)

@@ -128,10 +128,42 @@ def control_exclusions(combat: Combat, left_out: dict[Fighter, str]) -> None:
 
 @acts_in("RES-2", ControlBonus)
 def control_bonus_terms(combat: Combat, side: Side, standing: list[Fighter]) -> tuple[Term, ...]:
-    """RES-2: a surviving card whose text adds to its side's count; only one such card per side works."""
+    """RES-2: a surviving card whose text adds to its side's count; only one such card per side works.
+    A Shield's rule that adds to the side's count comes first (``side_control_terms``)."""
+    return side_control_terms(combat, side, standing) + creature_control_terms(combat, side, standing)
+
+
+def side_control_terms(combat: Combat, side: Side, standing: list[Fighter]) -> tuple[Term, ...]:
+    """A card of the side that is no creature (its Shield's standard bearer) adding once to its count."""
+    terms: tuple[Term, ...] = ()
+    counted = sum(control_value(f.card) for f in standing)
+    for owner, source, rule, holder in active_effects(combat, ControlBonus):
+        if owner is not side or holder is not None or not rule.to_total:
+            continue
+        if rule.side_role is not None and not rule.side_role.holds(side):
+            continue
+        terms += (Term(source.name, rule.amount),)
+        counted += rule.amount
+        log(
+            combat,
+            StepKind.BONUS,
+            "RES-2",
+            "control_bonus_terms.side",
+            (source.name, side.value, f"{rule.amount:+d}", counted),
+            side=side,
+            card=source,
+            delta=rule.amount,
+            total=counted,
+        )
+    return terms
+
+
+def creature_control_terms(combat: Combat, side: Side, standing: list[Fighter]) -> tuple[Term, ...]:
     for fighter in combat.sides[side].fighters:
         rule = fighter.first_text(ControlBonus)
         if rule is None or fighter.fate is not Fate.STANDING:
+            continue
+        if rule.side_role is not None and not rule.side_role.holds(side):
             continue
         bar = class_bar_at_count(combat, side) if rule.to is not None and names_class(rule.to) else None
         if bar is not None:

@@ -187,6 +187,11 @@ class _SideChecker:
         """Each choice names a card of this side that offers one, and an option that card accepts."""
         where = f"{self.prefix}.choices"
         offering = {key: card for key, card in self._shield_keys if card.choice_offered is not None}
+        # A Shield's standard bearer may offer a choice too (pay to dispel the opposing command).
+        for reference in self.setup.shields:
+            found = self.catalog.find(split_reference(reference)[0])
+            if found is not None and found.choice_offered is not None:
+                offering.setdefault(found.slug, found)
         for reference in self.setup.hand:
             found = self.catalog.find(split_reference(reference)[0])
             if found is not None and found.choice_offered is not None:
@@ -198,8 +203,8 @@ class _SideChecker:
             if card is None:
                 self.add(
                     "setup.choice_not_needed",
-                    f"{self.named(choice.card)} offers no choice in this combat (it must be in this side's shield or "
-                    "hand)",
+                    f"{self.named(choice.card)} offers no choice in this combat (it must be in this side's shield, its "
+                    "standard bearer or hand)",
                     where,
                     slug,
                     reference=choice.card,
@@ -779,7 +784,8 @@ def validate(setup: CombatSetup, catalog: CardCatalog, *, first_matchup: bool = 
     try:
         catalog = catalog_for(setup, catalog)
     except CatalogError as exc:
-        return [Problem("setup.bad_made_up", str(exc), "made_up")]
+        # The cause's code and facts stay readable (``cause``: ``ability.unknown_kind``, ...).
+        return [Problem("setup.bad_made_up", str(exc), "made_up", values={"cause": exc.code, **exc.values})]
     # An item turn is read from its card when its turn comes (turn_casts): the card must exist.
     problems += [
         _unknown(catalog, str(action.card), matchup.key)

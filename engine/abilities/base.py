@@ -12,12 +12,12 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
 from typing import Any, ClassVar, TypeVar
 
 from ..dice import Dice
-from ..enums import Terrain
+from ..enums import Side, Terrain
 from ..errors import CatalogError
 from ..selectors import Selector
 
@@ -68,6 +68,10 @@ class SideRole(str, Enum):
 
     ATTACKER = "attacker"
     DEFENDER = "defender"
+
+    def holds(self, side: Side) -> bool:
+        """Whether ``side`` (the card owner's side of this combat) is the one the condition names."""
+        return Side(self.value) is side
 
 
 class Per(str, Enum):
@@ -214,6 +218,11 @@ def _signed(amount: int) -> str:
     return f"+{amount}" if amount >= 0 else str(amount)
 
 
+def _more_or_less(amount: int) -> str:
+    """``3 more`` or ``3 less``: a change in words."""
+    return f"{abs(amount)} {'more' if amount >= 0 else 'less'}"
+
+
 def _where(terrain: Terrain | None, no_terrain: bool = False, side_role: SideRole | None = None) -> str:
     """The plain-words tail of a condition on the fight: ' while the fight is in Swamps'."""
     parts = []
@@ -318,7 +327,16 @@ def _converter(annotation: Any) -> Converter:
     if isinstance(annotation, type) and issubclass(annotation, Enum):
         parse = getattr(annotation, "parse", None)
         enum: type[Enum] = annotation
-        return (lambda value, where: parse(value)) if parse is not None else (lambda value, where: enum(value))
+        if parse is not None:
+            return lambda value, where: parse(value)
+
+        def member(value: Any, where: str) -> Any:
+            try:
+                return enum(value)
+            except ValueError:
+                raise ValueError(f"{value!r} is not one of {', '.join(repr(m.value) for m in enum)}") from None
+
+        return member
     if annotation is int:
         return lambda value, where: value if isinstance(value, int) else int(value)
     return _keep
@@ -350,11 +368,23 @@ def parse_ability(data: Mapping[str, Any], where: str) -> Ability:
     kind = data.get("kind")
     cls = KINDS.get(str(kind))
     if cls is None:
-        raise CatalogError(f"{where}: unknown ability kind {kind!r} (known: {', '.join(sorted(KINDS))})")
+        raise CatalogError(
+            f"{where}: unknown ability kind {kind!r} (known: {', '.join(sorted(KINDS))})",
+            code="ability.unknown_kind",
+            where=where,
+            kind=str(kind),
+        )
     converters = _converters(cls)
     unknown = set(data) - set(converters) - {"kind"}
     if unknown:
-        raise CatalogError(f"{where}: ability {kind!r} has unknown field(s) {sorted(unknown)}")
+        raise CatalogError(
+            f"{where}: ability {kind!r} has unknown field(s) {sorted(unknown)} (its fields: "
+            f"{', '.join(sorted(converters))})",
+            code="ability.unknown_field",
+            where=where,
+            kind=str(kind),
+            field=", ".join(sorted(unknown)),
+        )
     values: dict[str, Any] = {}
     for key, value in data.items():
         if key == "kind" or value is None:
@@ -363,11 +393,34 @@ def parse_ability(data: Mapping[str, Any], where: str) -> Ability:
         try:
             values[name] = convert(value, where)
         except (ValueError, TypeError) as exc:
-            raise CatalogError(f"{where}: ability {kind!r} field {key!r}: {exc}") from exc
+            raise CatalogError(
+                f"{where}: ability {kind!r} field {key!r}: {exc}",
+                code="ability.bad_field",
+                where=where,
+                kind=str(kind),
+                field=key,
+                reason=str(exc),
+            ) from exc
+    missing = [
+        _JSON_NAMES.get(item.name, item.name)
+        for item in fields(cls)
+        if item.init and item.default is MISSING and item.default_factory is MISSING and item.name not in values
+    ]
+    if missing:
+        raise CatalogError(
+            f"{where}: ability {kind!r} needs the field(s) {', '.join(missing)}",
+            code="ability.missing_field",
+            where=where,
+            kind=str(kind),
+            field=", ".join(missing),
+        )
     try:
         return cls(**values)
     except (TypeError, ValueError) as exc:
-        raise CatalogError(f"{where}: ability {kind!r}: {exc}") from exc
+        # A missing field (TypeError from the constructor) or fields that do not fit together (__post_init__).
+        raise CatalogError(
+            f"{where}: ability {kind!r}: {exc}", code="ability.invalid", where=where, kind=str(kind), reason=str(exc)
+        ) from exc
 
 
 def _check_ability_names(selector: Selector, where: str) -> None:

@@ -18,6 +18,7 @@ from .base import (
     Suppressed,
     TextScope,
     When,
+    _more_or_less,
     _signed,
     _where,
 )
@@ -195,6 +196,53 @@ class SideBonus(Ability):
         self_note = " (itself included)" if self.includes_self else " (not itself)"
         until = " until it is beaten" if self.until_beaten else ""
         return f"While it is in play{until}, {who} {target}{self_note} get {_signed(self.amount)} Vitality{versus} in primary match-ups."
+
+
+@dataclass(frozen=True)
+class OcbModifier(Ability):
+    """While this card is in play, an off-colour bonus that applies to a creature of the reached side is
+    ``amount`` larger (or smaller, never below 0): in primary match-ups and in secondary attacks alike."""
+
+    kind: ClassVar[str] = "ocb_modifier"
+    steps: ClassVar[tuple[str, ...]] = ("PRI-7", "SEC-4")
+    amount: int
+    sides: Sides = Sides.OWN
+
+    def __post_init__(self) -> None:
+        if not self.amount:
+            raise ValueError("'amount' must not be 0 (an ocb_modifier that changes nothing)")
+
+    def describe(self) -> str:
+        who = {Sides.OWN: "its side's", Sides.OPPONENT: "the opponent's", Sides.BOTH: "every"}[self.sides]
+        return (
+            f"While it is in play, whenever one of {who} creatures gets its off-colour bonus (in a primary match-up "
+            f"or a secondary attack), that bonus is {_more_or_less(self.amount)}"
+            f"{' (never below 0)' if self.amount < 0 else ''}."
+        )
+
+
+@dataclass(frozen=True)
+class TerrainBonusModifier(Ability):
+    """While this card is in play, each terrain bonus (a positive terrain modifier that applies where the fight
+    is) of a creature of the reached side is ``amount`` larger or smaller; a bonus is never taken below 0
+    and penalties are not touched (PRI-8, and SEC-4 for a secondary attacker)."""
+
+    kind: ClassVar[str] = "terrain_bonus_modifier"
+    steps: ClassVar[tuple[str, ...]] = ("PRI-8", "SEC-4")
+    amount: int
+    sides: Sides = Sides.OWN
+
+    def __post_init__(self) -> None:
+        if not self.amount:
+            raise ValueError("'amount' must not be 0 (a terrain_bonus_modifier that changes nothing)")
+
+    def describe(self) -> str:
+        who = {Sides.OWN: "its side's", Sides.OPPONENT: "the opponent's", Sides.BOTH: "every"}[self.sides]
+        floor = " (never below 0; penalties are not touched)" if self.amount < 0 else " (penalties are not touched)"
+        return (
+            f"While it is in play, each terrain bonus of {who} creatures is {_more_or_less(self.amount)} wherever "
+            f"it applies{floor}."
+        )
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,21 @@ class ForbidsBribery(Ability):
 
 
 @dataclass(frozen=True)
+class UnbribeableSide(Ability):
+    """A Shield's rule: no bribe of any icon works on a creature of its owner's side, in a match-up (PRI-1),
+    on a ranged attacker placed later (A-02) or on a secondary attacker (SEC-9)."""
+
+    kind: ClassVar[str] = "unbribeable_side"
+    steps: ClassVar[tuple[str, ...]] = ("PRI-1", "SEC-9")
+
+    def describe(self) -> str:
+        return (
+            "No creature of its side can be bribed, whatever its bribery icons: not in a primary match-up, not as "
+            "a ranged attacker, not as a secondary attacker."
+        )
+
+
+@dataclass(frozen=True)
 class NoBriberyHere(Ability):
     """A terrain on which one kind of bribery card may not be used."""
 

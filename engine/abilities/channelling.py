@@ -12,6 +12,7 @@ from .base import (
     ChannelEffect,
     Sides,
     StoneEvent,
+    _more_or_less,
     _where,
 )
 
@@ -27,6 +28,34 @@ class ChannelCap(Ability):
         if self.maximum is None:
             return "May take any amount of channelling in one match-up."
         return f"May take up to {self.maximum} points of channelling in one match-up."
+
+
+@dataclass(frozen=True)
+class ChannelModifier(Ability):
+    """While this card is in play, each use of a channel source (a stone the Guardian spends, a channeller)
+    by the reached side gives ``amount`` more (or less, never below 0) before the receiver's cap applies;
+    in primary match-ups and secondary attacks alike."""
+
+    kind: ClassVar[str] = "channel_modifier"
+    steps: ClassVar[tuple[str, ...]] = ("PRI-10", "SEC-4")
+    amount: int
+    sides: Sides = Sides.OWN
+
+    def __post_init__(self) -> None:
+        if not self.amount:
+            raise ValueError("'amount' must not be 0 (a channel_modifier that changes nothing)")
+
+    def describe(self) -> str:
+        who = {
+            Sides.OWN: "into its side's creatures",
+            Sides.OPPONENT: "into the opponent's creatures",
+            Sides.BOTH: "on either side",
+        }[self.sides]
+        return (
+            f"While it is in play, every channelling {who} gives {_more_or_less(self.amount)} per use (per stone "
+            f"the Guardian spends, per channeller){', never below 0' if self.amount < 0 else ''}; the receiver's "
+            "cap still applies."
+        )
 
 
 @dataclass(frozen=True)
@@ -79,10 +108,19 @@ class ForbidsChannelling(Ability):
     sides: Sides = Sides.BOTH
     until_beaten: bool = False
     stones_only: bool = False
+    # Only channellers are barred: the Guardian still channels with stones (a terrain card's rule).
+    channellers_only: bool = False
     command_only: bool = False
     in_matchup_only: bool = False
 
+    def __post_init__(self) -> None:
+        if self.stones_only and self.channellers_only:
+            raise ValueError("'stones_only' and 'channellers_only' together would bar every channel: give 'sides'")
+
     def describe(self) -> str:
+        if self.channellers_only:
+            start = "Command: for the whole combat" if self.command_only else "While it is in play"
+            return f"{start} only a Guardian may channel (with its stones); no channeller may."
         who = {Sides.OWN: "its own side", Sides.OPPONENT: "the opponent", Sides.BOTH: "neither player"}[self.sides]
         if self.stones_only:
             who = {Sides.OWN: "its own side", Sides.OPPONENT: "the opponent", Sides.BOTH: "no player"}[self.sides]
@@ -178,4 +216,24 @@ class GuardianCmp(Ability):
         return (
             f"Played in Draw and Organize: for the rest of the turn its owner's Guardian has a CMP of {self.value}, so "
             "each stone it spends on channelling gives that much (name it in the set-up as played earlier)."
+        )
+
+
+@dataclass(frozen=True)
+class GuardianCmpBonus(Ability):
+    """A card in play before the combat began (an accessory beside the Guardian; the set-up's ``earlier``
+    input names it): its owner's Guardian channels with ``amount`` more CMP while it stays in play."""
+
+    kind: ClassVar[str] = "guardian_cmp_bonus"
+    from_earlier: ClassVar[bool] = True
+    amount: int
+
+    def __post_init__(self) -> None:
+        if not self.amount:
+            raise ValueError("'amount' must not be 0 (a guardian_cmp_bonus that changes nothing)")
+
+    def describe(self) -> str:
+        return (
+            f"While it is in play its owner's Guardian has {_more_or_less(self.amount)} CMP, so each stone spent on "
+            "channelling gives that much more (name it in the set-up as played earlier)."
         )

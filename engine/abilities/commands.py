@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import ClassVar
 
 from ..dice import Dice
@@ -76,11 +77,45 @@ class Aoe(Ability):
 
 @dataclass(frozen=True)
 class DispelsOpposingCommand(Ability):
+    """As a command: cancels the opposing command (A-14). With a ``cost`` (a Shield's rule), its owner may
+    pay that many Power Stones at CMD-3 to cancel it: the set-up's choice ``dispel`` takes the offer."""
+
     kind: ClassVar[str] = "dispels_opposing_command"
     steps: ClassVar[tuple[str, ...]] = ("CMD-3",)
+    cost: int = 0
+
+    def offer(self) -> Offer | None:
+        return Offer.OPTION if self.cost else None
+
+    def option_words(self) -> tuple[str, ...]:
+        return ("dispel", "keep") if self.cost else ()
 
     def describe(self) -> str:
+        if self.cost:
+            return (
+                f"Once the command cards are revealed, its owner may pay {self.cost} Power Stone(s) to cancel the "
+                "opposing command card, whatever its Up number (a set-up choice: dispel; none is made by default)."
+            )
         return "Command: cancels the opponent's command card, whatever its Up number."
+
+
+@dataclass(frozen=True)
+class CancelsAoe(Ability):
+    """A Shield's rule: its owner may pay ``cost`` Power Stones to cancel the AOE an opposing creature fires,
+    as its command (CMD-4) or in a primary match-up (PRI-4); the set-up's choice names that creature."""
+
+    kind: ClassVar[str] = "cancels_aoe"
+    steps: ClassVar[tuple[str, ...]] = ("CMD-4", "PRI-4")
+    cost: int = 1
+
+    def offer(self) -> Offer | None:
+        return Offer.OPPOSING_CREATURE
+
+    def describe(self) -> str:
+        return (
+            f"Its owner may pay {self.cost} Power Stone(s) to cancel the AOE an opposing creature fires, as its "
+            "command or in a primary match-up (a set-up choice names that creature; none is cancelled by default)."
+        )
 
 
 @dataclass(frozen=True)
@@ -304,11 +339,15 @@ class ForbidsCasting(Ability):
     casting: Castable = Castable.SPELL
     sides: Sides = Sides.BOTH
     command_only: bool = False
+    # Only the cards of that kind that match (a terrain card that bans Dispel Magic on its space).
+    only: Selector | None = None
 
     def describe(self) -> str:
         who = {Sides.OWN: "its own side", Sides.OPPONENT: "the opponent", Sides.BOTH: "no player"}[self.sides]
         verb = "may play" if self.sides is Sides.BOTH else "may not play"
         what = {Castable.SPELL: "spells (Dispel Magic included)", Castable.HAND_ITEM: "hand magic items"}[self.casting]
+        if self.only is not None:
+            what = self.only.describe()
         start = "Command: for the whole combat" if self.command_only else "While it is in play"
         return f"{start} {who} {verb} {what}."
 
@@ -359,14 +398,35 @@ class Detonates(Ability):
         )
 
 
+class Announced(str, Enum):
+    """What a first-creature announcement names, read off the creature the opponent then plays first."""
+
+    SIZE = "size"
+    BORDER = "border"
+
+
 @dataclass(frozen=True)
 class Announcement(Ability):
-    """An announcement while the creature is in play; the set-up's play order already reflects it."""
+    """An announcement while the card is in play; the set-up's play order already reflects it. With
+    ``first_only`` (a Shield's rule) only the opponent's first primary creature is announced, and the log
+    names what was said (``what``) at the first reveal."""
 
     kind: ClassVar[str] = "announcement"
+    steps: ClassVar[tuple[str, ...]] = ("PRI-0",)
     announce: str = ""
+    first_only: bool = False
+    what: Announced | None = None
+
+    def __post_init__(self) -> None:
+        if self.first_only and self.what is None:
+            raise ValueError("'first_only' needs 'what' (size or border: what the opponent says of that creature)")
 
     def describe(self) -> str:
+        if self.first_only and self.what is not None:
+            return (
+                f"Before the first primary match-up the opponent must say the {self.what.value} of the creature he "
+                "will play first; only the play order depends on it, and the set-up gives that order."
+            )
         return (
             f"While it is in play the opponent must {self.announce}; only the play order depends on it, and the "
             "set-up gives that order."

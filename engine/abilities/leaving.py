@@ -35,9 +35,21 @@ class ControlBonus(Ability):
     kind: ClassVar[str] = "control_bonus"
     amount: int
     to: Selector | None = None
+    # A Shield's rule: ``amount`` is added once to its side's count (not per creature), whatever survives.
+    to_total: bool = False
+    # Only while its owner's side is the attacker (or the defender) of this combat.
+    side_role: SideRole | None = None
+
+    def __post_init__(self) -> None:
+        if self.to_total and self.to is not None:
+            raise ValueError("'to_total' adds once to the side's count: it takes no 'to'")
 
     def describe(self) -> str:
-        who = self.to.describe() if self.to else "creatures"
+        if self.to_total:
+            role = f"while its side is the {self.side_role.value}, " if self.side_role is not None else ""
+            return f"When control of the space is counted, {role}its side's count gets {_signed(self.amount)}."
+        role = f" (only while its side is the {self.side_role.value})" if self.side_role is not None else ""
+        who = (self.to.describe() if self.to else "creatures") + role
         return (
             f"If it is still alive when control of the space is counted, each of its side's surviving {who} (itself "
             f"included if it is one) counts {_signed(self.amount)} Vitality for control; a side gets this from only "

@@ -6,13 +6,14 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..dice import Dice
-from ..enums import BriberyIcon, Terrain
+from ..enums import BriberyIcon, Side, Terrain
 from ..selectors import Selector
 from .base import (
     Ability,
     Offer,
     ShotEffect,
     ShotResult,
+    SideRole,
     Sides,
     _signed,
 )
@@ -67,10 +68,41 @@ class RangedModifier(Ability):
     kind: ClassVar[str] = "ranged_modifier"
     amount: int = 0
     to_side: bool = False
+    # Every ranged attack of the combat, whoever makes it (a Shield or stronghold card's rule).
+    both_sides: bool = False
+    # Only while its owner's side is the attacker (or the defender) of this combat.
+    side_role: SideRole | None = None
     adds_other_ranged: bool = False
     beaten_after: bool = False
 
+    def __post_init__(self) -> None:
+        if (self.both_sides or self.side_role is not None) and not (self.to_side or self.both_sides):
+            raise ValueError("'side_role' needs 'to_side' or 'both_sides' (it conditions a rule for a whole side)")
+        if (self.to_side or self.both_sides) and not self.amount:
+            raise ValueError("a rule for a whole side ('to_side', 'both_sides') needs a non-zero 'amount'")
+        if self.both_sides and self.to_side:
+            raise ValueError("'both_sides' already covers its own side: give 'to_side' or 'both_sides', not both")
+
+    @property
+    def reaches_sides(self) -> bool:
+        """A rule for a side's (or every) ranged attack, not for the creature's own shot."""
+        return self.to_side or self.both_sides
+
+    def reaches(self, owner: Side, shooting: Side) -> bool:
+        """Whether this side-wide rule of a card ``owner`` controls changes a shot of ``shooting``."""
+        if not self.reaches_sides:
+            return False
+        if self.side_role is not None and not self.side_role.holds(owner):
+            return False
+        return self.both_sides or owner is shooting
+
     def describe(self) -> str:
+        role = f" and its side is the {self.side_role.value}" if self.side_role is not None else ""
+        if self.both_sides:
+            return (
+                f"While it is in play{role}, every ranged attack of the combat, on either side, gets "
+                f"{_signed(self.amount)} (a shot is never worth less than 0)."
+            )
         parts = []
         if self.amount:
             parts.append(f"{_signed(self.amount)} to its ranged attack")
@@ -79,7 +111,7 @@ class RangedModifier(Ability):
         if self.beaten_after:
             parts.append("after firing it is beaten itself")
         if self.to_side:
-            return f"While it is in play, every ranged attack its side makes gets {_signed(self.amount)}."
+            return f"While it is in play{role}, every ranged attack its side makes gets {_signed(self.amount)}."
         return "Ranged attack: " + "; ".join(parts) + "."
 
 

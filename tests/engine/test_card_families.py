@@ -29,6 +29,8 @@ def test_the_table_covers_every_family_of_ability_shapes() -> None:
         "terrain_modifier", "bonus", "immunity", "destroys", "aoe", "channels_only_to", "side_bonus",
         "command_bonus", "destroys_when_beating", "destroyed_when_beaten", "push_margin", "wins_pushes",
         "control_value", "ranged_limit", "forbids_channelling", "receives_channelling_only_from",
+        "ranged_modifier", "channel_modifier", "ocb_modifier", "terrain_bonus_modifier", "unbribeable_side",
+        "control_bonus", "cancels_aoe", "guardian_cmp_bonus",
     } <= kinds  # fmt: skip
 
 

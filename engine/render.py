@@ -75,6 +75,10 @@ MESSAGES: dict[str, str] = {
     "arena.command_forbids": "{fighter}'s command forbids casting for this battle.",
     "arena.command_for_secondary": "{fighter}'s command works for the {side}'s secondary attackers: {what}.",
     "arena.secondary_enters": "The {side} plays {fighter} as a secondary attacker against {opponent}.",
+    # Summon Entropy Storm's winning roll in a duel (arena rule 6.8.5, ARN-43).
+    "arena.roll_wins": "The {side} casts {card} on {fighter} and rolls {roll}: {wins_from} or more, so {fighter} wins the primary round. Nothing more may change this round (site ruling).",
+    "arena.primary_by_roll": "End of the primary round: {card} has decided it, so no totals are compared. {winner} wins the round: the {side} holds the upper hand for now.",
+    "arena.not_taken_decided": "Action {number} ({side}: {action}) is not taken: {card} has already decided the primary round.",
     # Sentences with several forms, one message per form.
     "compare.no_comparison": "no comparison: {gone}",
     "compare.both_turned": "both are turned, so neither can beat the other: both survive",

@@ -256,6 +256,8 @@ class Duel:
         contributions = {side: Contribution(pair[side]) for side in SIDES}
         # The actions in the order written (6.3.2): ranged attacks and channelling add at their turn.
         self.round_play = play_primary(combat, self.setup.primary, pair, contributions, self.forbids)
+        if self.round_play.decided is not None:
+            return self.decided_by_roll(contributions), None
         destruction(combat, pair)
         ended, survivor = self.left_the_zone("primary")
         if ended:
@@ -289,6 +291,30 @@ class Duel:
                     Term(f"{pair[side].name} flies", -sum(t.amount for t in chains[side.other])),
                 )
         return self.compare("ARN-6", "ARN-7", totals, chains, "primary"), None
+
+    def decided_by_roll(self, contributions: dict[Side, Contribution]) -> RoundTotals:
+        """ARN-43: a winning roll (Summon Entropy Storm) has decided the primary round. The card allows no
+        further change, so no end-of-round modifier is counted and nothing is compared: its caster holds the
+        upper hand, and the totals are those the roll found (printed Vitality, and any ranged attack or
+        channel taken before it)."""
+        assert self.round_play.decided is not None
+        side, card = self.round_play.decided
+        log(
+            self.combat,
+            StepKind.COMPARE,
+            "ARN-43",
+            "arena.primary_by_roll",
+            (card.name, self.pair[side].name, side.value),
+            card=card,
+        )
+        return RoundTotals(
+            contributions[Side.ATTACKER].total,
+            contributions[Side.DEFENDER].total,
+            tuple(contributions[Side.ATTACKER].terms),
+            tuple(contributions[Side.DEFENDER].terms),
+            side,
+            card.slug,
+        )
 
     def left_the_zone(self, round_name: str) -> tuple[bool, Side | None]:
         """ARN-15: whether a duellist was bribed or destroyed in the round (said in the log, which ends

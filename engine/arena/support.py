@@ -88,8 +88,6 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
         fate = stock_fate(card)
         status = {
             StockFate.NOT_AUTOMATED: ArenaStatus.NOT_AUTOMATED,
-            # Partly: a roll that destroys its own duellist is applied, a winning one is not.
-            StockFate.DECIDES_PRIMARY: ArenaStatus.NOT_AUTOMATED,
             StockFate.NO_COMBAT_EFFECT: ArenaStatus.NO_COMBAT_EFFECT,
             StockFate.NO_TARGET: ArenaStatus.SHIELD_ONLY,
             StockFate.COMMAND_ONLY: ArenaStatus.NOT_IN_DUELS,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 
-from ..abilities import Aoe, Bonus, CommandBonus, CommandSideline, CommandTerrain, ForbidsCasting
+from ..abilities import Aoe, Bonus, CommandBonus, CommandSideline, CommandTerrain, ForbidsBribery, ForbidsCasting
 from ..actions import Action, ActionKind
 from ..cards import CardDefinition
 from ..catalog import CardCatalog
@@ -45,6 +45,7 @@ from .result import CardPlace, DuelLog, DuelResult, Place, RoundTotals
 from .rounds import RoundPlay, announce, play_primary
 from .setup import ArenaPlay, ArenaSetup, PlayKind, RoundAction, is_pass
 from .stock import shared_code_reads
+from .support import duel_gap
 from .validate import check_duel, problem, turn_problems
 from .wording import duel_words
 
@@ -253,6 +254,9 @@ class Duel:
         log(combat, StepKind.REVEAL, "ARN-1", "arena.reveal", (a.name, a.vitality, d.name, d.vitality))
         self.note_terrain_and_bearers()
         self.commands_on_reveal()
+        for fighter in pair.values():
+            self.lock_bribery(fighter)
+        self.announce_gaps(self.cards_at_reveal())
         contributions = {side: Contribution(pair[side]) for side in SIDES}
         # The actions in the order written (6.3.2): ranged attacks and channelling add at their turn.
         self.round_play = play_primary(combat, self.setup.primary, pair, contributions, self.forbids)
@@ -315,6 +319,61 @@ class Duel:
             side,
             card.slug,
         )
+
+    def cards_at_reveal(self) -> list[tuple[Side | None, CardDefinition]]:
+        """The cards whose text may act from the reveal on: the duellists, their items, Guardians and standard
+        bearers (not sacrificed ones), the creatures under a stronghold that the primary round uses, the terrain."""
+        catalog, setup = self.combat.catalog, self.setup
+        cards: list[tuple[Side | None, CardDefinition]] = []
+        for side in SIDES:
+            duel = setup.side(side)
+            bearer = (
+                (duel.bearer,) if duel.bearer and not (setup.attacker.sacrifice or setup.defender.sacrifice) else ()
+            )
+            used = tuple(
+                a.card
+                for a in setup.primary
+                if isinstance(a, Action) and a.side is side and a.kind in (ActionKind.RANGED, ActionKind.CHANNEL)
+            )
+            guardian = (duel.guardian,) if duel.guardian else ()
+            for reference in (*duel.duellists[:1], *duel.items, *guardian, *bearer, *used):
+                card = catalog.find(split_reference(reference)[0]) if reference else None
+                if card is not None:
+                    cards.append((side, card))
+        if self.combat.terrain_card is not None:
+            cards.append((None, self.combat.terrain_card))
+        return cards
+
+    def lock_bribery(self, fighter: Fighter) -> None:
+        """A creature whose text bans a bribery icon (the Ugly Wart Fiend) bans it from its reveal to the battle's
+        end, for both players, unless it is itself bribed first (6.3.6, site ruling A-12): the lock the shared
+        bribery step reads, set here as ``primary_step.play_matchup`` sets it for a match-up."""
+        lock = fighter.first_text(ForbidsBribery)
+        locks = self.combat.sides[fighter.side].bribery_locks
+        if lock is None or lock.icon in locks:
+            return
+        locks[lock.icon] = fighter
+        args = (fighter.name, lock.icon.value.capitalize(), fighter.side.value)
+        log(self.combat, StepKind.NOTE, "A-12", "matchup.2", args, side=fighter.side, card=fighter.card)
+
+    def announce_gaps(self, cards: list[tuple[Side | None, CardDefinition]]) -> None:
+        """ARN-39 (6.8.1): each card taking part whose text the duel does not apply in full is named once, with
+        the reason, as a coded warning; it fights on without that text."""
+        for side, card in cards:
+            gap = duel_gap(card)
+            if gap is None or card.slug in self.combat.not_automated:
+                continue
+            message = announce(
+                self.combat,
+                gap.code,
+                "ARN-39",
+                side=side,
+                card=card,
+                kind=StepKind.NOT_AUTOMATED,
+                slug=card.slug,
+                reason=gap.reason,
+            )
+            self.combat.not_automated[card.slug] = message
 
     def left_the_zone(self, round_name: str) -> tuple[bool, Side | None]:
         """ARN-15: whether a duellist was bribed or destroyed in the round (said in the log, which ends
@@ -642,6 +701,8 @@ class Duel:
             card=fighter.card,
             subject=fighter,
         )
+        self.lock_bribery(fighter)
+        self.announce_gaps([(side, fighter.card)])
         for aoe in fighter.text(Aoe):
             self.fire(side, fighter, aoe, "ARN-9")
 

@@ -13,7 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ..abilities import Aoe, CommandCard, PlayRestriction, Restriction
+from ..abilities import (
+    Ability,
+    Aoe,
+    CommandCard,
+    ForbidsBribery,
+    ForbidsCasting,
+    NoBriberyHere,
+    PlayRestriction,
+    Restriction,
+)
 from ..cards import CardDefinition
 from ..enums import AutomationStatus, CardType, Timing
 from .commands import CommandFate, command_fate, is_command_ability
@@ -39,6 +48,13 @@ SHIELD_ONLY_PREFIXES = (
     "HEAL-",
     "CMB-",
 )
+
+
+# Kinds a duel performs although they declare a step it does not run: the shared step a duel's turn calls
+# reads them itself. A ban on casting (Geldspar) is checked by the cast (``cast_refused``); a terrain's ban on an
+# icon and a creature's icon lock (A-12, set at the reveal by ``duel.Duel.lock_bribery``) by ``bribe_creature``,
+# in both rounds.
+PERFORMED_KINDS: tuple[type[Ability], ...] = (ForbidsCasting, NoBriberyHere, ForbidsBribery)
 
 
 class ArenaStatus(str, Enum):
@@ -109,6 +125,8 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
             elif command is CommandFate.NOT_AUTOMATED:
                 missing.append(why)
             continue
+        if isinstance(ability, PERFORMED_KINDS):
+            continue
         steps = tuple(step for step in ability.steps if step not in MOOT_STEPS)
         if not steps or all(step in DUEL_STEPS for step in steps):
             continue
@@ -135,3 +153,29 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
     if card.automation is AutomationStatus.PARTIAL:
         return ArenaSupport(ArenaStatus.NOT_AUTOMATED, "Only partly automated, as in standard combat.")
     return ArenaSupport(ArenaStatus.AUTOMATED, "Its text carries over to duels and the engine applies it there too.")
+
+
+_MISSING = "Not fully automated in duels: "
+
+
+@dataclass(frozen=True)
+class DuelGap:
+    """What a duel says of a card taking part that it does not apply in full (Arena rule 6.8.1): the coded
+    warning (``card.not_automated`` or ``card.partly_automated``, as a shield combat says it) and its reason."""
+
+    code: str
+    reason: str
+
+
+def duel_gap(card: CardDefinition) -> DuelGap | None:
+    """The warning for a card a duel leaves to a person, wholly or in part; None for a card it applies, or one
+    with nothing to apply in a duel. Spells and H items are said where they are played (``stock``), and
+    command abilities on the reveal (``commands``)."""
+    support = arena_support(card)
+    if support.status is not ArenaStatus.NOT_AUTOMATED:
+        return None
+    if card.automation in (AutomationStatus.NOT_AUTOMATED, AutomationStatus.PARTIAL):
+        code = "card.not_automated" if card.automation is AutomationStatus.NOT_AUTOMATED else "card.partly_automated"
+        return DuelGap(code, (card.automation_reason or "its ability is not modelled yet").rstrip(". "))
+    reason = support.reason.removeprefix(_MISSING).rstrip(". ")
+    return DuelGap("card.not_automated", f"in a duel, {reason}")

@@ -78,6 +78,10 @@ MESSAGES: dict[str, str] = {
     # Summon Entropy Storm's winning roll in a duel (arena rule 6.8.5, ARN-43).
     "arena.roll_wins": "The {side} casts {card} on {fighter} and rolls {roll}: {wins_from} or more, so {fighter} wins the primary round. Nothing more may change this round (site ruling).",
     "arena.primary_by_roll": "End of the primary round: {card} has decided it, so no totals are compared. {winner} wins the round: the {side} holds the upper hand for now.",
+    # Text that settles a close primary match-up, in the primary round (arena rule 6.8.6, ARN-44).
+    "arena.short_margin": "{high} leads by only {lead}, and {low} can be beaten only by a lead of {needed} or more: the primary round is a push.",
+    "arena.push_won": "The totals are equal, and {winner}'s side wins every push: {winner} wins the primary round over {opponent}.",
+    "arena.primary_push": "End of the primary round: {at} against {dt}, a push. Neither creature has the upper hand.",
     "arena.not_taken_decided": "Action {number} ({side}: {action}) is not taken: {card} has already decided the primary round.",
     # Sentences with several forms, one message per form.
     "compare.no_comparison": "no comparison: {gone}",

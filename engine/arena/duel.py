@@ -34,6 +34,7 @@ from ..matchup_effects import (
     terrain_step,
     text_box,
 )
+from ..primary_step import margin_needed, push_winner
 from ..render import Words, render_values
 from ..setup import Channel, CombatSetup, Moment, RangedSupport, SideSetup, SpellPlay, split_reference
 from ..state import Contribution, Fighter
@@ -294,7 +295,7 @@ class Duel:
                     *chains[side.other],
                     Term(f"{pair[side].name} flies", -sum(t.amount for t in chains[side.other])),
                 )
-        return self.compare("ARN-6", "ARN-7", totals, chains, "primary"), None
+        return self.compare("ARN-6", "ARN-7", totals, chains, "primary", self.close_result(totals)), None
 
     def decided_by_roll(self, contributions: dict[Side, Contribution]) -> RoundTotals:
         """ARN-43: a winning roll (Summon Entropy Storm) has decided the primary round. The card allows no
@@ -567,12 +568,47 @@ class Duel:
                 total=target.total,
             )
 
+    def close_result(self, totals: dict[Side, int]) -> tuple[Side | None] | None:
+        """ARN-44: text that settles a close primary match-up settles the primary round, the duel's one primary
+        match-up (site ruling 6.8.6): a lead below the margin a creature's text demands is a push, and a push is
+        won by the side whose card wins pushes. Returns the side that wins the round in place of the totals'
+        verdict (None for a push), or None when no such text changes it."""
+        combat, pair = self.combat, self.pair
+        ta, td = totals[Side.ATTACKER], totals[Side.DEFENDER]
+        if ta == td:
+            winner = push_winner(combat, pair)
+            if winner is None:
+                return None
+            opponent = pair[winner.side.other]
+            log(combat, StepKind.COMPARE, "ARN-44", "arena.push_won", (winner.name, opponent.name), side=winner.side)
+            return (winner.side,)
+        high, low = (
+            (pair[Side.ATTACKER], pair[Side.DEFENDER]) if ta > td else (pair[Side.DEFENDER], pair[Side.ATTACKER])
+        )
+        lead, needed = abs(ta - td), margin_needed(combat, low)
+        if lead >= needed:
+            return None
+        log(
+            combat, StepKind.COMPARE, "ARN-44", "arena.short_margin", (high.name, lead, low.name, needed), side=low.side
+        )
+        return (None,)
+
     def compare(
-        self, rule: str, tie_rule: str, totals: dict[Side, int], chains: dict[Side, tuple[Term, ...]], name: str
+        self,
+        rule: str,
+        tie_rule: str,
+        totals: dict[Side, int],
+        chains: dict[Side, tuple[Term, ...]],
+        name: str,
+        decided: tuple[Side | None] | None = None,
     ) -> RoundTotals:
         ta, td = totals[Side.ATTACKER], totals[Side.DEFENDER]
         won_by = None if ta == td else (Side.ATTACKER if ta > td else Side.DEFENDER)
+        if decided is not None:
+            won_by = decided[0]
         message = f"arena.{name}_tie" if won_by is None else f"arena.{name}_won"
+        if won_by is None and ta != td:
+            message = f"arena.{name}_push"
         args: tuple[object, ...] = (ta, td) if won_by is None else (ta, td, self.pair[won_by].name, won_by.value)
         log(self.combat, StepKind.COMPARE, tie_rule if won_by is None else rule, message, args)
         return RoundTotals(ta, td, chains[Side.ATTACKER], chains[Side.DEFENDER], won_by)

@@ -21,7 +21,9 @@ from ..abilities import (
     ForbidsCasting,
     NoBriberyHere,
     PlayRestriction,
+    PushMargin,
     Restriction,
+    WinsPushes,
 )
 from ..cards import CardDefinition
 from ..enums import AutomationStatus, CardType, Timing
@@ -54,7 +56,13 @@ SHIELD_ONLY_PREFIXES = (
 # reads them itself. A ban on casting (Geldspar) is checked by the cast (``cast_refused``); a terrain's ban on an
 # icon and a creature's icon lock (A-12, set at the reveal by ``duel.Duel.lock_bribery``) by ``bribe_creature``,
 # in both rounds.
-PERFORMED_KINDS: tuple[type[Ability], ...] = (ForbidsCasting, NoBriberyHere, ForbidsBribery)
+# A lead a creature's text demands and a card that wins pushes settle the primary round (site ruling 6.8.6,
+# ``duel.Duel.close_result``); one that works only as a command card does not, since a duel has none.
+PERFORMED_KINDS: tuple[type[Ability], ...] = (ForbidsCasting, NoBriberyHere, ForbidsBribery, PushMargin, WinsPushes)
+
+
+def performed(ability: Ability) -> bool:
+    return isinstance(ability, PERFORMED_KINDS) and not getattr(ability, "command_only", False)
 
 
 class ArenaStatus(str, Enum):
@@ -125,7 +133,7 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
             elif command is CommandFate.NOT_AUTOMATED:
                 missing.append(why)
             continue
-        if isinstance(ability, PERFORMED_KINDS):
+        if performed(ability):
             continue
         steps = tuple(step for step in ability.steps if step not in MOOT_STEPS)
         if not steps or all(step in DUEL_STEPS for step in steps):

@@ -133,3 +133,56 @@ def test_a_fiend_duellists_ban_binds_its_own_side_in_the_primary_round() -> None
     assert result.winner is Side.DEFENDER
     assert result.places_of(Side.ATTACKER) == {"ugly-wart-fiend": "discard", "babes": "kept"}
     assert result.places_of(Side.DEFENDER) == {"baal-a-gog": "victorious"}
+
+
+def _duel(notation: str) -> DuelLog:
+    return resolve_duel(parse_duel(notation), CATALOG)
+
+
+def test_a_margin_on_its_terrain_makes_a_small_primary_lead_a_push() -> None:
+    # Bulbous Clamjack (5) can be beaten only by a lead of 5 or more, and only in Swamps; the Swordsman leads by 1.
+    swamps = _duel("ruleset=arena terrain=swamps a=bulbous-clamjack d=swordsman p=a:pass,d:pass s=a:pass,d:pass")
+    assert [(s.rule, s.args) for s in swamps.steps if s.message == "arena.short_margin"] == [
+        ("ARN-44", ("Swordsman", 1, "Bulbous Clamjack", 5))
+    ]
+    assert swamps.result.primary is not None and swamps.result.primary.won_by is None
+    assert swamps.result.upper_hand is None and swamps.result.winner is None
+    assert swamps.result.places_of(Side.ATTACKER) == {"bulbous-clamjack": "pen"}
+    elsewhere = _duel("ruleset=arena a=bulbous-clamjack d=swordsman p=a:pass,d:pass s=a:pass,d:pass").result
+    assert elsewhere.upper_hand is Side.DEFENDER and elsewhere.winner is Side.DEFENDER
+
+
+def test_a_card_that_wins_pushes_wins_an_equal_primary_round() -> None:
+    bearer = "standard-bearer-warholas-snakes-06"
+    plain = _duel("ruleset=arena a=swordsman d=swordsman p=a:pass,d:pass s=a:pass,d:pass").result
+    assert plain.upper_hand is None and plain.winner is None
+    log = _duel(f"ruleset=arena a=swordsman a.bearer={bearer} d=swordsman p=a:pass,d:pass s=d:pass,a:pass")
+    assert [(s.rule, s.side) for s in log.steps if s.message == "arena.push_won"] == [("ARN-44", Side.ATTACKER)]
+    result = log.result
+    assert result.primary is not None and (result.primary.attacker_total, result.primary.defender_total) == (6, 6)
+    assert result.upper_hand is Side.ATTACKER and result.winner is Side.ATTACKER
+    assert arena_support(CATALOG.get(bearer)).status is ArenaStatus.AUTOMATED
+
+
+def test_a_margin_does_not_reach_the_secondary_round() -> None:
+    # Primary: Cyclops 12 against Slackback Chak 10, a lead of 2, so a push. Secondary: 12 against 10 + 1 (the
+    # Fiend): a lead of 1 wins there, since the secondary round is no primary match-up.
+    log = _duel(
+        "ruleset=arena a=cyclops d=slackback-chak d.pen=ugly-wart-fiend p=a:pass,d:pass "
+        "s=a:pass,d:creature:ugly-wart-fiend,a:pass,d:pass"
+    )
+    result = log.result
+    assert result.upper_hand is None
+    assert result.secondary is not None and (result.secondary.attacker_total, result.secondary.defender_total) == (
+        12,
+        11,
+    )
+    assert result.winner is Side.ATTACKER
+    assert [s.phase.value for s in log.steps if s.rule == "ARN-44"] == ["primary"]
+
+
+def test_a_margin_that_works_only_as_a_command_is_still_named_in_a_duel() -> None:
+    urufa = CATALOG.get("urufa-queen-of-goblins")
+    assert arena_support(urufa).status is ArenaStatus.NOT_AUTOMATED
+    log = _resolve("ruleset=arena a=urufa-queen-of-goblins d=swordsman p=a:pass,d:pass")
+    assert "urufa-queen-of-goblins" in dict(log.result.not_automated)

@@ -46,7 +46,7 @@ from .result import CardPlace, DuelLog, DuelResult, Place, RoundTotals
 from .rounds import RoundPlay, announce, play_primary
 from .setup import ArenaPlay, ArenaSetup, PlayKind, RoundAction, is_pass
 from .stock import shared_code_reads
-from .support import duel_gap
+from .support import duel_gap, reads_set_up_inputs
 from .validate import check_duel, problem, turn_problems
 from .wording import duel_words
 
@@ -56,6 +56,8 @@ SECONDARY = Moment(1, secondary=True)
 _NOT_ARENA = frozenset({"setup.stacking_over_limit", "setup.too_many_items", "setup.attacker_in_stronghold"})
 # Standard checks on what a creature needs to fight (a roll, a count, being the command card).
 _ONLY_IF_IT_FIGHTS = frozenset({"setup.count_missing", "setup.roll_missing", "setup.must_be_command"})
+# A roll or a count: asked only of a card whose ability that reads it the duel applies (ARN-40).
+_INPUTS = frozenset({"setup.count_missing", "setup.roll_missing"})
 # The reason of a creature still standing when the duel ends.
 TOOK_PART = Why("arena.took_part")
 
@@ -141,7 +143,9 @@ def resolve_duel(setup: ArenaSetup, catalog: CardCatalog) -> DuelLog:
     problems = [
         p
         for p in validate(derived, catalog)
-        if p.code not in _NOT_ARENA and not (p.code in _ONLY_IF_IT_FIGHTS and p.card in idle)
+        if p.code not in _NOT_ARENA
+        and not (p.code in _ONLY_IF_IT_FIGHTS and p.card in idle)
+        and not (p.code in _INPUTS and unread_input(p.card, catalog))
     ]
     if problems:
         raise SetupInvalid(problems)
@@ -149,6 +153,13 @@ def resolve_duel(setup: ArenaSetup, catalog: CardCatalog) -> DuelLog:
     duel = Duel(combat, setup)
     result = duel.run()
     return DuelLog(notation=format_duel(setup), steps=cite_arena(combat.steps), result=result)
+
+
+def unread_input(slug: str | None, catalog: CardCatalog) -> bool:
+    """A creature's roll or count that the duel would never read, since it does not apply the text that reads it
+    (the duel names that text as not automated instead); spells are asked only when played (``stock``)."""
+    card = catalog.find(slug) if slug else None
+    return card is not None and card.type is not CardType.SPELL and not reads_set_up_inputs(card)
 
 
 def with_made_up(setup: ArenaSetup, catalog: CardCatalog) -> CardCatalog:

@@ -84,6 +84,48 @@ def _shield_only(step: str) -> bool:
     return step.startswith(SHIELD_ONLY_PREFIXES)
 
 
+class AbilityFate(str, Enum):
+    APPLIED = "applied"
+    SHIELD_ONLY = "shield_only"
+    NO_SENSE = "no_sense"
+    MISSING = "missing"
+
+
+def ability_in_duel(card: CardDefinition, ability: Ability) -> tuple[AbilityFate, str]:
+    """What a duel does with one ability of a creature, bearer, Guardian, item or terrain, and why (the words the
+    card page joins; the kind's name for text that only makes sense with shields)."""
+    if isinstance(ability, Aoe) and not (
+        card.command and is_command_ability(ability) and ability.timing is Timing.COMMAND
+    ):
+        # Fired when it enters as a secondary attacker (ARN-9), a roll or count from the set-up (ARN-40).
+        return AbilityFate.APPLIED, ""
+    if card.command and is_command_ability(ability):
+        command, why = command_fate(ability)
+        fate = {CommandFate.NO_SENSE: AbilityFate.NO_SENSE, CommandFate.NOT_AUTOMATED: AbilityFate.MISSING}
+        return fate.get(command, AbilityFate.APPLIED), why
+    if performed(ability):
+        return AbilityFate.APPLIED, ""
+    steps = tuple(step for step in ability.steps if step not in MOOT_STEPS)
+    if not steps or all(step in DUEL_STEPS for step in steps):
+        return AbilityFate.APPLIED, ""
+    if any(_shield_only(step) for step in steps):
+        return AbilityFate.SHIELD_ONLY, ability.kind
+    return (
+        AbilityFate.MISSING,
+        f"its {ability.kind.replace('_', ' ')} ability acts where the duel procedure does not apply it",
+    )
+
+
+def reads_set_up_inputs(card: CardDefinition) -> bool:
+    """Whether a duel reads a roll or a count for this card: one of its abilities takes one and the duel applies it.
+    A card whose only such ability a duel leaves to a person is not asked for it (ARN-40)."""
+    return any(
+        ability_in_duel(card, ability)[0] is AbilityFate.APPLIED
+        for ability in card.abilities
+        if hasattr(ability, "dice") or hasattr(ability, "counting")
+    )
+
+
 def arena_support(card: CardDefinition) -> ArenaSupport:
     """How far the engine plays this card in a duel, and why."""
     if card.type is CardType.SHIELD:
@@ -120,30 +162,14 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
     shield_only: list[str] = []
     no_sense: list[str] = []
     missing: list[str] = []
+    gathered: dict[AbilityFate, list[str]] = {
+        AbilityFate.NO_SENSE: no_sense,
+        AbilityFate.MISSING: missing,
+        AbilityFate.SHIELD_ONLY: shield_only,
+    }
     for ability in card.abilities:
-        if isinstance(ability, Aoe) and not (
-            card.command and is_command_ability(ability) and ability.timing is Timing.COMMAND
-        ):
-            # Fired when it enters as a secondary attacker (ARN-9), a roll or count from the set-up (ARN-40).
-            continue
-        if card.command and is_command_ability(ability):
-            command, why = command_fate(ability)
-            if command is CommandFate.NO_SENSE:
-                no_sense.append(why)
-            elif command is CommandFate.NOT_AUTOMATED:
-                missing.append(why)
-            continue
-        if performed(ability):
-            continue
-        steps = tuple(step for step in ability.steps if step not in MOOT_STEPS)
-        if not steps or all(step in DUEL_STEPS for step in steps):
-            continue
-        if any(_shield_only(step) for step in steps):
-            shield_only.append(ability.kind)
-        else:
-            missing.append(
-                f"its {ability.kind.replace('_', ' ')} ability acts where the duel procedure does not apply it"
-            )
+        ability_fate, why = ability_in_duel(card, ability)
+        gathered.get(ability_fate, []).append(why)
     if missing:
         return ArenaSupport(ArenaStatus.NOT_AUTOMATED, "Not fully automated in duels: " + "; ".join(missing) + ".")
     if no_sense:

@@ -46,8 +46,8 @@ def test_no_card_a_duel_leaves_to_a_person_is_dropped_silently() -> None:
     silent_cards = []
     for card in NOT_AUTOMATED:
         notation = _taking_part(card)
-        if notation is None or card.slug in ("orella-of-the-mist", "vikia-tsoshanlu", "knife-of-shadow"):
-            continue  # the last three need a roll or a count the set-up must give (ARN-40)
+        if notation is None:
+            continue
         log = _resolve(notation)
         if card.slug in dict(log.result.not_automated):
             named += 1
@@ -186,3 +186,18 @@ def test_a_margin_that_works_only_as_a_command_is_still_named_in_a_duel() -> Non
     assert arena_support(urufa).status is ArenaStatus.NOT_AUTOMATED
     log = _resolve("ruleset=arena a=urufa-queen-of-goblins d=swordsman p=a:pass,d:pass")
     assert "urufa-queen-of-goblins" in dict(log.result.not_automated)
+
+
+@pytest.mark.parametrize("slug", ["orella-of-the-mist", "vikia-tsoshanlu", "knife-of-shadow"])
+def test_a_roll_or_count_for_text_a_duel_does_not_apply_is_not_asked_for(slug: str) -> None:
+    # Standard combat reads their roll or count; a duel names their text as not automated and never reads it, so
+    # a duel without it is no longer refused (setup.roll_missing, setup.count_missing).
+    log = _resolve(f"ruleset=arena a={slug} d=swordsman p=a:pass,d:pass")
+    assert slug in dict(log.result.not_automated)
+    assert not any(step.message.startswith(("rolled", "roll")) for step in log.steps)
+
+
+def test_a_roll_a_duel_applies_is_still_asked_for() -> None:
+    with pytest.raises(SetupInvalid) as refused:
+        _duel("ruleset=arena a=mendu-sada-the-havoc d=swordsman p=a:pass,d:pass s=a:pass,d:pass")
+    assert [problem.code for problem in refused.value.problems] == ["setup.roll_missing"]

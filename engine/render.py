@@ -517,6 +517,7 @@ NOTICES: dict[str, str] = {
     "arena.took_part": "took part in the duel",
     "arena.not_in_hand": "it is not in the hand",
     "arena.lost_duel": "lost the duel to {winner}",
+    "arena.destroyed_on_beaten": "destroyed on losing the primary round to {winner}",
     # A duel's own warnings (engine/arena, announce): each is also a step of the duel's log.
     "arena.command_card_only": "the {side}'s {card} is played only as a command card, and a duel has none: it stays in the Stock",
     "arena.no_effect_in_secondary": "the {side}'s {card} acts only on ranged attacks or channelling, which the secondary round does not have: it is played and discarded with no effect",

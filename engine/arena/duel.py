@@ -20,7 +20,7 @@ from ..cards import CardDefinition
 from ..catalog import CardCatalog
 from ..combat_state import Combat
 from ..command_step import fire_aoe, sideline_creature
-from ..core import log
+from ..core import log, record_fate
 from ..creature_outcomes import creature_outcome
 from ..enums import SIDES, CardType, Fate, Phase, Role, Side, StepKind
 from ..errors import CatalogError, Problem, SetupInvalid
@@ -34,7 +34,7 @@ from ..matchup_effects import (
     terrain_step,
     text_box,
 )
-from ..primary_step import margin_needed, push_winner
+from ..primary_step import destroys_on_beating, margin_needed, push_winner
 from ..render import Words, render_values
 from ..setup import Channel, CombatSetup, Moment, RangedSupport, SideSetup, SpellPlay, split_reference
 from ..state import Contribution, Fighter
@@ -43,7 +43,7 @@ from .citations import cite_arena, cite_notice
 from .commands import CommandFate, command_fate, is_command_ability
 from .notation import format_duel
 from .result import CardPlace, DuelLog, DuelResult, Place, RoundTotals
-from .rounds import RoundPlay, announce, play_primary
+from .rounds import RoundPlay, announce, play_primary, play_said
 from .setup import ArenaPlay, ArenaSetup, PlayKind, RoundAction, is_pass
 from .stock import shared_code_reads
 from .support import duel_gap, reads_set_up_inputs
@@ -205,8 +205,11 @@ class Duel:
         primary, decided = self.primary_round()
         upper = primary.won_by if primary else decided
         secondary: RoundTotals | None = None
-        if primary is None:
-            winner, why = decided, Why("arena.decided.left_zone", {"round": "primary", "rule": "ARN-15"})
+        ended, survivor = (False, None) if primary is None else self.left_the_zone("primary")
+        if primary is None or ended:
+            winner = decided if primary is None else survivor
+            why = Why("arena.decided.left_zone", {"round": "primary", "rule": "ARN-15"})
+            self.secondary_not_taken()
         else:
             secondary, winner, why = self.secondary_round(primary)
         self.combat.phase = Phase.RESOLUTION
@@ -306,7 +309,9 @@ class Duel:
                     *chains[side.other],
                     Term(f"{pair[side].name} flies", -sum(t.amount for t in chains[side.other])),
                 )
-        return self.compare("ARN-6", "ARN-7", totals, chains, "primary", self.close_result(totals)), None
+        primary = self.compare("ARN-6", "ARN-7", totals, chains, "primary", self.close_result(totals))
+        self.destroyed_on_beaten(primary)
+        return primary, None
 
     def decided_by_roll(self, contributions: dict[Side, Contribution]) -> RoundTotals:
         """ARN-43: a winning roll (Summon Entropy Storm) has decided the primary round. The card allows no
@@ -578,6 +583,41 @@ class Duel:
                 delta=change,
                 total=target.total,
             )
+
+    def secondary_not_taken(self) -> None:
+        """A duel that ended in the primary round (6.4.3) has no secondary round: each action written for it is
+        said not to be taken, so none is dropped without a word."""
+        actions = [(index, action) for index, action in enumerate(self.setup.secondary) if not is_pass(action)]
+        if not actions:
+            return
+        self.combat.phase, self.combat.moment = Phase.SECONDARY, "s1"
+        for index, action in actions:
+            args = (index + 1, action.side.value, play_said(self.combat.catalog, action))
+            log(self.combat, StepKind.NOTE, "ARN-15", "arena.not_taken", args, side=action.side)
+
+    def destroyed_on_beaten(self, primary: RoundTotals) -> None:
+        """ARN-45: the creature that loses the primary round is beaten (6.6.1), so text that destroys the
+        creature it beats, or destroys itself when beaten, acts then (site ruling 6.8.7); the destroyed duellist
+        leaves the Duel Zone and the duel ends (6.4.3). Indestructible text stops it, as in a match-up."""
+        if primary.won_by is None:
+            return
+        winner = self.pair[primary.won_by]
+        loser = self.pair[primary.won_by.other]
+        said = destroys_on_beating(self.combat, winner, loser, abs(primary.attacker_total - primary.defender_total))
+        if said is None:
+            return
+        record_fate(
+            self.combat,
+            StepKind.DESTROY,
+            "ARN-45",
+            said.message,
+            said.args,
+            subject=loser,
+            fate=Fate.DESTROYED,
+            reason=Why("arena.destroyed_on_beaten", {"winner": winner.name}),
+            side=winner.side,
+            card=winner.card,
+        )
 
     def close_result(self, totals: dict[Side, int]) -> tuple[Side | None] | None:
         """ARN-44: text that settles a close primary match-up settles the primary round, the duel's one primary

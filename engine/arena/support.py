@@ -17,8 +17,11 @@ from ..abilities import (
     Ability,
     Aoe,
     CommandCard,
+    DestroyedWhenBeaten,
+    DestroysWhenBeating,
     ForbidsBribery,
     ForbidsCasting,
+    Indestructible,
     NoBriberyHere,
     PlayRestriction,
     PushMargin,
@@ -58,7 +61,18 @@ SHIELD_ONLY_PREFIXES = (
 # in both rounds.
 # A lead a creature's text demands and a card that wins pushes settle the primary round (site ruling 6.8.6,
 # ``duel.Duel.close_result``); one that works only as a command card does not, since a duel has none.
-PERFORMED_KINDS: tuple[type[Ability], ...] = (ForbidsCasting, NoBriberyHere, ForbidsBribery, PushMargin, WinsPushes)
+# Text that destroys on beating or on being beaten, and indestructible text that stops it, act when the primary
+# round is won (site ruling 6.8.7, ``duel.Duel.destroyed_on_beaten``).
+PERFORMED_KINDS: tuple[type[Ability], ...] = (
+    ForbidsCasting,
+    NoBriberyHere,
+    ForbidsBribery,
+    PushMargin,
+    WinsPushes,
+    DestroysWhenBeating,
+    DestroyedWhenBeaten,
+    Indestructible,
+)
 
 
 def performed(ability: Ability) -> bool:

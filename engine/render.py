@@ -75,6 +75,14 @@ MESSAGES: dict[str, str] = {
     "arena.command_forbids": "{fighter}'s command forbids casting for this battle.",
     "arena.command_for_secondary": "{fighter}'s command works for the {side}'s secondary attackers: {what}.",
     "arena.secondary_enters": "The {side} plays {fighter} as a secondary attacker against {opponent}.",
+    # Summon Entropy Storm's winning roll in a duel (arena rule 6.8.5, ARN-43).
+    "arena.roll_wins": "The {side} casts {card} on {fighter} and rolls {roll}: {wins_from} or more, so {fighter} wins the primary round. Nothing more may change this round (site ruling).",
+    "arena.primary_by_roll": "End of the primary round: {card} has decided it, so no totals are compared. {winner} wins the round: the {side} holds the upper hand for now.",
+    # Text that settles a close primary match-up, in the primary round (arena rule 6.8.6, ARN-44).
+    "arena.short_margin": "{high} leads by only {lead}, and {low} can be beaten only by a lead of {needed} or more: the primary round is a push.",
+    "arena.push_won": "The totals are equal, and {winner}'s side wins every push: {winner} wins the primary round over {opponent}.",
+    "arena.primary_push": "End of the primary round: {at} against {dt}, a push. Neither creature has the upper hand.",
+    "arena.not_taken_decided": "Action {number} ({side}: {action}) is not taken: {card} has already decided the primary round.",
     # Sentences with several forms, one message per form.
     "compare.no_comparison": "no comparison: {gone}",
     "compare.both_turned": "both are turned, so neither can beat the other: both survive",
@@ -520,6 +528,7 @@ NOTICES: dict[str, str] = {
     "arena.took_part": "took part in the duel",
     "arena.not_in_hand": "it is not in the hand",
     "arena.lost_duel": "lost the duel to {winner}",
+    "arena.destroyed_on_beaten": "destroyed on losing the primary round to {winner}",
     # A duel's own warnings (engine/arena, announce): each is also a step of the duel's log.
     "arena.command_card_only": "the {side}'s {card} is played only as a command card, and a duel has none: it stays in the Stock",
     "arena.no_effect_in_secondary": "the {side}'s {card} acts only on ranged attacks or channelling, which the secondary round does not have: it is played and discarded with no effect",

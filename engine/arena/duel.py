@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import json
 
-from ..abilities import Aoe, Bonus, CommandBonus, CommandSideline, CommandTerrain, ForbidsCasting
+from ..abilities import Aoe, Bonus, CommandBonus, CommandSideline, CommandTerrain, ForbidsBribery, ForbidsCasting
 from ..actions import Action, ActionKind
 from ..cards import CardDefinition
 from ..catalog import CardCatalog
 from ..combat_state import Combat
 from ..command_step import fire_aoe, sideline_creature
-from ..core import log
+from ..core import log, record_fate
 from ..creature_outcomes import creature_outcome
 from ..enums import SIDES, CardType, Fate, Phase, Role, Side, StepKind
 from ..errors import CatalogError, Problem, SetupInvalid
@@ -34,6 +34,7 @@ from ..matchup_effects import (
     terrain_step,
     text_box,
 )
+from ..primary_step import destroys_on_beating, margin_needed, push_winner
 from ..render import Words, render_values
 from ..setup import Channel, CombatSetup, Moment, RangedSupport, SideSetup, SpellPlay, split_reference
 from ..state import Contribution, Fighter
@@ -42,9 +43,10 @@ from .citations import cite_arena, cite_notice
 from .commands import CommandFate, command_fate, is_command_ability
 from .notation import format_duel
 from .result import CardPlace, DuelLog, DuelResult, Place, RoundTotals
-from .rounds import RoundPlay, announce, play_primary
+from .rounds import RoundPlay, announce, play_primary, play_said
 from .setup import ArenaPlay, ArenaSetup, PlayKind, RoundAction, is_pass
 from .stock import shared_code_reads
+from .support import duel_gap, reads_set_up_inputs
 from .validate import check_duel, problem, turn_problems
 from .wording import duel_words
 
@@ -54,6 +56,8 @@ SECONDARY = Moment(1, secondary=True)
 _NOT_ARENA = frozenset({"setup.stacking_over_limit", "setup.too_many_items", "setup.attacker_in_stronghold"})
 # Standard checks on what a creature needs to fight (a roll, a count, being the command card).
 _ONLY_IF_IT_FIGHTS = frozenset({"setup.count_missing", "setup.roll_missing", "setup.must_be_command"})
+# A roll or a count: asked only of a card whose ability that reads it the duel applies (ARN-40).
+_INPUTS = frozenset({"setup.count_missing", "setup.roll_missing"})
 # The reason of a creature still standing when the duel ends.
 TOOK_PART = Why("arena.took_part")
 
@@ -139,7 +143,9 @@ def resolve_duel(setup: ArenaSetup, catalog: CardCatalog) -> DuelLog:
     problems = [
         p
         for p in validate(derived, catalog)
-        if p.code not in _NOT_ARENA and not (p.code in _ONLY_IF_IT_FIGHTS and p.card in idle)
+        if p.code not in _NOT_ARENA
+        and not (p.code in _ONLY_IF_IT_FIGHTS and p.card in idle)
+        and not (p.code in _INPUTS and unread_input(p.card, catalog))
     ]
     if problems:
         raise SetupInvalid(problems)
@@ -147,6 +153,13 @@ def resolve_duel(setup: ArenaSetup, catalog: CardCatalog) -> DuelLog:
     duel = Duel(combat, setup)
     result = duel.run()
     return DuelLog(notation=format_duel(setup), steps=cite_arena(combat.steps), result=result)
+
+
+def unread_input(slug: str | None, catalog: CardCatalog) -> bool:
+    """A creature's roll or count that the duel would never read, since it does not apply the text that reads it
+    (the duel names that text as not automated instead); spells are asked only when played (``stock``)."""
+    card = catalog.find(slug) if slug else None
+    return card is not None and card.type is not CardType.SPELL and not reads_set_up_inputs(card)
 
 
 def with_made_up(setup: ArenaSetup, catalog: CardCatalog) -> CardCatalog:
@@ -192,8 +205,11 @@ class Duel:
         primary, decided = self.primary_round()
         upper = primary.won_by if primary else decided
         secondary: RoundTotals | None = None
-        if primary is None:
-            winner, why = decided, Why("arena.decided.left_zone", {"round": "primary", "rule": "ARN-15"})
+        ended, survivor = (False, None) if primary is None else self.left_the_zone("primary")
+        if primary is None or ended:
+            winner = decided if primary is None else survivor
+            why = Why("arena.decided.left_zone", {"round": "primary", "rule": "ARN-15"})
+            self.secondary_not_taken()
         else:
             secondary, winner, why = self.secondary_round(primary)
         self.combat.phase = Phase.RESOLUTION
@@ -253,9 +269,14 @@ class Duel:
         log(combat, StepKind.REVEAL, "ARN-1", "arena.reveal", (a.name, a.vitality, d.name, d.vitality))
         self.note_terrain_and_bearers()
         self.commands_on_reveal()
+        for fighter in pair.values():
+            self.lock_bribery(fighter)
+        self.announce_gaps(self.cards_at_reveal())
         contributions = {side: Contribution(pair[side]) for side in SIDES}
         # The actions in the order written (6.3.2): ranged attacks and channelling add at their turn.
         self.round_play = play_primary(combat, self.setup.primary, pair, contributions, self.forbids)
+        if self.round_play.decided is not None:
+            return self.decided_by_roll(contributions), None
         destruction(combat, pair)
         ended, survivor = self.left_the_zone("primary")
         if ended:
@@ -288,7 +309,88 @@ class Duel:
                     *chains[side.other],
                     Term(f"{pair[side].name} flies", -sum(t.amount for t in chains[side.other])),
                 )
-        return self.compare("ARN-6", "ARN-7", totals, chains, "primary"), None
+        primary = self.compare("ARN-6", "ARN-7", totals, chains, "primary", self.close_result(totals))
+        self.destroyed_on_beaten(primary)
+        return primary, None
+
+    def decided_by_roll(self, contributions: dict[Side, Contribution]) -> RoundTotals:
+        """ARN-43: a winning roll (Summon Entropy Storm) has decided the primary round. The card allows no
+        further change, so no end-of-round modifier is counted and nothing is compared: its caster holds the
+        upper hand, and the totals are those the roll found (printed Vitality, and any ranged attack or
+        channel taken before it)."""
+        assert self.round_play.decided is not None
+        side, card = self.round_play.decided
+        log(
+            self.combat,
+            StepKind.COMPARE,
+            "ARN-43",
+            "arena.primary_by_roll",
+            (card.name, self.pair[side].name, side.value),
+            card=card,
+        )
+        return RoundTotals(
+            contributions[Side.ATTACKER].total,
+            contributions[Side.DEFENDER].total,
+            tuple(contributions[Side.ATTACKER].terms),
+            tuple(contributions[Side.DEFENDER].terms),
+            side,
+            card.slug,
+        )
+
+    def cards_at_reveal(self) -> list[tuple[Side | None, CardDefinition]]:
+        """The cards whose text may act from the reveal on: the duellists, their items, Guardians and standard
+        bearers (not sacrificed ones), the creatures under a stronghold that the primary round uses, the terrain."""
+        catalog, setup = self.combat.catalog, self.setup
+        cards: list[tuple[Side | None, CardDefinition]] = []
+        for side in SIDES:
+            duel = setup.side(side)
+            bearer = (
+                (duel.bearer,) if duel.bearer and not (setup.attacker.sacrifice or setup.defender.sacrifice) else ()
+            )
+            used = tuple(
+                a.card
+                for a in setup.primary
+                if isinstance(a, Action) and a.side is side and a.kind in (ActionKind.RANGED, ActionKind.CHANNEL)
+            )
+            guardian = (duel.guardian,) if duel.guardian else ()
+            for reference in (*duel.duellists[:1], *duel.items, *guardian, *bearer, *used):
+                card = catalog.find(split_reference(reference)[0]) if reference else None
+                if card is not None:
+                    cards.append((side, card))
+        if self.combat.terrain_card is not None:
+            cards.append((None, self.combat.terrain_card))
+        return cards
+
+    def lock_bribery(self, fighter: Fighter) -> None:
+        """A creature whose text bans a bribery icon (the Ugly Wart Fiend) bans it from its reveal to the battle's
+        end, for both players, unless it is itself bribed first (6.3.6, site ruling A-12): the lock the shared
+        bribery step reads, set here as ``primary_step.play_matchup`` sets it for a match-up."""
+        lock = fighter.first_text(ForbidsBribery)
+        locks = self.combat.sides[fighter.side].bribery_locks
+        if lock is None or lock.icon in locks:
+            return
+        locks[lock.icon] = fighter
+        args = (fighter.name, lock.icon.value.capitalize(), fighter.side.value)
+        log(self.combat, StepKind.NOTE, "A-12", "matchup.2", args, side=fighter.side, card=fighter.card)
+
+    def announce_gaps(self, cards: list[tuple[Side | None, CardDefinition]]) -> None:
+        """ARN-39 (6.8.1): each card taking part whose text the duel does not apply in full is named once, with
+        the reason, as a coded warning; it fights on without that text."""
+        for side, card in cards:
+            gap = duel_gap(card)
+            if gap is None or card.slug in self.combat.not_automated:
+                continue
+            message = announce(
+                self.combat,
+                gap.code,
+                "ARN-39",
+                side=side,
+                card=card,
+                kind=StepKind.NOT_AUTOMATED,
+                slug=card.slug,
+                reason=gap.reason,
+            )
+            self.combat.not_automated[card.slug] = message
 
     def left_the_zone(self, round_name: str) -> tuple[bool, Side | None]:
         """ARN-15: whether a duellist was bribed or destroyed in the round (said in the log, which ends
@@ -482,12 +584,82 @@ class Duel:
                 total=target.total,
             )
 
+    def secondary_not_taken(self) -> None:
+        """A duel that ended in the primary round (6.4.3) has no secondary round: each action written for it is
+        said not to be taken, so none is dropped without a word."""
+        actions = [(index, action) for index, action in enumerate(self.setup.secondary) if not is_pass(action)]
+        if not actions:
+            return
+        self.combat.phase, self.combat.moment = Phase.SECONDARY, "s1"
+        for index, action in actions:
+            args = (index + 1, action.side.value, play_said(self.combat.catalog, action))
+            log(self.combat, StepKind.NOTE, "ARN-15", "arena.not_taken", args, side=action.side)
+
+    def destroyed_on_beaten(self, primary: RoundTotals) -> None:
+        """ARN-45: the creature that loses the primary round is beaten (6.6.1), so text that destroys the
+        creature it beats, or destroys itself when beaten, acts then (site ruling 6.8.7); the destroyed duellist
+        leaves the Duel Zone and the duel ends (6.4.3). Indestructible text stops it, as in a match-up."""
+        if primary.won_by is None:
+            return
+        winner = self.pair[primary.won_by]
+        loser = self.pair[primary.won_by.other]
+        said = destroys_on_beating(self.combat, winner, loser, abs(primary.attacker_total - primary.defender_total))
+        if said is None:
+            return
+        record_fate(
+            self.combat,
+            StepKind.DESTROY,
+            "ARN-45",
+            said.message,
+            said.args,
+            subject=loser,
+            fate=Fate.DESTROYED,
+            reason=Why("arena.destroyed_on_beaten", {"winner": winner.name}),
+            side=winner.side,
+            card=winner.card,
+        )
+
+    def close_result(self, totals: dict[Side, int]) -> tuple[Side | None] | None:
+        """ARN-44: text that settles a close primary match-up settles the primary round, the duel's one primary
+        match-up (site ruling 6.8.6): a lead below the margin a creature's text demands is a push, and a push is
+        won by the side whose card wins pushes. Returns the side that wins the round in place of the totals'
+        verdict (None for a push), or None when no such text changes it."""
+        combat, pair = self.combat, self.pair
+        ta, td = totals[Side.ATTACKER], totals[Side.DEFENDER]
+        if ta == td:
+            winner = push_winner(combat, pair)
+            if winner is None:
+                return None
+            opponent = pair[winner.side.other]
+            log(combat, StepKind.COMPARE, "ARN-44", "arena.push_won", (winner.name, opponent.name), side=winner.side)
+            return (winner.side,)
+        high, low = (
+            (pair[Side.ATTACKER], pair[Side.DEFENDER]) if ta > td else (pair[Side.DEFENDER], pair[Side.ATTACKER])
+        )
+        lead, needed = abs(ta - td), margin_needed(combat, low)
+        if lead >= needed:
+            return None
+        log(
+            combat, StepKind.COMPARE, "ARN-44", "arena.short_margin", (high.name, lead, low.name, needed), side=low.side
+        )
+        return (None,)
+
     def compare(
-        self, rule: str, tie_rule: str, totals: dict[Side, int], chains: dict[Side, tuple[Term, ...]], name: str
+        self,
+        rule: str,
+        tie_rule: str,
+        totals: dict[Side, int],
+        chains: dict[Side, tuple[Term, ...]],
+        name: str,
+        decided: tuple[Side | None] | None = None,
     ) -> RoundTotals:
         ta, td = totals[Side.ATTACKER], totals[Side.DEFENDER]
         won_by = None if ta == td else (Side.ATTACKER if ta > td else Side.DEFENDER)
+        if decided is not None:
+            won_by = decided[0]
         message = f"arena.{name}_tie" if won_by is None else f"arena.{name}_won"
+        if won_by is None and ta != td:
+            message = f"arena.{name}_push"
         args: tuple[object, ...] = (ta, td) if won_by is None else (ta, td, self.pair[won_by].name, won_by.value)
         log(self.combat, StepKind.COMPARE, tie_rule if won_by is None else rule, message, args)
         return RoundTotals(ta, td, chains[Side.ATTACKER], chains[Side.DEFENDER], won_by)
@@ -616,6 +788,8 @@ class Duel:
             card=fighter.card,
             subject=fighter,
         )
+        self.lock_bribery(fighter)
+        self.announce_gaps([(side, fighter.card)])
         for aoe in fighter.text(Aoe):
             self.fire(side, fighter, aoe, "ARN-9")
 

@@ -32,6 +32,9 @@ class RoundTotals:
     defender_chain: tuple[Term, ...]
     # The side that won the round (the primary winner holds the upper hand); None for equal totals.
     won_by: Side | None
+    # The card that decided the round instead of its totals (Summon Entropy Storm's winning roll, arena rule
+    # 6.8.5), by slug; empty when the totals were compared. The totals are then those at the moment it decided.
+    decided_by_card: str = ""
 
 
 @dataclass(frozen=True)

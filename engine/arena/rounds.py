@@ -148,6 +148,8 @@ class RoundPlay:
             ]
             self.play_at.update(zip(mine, moment_plays[side], strict=False))
         self.in_play: list[tuple[Side, CardDefinition]] = []
+        # The side whose spell decided the primary round by its roll, and the spell (arena rule 6.8.5).
+        self.decided: tuple[Side, CardDefinition] | None = None
 
     def left_zone(self, pair: dict[Side, Fighter]) -> bool:
         return any(fighter.fate is not Fate.STANDING for fighter in pair.values())
@@ -159,6 +161,18 @@ class RoundPlay:
             "ARN-15",
             "arena.not_taken",
             (index + 1, action.side.value, play_said(self.combat.catalog, action)),
+            side=action.side,
+        )
+
+    def not_taken_decided(self, index: int, action: RoundAction) -> None:
+        """An action written after a winning roll: the card allows no further change to the round (6.8.5)."""
+        assert self.decided is not None
+        log(
+            self.combat,
+            StepKind.NOTE,
+            "ARN-43",
+            "arena.not_taken_decided",
+            (index + 1, action.side.value, play_said(self.combat.catalog, action), self.decided[1].name),
             side=action.side,
         )
 
@@ -243,8 +257,9 @@ class RoundPlay:
     ) -> None:
         """A spell whose roll decides a primary match-up (Summon Entropy Storm), cast on the side's duellist.
         A roll that destroys the duellist is the shared step's: the duellist leaves the Duel Zone and the
-        actions after it are not taken (6.4.3). A winning roll is said and left out: the Arena rules do not
-        say whether a won match-up is the primary round or the duel (6.8.1)."""
+        actions after it are not taken (6.4.3). A winning roll wins the primary round, the duel's one primary
+        match-up: the duellist takes the upper hand, nothing more changes the round, and the secondary round
+        is played as usual (site ruling 6.8.5)."""
         combat = self.combat
         decides = card.first(RolledOutcome)
         assert decides is not None
@@ -254,18 +269,18 @@ class RoundPlay:
         if not storm.wins:
             storm_destroys(combat, side, card, decides, storm, pair)
             return
-        message = announce(
+        fighter = pair[side]
+        log(
             combat,
-            "arena.winning_roll_not_automated",
-            rule,
+            StepKind.SPELL,
+            "ARN-43",
+            "arena.roll_wins",
+            (side.value, card.name, fighter.name, storm.shown, decides.wins_from),
             side=side,
             card=card,
-            kind=StepKind.SPELL,
-            roll=storm.shown,
-            fighter=pair[side].name,
-            wins_from=decides.wins_from,
+            subject=fighter,
         )
-        combat.not_automated[card.slug] = message + "."
+        self.decided = (side, card)
 
     def bribe_answer_at_turn(self, index: int, action: Action, card: CardDefinition) -> None:
         """An answer to a bribe acts when the bribe lands (``bribe_creature``); at its own turn it is
@@ -336,6 +351,9 @@ def play_primary(
     ]
     for index, action in enumerate(actions):
         if not isinstance(action, Action) or action.kind is ActionKind.PASS:
+            continue
+        if turns.decided is not None:
+            turns.not_taken_decided(index, action)
             continue
         if turns.left_zone(pair):
             turns.not_taken(index, action)

@@ -11,9 +11,9 @@ same. A Stock card's abilities carry over from shield combat where a duel has wh
 - acts on ranged attacks or channelling (Power Lunch, Channeling Flux, the answers to a shot or a
   channel): only in the primary round, since the secondary round has neither (6.6.1);
 - decides a primary match-up by a roll (Summon Entropy Storm): a roll that destroys its own duellist
-  is applied, since a duellist destroyed by a card leaves the Duel Zone (6.4.3); a winning roll is not,
-  since the Arena rules do not say what winning a match-up is in a duel (the primary round's upper
-  hand, or the duel); the secondary round is no primary match-up, so there it does nothing.
+  ends the duel, since a duellist destroyed by a card leaves the Duel Zone (6.4.3); a winning roll wins
+  the primary round, the duel's one primary match-up, and leaves the duel to the secondary round (site
+  ruling 6.8.5); the secondary round is no primary match-up, so there it does nothing.
 
 A card played only as a command card cannot be played at all, since a duel has no command card.
 Any other kind is not automated in a duel and says so.
@@ -107,12 +107,11 @@ def stock_reason(card: CardDefinition) -> str:
         "Duel Zone: played in a duel it does nothing.",
         StockFate.PRIMARY_ONLY: "It acts on ranged attacks or channelling, so it works in the primary round only; "
         "played in the secondary round it has no effect.",
-        StockFate.DECIDES_PRIMARY: "Only partly automated in duels. Cast on its own duellist in the primary round, "
-        "its roll comes from the set-up: a roll that destroys the duellist is applied, and the duellist leaves the "
-        "Duel Zone, so the other wins the duel (Arena rule 6.4.3). A winning roll is not automated: the Arena rules do "
-        "not say whether winning the match-up means the primary round (the upper hand) or the whole duel, so the "
-        "engine leaves it out of the totals and says so. The secondary round is no primary match-up: played there, "
-        "it does nothing.",
+        StockFate.DECIDES_PRIMARY: "Cast on its own duellist in the primary round, its roll comes from the "
+        "set-up. A roll that destroys the duellist takes it out of the Duel Zone, so the other wins the duel (Arena "
+        "rule 6.4.3). A winning roll wins the primary round, the duel's one primary match-up: the duellist takes the "
+        "upper hand, nothing more changes that round, and the secondary round still decides the duel (site ruling "
+        "6.8.5). The secondary round is no primary match-up: played there, it does nothing.",
         StockFate.NO_COMBAT_EFFECT: "It acts outside combat, so it changes no duel.",
         StockFate.NOT_AUTOMATED: "Played in a duel it is not automated: the engine leaves it out of the totals and "
         "says so.",

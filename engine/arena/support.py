@@ -13,7 +13,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ..abilities import Aoe, CommandCard, PlayRestriction, Restriction
+from ..abilities import (
+    Ability,
+    Aoe,
+    CommandCard,
+    DestroyedWhenBeaten,
+    DestroysWhenBeating,
+    ForbidsBribery,
+    ForbidsCasting,
+    Indestructible,
+    NoBriberyHere,
+    PlayRestriction,
+    PushMargin,
+    Restriction,
+    WinsPushes,
+)
 from ..cards import CardDefinition
 from ..enums import AutomationStatus, CardType, Timing
 from .commands import CommandFate, command_fate, is_command_ability
@@ -41,6 +55,30 @@ SHIELD_ONLY_PREFIXES = (
 )
 
 
+# Kinds a duel performs although they declare a step it does not run: the shared step a duel's turn calls
+# reads them itself. A ban on casting (Geldspar) is checked by the cast (``cast_refused``); a terrain's ban on an
+# icon and a creature's icon lock (A-12, set at the reveal by ``duel.Duel.lock_bribery``) by ``bribe_creature``,
+# in both rounds.
+# A lead a creature's text demands and a card that wins pushes settle the primary round (site ruling 6.8.6,
+# ``duel.Duel.close_result``); one that works only as a command card does not, since a duel has none.
+# Text that destroys on beating or on being beaten, and indestructible text that stops it, act when the primary
+# round is won (site ruling 6.8.7, ``duel.Duel.destroyed_on_beaten``).
+PERFORMED_KINDS: tuple[type[Ability], ...] = (
+    ForbidsCasting,
+    NoBriberyHere,
+    ForbidsBribery,
+    PushMargin,
+    WinsPushes,
+    DestroysWhenBeating,
+    DestroyedWhenBeaten,
+    Indestructible,
+)
+
+
+def performed(ability: Ability) -> bool:
+    return isinstance(ability, PERFORMED_KINDS) and not getattr(ability, "command_only", False)
+
+
 class ArenaStatus(str, Enum):
     AUTOMATED = "automated"
     SHIELD_ONLY = "shield_only"
@@ -58,6 +96,48 @@ class ArenaSupport:
 
 def _shield_only(step: str) -> bool:
     return step.startswith(SHIELD_ONLY_PREFIXES)
+
+
+class AbilityFate(str, Enum):
+    APPLIED = "applied"
+    SHIELD_ONLY = "shield_only"
+    NO_SENSE = "no_sense"
+    MISSING = "missing"
+
+
+def ability_in_duel(card: CardDefinition, ability: Ability) -> tuple[AbilityFate, str]:
+    """What a duel does with one ability of a creature, bearer, Guardian, item or terrain, and why (the words the
+    card page joins; the kind's name for text that only makes sense with shields)."""
+    if isinstance(ability, Aoe) and not (
+        card.command and is_command_ability(ability) and ability.timing is Timing.COMMAND
+    ):
+        # Fired when it enters as a secondary attacker (ARN-9), a roll or count from the set-up (ARN-40).
+        return AbilityFate.APPLIED, ""
+    if card.command and is_command_ability(ability):
+        command, why = command_fate(ability)
+        fate = {CommandFate.NO_SENSE: AbilityFate.NO_SENSE, CommandFate.NOT_AUTOMATED: AbilityFate.MISSING}
+        return fate.get(command, AbilityFate.APPLIED), why
+    if performed(ability):
+        return AbilityFate.APPLIED, ""
+    steps = tuple(step for step in ability.steps if step not in MOOT_STEPS)
+    if not steps or all(step in DUEL_STEPS for step in steps):
+        return AbilityFate.APPLIED, ""
+    if any(_shield_only(step) for step in steps):
+        return AbilityFate.SHIELD_ONLY, ability.kind
+    return (
+        AbilityFate.MISSING,
+        f"its {ability.kind.replace('_', ' ')} ability acts where the duel procedure does not apply it",
+    )
+
+
+def reads_set_up_inputs(card: CardDefinition) -> bool:
+    """Whether a duel reads a roll or a count for this card: one of its abilities takes one and the duel applies it.
+    A card whose only such ability a duel leaves to a person is not asked for it (ARN-40)."""
+    return any(
+        ability_in_duel(card, ability)[0] is AbilityFate.APPLIED
+        for ability in card.abilities
+        if hasattr(ability, "dice") or hasattr(ability, "counting")
+    )
 
 
 def arena_support(card: CardDefinition) -> ArenaSupport:
@@ -88,8 +168,6 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
         fate = stock_fate(card)
         status = {
             StockFate.NOT_AUTOMATED: ArenaStatus.NOT_AUTOMATED,
-            # Partly: a roll that destroys its own duellist is applied, a winning one is not.
-            StockFate.DECIDES_PRIMARY: ArenaStatus.NOT_AUTOMATED,
             StockFate.NO_COMBAT_EFFECT: ArenaStatus.NO_COMBAT_EFFECT,
             StockFate.NO_TARGET: ArenaStatus.SHIELD_ONLY,
             StockFate.COMMAND_ONLY: ArenaStatus.NOT_IN_DUELS,
@@ -98,28 +176,14 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
     shield_only: list[str] = []
     no_sense: list[str] = []
     missing: list[str] = []
+    gathered: dict[AbilityFate, list[str]] = {
+        AbilityFate.NO_SENSE: no_sense,
+        AbilityFate.MISSING: missing,
+        AbilityFate.SHIELD_ONLY: shield_only,
+    }
     for ability in card.abilities:
-        if isinstance(ability, Aoe) and not (
-            card.command and is_command_ability(ability) and ability.timing is Timing.COMMAND
-        ):
-            # Fired when it enters as a secondary attacker (ARN-9), a roll or count from the set-up (ARN-40).
-            continue
-        if card.command and is_command_ability(ability):
-            command, why = command_fate(ability)
-            if command is CommandFate.NO_SENSE:
-                no_sense.append(why)
-            elif command is CommandFate.NOT_AUTOMATED:
-                missing.append(why)
-            continue
-        steps = tuple(step for step in ability.steps if step not in MOOT_STEPS)
-        if not steps or all(step in DUEL_STEPS for step in steps):
-            continue
-        if any(_shield_only(step) for step in steps):
-            shield_only.append(ability.kind)
-        else:
-            missing.append(
-                f"its {ability.kind.replace('_', ' ')} ability acts where the duel procedure does not apply it"
-            )
+        ability_fate, why = ability_in_duel(card, ability)
+        gathered.get(ability_fate, []).append(why)
     if missing:
         return ArenaSupport(ArenaStatus.NOT_AUTOMATED, "Not fully automated in duels: " + "; ".join(missing) + ".")
     if no_sense:
@@ -137,3 +201,29 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
     if card.automation is AutomationStatus.PARTIAL:
         return ArenaSupport(ArenaStatus.NOT_AUTOMATED, "Only partly automated, as in standard combat.")
     return ArenaSupport(ArenaStatus.AUTOMATED, "Its text carries over to duels and the engine applies it there too.")
+
+
+_MISSING = "Not fully automated in duels: "
+
+
+@dataclass(frozen=True)
+class DuelGap:
+    """What a duel says of a card taking part that it does not apply in full (Arena rule 6.8.1): the coded
+    warning (``card.not_automated`` or ``card.partly_automated``, as a shield combat says it) and its reason."""
+
+    code: str
+    reason: str
+
+
+def duel_gap(card: CardDefinition) -> DuelGap | None:
+    """The warning for a card a duel leaves to a person, wholly or in part; None for a card it applies, or one
+    with nothing to apply in a duel. Spells and H items are said where they are played (``stock``), and
+    command abilities on the reveal (``commands``)."""
+    support = arena_support(card)
+    if support.status is not ArenaStatus.NOT_AUTOMATED:
+        return None
+    if card.automation in (AutomationStatus.NOT_AUTOMATED, AutomationStatus.PARTIAL):
+        code = "card.not_automated" if card.automation is AutomationStatus.NOT_AUTOMATED else "card.partly_automated"
+        return DuelGap(code, (card.automation_reason or "its ability is not modelled yet").rstrip(". "))
+    reason = support.reason.removeprefix(_MISSING).rstrip(". ")
+    return DuelGap("card.not_automated", f"in a duel, {reason}")

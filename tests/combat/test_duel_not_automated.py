@@ -46,13 +46,13 @@ def test_a_made_up_card_is_named_not_linked() -> None:
     assert "test-sphinx" not in re.sub(r"<[^>]+>", "", listed)
 
 
-def test_a_winning_entropy_storm_roll_is_listed_by_its_warning() -> None:
-    # The Gorgal Skag is Small: 4 + 1 = 5 wins the match-up, which a duel leaves to a person.
-    listed = _not_automated(
+def test_a_winning_entropy_storm_roll_is_applied_not_listed() -> None:
+    # The Gorgal Skag is Small: 4 + 1 = 5 wins the primary round (Arena site ruling 6.8.5), so nothing is left
+    # to a person and the duel page lists nothing as not automated.
+    storm = (
         "ruleset=arena a=gorgal-skag a.stock=summon-entropy-storm a.rolls=summon-entropy-storm:4 d=sand-lord "
         "p=a:spell:summon-entropy-storm,d:pass,a:pass s=d:pass,a:pass"
     )
-    [item] = re.findall(r"<li>(.*?)</li>", listed, re.S)
-    assert item.startswith('the attacker&#x27;s <a href="/cards/summon-entropy-storm/">Summon Entropy Storm</a> rolls')
-    assert '<a href="/cards/gorgal-skag/">Gorgal Skag</a>' in item
-    assert item.endswith("(arena.winning_roll_not_automated)")
+    page = Client().get(permalink(storm, step="end")).content.decode()
+    assert "Summon Entropy Storm" in page
+    assert "<h3>Not automated</h3>" not in page and "winning_roll_not_automated" not in page

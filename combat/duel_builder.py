@@ -132,6 +132,15 @@ class RoundBuilder:
         return any(item.problem for item in self.items)
 
 
+def picks_of(data: Mapping[str, Any]) -> dict[str, str]:
+    """The builder's own selects among submitted data (``p-add-kind``, ``s-add-action`` ...)."""
+    return {
+        name: str(data.get(name) or "")
+        for name in data
+        if any(name == f"{key}-add-{part}" for key in ROUNDS for part in ADD_PARTS)
+    }
+
+
 def listed(values: Mapping[str, Any], key: str) -> list[str]:
     """A round's actions as written, one string each."""
     text = re.sub(r"\s+", "", str(values.get(key, "") or ""))
@@ -250,15 +259,22 @@ def _first(setup: ArenaSetup, key: str, catalog: CardCatalog) -> tuple[Side | No
     in the primary (after a tie, the attacker); None when the primary round cannot be played yet."""
     if key == "p":
         return Side.ATTACKER, "The attacker acts first; then the players take turns until both pass in succession."
+    unknown = (
+        "The player beaten in the primary round acts first (after a tie, the attacker). The primary round "
+        "cannot be played yet, so both players are offered."
+    )
     try:
-        primary = resolve_duel(replace(setup, secondary=()), catalog).result.primary
+        result = resolve_duel(replace(setup, secondary=()), catalog).result
     except (EngineError, AssertionError, KeyError, ValueError):
-        primary = None
-    if primary is None:
+        return None, unknown
+    primary = result.primary
+    if primary is None and result.decided_by_code == "arena.decided.left_zone":
         return None, (
-            "The player beaten in the primary round acts first (after a tie, the attacker). The primary round "
-            "cannot be played yet, so both players are offered."
+            "A duellist leaves the Duel Zone in the primary round, which ends the duel: actions written here are "
+            "not taken."
         )
+    if primary is None:
+        return None, unknown
     if primary.won_by is None:
         return Side.ATTACKER, "The primary round was a tie, so the attacker acts first."
     beaten = primary.won_by.other

@@ -101,10 +101,13 @@ def _duel_form_page(
     *,
     fields: dict[str, Any] | None = None,
     notation: str = "",
+    picks: Any = None,
 ) -> HttpResponse:
+    """The duel form; ``picks``: the submitted data whose builder selects (``p-add-kind`` ...) are kept."""
     catalog = running.catalog()
     fields = fields if fields is not None else duels.form_fields(setup, catalog)
     values = duels.field_values(fields)
+    values.update(duel_builder.picks_of(picks or {}))
     named = duels.named_slugs(duel_builder.draft(values, catalog))
     context = {
         **fields,
@@ -135,12 +138,12 @@ def duel_build(request: HttpRequest) -> HttpResponse:
     catalog = running.catalog()
     data = _duel_edited(request)
     if "act" in request.GET or "refresh" in request.GET:
-        return _duel_form_page(request, None, fields=duels.submitted_fields(data))
+        return _duel_form_page(request, None, fields=duels.submitted_fields(data), picks=data)
     try:
         notation = duels.notation_from_form(data, catalog)
         running.run_any(running.read_notation(notation))
     except EngineError as exc:
-        return _duel_form_page(request, None, exc.problems, status=400, fields=duels.submitted_fields(data))
+        return _duel_form_page(request, None, exc.problems, status=400, fields=duels.submitted_fields(data), picks=data)
     return HttpResponseRedirect(permalink(notation))
 
 
@@ -150,7 +153,7 @@ def duel_rounds(request: HttpRequest) -> HttpResponse:
     pick. Opened directly in a browser, it is the whole duel form with those fields, never a bare fragment."""
     data = _duel_edited(request)
     if _opened_by_browser(request):
-        response = _duel_form_page(request, None, fields=duels.submitted_fields(data))
+        response = _duel_form_page(request, None, fields=duels.submitted_fields(data), picks=data)
     else:
         rounds = duel_builder.builders(data, running.catalog())
         response = render(request, "combat/duel_rounds_fragment.html", {"rounds": rounds})

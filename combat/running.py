@@ -56,7 +56,12 @@ def _within_limits(setup: AnySetup) -> AnySetup:
 
 
 def problems_of(setup: AnySetup, cards: CardCatalog | None = None) -> list[Problem]:
-    """Every problem of a set-up of either ruleset (a duel's include those only its play reveals)."""
+    """Every problem of a set-up of either ruleset (a duel's include those only its play reveals). A duel's
+    actions its engine cannot play are reported first: validating plays the duel, which would stop there."""
+    if isinstance(setup, ArenaSetup):
+        unplayable = unplayable_problems(setup)
+        if unplayable:
+            return unplayable
     return validate_any(setup, cards or catalog())
 
 

@@ -230,6 +230,8 @@ def test_a_bad_action_names_its_field_and_card_and_is_never_a_500(client: Client
     assert client.get("/combat/?s=" + quote(notation)).status_code == 400
     api = client.post("/api/v1/combat/resolve", {"notation": notation}, content_type="application/json")
     assert api.status_code == 400 and api.json()["error"]["details"]["problems"][0]["code"] == "arena.not_in_secondary"
+    checked = client.post("/api/v1/combat/validate", {"notation": notation}, content_type="application/json")
+    assert checked.status_code == 200 and checked.json()["problems"][0]["code"] == "arena.not_in_secondary"
     # An action that cannot be read is listed as such in the builder, with the reason.
     page = client.get("/combat/duel/", {**CARDS, "p": "a:dance", "refresh": "1"}).content.decode()
     assert "This action cannot be read" in page and "has no action kind &#x27;dance&#x27;" in page

@@ -49,6 +49,9 @@ def test_a_newcomer_builds_the_rounds_by_keyboard_and_reads_them_back_in_words(
         assert page.inner_text("#round-p-list .action-label") == (
             "The attacker's Energy Toad makes a ranged attack from under a stronghold"
         )
+        expect(page.locator("#rounds-status")).to_have_text(
+            "Added: The attacker's Energy Toad makes a ranged attack from under a stronghold."
+        )
         # The focus stays on the builder, and the defender's turn is next: he passes.
         assert page.evaluate("document.activeElement.id") == "act-p-add"
         assert page.eval_on_selector("#id_p-add-side", "s => [...s.options].map(o => o.value)") == ["d"]

@@ -130,12 +130,27 @@
       kept.set("refresh", "1");
       history.replaceState(history.state, "", duelForm.action + "?" + kept.toString());
     };
+    /* What a button did, said to a screen reader: the list it changed is redrawn out of its sight. */
+    var listed = function (act) {
+      return document.querySelectorAll("#round-" + (act || "").charAt(0) + "-list .action-label");
+    };
+    var announce = function (act, before) {
+      var status = document.getElementById("rounds-status");
+      var found = act ? /^([ps])-(?:(add|add-chosen)|(clear)|[0-9]+-(up|down|remove))$/.exec(act) : null;
+      if (!status || !found) { return; }
+      var labels = listed(act);
+      var text = found[2] ? (labels.length > before ? "Added: " + labels[labels.length - 1].textContent + "." : "Nothing added: that action is no longer offered.")
+        : found[3] ? "Every action of the round removed."
+        : found[4] === "remove" ? "Action removed." : "Action moved.";
+      status.textContent = text;
+    };
     var redrawRounds = function (extra, focusIds) {
       var data = new URLSearchParams(new FormData(duelForm));
       data.delete("act");
       data.delete("refresh");
       if (extra) { Object.keys(extra).forEach(function (name) { data.set(name, extra[name]); }); }
       var ticket = ++roundsRequest;
+      var before = listed(extra && extra.act).length;
       var active = document.activeElement;
       var wanted = focusIds || (active && duelRounds.contains(active) && active.id ? [active.id] : []);
       var open = Array.prototype.map.call(duelRounds.querySelectorAll("details[open]"), function (node) {
@@ -157,6 +172,7 @@
           if (!target) { target = duelRounds.querySelector("select, button"); }
           if (target && target !== document.activeElement) { target.focus(); }
           keepDuelInAddress();
+          announce(extra && extra.act, before);
         })
         .catch(function () { /* The buttons still submit the form, which redraws the lists. */ });
     };

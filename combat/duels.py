@@ -182,7 +182,8 @@ def problem_field_label(problem: Problem) -> str:
     return f"{'Attacker' if found['side'] == 'a' else 'Defender'}, {name.capitalize()}"
 
 
-_SLUG_WORD = re.compile(r"(?<![\w-])[a-z0-9]+(?:-[a-z0-9]+)*(?:#[1-9][0-9]*)?(?![\w-])")
+# A card's slug standing as a word of a sentence; one inside written notation (a:spell:power-lunch@archer) stays.
+_SLUG_WORD = re.compile(r"(?<![\w:@*-])[a-z0-9]+(?:-[a-z0-9]+)*(?:#[1-9][0-9]*)?(?![\w:@*#-])")
 
 
 def plain_duel_problem(problem: Problem, catalog: CardCatalog, named: Collection[str] = ()) -> str:

@@ -212,12 +212,14 @@ def test_a_bad_action_names_its_field_and_card_and_is_never_a_500(client: Client
     cases = {
         "a:spell:dispel-magic,d:pass": "Primary round actions: Action 1: the attacker&#x27;s Stock holds no Dispel Magic",
         "a:ranged:swordsman,d:pass": "Primary round actions: Action 1: Swordsman must lie under",
-        "a:dance,d:pass": "Primary round actions:",
+        # The notation's own example stays notation: only a card named in a sentence is given its name.
+        "a:dance,d:pass": "Primary round actions: &#x27;a:dance&#x27; has no action kind &#x27;dance&#x27;",
     }
     for typed, said in cases.items():
         response = client.get("/combat/duel/", {**CARDS, "p": typed})
         assert response.status_code == 400, typed
         assert said in response.content.decode(), typed
+        assert "a:spell:Power Lunch" not in response.content.decode(), typed
     # A channel in the secondary round stopped the duel engine with an internal error: refused, by field.
     secondary = {**CARDS, "p": "a:pass,d:pass", "s": "a:channel:guardian,d:pass,a:pass"}
     response = client.get("/combat/duel/", secondary)

@@ -7,12 +7,11 @@ A duel is resolved by the engine's Arena procedure (engine/arena); its permalink
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from django.http import QueryDict
 from django.urls import reverse
 
 from combat import reading
@@ -21,6 +20,7 @@ from combat.examples import arena_examples
 from combat.links import permalink
 from combat.reading import Picture
 from combat.rule_refs import RuleRef, rule_refs
+from engine.actions import Action, ActionKind
 from engine.arena import ArenaSetup, DuelLog, DuelResult, Place, format_duel, parse_duel
 from engine.catalog import CardCatalog
 from engine.enums import CardType, Terrain
@@ -121,13 +121,13 @@ def form_fields(setup: ArenaSetup | None, catalog: CardCatalog | None = None) ->
     }
 
 
-def submitted_fields(data: QueryDict) -> dict[str, Any]:
+def submitted_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     """The form's fields as the visitor sent them, to show again beside what is wrong: nothing typed is lost."""
     sides = [
         {
             "title": title,
             "fields": [
-                DuelField(f"{letter}_{name}", name.capitalize(), data.get(f"{letter}_{name}", ""), help_text)
+                DuelField(f"{letter}_{name}", name.capitalize(), str(data.get(f"{letter}_{name}") or ""), help_text)
                 for name, _, help_text in SIDE_FIELDS
             ],
         }
@@ -135,11 +135,24 @@ def submitted_fields(data: QueryDict) -> dict[str, Any]:
     ]
     return {
         "duel_sides": sides,
-        "duel_terrain": data.get("terrain", ""),
-        "duel_primary": data.get("p", ""),
-        "duel_secondary": data.get("s", ""),
-        "duel_made_up": data.get("made_up", ""),
+        "duel_terrain": str(data.get("terrain") or ""),
+        "duel_primary": str(data.get("p") or ""),
+        "duel_secondary": str(data.get("s") or ""),
+        "duel_made_up": str(data.get("made_up") or ""),
     }
+
+
+def field_values(fields: Mapping[str, Any]) -> dict[str, str]:
+    """The form's fields (``form_fields``, ``submitted_fields``) as the values a submitted form holds, by
+    field name: what the action builder is drawn from, whichever way the form was filled."""
+    values = {field.name: field.value for side in fields["duel_sides"] for field in side["fields"]}
+    values.update(
+        terrain=fields["duel_terrain"],
+        p=fields["duel_primary"],
+        s=fields["duel_secondary"],
+        made_up=fields["duel_made_up"],
+    )
+    return values
 
 
 # The duel form's words for the notation's clauses, so a problem says which field to fix.
@@ -147,6 +160,8 @@ _SHARED_FIELD_LABELS = {
     "terrain": "Terrain",
     "p": "Primary round actions",
     "s": "Secondary round actions",
+    "primary": "Primary round actions",
+    "secondary": "Secondary round actions",
     "made-up": "Made-up cards",
 }
 _DUEL_CLAUSE = re.compile(r"^(?P<side>[ad])(?:\.(?P<key>[a-z-]+))?$")
@@ -167,9 +182,14 @@ def problem_field_label(problem: Problem) -> str:
     return f"{'Attacker' if found['side'] == 'a' else 'Defender'}, {name.capitalize()}"
 
 
-def plain_duel_problem(problem: Problem, catalog: CardCatalog) -> str:
+# A card's slug standing as a word of a sentence; one inside written notation (a:spell:power-lunch@archer) stays.
+_SLUG_WORD = re.compile(r"(?<![\w:@*-])[a-z0-9]+(?:-[a-z0-9]+)*(?:#[1-9][0-9]*)?(?![\w:@*#-])")
+
+
+def plain_duel_problem(problem: Problem, catalog: CardCatalog, named: Collection[str] = ()) -> str:
     """A duel problem said in the form's words: the field it is about, then what is wrong with it; an
-    unknown card gets the nearest cards, as the shield combat's form says them."""
+    unknown card gets the nearest cards, as the shield combat's form says them. The cards of the round
+    actions (``named``: their slugs, as the engine's message writes them) are given by their names."""
     from combat.setup_form import unknown_card_detail
 
     clause = problem.values.get("clause") or problem.field
@@ -179,9 +199,38 @@ def plain_duel_problem(problem: Problem, catalog: CardCatalog) -> str:
             message = message[len(opening) :]
             break
     message = unknown_card_detail(problem, catalog) or message
+    if named:
+        message = _SLUG_WORD.sub(lambda found: _named(found[0], catalog, named), message)
     label = problem_field_label(problem)
     message = message[:1].upper() + message[1:]
     return f"{label}: {message}" if label else message
+
+
+def _named(word: str, catalog: CardCatalog, named: Collection[str]) -> str:
+    """A slug the set-up's actions name, as its card's name ("power-lunch" -> "Power Lunch", "archer#2" ->
+    "Archer (copy 2)"); any other word as it is."""
+    if word not in named:
+        return word
+    slug, _, copy = word.partition("#")
+    card = catalog.find(slug)
+    if card is None or card.slug != slug:
+        return word
+    return f"{card.name} (copy {copy})" if copy else card.name
+
+
+def named_slugs(setup: ArenaSetup) -> set[str]:
+    """The cards the set-up names, as written (``power-lunch``, ``archer#2``, ``gold``): the words of the
+    engine's problems that stand for cards."""
+    slugs: set[str] = set()
+    for side in (setup.attacker, setup.defender):
+        slugs.update(str(reference) for reference in (*side.duellists, *side.stock, *side.pen, *side.under))
+    for action in (*setup.primary, *setup.secondary):
+        for reference in (action.card, action.target):
+            if reference is not None:
+                slugs.add(str(reference))
+        if isinstance(action, Action) and action.icon is not None:
+            slugs.add(action.icon.value)
+    return slugs
 
 
 def card_slug(catalog: CardCatalog | None, text: str) -> str:
@@ -215,15 +264,26 @@ def _terrain_slug(text: str, catalog: CardCatalog) -> str:
     return card.slug if card is not None else text.lower().replace(" ", "-")
 
 
-def notation_from_form(data: QueryDict, catalog: CardCatalog) -> str:
+def notation_from_form(data: Mapping[str, Any], catalog: CardCatalog) -> str:
     """The duel's canonical notation from the form; raises NotationError naming the clause at fault."""
-    clauses = ["ruleset=arena"]
-    terrain = data.get("terrain", "").strip()
+    clauses = ["ruleset=arena", *set_up_clauses(data, catalog)]
+    clauses[1:1] = made_up_clauses(str(data.get("made_up", "") or ""))
+    for key in ("p", "s"):
+        value = ",".join(part.strip() for part in str(data.get(key, "") or "").split(",") if part.strip())
+        if value:
+            clauses.append(f"{key}={value}")
+    return format_duel(parse_duel(" ".join(clauses)))
+
+
+def set_up_clauses(data: Mapping[str, Any], catalog: CardCatalog) -> list[str]:
+    """The form's terrain and side fields as notation clauses (not the made-up cards, not the rounds)."""
+    clauses = []
+    terrain = str(data.get("terrain", "") or "").strip()
     if terrain:
         clauses.append(f"terrain={_terrain_slug(terrain, catalog)}")
     for letter in ("a", "d"):
         for name, key, _ in SIDE_FIELDS:
-            value = data.get(f"{letter}_{name}", "").strip()
+            value = str(data.get(f"{letter}_{name}", "") or "").strip()
             if not value:
                 continue
             if name in DECISION_FIELDS:
@@ -231,12 +291,7 @@ def notation_from_form(data: QueryDict, catalog: CardCatalog) -> str:
             elif name not in ("stones", "victorious"):
                 value = _slugs(value, catalog)
             clauses.append(f"{letter}{'.' + key if key else ''}={value}")
-    clauses[1:1] = made_up_clauses(data.get("made_up", ""))
-    for key in ("p", "s"):
-        value = ",".join(part.strip() for part in data.get(key, "").split(",") if part.strip())
-        if value:
-            clauses.append(f"{key}={value}")
-    return format_duel(parse_duel(" ".join(clauses)))
+    return clauses
 
 
 def made_up_clauses(text: str) -> list[str]:
@@ -397,6 +452,21 @@ EXPLORE_REFUSAL = (
     "side enters the Duel Zone, and the rest are the players' own choices turn by turn (which card to play, "
     "in what order), each of which you can try by changing the duel and reading its result"
 )
+
+
+def unplayable_problems(setup: ArenaSetup) -> list[Problem]:
+    """Round actions the engine's check lets through but its round cannot play: a Guardian's channel in the
+    secondary round stops the duel engine with an internal error (engine/arena, not the site's to change), so
+    the site refuses it first, with the code and the rule of the engine's refusal of any other channel there."""
+    return [
+        Problem(
+            "arena.not_in_secondary",
+            f"secondary action {index}: ranged attacks and channelling belong to the primary round (Arena rule 6.6.1)",
+            field="secondary",
+        )
+        for index, action in enumerate(setup.secondary, start=1)
+        if isinstance(action, Action) and action.kind in (ActionKind.CHANNEL, ActionKind.RANGED)
+    ]
 
 
 def read_duel_or_none(notation: str) -> ArenaSetup | None:

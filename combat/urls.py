@@ -7,6 +7,7 @@ urlpatterns = [
     path("", views.combat_page, name="combat"),
     path("build/", views.build, name="build"),
     path("duel/", views.duel_build, name="duel-build"),
+    path("duel/rounds/", views.duel_rounds, name="duel-rounds"),
     path("board/", views.board, name="board"),
     path("notation/", views.notation_page, name="notation"),
     path("picture.svg", views.picture_svg, name="picture"),

@@ -17,7 +17,8 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
-from combat import duels, glossary, reading, running
+from combat import duel_builder, duels, glossary, reading, running
+from combat.duel_summary import duel_summary
 from combat.examples import all_examples, arena_examples, find_example
 from combat.links import permalink
 from combat.notation_doc import BASICS, CLAUSES, DUEL_CLAUSES
@@ -43,7 +44,6 @@ from engine.arena import ArenaSetup, DuelLog
 from engine.errors import EngineError, NotationError, Problem
 from engine.explore import Exploration, describe_count
 from engine.log import CombatLog
-from engine.rulesets import resolve_any
 from engine.setup import CombatSetup, split_reference
 
 
@@ -82,14 +82,15 @@ def _duel_page(request: HttpRequest, notation: str, setup: ArenaSetup) -> HttpRe
     if request.GET.get("edit"):
         return _duel_form_page(request, setup)
     try:
-        log = resolve_any(setup, running.catalog())
+        log = running.run_any(setup)
     except EngineError as exc:
         # The duel's own form, filled and with what is wrong said by field: a newcomer fixes it there.
         return _duel_form_page(request, setup, exc.problems, status=400, notation=notation)
     assert isinstance(log, DuelLog)
     current = _step_number(request.GET.get("step"), len(log.steps))
     names = duels.card_names(log, setup, running.catalog())
-    return render(request, "combat/duel.html", duels.duel_context(log, current, names))
+    context = {**duels.duel_context(log, current, names), "summary": duel_summary(setup, running.catalog())}
+    return render(request, "combat/duel.html", context)
 
 
 def _duel_form_page(
@@ -100,18 +101,28 @@ def _duel_form_page(
     *,
     fields: dict[str, Any] | None = None,
     notation: str = "",
+    picks: Any = None,
 ) -> HttpResponse:
+    """The duel form; ``picks``: the submitted data whose builder selects (``p-add-kind`` ...) are kept."""
     catalog = running.catalog()
+    fields = fields if fields is not None else duels.form_fields(setup, catalog)
+    values = duels.field_values(fields)
+    values.update(duel_builder.picks_of(picks or {}))
+    named = duels.named_slugs(duel_builder.draft(values, catalog))
     context = {
-        **(fields if fields is not None else duels.form_fields(setup, catalog)),
+        **fields,
         "problems": [
-            (problem, duels.plain_duel_problem(problem, catalog) + (f" (found {times} times)" if times > 1 else ""))
+            (
+                problem,
+                duels.plain_duel_problem(problem, catalog, named) + (f" (found {times} times)" if times > 1 else ""),
+            )
             for problem, times in distinct_problems(problems)
         ],
         "examples": arena_examples(),
         "notation": notation,
         "terrain_names": duels.terrain_names(catalog),
         "glossary_urls": glossary.glossary_urls(),
+        "rounds": duel_builder.builders(values, catalog),
     }
     return render(request, "combat/duel_setup.html", context, status=status)
 
@@ -121,14 +132,39 @@ def duel_build(request: HttpRequest) -> HttpResponse:
     """The duel form's target: the duel's permalink, or the form again, as it was sent, with what is wrong.
 
     The duel is resolved before it is given a permalink, so a duel the rules refuse (no duellist, an
-    unknown card) comes back to the form that can fix it, not to a page of notation."""
+    unknown card) comes back to the form that can fix it, not to a page of notation. A button of the action
+    builder (``act``) or "Update the action lists" (``refresh``) brings the form back with the lists redrawn:
+    that is how the builder works without JavaScript."""
     catalog = running.catalog()
+    data = _duel_edited(request)
+    if "act" in request.GET or "refresh" in request.GET:
+        return _duel_form_page(request, None, fields=duels.submitted_fields(data), picks=data)
     try:
-        notation = duels.notation_from_form(request.GET, catalog)
-        resolve_any(running.read_notation(notation), catalog)
+        notation = duels.notation_from_form(data, catalog)
+        running.run_any(running.read_notation(notation))
     except EngineError as exc:
-        return _duel_form_page(request, None, exc.problems, status=400, fields=duels.submitted_fields(request.GET))
+        return _duel_form_page(request, None, exc.problems, status=400, fields=duels.submitted_fields(data), picks=data)
     return HttpResponseRedirect(permalink(notation))
+
+
+@require_GET
+def duel_rounds(request: HttpRequest) -> HttpResponse:
+    """The duel form's action builder for the form as it stands: what the page's script redraws after each
+    pick. Opened directly in a browser, it is the whole duel form with those fields, never a bare fragment."""
+    data = _duel_edited(request)
+    if _opened_by_browser(request):
+        response = _duel_form_page(request, None, fields=duels.submitted_fields(data), picks=data)
+    else:
+        rounds = duel_builder.builders(data, running.catalog())
+        response = render(request, "combat/duel_rounds_fragment.html", {"rounds": rounds})
+    patch_vary_headers(response, ["Sec-Fetch-Mode"])
+    return response
+
+
+def _duel_edited(request: HttpRequest) -> Any:
+    """The duel form's data after the builder button that was pressed (``act``); as sent otherwise."""
+    act = request.GET.get("act", "")
+    return duel_builder.edited(request.GET, act, running.catalog()) if act else request.GET
 
 
 def _step_context(request: HttpRequest, log: CombatLog, setup: CombatSetup, view: StepThrough) -> dict[str, Any]:

@@ -114,6 +114,83 @@
     }
   });
 
+  /* ---- Duel form: the round actions' builder, drawn by the server from the whole form ---- */
+  var duelForm = document.getElementById("duel-form");
+  var duelRounds = document.getElementById("duel-rounds");
+  if (duelForm && duelRounds && window.fetch) {
+    var roundsUrl = duelRounds.dataset.roundsUrl;
+    var roundsRequest = 0;
+    /* The address follows the form, so a reload or a bookmark brings back the duel built so far. */
+    var keepDuelInAddress = function () {
+      if (!window.history || !history.replaceState) { return; }
+      var kept = new URLSearchParams();
+      new URLSearchParams(new FormData(duelForm)).forEach(function (value, name) {
+        if (value && name !== "act" && name !== "refresh" && !/^[ps]-add-/.test(name)) { kept.append(name, value); }
+      });
+      kept.set("refresh", "1");
+      history.replaceState(history.state, "", duelForm.action + "?" + kept.toString());
+    };
+    /* What a button did, said to a screen reader: the list it changed is redrawn out of its sight. */
+    var listed = function (act) {
+      return document.querySelectorAll("#round-" + (act || "").charAt(0) + "-list .action-label");
+    };
+    var announce = function (act, before) {
+      var status = document.getElementById("rounds-status");
+      var found = act ? /^([ps])-(?:(add|add-chosen)|(clear)|[0-9]+-(up|down|remove))$/.exec(act) : null;
+      if (!status || !found) { return; }
+      var labels = listed(act);
+      var text = found[2] ? (labels.length > before ? "Added: " + labels[labels.length - 1].textContent + "." : "Nothing added: that action is no longer offered.")
+        : found[3] ? "Every action of the round removed."
+        : found[4] === "remove" ? "Action removed." : "Action moved.";
+      status.textContent = text;
+    };
+    var redrawRounds = function (extra, focusIds) {
+      var data = new URLSearchParams(new FormData(duelForm));
+      data.delete("act");
+      data.delete("refresh");
+      if (extra) { Object.keys(extra).forEach(function (name) { data.set(name, extra[name]); }); }
+      var ticket = ++roundsRequest;
+      var before = listed(extra && extra.act).length;
+      var active = document.activeElement;
+      var wanted = focusIds || (active && duelRounds.contains(active) && active.id ? [active.id] : []);
+      var open = Array.prototype.map.call(duelRounds.querySelectorAll("details[open]"), function (node) {
+        return node.closest("fieldset").id;
+      });
+      fetch(roundsUrl + "?" + data.toString(), { headers: { "Accept": "text/html" } })
+        .then(function (response) { return response.text(); })
+        .then(function (html) {
+          if (ticket !== roundsRequest) { return; }
+          var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("duel-rounds");
+          if (!fresh) { return; }
+          duelRounds.innerHTML = fresh.innerHTML;
+          open.forEach(function (id) {
+            var details = document.querySelector("#" + id + " details");
+            if (details) { details.open = true; }
+          });
+          var target = null;
+          wanted.some(function (id) { target = document.getElementById(id); return target; });
+          if (!target) { target = duelRounds.querySelector("select, button"); }
+          if (target && target !== document.activeElement) { target.focus(); }
+          keepDuelInAddress();
+          announce(extra && extra.act, before);
+        })
+        .catch(function () { /* The buttons still submit the form, which redraws the lists. */ });
+    };
+    duelForm.addEventListener("click", function (event) {
+      var button = event.target.closest("button.duel-edit");
+      if (!button) { return; }
+      event.preventDefault();
+      redrawRounds({ act: button.value }, (button.dataset.focus || button.id).split(" "));
+    });
+    var duelTimer = null;
+    duelForm.addEventListener("change", function (event) {
+      if (!event.target.name) { return; }
+      if (event.target.matches("select.duel-pick")) { redrawRounds(null, [event.target.id]); return; }
+      clearTimeout(duelTimer);
+      duelTimer = setTimeout(function () { redrawRounds(); }, 200);
+    });
+  }
+
   /* ---- Set-up form ---- */
   var form = document.getElementById("setup-form");
   if (!form || !window.fetch) { return; }

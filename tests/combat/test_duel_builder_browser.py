@@ -1,0 +1,93 @@
+"""The duel form's round-action builder and the duel step-through's set-up in words, in a real Chromium: built
+by keyboard alone with JavaScript and by the plain form without it, at a phone's width (390 px) and a desktop's
+(1366 px); nothing scrolls sideways and axe-core finds no violation at all on either page."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser_fixtures import axe_violations, browser, needs_chromium, server_url, watched_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
+__all__ = ["browser", "server_url"]  # fixtures used by name below
+
+if TYPE_CHECKING := False:
+    from playwright.sync_api import Browser, Page
+
+CARDS = "a_duellist=Swordsman&a_stock=Power+Lunch,Gold&a_under=Energy+Toad&d_duellist=Sand+Lord&d_pen=Devil+Dog"
+
+
+def _fits(page: Page, width: int) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert axe_violations(page) == []
+
+
+def _choose(page: Page, select: str, value: str) -> None:
+    """Pick an option by keyboard: focus the select and type the option's first letters, as a person would."""
+    page.focus(select)
+    label = page.eval_on_selector(select, f"s => [...s.options].find(o => o.value === {value!r}).label")
+    page.eval_on_selector(select, "s => { s.dataset.drawn = 'before'; }")
+    page.keyboard.type(label[:6])
+    # The server redraws the builder for the new choice: the select is drawn anew, with the value kept.
+    expect(page.locator(f"{select}:not([data-drawn])")).to_have_value(value)
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_a_newcomer_builds_the_rounds_by_keyboard_and_reads_them_back_in_words(
+    browser: Browser, server_url: str, width: int
+) -> None:
+    with watched_page(browser, width) as page:
+        page.goto(f"{server_url}/combat/duel/?{CARDS}&refresh=1")
+        _fits(page, width)
+        # The attacker's turn: a ranged attack by Energy Toad, added with the keyboard only.
+        _choose(page, "#id_p-add-kind", "ranged")
+        assert page.eval_on_selector("#id_p-add-what", "s => s.value") == "energy-toad"
+        page.focus("#act-p-add")
+        page.keyboard.press("Enter")
+        expect(page.locator("#id_p")).to_have_value("a:ranged:energy-toad")
+        assert page.inner_text("#round-p-list .action-label") == (
+            "The attacker's Energy Toad makes a ranged attack from under a stronghold"
+        )
+        expect(page.locator("#rounds-status")).to_have_text(
+            "Added: The attacker's Energy Toad makes a ranged attack from under a stronghold."
+        )
+        # The focus stays on the builder, and the defender's turn is next: he passes.
+        assert page.evaluate("document.activeElement.id") == "act-p-add"
+        assert page.eval_on_selector("#id_p-add-side", "s => [...s.options].map(o => o.value)") == ["d"]
+        _choose(page, "#id_p-add-kind", "pass")
+        assert page.evaluate("document.activeElement.id") == "id_p-add-kind"
+        assert page.query_selector("#id_p-add-what") is None
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") == "act-p-add"
+        page.keyboard.press("Enter")
+        expect(page.locator("#id_p")).to_have_value("a:ranged:energy-toad,d:pass")
+        _fits(page, width)
+        # The address kept the duel: a reload fills the builder back.
+        page.reload()
+        assert page.input_value("#id_p") == "a:ranged:energy-toad,d:pass"
+        assert "The defender passes" in page.inner_text("#round-p-list")
+        page.click("#resolve-duel")
+        page.wait_for_url("**/combat/?s=ruleset*")
+        summary = page.inner_text(".duel-summary")
+        assert "The attacker's Energy Toad makes a ranged attack from under a stronghold" in summary
+        assert "ruleset=arena" not in summary  # the notation waits in its disclosure
+        page.click(".summary-notation summary")
+        assert "p=a:ranged:energy-toad,d:pass" in page.inner_text(".summary-notation")
+        _fits(page, width)
+
+
+def test_without_javascript_the_next_action_select_and_add_button_build_the_rounds(
+    browser: Browser, server_url: str
+) -> None:
+    with watched_page(browser, 390, javascript=False, axe=False) as page:
+        page.goto(f"{server_url}/combat/duel/?{CARDS}&refresh=1")
+        assert not page.is_visible("#id_p-add-kind")
+        page.select_option("#id_p-add-action", "a:bribe:gold")
+        page.click("#act-p-add-chosen")
+        assert page.input_value("#id_p") == "a:bribe:gold"
+        assert page.inner_text("#round-p-list").startswith("The attacker bribes the opposing duellist with Gold")
+        # The defender's turn now: the select offers his actions only.
+        offered = page.eval_on_selector("#id_p-add-action", "s => [...s.options].map(o => o.value)")
+        assert "d:pass" in offered and all(action.startswith("d:") for action in offered)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390

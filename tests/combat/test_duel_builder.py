@@ -225,7 +225,8 @@ def test_a_bad_action_names_its_field_and_card_and_is_never_a_500(client: Client
     response = client.get("/combat/duel/", secondary)
     assert response.status_code == 400
     assert (
-        "Secondary round actions: Action 1: ranged attacks and channelling belong to the primary round"
+        "Secondary round actions: Action 1 (a:channel:guardian): ranged attacks and channelling, from the Guardian as "
+        "from a creature, belong to the primary round"
         in response.content.decode()
     )
     notation = "ruleset=arena a=swordsman d=sand-lord p=a:pass,d:pass s=a:channel:guardian,d:pass,a:pass"

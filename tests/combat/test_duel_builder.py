@@ -299,6 +299,11 @@ def test_a_bad_action_names_its_field_and_card_and_is_never_a_500(client: Client
         "a:ranged:swordsman,d:pass": "Primary round actions: Action 1: Swordsman must lie under",
         # The notation's own example stays notation: only a card named in a sentence is given its name.
         "a:dance,d:pass": "Primary round actions: &#x27;a:dance&#x27; has no action kind &#x27;dance&#x27;",
+        # A target naming no one was dropped without a word; now refused by the engine's check, by field.
+        "a:spell:power-lunch@nobody,d:pass": "Primary round actions: Action 1 (a:spell:power-lunch@nobody): nobody is "
+        "not a creature, a channeller or the Guardian of this duel",
+        "a:ranged:energy-toad@swordsman,d:pass": "Primary round actions: Action 1 (a:ranged:energy-toad@swordsman): "
+        "Swordsman is not the opposing duellist, the one a ranged attack fires at (that is: Sand Lord)",
     }
     for typed, said in cases.items():
         response = client.get("/combat/duel/", {**CARDS, "p": typed})

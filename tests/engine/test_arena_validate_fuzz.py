@@ -135,10 +135,15 @@ class DuelMaker:
             return card
         return self.rng.choice(self.pools.anything) if roll < 0.985 else "nobody"
 
-    def target(self, letter: str) -> str:
-        if self.rng.random() < 0.7:
+    def target(self, letter: str, kind: str) -> str:
+        """Mostly none; else mostly the creature the action usually reaches, named (the opposing duellist, or the
+        side's own for a channel), and now and then any card of the duel or of the catalogue, or no card at all."""
+        roll = self.rng.random()
+        if roll < 0.7:
             return ""
         mine, theirs = self.sides[letter], self.sides["d" if letter == "a" else "a"]
+        if roll < 0.9:
+            return "@" + (mine if kind == "channel" else theirs)["duellist"][0]
         named = [*mine["duellist"], *theirs["duellist"], *mine["pen"], *theirs["pen"], *mine["under"]]
         named += [*theirs["under"], "nobody", "guardian", self.rng.choice(self.pools.anything)]
         return "@" + self.rng.choice(named)
@@ -161,12 +166,12 @@ class DuelMaker:
             if icons and rng.random() < 0.95:
                 icon = rng.choice(icons)
                 icons.remove(icon)
-            return f"{letter}:{kind}:{icon}{self.target(letter)}"
+            return f"{letter}:{kind}:{icon}{self.target(letter, kind)}"
         if kind == "channel" and (not left["channel"] or rng.random() < 0.5):
             amount = rng.choice(("", "", "*2", "*3"))
-            return f"{letter}:channel:guardian{amount}{self.target(letter)}"
+            return f"{letter}:channel:guardian{amount}{self.target(letter, kind)}"
         held = left["spell" if kind == "item" else kind]
-        return f"{letter}:{kind}:{self.card(held)}{self.target(letter)}"
+        return f"{letter}:{kind}:{self.card(held)}{self.target(letter, kind)}"
 
     def round(self, first: str, secondary: bool) -> str:
         """Turns alternate from ``first`` and end with two passes; now and then the order is broken."""

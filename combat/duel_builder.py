@@ -5,7 +5,9 @@ form works without JavaScript and a duel read back (a reload, a permalink, "Chan
 same field, and the builder is drawn from it. The builder offers only what is legal at the end of the list
 as written: the side whose turn it is (Arena rules 6.3.2 and 6.6.1), the kinds of action the round allows,
 and the cards that side's duel set-up still holds (a Stock card played once is gone, across both rounds;
-a pen card is played once; a stronghold's creature shoots or channels once).
+a pen card is played once; a stronghold's creature shoots or channels once), and whom each may be aimed
+at as the engine's check allows it (``engine.arena.validate``: an opposing creature in the battle for a bribe
+or a shield, the opposing duellist for a ranged attack, the side's own duellist or shot for a channel).
 
 Its buttons are submit buttons named ``act`` (``p-add``, ``s-2-remove`` ...): ``edited`` applies one to the
 form data on the server, for the page without JavaScript and for the script's redraw alike, as the shield

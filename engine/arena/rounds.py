@@ -48,7 +48,7 @@ from ..combat_state import Combat
 from ..command_step import casting_refuser
 from ..core import action_said, card_name, fighter_named, log, spend_card
 from ..effects import effects_for, run_effects
-from ..enums import SIDES, CardType, CardUse, Fate, Side, StepKind
+from ..enums import SIDES, AutomationStatus, CardType, CardUse, Fate, Side, StepKind
 from ..log import Notice
 from ..matchup_effects import (
     add,
@@ -249,6 +249,9 @@ class RoundPlay:
             announce(combat, "arena.no_effect_in_secondary", rule, side=side, card=card, kind=StepKind.SPELL)
         else:
             reason = stock_reason(card)
+            if card.automation is AutomationStatus.NOT_AUTOMATED and card.automation_reason:
+                # Not modelled in a shield combat either: the reason that gives says what is missing.
+                reason = card.automation_reason
             message = announce(
                 combat,
                 f"arena.{fate.value}",

@@ -236,3 +236,24 @@ def test_text_that_destroys_first_comes_before_destruction_on_beating() -> None:
     log = _duel("ruleset=arena a=sleeping-spirit d=golden-fleecer p=a:pass,d:pass s=a:pass,d:pass")
     assert [s.rule for s in log.steps if s.rule in ("ARN-34", "ARN-45")] == ["ARN-34"]
     assert log.result.primary is None and log.result.winner is Side.DEFENDER
+
+
+def test_an_h_item_not_modelled_in_standard_combat_is_named_where_it_is_played() -> None:
+    # Monolith of Power's text is out-of-combat data, but what it needs (the board around the combat) is not in any
+    # set-up, so its page says "not automated in duels"; the duel it is played in names it with that reason rather
+    # than calling it harmless.
+    monolith = CATALOG.get("monolith-of-power")
+    assert arena_support(monolith).status is ArenaStatus.NOT_AUTOMATED
+    log = _resolve(
+        "ruleset=arena a=swordsman a.stock=monolith-of-power d=axeman p=a:item:monolith-of-power,d:pass,a:pass"
+    )
+    assert [notice.code for notice in log.result.notices] == ["arena.not_automated"]
+    reason = dict(log.result.not_automated)["monolith-of-power"]
+    assert "within one space" in reason
+    assert log.result.primary is not None and (
+        log.result.primary.attacker_total,
+        log.result.primary.defender_total,
+    ) == (
+        6,
+        7,
+    )

@@ -37,6 +37,8 @@ def test_every_rule_that_changes_a_duel_has_an_example() -> None:
         "arena-secondary-item", "arena-secondary-dispel", "arena-secondary-no-effect", "arena-secondary-aoe",
         "arena-command-terrain", "arena-command-sideline", "arena-command-no-effect", "arena-command-secondary-bonus",
         "arena-command-forbids-casting",
+        # Site ruling 6.8.8: a standard bearer's side-wide rule in both rounds.
+        "arena-bearer-side-rule",
     } <= ids  # fmt: skip
 
 

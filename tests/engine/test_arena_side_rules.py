@@ -21,7 +21,8 @@ TABLE: dict[str, Any] = json.loads((Path(__file__).parent / "arena_side_rules.js
 CHANGES: list[dict[str, Any]] = TABLE["changes"]
 UNMET: list[dict[str, Any]] = TABLE["condition_unmet"]
 
-# The kinds that set a rule for a whole side (engine README, "side-wide kinds"), and the cards that carry one.
+# The kinds that set a rule for a whole side or for the space (engine README, "side-wide kinds", and the older
+# bearer and terrain kinds), and the kinds of card that carry one beside the creatures.
 SIDE_WIDE_KINDS = (
     abilities.Bonus,
     abilities.RangedModifier,
@@ -36,6 +37,11 @@ SIDE_WIDE_KINDS = (
     abilities.GuardianCmpBonus,
     abilities.CancelsAoe,
     abilities.DispelsOpposingCommand,
+    abilities.SideBonus,
+    abilities.WinsPushes,
+    abilities.NoBriberyHere,
+    abilities.AllowsRanged,
+    abilities.AllowsChannellingTo,
 )
 SIDE_CARDS = (CardType.STANDARD_BEARER, CardType.TERRAIN, CardType.ACCESSORY, CardType.GUARDIAN, CardType.STRONGHOLD)
 

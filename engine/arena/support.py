@@ -24,6 +24,7 @@ from ..abilities import (
     ForbidsCasting,
     Indestructible,
     NoBriberyHere,
+    OutOfCombat,
     PlayRestriction,
     PushMargin,
     Restriction,
@@ -174,7 +175,10 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
         return ArenaSupport(ArenaStatus.NOT_AUTOMATED, "Not automated in standard combat either.")
     if card.automation is AutomationStatus.OUT_OF_SCOPE:
         return ArenaSupport(ArenaStatus.NO_COMBAT_EFFECT, "It acts outside combat, so it changes no duel.")
-    if card.automation is AutomationStatus.NO_COMBAT_EFFECT or not card.abilities:
+    # A text that acts only on the board (the Spires keep flying shields off their space) declares no combat step,
+    # which would otherwise read as "applied in duels"; its printed numbers (a terrain's types) still count.
+    outside_combat = all(isinstance(ability, OutOfCombat) for ability in card.abilities)
+    if card.automation is AutomationStatus.NO_COMBAT_EFFECT or outside_combat:
         return ArenaSupport(
             ArenaStatus.NO_COMBAT_EFFECT, "Nothing in its text changes a duel beyond its printed numbers."
         )

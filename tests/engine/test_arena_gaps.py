@@ -279,3 +279,13 @@ def test_an_h_item_not_modelled_in_standard_combat_is_named_where_it_is_played()
         6,
         7,
     )
+
+
+def test_a_terrain_whose_text_acts_only_on_the_board_is_not_called_automated_in_duels() -> None:
+    # The Spires' text (no shield flies over the space) declares no combat step, which read as "applied"; only its
+    # terrain type counts in a duel: the Razor Shiefa (7, +1 off-colour against the mortal Axeman) gets +4 there.
+    spires = CATALOG.get("spires")
+    assert arena_support(spires).status is ArenaStatus.NO_COMBAT_EFFECT
+    log = _resolve("ruleset=arena terrain=spires a=razor-shiefa d=axeman p=a:pass,d:pass")
+    assert log.result.primary is not None and log.result.primary.attacker_total == 7 + 1 + 4
+    assert log.result.not_automated == ()

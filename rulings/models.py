@@ -17,6 +17,8 @@ from rulings.querysets import RuleEntryQuerySet, RulingQuerySet
 
 STANDARD = "standard"
 ARENA = "arena"
+# How a ruling's change history words the entry that records its publication (rules/README.md).
+PUBLISHED = "Published"
 
 
 @lru_cache(maxsize=4096)
@@ -169,8 +171,15 @@ class Ruling(models.Model):
 
     @property
     def last_revised(self) -> str:
-        """The day of the latest change after publication, if the ruling has been revised."""
-        return str(self.changes[-1]["date"]) if len(self.changes) > 1 or self.status == "superseded" and self.changes else ""
+        """The day of the latest change after publication, if the ruling has been revised (or superseded).
+
+        An entry starting "Published" records the publication itself (a harvested answer corrected, or an
+        entry superseded, before it first appeared), so it is no revision; every other entry is one. Counting
+        entries instead hid a ruling's only revision (R-079's Archer) from the card pages."""
+        revisions = [change for change in self.changes if not str(change["change"]).startswith(PUBLISHED)]
+        if revisions:
+            return str(revisions[-1]["date"])
+        return str(self.changes[-1]["date"]) if self.status == "superseded" and self.changes else ""
 
     @property
     def date_reason(self) -> str:

@@ -11,7 +11,9 @@ How a card counts as named (case-insensitive, whole words, commas and curly apos
   the part before " the " of a card named "X the Y" ("Floyd", "Jamchops"),
   and a stronghold part's name without its position ("Necropolis Park Stronghold" names Left, Center and
   Right: the rulings speak of the stronghold as one thing);
-- followed by a plural or verb ending ("Clerics", "Valkyrie Spirits", "a Power Lunched Sand Lord").
+- followed by a plural or verb ending ("Clerics", "Valkyrie Spirits", "a Power Lunched Sand Lord");
+- and not only as part of a longer card name that the same words spell out ("Party Animal" inside "Major
+  Party Animal", "Voodoo Hat" inside "10 Gallon Voodoo Hat", "Mountains" inside "Uras, Overlord of Mountains").
 A class or kind ("an Overlord", "Angels") does not name a card: the ruling must say which card it means.
 A card that no text could name without changing the ruling is taken off the list instead, and the
 removal is recorded in the ruling's changes.
@@ -22,6 +24,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Iterable
 from functools import cache
 
 import pytest
@@ -79,7 +82,9 @@ def card_forms() -> dict[str, set[str]]:
 def card_patterns() -> dict[str, re.Pattern[str]]:
     patterns = {}
     for slug, forms in card_forms().items():
-        alternatives = [rf"(?i:{re.escape(form)})" if form.islower() else re.escape(form) for form in sorted(forms)]
+        # Longest first, so a match spans the whole name ("Uras, Overlord of Mountains", not "Uras").
+        alternatives = [rf"(?i:{re.escape(form)})" if form.islower() else re.escape(form)
+                        for form in sorted(forms, key=lambda form: (-len(form), form))]  # fmt: skip
         patterns[slug] = re.compile(rf"(?<!\w)(?:{'|'.join(alternatives)}){ENDINGS}(?!\w)")
     return patterns
 
@@ -88,8 +93,50 @@ def _stronghold_form(form: str) -> bool:
     return form.lower().endswith("stronghold")
 
 
+@cache
+def longer_names() -> dict[str, tuple[str, ...]]:
+    """Card slug -> the other cards one of whose forms holds one of this card's forms as whole words."""
+    forms = {slug: {form.lower() for form in card_forms()[slug]} for slug in card_forms()}
+    by_word: dict[str, set[str]] = {}
+    for slug, own in forms.items():
+        for form in own:
+            for word in form.split():
+                by_word.setdefault(word, set()).add(slug)
+    return {
+        slug: tuple(sorted(
+            other
+            for form in own
+            for other in by_word[form.split()[0]] - {slug}
+            if any(f" {form} " in f" {outer} " and form != outer for outer in forms[other])
+        ))
+        for slug, own in forms.items()
+    }  # fmt: skip
+
+
 def names(text: str, slug: str) -> bool:
-    return card_patterns()[slug].search(normalised(text)) is not None
+    return slug in named_cards(text, [slug])
+
+
+def named_cards(text: str, slugs: Iterable[str] | None = None) -> set[str]:
+    """The cards (of ``slugs``, or of all cards) that the text names."""
+    text = normalised(text)
+    lowered = text.lower()
+    return {
+        slug
+        for slug in (card_forms() if slugs is None else slugs)
+        # A cheap test first: a match spells one of the card's forms out (so checking every card stays fast).
+        if any(form.lower() in lowered for form in card_forms()[slug]) and _named_on_its_own(text, slug)
+    }
+
+
+def _named_on_its_own(text: str, slug: str) -> bool:
+    spans = [match.span() for match in card_patterns()[slug].finditer(text)]
+    outer_spans = [match.span() for other in longer_names()[slug] for match in card_patterns()[other].finditer(text)]
+    return any(
+        not any(start <= inner_start and inner_end <= end and end - start > inner_end - inner_start
+                for start, end in outer_spans)
+        for inner_start, inner_end in spans
+    )  # fmt: skip
 
 
 def unnamed_cards() -> set[tuple[str, str]]:
@@ -120,6 +167,13 @@ def test_every_listed_card_is_named_in_the_ruling() -> None:
         ("Two Water Nymphs.", "wild-nymph", False),
         ("The Fiend eats a card.", "eats-cockroach-king", False),
         ("Eats can be bribed.", "eats-cockroach-king", True),
+        ("Major Party Animal sets aside every Beer-bribable creature.", "party-animal", False),
+        ("Major Party Animal sets aside every Beer-bribable creature.", "major-party-animal", True),
+        ("Each 10 Gallon Voodoo Hat lowers the cap.", "voodoo-hat", False),
+        ("Uras, Overlord of Mountains makes the space Mountains.", "mountains", True),
+        ("Uras, Overlord of Mountains against Slor.", "mountains", False),
+        ("Uras, Overlord of Mountains against Slor.", "uras-overlord-of-mountains", True),
+        ("The Angel of Death and other Angels.", "death", False),
     ],
 )
 def test_how_a_card_is_named(text: str, slug: str, expected: bool) -> None:

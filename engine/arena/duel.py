@@ -26,10 +26,12 @@ from ..enums import SIDES, CardType, Fate, Phase, Role, Side, StepKind
 from ..errors import CatalogError, Problem, SetupInvalid
 from ..log import CreatureOutcome, Notice, Term, Why, WordedWhy
 from ..matchup_effects import (
+    BonusTerm,
     bonus_terms,
     bribe_creature,
     destruction,
     immunity,
+    log_terms,
     off_colour,
     terrain_step,
     text_box,
@@ -795,15 +797,18 @@ class Duel:
 
     def attacker_terms(self, side: Side, fighter: Fighter) -> list[Term]:
         """A secondary attacker's share of its side's total at the round's end (ARN-13): its printed
-        Vitality and its own bonuses against the opposing duellist."""
+        Vitality and its bonuses against the opposing duellist, each its own step as a standard secondary attack
+        logs it (SEC-4). A bonus a standard bearer or the terrain card gives the whole side (the side-wide rules
+        the shared ``bonus_terms`` gathers) cites site ruling 6.8.8, which counts it for a secondary attacker."""
         combat = self.combat
         opponent = self.pair[side.other]
-        terms = [Term(fighter.name, fighter.vitality)]
-        terms += [
-            Term(t.label, t.amount)
-            for t in bonus_terms(combat, side, fighter, opponent, secondary=True)
-            if not t.barred
-        ]
+        running = Contribution(fighter)
+        log_terms(
+            combat,
+            running,
+            [_side_rule_cited(term) for term in bonus_terms(combat, side, fighter, opponent, secondary=True)],
+        )
+        terms = list(running.terms)
         log(
             combat,
             StepKind.SECONDARY_ATTACK,
@@ -931,6 +936,14 @@ class Duel:
                 slug = split_reference(reference)[0]
                 if slug not in placed:
                     self.places.append(CardPlace(side, slug, Place.KEPT, "ARN-27"))
+
+
+def _side_rule_cited(term: BonusTerm) -> BonusTerm:
+    """A secondary attacker's bonus from a card beside the Guardian or in the Duel Zone (a standard bearer, the
+    terrain card) cites the site ruling that counts it there (6.8.8, ARN-46)."""
+    if term.card.type not in (CardType.STANDARD_BEARER, CardType.TERRAIN):
+        return term
+    return BonusTerm(term.label, term.amount, "ARN-46", term.card, term.why, term.kind, term.barred)
 
 
 def _aimed_at(side: Side, card: str, target: str | None, targets: list[Fighter], rule: str) -> Fighter:

@@ -45,9 +45,10 @@ from ..channelling import (
     start_ranged,
 )
 from ..combat_state import Combat
+from ..command_step import casting_refuser
 from ..core import action_said, card_name, fighter_named, log, spend_card
 from ..effects import effects_for, run_effects
-from ..enums import SIDES, CardType, CardUse, Fate, Side, StepKind
+from ..enums import SIDES, AutomationStatus, CardType, CardUse, Fate, Side, StepKind
 from ..log import Notice
 from ..matchup_effects import (
     add,
@@ -122,11 +123,18 @@ class RoundPlay:
         self.forbids = forbids
         self.actions = actions
         self.secondary = secondary
-        # A card that may not be played cancels nothing and is nothing to cancel.
+        # A card that may not be played cancels nothing and is nothing to cancel: a duellist's command (Pharaoh
+        # Djoser), a card only a command card may be, or a ban of a card in play when the round opens (a terrain
+        # card such as the Maitz Hotel, a standard bearer, a duellist's own text), which ``cast_refused`` will
+        # refuse at its turn.
         allowed = [
             action
             if (card := stock_card(combat, action)) is None
-            or (self.forbidder(action.side, card) is None and stock_fate(card) is not StockFate.COMMAND_ONLY)
+            or (
+                self.forbidder(action.side, card) is None
+                and stock_fate(card) is not StockFate.COMMAND_ONLY
+                and casting_refuser(combat, action.side, card) is None
+            )
             else Action(action.side, ActionKind.PASS)
             for action in actions
         ]
@@ -241,6 +249,9 @@ class RoundPlay:
             announce(combat, "arena.no_effect_in_secondary", rule, side=side, card=card, kind=StepKind.SPELL)
         else:
             reason = stock_reason(card)
+            if card.automation is AutomationStatus.NOT_AUTOMATED and card.automation_reason:
+                # Not modelled in a shield combat either: the reason that gives says what is missing.
+                reason = card.automation_reason
             message = announce(
                 combat,
                 f"arena.{fate.value}",

@@ -40,6 +40,7 @@ from ..abilities import (
     Stones,
 )
 from ..cards import CardDefinition
+from ..enums import AutomationStatus
 
 
 class StockFate(str, Enum):
@@ -63,6 +64,10 @@ def stock_fate(card: CardDefinition) -> StockFate:
     """How a duel treats this spell or H item when it is played from the Stock."""
     if card.first(CommandCard) is not None:
         return StockFate.COMMAND_ONLY
+    # Not modelled in a shield combat either (Monolith of Power: its text is data, but what it needs is not): the
+    # duel names it as the card page does, rather than calling text it cannot judge harmless.
+    if card.automation is AutomationStatus.NOT_AUTOMATED:
+        return StockFate.NOT_AUTOMATED
     if card.first(Dispel) is not None:
         return StockFate.CANCELS
     if card.first(BribeCounter) is not None:

@@ -16,6 +16,7 @@ from enum import Enum
 from ..abilities import (
     Ability,
     Aoe,
+    CancelsAoe,
     CommandCard,
     DestroyedWhenBeaten,
     DestroysWhenBeating,
@@ -23,9 +24,11 @@ from ..abilities import (
     ForbidsCasting,
     Indestructible,
     NoBriberyHere,
+    OutOfCombat,
     PlayRestriction,
     PushMargin,
     Restriction,
+    UnbribeableSide,
     WinsPushes,
 )
 from ..cards import CardDefinition
@@ -63,6 +66,9 @@ SHIELD_ONLY_PREFIXES = (
 # ``duel.Duel.close_result``); one that works only as a command card does not, since a duel has none.
 # Text that destroys on beating or on being beaten, and indestructible text that stops it, act when the primary
 # round is won (site ruling 6.8.7, ``duel.Duel.destroyed_on_beaten``).
+# A standard bearer's side-wide rules (site ruling 6.8.8): a side no bribe reaches is read by ``bribe_creature`` in
+# both rounds; a stone paid to cancel an opposing AOE by ``fire_aoe``, which a duel calls when a secondary attacker
+# enters (ARN-9), the one time a duel fires a creature's AOE.
 PERFORMED_KINDS: tuple[type[Ability], ...] = (
     ForbidsCasting,
     NoBriberyHere,
@@ -72,6 +78,8 @@ PERFORMED_KINDS: tuple[type[Ability], ...] = (
     DestroysWhenBeating,
     DestroyedWhenBeaten,
     Indestructible,
+    UnbribeableSide,
+    CancelsAoe,
 )
 
 
@@ -148,6 +156,13 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
             "In a duel a shield cancels one opposing creature (Arena rule 2.3.1) or captures one in a raid (7.2.7); "
             "the engine plays both. Its number and text as a shield of creatures do not apply.",
         )
+    if card.type is CardType.STRONGHOLD:
+        return ArenaSupport(
+            ArenaStatus.SHIELD_ONLY,
+            "A stronghold's bonus and text work for a creature defending in it. A duel is fought in the Duel Zone, "
+            "where nobody defends a stronghold (Arena rule 5.1.1); the raid duels in which a creature does (7.2.3) are "
+            "not played by the engine, so it changes no duel it simulates (site ruling 6.8.8).",
+        )
     if card.first(CommandCard) is not None or any(
         rule.must is Restriction.COMMAND for rule in card.abilities_of(PlayRestriction)
     ):
@@ -160,9 +175,22 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
         return ArenaSupport(ArenaStatus.NOT_AUTOMATED, "Not automated in standard combat either.")
     if card.automation is AutomationStatus.OUT_OF_SCOPE:
         return ArenaSupport(ArenaStatus.NO_COMBAT_EFFECT, "It acts outside combat, so it changes no duel.")
-    if card.automation is AutomationStatus.NO_COMBAT_EFFECT or not card.abilities:
+    # A text that acts only on the board (the Spires keep flying shields off their space) declares no combat step,
+    # which would otherwise read as "applied in duels"; its printed numbers (a terrain's types) still count.
+    outside_combat = all(isinstance(ability, OutOfCombat) for ability in card.abilities)
+    if card.automation is AutomationStatus.NO_COMBAT_EFFECT or outside_combat:
         return ArenaSupport(
             ArenaStatus.NO_COMBAT_EFFECT, "Nothing in its text changes a duel beyond its printed numbers."
+        )
+    if card.type is CardType.ACCESSORY:
+        # Gift of Isis: a standard combat takes it as a card in play from before the combat (earlier=). The Arena
+        # rules give an accessory no place (Phase I, 4.4.1, and the piles of 4.6.1 name none), and a duel set-up
+        # has none, so the engine never applies it in a duel.
+        return ArenaSupport(
+            ArenaStatus.NOT_AUTOMATED,
+            "Not automated in duels: the Arena rules do not say where an accessory lies or whether it is in play "
+            "(Phase I, rule 4.4.1, places none), and a duel set-up has no place for one, so its effect is left to "
+            "the players (site ruling 6.8.8).",
         )
     if card.type in (CardType.SPELL, CardType.HAND_ITEM):
         fate = stock_fate(card)
@@ -193,10 +221,13 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
             "(arena.command_no_effect); the rest of its text carries over.",
         )
     if shield_only:
+        whole = len(shield_only) == len(card.abilities)
         return ArenaSupport(
             ArenaStatus.SHIELD_ONLY,
-            "Part of its text only makes sense with shields (match-up order, control of the space, choosing "
-            "secondary targets or healing), so it does nothing in a duel; the rest carries over.",
+            ("Its text" if whole else "Part of its text")
+            + " only makes sense with shields (the command card, the order in which creatures meet or are "
+            "announced, control of the space, choosing secondary targets or healing), so it does nothing in a duel"
+            + ("." if whole else "; the rest carries over."),
         )
     if card.automation is AutomationStatus.PARTIAL:
         return ArenaSupport(ArenaStatus.NOT_AUTOMATED, "Only partly automated, as in standard combat.")

@@ -14,7 +14,7 @@ import pytest
 
 from engine.arena import duel_from_dict, duel_to_dict, format_duel, parse_duel, resolve_duel, validate_duel
 from engine.catalog import default_catalog
-from engine.enums import Side
+from engine.enums import CardType, Side
 from engine.errors import NotationError, SetupInvalid
 from engine.notation import parse_setup
 from engine.rulesets import any_from_dict, parse_any, validate_any
@@ -37,6 +37,8 @@ def test_every_rule_that_changes_a_duel_has_an_example() -> None:
         "arena-secondary-item", "arena-secondary-dispel", "arena-secondary-no-effect", "arena-secondary-aoe",
         "arena-command-terrain", "arena-command-sideline", "arena-command-no-effect", "arena-command-secondary-bonus",
         "arena-command-forbids-casting",
+        # Site ruling 6.8.8: a standard bearer's side-wide rule in both rounds.
+        "arena-bearer-side-rule",
     } <= ids  # fmt: skip
 
 
@@ -130,9 +132,14 @@ def test_arena_support_is_derived_from_the_abilities_steps() -> None:
     assert arena_support(catalog.get("shield-broms-goblin-04")).status is ArenaStatus.AUTOMATED
     statuses = {arena_support(card).status for card in catalog}
     assert statuses == set(ArenaStatus)
-    # A text acting only on control of the space (RES-) does nothing in a duel.
-    shield_only = [card for card in catalog if arena_support(card).status is ArenaStatus.SHIELD_ONLY]
-    assert all(
+    # A text acting only on control of the space (RES-) does nothing in a duel; nor does a stronghold, which works
+    # for a creature defending it, and nobody defends one in the Duel Zone (site ruling 6.8.8).
+    shield_only = [
+        card
+        for card in catalog
+        if arena_support(card).status is ArenaStatus.SHIELD_ONLY and card.type is not CardType.STRONGHOLD
+    ]
+    assert shield_only and all(
         any(
             step.startswith(("RES-", "HEAL-", "PRI-0", "PRI-12", "SEC-", "CMD-", "CMB-"))
             for a in card.abilities

@@ -62,6 +62,7 @@ from ..matchup_effects import (
 from ..render import Named, Said, args_of, notice_step, render_values
 from ..setup import Channel, Moment, RangedSupport, SpellPlay, split_reference
 from ..state import Contribution, Fighter
+from .allowances import credit_terrain
 from .setup import RoundAction
 from .stock import StockFate, shared_code_reads, stock_fate, stock_reason
 
@@ -379,15 +380,19 @@ def play_primary(
                     contributions[target.side].channel_allowed = True
         elif action.kind is ActionKind.RANGED:
             assert action.card is not None
+            before = contributions[side].total
             shoot(combat, 1, side, RangedSupport(1, action.card), pair, contributions, volley)
             combat.live_shooters = [shot.shooter for shot in volley.shots if not shot.cancelled]
+            credit_terrain(combat, action, pair[side], contributions[side], before)
         else:
             assert action.card is not None
             channel = Channel(Moment(1), action.card, action.amount, action.target)
             if needs_lunch_first(combat, side, pair[side], channel, index, lunches):
                 refuse_channel(combat, 1, side, channel)
             else:
+                before = contributions[side].total
                 channel_once(combat, side, channel, pair, contributions)
+                credit_terrain(combat, action, pair[side], contributions[side], before)
     for side in SIDES:
         run_effects(combat, "PRI-9 side", side, 1, pair, contributions, volley.shots)
     finish_ranged(combat, 1, contributions, volley)

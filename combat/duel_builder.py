@@ -5,7 +5,9 @@ form works without JavaScript and a duel read back (a reload, a permalink, "Chan
 same field, and the builder is drawn from it. The builder offers only what is legal at the end of the list
 as written: the side whose turn it is (Arena rules 6.3.2 and 6.6.1), the kinds of action the round allows,
 and the cards that side's duel set-up still holds (a Stock card played once is gone, across both rounds;
-a pen card is played once; a stronghold's creature shoots or channels once).
+a pen card is played once; a stronghold's creature shoots or channels once), and whom each may be aimed
+at as the engine's check allows it (``engine.arena.validate``: an opposing creature in the battle for a bribe
+or a shield, the opposing duellist for a ranged attack, the side's own duellist or shot for a channel).
 
 Its buttons are submit buttons named ``act`` (``p-add``, ``s-2-remove`` ...): ``edited`` applies one to the
 form data on the server, for the page without JavaScript and for the script's redraw alike, as the shield
@@ -23,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from combat.duels import made_up_clauses, set_up_clauses
+from engine.abilities import RangedChannelling
 from engine.actions import Action, ActionKind
 from engine.arena import ArenaSetup, parse_duel, resolve_duel
 from engine.arena.duel import with_made_up
@@ -235,7 +238,7 @@ def action_words(action: RoundAction, catalog: CardCatalog) -> str:
     if action.kind is ActionKind.ITEM:
         return f"{who} uses the item {card}{aimed}"
     if action.kind is ActionKind.RANGED:
-        return f"{who}'s {card} makes a ranged attack from under a stronghold"
+        return f"{who}'s {card} makes a ranged attack from under a stronghold" + (f" at{target}" if target else "")
     into = f" into{target}" if target else ""
     if str(action.card) == "guardian":
         return f"{who}'s Guardian channels {stones_words(action.amount)}{into}"
@@ -348,6 +351,7 @@ def legal_next(setup: ArenaSetup, key: str, catalog: CardCatalog, side: Side) ->
     written = setup.primary if key == "p" else setup.secondary
     names = {slug: card_words(catalog, slug) for slug in _every_slug(setup, catalog)}
     other_duellist = card_words(catalog, theirs.duellists[0]) if theirs.duellists else "the opposing duellist"
+    own_duellist = card_words(catalog, mine.duellists[0]) if mine.duellists else "the duellist"
     # The opposing creatures a bribe or a shield may aim at besides the duellist: the ranged attackers the
     # opponent placed in the primary round, the secondary attackers he sent in the secondary.
     joined = {
@@ -395,18 +399,28 @@ def legal_next(setup: ArenaSetup, key: str, catalog: CardCatalog, side: Side) ->
         for icon in icons:
             offer("bribe-back", icon.value, bribery_words(catalog, icon))
     if key == "p":
+        # A ranged attack backs the side's duellist and fires at the opposing one (Arena rule 2.6.1): the
+        # one creature it may be aimed at, said so rather than left to the notation.
+        fires_at = [("", f"{other_duellist}, the opposing duellist (the only creature a ranged attack fires at)")]
         for slug in _left(catalog, mine.under, uses.under[side]):
             card = catalog.get(slug)
             if card.ranged_attack:
-                offer("ranged", slug, f"{card.name} (ranged attack {card.ranged_attack})")
+                offer("ranged", slug, f"{card.name} (ranged attack {card.ranged_attack})", fires_at)
+        # Channelling goes into the side's own duellist, or into a shot of its own placed earlier in the
+        # round whose text lets it take channelling (6.3.7); the engine's check refuses any other target.
+        into = [("", f"{own_duellist}, your duellist")] + [
+            (ref, f"{card_words(catalog, ref)}'s ranged attack (yours: its shot takes channelling)")
+            for ref in dict.fromkeys(joined[side])
+            if (card := catalog.find(split_reference(ref)[0])) is not None and card.first(RangedChannelling)
+        ]
         stones = _stones(mine, catalog) - uses.stones[side]
         for amount in range(1, max(0, stones) + 1):
             label = f"The Guardian: {stones_words(amount)} (of {stones} left)"
-            offer("channel", "guardian" + (f"*{amount}" if amount > 1 else ""), label)
+            offer("channel", "guardian" + (f"*{amount}" if amount > 1 else ""), label, into)
         for slug in _left(catalog, mine.under, uses.under[side]):
             card = catalog.get(slug)
             if card.cmp:
-                offer("channel", slug, f"{card.name}, a channeller under a stronghold (channels {card.cmp})")
+                offer("channel", slug, f"{card.name}, a channeller under a stronghold (channels {card.cmp})", into)
     else:
         pen_left = _left(catalog, mine.pen, uses.pen[side])
         for slug in pen_left:
@@ -485,7 +499,9 @@ def round_builder(
         what = _pick_value(values, prefix + "what", whats)
         builder.picks.append(Pick(prefix + "what", "Which card", whats, what))
         targets = tuple(Option(i.target, i.target_label) for i in of_kind if i.what == what and i.target_label)
-        if len(targets) > 1:
+        # Shown even with one choice: who the action reaches is worth saying (the opposing duellist a shot
+        # fires at, the own duellist a channel feeds), and the select is where a second choice would appear.
+        if targets:
             target = _pick_value(values, prefix + "target", targets)
             builder.picks.append(Pick(prefix + "target", "Aimed at", targets, target))
     return builder

@@ -20,7 +20,7 @@ from combat.examples import arena_examples
 from combat.links import permalink
 from combat.reading import Picture
 from combat.rule_refs import RuleRef, rule_refs
-from engine.actions import Action, ActionKind
+from engine.actions import Action
 from engine.arena import ArenaSetup, DuelLog, DuelResult, Place, format_duel, parse_duel
 from engine.catalog import CardCatalog
 from engine.enums import CardType, Terrain
@@ -452,21 +452,6 @@ EXPLORE_REFUSAL = (
     "side enters the Duel Zone, and the rest are the players' own choices turn by turn (which card to play, "
     "in what order), each of which you can try by changing the duel and reading its result"
 )
-
-
-def unplayable_problems(setup: ArenaSetup) -> list[Problem]:
-    """Round actions the engine's check lets through but its round cannot play: a Guardian's channel in the
-    secondary round stops the duel engine with an internal error (engine/arena, not the site's to change), so
-    the site refuses it first, with the code and the rule of the engine's refusal of any other channel there."""
-    return [
-        Problem(
-            "arena.not_in_secondary",
-            f"secondary action {index}: ranged attacks and channelling belong to the primary round (Arena rule 6.6.1)",
-            field="secondary",
-        )
-        for index, action in enumerate(setup.secondary, start=1)
-        if isinstance(action, Action) and action.kind in (ActionKind.CHANNEL, ActionKind.RANGED)
-    ]
 
 
 def read_duel_or_none(notation: str) -> ArenaSetup | None:

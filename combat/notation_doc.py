@@ -311,7 +311,7 @@ DUEL_CLAUSES: tuple[Clause, ...] = (
         "p",
         "Round actions",
         "p=a:kind:card,... and s=...",
-        "Each round's actions in turn order: the attacker first in the primary round, the primary loser (after a tie, the attacker) first in the secondary one, until both pass. Kinds: ranged, spell, channel, bribe, item and pass; in the secondary round also creature and shield (shield:card@target). Each takes effect at its place in the list: a bribe that takes a duellist away ends the round, and a Dispel Magic cancels the opposing card played just before it.",
+        "Each round's actions in turn order: the attacker first in the primary round, the primary loser (after a tie, the attacker) first in the secondary one, until both pass. Kinds: ranged, spell, channel, bribe, item and pass; in the secondary round also creature and shield (shield:card@target). Each takes effect at its place in the list: a bribe that takes a duellist away ends the round, and a Dispel Magic cancels the opposing card played just before it. Ranged attacks and channelling belong to the primary round only, the Guardian's channel included. A target (@card) must name a creature the action can reach when it is taken: a bribe or a shield an opposing creature in the battle, a ranged attack or a secondary attacker the opposing duellist, a channel its own duellist or its own shot that takes channelling (guardian*2@grim-skull), a spell or item any card of the duel; any other target is refused (arena.bad_target).",
         DUEL_EXAMPLE + " p=a:ranged:archer,d:pass,a:pass s=d:creature:devil-dog,a:pass,d:pass",
     ),
 )

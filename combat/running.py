@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from cards.engine_catalog import site_catalog
-from combat.duels import EXPLORE_REFUSAL, EXPLORE_REFUSAL_CODE, unplayable_problems
+from combat.duels import EXPLORE_REFUSAL, EXPLORE_REFUSAL_CODE
 from combat.limits import check_setup
 from combat.setup_form import MAX_NOTATION_LENGTH
 from combat.slots import explore_slot
@@ -56,12 +56,7 @@ def _within_limits(setup: AnySetup) -> AnySetup:
 
 
 def problems_of(setup: AnySetup, cards: CardCatalog | None = None) -> list[Problem]:
-    """Every problem of a set-up of either ruleset (a duel's include those only its play reveals). A duel's
-    actions its engine cannot play are reported first: validating plays the duel, which would stop there."""
-    if isinstance(setup, ArenaSetup):
-        unplayable = unplayable_problems(setup)
-        if unplayable:
-            return unplayable
+    """Every problem of a set-up of either ruleset (a duel's include those only its play reveals)."""
     return validate_any(setup, cards or catalog())
 
 
@@ -79,9 +74,6 @@ def run(setup: CombatSetup) -> CombatLog:
 def run_any(setup: AnySetup) -> CombatLog | DuelLog:
     """Resolve a set-up of either ruleset (a duel validates itself as it goes)."""
     if isinstance(setup, ArenaSetup):
-        problems = unplayable_problems(setup)
-        if problems:
-            raise SetupInvalid(problems)
         return resolve_any(setup, catalog())
     return run(setup)
 

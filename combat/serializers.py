@@ -233,6 +233,12 @@ class RoundTotalsSerializer(serializers.Serializer[Any]):
     attacker_chain = TermSerializer(many=True)
     defender_chain = TermSerializer(many=True)
     won_by = serializers.CharField(allow_null=True, help_text="attacker, defender, or null for equal totals.")
+    decided_by_card = serializers.CharField(
+        allow_blank=True,
+        help_text="The slug of the card that decided the round instead of its totals (a winning roll of Summon "
+        "Entropy Storm, Arena rule 6.8.5, step ARN-43); empty when the totals were compared. The totals are then "
+        "those of the moment it decided, and won_by is its side.",
+    )
 
 
 class CardPlaceSerializer(serializers.Serializer[Any]):

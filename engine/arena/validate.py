@@ -7,16 +7,19 @@ the duel is resolved and raised the same way, as ``SetupInvalid``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
-from ..actions import Action, ActionKind
+from ..abilities import Aoe, RangedChannelling
+from ..actions import Action, ActionKind, action_to_text
 from ..cards import CardDefinition
 from ..catalog import CardCatalog
 from ..enums import SIDES, CardType, Side
 from ..errors import Problem, SetupInvalid
 from ..setup import split_reference
+from .notation import round_action_text
 from .setup import ArenaPlay, ArenaSetup, DuelSide, PlayKind, RoundAction, is_pass
 from .stock import shared_code_reads, stock_reason
+from .support import reads_set_up_inputs
 
 STOCK_TYPES = frozenset({CardType.SPELL, CardType.HAND_ITEM, CardType.BRIBERY})
 PEN_TYPES = frozenset(
@@ -24,9 +27,12 @@ PEN_TYPES = frozenset(
 )
 
 
-def problem(code: str, message: str, rule: str, *, field: str = "", card: str = "") -> Problem:
-    """A problem whose message names the Arena rule it breaks, so every caller shows it."""
-    return Problem(f"arena.{code}", f"{message} (Arena rule {rule})", field=field, card=card)
+def problem(
+    code: str, message: str, rule: str, *, field: str = "", card: str = "", values: Mapping[str, str] | None = None
+) -> Problem:
+    """A problem whose message names the Arena rule it breaks, so every caller shows it; ``values`` are its
+    facts by name for programs (the action at fault, the target it names)."""
+    return Problem(f"arena.{code}", f"{message} (Arena rule {rule})", field=field, card=card, values=dict(values or {}))
 
 
 def card_of(catalog: CardCatalog, reference: str) -> CardDefinition | None:
@@ -98,7 +104,7 @@ def validate_duel(setup: ArenaSetup, catalog: CardCatalog) -> list[Problem]:
     shields: Counter[Side] = Counter()
     for index, action in enumerate(setup.secondary, start=1):
         problems += _secondary_problems(setup, catalog, action, index, used[action.side], shields)
-    return problems
+    return problems + _target_problems(setup, catalog) + _entering_inputs(setup, catalog)
 
 
 def check_duel(setup: ArenaSetup, catalog: CardCatalog) -> None:
@@ -254,18 +260,24 @@ def _stock_problems(
     if action.kind is ActionKind.PASS:
         return []
     if action.kind in (ActionKind.RANGED, ActionKind.CHANNEL):
-        assert action.card is not None
-        if action.kind is ActionKind.CHANNEL and action.card.slug == "guardian":
-            return []
+        assert action.card is not None  # Action's own check: a ranged attack or a channel names its card
+        # The secondary round has no channelling at all (6.6.1 lists its plays), the Guardian's included.
         if round_name == "secondary":
+            text = action_to_text(action)
+            guardian = action.card.slug == "guardian"
             return [
                 problem(
                     "not_in_secondary",
-                    f"{where}: ranged attacks and channelling belong to the primary round",
+                    f"{where} ({text}): ranged attacks and channelling, "
+                    f"{'from the Guardian as from a creature, ' if guardian else ''}belong to the primary round",
                     "6.6.1",
                     field=round_name,
+                    card="" if guardian else str(action.card),
+                    values={"action": text},
                 )
             ]
+        if action.kind is ActionKind.CHANNEL and action.card.slug == "guardian":
+            return []
         card = card_of(catalog, action.card)
         if card is None or not any(split_reference(r)[0] == card.slug for r in under):
             return [
@@ -354,3 +366,141 @@ def _secondary_problems(
                 )
             ]
     return []
+
+
+def _entering_inputs(setup: ArenaSetup, catalog: CardCatalog) -> list[Problem]:
+    """The roll or count of an AOE fired by a creature sent in from the pen (6.6.1b), when its AOE is otherwise a
+    command's that a duel does not apply (Mayor McEvil): the duel does not ask for that input for the command,
+    but the AOE reads it as the creature enters, so the set-up must give it (6.8.2)."""
+    problems: list[Problem] = []
+    for action in setup.secondary:
+        card = card_of(catalog, action.card) if isinstance(action, ArenaPlay) else None
+        if card is None or action.kind is not PlayKind.CREATURE or reads_set_up_inputs(card):
+            continue
+        duel, letter = setup.side(action.side), action.side.letter
+        aoes = card.abilities_of(Aoe)
+        wanted = (
+            (
+                "counts",
+                "setup.count_missing",
+                any(aoe.per_count for aoe in aoes),
+                duel.counts,
+                f"a count of {card.count_needed}",
+            ),
+            ("rolls", "setup.roll_missing", any(aoe.dice is not None for aoe in aoes), duel.rolls, "a roll"),
+        )
+        for key, code, needed, given, what in wanted:
+            if needed and not any((card_of(catalog, item.card) or _NONE).slug == card.slug for item in given):
+                problems.append(
+                    Problem.at(
+                        code,
+                        f"{letter}.{key}",
+                        f"{card.name} fires its AOE as it enters as a secondary attacker (Arena rule 6.6.1b) and "
+                        f"needs {what}; give it as {card.slug}:N",
+                        card.slug,
+                    )
+                )
+    return problems
+
+
+def _acting_card(catalog: CardCatalog, action: RoundAction) -> str:
+    """The card an action plays, by slug: the bribery card of a bribe, '' for the Guardian's channel."""
+    if isinstance(action, Action) and action.icon is not None:
+        return action.icon.value
+    if action.card is None or action.card.slug == "guardian":
+        return ""
+    return _slug(catalog, action.card)
+
+
+def _slug(catalog: CardCatalog, reference: str) -> str:
+    """The card a reference names, by slug (an alias or a copy number resolved); the reference's own slug if
+    no card has it (``guardian``, a typing slip)."""
+    slug = split_reference(reference)[0]
+    card = catalog.find(slug)
+    return card.slug if card is not None else slug
+
+
+def _target_problems(setup: ArenaSetup, catalog: CardCatalog) -> list[Problem]:
+    """Each target (``@name``) names a creature the action may be aimed at when it is taken; a target naming a
+    card that is not there is refused rather than silently replaced by the action's usual one.
+
+    Who is in the battle at an action: both duellists, and the creatures written into it earlier in the same
+    round (a ranged attacker in the primary round, a secondary attacker in the secondary). A bribe and a
+    shield aim at an opposing one of them (6.3.3, 2.3.1); a ranged attack and a secondary attacker fight the
+    opposing duellist (2.6.1, 6.6.1b); a channel feeds the side's own duellist or a ranged attacker of its
+    own whose shot takes channelling (6.3.7). A spell or an H item reads its target by its text, so it may
+    name any creature of the duel, either side's channeller under a stronghold, or the Guardian."""
+    problems: list[Problem] = []
+    everyone = {
+        _slug(catalog, reference)
+        for side in SIDES
+        for reference in (*setup.side(side).duellists[:1], *setup.side(side).under, *setup.side(side).pen)
+    } | {"guardian"}
+    for round_name, actions in (("primary", setup.primary), ("secondary", setup.secondary)):
+        joined: dict[Side, list[str]] = {side: [] for side in SIDES}
+        for index, action in enumerate(actions, start=1):
+            if action.target is not None:
+                problem_found = _target_problem(
+                    setup,
+                    catalog,
+                    action,
+                    str(action.target),
+                    f"{round_name} action {index}",
+                    round_name,
+                    joined,
+                    everyone,
+                )
+                if problem_found is not None:
+                    problems.append(problem_found)
+            entering = (isinstance(action, ArenaPlay) and action.kind is PlayKind.CREATURE) or (
+                isinstance(action, Action) and action.kind is ActionKind.RANGED
+            )
+            if entering and action.card is not None:
+                joined[action.side].append(_slug(catalog, action.card))
+    return problems
+
+
+def _target_problem(
+    setup: ArenaSetup,
+    catalog: CardCatalog,
+    action: RoundAction,
+    target: str,
+    where: str,
+    round_name: str,
+    joined: dict[Side, list[str]],
+    everyone: set[str],
+) -> Problem | None:
+    side = action.side
+    text = round_action_text(action)
+    own = [_slug(catalog, r) for r in setup.side(side).duellists[:1]]
+    opposing = [_slug(catalog, r) for r in setup.side(side.other).duellists[:1]]
+    if isinstance(action, ArenaPlay):
+        if action.kind is PlayKind.SHIELD:
+            allowed, whom, rule = opposing + joined[side.other], "an opposing creature in the battle", "2.3.1"
+        else:
+            allowed, whom, rule = opposing, "the opposing duellist, the one a secondary attacker fights", "6.6.1b"
+    else:
+        if action.icon is not None:
+            allowed, whom = opposing + joined[side.other], "an opposing creature in the battle"
+            rule = "6.3.2b" if round_name == "primary" else "6.6.1c"
+        elif action.kind is ActionKind.RANGED:
+            allowed, whom, rule = opposing, "the opposing duellist, the one a ranged attack fires at", "2.6.1"
+        elif action.kind is ActionKind.CHANNEL:
+            shots = [slug for slug in joined[side] if (card := catalog.find(slug)) and card.first(RangedChannelling)]
+            allowed = own + shots
+            whom = "the channelling side's duellist or a ranged attacker of its own whose shot takes channelling"
+            rule = "6.3.7"
+        else:
+            allowed, whom, rule = sorted(everyone), "a creature, a channeller or the Guardian of this duel", "6.3.2b"
+    if _slug(catalog, target) in allowed:
+        return None
+    # The few creatures an action of a fixed aim may reach are listed; a spell's whole duel is not.
+    present = "" if whom.startswith("a creature, a channeller") else ", ".join(dict.fromkeys(allowed))
+    return problem(
+        "bad_target",
+        f"{where} ({text}): {target} is not {whom}" + (f" (that is: {present})" if present else ""),
+        rule,
+        field=round_name,
+        card=_acting_card(catalog, action),
+        values={"action": text, "target": target},
+    )

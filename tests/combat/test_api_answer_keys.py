@@ -4,12 +4,16 @@ ruleset) are enums with the one value that answer gives, so a generated client c
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from django.test import Client
 
 pytestmark = pytest.mark.django_db
+
+ARENA_EXAMPLES = Path(__file__).resolve().parents[2] / "fixtures" / "examples" / "arena"
 
 # The component documenting each answer, a set-up that gets it, and its kind and ruleset.
 ANSWERS = {
@@ -47,3 +51,22 @@ def _enum(components: dict[str, Any], field: dict[str, Any]) -> list[str]:
         if "$ref" in part:
             return _enum(components, components[part["$ref"].rsplit("/", 1)[-1]])
     return []
+
+
+def test_a_duel_round_decided_by_a_card_says_which_in_the_api_and_its_schema(
+    client: Client, components: dict[str, Any]
+) -> None:
+    """The worked duel where Summon Entropy Storm's winning roll decides the primary round (ARN-43): the API
+    names the card on that round, and on no other, and every key of a round's totals is documented."""
+    example = json.loads((ARENA_EXAMPLES / "arena-storm-wins-primary.json").read_text())
+    response = client.post("/api/v1/combat/resolve", {"notation": example["notation"]}, content_type="application/json")
+    assert response.status_code == 200
+    result = response.json()["result"]
+    assert result["primary"]["decided_by_card"] == "summon-entropy-storm"
+    assert result["primary"]["won_by"] == example["expected"]["upper_hand"]
+    assert result["secondary"]["decided_by_card"] == ""
+    documented = components["RoundTotals"]
+    for round_totals in (result["primary"], result["secondary"]):
+        assert sorted(set(round_totals) - set(documented["properties"])) == []
+    assert "decided_by_card" in documented.get("required", [])
+    assert "Entropy Storm" in documented["properties"]["decided_by_card"]["description"]

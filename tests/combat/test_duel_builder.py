@@ -160,6 +160,91 @@ def test_the_selects_offer_kinds_cards_and_targets_for_the_chosen_ones(client: C
     assert added["s"] == "a:pass,d:creature:devil-dog,a:shield:shield-broms-goblin-04@devil-dog"
 
 
+# Grim Skull's shot takes channelling (its text); Energy Toad's does not; Energy Well channels.
+AIMING = {**CARDS, "a_under": "Grim Skull, Energy Toad, Energy Well"}
+
+
+def _target_labels(page: str, name: str) -> dict[str, str]:
+    select = re.search(rf'<select name="{name}".*?</select>', page, re.S)
+    found = re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>', select.group(0)) if select else []
+    return {value: html_lib.unescape(label) for value, label in found}
+
+
+def test_a_ranged_attack_and_a_channel_offer_who_they_may_be_aimed_at(client: Client) -> None:
+    # A ranged attack fires at the opposing duellist and nowhere else: the one choice is said, not typed.
+    page = _form(client, {**AIMING, "p-add-kind": "ranged", "p-add-what": "grim-skull"})
+    assert _target_labels(page, "p-add-target") == {
+        "": "Sand Lord, the opposing duellist (the only creature a ranged attack fires at)"
+    }
+    # Before any shot, a channel goes into the attacker's own duellist only.
+    page = _form(client, {**AIMING, "p-add-kind": "channel"})
+    assert _target_labels(page, "p-add-target") == {"": "Swordsman, your duellist"}
+    # Once Grim Skull and Energy Toad have shot, Grim Skull's shot may take channelling; Energy Toad's may not.
+    written = "a:ranged:grim-skull,d:pass,a:ranged:energy-toad,d:pass"
+    page = _form(client, {**AIMING, "p": written, "p-add-kind": "channel", "p-add-what": "energy-well"})
+    assert list(_target_labels(page, "p-add-target")) == ["", "grim-skull"]
+    assert "Grim Skull&#x27;s ranged attack" in page
+    menu = _menu(page, "p")
+    assert "a:channel:guardian*2@grim-skull" in menu and "a:channel:energy-well@grim-skull" in menu
+    assert not any(action.endswith(("@energy-toad", "@sand-lord")) for action in menu if ":channel:" in action)
+    # Added from the selects (with JavaScript) and from the one select (without), each as the notation writes it.
+    picked = {"p-add-side": "a", "p-add-kind": "channel", "p-add-what": "guardian*2", "p-add-target": "grim-skull"}
+    added = _fields(_form(client, {**AIMING, "p": written, **picked, "act": "p-add"}))
+    assert added["p"] == f"{written},a:channel:guardian*2@grim-skull"
+    chosen = {"p-add-action": "a:channel:energy-well@grim-skull", "act": "p-add-chosen"}
+    assert (
+        _fields(_form(client, {**AIMING, "p": written, **chosen}))["p"] == f"{written},a:channel:energy-well@grim-skull"
+    )
+    # A target the lists do not offer is never added, whatever the address says: the select falls back to its first.
+    forged = {**picked, "p-add-target": "energy-toad", "act": "p-add"}
+    assert _fields(_form(client, {**AIMING, "p": written, **forged}))["p"] == f"{written},a:channel:guardian*2"
+    forged_menu = {"p-add-action": "a:channel:guardian@sand-lord", "act": "p-add-chosen"}
+    assert _fields(_form(client, {**AIMING, "p": written, **forged_menu}))["p"] == written
+
+
+def test_channel_and_ranged_targets_round_trip_through_the_permalink(client: Client) -> None:
+    rounds = "a:ranged:grim-skull@sand-lord,d:pass,a:channel:guardian*2@grim-skull,d:pass,a:pass"
+    response = client.get("/combat/duel/", {**AIMING, "p": rounds})
+    assert response.status_code == 302
+    notation = dict(parse_qsl(urlsplit(response["Location"]).query))["s"]
+    assert notation.endswith(f"p={rounds}")
+    assert client.get(response["Location"]).status_code == 200
+    page = client.get("/combat/?s=" + quote(notation) + "&edit=1").content.decode()
+    assert (
+        _listed(page, "p")[0] == "The attacker's Grim Skull makes a ranged attack from under a stronghold at Sand Lord"
+    )
+    assert _listed(page, "p")[2] == "The attacker's Guardian channels 2 Power Stones into Grim Skull"
+    assert _fields(page)["p"].replace(" ", "") == rounds
+
+
+def test_every_target_the_builder_offers_passes_the_engines_check(client: Client) -> None:
+    """The builder's lists and the engine's check of targets (arena.bad_target) agree: each action offered
+    next, added to the rounds, raises no target problem."""
+    from combat import running
+    from combat.duel_builder import builders, draft
+    from engine.arena import validate_duel
+
+    catalog = running.catalog()
+    states = [
+        {**AIMING},
+        {**AIMING, "p": "a:ranged:grim-skull,d:pass,a:ranged:energy-toad"},
+        {**AIMING, "p": "a:ranged:grim-skull,d:pass,a:ranged:energy-toad,d:pass"},
+        {**AIMING, "p": "a:pass,d:pass", "s": "a:pass,d:creature:devil-dog"},
+        {**AIMING, "p": "a:pass,d:pass", "s": "a:pass,d:creature:devil-dog,a:pass"},
+    ]
+    offered = 0
+    for values in states:
+        for built in builders(values, catalog):
+            for _, options in built.menu:
+                for option in options:
+                    written = [item for item in str(values.get(built.key, "")).split(",") if item]
+                    setup = draft({**values, built.key: ",".join([*written, option.value])}, catalog)
+                    problems = [p for p in validate_duel(setup, catalog) if p.code == "arena.bad_target"]
+                    assert problems == [], option.value
+                    offered += "@" in option.value
+    assert offered >= 20
+
+
 def test_an_add_the_lists_would_not_offer_is_not_added(client: Client) -> None:
     # A stale page or a forged address: a card the side does not hold, the other side's turn, a used card.
     for action in ("a:spell:dispel-magic", "d:pass", "a:ranged:energy-well"):
@@ -214,6 +299,11 @@ def test_a_bad_action_names_its_field_and_card_and_is_never_a_500(client: Client
         "a:ranged:swordsman,d:pass": "Primary round actions: Action 1: Swordsman must lie under",
         # The notation's own example stays notation: only a card named in a sentence is given its name.
         "a:dance,d:pass": "Primary round actions: &#x27;a:dance&#x27; has no action kind &#x27;dance&#x27;",
+        # A target naming no one was dropped without a word; now refused by the engine's check, by field.
+        "a:spell:power-lunch@nobody,d:pass": "Primary round actions: Action 1 (a:spell:power-lunch@nobody): nobody is "
+        "not a creature, a channeller or the Guardian of this duel",
+        "a:ranged:energy-toad@swordsman,d:pass": "Primary round actions: Action 1 (a:ranged:energy-toad@swordsman): "
+        "Swordsman is not the opposing duellist, the one a ranged attack fires at (that is: Sand Lord)",
     }
     for typed, said in cases.items():
         response = client.get("/combat/duel/", {**CARDS, "p": typed})
@@ -225,8 +315,8 @@ def test_a_bad_action_names_its_field_and_card_and_is_never_a_500(client: Client
     response = client.get("/combat/duel/", secondary)
     assert response.status_code == 400
     assert (
-        "Secondary round actions: Action 1: ranged attacks and channelling belong to the primary round"
-        in response.content.decode()
+        "Secondary round actions: Action 1 (a:channel:guardian): ranged attacks and channelling, from the Guardian as "
+        "from a creature, belong to the primary round" in response.content.decode()
     )
     notation = "ruleset=arena a=swordsman d=sand-lord p=a:pass,d:pass s=a:channel:guardian,d:pass,a:pass"
     assert client.get("/combat/?s=" + quote(notation)).status_code == 400

@@ -15,7 +15,12 @@ __all__ = ["browser", "server_url"]  # fixtures used by name below
 if TYPE_CHECKING := False:
     from playwright.sync_api import Browser, Page
 
-CARDS = "a_duellist=Swordsman&a_stock=Power+Lunch,Gold&a_under=Energy+Toad&d_duellist=Sand+Lord&d_pen=Devil+Dog"
+# Grim Skull shoots from under a stronghold, and its shot may take channelling (its text).
+CARDS = (
+    "a_duellist=Swordsman&a_stock=Power+Lunch,Gold&a_under=Grim+Skull,Energy+Toad&d_duellist=Sand+Lord&d_pen=Devil+Dog"
+)
+SHOT = "The attacker's Grim Skull makes a ranged attack from under a stronghold"
+CHANNEL = "The attacker's Guardian channels 1 Power Stone into Grim Skull"
 
 
 def _fits(page: Page, width: int) -> None:
@@ -33,6 +38,14 @@ def _choose(page: Page, select: str, value: str) -> None:
     expect(page.locator(f"{select}:not([data-drawn])")).to_have_value(value)
 
 
+def _step_down(page: Page, select: str, value: str) -> None:
+    """Move a select to its next option with the arrow key, and wait for the server's redraw to keep it."""
+    page.focus(select)
+    page.eval_on_selector(select, "s => { s.dataset.drawn = 'before'; }")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator(f"{select}:not([data-drawn])")).to_have_value(value)
+
+
 @pytest.mark.parametrize("width", [390, 1366])
 def test_a_newcomer_builds_the_rounds_by_keyboard_and_reads_them_back_in_words(
     browser: Browser, server_url: str, width: int
@@ -40,18 +53,17 @@ def test_a_newcomer_builds_the_rounds_by_keyboard_and_reads_them_back_in_words(
     with watched_page(browser, width) as page:
         page.goto(f"{server_url}/combat/duel/?{CARDS}&refresh=1")
         _fits(page, width)
-        # The attacker's turn: a ranged attack by Energy Toad, added with the keyboard only.
+        # The attacker's turn: a ranged attack by Grim Skull, added with the keyboard only; who it fires at is said.
         _choose(page, "#id_p-add-kind", "ranged")
-        assert page.eval_on_selector("#id_p-add-what", "s => s.value") == "energy-toad"
+        assert page.eval_on_selector("#id_p-add-what", "s => s.value") == "grim-skull"
+        assert page.eval_on_selector("#id_p-add-target", "s => [...s.options].map(o => o.label)") == [
+            "Sand Lord, the opposing duellist (the only creature a ranged attack fires at)"
+        ]
         page.focus("#act-p-add")
         page.keyboard.press("Enter")
-        expect(page.locator("#id_p")).to_have_value("a:ranged:energy-toad")
-        assert page.inner_text("#round-p-list .action-label") == (
-            "The attacker's Energy Toad makes a ranged attack from under a stronghold"
-        )
-        expect(page.locator("#rounds-status")).to_have_text(
-            "Added: The attacker's Energy Toad makes a ranged attack from under a stronghold."
-        )
+        expect(page.locator("#id_p")).to_have_value("a:ranged:grim-skull")
+        assert page.inner_text("#round-p-list .action-label") == SHOT
+        expect(page.locator("#rounds-status")).to_have_text(f"Added: {SHOT}.")
         # The focus stays on the builder, and the defender's turn is next: he passes.
         assert page.evaluate("document.activeElement.id") == "act-p-add"
         assert page.eval_on_selector("#id_p-add-side", "s => [...s.options].map(o => o.value)") == ["d"]
@@ -61,19 +73,25 @@ def test_a_newcomer_builds_the_rounds_by_keyboard_and_reads_them_back_in_words(
         page.keyboard.press("Tab")
         assert page.evaluate("document.activeElement.id") == "act-p-add"
         page.keyboard.press("Enter")
-        expect(page.locator("#id_p")).to_have_value("a:ranged:energy-toad,d:pass")
+        expect(page.locator("#id_p")).to_have_value("a:ranged:grim-skull,d:pass")
+        # The attacker channels a stone from his Guardian into Grim Skull's shot, picked from the list of targets.
+        _choose(page, "#id_p-add-kind", "channel")
+        _step_down(page, "#id_p-add-target", "grim-skull")
         _fits(page, width)
+        page.focus("#act-p-add")
+        page.keyboard.press("Enter")
+        expect(page.locator("#id_p")).to_have_value("a:ranged:grim-skull,d:pass,a:channel:guardian@grim-skull")
         # The address kept the duel: a reload fills the builder back.
         page.reload()
-        assert page.input_value("#id_p") == "a:ranged:energy-toad,d:pass"
-        assert "The defender passes" in page.inner_text("#round-p-list")
+        assert page.input_value("#id_p") == "a:ranged:grim-skull,d:pass,a:channel:guardian@grim-skull"
+        assert CHANNEL in page.inner_text("#round-p-list")
         page.click("#resolve-duel")
         page.wait_for_url("**/combat/?s=ruleset*")
         summary = page.inner_text(".duel-summary")
-        assert "The attacker's Energy Toad makes a ranged attack from under a stronghold" in summary
+        assert SHOT in summary and CHANNEL in summary
         assert "ruleset=arena" not in summary  # the notation waits in its disclosure
         page.click(".summary-notation summary")
-        assert "p=a:ranged:energy-toad,d:pass" in page.inner_text(".summary-notation")
+        assert "p=a:ranged:grim-skull,d:pass,a:channel:guardian@grim-skull" in page.inner_text(".summary-notation")
         _fits(page, width)
 
 
@@ -90,4 +108,12 @@ def test_without_javascript_the_next_action_select_and_add_button_build_the_roun
         # The defender's turn now: the select offers his actions only.
         offered = page.eval_on_selector("#id_p-add-action", "s => [...s.options].map(o => o.value)")
         assert "d:pass" in offered and all(action.startswith("d:") for action in offered)
+        # After Grim Skull's shot, a channel into it is one of the attacker's next actions, target and all.
+        for action in ("d:pass", "a:ranged:grim-skull", "d:pass", "a:channel:guardian@grim-skull"):
+            page.select_option("#id_p-add-action", action)
+            page.click("#act-p-add-chosen")
+        assert (
+            page.input_value("#id_p") == "a:bribe:gold,d:pass,a:ranged:grim-skull,d:pass,a:channel:guardian@grim-skull"
+        )
+        assert CHANNEL in page.inner_text("#round-p-list")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -166,8 +166,8 @@ class RoundPlay:
             )
             allowed.append(action if playable else Action(action.side, ActionKind.PASS))
         cancels = dispels(allowed, combat)
-        # Cards refused at their turn; a Dispel matched to one (a ban not foreseen above) cancels nothing rather than
-        # a card that was never played. The reading above assumes a secondary attacker written before a card is in
+        # Cards refused at their turn; a Dispel matched to one (a ban not foreseen above: a made-up H item that bans
+        # casting, put in play during the round) cancels nothing rather than a card that was never played. The reading above assumes a secondary attacker written before a card is in
         # play at its turn: one an AOE took out of the hand first, or one bribed away before the card's turn, is
         # still counted as banning it, so a Dispel written after that card is not matched to it.
         self.refused: set[int] = set()
@@ -360,8 +360,11 @@ class RoundPlay:
         its bonus is one of the modifiers counted at the round's end (6.4.1, 6.7.1)."""
         combat = self.combat
         combat.sides[side].earlier_cards.append(card)
-        if LastingAttackBonus not in combat.kinds_present:
-            combat.kinds_present.add(LastingAttackBonus)
+        # Every kind of its text is now in play, not only the bonus: a made-up item (site ruling 6.8.4) may also ban
+        # casting, which the shared checks read only for kinds the combat holds.
+        kinds = {type(ability) for ability in card.abilities} | {LastingAttackBonus}
+        if not kinds <= combat.kinds_present:
+            combat.kinds_present |= kinds
             combat.effects_at = effects_for(combat.kinds_present)
         self.in_play.append((side, card))
         log(combat, StepKind.SPELL, rule, "arena.item_in_play", (side.value, card.name), side=side, card=card)

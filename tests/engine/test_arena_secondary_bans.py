@@ -70,3 +70,26 @@ def test_only_a_secondary_attacker_brings_a_casting_ban_in_during_a_round() -> N
     ]
     assert [card.slug for card in lasting] == ["geldspar-court-magician"]
     assert all(card.ranged_attack is None and not card.cmp for card in lasting)
+
+
+def test_a_dispel_matched_to_a_card_a_ban_put_in_play_refuses_cancels_nothing() -> None:
+    # No printed H item both stays in play and bans casting; a made-up one (site ruling 6.8.4) does, and its ban
+    # is not foreseen when the round opens. The defender's Hammer of Doom is refused at its turn, so the Dispel
+    # Magic paired with it cancels nothing.
+    made_up = (
+        'made-up.test-ban={"type":"hand_item","name":"Test%20Ban","abilities":[{"kind":"lasting_attack_bonus",'
+        '"amount":1,"against":{}},{"kind":"forbids_casting","casting":"hand_item","sides":"opponent"}]}'
+    )
+    log = resolve_duel(
+        parse_duel(
+            f"ruleset=arena {made_up} terrain=dry-heaps a=swordsman a.stock=test-ban,dispel-magic d=swordsman "
+            "d.stock=hammer-of-doom p=a:pass,d:pass "
+            "s=a:item:test-ban,d:item:hammer-of-doom,a:spell:dispel-magic,d:pass,a:pass"
+        ),
+        CATALOG,
+    )
+    assert _secondary(log) == [
+        ("test-ban", "arena.item_in_play"),
+        ("hammer-of-doom", "refused.cast.forbidden"),
+        ("dispel-magic", "any_time_spells.2"),
+    ]

@@ -82,6 +82,10 @@ MESSAGES: dict[str, str] = {
     "arena.short_margin": "{high} leads by only {lead}, and {low} can be beaten only by a lead of {needed} or more: the primary round is a push.",
     "arena.push_won": "The totals are equal, and {winner}'s side wins every push: {winner} wins the primary round over {opponent}.",
     "arena.primary_push": "End of the primary round: {at} against {dt}, a push. Neither creature has the upper hand.",
+    # A terrain card's rule that lets an action count on its space (site ruling 6.8.8, ARN-46): the card named with the
+    # points the action added, which count only because of it.
+    "arena.terrain_allows_ranged": "{card} lets {shooter}'s ranged attack count on this space, which counts as Woods: {fighter} has {delta:+d} from it, now {total}.",
+    "arena.terrain_allows_channel": "{card} lets {fighter} receive channelling on this space, which its red bar forbids elsewhere: {delta:+d} from it, now {total}.",
     "arena.not_taken_decided": "Action {number} ({side}: {action}) is not taken: {card} has already decided the primary round.",
     # Sentences with several forms, one message per form.
     "compare.no_comparison": "no comparison: {gone}",

@@ -365,10 +365,12 @@ class _Renderer:
     corpus: text_index.Corpus
     linker: TextLinker | None = None
 
-    def __call__(self, text: str, ruleset: str, pattern: re.Pattern[str] | None) -> SafeString:
+    def __call__(
+        self, text: str, ruleset: str, pattern: re.Pattern[str] | None, ruling: str | None = None
+    ) -> SafeString:
         if self.linker is not None and self.linker is not self.corpus.linker:
-            return self.linker.render(text, ruleset, pattern)
-        return self.corpus.linker.highlight(self.corpus.linked(text, ruleset), pattern)
+            return self.linker.render(text, ruleset, pattern, ruling=ruling)
+        return self.corpus.linker.highlight(self.corpus.linked(text, ruleset, ruling), pattern)
 
 
 def _pattern(words: WordsQuery, *texts: str):  # type: ignore[no-untyped-def]
@@ -399,8 +401,8 @@ def _ruling_hit(ruling: Ruling, match: Match, render: _Renderer, words: WordsQue
     trail = [Crumb("Rulings", listing), Crumb(ruling.get_kind_display(), f"{listing}?kind={ruling.kind}")]
     return Hit(
         kind=match.kind, ref=ruling.code, label=ruling.code, url=ruling.get_absolute_url(), title=ruling.question,
-        text=ruling.answer, title_html=render(ruling.question, STANDARD, pattern),
-        html=render(ruling.answer, STANDARD, pattern), crumbs=trail, score=match.score, target=ruling,
+        text=ruling.answer, title_html=render(ruling.question, STANDARD, pattern, ruling.code),
+        html=render(ruling.answer, STANDARD, pattern, ruling.code), crumbs=trail, score=match.score, target=ruling,
     )  # fmt: skip
 
 

@@ -98,13 +98,14 @@ class Corpus:
     linker: Any
     # Each text rendered with its links once per revision (every query showing it shares it); a search
     # then only marks its words. Filled as texts are first shown.
-    rendered: dict[tuple[str, str], str] = field(default_factory=dict)
+    rendered: dict[tuple[str, str, str | None], str] = field(default_factory=dict)
 
-    def linked(self, text: str, ruleset: str) -> str:
-        key = (ruleset, text)
+    def linked(self, text: str, ruleset: str, ruling: str | None = None) -> str:
+        """The text with its links; a ruling's text (``ruling``, its code) links only the cards it lists."""
+        key = (ruleset, text, ruling)
         found = self.rendered.get(key)
         if found is None:
-            found = self.rendered[key] = str(self.linker.render(text, ruleset))
+            found = self.rendered[key] = str(self.linker.render(text, ruleset, ruling=ruling))
         return found
 
     @classmethod

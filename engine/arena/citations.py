@@ -8,6 +8,12 @@ table, instead of giving the shared steps a second copy. An id is mapped per rou
 same shared step is one Arena action in the primary round (6.3.2) and another in the secondary
 round (6.6.1): a spell cast is ARN-3 in the first and ARN-31 in the second.
 
+A change that a standard bearer's or the terrain card's own rule makes (a bonus, a stronger or weaker ranged
+attack or channel, a bribe or a card refused on the space, a stone that stops an AOE) cites site ruling 6.8.8
+(ARN-46) in both rounds, whatever shared step made it: that ruling is what makes such a card's rule hold in a
+duel, the same in the primary and the secondary round. A step is such a change when the side-wide card is the
+card it names, or a value of its sentence (a card refused "because The Maitz Hotel is in play").
+
 ``tests/engine/test_arena_citations.py`` checks that every id the engine's source can cite is in
 the table and that every Arena id it gives is carried by a rule of ``rules/arena``.
 """
@@ -15,10 +21,11 @@ the table and that every Arena id it gives is carried by a rule of ``rules/arena
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ..enums import Phase
 from ..log import Notice, Step
+from ..render import Named
 from .wording import DuelStep
 
 # Standard id -> (Arena id in the primary round, Arena id in the secondary round and after).
@@ -119,11 +126,49 @@ def arena_rule(rule: str, phase: Phase) -> str:
     return primary if phase in (Phase.SETUP, Phase.COMMAND, Phase.PRIMARY) else secondary
 
 
-def cite_arena(steps: Iterable[Step]) -> tuple[Step, ...]:
+SIDE_RULE = "ARN-46"
+# The Arena rules of the actions and end-of-round modifiers a side-wide card can change (6.3.2, 6.3.6, 6.3.7, 6.4.4,
+# 6.6.1b, 6.6.1c, 2.6.1); the card's placing (ARN-22, ARN-23), its sacrifice (ARN-29), a gap in its automation (ARN-39)
+# and a push it wins (ARN-44, the more specific ruling 6.8.6) keep their own rules.
+_CHANGED_BY_SIDE_RULE = frozenset(
+    {"ARN-3", "ARN-9", "ARN-21", "ARN-31", "ARN-32", "ARN-33", "ARN-34", "ARN-35", "ARN-36", "ARN-37", "ARN-38"}
+)
+
+
+@dataclass(frozen=True)
+class SideCards:
+    """The standard bearers in play and the terrain card whose text sets a rule in this duel: slug to name."""
+
+    names: Mapping[str, str]
+
+    def made(self, card: str, values: Iterable[object]) -> bool:
+        """Whether a step naming ``card`` with these sentence values is a change one of these cards made."""
+        if card in self.names:
+            return True
+        wanted = set(self.names.values())
+        return any(
+            value in wanted or (isinstance(value, Named) and not wanted.isdisjoint(value.names))
+            for value in values
+            if isinstance(value, str)
+        )
+
+    def cite(self, rule: str, card: str, values: Iterable[object]) -> str:
+        return SIDE_RULE if rule in _CHANGED_BY_SIDE_RULE and self.made(card, values) else rule
+
+
+NO_SIDE_CARDS = SideCards({})
+
+
+def cite_arena(steps: Iterable[Step], side_cards: SideCards = NO_SIDE_CARDS) -> tuple[Step, ...]:
     """The duel's log with every step citing its Arena id, each a ``DuelStep`` worded for a duel."""
-    return tuple(DuelStep.record(**{**step.__dict__, "rule": arena_rule(step.rule, step.phase)}) for step in steps)
+    return tuple(
+        DuelStep.record(
+            **{**step.__dict__, "rule": side_cards.cite(arena_rule(step.rule, step.phase), step.card, step.args)}
+        )
+        for step in steps
+    )
 
 
-def cite_notice(notice: Notice, phase: Phase) -> Notice:
-    rule = arena_rule(notice.rule, phase)
+def cite_notice(notice: Notice, phase: Phase, side_cards: SideCards = NO_SIDE_CARDS) -> Notice:
+    rule = side_cards.cite(arena_rule(notice.rule, phase), "", notice.values.values())
     return notice if rule == notice.rule else replace(notice, rule=rule)

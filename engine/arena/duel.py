@@ -14,13 +14,22 @@ from __future__ import annotations
 
 import json
 
-from ..abilities import Aoe, Bonus, CommandBonus, CommandSideline, CommandTerrain, ForbidsBribery, ForbidsCasting
+from ..abilities import (
+    Aoe,
+    Bonus,
+    CommandBonus,
+    CommandSideline,
+    CommandTerrain,
+    ForbidsBribery,
+    ForbidsCasting,
+    WinsPushes,
+)
 from ..actions import Action, ActionKind
 from ..cards import CardDefinition
 from ..catalog import CardCatalog
 from ..combat_state import Combat
 from ..command_step import fire_aoe, sideline_creature
-from ..core import log, record_fate
+from ..core import active_effects, log, record_fate
 from ..creature_outcomes import creature_outcome
 from ..enums import SIDES, CardType, Fate, Phase, Role, Side, StepKind
 from ..errors import CatalogError, Problem, SetupInvalid
@@ -41,7 +50,7 @@ from ..render import Words, render_values
 from ..setup import Channel, CombatSetup, Moment, RangedSupport, SideSetup, SpellPlay, split_reference
 from ..state import Contribution, Fighter
 from ..validate import validate
-from .citations import cite_arena, cite_notice
+from .citations import SideCards, cite_arena, cite_notice
 from .commands import CommandFate, command_fate, is_command_ability
 from .notation import format_duel
 from .result import CardPlace, DuelLog, DuelResult, Place, RoundTotals
@@ -154,7 +163,7 @@ def resolve_duel(setup: ArenaSetup, catalog: CardCatalog) -> DuelLog:
     combat = DuelCombat(derived, catalog, checked=True)
     duel = Duel(combat, setup)
     result = duel.run()
-    return DuelLog(notation=format_duel(setup), steps=cite_arena(combat.steps), result=result)
+    return DuelLog(notation=format_duel(setup), steps=cite_arena(combat.steps, combat.side_cards()), result=result)
 
 
 def unread_input(slug: str | None, catalog: CardCatalog) -> bool:
@@ -179,7 +188,15 @@ class DuelCombat(Combat):
     and is worded in the Arena's words (``wording``), as the duel's log steps are."""
 
     def notify(self, notice: Notice) -> None:
-        super().notify(cite_notice(notice, self.phase))
+        super().notify(cite_notice(notice, self.phase, self.side_cards()))
+
+    def side_cards(self) -> SideCards:
+        """The standard bearers beside the Guardians and the terrain card whose text sets a rule (site ruling 6.8.8):
+        a change one of them makes cites ARN-46 (``citations``). A sacrificed bearer is not among the shield cards."""
+        cards = [card for side in SIDES for card in self.sides[side].shield_cards]
+        if self.terrain_card is not None:
+            cards.append(self.terrain_card)
+        return SideCards({card.slug: card.name for card in cards if card.abilities})
 
     def words(self) -> Words:
         """The Arena's words for the round being fought: warnings and refusals are worded in them."""
@@ -416,6 +433,8 @@ class Duel:
                 "ARN-23",
                 "arena.terrain",
                 (" and ".join(sorted(t.value for t in combat.terrain)) or "none",),
+                # The terrain card laid in the Duel Zone, named as the card whose types and rules the duel uses.
+                card=combat.terrain_card,
             )
         for side in SIDES:
             bearer = self.setup.side(side).bearer
@@ -636,7 +655,17 @@ class Duel:
             if winner is None:
                 return None
             opponent = pair[winner.side.other]
-            log(combat, StepKind.COMPARE, "ARN-44", "arena.push_won", (winner.name, opponent.name), side=winner.side)
+            # The card whose text wins the push (a standard bearer, or the duellist's own), named as its cause.
+            source = next(card for owner, card, _, _ in active_effects(combat, WinsPushes) if owner is winner.side)
+            log(
+                combat,
+                StepKind.COMPARE,
+                "ARN-44",
+                "arena.push_won",
+                (winner.name, opponent.name),
+                side=winner.side,
+                card=source,
+            )
             return (winner.side,)
         high, low = (
             (pair[Side.ATTACKER], pair[Side.DEFENDER]) if ta > td else (pair[Side.DEFENDER], pair[Side.ATTACKER])

@@ -63,7 +63,8 @@ from ..matchup_effects import (
 from ..render import Named, Said, args_of, notice_step, render_values
 from ..setup import Channel, Moment, RangedSupport, SpellPlay, split_reference
 from ..state import Contribution, Fighter
-from .setup import RoundAction
+from .allowances import credit_terrain
+from .setup import ArenaPlay, PlayKind, RoundAction
 from .stock import StockFate, shared_code_reads, stock_fate, stock_reason
 from .validate import OffTarget
 
@@ -102,6 +103,24 @@ def dispels(actions: Sequence[RoundAction], combat: Combat) -> list[Cancel]:
     return cancels
 
 
+def entering_ban(
+    entered: Sequence[tuple[Side, CardDefinition]], side: Side, card: CardDefinition
+) -> CardDefinition | None:
+    """The secondary attacker written earlier in the round whose text forbids ``side`` to play ``card``: the ban
+    ``command_step.casting_refuser`` will find once that creature is in play."""
+    wanted = {CardType.SPELL: Castable.SPELL, CardType.HAND_ITEM: Castable.HAND_ITEM}.get(card.type)
+    for owner, creature in entered:
+        for rule in creature.abilities_of(ForbidsCasting):
+            if (
+                not rule.command_only
+                and rule.casting is wanted
+                and rule.sides.reaches(owner is side)
+                and (rule.only is None or rule.only.matches(card))
+            ):
+                return creature
+    return None
+
+
 def stock_card(combat: Combat, action: RoundAction) -> CardDefinition | None:
     """The spell or H item an action plays, if it plays one."""
     if not isinstance(action, Action) or action.kind not in (ActionKind.SPELL, ActionKind.ITEM):
@@ -128,19 +147,32 @@ class RoundPlay:
         # A card that may not be played cancels nothing and is nothing to cancel: a duellist's command (Pharaoh
         # Djoser), a card only a command card may be, or a ban of a card in play when the round opens (a terrain
         # card such as the Maitz Hotel, a standard bearer, a duellist's own text), which ``cast_refused`` will
-        # refuse at its turn.
-        allowed = [
-            action
-            if (card := stock_card(combat, action)) is None
-            or (
+        # refuse at its turn. Dispels are matched here, before any turn, so a ban that enters during the round is
+        # read here too: the one way a ban can enter mid-round is a creature whose text forbids casting played as
+        # a secondary attacker (Geldspar, Court Magician: no H item for its opponent). Terrain and standard bearers
+        # are laid in Phase I and commands work from the reveal, so nothing else brings one in; ranged attackers
+        # and channellers, which enter in the primary round, carry no such text (test_arena_secondary_bans).
+        entered: list[tuple[Side, CardDefinition]] = []
+        allowed: list[RoundAction] = []
+        for action in actions:
+            if isinstance(action, ArenaPlay) and action.kind is PlayKind.CREATURE:
+                creature = combat.catalog.find(split_reference(action.card)[0])
+                if creature is not None and creature.first(ForbidsCasting) is not None:
+                    entered.append((action.side, creature))
+            card = stock_card(combat, action)
+            playable = card is None or (
                 self.forbidder(action.side, card) is None
                 and stock_fate(card) is not StockFate.COMMAND_ONLY
                 and casting_refuser(combat, action.side, card) is None
+                and entering_ban(entered, action.side, card) is None
             )
-            else Action(action.side, ActionKind.PASS)
-            for action in actions
-        ]
+            allowed.append(action if playable else Action(action.side, ActionKind.PASS))
         cancels = dispels(allowed, combat)
+        # Cards refused at their turn; a Dispel matched to one (a ban not foreseen above: a made-up H item that bans
+        # casting, put in play during the round) cancels nothing rather than a card that was never played. The reading above assumes a secondary attacker written before a card is in
+        # play at its turn: one an AOE took out of the hand first, or one bribed away before the card's turn, is
+        # still counted as banning it, so a Dispel written after that card is not matched to it.
+        self.refused: set[int] = set()
         self.cancelled = {cancel.victim for cancel in cancels if cancel.victim >= 0}
         self.cancel_of = {cancel.by: cancel.victim for cancel in cancels}
         self.cancelled_by = {cancel.victim: cancel.by for cancel in cancels if cancel.victim >= 0}
@@ -206,6 +238,7 @@ class RoundPlay:
         card = stock_card(combat, action)
         assert card is not None
         if self.forbidden(side, card) or cast_refused(combat, side, card):
+            self.refused.add(index)
             return
         if stock_fate(card) is StockFate.COMMAND_ONLY:
             announce(combat, "arena.command_card_only", "ARN-2", side=side, card=card)
@@ -232,7 +265,7 @@ class RoundPlay:
         rule = "ARN-31" if self.secondary else "ARN-3"
         if fate is StockFate.CANCELS:
             victim = self.cancel_of.get(index, -1)
-            if victim >= 0:
+            if victim >= 0 and victim not in self.refused:
                 cancelled = stock_card(combat, self.actions[victim])
                 assert cancelled is not None
                 args: tuple[object, ...] = (side.value, card.name, side.other.value, cancelled.name)
@@ -329,8 +362,11 @@ class RoundPlay:
         its bonus is one of the modifiers counted at the round's end (6.4.1, 6.7.1)."""
         combat = self.combat
         combat.sides[side].earlier_cards.append(card)
-        if LastingAttackBonus not in combat.kinds_present:
-            combat.kinds_present.add(LastingAttackBonus)
+        # Every kind of its text is now in play, not only the bonus: a made-up item (site ruling 6.8.4) may also ban
+        # casting, which the shared checks read only for kinds the combat holds.
+        kinds = {type(ability) for ability in card.abilities} | {LastingAttackBonus}
+        if not kinds <= combat.kinds_present:
+            combat.kinds_present |= kinds
             combat.effects_at = effects_for(combat.kinds_present)
         self.in_play.append((side, card))
         log(combat, StepKind.SPELL, rule, "arena.item_in_play", (side.value, card.name), side=side, card=card)
@@ -385,15 +421,19 @@ def play_primary(
                     contributions[target.side].channel_allowed = True
         elif action.kind is ActionKind.RANGED:
             assert action.card is not None
+            before = contributions[side].total
             shoot(combat, 1, side, RangedSupport(1, action.card), pair, contributions, volley)
             combat.live_shooters = [shot.shooter for shot in volley.shots if not shot.cancelled]
+            credit_terrain(combat, action, pair[side], contributions[side], before)
         else:
             assert action.card is not None
             channel = Channel(Moment(1), action.card, action.amount, action.target)
             if needs_lunch_first(combat, side, pair[side], channel, index, lunches):
                 refuse_channel(combat, 1, side, channel)
             else:
+                before = contributions[side].total
                 channel_once(combat, side, channel, pair, contributions)
+                credit_terrain(combat, action, pair[side], contributions[side], before)
     for side in SIDES:
         run_effects(combat, "PRI-9 side", side, 1, pair, contributions, volley.shots)
     finish_ranged(combat, 1, contributions, volley)

@@ -78,3 +78,26 @@ def test_a_duel_through_the_shared_machinery_cites_the_arena_rules_for_it() -> N
     cited = {step.rule for step in log.steps}
     assert {"ARN-37", "ARN-21", "ARN-33", "ARN-3"} <= cited
     assert all(rule.startswith("ARN-") for rule in cited)
+
+
+def _side_rule_duels() -> list[str]:
+    table = json.loads((ROOT / "tests" / "engine" / "arena_side_rules.json").read_text(encoding="utf-8"))
+    return [row[key] for row in table["changes"] for key in ("with", "without")] + [
+        row["duel"] for row in table["condition_unmet"]
+    ]
+
+
+def test_every_id_a_worked_duel_or_a_side_rule_duel_logs_resolves_to_one_numbered_rule() -> None:
+    # Every step and notice of every worked duel and every duel of the side-rule table, both rounds: the id a judge
+    # follows must land on exactly one numbered rule of the rules reference.
+    owners = arena_owners()
+    catalog = default_catalog()
+    notations = [json.loads(path.read_text(encoding="utf-8"))["notation"] for path in SCENARIOS] + _side_rule_duels()
+    logged: dict[str, set[str]] = {}
+    for notation in notations:
+        log = resolve_duel(parse_duel(notation), catalog)
+        for rule in [step.rule for step in log.steps] + [n.rule for n in log.result.notices if n.rule]:
+            logged.setdefault(rule, set()).add(notation)
+    assert {"ARN-46", "ARN-3", "ARN-31", "ARN-21", "ARN-33"} <= set(logged)
+    unresolved = {rule: owners.get(rule) for rule in logged if len(owners.get(rule, [])) != 1}
+    assert not unresolved, unresolved

@@ -172,3 +172,69 @@ def test_text_about_announcements_command_cards_or_control_is_shield_only(slug: 
     # A bearer adds nothing; Woolverine fights by its printed numbers (its own off-colour bonus) and no more.
     changes = [step.rule for step in log.steps if step.card == slug and step.delta]
     assert changes == ([] if place == "a.bearer" else ["ARN-37"])
+
+
+# A side-wide card's placing, its sacrifice, a gap in its automation and a push it wins keep their own rules; every
+# other step a standard bearer or the terrain card makes is a change its own rule makes (site ruling 6.8.8).
+PLACING_RULES = {"ARN-22", "ARN-23", "ARN-29", "ARN-39", "ARN-44"}
+
+
+def _naming(log: DuelLog, slug: str) -> list[Any]:
+    """The steps that name the card: as the step's card, or as a value of its sentence (a refusal "because The
+    Maitz Hotel is in play" names the refused card as its card)."""
+    name = CATALOG.get(slug).name
+    return [
+        step
+        for step in log.steps
+        if step.card == slug
+        or any(value == name or name in getattr(value, "names", ()) for value in step.args if isinstance(value, str))
+    ]
+
+
+def _totals(log: DuelLog) -> tuple[Any, Any]:
+    outcome = _outcome(log)
+    return outcome["primary"], outcome["secondary"]
+
+
+@pytest.mark.parametrize("row", CHANGES, ids=[f"{row['card']}-{i}" for i, row in enumerate(CHANGES)])
+def test_every_change_a_side_wide_card_makes_is_a_step_naming_it(row: dict[str, Any]) -> None:
+    with_card, without = _duel(row["with"]), _duel(row["without"])
+    changes = [step for step in _naming(with_card, row["card"]) if step.rule not in PLACING_RULES]
+    if row.get("notices"):
+        # A ban changes which actions happen, not a number: the refusal names the card, and so does its warning.
+        assert changes and all(step.delta is None for step in changes)
+        named = [n for n in with_card.result.notices if CATALOG.get(row["card"]).name in n.values.values()]
+        assert named and all(n.rule == "ARN-46" for n in named)
+    elif _totals(with_card) != _totals(without):
+        # The card's amount and the running total it leaves, on a step that names the card.
+        assert [(step.delta, step.total) for step in changes if step.delta and step.total is not None], changes
+    else:
+        # It changes who wins (a push won) or where a card goes (an AOE stopped), on a step that names it.
+        assert [step for step in _naming(with_card, row["card"]) if step.rule != "ARN-22"]
+
+
+@pytest.mark.parametrize("duel", [row["with"] for row in CHANGES] + [row["duel"] for row in UNMET])
+def test_a_side_wide_cards_change_cites_ruling_6_8_8_in_both_rounds(duel: str) -> None:
+    log = _duel(duel)
+    slugs = {step.card for step in log.steps if step.rule in ("ARN-22", "ARN-23") and step.card}
+    cited = {
+        (step.phase.value, step.rule) for slug in slugs for step in _naming(log, slug) if step.rule not in PLACING_RULES
+    }
+    assert {rule for _, rule in cited} <= {"ARN-46"}, cited
+
+
+def test_a_terrain_card_that_lets_an_action_count_is_named_beside_the_action() -> None:
+    # The Hollens Grove counts as Woods, where a ranged attack would be refused: the shot's +3 counts because of it.
+    log = _duel(next(row["with"] for row in CHANGES if row["card"] == "the-hollens-grove"))
+    grove = [
+        (step.kind.value, step.rule, step.delta, step.total) for step in log.steps if step.card == "the-hollens-grove"
+    ]
+    assert grove == [("terrain", "ARN-23", None, None), ("note", "ARN-46", 3, 9)]
+    # Nothing is owed to the space by a creature that may receive channelling anyway: Baal-a-Gog's +9 names no
+    # Spirit Mountain.
+    plain = _duel(
+        "ruleset=arena terrain=spirit-mountain a=baal-a-gog a.guardian=rak-nam-leader-of-the-mighty a.stones=1 "
+        "d=swordsman p=a:channel:guardian,d:pass,a:pass s=d:pass,a:pass"
+    )
+    assert [(step.rule, step.delta) for step in plain.steps if step.kind.value == "channel"] == [("ARN-33", 9)]
+    assert [step.rule for step in plain.steps if step.card == "spirit-mountain"] == ["ARN-23"]

@@ -548,6 +548,8 @@ NOTICES: dict[str, str] = {
     "arena.command_no_effect": "{fighter}'s command has no effect in a duel: {why}",
     "arena.command_not_automated": "{fighter}'s command is not applied: {why}",
     "arena.commands_contradict": "{first} and {second} each make the Duel Zone count as a different terrain, so the commands contradict: {lost} (the lower Up number, or both when equal) is dispelled",
+    # A secondary round written for the other player acting first (the primary result changed under 6.8.5-6.8.8).
+    "arena.action_not_possible": "the {side}'s secondary action {number} ({action}) is not taken: it was written for the {written_first} to act first, but the primary round's result now puts the {first} first (Arena rule 6.6.1); results recorded before 2026-11-26 may differ under rulings 6.8.5-6.8.8",
     # A target a duel cannot reach, kept as the duel has always played it (permalinks), said rather than silent.
     **{
         f"arena.target_{use}": "the {side}'s {round_name} action {number} ({action}) names {target_name}, which is not {whom} (Arena rule {rule_number}): "

@@ -52,7 +52,7 @@ from ..state import Contribution, Fighter
 from ..validate import validate
 from .citations import SideCards, cite_arena, cite_notice
 from .commands import CommandFate, command_fate, is_command_ability
-from .notation import format_duel
+from .notation import format_duel, round_action_text
 from .result import CardPlace, DuelLog, DuelResult, Place, RoundTotals
 from .rounds import RoundPlay, announce, play_primary, play_said, say_off_target
 from .setup import ArenaPlay, ArenaSetup, PlayKind, RoundAction, is_pass
@@ -619,6 +619,33 @@ class Duel:
             args = (index + 1, action.side.value, play_said(self.combat.catalog, action))
             log(self.combat, StepKind.NOTE, "ARN-15", "arena.not_taken", args, side=action.side)
 
+    def secondary_written_for(self, first: Side) -> bool:
+        """The secondary round's actions are in turn for ``first`` acting first, and at least one is not a pass.
+
+        Who acts first follows the primary round's result (6.6.1), which rulings 6.8.5-6.8.8 changed for some
+        duels: a shared permalink whose secondary round was written for the other player resolved before and
+        must keep resolving (the developers' guide), so the duel says its actions are not possible rather than
+        refusing it. An order wrong for either player is wrong on its face and stays refused."""
+        actions = self.setup.secondary
+        return not turn_problems(actions, first, "secondary", "6.6.1") and not all(is_pass(a) for a in actions)
+
+    def secondary_order_changed(self, first: Side) -> None:
+        """Each action of a secondary round written for the other player acting first is not taken, said as a
+        coded warning with the action, the side that acts first now and the side it was written for."""
+        for index, action in enumerate(self.setup.secondary):
+            if is_pass(action):
+                continue
+            announce(
+                self.combat,
+                "arena.action_not_possible",
+                "ARN-8",
+                side=action.side,
+                number=str(index + 1),
+                action=round_action_text(action),
+                first=first.value,
+                written_first=first.other.value,
+            )
+
     def destroyed_on_beaten(self, primary: RoundTotals) -> None:
         """ARN-45: the creature that loses the primary round is beaten (6.6.1), so text that destroys the
         creature it beats, or destroys itself when beaten, acts then (site ruling 6.8.7); the destroyed duellist
@@ -704,10 +731,13 @@ class Duel:
         combat.phase, combat.moment = Phase.SECONDARY, "s1"
         first = primary.won_by.other if primary.won_by else Side.ATTACKER
         problems = turn_problems(setup.secondary, first, "secondary", "6.6.1")
-        if problems:
+        order_changed = bool(problems) and self.secondary_written_for(first.other)
+        if problems and not order_changed:
             raise SetupInvalid(problems)
         log(combat, StepKind.NOTE, "ARN-8", "arena.secondary_first", (first.value,), side=first)
-        if all(is_pass(action) for action in setup.secondary):
+        if order_changed:
+            self.secondary_order_changed(first)
+        if order_changed or all(is_pass(action) for action in setup.secondary):
             winner = primary.won_by
             log(combat, StepKind.RESULT, "ARN-14", "arena.no_secondary", ())
             return None, winner, Why("arena.decided.no_secondary", {"rule": "ARN-14"})

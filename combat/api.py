@@ -160,6 +160,17 @@ class ValidateView(APIView):
         data: dict[str, Any] = {"valid": not problems, "notation": format_any(setup), "problems": problems}
         if isinstance(setup, ArenaSetup):
             data["ruleset"] = ruleset_of(setup)
+        warnings = [] if problems else running.setup_warnings(setup)
+        if warnings:
+            data["warnings"] = [
+                {
+                    "code": n.code,
+                    "message": n.message,
+                    "rule": n.rule,
+                    "values": {k: str(v) for k, v in n.values.items()},
+                }
+                for n in warnings
+            ]
         return Response(data)
 
 

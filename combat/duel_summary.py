@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from combat.duel_builder import action_words, card_catalog, card_words
 from engine.arena import ArenaSetup
-from engine.arena.setup import DuelSide
+from engine.arena.setup import DuelSide, RoundAction
+from engine.arena.validate import OffTarget, TargetUse, off_targets
 from engine.catalog import CardCatalog
 from engine.enums import Terrain
 from engine.setup import split_reference
@@ -93,6 +94,29 @@ def _side(title: str, side: DuelSide, catalog: CardCatalog, made_up: frozenset[s
     return SideSummary(title, tuple(row for row in rows if row is not None))
 
 
+def _target_note(off: OffTarget | None) -> str:
+    """What the duel does with a target its action cannot reach, said beside the action (the log's coded warning
+    says it in full at the action's turn): a reader of the set-up sees at once that the target is not taken."""
+    if off is None:
+        return ""
+    notes = {
+        TargetUse.IGNORED: f"target ignored, aimed at {off.usual}",
+        TargetUse.CHANNEL_LOST: "target out of reach, so the channel adds nothing",
+        TargetUse.UNKNOWN: "target ignored: no card of the duel has that name",
+        TargetUse.OUT_OF_BATTLE: "target not in the battle, but the bribe is still taken on it",
+        TargetUse.REFUSED: f"refused when the round reaches it: {off.target_name} is not {off.whom}",
+    }
+    return f" ({notes[off.use]}{'; see the warning' if off.warned else ''})"
+
+
+def _round_words(
+    name: str, actions: tuple[RoundAction, ...], cards: CardCatalog, off: dict[tuple[str, int], OffTarget]
+) -> tuple[str, ...]:
+    return tuple(
+        action_words(action, cards) + _target_note(off.get((name, index))) for index, action in enumerate(actions)
+    )
+
+
 def duel_summary(setup: ArenaSetup, catalog: CardCatalog) -> DuelSummary:
     cards = card_catalog(setup, catalog)
     made_up = frozenset(slug for slug in (card.slug for card in cards) if catalog.find(slug) is None)
@@ -103,6 +127,7 @@ def duel_summary(setup: ArenaSetup, catalog: CardCatalog) -> DuelSummary:
         terrain = terrain_types[setup.terrain]
     else:
         terrain = card_words(cards, setup.terrain)
+    off = off_targets(setup, cards)
     return DuelSummary(
         terrain=terrain,
         sides=(
@@ -112,12 +137,12 @@ def duel_summary(setup: ArenaSetup, catalog: CardCatalog) -> DuelSummary:
         rounds=(
             RoundSummary(
                 "Primary round",
-                tuple(action_words(action, cards) for action in setup.primary),
+                _round_words("primary", setup.primary, cards, off),
                 "No actions: both players pass.",
             ),
             RoundSummary(
                 "Secondary round",
-                tuple(action_words(action, cards) for action in setup.secondary),
+                _round_words("secondary", setup.secondary, cards, off),
                 "No actions: the primary round decides the duel.",
             ),
         ),

@@ -16,17 +16,19 @@ from combat.duels import EXPLORE_REFUSAL, EXPLORE_REFUSAL_CODE
 from combat.limits import check_setup
 from combat.setup_form import MAX_NOTATION_LENGTH
 from combat.slots import explore_slot
-from engine.arena import ArenaSetup, DuelLog
+from engine.arena import ArenaSetup, DuelLog, resolve_duel
 from engine.catalog import CardCatalog
 from engine.errors import EngineError, NotationError, Problem, SetupInvalid
 from engine.explore import Exploration, explore
-from engine.log import CombatLog
+from engine.log import CombatLog, Notice
 from engine.partial import PartialState, resolve_until
 from engine.resolver import resolve
 from engine.rulesets import AnySetup, any_from_dict, parse_any, resolve_any, validate_any
 from engine.setup import CombatSetup
 
 Result = TypeVar("Result")
+# The duel's warnings about the set-up as written (engine.arena.validate.off_targets), not about a card's text.
+SETUP_WARNING_PREFIX = "arena.target_"
 
 
 def catalog() -> CardCatalog:
@@ -58,6 +60,19 @@ def _within_limits(setup: AnySetup) -> AnySetup:
 def problems_of(setup: AnySetup, cards: CardCatalog | None = None) -> list[Problem]:
     """Every problem of a set-up of either ruleset (a duel's include those only its play reveals)."""
     return validate_any(setup, cards or catalog())
+
+
+def setup_warnings(setup: AnySetup, cards: CardCatalog | None = None) -> list[Notice]:
+    """The warnings a duel's set-up earns as written, for a duel with no problem: each target its action cannot
+    reach (``arena.target_*``). Such a duel resolves as it always has, so a shared permalink keeps its result,
+    and the check says what it will pass over rather than refusing it or passing over it without a word."""
+    if not isinstance(setup, ArenaSetup):
+        return []
+    try:
+        log = resolve_duel(setup, cards or catalog())
+    except EngineError:
+        return []  # its problems are problems_of's to list
+    return [notice for notice in log.result.notices if notice.code.startswith(SETUP_WARNING_PREFIX)]
 
 
 def run(setup: CombatSetup) -> CombatLog:

@@ -107,11 +107,32 @@ class ProblemSerializer(serializers.Serializer[Any]):
     )
 
 
+class SetupWarningSerializer(serializers.Serializer[Any]):
+    code = serializers.CharField(help_text="Stable, e.g. arena.target_ignored.")
+    message = serializers.CharField()
+    rule = serializers.CharField(help_text="The Arena rule id of the step that says it; see /rules/id/<rule>/.")
+    values = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="The warning's facts by name: side, action (as written), target, number and round_name (where "
+        "the action is), whom (who the action may reach), rule_number (the Arena rule), usual (who it reaches "
+        "instead, for arena.target_ignored).",
+    )
+
+
 class ValidateResponseSerializer(serializers.Serializer[Any]):
     valid = serializers.BooleanField()
     notation = serializers.CharField(allow_null=True, help_text="The set-up in canonical notation, if readable.")
     ruleset = serializers.CharField(required=False, help_text="arena for a Guardians Arena duel; absent for a combat.")
     problems = ProblemSerializer(many=True)
+    warnings = SetupWarningSerializer(
+        many=True,
+        required=False,
+        help_text="A valid duel only: each target (@card) an action cannot reach. Such a duel resolves as it always "
+        "has (arena.target_ignored: the action goes to its usual creature; arena.target_channel_lost: the channel "
+        "adds nothing; arena.target_unknown: a spell or item names no card of the duel; arena.target_out_of_battle: "
+        "a bribe still taken on a creature not in the battle), so shared links keep their result; the warning says "
+        "so. Absent when there is none.",
+    )
 
 
 class TermSerializer(serializers.Serializer[Any]):

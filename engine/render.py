@@ -548,6 +548,17 @@ NOTICES: dict[str, str] = {
     "arena.command_no_effect": "{fighter}'s command has no effect in a duel: {why}",
     "arena.command_not_automated": "{fighter}'s command is not applied: {why}",
     "arena.commands_contradict": "{first} and {second} each make the Duel Zone count as a different terrain, so the commands contradict: {lost} (the lower Up number, or both when equal) is dispelled",
+    # A target a duel cannot reach, kept as the duel has always played it (permalinks), said rather than silent.
+    **{
+        f"arena.target_{use}": "the {side}'s {round_name} action {number} ({action}) names {target_name}, which is not {whom} (Arena rule {rule_number}): "
+        + outcome
+        for use, outcome in (
+            ("ignored", "the target is ignored: the action is aimed at {usual}, as with no target"),
+            ("channel_lost", "the channel adds nothing"),
+            ("unknown", "no card of the duel has that name, so the card reaches no one by it"),
+            ("out_of_battle", "the bribe is still aimed at it"),
+        )
+    },
     "arena.creature_gone": "the {side}'s {card} cannot be played as a secondary attacker: {why}",
     # What decided a duel (arena.result.DuelResult.decided_by_code).
     "arena.decided.left_zone": "a duellist left the Duel Zone in the {round} round ({rule})",

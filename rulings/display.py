@@ -66,9 +66,9 @@ def ruling_rows(
     return [
         RulingRow(
             ruling,
-            linker.render(ruling.question, highlight=pattern, here=here),
-            linker.render(ruling.answer, highlight=pattern, here=here),
-            linker.render(ruling.note, here=here),
+            linker.render(ruling.question, highlight=pattern, here=here, ruling=ruling.code),
+            linker.render(ruling.answer, highlight=pattern, here=here, ruling=ruling.code),
+            linker.render(ruling.note, here=here, ruling=ruling.code),
             ruling_sources(ruling, stating),
         )  # fmt: skip
         for ruling in rulings

@@ -3,6 +3,13 @@
 Rule files carry no markup (rules/README.md), so every link on a rule page is found here. A
 match becomes a link only when its target exists; everything else is escaped text. Words of a
 search can be highlighted with <mark> in the same pass.
+
+In rule text and glossary definitions a printed card name is a link, except where the entry uses it as an
+ordinary word (rulings.card_names.RULE_WORDS_NOT_CARDS: "in the Mountains", "can be bribed by Gold"), which links
+the glossary term of that name if there is one. A ruling's text links the cards the ruling lists, found by
+rulings.card_names (the matcher its card list is checked with): a name the ruling uses as an ordinary word
+there ("Woods" as the ground of a fight, a "Beer-bribable" creature, the class "Vampire") is not a link to
+that card's page.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from rulings.card_names import CardNames, ordinary_words
 from rulings.models import ARENA, STANDARD, rule_path
 
 # "see 6.4.4", "standard 6.9.2", "(6.12)"; a version number ("version 4.7") is not a rule.
@@ -133,6 +141,11 @@ class TextLinker:
     example_slugs: set[str] = field(default_factory=set)
     # "Example 2d" -> example-2d: the numbered examples as the rules and errata name them.
     example_names: dict[str, str] = field(default_factory=dict)
+    # Ruling code -> the slugs of the cards it lists: the only cards its text links.
+    ruling_cards: dict[str, frozenset[str]] = field(default_factory=dict)
+    # (slug, printed name, aliases) of every card, for the matcher of rulings' card names; without them, the
+    # printed names of ``card_slugs``.
+    card_rows: list[tuple[str, str, list[str]]] = field(default_factory=list)
 
     @classmethod
     def from_database(cls) -> TextLinker:
@@ -164,13 +177,21 @@ class TextLinker:
         for term in GlossaryTerm.objects.only("term", "slug", "aliases"):
             for name in [term.term, *term.aliases]:
                 term_urls.setdefault(name.lower(), f"{glossary}#{term.slug}")
+        ruling_cards: dict[str, set[str]] = {}
+        for code, slug in Ruling.cards.through.objects.values_list("ruling__code", "card__slug"):
+            ruling_cards.setdefault(code, set()).add(slug)
+        card_rows = [
+            (slug, name, list(aliases)) for slug, name, aliases in Card.objects.values_list("slug", "name", "aliases")
+        ]
         return cls(
-            card_slugs=dict(Card.objects.values_list("name", "slug")),
+            card_slugs={name: slug for slug, name, _ in card_rows},
             term_urls=term_urls,
             rule_numbers=numbers,
             ruling_codes=set(Ruling.objects.values_list("code", flat=True)),
             example_slugs=set(WorkedExample.objects.values_list("slug", flat=True)),
             example_names=numbered_example_names(WorkedExample.objects.values_list("title", "slug")),
+            ruling_cards={code: frozenset(slugs) for code, slugs in ruling_cards.items()},
+            card_rows=card_rows,
         )
 
     @cached_property
@@ -182,32 +203,87 @@ class TextLinker:
             tuple(sorted(self.example_slugs | set(self.example_names))),
         )
 
+    @cached_property
+    def pattern_without_cards(self) -> re.Pattern[str]:
+        """The pattern of a ruling's text, whose card names come from ``card_names`` instead."""
+        return _names_pattern(
+            (), tuple(sorted(self.term_urls)), tuple(sorted(self.example_slugs | set(self.example_names)))
+        )
+
+    @cached_property
+    def card_names(self) -> CardNames:
+        return CardNames(self.card_rows or [(slug, name, []) for name, slug in self.card_slugs.items()])
+
     def render(
-        self, text: str, ruleset: str = "standard", highlight: re.Pattern[str] | None = None, here: str | None = None
+        self,
+        text: str,
+        ruleset: str = "standard",
+        highlight: re.Pattern[str] | None = None,
+        here: str | None = None,
+        ruling: str | None = None,
+        place: tuple[str, str] | None = None,
     ) -> SafeString:
         """Escaped HTML of plain text with its links; each card or term is linked once per text, and nothing
-        to ``here``, the page the text is shown on (a card's rulings do not link the card to itself)."""
+        to ``here``, the page the text is shown on (a card's rulings do not link the card to itself). The text
+        of a ruling (``ruling``, its code) links only the cards the ruling lists, where it names them; the text
+        of a rule entry or glossary term (``place``: (ruleset, number) or ("glossary", term)) links no card
+        whose name is an ordinary word there."""
         out: list[str] = []
         linked: set[str] = set()
         last = 0
+        for start, end, url, css in self._links(text, ruleset, ruling, ordinary_words(place)):
+            if url == here or (url in linked and css is not None):
+                continue
+            linked.add(url)
+            out.append(mark(text[last:start], highlight))
+            out.append(f'<a href="{escape(url)}"{css or ""}>{mark(text[start:end], highlight)}</a>')
+            last = end
+        out.append(mark(text[last:], highlight))
+        return mark_safe("".join(out))  # noqa: S308 - every piece above went through escape()
+
+    def _links(
+        self, text: str, ruleset: str, ruling: str | None, words: frozenset[str] = frozenset()
+    ) -> list[tuple[int, int, str, str | None]]:
+        """(start, end, url, class attribute) of each link the text may get, in order; the class is None for a
+        rule number or ruling code, which are linked every time, and "" or ' class="term"' for the rest."""
+        found: list[tuple[int, int, str, str | None]] = []
         listed: tuple[str, int] | None = None  # the scope of the last rule number, and where that number ends
-        for match in self.pattern.finditer(text):
+        cards = [] if ruling is None else self._ruling_card_spans(text, ruling)
+        for match in (self.pattern if ruling is None else self.pattern_without_cards).finditer(text):
             scope = None
             if match["number"]:
                 scope = match["scope"]
                 if scope is None and listed and LIST_JOINER.fullmatch(text, listed[1], match.start()):
                     scope = listed[0]
                 listed = (scope, match.end()) if scope else None
+            if any(start < match.end() and match.start() < end for start, end, _, _ in cards):
+                continue  # a listed card's name holds the words ("Tes Let, Leader with Foresight")
             url = self._target(match, scope or ruleset)
-            if url is None or url == here or (url in linked and not (match["number"] or match["ruling"])):
+            if match.groupdict().get("card") and self.card_slugs[match["card"]] in words:
+                # An ordinary word here: the glossary term it is an alias of ("Gold": Bribery card), or nothing.
+                url = self.term_urls.get(match["card"].lower())
+                if url is not None:
+                    found.append((match.start(), match.end(), url, ' class="term"'))
                 continue
-            linked.add(url)
-            out.append(mark(text[last : match.start()], highlight))
-            css = ' class="term"' if match["term"] else ""
-            out.append(f'<a href="{escape(url)}"{css}>{mark(match.group(), highlight)}</a>')
-            last = match.end()
-        out.append(mark(text[last:], highlight))
-        return mark_safe("".join(out))  # noqa: S308 - every piece above went through escape()
+            if url is not None:
+                css = (
+                    None
+                    if match["number"] or match["ruling"]
+                    else ' class="term"'
+                    if match.groupdict().get("term")
+                    else ""
+                )
+                found.append((match.start(), match.end(), url, css))
+        return sorted(found + cards)
+
+    def _ruling_card_spans(self, text: str, ruling: str) -> list[tuple[int, int, str, str | None]]:
+        """Where the text names a card its ruling lists; a place that names several (a stronghold's three
+        parts) links the first of them."""
+        spans: list[tuple[int, int, str, str | None]] = []
+        for start, end, slug in self.card_names.spans(text, sorted(self.ruling_cards.get(ruling, ()))):
+            if not spans or start >= spans[-1][1]:
+                spans.append((start, end, _card_path(slug), ""))
+        return spans
 
     def highlight(self, linked: str, highlight: re.Pattern[str] | None) -> SafeString:
         """Mark words in HTML made by ``render`` (text and links only): the same output as rendering with the
@@ -259,9 +335,11 @@ class TextLinker:
         if match["ruling"]:
             code = match["ruling"]
             return reverse("rulings:ruling", kwargs={"code": code}) if code in self.ruling_codes else None
-        if match["example"]:
-            slug = self.example_names.get(match["example"], match["example"])
+        # A pattern holds the groups of the names it has (a ruling's text has no card group).
+        found = match.groupdict()
+        if found.get("example"):
+            slug = self.example_names.get(found["example"], found["example"])
             return reverse("rulings:example", kwargs={"slug": slug})
-        if match["card"]:
-            return _card_path(self.card_slugs[match["card"]])
-        return self.term_urls.get(match["term"].lower())
+        if found.get("card"):
+            return _card_path(self.card_slugs[found["card"]])
+        return self.term_urls.get(found["term"].lower())

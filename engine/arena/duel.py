@@ -54,11 +54,11 @@ from .citations import SideCards, cite_arena, cite_notice
 from .commands import CommandFate, command_fate, is_command_ability
 from .notation import format_duel
 from .result import CardPlace, DuelLog, DuelResult, Place, RoundTotals
-from .rounds import RoundPlay, announce, play_primary, play_said
+from .rounds import RoundPlay, announce, play_primary, play_said, say_off_target
 from .setup import ArenaPlay, ArenaSetup, PlayKind, RoundAction, is_pass
 from .stock import shared_code_reads
 from .support import duel_gap, reads_set_up_inputs
-from .validate import check_duel, problem, turn_problems
+from .validate import check_duel, off_targets, problem, secondary_channel_problem, turn_problems
 from .wording import duel_words
 
 PRIMARY = Moment(1)
@@ -215,6 +215,8 @@ class Duel:
         # Duellists whose command forbids casting (Pharaoh Djoser), read by each round's Stock cards.
         self.forbids: list[tuple[Side, CardDefinition, ForbidsCasting]] = []
         self.made_up = tuple(str(json.loads(text)["slug"]) for text in setup.made_up)
+        # Targets the actions cannot reach: each is said at its turn (``validate.off_targets``).
+        self.off_target = {at: off for at, off in off_targets(setup, combat.catalog).items() if off.warned}
         # The Creature Pen is not part of the primary round's hand (6.2.1); it joins it in 6.5.1.
         for side in SIDES:
             for fighter in self.pen_fighters(side):
@@ -293,7 +295,8 @@ class Duel:
         self.announce_gaps(self.cards_at_reveal())
         contributions = {side: Contribution(pair[side]) for side in SIDES}
         # The actions in the order written (6.3.2): ranged attacks and channelling add at their turn.
-        self.round_play = play_primary(combat, self.setup.primary, pair, contributions, self.forbids)
+        off = {index: o for (name, index), o in self.off_target.items() if name == "primary"}
+        self.round_play = play_primary(combat, self.setup.primary, pair, contributions, self.forbids, off)
         if self.round_play.decided is not None:
             return self.decided_by_roll(contributions), None
         destruction(combat, pair)
@@ -725,6 +728,11 @@ class Duel:
             if turns.left_zone(self.pair):
                 turns.not_taken(index, action)
                 continue
+            if isinstance(action, Action) and action.kind in (ActionKind.CHANNEL, ActionKind.RANGED):
+                # The Guardian's channel: the check lets it through for a round never reached (validate).
+                raise SetupInvalid([secondary_channel_problem(action, f"secondary action {index + 1}")])
+            if ("secondary", index) in self.off_target:
+                say_off_target(combat, self.off_target[("secondary", index)])
             if isinstance(action, Action) and action.icon is not None:
                 self.secondary_bribe(action, entries)
             elif isinstance(action, Action):

@@ -20,8 +20,9 @@ with ``arena.not_automated`` and left out of the totals (``stock.stock_fate`` is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..abilities import (
     AllowChannelling,
@@ -65,6 +66,7 @@ from ..state import Contribution, Fighter
 from .allowances import credit_terrain
 from .setup import ArenaPlay, PlayKind, RoundAction
 from .stock import StockFate, shared_code_reads, stock_fate, stock_reason
+from .validate import OffTarget
 
 
 @dataclass(frozen=True)
@@ -382,8 +384,10 @@ def play_primary(
     pair: dict[Side, Fighter],
     contributions: dict[Side, Contribution],
     forbids: Sequence[tuple[Side, CardDefinition, ForbidsCasting]] = (),
+    off_target: Mapping[int, OffTarget] | None = None,
 ) -> RoundPlay:
-    """The primary round's actions in the order written (6.3.2)."""
+    """The primary round's actions in the order written (6.3.2); ``off_target`` holds, by place, the actions
+    whose target they cannot reach (``validate.off_targets``), each said as a warning at its turn."""
     turns = RoundPlay(combat, actions, secondary=False, forbids=forbids)
     combat.lunched = {}
     combat.spell_decided = None
@@ -406,6 +410,8 @@ def play_primary(
             turns.not_taken(index, action)
             continue
         side = action.side
+        if off_target and index in off_target:
+            say_off_target(combat, off_target[index])
         if action.icon is not None:
             bribe_in_turn(combat, action, pair, contributions, volley)
         elif action.kind in (ActionKind.SPELL, ActionKind.ITEM):
@@ -499,6 +505,14 @@ def announce(
     said = notice_step(code)
     log(combat, kind, rule, said, args_of(said, named), side=side, card=by or card)
     return message
+
+
+def say_off_target(combat: Combat, off: OffTarget) -> None:
+    """An action's target the duel cannot reach, said as a coded warning at its turn; the action is then taken as
+    the duel has always taken it, so a shared permalink keeps its result."""
+    code, said = off.warning()
+    values: dict[str, Any] = dict(said)  # text values only: none is the card or kind announce takes by keyword
+    announce(combat, code, off.arn, side=off.side, **values)
 
 
 def play_said(catalog: CardCatalog, action: RoundAction) -> Said:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import Enum
 
 from ..abilities import Aoe, RangedChannelling
 from ..actions import Action, ActionKind, action_to_text
@@ -104,7 +106,7 @@ def validate_duel(setup: ArenaSetup, catalog: CardCatalog) -> list[Problem]:
     shields: Counter[Side] = Counter()
     for index, action in enumerate(setup.secondary, start=1):
         problems += _secondary_problems(setup, catalog, action, index, used[action.side], shields)
-    return problems + _target_problems(setup, catalog) + _entering_inputs(setup, catalog)
+    return problems + _entering_inputs(setup, catalog)
 
 
 def check_duel(setup: ArenaSetup, catalog: CardCatalog) -> None:
@@ -247,6 +249,23 @@ def _primary_problems(
     return _stock_problems(setup, catalog, action, where, "primary", used, duel.under)
 
 
+def secondary_channel_problem(action: Action, where: str) -> Problem:
+    """A ranged attack or a channel written for the secondary round, which has none (6.6.1), the Guardian's
+    channel included; ``where`` is "secondary action N"."""
+    assert action.card is not None
+    text = action_to_text(action)
+    guardian = action.card.slug == "guardian"
+    return problem(
+        "not_in_secondary",
+        f"{where} ({text}): ranged attacks and channelling, "
+        f"{'from the Guardian as from a creature, ' if guardian else ''}belong to the primary round",
+        "6.6.1",
+        field="secondary",
+        card="" if guardian else str(action.card),
+        values={"action": text},
+    )
+
+
 def _stock_problems(
     setup: ArenaSetup,
     catalog: CardCatalog,
@@ -261,22 +280,14 @@ def _stock_problems(
         return []
     if action.kind in (ActionKind.RANGED, ActionKind.CHANNEL):
         assert action.card is not None  # Action's own check: a ranged attack or a channel names its card
-        # The secondary round has no channelling at all (6.6.1 lists its plays), the Guardian's included.
-        if round_name == "secondary":
-            text = action_to_text(action)
-            guardian = action.card.slug == "guardian"
-            return [
-                problem(
-                    "not_in_secondary",
-                    f"{where} ({text}): ranged attacks and channelling, "
-                    f"{'from the Guardian as from a creature, ' if guardian else ''}belong to the primary round",
-                    "6.6.1",
-                    field=round_name,
-                    card="" if guardian else str(action.card),
-                    values={"action": text},
-                )
-            ]
-        if action.kind is ActionKind.CHANNEL and action.card.slug == "guardian":
+        guardian = action.kind is ActionKind.CHANNEL and action.card.slug == "guardian"
+        # The secondary round has no channelling at all (6.6.1 lists its plays), the Guardian's included. A
+        # Guardian's channel there is refused only when the round reaches it (``secondary_channel_problem``):
+        # written after a duellist left, or for a round never played, it was always said not to be taken, and a
+        # shared permalink to such a duel keeps resolving.
+        if round_name == "secondary" and not guardian:
+            return [secondary_channel_problem(action, where)]
+        if guardian:
             return []
         card = card_of(catalog, action.card)
         if card is None or not any(split_reference(r)[0] == card.slug for r in under):
@@ -403,15 +414,6 @@ def _entering_inputs(setup: ArenaSetup, catalog: CardCatalog) -> list[Problem]:
     return problems
 
 
-def _acting_card(catalog: CardCatalog, action: RoundAction) -> str:
-    """The card an action plays, by slug: the bribery card of a bribe, '' for the Guardian's channel."""
-    if isinstance(action, Action) and action.icon is not None:
-        return action.icon.value
-    if action.card is None or action.card.slug == "guardian":
-        return ""
-    return _slug(catalog, action.card)
-
-
 def _slug(catalog: CardCatalog, reference: str) -> str:
     """The card a reference names, by slug (an alias or a copy number resolved); the reference's own slug if
     no card has it (``guardian``, a typing slip)."""
@@ -420,17 +422,78 @@ def _slug(catalog: CardCatalog, reference: str) -> str:
     return card.slug if card is not None else slug
 
 
-def _target_problems(setup: ArenaSetup, catalog: CardCatalog) -> list[Problem]:
-    """Each target (``@name``) names a creature the action may be aimed at when it is taken; a target naming a
-    card that is not there is refused rather than silently replaced by the action's usual one.
+class TargetUse(str, Enum):
+    """What the duel does with an action whose target it cannot reach, as it always has (so a shared permalink
+    keeps its result): the action reaches its usual creature; a channel adds nothing; a spell or H item reaches
+    no card it names; a bribe reaches the creature named even though it is not in the battle."""
+
+    IGNORED = "ignored"
+    CHANNEL_LOST = "channel_lost"
+    UNKNOWN = "unknown"
+    OUT_OF_BATTLE = "out_of_battle"
+    # A bribe or a shield of the secondary round: the duel has always refused it there (arena.bad_target).
+    REFUSED = "refused"
+
+
+@dataclass(frozen=True)
+class OffTarget:
+    """A target (``@card``) naming a creature the action cannot reach when it is taken. Such set-ups resolved
+    before the check knew of them (the target ignored, or the channel not made) and duel permalinks carry them,
+    so the duel says it as a coded warning at the action's turn (``arena.target_*``) rather than refusing it."""
+
+    round_name: str
+    # The action's place in its round, from 0.
+    index: int
+    side: Side
+    action: str
+    target: str
+    whom: str
+    rule: str
+    use: TargetUse
+    # The creature the action reaches instead, by name (the opposing duellist), for a target ignored.
+    usual: str = ""
+    # The target in words: the card's name, or the target as written when no card has that name.
+    target_name: str = ""
+
+    def warning(self) -> tuple[str, dict[str, str]]:
+        """The warning's code and its values by name (the step's ARN id is the round's: ``arn``)."""
+        return f"arena.target_{self.use.value}", {
+            "number": str(self.index + 1),
+            "round_name": self.round_name,
+            "action": self.action,
+            "target": self.target,
+            "target_name": self.target_name or self.target,
+            "whom": self.whom,
+            "rule_number": self.rule,
+            **({"usual": self.usual} if self.use is TargetUse.IGNORED else {}),
+        }
+
+    @property
+    def warned(self) -> bool:
+        """Said as a warning at its turn; a refused one stops the duel there instead."""
+        return self.use is not TargetUse.REFUSED
+
+    @property
+    def arn(self) -> str:
+        """The Arena id of the step: a turn of the primary round (ARN-3), a secondary attacker (ARN-9), a Stock
+        card of the secondary round (ARN-31)."""
+        if self.round_name == "primary":
+            return "ARN-3"
+        return "ARN-9" if self.use is TargetUse.IGNORED else "ARN-31"
+
+
+def off_targets(setup: ArenaSetup, catalog: CardCatalog) -> dict[tuple[str, int], OffTarget]:
+    """Each target (``@name``) naming a creature its action cannot reach when it is taken, by round and place.
 
     Who is in the battle at an action: both duellists, and the creatures written into it earlier in the same
-    round (a ranged attacker in the primary round, a secondary attacker in the secondary). A bribe and a
-    shield aim at an opposing one of them (6.3.3, 2.3.1); a ranged attack and a secondary attacker fight the
-    opposing duellist (2.6.1, 6.6.1b); a channel feeds the side's own duellist or a ranged attacker of its
-    own whose shot takes channelling (6.3.7). A spell or an H item reads its target by its text, so it may
-    name any creature of the duel, either side's channeller under a stronghold, or the Guardian."""
-    problems: list[Problem] = []
+    round (a ranged attacker in the primary round, a secondary attacker in the secondary). A bribe aims at an
+    opposing one of them (6.3.3); a ranged attack and a secondary attacker fight the opposing duellist (2.6.1,
+    6.6.1b); a channel feeds the side's own duellist or a ranged attacker of its own whose shot takes
+    channelling (6.3.7). A spell or an H item reads its target by its text, so it may name any creature of the
+    duel, either side's channeller under a stronghold, or the Guardian. A bribe or a shield of the secondary
+    round aimed elsewhere is here as ``TargetUse.REFUSED``: the duel has always refused it when the round
+    reaches it (arena.bad_target), and still does."""
+    found: dict[tuple[str, int], OffTarget] = {}
     everyone = {
         _slug(catalog, reference)
         for side in SIDES
@@ -438,69 +501,93 @@ def _target_problems(setup: ArenaSetup, catalog: CardCatalog) -> list[Problem]:
     } | {"guardian"}
     for round_name, actions in (("primary", setup.primary), ("secondary", setup.secondary)):
         joined: dict[Side, list[str]] = {side: [] for side in SIDES}
-        for index, action in enumerate(actions, start=1):
+        for index, action in enumerate(actions):
             if action.target is not None:
-                problem_found = _target_problem(
-                    setup,
-                    catalog,
-                    action,
-                    str(action.target),
-                    f"{round_name} action {index}",
-                    round_name,
-                    joined,
-                    everyone,
-                )
-                if problem_found is not None:
-                    problems.append(problem_found)
+                off = _off_target(setup, catalog, action, str(action.target), index, round_name, joined, everyone)
+                if off is not None:
+                    found[(round_name, index)] = off
             entering = (isinstance(action, ArenaPlay) and action.kind is PlayKind.CREATURE) or (
                 isinstance(action, Action) and action.kind is ActionKind.RANGED
             )
             if entering and action.card is not None:
                 joined[action.side].append(_slug(catalog, action.card))
-    return problems
+    return found
 
 
-def _target_problem(
+def _off_target(
     setup: ArenaSetup,
     catalog: CardCatalog,
     action: RoundAction,
     target: str,
-    where: str,
+    index: int,
     round_name: str,
     joined: dict[Side, list[str]],
     everyone: set[str],
-) -> Problem | None:
+) -> OffTarget | None:
     side = action.side
-    text = round_action_text(action)
     own = [_slug(catalog, r) for r in setup.side(side).duellists[:1]]
     opposing = [_slug(catalog, r) for r in setup.side(side.other).duellists[:1]]
-    if isinstance(action, ArenaPlay):
-        if action.kind is PlayKind.SHIELD:
-            allowed, whom, rule = opposing + joined[side.other], "an opposing creature in the battle", "2.3.1"
-        else:
-            allowed, whom, rule = opposing, "the opposing duellist, the one a secondary attacker fights", "6.6.1b"
+    if isinstance(action, ArenaPlay) and action.kind is PlayKind.SHIELD:
+        allowed, whom, rule = opposing + joined[side.other], "an opposing creature in the battle", "2.3.1"
+        use = TargetUse.REFUSED
+    elif isinstance(action, ArenaPlay):
+        allowed, whom, rule, use = (
+            opposing,
+            "the opposing duellist, the one a secondary attacker fights",
+            "6.6.1b",
+            TargetUse.IGNORED,
+        )
+    elif action.icon is not None and round_name == "secondary":
+        allowed, whom, rule = opposing + joined[side.other], "an opposing creature in the battle", "6.6.1c"
+        use = TargetUse.REFUSED
+    elif action.icon is not None:
+        allowed, whom, rule = opposing + joined[side.other], "an opposing creature in the battle", "6.3.2b"
+        # The duel takes the bribe on any opposing creature of the duel it names, else on the duellist.
+        use = (
+            TargetUse.OUT_OF_BATTLE
+            if _slug(catalog, target) in _opposing_creatures(setup, catalog, side)
+            else TargetUse.IGNORED
+        )
+    elif action.kind is ActionKind.RANGED:
+        allowed, whom, rule, use = (
+            opposing,
+            "the opposing duellist, the one a ranged attack fires at",
+            "2.6.1",
+            TargetUse.IGNORED,
+        )
+    elif action.kind is ActionKind.CHANNEL:
+        shots = [slug for slug in joined[side] if (card := catalog.find(slug)) and card.first(RangedChannelling)]
+        allowed = own + shots
+        whom = "the channelling side's duellist or a ranged attacker of its own whose shot takes channelling"
+        rule, use = "6.3.7", TargetUse.CHANNEL_LOST
     else:
-        if action.icon is not None:
-            allowed, whom = opposing + joined[side.other], "an opposing creature in the battle"
-            rule = "6.3.2b" if round_name == "primary" else "6.6.1c"
-        elif action.kind is ActionKind.RANGED:
-            allowed, whom, rule = opposing, "the opposing duellist, the one a ranged attack fires at", "2.6.1"
-        elif action.kind is ActionKind.CHANNEL:
-            shots = [slug for slug in joined[side] if (card := catalog.find(slug)) and card.first(RangedChannelling)]
-            allowed = own + shots
-            whom = "the channelling side's duellist or a ranged attacker of its own whose shot takes channelling"
-            rule = "6.3.7"
-        else:
-            allowed, whom, rule = sorted(everyone), "a creature, a channeller or the Guardian of this duel", "6.3.2b"
+        allowed, whom, rule, use = (
+            sorted(everyone),
+            "a creature, a channeller or the Guardian of this duel",
+            "6.3.2b",
+            TargetUse.UNKNOWN,
+        )
     if _slug(catalog, target) in allowed:
         return None
-    # The few creatures an action of a fixed aim may reach are listed; a spell's whole duel is not.
-    present = "" if whom.startswith("a creature, a channeller") else ", ".join(dict.fromkeys(allowed))
-    return problem(
-        "bad_target",
-        f"{where} ({text}): {target} is not {whom}" + (f" (that is: {present})" if present else ""),
-        rule,
-        field=round_name,
-        card=_acting_card(catalog, action),
-        values={"action": text, "target": target},
+    duellist = card_of(catalog, setup.side(side.other).duellists[0]) if setup.side(side.other).duellists else None
+    usual = duellist.name if duellist is not None else ", ".join(opposing)
+    named = card_of(catalog, target)
+    target_name = (
+        named.name if named is not None else ("the Guardian" if _slug(catalog, target) == "guardian" else target)
     )
+    return OffTarget(round_name, index, side, round_action_text(action), target, whom, rule, use, usual, target_name)
+
+
+def _opposing_creatures(setup: ArenaSetup, catalog: CardCatalog, side: Side) -> set[str]:
+    """The creatures of the other side that the duel's combat holds: its duellist, its ranged attackers and the
+    creatures of its Creature Pen (``duel.standard_setup``)."""
+    other = setup.side(side.other)
+    shooters = [
+        a.card for a in setup.primary if isinstance(a, Action) and a.side is side.other and a.kind is ActionKind.RANGED
+    ]
+    references = [*other.duellists[:1], *(str(s) for s in shooters if s is not None), *other.pen]
+    return {
+        card.slug
+        for reference in references
+        if (card := card_of(catalog, reference)) is not None and card.type is CardType.CREATURE
+    }

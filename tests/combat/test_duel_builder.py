@@ -218,11 +218,12 @@ def test_channel_and_ranged_targets_round_trip_through_the_permalink(client: Cli
 
 
 def test_every_target_the_builder_offers_passes_the_engines_check(client: Client) -> None:
-    """The builder's lists and the engine's check of targets (arena.bad_target) agree: each action offered
-    next, added to the rounds, raises no target problem."""
+    """The builder's lists and the engine's reach of targets agree: each action offered next, added to the
+    rounds, is one whose target the duel can reach (no arena.target_* warning, no arena.bad_target refusal)."""
     from combat import running
     from combat.duel_builder import builders, draft
     from engine.arena import validate_duel
+    from engine.arena.validate import off_targets
 
     catalog = running.catalog()
     states = [
@@ -240,7 +241,7 @@ def test_every_target_the_builder_offers_passes_the_engines_check(client: Client
                     written = [item for item in str(values.get(built.key, "")).split(",") if item]
                     setup = draft({**values, built.key: ",".join([*written, option.value])}, catalog)
                     problems = [p for p in validate_duel(setup, catalog) if p.code == "arena.bad_target"]
-                    assert problems == [], option.value
+                    assert problems == [] and off_targets(setup, catalog) == {}, option.value
                     offered += "@" in option.value
     assert offered >= 20
 
@@ -299,11 +300,6 @@ def test_a_bad_action_names_its_field_and_card_and_is_never_a_500(client: Client
         "a:ranged:swordsman,d:pass": "Primary round actions: Action 1: Swordsman must lie under",
         # The notation's own example stays notation: only a card named in a sentence is given its name.
         "a:dance,d:pass": "Primary round actions: &#x27;a:dance&#x27; has no action kind &#x27;dance&#x27;",
-        # A target naming no one was dropped without a word; now refused by the engine's check, by field.
-        "a:spell:power-lunch@nobody,d:pass": "Primary round actions: Action 1 (a:spell:power-lunch@nobody): nobody is "
-        "not a creature, a channeller or the Guardian of this duel",
-        "a:ranged:energy-toad@swordsman,d:pass": "Primary round actions: Action 1 (a:ranged:energy-toad@swordsman): "
-        "Swordsman is not the opposing duellist, the one a ranged attack fires at (that is: Sand Lord)",
     }
     for typed, said in cases.items():
         response = client.get("/combat/duel/", {**CARDS, "p": typed})
@@ -327,6 +323,54 @@ def test_a_bad_action_names_its_field_and_card_and_is_never_a_500(client: Client
     # An action that cannot be read is listed as such in the builder, with the reason.
     page = client.get("/combat/duel/", {**CARDS, "p": "a:dance", "refresh": "1"}).content.decode()
     assert "This action cannot be read" in page and "has no action kind &#x27;dance&#x27;" in page
+
+
+def test_a_target_out_of_reach_resolves_as_always_and_the_warning_is_shown(client: Client) -> None:
+    """A target naming no one, or a creature the action cannot reach, was passed over without a word; permalinks
+    carry such duels, so they still resolve to the same result, and the page and the validate endpoint say it."""
+    cases = {
+        "a:spell:power-lunch@nobody,d:pass,a:pass": (
+            "arena.target_unknown",
+            "the attacker&#x27;s primary action 1 (a:spell:power-lunch@nobody) names nobody, which is not a creature, "
+            "a channeller or the Guardian of this duel (Arena rule 6.3.2b)",
+        ),
+        "a:ranged:energy-toad@swordsman,d:pass,a:pass": (
+            "arena.target_ignored",
+            "(a:ranged:energy-toad@swordsman) names Swordsman, which is not the opposing duellist, the one a ranged "
+            "attack fires at (Arena rule 2.6.1): the target is ignored: the action is aimed at Sand Lord, as with no "
+            "target",
+        ),
+    }
+    for typed, (code, said) in cases.items():
+        response = client.get("/combat/duel/", {**CARDS, "p": typed})
+        assert response.status_code == 302, typed
+        page = client.get(response["Location"] + "&step=end")
+        assert page.status_code == 200
+        body = page.content.decode()
+        # In the duel's warnings at its result, and as a step of the log at the action's turn.
+        warnings = body.split("<h3>Warnings</h3>")[1].split("</ul>")[0]
+        assert said in warnings.replace('<a href="/cards/swordsman/">Swordsman</a>', "Swordsman").replace(
+            '<a href="/cards/sand-lord/">Sand Lord</a>', "Sand Lord"
+        ), typed
+        # The set-up in words says it beside the action, before any step is read.
+        first = client.get(response["Location"]).content.decode()
+        assert "; see the warning)</li>" in first.split('<ol class="summary-actions">')[1].split("</ol>")[0], typed
+        notation = dict(parse_qsl(urlsplit(response["Location"]).query))["s"]
+        checked = client.post("/api/v1/combat/validate", {"notation": notation}, content_type="application/json")
+        data = checked.json()
+        assert checked.status_code == 200 and data["valid"] is True and data["problems"] == []
+        [warning] = data["warnings"]
+        assert warning["code"] == code and warning["values"]["action"] == typed.split(",")[0]
+        assert warning["rule"] == "ARN-3" and warning["values"]["target"] == typed.split(",")[0].split("@")[1]
+        # The resolved duel gives the same warning as data.
+        resolved = client.post("/api/v1/combat/resolve", {"notation": notation}, content_type="application/json")
+        assert [n["code"] for n in resolved.json()["result"]["notices"] if n["code"].startswith("arena.target_")] == [
+            code
+        ]
+    # A valid duel with every target in reach carries no warnings field.
+    fine = "ruleset=arena a=swordsman d=sand-lord p=a:pass,d:pass"
+    checked = client.post("/api/v1/combat/validate", {"notation": fine}, content_type="application/json")
+    assert checked.json()["valid"] is True and "warnings" not in checked.json()
 
 
 def test_the_step_through_says_the_set_up_in_words_with_the_notation_kept(client: Client) -> None:

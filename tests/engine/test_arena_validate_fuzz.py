@@ -216,6 +216,8 @@ def other_first(setup: ArenaSetup) -> ArenaSetup:
 class Outcome:
     resolved: int
     refused: dict[str, int]
+    # The coded warnings of the resolved duels, by code (arena.target_ignored ...).
+    warned: dict[str, int]
     failures: list[str]
 
 
@@ -223,6 +225,7 @@ def play_all(texts: Sequence[str] | Iterator[str], catalog: CardCatalog = CATALO
     """Read and resolve each duel; any exception outside the engine's family is a failure, with its notation."""
     resolved = 0
     refused: dict[str, int] = {}
+    warned: dict[str, int] = {}
     failures: list[str] = []
     for text in texts:
         try:
@@ -230,13 +233,15 @@ def play_all(texts: Sequence[str] | Iterator[str], catalog: CardCatalog = CATALO
             assert duel_from_dict(duel_to_dict(setup)) == setup
             assert parse_duel(format_duel(setup)) == setup
             try:
-                resolve_duel(setup, catalog)
+                log = resolve_duel(setup, catalog)
             except SetupInvalid as exc:
                 # Who acts first in the secondary round shows only once the primary is played: the other way round.
                 if not any(p.code == "arena.out_of_turn" and p.field == "secondary" for p in exc.problems):
                     raise
-                resolve_duel(other_first(setup), catalog)
+                log = resolve_duel(other_first(setup), catalog)
             resolved += 1
+            for notice in log.result.notices:
+                warned[notice.code] = warned.get(notice.code, 0) + 1
         except EngineError as exc:
             codes = [problem.code for problem in exc.problems] or [exc.code]
             assert exc.code and all(codes), text
@@ -245,7 +250,7 @@ def play_all(texts: Sequence[str] | Iterator[str], catalog: CardCatalog = CATALO
         except Exception as exc:  # noqa: BLE001 - anything else is what this test exists to find
             frame = traceback.extract_tb(exc.__traceback__)[-1]
             failures.append(f"{type(exc).__name__} at {frame.filename}:{frame.lineno}: {text}")
-    return Outcome(resolved, refused, failures)
+    return Outcome(resolved, refused, warned, failures)
 
 
 def test_random_duels_resolve_or_are_refused_with_coded_errors() -> None:
@@ -255,4 +260,9 @@ def test_random_duels_resolve_or_are_refused_with_coded_errors() -> None:
     assert outcome.resolved >= SETUPS // 10
     # And the refusals of what the duel cannot play: a channel in the secondary round, a target not there.
     assert outcome.refused.get("arena.not_in_secondary", 0) > 0
+    # A bribe or a shield of the secondary round aimed at no opposing creature there: refused as the round reaches it.
     assert outcome.refused.get("arena.bad_target", 0) > 0
+    # Any other target out of reach resolves as it always has (a shared permalink keeps its result), said as a
+    # warning: a target ignored, a channel that adds nothing, a card's target naming no one, a bribe out of battle.
+    for code in ("arena.target_ignored", "arena.target_channel_lost", "arena.target_unknown"):
+        assert outcome.warned.get(code, 0) > 0, (code, outcome.warned)

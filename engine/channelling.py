@@ -833,6 +833,11 @@ def ranged_refusal(combat: Combat, side: Side, shooter: Fighter, pair: dict[Side
 
 
 def channelling_refusal(combat: Combat, side: Side, target: Fighter, source_card: CardDefinition | None) -> Why | None:
+    # The refused channeller is no creature, so the step names it among its values (its ``card`` is the banning
+    # card): the channelling card, or the player's Guardian.
+    # A Guardian's refusal keeps its old words (its step never named a card).
+    refused = {"channeller": source_card.name} if source_card is not None else {}
+    named = "_channeller" if source_card is not None else ""
     for owner, source, rule, holder in active_effects(combat, ForbidsChannelling):
         if not rule.sides.reaches(owner is side):
             continue
@@ -844,13 +849,13 @@ def channelling_refusal(combat: Combat, side: Side, target: Fighter, source_card
             continue
         if rule.channellers_only:
             if source_card is not None:
-                return Why("channel.guardians_only", {"source": source.name, "player": side.value}, source)
+                return Why("channel.guardians_only", {"source": source.name, "player": side.value, **refused}, source)
             continue
-        return Why("channel.forbidden", {"source": source.name, "player": side.value}, source)
+        return Why("channel.forbidden" + named, {"source": source.name, "player": side.value, **refused}, source)
     # A terrain card's rule binds both players on its space: only its channellers-only form exists in the data.
     space = terrain_rule(combat, ForbidsChannelling)
     if space is not None and source_card is not None and space[1].channellers_only:
-        return Why("channel.guardians_only", {"source": space[0].name, "player": side.value}, space[0])
+        return Why("channel.guardians_only", {"source": space[0].name, "player": side.value, **refused}, space[0])
     only = target.first_text(ReceivesChannellingOnlyFrom)
     if only is not None:
         allowed = (source_card is None and only.guardian) or (
@@ -858,7 +863,7 @@ def channelling_refusal(combat: Combat, side: Side, target: Fighter, source_card
         )
         if not allowed:
             sources = only.describe().split(" from ", 1)[1].rstrip(".")
-            return Why("channel.only_from", {"target": target.name, "sources": sources}, target.card)
+            return Why("channel.only_from" + named, {"target": target.name, "sources": sources, **refused}, target.card)
     return None
 
 

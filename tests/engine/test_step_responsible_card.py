@@ -49,6 +49,7 @@ LOGS = {name: _steps(notation) for name, notation in SET_UPS}
 # The steps of a refusal a card in play makes, and the value that names that card in the sentence.
 BANNING_VALUE = {
     **{refusal_step(code): "source" for code in ("cast.forbidden", "channel.forbidden", "channel.guardians_only")},
+    refusal_step("channel.forbidden_channeller"): "source",
     **{refusal_step(code): "source" for code in ("channel.no_stones", "ranged.barred", "ranged.forbidden")},
     notice_step("arena.casting_forbidden"): "source",
     "bribe_creature.3": "x1",
@@ -127,3 +128,26 @@ def test_a_guardians_channel_names_the_guardian_card_where_the_set_up_gives_one(
     # Both cases are met: a named Guardian (example 1's Tes-Let, the duels' Rak Nam) and an unnamed one.
     assert {step.card for _, step in named} >= {"tes-let-leader-with-foresight", "rak-nam-leader-of-the-mighty"}
     assert any(not step.card for _, step in channels)
+
+
+# Where a refusal step keeps the refused card (the old step's ``card``): a value by name, or ``subject`` (a creature).
+REFUSED_VALUE = {
+    refusal_step("cast.forbidden"): "card",
+    refusal_step("channel.forbidden_channeller"): "channeller",
+    refusal_step("channel.guardians_only"): "channeller",
+    refusal_step("channel.only_from_channeller"): "channeller",
+    notice_step("arena.casting_forbidden"): "card",
+}
+
+
+def test_every_refusal_names_both_the_banning_card_and_the_refused_card() -> None:
+    refusals = [(name, step) for name, steps in LOGS.items() for step in steps if step.message in REFUSED_VALUE]
+    for name, step in refusals:
+        refused = _value(step, REFUSED_VALUE[step.message])
+        assert step.card and refused != CATALOG.get(step.card).name, (name, step.text)
+        assert isinstance(refused, str) and refused in step.text, (name, step.text)
+    # The loss reported: the Rocks at Rhuadan refusing Energy Well's channel named no channeller.
+    rocks = {(step.card, _value(step, "channeller")) for _, step in refusals if step.message.startswith("refused.ch")}
+    assert ("rocks-at-rhuadan", "Energy Well") in rocks
+    ranged = [step for steps in LOGS.values() for step in steps if step.message.startswith("refused.ranged")]
+    assert all(step.subject_name for step in ranged)

@@ -190,7 +190,7 @@ def shoot(
         return
     refusal = ranged_refusal(combat, side, shooter, pair)
     if refusal:
-        refuse(combat, StepKind.RANGED, "PRI-9", refusal, side=side, card=shooter.card)
+        refuse(combat, StepKind.RANGED, "PRI-9", refusal, side=side, card=shooter.card, subject=shooter)
         return
     if command_shot is not None:
         pay_for_shot(combat, side, shooter, command_shot)
@@ -489,7 +489,8 @@ def bribery_shots(
         if refusal:
             why = combat.say(refusal).rstrip(".")
             args = (source.name, side.value, wanted, card.name, round_number, why)
-            log(combat, StepKind.RANGED, "ENG-11", "bribery_shots.refused", args, side=side, card=source)
+            responsible = refusal.by or source
+            log(combat, StepKind.RANGED, "ENG-11", "bribery_shots.refused", args, side=side, card=responsible)
             combat.warn(
                 "shots.refused",
                 "ENG-11",
@@ -807,12 +808,12 @@ def ranged_refusal(combat: Combat, side: Side, shooter: Fighter, pair: dict[Side
     """Why a ranged attack may not be placed here, or None when it may."""
     barred = combat.ranged_barred.get(side)
     if barred is not None:
-        return Why("ranged.barred", {"source": barred.name, "player": side.value, "shooter": shooter.name})
+        return Why("ranged.barred", {"source": barred.name, "player": side.value, "shooter": shooter.name}, barred)
     if shooter.first_text(CommandRanged) is not None and command_shot_of(combat, shooter) is None:
         return Why("ranged.command_only", {"shooter": shooter.name})
     for owner, source, rule, _ in active_effects(combat, ForbidsRanged):
         if rule.sides.reaches(owner is side):
-            return Why("ranged.forbidden", {"source": source.name, "shooter": shooter.name})
+            return Why("ranged.forbidden", {"source": source.name, "shooter": shooter.name}, source)
     limit = shooter.first_text(RangedLimit)
     if limit is not None:
         opponent, own = pair[side.other], pair[side]
@@ -832,6 +833,11 @@ def ranged_refusal(combat: Combat, side: Side, shooter: Fighter, pair: dict[Side
 
 
 def channelling_refusal(combat: Combat, side: Side, target: Fighter, source_card: CardDefinition | None) -> Why | None:
+    # The refused channeller is no creature, so the step names it among its values (its ``card`` is the banning
+    # card): the channelling card, or the player's Guardian.
+    # A Guardian's refusal keeps its old words (its step never named a card).
+    refused = {"channeller": source_card.name} if source_card is not None else {}
+    named = "_channeller" if source_card is not None else ""
     for owner, source, rule, holder in active_effects(combat, ForbidsChannelling):
         if not rule.sides.reaches(owner is side):
             continue
@@ -839,17 +845,17 @@ def channelling_refusal(combat: Combat, side: Side, target: Fighter, source_card
             continue
         if rule.stones_only:
             if source_card is None:
-                return Why("channel.no_stones", {"source": source.name, "player": side.value})
+                return Why("channel.no_stones", {"source": source.name, "player": side.value}, source)
             continue
         if rule.channellers_only:
             if source_card is not None:
-                return Why("channel.guardians_only", {"source": source.name, "player": side.value})
+                return Why("channel.guardians_only", {"source": source.name, "player": side.value, **refused}, source)
             continue
-        return Why("channel.forbidden", {"source": source.name, "player": side.value})
+        return Why("channel.forbidden" + named, {"source": source.name, "player": side.value, **refused}, source)
     # A terrain card's rule binds both players on its space: only its channellers-only form exists in the data.
     space = terrain_rule(combat, ForbidsChannelling)
     if space is not None and source_card is not None and space[1].channellers_only:
-        return Why("channel.guardians_only", {"source": space[0].name, "player": side.value})
+        return Why("channel.guardians_only", {"source": space[0].name, "player": side.value, **refused}, space[0])
     only = target.first_text(ReceivesChannellingOnlyFrom)
     if only is not None:
         allowed = (source_card is None and only.guardian) or (
@@ -857,7 +863,7 @@ def channelling_refusal(combat: Combat, side: Side, target: Fighter, source_card
         )
         if not allowed:
             sources = only.describe().split(" from ", 1)[1].rstrip(".")
-            return Why("channel.only_from", {"target": target.name, "sources": sources})
+            return Why("channel.only_from" + named, {"target": target.name, "sources": sources, **refused}, target.card)
     return None
 
 
@@ -1067,6 +1073,8 @@ def channel_into(
         )
         combat.warn("channel.against_forbidden", "PRI-10", side=side.value, opponent=opponent.name)
         return
+    # The card a channel step names: the channeller, or the Guardian card the set-up names (none when unnamed).
+    channeller: CardDefinition | None = state.guardian_card
     if channel.source == "guardian":
         source_name, per_use, uses = "The Guardian", state.guardian.cmp, channel.amount
         restriction = None
@@ -1079,6 +1087,7 @@ def channel_into(
                 "channel_into.2",
                 (side.value,),
                 side=side,
+                card=channeller,
                 subject=target,
             )
             return
@@ -1092,7 +1101,7 @@ def channel_into(
         )
         assert found is not None
         index = found
-        source_card = state.channellers[index][0]
+        source_card = channeller = state.channellers[index][0]
         penned = next((card for owner, card in combat.channellers_penned if owner is side), None)
         if penned is not None:
             log(
@@ -1134,7 +1143,7 @@ def channel_into(
             return
     refusal = channelling_refusal(combat, side, target, source_card)
     if refusal:
-        refuse(combat, StepKind.CHANNEL, "PRI-10", refusal, side=side, card=source_card, subject=target)
+        refuse(combat, StepKind.CHANNEL, "PRI-10", refusal, side=side, card=channeller, subject=target)
         return
     may_receive = (
         target.card.receives_channeling
@@ -1154,7 +1163,7 @@ def channel_into(
             "channel_into.6",
             (target.name, source_name),
             side=side,
-            card=source_card,
+            card=channeller,
             subject=target,
         )
         combat.warn("channel.cannot_receive", "PRI-10", side=side.value, target=target.name)
@@ -1229,7 +1238,7 @@ def channel_into(
             "channel_into.9",
             (source_name, spent, per_use, target.name, note, contribution.total, immune_note),
             side=side,
-            card=source_card,
+            card=channeller,
             subject=target,
             delta=applied,
             total=contribution.total,

@@ -175,5 +175,6 @@ class Combat:
             shield_cards=[self.catalog.get(ref) for ref in setup.shields],
             stronghold=self.catalog.get(setup.stronghold) if setup.stronghold else None,
             earlier_cards=[self.catalog.get(ref) for ref in setup.earlier],
+            guardian_card=guardian_card,
         )
         return state

@@ -765,7 +765,8 @@ def banned_command_cards(combat: Combat) -> None:
             continue
         refusal = casting_refusal(combat, side, state.command_card)
         if refusal:
-            cancel_command(combat, side, casting_refuser(combat, side, state.command_card), "ENG-8")
+            cancel_command(combat, side, refusal.by, "ENG-8")
+            # The step names the banning command card, as every refusal does; the banned one is in the reason.
             log(
                 combat,
                 StepKind.DISPEL,
@@ -773,7 +774,7 @@ def banned_command_cards(combat: Combat) -> None:
                 "banned_command_cards",
                 (refusal,),
                 side=side,
-                card=state.command_card,
+                card=refusal.by,
             )
 
 
@@ -782,7 +783,7 @@ def casting_refusal(combat: Combat, side: Side, card: CardDefinition) -> Why | N
     source = casting_refuser(combat, side, card)
     if source is None:
         return None
-    return Why("cast.forbidden", {"source": source.name, "player": side.value, "card": card.name})
+    return Why("cast.forbidden", {"source": source.name, "player": side.value, "card": card.name}, source)
 
 
 def casting_refuser(combat: Combat, side: Side, card: CardDefinition) -> CardDefinition | None:

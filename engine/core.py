@@ -318,9 +318,12 @@ def refuse(
 ) -> None:
     """A refusal (a ranged attack, a channel or a cast that a card in play forbids): a step written from the
     reason's code and values (``render.refusal_step``), so a reader has the reason's fields, not only its words,
-    and unless ``warn`` is False also a warning under its side, with the reason's code."""
+    and unless ``warn`` is False also a warning under its side, with the reason's code. The step's ``card`` is
+    the card responsible, as on every step: the banning card the reason keeps (``why.by``), else ``card`` (the
+    refused card's own text, for a refusal no other card makes); the refused card stays among the values."""
     message = refusal_step(why.code)
-    log(combat, kind, rule, message, args_of(message, why.values), side=side, card=card, subject=subject)
+    responsible = why.by or card
+    log(combat, kind, rule, message, args_of(message, why.values), side=side, card=responsible, subject=subject)
     if warn:
         # Worded in the rule set's words now (Combat.say), as the step is when it is read.
         text = combat.say(why)

@@ -53,7 +53,7 @@ _known: dict[type, bool] = {}
 # every item, and sides are copied at every fork.
 SIDE_SHARED = frozenset(
     {"side", "setup", "guardian", "stones", "command_card", "command_active", "command_cancelled", "borrowed"}
-    | {"stronghold"}
+    | {"stronghold", "guardian_card"}
 )
 SIDE_FIGHTER_LISTS = ("fighters", "queue")
 # Containers of immutable items (ints, card definitions, tuples of them): a shallow copy.

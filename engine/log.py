@@ -6,11 +6,14 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from enum import Enum
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .enums import CardUse, Fate, Phase, Role, Side, StepKind, Terrain, Winner
 from .render import STANDARD_WORDS, Words, render, render_values
 from .render import chain_text as chain_text
+
+if TYPE_CHECKING:
+    from .cards import CardDefinition
 
 _NO_VALUES: Mapping[str, object] = MappingProxyType({})
 
@@ -35,20 +38,25 @@ class Why:
     class rather than a frozen dataclass because a combat makes dozens and the frozen set-up cost a
     few per cent of a resolution."""
 
-    __slots__ = ("code", "values")
+    __slots__ = ("by", "code", "values")
 
-    def __init__(self, code: str, values: Mapping[str, object] = _NO_VALUES) -> None:
+    def __init__(
+        self, code: str, values: Mapping[str, object] = _NO_VALUES, by: CardDefinition | None = None
+    ) -> None:
         self.code = code
         self.values = values
+        # The card responsible (the Maitz Hotel that refuses a Dispel Magic), as a card, so a refusal step can
+        # name it in its ``card`` field; None where no card is (the order of play, a rule of the game).
+        self.by = by
 
     @property
     def text(self) -> str:
         return render_values(self.code, self.values)
 
-    def __reduce__(self) -> tuple[type[Why], tuple[str, dict[str, object]]]:
+    def __reduce__(self) -> tuple[type[Why], tuple[str, dict[str, object], CardDefinition | None]]:
         # Copied and pickled with a log that keeps it (a refusal step's WordedWhy); the shared empty
         # mapping of a reason without values is a read-only proxy, which cannot be pickled itself.
-        return (Why, (self.code, dict(self.values)))
+        return (Why, (self.code, dict(self.values), self.by))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Why) and (other.code, dict(other.values)) == (self.code, dict(self.values))

@@ -106,6 +106,9 @@ class SideState:
     stronghold: CardDefinition | None = None
     # Cards played before the combat whose effect lasts into it (set-up input ``earlier``).
     earlier_cards: list[CardDefinition] = field(default_factory=list)
+    # The Guardian card the set-up names (None: an unnamed Guardian with the default stats): the card a
+    # Guardian's channel step names.
+    guardian_card: CardDefinition | None = None
     _by_reference: dict[str, Fighter] = field(default_factory=dict)
 
     @property

@@ -51,6 +51,7 @@ def warm(application: Any = None) -> None:
         # The rules search's index, corpus and speller: a worker's first rules or site search took 130 ms without.
         text_index.current()
         TextLinker.from_database().pattern  # noqa: B018 - the regex of every card name and term, compiled once
+        TextLinker.from_database().card_names.longer_names  # noqa: B018 - the rulings' card matcher (0.1 s), built once
         if application is not None:
             # One request through the whole stack per kind of page (middleware, queries, template tags) runs
             # every first-use path once; what a visitor asks first is then rendered like any later page.

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from functools import cached_property
+from functools import cache, cached_property
 
 POSITION = re.compile(r"\s*\((?:left|center|centre|right)\)$", re.IGNORECASE)
 ENDINGS = r"(?:s|es|ed)?"
@@ -60,6 +60,49 @@ NAMED_NOT_LISTED: dict[tuple[str, str], str] = {
     ("A-28", "babes"): "the bribery icon the Super Model destroys and the Merchant's own icon",
     ("A-28", "gold"): "the bribery icon the Merchant destroys and the Super Model's own icon",
 }
+
+
+# The same decision for the rule entries and glossary definitions, whose text finds cards by printed name (every
+# one is a link, and a rule entry's card-mention list): (ruleset or "glossary", rule number or term, card slug) ->
+# why that name is an ordinary word in that entry, so it is neither a link to the card's page nor a mention on it.
+# Where the word is a glossary alias ("Gold"), it links that term instead. The conventions are those of the
+# rulings above: a terrain named as a type, or as the ground a bonus or penalty happens on, is excepted, and
+# the Woods ban on ranged attacks or Hammer of Doom destroying a Woods card is about the card (as R-016, R-057
+# and A-24 list it); a bribery card named as an icon ("can be bribed by Gold", "a Babes icon") is excepted,
+# and bribing with the card or banning it is about the card (as R-023, A-12 and E-08 list it).
+RULE_WORDS_NOT_CARDS: dict[tuple[str, str, str], str] = {
+    ("standard", "2.2.6", "beer"): "the icon each bribery card matches, named beside its picture",
+    ("standard", "2.2.6", "gold"): "the icon each bribery card matches, named beside its picture",
+    ("standard", "2.2.6", "babes"): "the icon each bribery card matches, named beside its picture",
+    ("standard", "2.5.3", "swamp"): "the terrain type the Mud Castle's side parts count as",
+    ("standard", "2.7.1", "mountains"): "the list of the basic terrain types",
+    ("standard", "2.7.1", "rivers-and-lakes"): "the list of the basic terrain types",
+    ("standard", "2.7.1", "spires"): "the list of the basic terrain types",
+    ("standard", "2.7.1", "swamp"): "the list of the basic terrain types",
+    ("standard", "2.7.1", "the-dry-heaps"): "the list of the basic terrain types",
+    ("standard", "2.7.1", "woods"): "the list of the basic terrain types",
+    ("standard", "6.2.5c", "woods"): "the terrain type a command's change of type sets for the ranged-attack test",
+    ("standard", "6.4.4c", "mountains"): "the ground of the example, where Kikijub gets its terrain bonus",
+    ("standard", "6.4.4d", "woods"): "the ground of the example, where the Sand Lord takes its penalty",
+    ("standard", "6.6.2", "gold"): "the icon of the creatures a \"destroys X\" ability removes",
+    ("standard", "6.6.3", "babes"): "the icon of the creatures the Super Model destroys, and the Merchant's own icon",
+    ("standard", "6.6.3", "gold"): "the icon of the creatures the Merchant destroys, and the Super Model's own icon",
+    ("standard", "6.8.4", "the-dry-heaps"): "the terrain type of the Sand Lord's bonus",
+    ("standard", "6.8.4", "woods"): "the terrain type of the Sand Lord's penalty",
+    ("glossary", "Terrain", "mountains"): "the list of the terrain types",
+    ("glossary", "Terrain", "rivers-and-lakes"): "the list of the terrain types",
+    ("glossary", "Terrain", "spires"): "the list of the terrain types",
+    ("glossary", "Terrain", "swamp"): "the list of the terrain types",
+    ("glossary", "Terrain", "the-dry-heaps"): "the list of the terrain types",
+    ("glossary", "Terrain", "woods"): "the list of the terrain types",
+}
+
+
+@cache
+def ordinary_words(place: tuple[str, str] | None) -> frozenset[str]:
+    """The card slugs whose names are ordinary words in a rule entry ((ruleset, number)) or glossary
+    definition (("glossary", term))."""
+    return frozenset(slug for (*where, slug) in RULE_WORDS_NOT_CARDS if tuple(where) == place)
 
 
 def normalised(text: str) -> str:

@@ -4,7 +4,9 @@ Rule files carry no markup (rules/README.md), so every link on a rule page is fo
 match becomes a link only when its target exists; everything else is escaped text. Words of a
 search can be highlighted with <mark> in the same pass.
 
-In rule text any printed card name is a link. A ruling's text links the cards the ruling lists, found by
+In rule text and glossary definitions a printed card name is a link, except where the entry uses it as an
+ordinary word (rulings.card_names.RULE_WORDS_NOT_CARDS: "in the Mountains", "can be bribed by Gold"), which links
+the glossary term of that name if there is one. A ruling's text links the cards the ruling lists, found by
 rulings.card_names (the matcher its card list is checked with): a name the ruling uses as an ordinary word
 there ("Woods" as the ground of a fight, a "Beer-bribable" creature, the class "Vampire") is not a link to
 that card's page.
@@ -24,7 +26,7 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from rulings.card_names import CardNames
+from rulings.card_names import CardNames, ordinary_words
 from rulings.models import ARENA, STANDARD, rule_path
 
 # "see 6.4.4", "standard 6.9.2", "(6.12)"; a version number ("version 4.7") is not a rule.
@@ -219,14 +221,17 @@ class TextLinker:
         highlight: re.Pattern[str] | None = None,
         here: str | None = None,
         ruling: str | None = None,
+        place: tuple[str, str] | None = None,
     ) -> SafeString:
         """Escaped HTML of plain text with its links; each card or term is linked once per text, and nothing
         to ``here``, the page the text is shown on (a card's rulings do not link the card to itself). The text
-        of a ruling (``ruling``, its code) links only the cards the ruling lists, where it names them."""
+        of a ruling (``ruling``, its code) links only the cards the ruling lists, where it names them; the text
+        of a rule entry or glossary term (``place``: (ruleset, number) or ("glossary", term)) links no card
+        whose name is an ordinary word there."""
         out: list[str] = []
         linked: set[str] = set()
         last = 0
-        for start, end, url, css in self._links(text, ruleset, ruling):
+        for start, end, url, css in self._links(text, ruleset, ruling, ordinary_words(place)):
             if url == here or (url in linked and css is not None):
                 continue
             linked.add(url)
@@ -236,7 +241,9 @@ class TextLinker:
         out.append(mark(text[last:], highlight))
         return mark_safe("".join(out))  # noqa: S308 - every piece above went through escape()
 
-    def _links(self, text: str, ruleset: str, ruling: str | None) -> list[tuple[int, int, str, str | None]]:
+    def _links(
+        self, text: str, ruleset: str, ruling: str | None, words: frozenset[str] = frozenset()
+    ) -> list[tuple[int, int, str, str | None]]:
         """(start, end, url, class attribute) of each link the text may get, in order; the class is None for a
         rule number or ruling code, which are linked every time, and "" or ' class="term"' for the rest."""
         found: list[tuple[int, int, str, str | None]] = []
@@ -252,6 +259,12 @@ class TextLinker:
             if any(start < match.end() and match.start() < end for start, end, _, _ in cards):
                 continue  # a listed card's name holds the words ("Tes Let, Leader with Foresight")
             url = self._target(match, scope or ruleset)
+            if match.groupdict().get("card") and self.card_slugs[match["card"]] in words:
+                # An ordinary word here: the glossary term it is an alias of ("Gold": Bribery card), or nothing.
+                url = self.term_urls.get(match["card"].lower())
+                if url is not None:
+                    found.append((match.start(), match.end(), url, ' class="term"'))
+                continue
             if url is not None:
                 css = (
                     None

@@ -20,6 +20,7 @@ from django.utils.text import slugify
 from cards.models import Card
 from guardians_site import revision
 from rulings import errors
+from rulings.card_names import ordinary_words
 from rulings.choices import Authority, RulingKind, RulingStatus
 from rulings.corpus import Corpus, ParsedEntry, read_corpus
 from rulings.errors import RulesCorpusError
@@ -263,6 +264,7 @@ class _Sync:
     def __init__(self, corpus: Corpus, cards: dict[str, int], report: LoadReport) -> None:
         self.corpus, self.cards, self.report = corpus, cards, report
         self.card_ids_by_name = dict(Card.objects.values_list("name", "id"))
+        self.card_slugs_by_name = dict(Card.objects.values_list("name", "slug"))
         self.entries: dict[tuple[str, str], RuleEntry] = {}
         # What happened to each row this load, by (table, primary key); counted into the report at the end.
         self.outcomes: dict[tuple[str, int], str] = {}
@@ -323,10 +325,14 @@ class _Sync:
         through.objects.bulk_create([through(**{f"{source}_id": a, f"{target}_id": b}) for a, b in wanted - current])
         self.report.links_changed += len(stale) + len(wanted - current)
 
-    def _card_mentions(self, owners: Iterable[tuple[int, str]]) -> set[tuple[int, int]]:
+    def _card_mentions(self, owners: Iterable[tuple[int, str, tuple[str, str] | None]]) -> set[tuple[int, int]]:
+        """The cards each text names, as its links do: not a card whose name is an ordinary word in that rule
+        entry (rulings.card_names.RULE_WORDS_NOT_CARDS), so the card's page does not list the rule."""
         pairs: set[tuple[int, int]] = set()
-        for owner_id, text in owners:
-            pairs |= {(owner_id, self.card_ids_by_name[name]) for name in card_names_in(text, self.card_ids_by_name)}
+        for owner_id, text, place in owners:
+            words = ordinary_words(place)
+            pairs |= {(owner_id, self.card_ids_by_name[name]) for name in card_names_in(text, self.card_ids_by_name)
+                      if self.card_slugs_by_name[name] not in words}  # fmt: skip
         return pairs
 
     # Each table.
@@ -353,7 +359,8 @@ class _Sync:
             for slug, entry in parsed for number in entry.differs_from
         })  # fmt: skip
         self._sync_links(RuleEntry.cards, self._card_mentions(
-            (self.entries[(slug, entry.number)].id, f"{entry.title} {entry.text}") for slug, entry in parsed
+            (self.entries[(slug, entry.number)].id, f"{entry.title} {entry.text}", (slug, entry.number))
+            for slug, entry in parsed
         ))  # fmt: skip
 
     def _sync_engine_ids(self) -> None:
@@ -421,7 +428,7 @@ class _Sync:
             for example in self.corpus.examples for number in example.rules
         })  # fmt: skip
         self._sync_links(WorkedExample.cards, self._card_mentions(
-            (saved[example.slug].id, f"{example.title} {example.body}") for example in self.corpus.examples
+            (saved[example.slug].id, f"{example.title} {example.body}", None) for example in self.corpus.examples
         ))  # fmt: skip
 
     def _sync_changes(self) -> None:

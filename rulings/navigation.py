@@ -125,7 +125,7 @@ def render_blocks(rows: Iterable[RuleEntry], linker: TextLinker, base_depth: int
     return [
         RuleBlock(
             entry=row,
-            html=linker.render(row.text, row.ruleset.slug, highlight),
+            html=linker.render(row.text, row.ruleset.slug, highlight, place=(row.ruleset.slug, row.number)),
             title_html=mark_safe(mark(row.title, highlight)),  # noqa: S308 - mark() escapes
             depth=row.lineage.count("/") - base_depth,
             is_hit=bool(hits and row.id in hits),

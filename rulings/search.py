@@ -366,11 +366,12 @@ class _Renderer:
     linker: TextLinker | None = None
 
     def __call__(
-        self, text: str, ruleset: str, pattern: re.Pattern[str] | None, ruling: str | None = None
+        self, text: str, ruleset: str, pattern: re.Pattern[str] | None, ruling: str | None = None,
+        place: tuple[str, str] | None = None,
     ) -> SafeString:
         if self.linker is not None and self.linker is not self.corpus.linker:
-            return self.linker.render(text, ruleset, pattern, ruling=ruling)
-        return self.corpus.linker.highlight(self.corpus.linked(text, ruleset, ruling), pattern)
+            return self.linker.render(text, ruleset, pattern, ruling=ruling, place=place)
+        return self.corpus.linker.highlight(self.corpus.linked(text, ruleset, ruling, place), pattern)
 
 
 def _pattern(words: WordsQuery, *texts: str):  # type: ignore[no-untyped-def]
@@ -390,7 +391,8 @@ def _rule_hit(entry: RuleEntry, match: Match, crumbs: dict[tuple[int, str], Rule
         kind=match.kind, ref=entry.citation, label=entry.number if ruleset.slug == STANDARD else f"Arena {entry.number}",
         url=entry.get_absolute_url(), title=entry.title, text=entry.text,
         title_html=mark_safe(mark(entry.title, pattern)),  # noqa: S308 - mark() escapes
-        html=render(entry.text, ARENA if ruleset.slug == ARENA else STANDARD, pattern),
+        html=render(entry.text, ARENA if ruleset.slug == ARENA else STANDARD, pattern,
+                    place=(ruleset.slug, entry.number)),
         crumbs=trail, score=match.score, target=entry,
     )  # fmt: skip
 
@@ -412,6 +414,6 @@ def _term_hit(term: GlossaryTerm, match: Match, render: _Renderer, words: WordsQ
     return Hit(
         kind=match.kind, ref=term.slug, label="Glossary", url=term.get_absolute_url(), title=title,
         text=term.definition, title_html=mark_safe(mark(title, pattern)),  # noqa: S308 - mark() escapes
-        html=render(term.definition, term.rule.ruleset.slug, pattern),
+        html=render(term.definition, term.rule.ruleset.slug, pattern, place=("glossary", term.term)),
         crumbs=[Crumb("Glossary", reverse("rulings:glossary"))], score=match.score, target=term,
     )  # fmt: skip

@@ -98,14 +98,15 @@ class Corpus:
     linker: Any
     # Each text rendered with its links once per revision (every query showing it shares it); a search
     # then only marks its words. Filled as texts are first shown.
-    rendered: dict[tuple[str, str, str | None], str] = field(default_factory=dict)
+    rendered: dict[tuple[str, str, str | None, tuple[str, str] | None], str] = field(default_factory=dict)
 
-    def linked(self, text: str, ruleset: str, ruling: str | None = None) -> str:
-        """The text with its links; a ruling's text (``ruling``, its code) links only the cards it lists."""
-        key = (ruleset, text, ruling)
+    def linked(self, text: str, ruleset: str, ruling: str | None = None, place: tuple[str, str] | None = None) -> str:
+        """The text with its links; a ruling's text (``ruling``, its code) links only the cards it lists, and a
+        rule entry's or glossary term's (``place``) no card whose name is an ordinary word there."""
+        key = (ruleset, text, ruling, place)
         found = self.rendered.get(key)
         if found is None:
-            found = self.rendered[key] = str(self.linker.render(text, ruleset, ruling=ruling))
+            found = self.rendered[key] = str(self.linker.render(text, ruleset, ruling=ruling, place=place))
         return found
 
     @classmethod

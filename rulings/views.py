@@ -74,7 +74,7 @@ def arena_contents(request: HttpRequest) -> HttpResponse:
         .select_related("ruleset").prefetch_related("differs_from__ruleset")
     )  # fmt: skip
     linker = TextLinker.from_database()
-    rows = [{"entry": entry, "html": linker.render(entry.text, ARENA)} for entry in departures]
+    rows = [{"entry": entry, "html": linker.render(entry.text, ARENA, place=(ARENA, entry.number))} for entry in departures]
     ruleset = get_object_or_404(Ruleset, slug=ARENA)
     return render(
         request,
@@ -157,7 +157,8 @@ def search(request: HttpRequest) -> HttpResponse:
 def glossary(request: HttpRequest) -> HttpResponse:
     linker = TextLinker.from_database()
     terms = [
-        {"term": term, "html": linker.render(term.definition, term.rule.ruleset.slug)}
+        {"term": term,
+         "html": linker.render(term.definition, term.rule.ruleset.slug, place=("glossary", term.term))}
         for term in GlossaryTerm.objects.select_related("rule__ruleset")
     ]
     letters = sorted({row["term"].term[0].upper() for row in terms})

@@ -354,7 +354,7 @@ class RoundPlay:
         source = self.forbidder(side, card)
         if source is None:
             return False
-        announce(self.combat, "arena.casting_forbidden", "ARN-2", side=side, card=card, source=source.name)
+        announce(self.combat, "arena.casting_forbidden", "ARN-2", side=side, card=card, by=source, source=source.name)
         return True
 
     def put_in_play(self, side: Side, card: CardDefinition, rule: str) -> None:
@@ -481,12 +481,15 @@ def announce(
     card: CardDefinition | None = None,
     kind: StepKind = StepKind.NOTE,
     card_name: str = "",
+    by: CardDefinition | None = None,
     **values: object,
 ) -> str:
     """A coded warning (``Notice``) that is also a step of the log, worded once for both by the template
     ``code`` names in render.NOTICES; its values (the side and card given, and ``values``) go with it by
     name, so a reader never needs the sentence. ``card_name`` names a card the catalog does not know.
     Returns the sentence."""
+    # ``by``: the card responsible, when it is not the card the warning is about (a ban names the banning card in
+    # the step's ``card``, as a refusal does; the refused card stays among the values).
     name = card.name if card is not None else card_name
     named: dict[str, object] = {
         **({"side": side.value} if side is not None else {}),
@@ -500,7 +503,7 @@ def announce(
     # value that opens the sentence is written as it is given, as every step writes a name: a made-up card named
     # in lower case ("little pharaoh") is not renamed with a capital.
     said = notice_step(code)
-    log(combat, kind, rule, said, args_of(said, named), side=side, card=card)
+    log(combat, kind, rule, said, args_of(said, named), side=side, card=by or card)
     return message
 
 

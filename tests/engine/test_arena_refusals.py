@@ -71,6 +71,8 @@ def test_a_text_ban_on_items_is_no_command_in_a_duel(notation: str) -> None:
     standard = resolve(parse_setup(GELDSPAR_COMBAT), CATALOG)
     [same] = [step for step in standard.steps if step.message.startswith("refused.")]
     assert (refused.message, refused.args, refused.text) == (same.message, same.args, same.text)
+    # The step names the banning card in its field, in a duel as in a standard combat.
+    assert refused.card == same.card == "geldspar-court-magician"
     assert refused.text == "Geldspar, Court Magician is in play: the attacker may not play Hammer of Doom."
     assert [(n.code, n.values) for n in log.result.notices] == [(n.code, n.values) for n in standard.result.notices]
     assert [n.code for n in log.result.notices] == ["cast.forbidden"]

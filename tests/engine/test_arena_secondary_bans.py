@@ -32,7 +32,8 @@ def test_a_dispel_does_not_cancel_an_item_the_ban_refused() -> None:
         "d:creature:geldspar-court-magician,a:item:hammer-of-doom,d:spell:dispel-magic,a:pass,d:pass",
     )
     assert _secondary(log) == [
-        ("hammer-of-doom", "refused.cast.forbidden"),
+        # The refusal step names the card responsible, Geldspar; the refused Hammer is among its values.
+        ("geldspar-court-magician", "refused.cast.forbidden"),
         # Nothing the attacker played is left to cancel: the Hammer never came into play.
         ("dispel-magic", "any_time_spells.2"),
     ]
@@ -49,7 +50,7 @@ def test_a_dispel_answers_the_card_played_before_the_ban_not_the_one_it_refused(
     )
     assert _secondary(log) == [
         ("hammer-of-doom", "arena.played_then_cancelled"),
-        ("hammer-of-doom", "refused.cast.forbidden"),
+        ("geldspar-court-magician", "refused.cast.forbidden"),
         ("dispel-magic", "any_time_spells"),
     ]
     assert log.result.secondary is not None
@@ -90,6 +91,6 @@ def test_a_dispel_matched_to_a_card_a_ban_put_in_play_refuses_cancels_nothing() 
     )
     assert _secondary(log) == [
         ("test-ban", "arena.item_in_play"),
-        ("hammer-of-doom", "refused.cast.forbidden"),
+        ("test-ban", "refused.cast.forbidden"),
         ("dispel-magic", "any_time_spells.2"),
     ]

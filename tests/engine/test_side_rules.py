@@ -371,8 +371,9 @@ def test_dispel_magic_may_not_be_played_at_the_maitz_hotel() -> None:
     assert totals(elsewhere) == [(10, 11)]  # without the Hotel the Dispel Magic cancels the command
     log = run("terrain=the-maitz-hotel " + notation)
     assert totals(log) == [(12, 11)]
-    (refusal,) = [s for s in log.steps if s.rule == "CMD-3" and s.card == "dispel-magic"]
-    assert "The Maitz Hotel" in refusal.text
+    # The refusal step names the banning card in its field; the refused Dispel Magic is among its values.
+    (refusal,) = [s for s in log.steps if s.rule == "CMD-3" and s.card == "the-maitz-hotel"]
+    assert "Dispel Magic" in refusal.args and "The Maitz Hotel" in refusal.text
 
 
 # ----------------------------------------------------------------- CMD-3: a stone to dispel the opposing command

@@ -60,6 +60,18 @@ def test_the_warm_start_opens_the_rules_search(monkeypatch: pytest.MonkeyPatch) 
     assert text_index.current().searcher.doc_count() > 500  # rules, rulings and glossary terms, ready to search
 
 
+def test_the_warm_start_builds_the_rulings_card_matcher(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A worker's first ruling page (or rules search showing rulings) built it otherwise: 0.1 s of that request.
+    from rulings.linking import TextLinker
+
+    linker = TextLinker.from_database()
+    monkeypatch.setattr(TextLinker, "from_database", classmethod(lambda cls: linker))
+    assert "card_names" not in vars(linker)
+    warm.warm()
+    assert "longer_names" in vars(linker.card_names)
+    assert linker.card_names.named_cards("Tes Let adds 7.") == {"tes-let-leader-with-foresight"}
+
+
 def test_a_failing_request_does_not_stop_the_start(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(environ: dict[str, Any], start_response: Any) -> Any:
         raise RuntimeError("a view that fails")

@@ -137,6 +137,14 @@ def sources_data(context: dict[str, Any], sources: Iterable[Source]) -> list[dic
 class ChangeSerializer(serializers.Serializer[Any]):
     date = serializers.DateField()
     change = serializers.CharField()
+    kind = serializers.ChoiceField(
+        choices=["wording", "substance", "authority"], default="wording",
+        help_text="wording: the answer is said differently; substance: what the ruling decides changed; "
+        "authority: whose ruling it is, or its date, was corrected.",
+    )  # fmt: skip
+    previous = serializers.CharField(
+        required=False, help_text="The answer as it read before a change of substance, where recorded."
+    )
 
 
 class RulingSerializer(serializers.ModelSerializer[Ruling]):

@@ -877,10 +877,10 @@ def bonus_terms(combat: Combat, side: Side, fighter: Fighter, opponent: Fighter,
 def shield_terms(
     combat: Combat, side: Side, fighter: Fighter, opponent: Fighter, *, secondary: bool
 ) -> list[BonusTerm]:
-    """The bonuses a Shield's standard bearer gives its side's creatures (PRI-6, or SEC-4 for a secondary
-    attacker: the card stays in play for the whole combat, so SEC-2 does not take its bonus away), as its
-    ``when`` and its conditions (the side's role, the terrain) allow."""
-    rule = "SEC-4" if secondary else "PRI-6"
+    """The bonuses a Shield's standard bearer gives its side's creatures (PRI-6; for a secondary attacker the
+    site's ruling ENG-18: the rules do not grant it, the card stays in play for the whole combat, so SEC-2 does
+    not take its bonus away), as its ``when`` and its conditions (the side's role, the terrain) allow."""
+    rule = "ENG-18" if secondary else "PRI-6"
     context = defending(combat, opponent)
     terms: list[BonusTerm] = []
     for shield in combat.sides[side].shield_cards:

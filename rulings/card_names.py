@@ -74,7 +74,7 @@ RULE_WORDS_NOT_CARDS: dict[tuple[str, str, str], str] = {
     ("standard", "2.2.6", "beer"): "the icon each bribery card matches, named beside its picture",
     ("standard", "2.2.6", "gold"): "the icon each bribery card matches, named beside its picture",
     ("standard", "2.2.6", "babes"): "the icon each bribery card matches, named beside its picture",
-    ("standard", "2.5.3", "swamp"): "the terrain type the Mud Castle's side parts count as",
+    ("standard", "2.5.3a", "swamp"): "the terrain type the Mud Castle's side parts count as",
     ("standard", "2.7.1", "mountains"): "the list of the basic terrain types",
     ("standard", "2.7.1", "rivers-and-lakes"): "the list of the basic terrain types",
     ("standard", "2.7.1", "spires"): "the list of the basic terrain types",

@@ -92,6 +92,7 @@ _BY_ROUND: dict[str, tuple[str, str]] = {
     "SEC-2": ("ARN-11", "ARN-11"),
     "SEC-3": ("ARN-9", "ARN-9"),
     "SEC-4": ("ARN-13", "ARN-13"),
+    "ENG-18": ("ARN-46", "ARN-46"),
     "SEC-5": ("ARN-13", "ARN-13"),
     "SEC-6": ("ARN-13", "ARN-13"),
     "SEC-7": ("ARN-13", "ARN-13"),

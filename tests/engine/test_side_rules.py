@@ -62,7 +62,7 @@ def test_a_shield_bonus_for_one_role_applies_only_in_that_role(notation: str, ex
         assert "while its side is the" in step.text
 
 
-def test_a_shield_bonus_helps_a_secondary_attacker_at_sec_4() -> None:
+def test_a_shield_bonus_helps_a_secondary_attacker_by_site_ruling_eng_18() -> None:
     """Brom's Angelic 13: +3 against flyers, in the primaries and (the card lasting the whole combat) in a
     secondary attack. Match-up 1: Gnomes 4 + 3 = 7 lose to the flying Warrior Spirit's 10. The second
     Gnomes then attack it: 4 + 3 (Angelic) + 4 (partner: the first Gnomes faced it) = 11 > 10."""
@@ -74,7 +74,8 @@ def test_a_shield_bonus_helps_a_secondary_attacker_at_sec_4() -> None:
     primary, secondary = steps_of(log, "standard-bearer-broms-angelic-13")
     assert (primary.rule, primary.delta, primary.total) == ("PRI-6", 3, 7)
     # The partner's 4 is counted first, then the attacker's 4: the Shield's +3 makes 11.
-    assert (secondary.rule, secondary.delta, secondary.total) == ("SEC-4", 3, 11)
+    # The rules grant a secondary attacker no bearer's bonus: the step cites the site's ruling, not SEC-4.
+    assert (secondary.rule, secondary.delta, secondary.total) == ("ENG-18", 3, 11)
     (attack,) = log.result.secondary_attacks
     assert attack.total == 11
     fates = {c.card: c.fate.value for c in log.result.creatures if c.side.value == "defender"}

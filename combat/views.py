@@ -38,6 +38,7 @@ from combat.setup_form import (
     moved,
     stacking_total,
 )
+from combat.share_views import png_url, shared_words
 from combat.slots import RETRY_AFTER, ServerBusy
 from combat.stepping import StepThrough, step_through
 from engine.arena import ArenaSetup, DuelLog
@@ -90,6 +91,13 @@ def _duel_page(request: HttpRequest, notation: str, setup: ArenaSetup) -> HttpRe
     current = _step_number(request.GET.get("step"), len(log.steps))
     names = duels.card_names(log, setup, running.catalog())
     context = {**duels.duel_context(log, current, names), "summary": duel_summary(setup, running.catalog())}
+    # What a shared link says about itself: title, link-preview tags and the PNG they point at.
+    step_query = "end" if current >= len(log.steps) else current
+    context |= {
+        "shared": shared_words(setup, log),
+        "png_url": png_url(log.notation, step_query),
+        "step_permalink": permalink(log.notation, step=step_query),
+    }
     return render(request, "combat/duel.html", context)
 
 
@@ -180,6 +188,9 @@ def _step_context(request: HttpRequest, log: CombatLog, setup: CombatSetup, view
         "step_permalink": permalink(log.notation, step=step_query),
         "picture": reading.picture(log, view.current),
         "picture_url": reverse("combat:picture") + "?" + urlencode({"s": log.notation, "step": step_query}),
+        # What a shared link says about itself: title, link-preview tags and the PNG they point at.
+        "shared": shared_words(setup, log),
+        "png_url": png_url(log.notation, step_query),
         "rules": rule_refs(step.rule for step in log.steps),
         "card_names": reading.card_names(log, setup, catalog),
         "hand_checks": reading.hand_checks(log, catalog),

@@ -333,3 +333,6 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
+
+# The fonts the shared PNG pictures are drawn with (combat/picture_png.py): Debian's fonts-dejavu-core.
+GUARDIANS_PICTURE_FONT_DIR = os.environ.get("GUARDIANS_PICTURE_FONT_DIR", "/usr/share/fonts/truetype/dejavu")

@@ -1,0 +1,65 @@
+"""What a shared permalink shows outside the site: the PNG link previews use, and the words pages put in their
+title and link-preview tags."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from combat import duels, reading, running
+from combat.picture_png import render_png
+from combat.picture_svg import render as picture_svg_render
+from combat.shared_words import SharedWords, combat_words, duel_words
+from engine.arena import ArenaSetup, DuelLog
+from engine.errors import EngineError
+from engine.log import CombatLog
+from engine.setup import CombatSetup
+
+
+def shared_words(setup: CombatSetup | ArenaSetup, log: CombatLog | DuelLog) -> SharedWords:
+    if isinstance(setup, ArenaSetup) and isinstance(log, DuelLog):
+        return duel_words(setup, log, running.catalog())
+    assert isinstance(setup, CombatSetup) and isinstance(log, CombatLog)
+    return combat_words(setup, log, running.catalog())
+
+
+def png_url(notation: str, step: int | str) -> str:
+    return reverse("combat:picture-png") + "?" + urlencode({"s": notation, "step": step})
+
+
+def _step_number(raw: str | None, count: int) -> int:
+    if raw == "end":
+        return count
+    try:
+        return max(0, min(int(raw or 0), count))
+    except ValueError:
+        return 0
+
+
+@require_GET
+def picture_png(request: HttpRequest) -> HttpResponse:
+    """The combat or duel at one step (or its result) as a 1200 x 630 PNG with the set-up in words."""
+    notation = request.GET.get("s", "")
+    try:
+        setup = running.read_notation(notation)
+        log = running.run_any(setup)
+    except EngineError as exc:
+        return HttpResponse(
+            "Cannot draw this set-up: " + "; ".join(problem.message for problem in exc.problems),
+            status=400,
+            content_type="text/plain; charset=utf-8",
+        )
+    current = _step_number(request.GET.get("step"), len(log.steps))
+    if isinstance(log, DuelLog):
+        title, caption = duels.picture_words(log, current)
+        drawn = duels.picture(log, current)
+    else:
+        title, caption = reading.picture_words(log, current)
+        drawn = reading.picture(log, current)
+    png = render_png(shared_words(setup, log), picture_svg_render(drawn, title, caption))
+    response = HttpResponse(png, content_type="image/png")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response

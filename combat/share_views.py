@@ -3,6 +3,7 @@ title and link-preview tags."""
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse
@@ -10,8 +11,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from combat import duels, reading, running
+from combat.examples import arena_examples
+from combat.links import permalink
 from combat.picture_png import render_png
 from combat.picture_svg import render as picture_svg_render
+from combat.setup_form import STARTER_NOTATION
 from combat.shared_words import SharedWords, combat_words, duel_words
 from engine.arena import ArenaSetup, DuelLog
 from engine.errors import EngineError
@@ -24,6 +28,19 @@ def shared_words(setup: CombatSetup | ArenaSetup, log: CombatLog | DuelLog) -> S
         return duel_words(setup, log, running.catalog())
     assert isinstance(setup, CombatSetup) and isinstance(log, CombatLog)
     return combat_words(setup, log, running.catalog())
+
+
+def welcome_context(current: str) -> dict[str, Any]:
+    """What the first visit's welcome offers (``current``: the ruleset whose form the page shows): the standard
+    form's example said in words, its permalink, and the first worked duel."""
+    starter = running.read_notation(STARTER_NOTATION)
+    duel_examples = arena_examples()
+    return {
+        "welcome": current,
+        "starter_words": shared_words(starter, running.run_any(starter)),
+        "starter_permalink": permalink(STARTER_NOTATION),
+        "duel_example": duel_examples[0] if duel_examples else None,
+    }
 
 
 def png_url(notation: str, step: int | str) -> str:

@@ -15,14 +15,14 @@ from combat.duel_builder import card_catalog, card_words
 from engine.arena import ArenaSetup, DuelLog
 from engine.arena.setup import DuelSide, is_pass
 from engine.catalog import CardCatalog
-from engine.enums import Terrain
 from engine.log import CombatLog
 from engine.made_up import catalog_for
 from engine.setup import CombatSetup, SideSetup, face_down
+from engine.validate import resolve_terrain
 
 # Link previews cut a title after about 70 characters and a description after about 200: the words are built
 # to say the essentials first and are clipped (with an ellipsis) only past these lengths.
-TITLE_LIMIT = 110
+TITLE_LIMIT = 130
 DESCRIPTION_LIMIT = 300
 
 
@@ -88,15 +88,18 @@ def _and_list(words: Iterable[str]) -> str:
 
 
 def _terrain_place(terrain: str | None, catalog: CardCatalog) -> str:
-    if terrain is None:
-        return ""
+    """Where the fight is, read as the engine reads the terrain clause (a terrain card first, then a type)."""
     hidden, named = face_down(terrain)
     if hidden:
         return "on a face-down terrain card" + (f" ({card_words(catalog, named)})" if named else "")
-    by_slug = {kind.slug: kind.value for kind in Terrain}
-    if terrain in by_slug:
-        return f"in the {by_slug[terrain]}"
-    return f"on {card_words(catalog, terrain)}"
+    found = resolve_terrain(catalog, terrain)
+    if found is None:
+        return ""
+    card, types = found
+    # A basic terrain card (Woods, Swamp) is its type; any other terrain card is named.
+    if card is not None and card.name.lower().rstrip("s") not in {kind.value.lower().rstrip("s") for kind in types}:
+        return f"on the terrain card {card.name}"
+    return "in the " + _and_list(sorted(kind.value for kind in types)) if types else ""
 
 
 def _names(references: Iterable[str], catalog: CardCatalog) -> tuple[str, ...]:

@@ -38,7 +38,7 @@ from combat.setup_form import (
     moved,
     stacking_total,
 )
-from combat.share_views import png_url, shared_words
+from combat.share_views import png_url, shared_words, welcome_context
 from combat.slots import RETRY_AFTER, ServerBusy
 from combat.stepping import StepThrough, step_through
 from engine.arena import ArenaSetup, DuelLog
@@ -52,7 +52,7 @@ from engine.setup import CombatSetup, split_reference
 def combat_page(request: HttpRequest) -> HttpResponse:
     notation = request.GET.get("s")
     if notation is None and request.GET.get("ruleset") == "arena":
-        return _duel_form_page(request, None)
+        return _duel_form_page(request, None, welcome=len(request.GET) == 1)
     example_asked = find_example(request.GET.get("example", "")) if notation is None else None
     if example_asked is not None and example_asked.ruleset == "arena":
         return _duel_form_page(request, duels.read_duel_or_none(example_asked.notation))
@@ -61,7 +61,9 @@ def combat_page(request: HttpRequest) -> HttpResponse:
     if notation is None:
         example = find_example(request.GET.get("example", ""))
         starter = running.read_notation(example.notation if example else STARTER_NOTATION)
-        return _setup_page(request, filled_forms(starter, running.catalog()))
+        # A bare first visit is greeted: what the simulator does, and both rulesets, empty or from an example.
+        welcome = not request.GET
+        return _setup_page(request, filled_forms(starter, running.catalog()), welcome=welcome)
     try:
         setup = running.read_notation(notation)
     except NotationError as exc:
@@ -110,6 +112,7 @@ def _duel_form_page(
     fields: dict[str, Any] | None = None,
     notation: str = "",
     picks: Any = None,
+    welcome: bool = False,
 ) -> HttpResponse:
     """The duel form; ``picks``: the submitted data whose builder selects (``p-add-kind`` ...) are kept."""
     catalog = running.catalog()
@@ -132,6 +135,8 @@ def _duel_form_page(
         "glossary_urls": glossary.glossary_urls(),
         "rounds": duel_builder.builders(values, catalog),
     }
+    if welcome:
+        context |= welcome_context("arena")
     return render(request, "combat/duel_setup.html", context, status=status)
 
 
@@ -143,6 +148,9 @@ def duel_build(request: HttpRequest) -> HttpResponse:
     unknown card) comes back to the form that can fix it, not to a page of notation. A button of the action
     builder (``act``) or "Update the action lists" (``refresh``) brings the form back with the lists redrawn:
     that is how the builder works without JavaScript."""
+    if not request.GET:
+        # A bare visit (a bookmark, a link, the address typed): the empty duel form with its welcome, not an error.
+        return _duel_form_page(request, None, welcome=True)
     catalog = running.catalog()
     data = _duel_edited(request)
     if "act" in request.GET or "refresh" in request.GET:
@@ -322,8 +330,9 @@ def _form_context(forms: SetupForms) -> dict[str, Any]:
     }
 
 
-def _setup_page(request: HttpRequest, forms: SetupForms, status: int = 200) -> HttpResponse:
+def _setup_page(request: HttpRequest, forms: SetupForms, status: int = 200, welcome: bool = False) -> HttpResponse:
     context = {
+        **(welcome_context("standard") if welcome else {}),
         **_form_context(forms),
         "examples": all_examples(),
         "duel_examples": arena_examples(),

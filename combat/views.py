@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET
 
 from combat import duel_builder, duels, glossary, reading, running
 from combat.duel_summary import duel_summary
+from combat.explore_words import explore_scope
 from combat.examples import all_examples, arena_examples, find_example
 from combat.links import permalink
 from combat.notation_doc import BASICS, CLAUSES, DUEL_CLAUSES
@@ -475,6 +476,8 @@ def _explore_html(request: HttpRequest, notation: str, exploration: Exploration)
     wins = sum(1 for outcome in exploration.outcomes if outcome.winner.value == "attacker")
     context = {
         "exploration": exploration,
+        # What was covered, from the exploration's fields: never "every order" when the budget ran out.
+        "scope": explore_scope(exploration),
         "rows": rows,
         "rows_hidden": hidden,
         "rows_each_end": EXPLORE_ROWS_EACH_END,

@@ -19,8 +19,8 @@ from django.views.decorators.http import require_GET
 
 from combat import duel_builder, duels, glossary, reading, running
 from combat.duel_summary import duel_summary
-from combat.explore_words import explore_scope
 from combat.examples import all_examples, arena_examples, find_example
+from combat.explore_words import explore_scope
 from combat.links import permalink
 from combat.notation_doc import BASICS, CLAUSES, DUEL_CLAUSES
 from combat.picture_svg import render as picture_svg_render

@@ -17,7 +17,7 @@ from engine.arena.setup import DuelSide, is_pass
 from engine.catalog import CardCatalog
 from engine.log import CombatLog
 from engine.made_up import catalog_for
-from engine.setup import CombatSetup, SideSetup, face_down
+from engine.setup import CombatSetup, SideSetup, copy_references, face_down
 from engine.validate import resolve_terrain
 
 # Link previews cut a title after about 70 characters and a description after about 200: the words are built
@@ -87,6 +87,10 @@ def _and_list(words: Iterable[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def _plain(name: str) -> str:
+    return name.lower().removeprefix("the ").rstrip("s")
+
+
 def _terrain_place(terrain: str | None, catalog: CardCatalog) -> str:
     """Where the fight is, read as the engine reads the terrain clause (a terrain card first, then a type)."""
     hidden, named = face_down(terrain)
@@ -96,8 +100,8 @@ def _terrain_place(terrain: str | None, catalog: CardCatalog) -> str:
     if found is None:
         return ""
     card, types = found
-    # A basic terrain card (Woods, Swamp) is its type; any other terrain card is named.
-    if card is not None and card.name.lower().rstrip("s") not in {kind.value.lower().rstrip("s") for kind in types}:
+    # A basic terrain card (Woods, Swamp, The Dry Heaps) is its type; any other terrain card is named.
+    if card is not None and _plain(card.name) not in {_plain(kind.value) for kind in types}:
         return f"on the terrain card {card.name}"
     return "in the " + _and_list(sorted(kind.value for kind in types)) if types else ""
 
@@ -137,8 +141,11 @@ def combat_words(setup: CombatSetup, log: CombatLog, catalog: CardCatalog) -> Sh
     cards = catalog_for(setup, catalog)
     result = log.result
 
-    attacker = SideWords("Attacker", _names(setup.attacker.creatures, cards), _combat_extras(setup.attacker, cards))
-    defender = SideWords("Defender", _names(setup.defender.creatures, cards), _combat_extras(setup.defender, cards))
+    # A shield lists each copy by its slug; the second Archer is "Archer (copy 2)", as the steps call it.
+    attacker_names = _names(copy_references(list(setup.attacker.creatures)), cards)
+    defender_names = _names(copy_references(list(setup.defender.creatures)), cards)
+    attacker = SideWords("Attacker", attacker_names, _combat_extras(setup.attacker, cards))
+    defender = SideWords("Defender", defender_names, _combat_extras(setup.defender, cards))
     return SharedWords(
         kind="Guardians combat",
         matchup=f"{attacker.fighters} against {defender.fighters}",

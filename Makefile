@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-postgres serve bench load install migrate loadcards dumpcards index bulk check-fixtures clean chromium redis
+.PHONY: run test test-postgres serve bench load install migrate loadcards dumpcards index bulk check-fixtures clean chromium redis fonts
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +21,7 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test,postgres,serve,redis]'
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) fonts
 
 migrate: install
 	$(MANAGE) migrate --no-input -v 0
@@ -52,6 +52,13 @@ CHROMIUM := /usr/bin/chromium
 chromium:
 	@if [ ! -x $(CHROMIUM) ] && [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; fi
+
+# The shared PNG pictures (combat/picture_png.py) are drawn with the DejaVu fonts of Debian's fonts-dejavu-core;
+# without them the pictures have no text (manage.py check warns). Installed like chromium: only when missing.
+FONT_DIR := /usr/share/fonts/truetype/dejavu
+fonts:
+	@if [ ! -f $(FONT_DIR)/DejaVuSerif.ttf ] && [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-dejavu-core; fi
 
 # The multi-server test starts its own redis-server (and PostgreSQL, which Debian's postgresql provides).
 REDIS_SERVER := /usr/bin/redis-server

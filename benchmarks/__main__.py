@@ -1,4 +1,4 @@
-"""``python -m benchmarks [engine|combat|search|rules-search|pages|all]``: print every benchmark's numbers."""
+"""``python -m benchmarks [engine|combat|search|rules-search|pages|picture|all]``: print every benchmark's numbers."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import importlib
 import sys
 
 SUITES = {"engine": "benchmarks.engine_bench", "combat": "benchmarks.combat_bench", "search": "benchmarks.search_bench",
-          "rules-search": "benchmarks.rules_search_bench", "pages": "benchmarks.pages_bench"}
+          "rules-search": "benchmarks.rules_search_bench", "pages": "benchmarks.pages_bench",
+          "picture": "benchmarks.picture_bench"}
 
 
 def main(argv: list[str]) -> int:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from combat import views
+from combat import share_views, views
 
 app_name = "combat"
 urlpatterns = [
@@ -11,6 +11,7 @@ urlpatterns = [
     path("board/", views.board, name="board"),
     path("notation/", views.notation_page, name="notation"),
     path("picture.svg", views.picture_svg, name="picture"),
+    path("picture.png", share_views.picture_png, name="picture-png"),
     path("creatures.json", views.creatures_json, name="creatures"),
     path("explore/", views.explore_page, name="explore"),
 ]

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET
 from combat import duel_builder, duels, glossary, reading, running
 from combat.duel_summary import duel_summary
 from combat.examples import all_examples, arena_examples, find_example
+from combat.explore_words import explore_scope
 from combat.links import permalink
 from combat.notation_doc import BASICS, CLAUSES, DUEL_CLAUSES
 from combat.picture_svg import render as picture_svg_render
@@ -38,6 +39,7 @@ from combat.setup_form import (
     moved,
     stacking_total,
 )
+from combat.share_views import png_url, shared_words, welcome_context
 from combat.slots import RETRY_AFTER, ServerBusy
 from combat.stepping import StepThrough, step_through
 from engine.arena import ArenaSetup, DuelLog
@@ -51,7 +53,7 @@ from engine.setup import CombatSetup, split_reference
 def combat_page(request: HttpRequest) -> HttpResponse:
     notation = request.GET.get("s")
     if notation is None and request.GET.get("ruleset") == "arena":
-        return _duel_form_page(request, None)
+        return _duel_form_page(request, None, welcome=len(request.GET) == 1)
     example_asked = find_example(request.GET.get("example", "")) if notation is None else None
     if example_asked is not None and example_asked.ruleset == "arena":
         return _duel_form_page(request, duels.read_duel_or_none(example_asked.notation))
@@ -60,7 +62,9 @@ def combat_page(request: HttpRequest) -> HttpResponse:
     if notation is None:
         example = find_example(request.GET.get("example", ""))
         starter = running.read_notation(example.notation if example else STARTER_NOTATION)
-        return _setup_page(request, filled_forms(starter, running.catalog()))
+        # A bare first visit is greeted: what the simulator does, and both rulesets, empty or from an example.
+        welcome = not request.GET
+        return _setup_page(request, filled_forms(starter, running.catalog()), welcome=welcome)
     try:
         setup = running.read_notation(notation)
     except NotationError as exc:
@@ -90,6 +94,13 @@ def _duel_page(request: HttpRequest, notation: str, setup: ArenaSetup) -> HttpRe
     current = _step_number(request.GET.get("step"), len(log.steps))
     names = duels.card_names(log, setup, running.catalog())
     context = {**duels.duel_context(log, current, names), "summary": duel_summary(setup, running.catalog())}
+    # What a shared link says about itself: title, link-preview tags and the PNG they point at.
+    step_query = "end" if current >= len(log.steps) else current
+    context |= {
+        "shared": shared_words(setup, log),
+        "png_url": png_url(log.notation, step_query),
+        "step_permalink": permalink(log.notation, step=step_query),
+    }
     return render(request, "combat/duel.html", context)
 
 
@@ -102,6 +113,7 @@ def _duel_form_page(
     fields: dict[str, Any] | None = None,
     notation: str = "",
     picks: Any = None,
+    welcome: bool = False,
 ) -> HttpResponse:
     """The duel form; ``picks``: the submitted data whose builder selects (``p-add-kind`` ...) are kept."""
     catalog = running.catalog()
@@ -124,6 +136,8 @@ def _duel_form_page(
         "glossary_urls": glossary.glossary_urls(),
         "rounds": duel_builder.builders(values, catalog),
     }
+    if welcome:
+        context |= welcome_context("arena")
     return render(request, "combat/duel_setup.html", context, status=status)
 
 
@@ -135,6 +149,9 @@ def duel_build(request: HttpRequest) -> HttpResponse:
     unknown card) comes back to the form that can fix it, not to a page of notation. A button of the action
     builder (``act``) or "Update the action lists" (``refresh``) brings the form back with the lists redrawn:
     that is how the builder works without JavaScript."""
+    if not request.GET:
+        # A bare visit (a bookmark, a link, the address typed): the empty duel form with its welcome, not an error.
+        return _duel_form_page(request, None, welcome=True)
     catalog = running.catalog()
     data = _duel_edited(request)
     if "act" in request.GET or "refresh" in request.GET:
@@ -180,6 +197,9 @@ def _step_context(request: HttpRequest, log: CombatLog, setup: CombatSetup, view
         "step_permalink": permalink(log.notation, step=step_query),
         "picture": reading.picture(log, view.current),
         "picture_url": reverse("combat:picture") + "?" + urlencode({"s": log.notation, "step": step_query}),
+        # What a shared link says about itself: title, link-preview tags and the PNG they point at.
+        "shared": shared_words(setup, log),
+        "png_url": png_url(log.notation, step_query),
         "rules": rule_refs(step.rule for step in log.steps),
         "card_names": reading.card_names(log, setup, catalog),
         "hand_checks": reading.hand_checks(log, catalog),
@@ -311,8 +331,9 @@ def _form_context(forms: SetupForms) -> dict[str, Any]:
     }
 
 
-def _setup_page(request: HttpRequest, forms: SetupForms, status: int = 200) -> HttpResponse:
+def _setup_page(request: HttpRequest, forms: SetupForms, status: int = 200, welcome: bool = False) -> HttpResponse:
     context = {
+        **(welcome_context("standard") if welcome else {}),
         **_form_context(forms),
         "examples": all_examples(),
         "duel_examples": arena_examples(),
@@ -455,6 +476,8 @@ def _explore_html(request: HttpRequest, notation: str, exploration: Exploration)
     wins = sum(1 for outcome in exploration.outcomes if outcome.winner.value == "attacker")
     context = {
         "exploration": exploration,
+        # What was covered, from the exploration's fields: never "every order" when the budget ran out.
+        "scope": explore_scope(exploration),
         "rows": rows,
         "rows_hidden": hidden,
         "rows_each_end": EXPLORE_ROWS_EACH_END,

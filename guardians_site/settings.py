@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "rulings",
     "combat",
     "edits",
+    "reports",
 ]
 
 MIDDLEWARE = [
@@ -333,3 +334,11 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
+
+# The fonts the shared PNG pictures are drawn with (combat/picture_png.py): Debian's fonts-dejavu-core.
+GUARDIANS_PICTURE_FONT_DIR = os.environ.get("GUARDIANS_PICTURE_FONT_DIR", "/usr/share/fonts/truetype/dejavu")
+
+# "Report a problem" (reports/): reports one address may send per hour; a form sent without its CSRF token gets
+# the site's own page saying so, not Django's bare 403.
+REPORTS_PER_HOUR = int(os.environ.get("GUARDIANS_REPORTS_PER_HOUR", "5"))
+CSRF_FAILURE_VIEW = "reports.views.csrf_failure"

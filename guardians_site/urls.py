@@ -15,6 +15,7 @@ urlpatterns = [
     path("api/v1/search/suggest/", search_api.SuggestView.as_view(), name="api-site-suggest"),
     path("api/v1/", include("rulings.api_urls")),
     path("api/", include("guardians_site.api.urls")),
+    path("report/", include("reports.urls")),
     path("admin/", admin.site.urls),
 ]
 

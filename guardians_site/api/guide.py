@@ -51,10 +51,21 @@ def guide_context(request: HttpRequest) -> dict[str, Any]:
         "card": f"curl -s {url('api:card-detail', slug='sand-lord')}",
         "resolve": f"curl -s -X POST -H 'Content-Type: application/json' -d {_shell_quote(body)} {resolve}",
         "bulk_list": f"curl -s {url('api:bulk-data-list')}",
+        # The file's name changes with every data revision: the example reads it (and its checksum) from the
+        # bulk file's entry, so it works as pasted today and after the next change.
         "bulk_download": (
-            f"curl -s -o cards.json.gz {bulk_files[0]['download_uri']} && sha256sum cards.json.gz" if bulk_files else ""
+            f"curl -s {url('api:bulk-data-detail', kind='cards')} > cards-entry.json\n"
+            "uri=$(python3 -c 'import json; print(json.load(open(\"cards-entry.json\"))[\"download_uri\"])')\n"
+            "sum=$(python3 -c 'import json; print(json.load(open(\"cards-entry.json\"))[\"sha256\"])')\n"
+            'curl -s -o cards.json.gz "$uri"\n'
+            'echo "$sum  cards.json.gz" | sha256sum -c'
         ),
-        "conditional": f"curl -s -i -H 'If-None-Match: \"<the ETag you were given>\"' {url('api:set-list')}",
+        # The ETag is taken from a first answer and sent back as it came (the quotes are part of it); the second
+        # request prints 304. Both are the same request (the ETag covers the query and the Accept header).
+        "conditional": (
+            f"etag=$(curl -s -o /dev/null -D - {url('api:set-list')} | tr -d '\\r' | sed -n 's/^[Ee][Tt][Aa][Gg]: //p')\n"
+            f"curl -s -o /dev/null -w '%{{http_code}}\\n' -H \"If-None-Match: $etag\" {url('api:set-list')}"
+        ),
         "all_pages": (
             f"url={_shell_quote(cards + f'?page_size={paging.max_page_size}')}\n"
             'while [ -n "$url" ]; do\n'

@@ -163,7 +163,7 @@ def test_a_duel_has_a_picture_drawn_by_the_shared_code(client: Client) -> None:
     first = client.get("/combat/picture.svg?" + urlencode({"s": aoe.notation, "step": 0})).content.decode()
     assert "Step 1 of" in first
     page = client.get(aoe.permalink + "&step=end").content.decode()
-    assert "/combat/picture.svg?" in page and 'property="og:image"' in page
+    assert "/combat/picture.svg?" in page and 'property="og:image" content="http://testserver/combat/picture.png?' in page
 
 
 def test_exploring_a_duel_is_refused_with_a_code_and_the_reason(client: Client) -> None:

@@ -66,3 +66,39 @@ def test_a_long_exploration_shows_the_best_and_worst_orders_and_says_so(client) 
     explored = int(html.split("</strong> play orders;", 1)[0].rsplit("<strong>", 1)[1].replace(",", ""))
     assert html.count("Step through</a></td>") == min(explored, 300)
     assert ("the 150 best and the 150 worst orders for the attacker" in html) == (explored > 300)
+
+
+def _title_and_heading(html: str) -> tuple[str, str]:
+    import re
+
+    title = re.search(r"<title>(.*?) · Explore", html, re.S)
+    heading = re.search(r"<h1>(.*?)</h1>", html, re.S)
+    assert title and heading
+    return title.group(1), heading.group(1)
+
+
+def test_a_complete_exploration_says_all_n_orders(client) -> None:  # type: ignore[no-untyped-def]
+    html = client.get(f"/combat/explore/?s={quote(EXAMPLE_2)}").content.decode()
+    assert _title_and_heading(html) == ("All 24 play orders", "All 24 play orders")
+    assert "All 24 play orders were resolved." in html and "sampled fairly" not in html
+    assert "Outcome of every order" in html
+
+
+def test_a_partial_exploration_says_how_many_of_how_many_sampled_fairly(client, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from combat import running
+
+    # A budget too short for 720 orders (as on a busy server): the page must say what it covered, from the
+    # exploration's own fields, and never "every order".
+    monkeypatch.setattr(running, "EXPLORE_BUDGET_SECONDS", 0.02)
+    text = (
+        "terrain=the-dry-heaps a=sand-lord,wild-nymph,archer,blackthwaite-jumper,gnomish-gnomes,super-model "
+        "d=ice-spirit,devil-dog,swordsman,gorgal-skag,wild-nymph,amber-well"
+    )
+    html = client.get(f"/combat/explore/?s={quote(text)}").content.decode()
+    explored = int(html.split("</strong> play orders;", 1)[0].rsplit("<strong>", 1)[1].replace(",", ""))
+    assert 0 < explored < 720 and html.count("Step through</a></td>") == min(explored, 300)
+    heading = f"{explored:,} of 720 play orders, sampled fairly"
+    assert _title_and_heading(html) == (heading, heading)
+    assert f"{explored:,} of the 720 play orders were resolved before the 0.02-second time budget ran out" in html
+    assert "as likely as any other" in html and "Outcome of each order explored" in html
+    assert "Every play order" not in html and "Outcome of every order" not in html

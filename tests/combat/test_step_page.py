@@ -63,9 +63,11 @@ def test_a_penalty_is_marked_apart_from_a_bonus(client: Client) -> None:
 def test_the_result_can_be_shared_as_an_image_with_page_metadata(client: Client) -> None:
     html = client.get(permalink(EXAMPLE_2A, step="end")).content.decode()
     image = re.search(r'<meta property="og:image" content="([^"]+)">', html)
-    assert image and "/combat/picture.svg?" in image.group(1) and "step=end" in image.group(1)
-    assert '<meta property="og:title" content="Guardians combat: the attacker holds the space, 17 against 5">' in html
-    svg = client.get(html_module.unescape(image.group(1)).split("testserver", 1)[1])
+    assert image and "/combat/picture.png?" in image.group(1) and "step=end" in image.group(1)
+    assert re.search(r'<meta property="og:title" content="[^"]*: the attacker holds the space, 17 against 5">', html)
+    # The page's own picture (Save the picture) is the SVG; link previews use the PNG drawn from it.
+    svg_url = html_module.unescape(image.group(1)).split("testserver", 1)[1].replace("picture.png", "picture.svg")
+    svg = client.get(svg_url)
     assert svg.status_code == 200 and svg["Content-Type"].startswith("image/svg+xml")
     body = svg.content.decode()
     assert body.startswith("<svg") and "The attacker holds the space, 17 against 5" in body

@@ -221,7 +221,11 @@ def test_the_api_page_documents_limits_bulk_files_and_working_curl_commands(clie
         if "<the ETag" in command:
             continue
         args = shlex.split(command.split(" && ")[0])
-        url = next(arg for arg in args if arg.startswith("http://testserver"))
+        url = next((arg for arg in args if arg.startswith("http://testserver")), None)
+        if url is None:
+            # An address read at run time ("$uri" from the bulk file's entry): the pasted example is run as a
+            # whole against a live server in tests/site/test_api_guide_examples.py.
+            continue
         path = url.removeprefix("http://testserver")
         if "-X" in args:
             body = args[args.index("-d") + 1]

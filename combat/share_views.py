@@ -1,0 +1,102 @@
+"""What a shared permalink shows outside the site: the PNG link previews use, and the words pages put in their
+title and link-preview tags."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+from urllib.parse import urlencode
+
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from combat import duels, reading, running
+from combat.examples import arena_examples
+from combat.links import permalink
+from combat.picture_png import font_dir, render_png
+from combat.picture_svg import render as picture_svg_render
+from combat.setup_form import STARTER_NOTATION
+from combat.shared_words import SharedWords, combat_words, duel_words
+from engine.arena import ArenaSetup, DuelLog
+from engine.errors import EngineError
+from engine.log import CombatLog
+from engine.setup import CombatSetup
+from guardians_site import revision
+from guardians_site.page_cache import code_version
+
+
+def shared_words(setup: CombatSetup | ArenaSetup, log: CombatLog | DuelLog) -> SharedWords:
+    if isinstance(setup, ArenaSetup) and isinstance(log, DuelLog):
+        return duel_words(setup, log, running.catalog())
+    assert isinstance(setup, CombatSetup) and isinstance(log, CombatLog)
+    return combat_words(setup, log, running.catalog())
+
+
+def welcome_context(current: str) -> dict[str, Any]:
+    """What the first visit's welcome offers (``current``: the ruleset whose form the page shows): the standard
+    form's example said in words, its permalink, and the first worked duel."""
+    starter = running.read_notation(STARTER_NOTATION)
+    duel_examples = arena_examples()
+    return {
+        "welcome": current,
+        "starter_words": shared_words(starter, running.run_any(starter)),
+        "starter_permalink": permalink(STARTER_NOTATION),
+        "duel_example": duel_examples[0] if duel_examples else None,
+    }
+
+
+def png_url(notation: str, step: int | str) -> str:
+    return reverse("combat:picture-png") + "?" + urlencode({"s": notation, "step": step})
+
+
+# A link preview is fetched by every chat app a permalink is pasted into: each picture is drawn once per data
+# revision and code version, and kept in the shared cache for a day.
+PNG_CACHE_SECONDS = 24 * 3600
+
+
+def _png_key(notation: str, step: int) -> str:
+    digest = hashlib.sha1(f"{notation}\n{step}\n{font_dir()}".encode(), usedforsecurity=False).hexdigest()
+    return f"picture-png:{code_version()}:{revision.current().number}:{digest}"
+
+
+def _step_number(raw: str | None, count: int) -> int:
+    if raw == "end":
+        return count
+    try:
+        return max(0, min(int(raw or 0), count))
+    except ValueError:
+        return 0
+
+
+@require_GET
+def picture_png(request: HttpRequest) -> HttpResponse:
+    """The combat or duel at one step (or its result) as a 1200 x 630 PNG with the set-up in words."""
+    notation = request.GET.get("s", "")
+    try:
+        setup = running.read_notation(notation)
+        log = running.run_any(setup)
+    except EngineError as exc:
+        return HttpResponse(
+            "Cannot draw this set-up: " + "; ".join(problem.message for problem in exc.problems),
+            status=400,
+            content_type="text/plain; charset=utf-8",
+        )
+    current = _step_number(request.GET.get("step"), len(log.steps))
+    key = _png_key(log.notation, current)
+    png = cache.get(key)
+    if png is None:
+        if isinstance(log, DuelLog):
+            title, caption = duels.picture_words(log, current)
+            drawn = duels.picture(log, current)
+        else:
+            title, caption = reading.picture_words(log, current)
+            drawn = reading.picture(log, current)
+        svg, words = picture_svg_render(drawn, title, caption), shared_words(setup, log)
+        # Drawing a PNG costs a good part of a second of CPU: it yields to pages and searches, as explores do.
+        png = running.at_low_priority(lambda: render_png(words, svg))
+        cache.set(key, png, PNG_CACHE_SECONDS)
+    response = HttpResponse(png, content_type="image/png")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class ReportsConfig(AppConfig):
+    name = "reports"
+    verbose_name = "Problem reports"
+    default_auto_field = "django.db.models.BigAutoField"

@@ -112,6 +112,25 @@
         window.location.assign(link.href);
       }
     });
+    /* A sideways swipe across the current step or its picture follows the same links (leftwards: Next). */
+    var duelLayout = document.querySelector(".duel-step-layout");
+    var duelSwipe = null;
+    if (duelLayout) {
+      duelLayout.addEventListener("touchstart", function (event) {
+        var touch = event.changedTouches[0];
+        duelSwipe = event.touches.length === 1 ? { x: touch.clientX, y: touch.clientY } : null;
+      }, { passive: true });
+      duelLayout.addEventListener("touchend", function (event) {
+        if (!duelSwipe) { return; }
+        var touch = event.changedTouches[0];
+        var dx = touch.clientX - duelSwipe.x;
+        var dy = touch.clientY - duelSwipe.y;
+        duelSwipe = null;
+        if (Math.abs(dx) < 60 || Math.abs(dy) > Math.abs(dx) / 2) { return; }
+        var swiped = duelNav.querySelector('a[rel="' + (dx < 0 ? "next" : "prev") + '"]');
+        if (swiped) { window.location.assign(swiped.href); }
+      }, { passive: true });
+    }
   }
 
   /* ---- Copy buttons (notation, step links) ---- */

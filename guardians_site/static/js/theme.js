@@ -21,7 +21,9 @@
   };
   var label = function (button) {
     var choice = chosen();
-    button.textContent = "Theme: " + (choice === "system" ? "system (" + systemTheme() + ")" : choice);
+    button.textContent = "Theme: " + (choice === "system" ? "auto" : choice);
+    button.title = choice === "system" ? "Following the system's setting (" + systemTheme() + "); press for dark, then light"
+      : "Press for " + (choice === "dark" ? "light" : "the system's setting");
     button.setAttribute("data-choice", choice);
   };
 

@@ -179,9 +179,11 @@ def test_without_javascript_an_editor_button_returns_to_its_list(browser: Browse
 
 def _scrolling_inside(page: Page, selector: str) -> int:
     """How many of the boxes matched scroll sideways inside themselves."""
-    return int(page.evaluate(
-        "s => [...document.querySelectorAll(s)].filter(e => e.scrollWidth > e.clientWidth + 1).length", selector
-    ))
+    return int(
+        page.evaluate(
+            "s => [...document.querySelectorAll(s)].filter(e => e.scrollWidth > e.clientWidth + 1).length", selector
+        )
+    )
 
 
 def test_wide_tables_fold_on_a_phone_instead_of_scrolling(browser: Browser, server_url: str) -> None:

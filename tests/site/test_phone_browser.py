@@ -203,7 +203,7 @@ def test_wide_tables_fold_on_a_phone_instead_of_scrolling(browser: Browser, serv
         page.goto(f"{server_url}/combat/?s={quote(EXAMPLE_2A)}&edit=1")
         page.wait_for_selector(".stats-table tbody th")
         assert _scrolling_inside(page, ".creature-stats .table-scroll") == 0
-        page.goto(server_url + "/api/", wait_until="domcontentloaded")
+        page.goto(server_url + "/api/", wait_until="domcontentloaded", timeout=90_000)
         assert page.locator(".api-guide pre").count() > 0
         assert _scrolling_inside(page, ".api-guide pre") == 0
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
@@ -282,7 +282,8 @@ def dark_page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page
 
 @pytest.mark.parametrize("path", DARK_PAGES.values(), ids=DARK_PAGES.keys())
 def test_the_dark_theme_passes_axe(dark_page: Page, server_url: str, path: str) -> None:
-    dark_page.goto(server_url + path)
+    # The API guide's first visit writes the bulk files it describes (about 20 s on the shared test machine).
+    dark_page.goto(server_url + path, timeout=90_000)
     dark_page.wait_for_load_state("load")
     assert dark_page.evaluate(BACKGROUND_LIGHTNESS) < 0.2
     # The combat pages are held to every impact (as in tests/combat/test_axe_browser.py), the others to the

@@ -177,6 +177,19 @@ def test_without_javascript_an_editor_button_returns_to_its_list(browser: Browse
         assert _on_screen(page, "#actions-1-title", whole=False)
 
 
+def test_without_javascript_moving_a_creature_returns_to_the_board(browser: Browser, server_url: str) -> None:
+    with watched_page(browser, 390, height=HEIGHT, axe=False, javascript=False) as page:
+        page.goto(f"{server_url}/combat/?s={quote(EXAMPLE_2A)}&edit=1")
+        first = page.locator("#matchup-1 .matchup-fighter").first.inner_text()
+        move = page.locator("#matchup-1 button.move").first
+        box = move.bounding_box()
+        assert box is not None and box["width"] >= 44 and box["height"] >= 44
+        move.click()
+        page.wait_for_load_state()
+        assert page.url.endswith("#matchup-board") and page.evaluate("window.scrollY") > 0
+        assert page.locator("#matchup-1 .matchup-fighter").first.inner_text() != first  # it did move
+
+
 def _scrolling_inside(page: Page, selector: str) -> int:
     """How many of the boxes matched scroll sideways inside themselves."""
     return int(

@@ -171,7 +171,7 @@ def secondaries(combat: Combat) -> None:
                 StepKind.NOTE,
                 "ENG-2",
                 "secondaries.default_plan",
-                (", ".join(f"{a.attacker} on {a.target}" for a in plan),),
+                (planned_in_words(combat, side, plan),),
                 side=side,
             )
         else:
@@ -184,6 +184,17 @@ def secondaries(combat: Combat) -> None:
                 side=side,
             )
     run_secondaries(combat, side, plan)
+
+
+def planned_in_words(combat: Combat, side: Side, plan: tuple[SecondaryAttack, ...]) -> Named:
+    """The plan as card names ("Wood Nymph on Archer"): its attacks hold the set-up's references (slugs)."""
+    pairs = []
+    for attack in plan:
+        attacker = fighter_named(combat, side, attack.attacker)
+        target = fighter_named(combat, side.other, attack.target)
+        assert attacker is not None and target is not None
+        pairs.append((attacker.name, target.name))
+    return Named(", ".join(f"{a} on {t}" for a, t in pairs), (name for pair in pairs for name in pair))
 
 
 def run_secondaries(combat: Combat, side: Side, plan: tuple[SecondaryAttack, ...]) -> None:

@@ -20,8 +20,8 @@ from urllib.parse import parse_qs, urlparse
 
 from django.conf import settings
 
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-          "November", "December")  # fmt: skip
+from guardians_site.dates import site_date
+
 SEED_PREFIX = "seed "
 POST_PATH = re.compile(r"^/(?P<year>\d{4})/(?:(?P<month>\d{2})/)?(?P<slug>[^/]*?)(?:\.html)?$")
 PARTIAL_DATE = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?$")
@@ -54,15 +54,8 @@ class Source:
 
 
 def display_date(value: str) -> str:
-    """"1996", "July 2008", "24 March 2015"; "" for an unknown date."""
-    if not value:
-        return ""
-    parts = [int(part) for part in value.split("-")]
-    if len(parts) == 1:
-        return str(parts[0])
-    if len(parts) == 2:
-        return f"{MONTHS[parts[1] - 1]} {parts[0]}"
-    return f"{parts[2]} {MONTHS[parts[1] - 1]} {parts[0]}"
+    """"1996", "July 2008", "24 March 2015"; "" for an unknown date (the site's one format)."""
+    return site_date(value)
 
 
 def is_partial_date(value: str) -> bool:

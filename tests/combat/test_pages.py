@@ -75,10 +75,11 @@ def test_step_page_shows_the_match_up_tiles_totals_and_rule(client: Client) -> N
         r'tile-external[^"]*".*?Black Lung.*?<span class="visually-hidden">Total now </span>14', html, re.S
     )
     assert 'aria-label="Bribeable with Babes"' in html  # the Black Lung's icon
-    assert f'href="{permalink(EXAMPLE_2A, step=14)}"'.replace("&", "&amp;") in html
+    # Step links land on the step's controls (#step-nav): without JavaScript a reload keeps the step in view.
+    assert f'href="{permalink(EXAMPLE_2A, step=14)}#step-nav"'.replace("&", "&amp;") in html
     assert 'rel="next"' in html and 'rel="prev"' in html
     # Jump links reach each match-up's first step.
-    assert re.search(r'step=13"[^>]*>Match-up 3<', html)
+    assert re.search(r'step=13#step-nav"[^>]*>Match-up 3<', html)
 
 
 def test_bribed_creature_and_dispelled_command_are_shown(client: Client) -> None:

@@ -198,7 +198,7 @@ def test_glossary_anchors_and_rule_links(client: Client) -> None:
 
 def test_changes_page_shows_the_dated_version(client: Client) -> None:
     html = _html(client, "/rules/changes/")
-    assert "Version 1.0 (2026-11-21)" in html and "Change policy" in html
+    assert "Version 1.0 (21 November 2026)" in html and "Change policy" in html  # dates in the site's one format
 
 
 def test_the_card_page_lists_rules_and_rulings_that_mention_it(client: Client) -> None:
@@ -220,4 +220,4 @@ def test_the_changes_page_links_the_rules_and_rulings_each_change_names(client: 
     assert 'href="/rules/arena/6.3.4/"' in arena and 'href="/rules/arena/6.3.5/"' in arena
     assert 'href="/rules/arena/6.6.4/"' in arena and 'href="/rules/6.' not in arena
     # A version heading is not a rule number ("Version 1.1" is not rule 1.1).
-    assert re.search(r"<h2[^>]*>Version 1\.1 \(2026-11-26\)</h2>", html)
+    assert re.search(r"<h2[^>]*>Version 1\.1 \(26 November 2026\)</h2>", html)

@@ -36,5 +36,5 @@ def test_a_card_page_shows_when_its_ruling_was_revised(client: Client) -> None:
     html = client.get("/cards/archer/").content.decode()
     start = html.index('id="card-ruling-R-079"')
     entry = html[start : html.index("</article>", start)]
-    assert "revised 2026-11-26" in entry
-    assert "(revised 2026-11-26)" in client.get("/rulings/?q=Archer").content.decode()
+    assert "revised 26 November 2026" in entry  # the site's one date format
+    assert "(revised 26 November 2026)" in client.get("/rulings/?q=Archer").content.decode()

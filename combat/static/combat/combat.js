@@ -78,6 +78,24 @@
       }
     });
     window.addEventListener("popstate", function () { show(window.location.href, false); });
+    /* A swipe across the step or its picture steps too, as on a phone's photo viewer: leftwards is Next.
+       Only a clearly sideways stroke counts, so scrolling the page or the chapters' row never steps. */
+    var swipeStart = null;
+    stepper.addEventListener("touchstart", function (event) {
+      var touch = event.changedTouches[0];
+      var area = event.target.closest && event.target.closest(".current-step, .combat-picture");
+      swipeStart = area && event.touches.length === 1 ? { x: touch.clientX, y: touch.clientY } : null;
+    }, { passive: true });
+    stepper.addEventListener("touchend", function (event) {
+      if (!swipeStart) { return; }
+      var touch = event.changedTouches[0];
+      var dx = touch.clientX - swipeStart.x;
+      var dy = touch.clientY - swipeStart.y;
+      swipeStart = null;
+      if (Math.abs(dx) < 60 || Math.abs(dy) > Math.abs(dx) / 2) { return; }
+      var link = stepper.querySelector('.step-nav a[rel="' + (dx < 0 ? "next" : "prev") + '"]');
+      if (link) { show(link.href, true); }
+    }, { passive: true });
   }
 
   /* ---- Duel step-through: its steps are whole pages; the arrow keys follow its links, as on a combat's ---- */
@@ -94,6 +112,25 @@
         window.location.assign(link.href);
       }
     });
+    /* A sideways swipe across the current step or its picture follows the same links (leftwards: Next). */
+    var duelLayout = document.querySelector(".duel-step-layout");
+    var duelSwipe = null;
+    if (duelLayout) {
+      duelLayout.addEventListener("touchstart", function (event) {
+        var touch = event.changedTouches[0];
+        duelSwipe = event.touches.length === 1 ? { x: touch.clientX, y: touch.clientY } : null;
+      }, { passive: true });
+      duelLayout.addEventListener("touchend", function (event) {
+        if (!duelSwipe) { return; }
+        var touch = event.changedTouches[0];
+        var dx = touch.clientX - duelSwipe.x;
+        var dy = touch.clientY - duelSwipe.y;
+        duelSwipe = null;
+        if (Math.abs(dx) < 60 || Math.abs(dy) > Math.abs(dx) / 2) { return; }
+        var swiped = duelNav.querySelector('a[rel="' + (dx < 0 ? "next" : "prev") + '"]');
+        if (swiped) { window.location.assign(swiped.href); }
+      }, { passive: true });
+    }
   }
 
   /* ---- Copy buttons (notation, step links) ---- */

@@ -199,15 +199,15 @@ def test_the_explore_answer_is_bounded_in_bytes_whatever_the_set_up(client: Clie
 def test_rows_past_the_byte_limit_are_left_out_and_the_answer_says_so() -> None:
     from combat.api import _exploration_data
 
-    # 4 against 4: 24 orders, every one explored (no budget), each row ~35 KB: far more than the answer's room.
-    setup = running.read_json(_long_made_up_setup(4, 300))
+    # 5 against 5: 120 orders, every one explored (no budget), each row spelling out ~6 KB of made-up cards.
+    setup = running.read_json(_long_made_up_setup(5, 300))
     exploration = explore(setup, running.catalog(), limit=None, budget=None)
-    assert exploration.complete and exploration.explored == 24
+    assert exploration.complete and exploration.explored == 120
     data = _exploration_data(exploration)
     assert len(json.dumps(data)) <= limits.MAX_EXPLORE_BYTES
-    assert 0 < data["outcomes_listed"] == len(data["outcomes"]) < 24 and data["outcomes_complete"] is False
+    assert 0 < data["outcomes_listed"] == len(data["outcomes"]) < 120 and data["outcomes_complete"] is False
     # The figures still cover every order explored, and the rows listed are the first ones, in order.
-    assert data["orders"] == 24 and data["complete"] is True
+    assert data["orders"] == 120 and data["complete"] is True
     assert [row["order"] for row in data["outcomes"]] == [list(o.order) for o in exploration.outcomes][: data["outcomes_listed"]]
 
 

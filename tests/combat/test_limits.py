@@ -215,3 +215,16 @@ def test_an_ordinary_explore_lists_every_order_it_explored(client: Client) -> No
     status, data = _post(client, "explore", {"notation": "a=sand-lord,archer,swordsman d=swordsman,archer,devil-dog"})
     assert status == 200 and data["complete"] is True
     assert data["outcomes_listed"] == data["orders"] == len(data["outcomes"]) and data["outcomes_complete"] is True
+
+
+@pytest.mark.parametrize("endpoint", ["resolve", "validate", "explore"])
+def test_json_escaping_half_a_surrogate_pair_is_a_400_not_a_500(client: Client, endpoint: str) -> None:
+    made_up = '{"slug": "test-giant", "name": "X\\ud800", "type": "creature", "border": "mortal", "vitality": 9}'
+    body = '{"setup": {"attacker": {"creatures": ["test-giant"]}, "defender": {"creatures": ["swordsman"]}, "made_up": [%s]}}'
+    response = client.post(f"/api/v1/combat/{endpoint}", body % made_up, content_type="application/json")
+    assert response.status_code == 400 and response.json()["error"]["code"] == "parse_error"
+    assert "surrogate" in response.json()["error"]["message"]
+    # A whole pair is one character, and fine.
+    response = client.post(f"/api/v1/combat/{endpoint}", body % made_up.replace("\\ud800", "\\ud83d\\ude00"),
+                           content_type="application/json")  # fmt: skip
+    assert response.status_code == 200

@@ -107,7 +107,7 @@ serve: install
 	GUARDIANS_ENV=production $(MANAGE) export_bulk
 	GUARDIANS_ENV=production $(MANAGE) check
 	GUARDIANS_ENV=production DATABASE_CONN_MAX_AGE=$${DATABASE_CONN_MAX_AGE:-600} \
-		$(BIN)/gunicorn guardians_site.wsgi:application --bind $(HOST):$(PORT) --workers 2
+		$(BIN)/gunicorn guardians_site.wsgi:application -c python:guardians_site.gunicorn_conf --bind $(HOST):$(PORT) --workers 2
 
 bench: install
 	@if [ -d benchmarks ]; then $(PY) -m benchmarks; else echo "No benchmarks package yet."; fi

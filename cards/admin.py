@@ -11,6 +11,7 @@ from django.http import HttpRequest
 
 from cards.models import Card, CardClass, CardSet, Printing
 from cards.validation import validate_classes
+from edits.models import CardEdit
 from edits.recording import EDITED_BY, record_related_changes, related_values
 
 
@@ -21,17 +22,59 @@ class PrintingInline(admin.TabularInline):
 
 
 class CardAdminForm(forms.ModelForm):
+    # The card's version when the form was opened. Our own field rather than django-concurrency: one integer
+    # and one locked read cover the admin, the only door where a person holds a copy of a card while others
+    # save, and the refusal can name the newer change from the edit history in our own words.
+    seen_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
     class Meta:
         model = Card
         fields = "__all__"
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.initial.setdefault("seen_version", self.instance.version)
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        self._refuse_if_stale(cleaned.get("seen_version"))
         try:
             validate_classes(cleaned.get("card_type") or "", cleaned.get("classes") or ())
         except ValidationError as exc:
             self.add_error(None, exc)
         return cleaned
+
+    def _refuse_if_stale(self, seen: int | None) -> None:
+        """An optimistic lock: refuse the form when the card was saved since it was opened.
+
+        The admin validates and saves in one transaction; the row is read locked (PostgreSQL: FOR UPDATE; SQLite
+        takes its write lock at BEGIN, transaction_mode IMMEDIATE), so of two forms opened at the same version
+        and saved at once, the second sees the first's new version and is refused instead of overwriting it.
+        """
+        if self.instance.pk is None:
+            return
+        current = Card.objects.select_for_update().filter(pk=self.instance.pk).values_list("version", flat=True).first()
+        if current is None:
+            raise ValidationError("This card was deleted after this form was opened; nothing was saved.")
+        if seen is None or seen != current:
+            raise ValidationError(stale_form_message(self.instance.slug), code="stale")
+        self.instance.version = current
+
+
+def stale_form_message(slug: str) -> str:
+    """Names the change that made an open form stale, from the edit history."""
+    newer = CardEdit.objects.filter(slug=slug).select_related("user").order_by("-at", "-pk").first()
+    if newer is None:
+        change = "Someone else saved this card"
+    else:
+        who = f"by {newer.user}" if newer.user else f"through {newer.get_door_display().lower()}"
+        fields = f" ({newer.changed_fields})" if newer.changed_fields else ""
+        change = f"This card was changed {who} at {newer.at:%Y-%m-%d %H:%M:%S} UTC{fields}"
+    return (
+        f"{change} after this form was opened. Nothing was saved: reload the card to see its current values, "
+        "then make your change again."
+    )
 
 
 @admin.register(Card)
@@ -60,7 +103,7 @@ class CardAdmin(admin.ModelAdmin):
         super().delete_model(request, obj)
 
     fieldsets = (
-        (None, {"fields": ("name", "slug", "aliases", "card_type", "card_set", "rarity", "summary")}),
+        (None, {"fields": ("name", "slug", "aliases", "card_type", "card_set", "rarity", "summary", "seen_version")}),
         (
             "Creature",
             {

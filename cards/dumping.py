@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cards.importers.lackey import SET_FILES
 from cards.loading import (
     BRIBERY_FIELDS,
     CARD_KEYS,
@@ -23,6 +22,7 @@ from cards.loading import (
     CardRecord,
     _card_list,
     _parse_card,
+    card_file_of,
 )
 from cards.models import Card
 from edits.recording import record_dump
@@ -160,7 +160,7 @@ def dump(fixtures_dir: Path, write: bool = True) -> DumpReport:
         files[path.name] = records
     for slug, card in cards.items():
         if slug not in seen:
-            files.setdefault(SET_FILES.get(card.card_set.code, f"{card.card_set.slug}.json"), []).append(
+            files.setdefault(card_file_of(card.card_set), []).append(
                 full_record(card)
             )
             report.added.append(slug)

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from cards.choices import Bribery
+from cards.importers.lackey import SET_FILES
 from cards.models import Card, CardClass, CardSet, Printing
 from cards.validation import validate_classes
 from edits.models import edited_since_load
@@ -119,11 +120,12 @@ def read_json(path: Path) -> Any:
         raise FixtureError(path, f"cannot be read ({exc.strerror})") from exc
 
 
-def load_fixtures(fixtures_dir: Path, overwrite: bool = False) -> LoadReport:
+def load_fixtures(fixtures_dir: Path, overwrite: bool = False, prune: bool = False) -> LoadReport:
     """Make the database match the fixtures under fixtures_dir, all or nothing.
 
     Cards edited in the database since their last load are kept and reported (``LoadReport.kept``) unless
-    ``overwrite`` is given.
+    ``overwrite`` is given. When the file of a set whose cards the database holds is missing, nothing is
+    loaded (a FixtureError names the file) unless ``prune`` is given, which deletes those cards.
     """
     set_records = read_json(fixtures_dir / "sets.json")
     card_files = sorted((fixtures_dir / "cards").glob("*.json"))
@@ -131,6 +133,8 @@ def load_fixtures(fixtures_dir: Path, overwrite: bool = False) -> LoadReport:
         raise FixtureError(fixtures_dir / "cards", "no card fixtures found")
     records = [_parse_card(path, raw) for path in card_files for raw in _card_list(path)]
     _check_unique_slugs(records)
+    if not prune:
+        _refuse_missing_files(fixtures_dir / "cards", {path.name for path in card_files}, records, overwrite)
     report = LoadReport()
     with transaction.atomic():
         sets = _sync_sets(fixtures_dir / "sets.json", set_records, report)
@@ -139,6 +143,31 @@ def load_fixtures(fixtures_dir: Path, overwrite: bool = False) -> LoadReport:
         if report.changed:
             revision.data_changed()
     return report
+
+
+def card_file_of(card_set: CardSet) -> str:
+    """The fixture file that holds a set's cards (as dumpcards writes them)."""
+    return SET_FILES.get(card_set.code, f"{card_set.slug}.json")
+
+
+def _refuse_missing_files(cards_dir: Path, present: set[str], records: list[CardRecord], overwrite: bool) -> None:
+    """A sync deletes every card the files do not list; when a whole file is gone (a bad checkout, a rename),
+    that is the set's cards deleted by accident, so the load stops and names the file instead."""
+    kept = set() if overwrite else set(edited_since_load())
+    listed = {record.slug for record in records}
+    orphans: dict[str, list[str]] = {}
+    for card in Card.objects.select_related("card_set").order_by("slug"):
+        if card.slug not in listed and card.slug not in kept and card_file_of(card.card_set) not in present:
+            orphans.setdefault(card_file_of(card.card_set), []).append(card.slug)
+    if orphans:
+        name, slugs = sorted(orphans.items())[0]
+        others = f" (and {len(orphans) - 1} other missing files)" if len(orphans) > 1 else ""
+        raise FixtureError(
+            cards_dir / name,
+            f"the file is missing{others}, so its {len(slugs)} cards in the database ({', '.join(slugs[:3])}"
+            f"{', ...' if len(slugs) > 3 else ''}) would be deleted. Restore the file, or run loadcards --prune "
+            "to delete them.",
+        )
 
 
 def _card_list(path: Path) -> list[dict[str, Any]]:

@@ -135,6 +135,10 @@ class Card(models.Model):
     notes = models.JSONField(default=list, blank=True)
     import_fixes = models.JSONField(default=list, blank=True)
 
+    # Advanced by every save, whatever the door: the admin's form carries the number it was opened at and is
+    # refused when the card has moved on since (cards.admin), so an older form never writes old values back.
+    version = models.PositiveIntegerField(default=1, editable=False)
+
     objects = CardQuerySet.as_manager()
 
     class Meta:
@@ -146,9 +150,11 @@ class Card(models.Model):
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         self.sort_key = name_sort_key(self.name)
+        if not self._state.adding:
+            self.version += 1
         update_fields = kwargs.get("update_fields")
-        if update_fields is not None and "name" in update_fields:
-            kwargs["update_fields"] = {*update_fields, "sort_key"}
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, "version", *(["sort_key"] if "name" in update_fields else [])}
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:

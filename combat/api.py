@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 
 from combat import running
 from combat.examples import all_examples, arena_examples
-from combat.limits import MAX_SETUP_JSON_BYTES, LimitExceeded
+from combat.limits import MAX_EXPLORE_BYTES, MAX_EXPLORE_ROWS, MAX_SETUP_JSON_BYTES, LimitExceeded
 from combat.links import permalink
 from combat.serializers import (
     CombatRequestSerializer,
@@ -34,7 +34,7 @@ from combat.serializers import (
 from combat.slots import RETRY_AFTER, ServerBusy
 from combat.stepping import rule_url
 from engine.arena import ArenaSetup, DuelLog
-from engine.cli import exploration_to_dict
+from engine.cli import exploration_to_dict, outcome_to_dict
 from engine.errors import EngineError, NotationError
 from engine.explore import Exploration
 from engine.rulesets import AnySetup, format_any, ruleset_of
@@ -215,6 +215,9 @@ class ExploreView(APIView):
             "(complete false, coverage 'explored N of M play orders', covered naming which: always a fair sample "
             "with a fixed seed, orders drawn at random when the budget is seen to be too short, else whole groups of "
             "orders visited in a shuffled sequence). "
+            f"The outcomes list holds at most {MAX_EXPLORE_ROWS:,} of the orders explored and stops before the "
+            f"answer passes {MAX_EXPLORE_BYTES:,} bytes (outcomes_listed, outcomes_complete); every figure covers "
+            "all the orders explored. "
             "At most two explores run at once per "
             "server; beyond that the answer is 503 with Retry-After. A Guardians Arena duel is refused (400, "
             "code explore.not_for_duels): it has one creature a side and no play order to vary."
@@ -240,15 +243,26 @@ class ExploreView(APIView):
 
 
 def _exploration_data(exploration: Exploration) -> dict[str, Any]:
-    data: dict[str, Any] = exploration_to_dict(exploration)
+    """The explore answer, bounded in rows and bytes whatever the set-up (combat.limits)."""
+    data: dict[str, Any] = exploration_to_dict(exploration, with_outcomes=False)
     # Explored within the time budget: say how much, without ever writing a huge count out in full.
     data["complete"] = exploration.complete
     data["coverage"] = exploration.coverage()
     data["total_orders"] = exploration.total_orders if exploration.total_orders < 10**12 else None
-    rows = [*data["outcomes"], data["best_for_attacker"], data["best_for_defender"]]
+    rows = [data["best_for_attacker"], data["best_for_defender"]]
     rows += [data[side]["security_level"] for side in ("attacker_guarantee", "defender_guarantee")]
     for row in rows:  # every play order given, wherever it appears, links to its page
         row["permalink"] = permalink(row["notation"])
+    room = MAX_EXPLORE_BYTES - len(json.dumps(data)) - 64  # the two fields added below
+    for outcome in exploration.outcomes[:MAX_EXPLORE_ROWS]:
+        row = outcome_to_dict(outcome)
+        row["permalink"] = permalink(row["notation"])
+        room -= len(json.dumps(row)) + 2
+        if room < 0:
+            break
+        data["outcomes"].append(row)
+    data["outcomes_listed"] = len(data["outcomes"])
+    data["outcomes_complete"] = data["outcomes_listed"] == len(exploration.outcomes)
     return data
 
 

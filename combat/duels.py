@@ -10,14 +10,13 @@ import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlencode
 
 from django.urls import reverse
 
 from combat import reading
 from combat.card_links import CardNames
 from combat.examples import arena_examples
-from combat.links import permalink
+from combat.links import link_query, permalink
 from combat.reading import Picture
 from combat.rule_refs import RuleRef, rule_refs
 from engine.actions import Action
@@ -441,7 +440,7 @@ def picture_words(log: DuelLog, current: int) -> tuple[str, str]:
 
 def picture_url(log: DuelLog, current: int) -> str:
     step = "end" if current >= len(log.steps) else str(current)
-    return reverse("combat:picture") + "?" + urlencode({"s": log.notation, "step": step})
+    return reverse("combat:picture") + "?" + link_query(log.notation, step=step)
 
 
 # Why "explore every order" is refused for a duel, shown on the duel page and given by the explore

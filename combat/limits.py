@@ -24,6 +24,12 @@ MAX_NUMBER = 999
 # The JSON form spells out keys and quotes each card, about three times the notation's length.
 MAX_SETUP_JSON_BYTES = 8000
 MAX_JSON_DEPTH = 8
+# An explore answer lists at most this many of its explored orders, and stops listing before its JSON passes
+# this many bytes: each row spells out its whole set-up and a permalink, so a set-up of long made-up cards
+# made hundreds of rows weigh tens of megabytes (and seconds to write). Its figures still cover every order
+# explored; ``outcomes_listed`` says how many rows the list holds.
+MAX_EXPLORE_ROWS = 1000
+MAX_EXPLORE_BYTES = 500_000
 
 
 class LimitExceeded(NotationError):

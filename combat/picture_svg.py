@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from django.utils.html import escape
+import re
+
+from django.utils.html import escape as escape_markup
 
 from combat.reading import Bar, Picture
 
@@ -16,6 +18,16 @@ COLOURS = {
     "out": "#b9b2a5",
 }
 MARKS = {"bonus": "\u25b2", "penalty": "\u25bc", "dispel": "\u2715"}
+
+# Characters XML 1.0 forbids anywhere in a document, escaped or not (its Char production): C0 controls other
+# than tab, line feed and carriage return, lone surrogates, U+FFFE and U+FFFF. A made-up card's name may hold
+# any of them (JSON can spell them), and one of them makes the whole picture unreadable to every SVG viewer.
+XML_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def escape(text: str) -> str:
+    """Text made safe for the SVG: markup escaped, and the characters XML cannot carry at all left out."""
+    return str(escape_markup(XML_FORBIDDEN.sub("", text)))
 
 
 def _bar(bar: Bar, x: int, y: int, width: int, height: int) -> str:

@@ -353,6 +353,13 @@ class ExploreResponseSerializer(serializers.Serializer[Any]):
     attacker_guarantee = GuaranteeSerializer()
     defender_guarantee = GuaranteeSerializer()
     outcomes = OrderOutcomeSerializer(many=True)
+    outcomes_listed = serializers.IntegerField(
+        help_text="How many explored orders the outcomes list holds: all of them, unless the answer's row or byte "
+        "limit stopped the list first."
+    )
+    outcomes_complete = serializers.BooleanField(
+        help_text="False when the outcomes list holds fewer rows than the orders explored (see outcomes_listed)."
+    )
     complete = serializers.BooleanField(help_text="False when the time budget ran out before every order was explored.")
     coverage = serializers.CharField(help_text="'explored N of M play orders'; a huge M reads 'more than 10^k'.")
     total_orders = serializers.IntegerField(

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 from typing import Any
-from urllib.parse import urlencode
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
@@ -14,7 +13,7 @@ from django.views.decorators.http import require_GET
 
 from combat import duels, reading, running
 from combat.examples import arena_examples
-from combat.links import permalink
+from combat.links import link_query, notation_in, permalink
 from combat.picture_png import font_dir, render_png
 from combat.picture_svg import render as picture_svg_render
 from combat.setup_form import STARTER_NOTATION
@@ -48,7 +47,7 @@ def welcome_context(current: str) -> dict[str, Any]:
 
 
 def png_url(notation: str, step: int | str) -> str:
-    return reverse("combat:picture-png") + "?" + urlencode({"s": notation, "step": step})
+    return reverse("combat:picture-png") + "?" + link_query(notation, step=step)
 
 
 # A link preview is fetched by every chat app a permalink is pasted into: each picture is drawn once per data
@@ -73,9 +72,8 @@ def _step_number(raw: str | None, count: int) -> int:
 @require_GET
 def picture_png(request: HttpRequest) -> HttpResponse:
     """The combat or duel at one step (or its result) as a 1200 x 630 PNG with the set-up in words."""
-    notation = request.GET.get("s", "")
     try:
-        setup = running.read_notation(notation)
+        setup = running.read_notation(notation_in(request.GET) or "")
         log = running.run_any(setup)
     except EngineError as exc:
         return HttpResponse(

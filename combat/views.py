@@ -8,7 +8,6 @@ comes back as the same page with the problems named and the notation kept, statu
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
@@ -21,7 +20,7 @@ from combat import duel_builder, duels, glossary, reading, running
 from combat.duel_summary import duel_summary
 from combat.examples import all_examples, arena_examples, find_example
 from combat.explore_words import explore_scope
-from combat.links import permalink
+from combat.links import link_query, notation_in, permalink
 from combat.notation_doc import BASICS, CLAUSES, DUEL_CLAUSES
 from combat.picture_svg import render as picture_svg_render
 from combat.rule_refs import rule_refs
@@ -51,7 +50,10 @@ from engine.setup import CombatSetup, split_reference
 
 @require_GET
 def combat_page(request: HttpRequest) -> HttpResponse:
-    notation = request.GET.get("s")
+    try:
+        notation = notation_in(request.GET)
+    except NotationError as exc:  # a compressed link cut short or altered
+        return _problem_page(request, "", exc, None)
     if notation is None and request.GET.get("ruleset") == "arena":
         return _duel_form_page(request, None, welcome=len(request.GET) == 1)
     example_asked = find_example(request.GET.get("example", "")) if notation is None else None
@@ -196,7 +198,8 @@ def _step_context(request: HttpRequest, log: CombatLog, setup: CombatSetup, view
         "permalink": permalink(log.notation),
         "step_permalink": permalink(log.notation, step=step_query),
         "picture": reading.picture(log, view.current),
-        "picture_url": reverse("combat:picture") + "?" + urlencode({"s": log.notation, "step": step_query}),
+        "picture_url": reverse("combat:picture") + "?" + link_query(log.notation, step=step_query),
+        "explore_url": reverse("combat:explore") + "?" + link_query(log.notation),
         # What a shared link says about itself: title, link-preview tags and the PNG they point at.
         "shared": shared_words(setup, log),
         "png_url": png_url(log.notation, step_query),
@@ -217,8 +220,8 @@ def _step_context(request: HttpRequest, log: CombatLog, setup: CombatSetup, view
 @require_GET
 def picture_svg(request: HttpRequest) -> HttpResponse:
     """The combat at one step (or its result) as an SVG image: what "Save the picture" and link previews use."""
-    notation = request.GET.get("s", "")
     try:
+        notation = notation_in(request.GET) or ""
         setup = running.read_notation(notation)
         log = running.run_any(setup)
     except EngineError as exc:
@@ -420,7 +423,10 @@ def explore_page(request: HttpRequest) -> HttpResponse:
 
     The page is rendered where the exploration runs, at low CPU priority in an explore slot (as the API's
     JSON is): its hundreds of rows and links cost as much as the exploring, and yield to other requests."""
-    notation = request.GET.get("s", "")
+    try:
+        notation = notation_in(request.GET) or ""
+    except NotationError as exc:
+        return _problem_page(request, "", exc, None)
     if not notation.strip():
         return HttpResponseRedirect(reverse("combat:combat"))
     try:

@@ -27,8 +27,16 @@ def _plain(value: Any) -> Any:
     return json.loads(json.dumps(value, cls=DjangoJSONEncoder))
 
 
+# Bookkeeping, not card data: a change of these alone is no edit.
+NOT_RECORDED = frozenset({"version"})
+
+
 def field_values(card: Card) -> dict[str, Any]:
-    return {field.attname: _plain(getattr(card, field.attname)) for field in Card._meta.concrete_fields}
+    return {
+        field.attname: _plain(getattr(card, field.attname))
+        for field in Card._meta.concrete_fields
+        if field.attname not in NOT_RECORDED
+    }
 
 
 @receiver(pre_save, sender=Card, dispatch_uid="edits-card-before")

@@ -103,19 +103,26 @@ def render_partial(state: PartialState) -> str:
     return "\n".join(lines)
 
 
-def exploration_to_dict(exploration: Exploration) -> dict[str, object]:
-    """The exploration's JSON form (``explore --json`` and the explore endpoint)."""
+def outcome_to_dict(outcome: OrderOutcome) -> dict[str, object]:
+    """One explored play order's JSON form (a row of ``outcomes``)."""
+    return {
+        "order": list(outcome.order),
+        "pairs": [list(pair) for pair in outcome.pairs],
+        "leftovers": list(outcome.leftovers),
+        "winner": outcome.winner.value,
+        "attacker_total": outcome.attacker_total,
+        "defender_total": outcome.defender_total,
+        "notation": outcome.notation,
+    }
 
-    def row(outcome: OrderOutcome) -> dict[str, object]:
-        return {
-            "order": list(outcome.order),
-            "pairs": [list(pair) for pair in outcome.pairs],
-            "leftovers": list(outcome.leftovers),
-            "winner": outcome.winner.value,
-            "attacker_total": outcome.attacker_total,
-            "defender_total": outcome.defender_total,
-            "notation": outcome.notation,
-        }
+
+def exploration_to_dict(exploration: Exploration, with_outcomes: bool = True) -> dict[str, object]:
+    """The exploration's JSON form (``explore --json`` and the explore endpoint).
+
+    ``with_outcomes=False`` leaves the ``outcomes`` rows out (an empty list), for a caller that lists only as
+    many as its answer has room for (each row spells out its whole set-up, ``outcome_to_dict``).
+    """
+    row = outcome_to_dict
 
     def guarantee(g: Guarantee) -> dict[str, object]:
         return {
@@ -140,7 +147,7 @@ def exploration_to_dict(exploration: Exploration) -> dict[str, object]:
         "best_for_defender": row(exploration.best_for_defender),
         "attacker_guarantee": guarantee(exploration.attacker_guarantee),
         "defender_guarantee": guarantee(exploration.defender_guarantee),
-        "outcomes": [row(outcome) for outcome in exploration.outcomes],
+        "outcomes": [row(outcome) for outcome in exploration.outcomes] if with_outcomes else [],
         # What every JSON answer of the engine says about itself (CombatLog, DuelLog, PartialState):
         # which answer it is and which rule set it follows; explore takes shield combats only.
         "kind": "exploration",

@@ -128,6 +128,18 @@ DATABASES = {
     )
 }
 
+# SQLite (the default database): concurrent saves queue instead of failing with "database is locked". WAL lets
+# readers go on while one connection writes; IMMEDIATE takes the write lock when a transaction begins, so two
+# transactions never both read and then both try to upgrade to writing (which SQLite refuses at once, whatever
+# the timeout); the timeout is how long a save waits for the lock.
+SQLITE_OPTIONS = {
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -4,6 +4,8 @@ import pytest
 from django.core.management import call_command
 from hypothesis import settings as hypothesis_settings
 
+from tests.svg_check import every_svg_parses  # noqa: F401  (autouse: every SVG drawn in a test is parsed)
+
 # Property tests are deterministic (the same examples every run, so CI's verdict is reproducible) and
 # untimed: a per-example deadline failed a notation round trip on a loaded 2-core machine, and tests
 # assert behaviour, never timings.

@@ -15,11 +15,12 @@ from guardians_site.api.pagination import EnvelopePagination
 from guardians_site.api.throttling import describe_limits
 
 ERROR_STATUSES = [
-    (400, "invalid_parameter, parse_error, invalid_setup, invalid_notation", "A malformed parameter or body; details name each offending parameter or set-up problem."),
+    (400, "invalid_parameter, parse_error, invalid_setup, invalid_notation, invalid_header", "A malformed parameter, body or header (such as a Content-Length that is not a number); details name each offending parameter or set-up problem."),
     (404, "not_found", "No such object or endpoint, or a page past the last one (details: the page asked for and the last page)."),
     (405, "method_not_allowed", "The method is not allowed (data endpoints are read-only)."),
     (406, "not_acceptable", "The Accept header or the format parameter asks for something the endpoint does not give: JSON, and YAML for the schema (details: what was asked and what is supported)."),
-    (413, "request_too_large", "The body is larger than the limit below."),
+    (413, "request_too_large", "The body is larger than the limit below (a chunked body counts the bytes sent)."),
+    (414, "request_line_too_long", "The request line (method, address, HTTP version) is over 8,190 bytes."),
     (415, "unsupported_media_type", "A POST body that is not JSON."),
     (429, "throttled", "Too many requests; wait the seconds given in Retry-After."),
     (500, "server_error", "Our mistake; it is logged."),

@@ -18,6 +18,7 @@ from django.utils.http import http_date
 
 from guardians_site import revision
 from guardians_site.api.errors import error_response
+from guardians_site.request_body import BODY_CUT
 
 API_PREFIX = "/api/"
 # Data endpoints: everything versioned under /api/v1/. The schema and docs pages follow the code.
@@ -40,11 +41,14 @@ class ApiBodyLimitMiddleware:
             except ValueError:
                 return error_response(400, "invalid_header", "Content-Length must be a whole number.")
             if length > limit:
+                # A chunked body past the limit was read only up to limit + 1 bytes (guardians_site.request_body).
+                cut = bool(request.META.get(BODY_CUT))
+                size = f"more than {limit}" if cut else f"{length}"
                 return error_response(
                     413,
                     "request_too_large",
-                    f"The request body is {length} bytes; the API reads at most {limit} bytes.",
-                    {"limit": limit, "size": length},
+                    f"The request body is {size} bytes; the API reads at most {limit} bytes.",
+                    {"limit": limit, "size": None if cut else length},
                 )
         return self.get_response(request)
 

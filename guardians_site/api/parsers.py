@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from rest_framework import status
-from rest_framework.exceptions import APIException
+from rest_framework.exceptions import APIException, ParseError
 from rest_framework.parsers import JSONParser
 
 # No request of this API needs more; a view may set a lower ``max_body_bytes`` (the combat views do).
@@ -50,4 +50,24 @@ class BoundedJSONParser(JSONParser):
         depth = json_depth(body)
         if depth > MAX_DEPTH:
             raise RequestLimitExceeded(f"The JSON nests {depth:,} levels deep; the limit is {MAX_DEPTH}.")
-        return super().parse(io.BytesIO(body), media_type, parser_context)
+        data = super().parse(io.BytesIO(body), media_type, parser_context)
+        if not _is_text(data):
+            # JSON may escape half of a UTF-16 pair (\ud800) alone; Python reads it as a string no encoder
+            # accepts, which would fail deep in a view (a 500) the first time it is written out.
+            raise ParseError("The JSON escapes one half of a UTF-16 surrogate pair on its own, which is not text.")
+        return data
+
+
+def _is_text(value: Any) -> bool:
+    """Whether every string in parsed JSON (keys included) can be written out as UTF-8."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    if isinstance(value, dict):
+        return all(_is_text(key) and _is_text(item) for key, item in value.items())
+    if isinstance(value, list):
+        return all(_is_text(item) for item in value)
+    return True

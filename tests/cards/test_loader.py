@@ -123,6 +123,29 @@ def test_a_card_removed_from_the_fixtures_is_deleted(fixtures_copy: Path) -> Non
     assert Card.objects.count() == 678
 
 
+def test_a_missing_fixture_file_stops_the_load_naming_it_and_deletes_nothing(fixtures_copy: Path) -> None:
+    (fixtures_copy / "cards" / "necropolis_park.json").unlink()
+    edit_cards(fixtures_copy, "base_set.json", lambda cards: by_slug(cards, "sand-lord").update(vitality=12))
+    before = Card.objects.filter(card_set__code="NP").count()
+    assert before == 102
+    with pytest.raises(CommandError) as refused:
+        call_command("loadcards", fixtures_dir=fixtures_copy, stdout=StringIO())
+    message = str(refused.value)
+    assert message.startswith("Nothing loaded. ") and "necropolis_park.json: the file is missing" in message
+    assert "its 102 cards" in message and "--prune" in message
+    # Nothing at all was written: not the deletions, nor the other file's change.
+    assert Card.objects.filter(card_set__code="NP").count() == before
+    assert Card.objects.get(slug="sand-lord").vitality != 12
+
+
+def test_prune_deletes_the_cards_of_a_missing_file(fixtures_copy: Path) -> None:
+    (fixtures_copy / "cards" / "necropolis_park.json").unlink()
+    out = StringIO()
+    call_command("loadcards", fixtures_dir=fixtures_copy, prune=True, stdout=out)
+    assert "102 deleted" in out.getvalue()
+    assert not Card.objects.filter(card_set__code="NP").exists()
+
+
 def test_classes_on_a_creature_item_are_refused_as_the_admin_refuses_them(fixtures_copy: Path) -> None:
     edit_cards(fixtures_copy, "base_set.json", lambda cards: by_slug(cards, "amulet-of-flying").update(classes=["Undead"]))
     with pytest.raises(FixtureError, match="card 'amulet-of-flying', field 'classes': Only creatures have classes."):

@@ -40,6 +40,14 @@ def editor_client(client: Client) -> Client:
 
 def admin_save(client: Client, card: Card, **changes: Any) -> None:
     """Submit the card's admin change form as a person would, with some fields changed."""
+    data = opened_form(client, card)
+    data.update(changes)
+    response = client.post(f"/admin/cards/card/{card.pk}/change/", data)
+    assert response.status_code == 302, response.context["adminform"].form.errors if response.context else response
+
+
+def opened_form(client: Client, card: Card) -> dict[str, Any]:
+    """What the card's admin change form would submit as it was when opened, unchanged."""
     url = f"/admin/cards/card/{card.pk}/change/"
     context = client.get(url).context
     data: dict[str, Any] = {}
@@ -68,9 +76,7 @@ def admin_save(client: Client, card: Card, **changes: Any) -> None:
                     value = json.dumps(value)
                 if value is not None and value is not False:
                     data[f"{sub.prefix}-{name}"] = value
-    data.update(changes)
-    response = client.post(url, data)
-    assert response.status_code == 302, response.context["adminform"].form.errors if response.context else response
+    return data
 
 
 def test_a_dump_with_nothing_changed_rewrites_no_byte(fixtures_copy: Path) -> None:
@@ -142,3 +148,49 @@ def test_a_card_added_in_the_database_is_kept_then_dumped_to_its_set_file(fixtur
     report = dump(fixtures_copy)
     assert report.added == ["swordsman-captain"]
     assert load_fixtures(fixtures_copy).changed == 0
+
+
+def test_a_form_opened_before_another_save_is_refused_naming_the_newer_change(editor_client: Client) -> None:
+    card = Card.objects.get(slug="sand-lord")
+    history = CardEdit.objects.filter(slug="sand-lord").count()
+    first, second = opened_form(editor_client, card), opened_form(editor_client, card)
+    other = Client()
+    other.force_login(User.objects.create(username="second-editor", is_staff=True, is_superuser=True))
+    # The second editor opens the card too, and saves first.
+    admin_save(other, card, vitality=card.vitality + 2)
+    assert Card.objects.get(pk=card.pk).vitality == card.vitality + 2
+    # The first editor's form, opened before that save, would write the old Vitality back: it is refused.
+    response = editor_client.post(f"/admin/cards/card/{card.pk}/change/", {**first, "summary": "An edit of mine."})
+    assert response.status_code == 200
+    errors = " ".join(response.context["adminform"].form.non_field_errors())
+    assert "changed by second-editor at " in errors and "(vitality)" in errors and "Nothing was saved" in errors
+    saved = Card.objects.get(pk=card.pk)
+    assert saved.vitality == card.vitality + 2 and saved.summary == card.summary
+    assert CardEdit.objects.filter(slug="sand-lord").count() == history + 1  # the second editor's save only
+    # Reopened, the form carries the new version and saves.
+    admin_save(editor_client, saved, summary="An edit of mine.")
+    assert Card.objects.get(pk=card.pk).summary == "An edit of mine."
+    # The other copy opened at the start is older still: refused too.
+    response = editor_client.post(f"/admin/cards/card/{card.pk}/change/", second)
+    assert response.status_code == 200 and "Nothing was saved" in response.content.decode()
+
+
+def test_a_save_from_another_door_also_makes_an_open_form_stale(editor_client: Client) -> None:
+    card = Card.objects.get(slug="swordsman")
+    opened = opened_form(editor_client, card)
+    card.vitality += 1
+    card.save()  # code, e.g. a shell or a script
+    response = editor_client.post(f"/admin/cards/card/{card.pk}/change/", opened)
+    assert response.status_code == 200
+    assert "changed through code (shell, script) at" in response.content.decode()
+    assert Card.objects.get(pk=card.pk).vitality == card.vitality
+
+
+def test_every_save_advances_the_version_and_the_history_ignores_it() -> None:
+    card = Card.objects.get(slug="archer")
+    version = card.version
+    card.summary = "Changed."
+    card.save()
+    card.save(update_fields=["name"])
+    assert Card.objects.get(pk=card.pk).version == version + 2
+    assert all("version" not in edit.changes for edit in CardEdit.objects.filter(slug="archer"))

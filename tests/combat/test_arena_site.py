@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 
 from combat.examples import arena_examples
+from combat.links import notation_in
 
 # The site resolves with the catalog built from the database.
 pytestmark = pytest.mark.django_db
@@ -251,7 +252,7 @@ def test_the_duel_form_takes_made_up_cards_and_gives_them_back_to_edit(client: C
     assert built.status_code == 302
     from urllib.parse import parse_qs, urlsplit
 
-    notation = parse_qs(urlsplit(built["Location"]).query)["s"][0]
+    notation = notation_in({key: values[0] for key, values in parse_qs(urlsplit(built["Location"]).query).items()})
     # The name left out is the slug's words, as in a standard set-up; the clause comes out canonical.
     assert notation == MADE_UP_DUEL
     assert "The attacker wins the duel" in client.get(built["Location"] + "&step=end").content.decode()

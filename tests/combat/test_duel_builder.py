@@ -12,6 +12,8 @@ from urllib.parse import parse_qsl, quote, urlsplit
 import pytest
 from django.test import Client
 
+from combat.links import notation_in
+
 pytestmark = pytest.mark.django_db
 
 # Each side's cards: a Stock with a spell, an H item and bribery cards, creatures under the strongholds that
@@ -96,7 +98,7 @@ def test_every_kind_of_action_is_built_from_the_lists_and_resolves_as_written(cl
     assert data["p"] == ",".join(PRIMARY) and data["s"] == ",".join(SECONDARY)
     response = client.get("/combat/duel/", data)
     assert response.status_code == 302
-    notation = dict(parse_qsl(urlsplit(response["Location"]).query))["s"]
+    notation = notation_in(dict(parse_qsl(urlsplit(response["Location"]).query)))
     assert notation.endswith(f"p={','.join(PRIMARY)} s={','.join(SECONDARY)}")
     duel = client.get(response["Location"])
     assert duel.status_code == 200
@@ -206,7 +208,7 @@ def test_channel_and_ranged_targets_round_trip_through_the_permalink(client: Cli
     rounds = "a:ranged:grim-skull@sand-lord,d:pass,a:channel:guardian*2@grim-skull,d:pass,a:pass"
     response = client.get("/combat/duel/", {**AIMING, "p": rounds})
     assert response.status_code == 302
-    notation = dict(parse_qsl(urlsplit(response["Location"]).query))["s"]
+    notation = notation_in(dict(parse_qsl(urlsplit(response["Location"]).query)))
     assert notation.endswith(f"p={rounds}")
     assert client.get(response["Location"]).status_code == 200
     page = client.get("/combat/?s=" + quote(notation) + "&edit=1").content.decode()
@@ -355,7 +357,7 @@ def test_a_target_out_of_reach_resolves_as_always_and_the_warning_is_shown(clien
         # The set-up in words says it beside the action, before any step is read.
         first = client.get(response["Location"]).content.decode()
         assert "; see the warning)</li>" in first.split('<ol class="summary-actions">')[1].split("</ol>")[0], typed
-        notation = dict(parse_qsl(urlsplit(response["Location"]).query))["s"]
+        notation = notation_in(dict(parse_qsl(urlsplit(response["Location"]).query)))
         checked = client.post("/api/v1/combat/validate", {"notation": notation}, content_type="application/json")
         data = checked.json()
         assert checked.status_code == 200 and data["valid"] is True and data["problems"] == []

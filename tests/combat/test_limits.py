@@ -170,3 +170,61 @@ def test_the_explore_page_and_the_api_render_at_the_same_low_priority(
     assert answer.status_code == 200
     assert seen["page"][1] == seen["api"][1] == min(19, own + running.EXPLORE_NICENESS)
     assert threading.get_native_id() not in (seen["page"][0], seen["api"][0])
+
+
+def _long_made_up_setup(per_side: int, slug_length: int) -> dict:  # type: ignore[type-arg]
+    """The audit's explore body: made-up creatures with slugs a few hundred characters long (~7.7 KB)."""
+    made_up, sides = [], {"attacker": [], "defender": []}  # type: ignore[var-annotated]
+    for side, names in sides.items():
+        for number in range(per_side):
+            slug = f"{side[0]}{number}-".ljust(slug_length, "x")
+            names.append(slug)
+            made_up.append({"slug": slug, "type": "creature", "border": "mortal", "vitality": 3 + number,
+                            "stacking_vitality": 1})  # fmt: skip
+    return {"terrain": "woods", "attacker": {"creatures": sides["attacker"]},
+            "defender": {"creatures": sides["defender"]}, "made_up": made_up}  # fmt: skip
+
+
+def test_the_explore_answer_is_bounded_in_bytes_whatever_the_set_up(client: Client) -> None:
+    body = json.dumps({"setup": _long_made_up_setup(7, 225)})
+    assert 7_000 < len(body) <= limits.MAX_SETUP_JSON_BYTES
+    response = client.post("/api/v1/combat/explore/", body, content_type="application/json")
+    assert response.status_code == 200 and len(response.content) <= limits.MAX_EXPLORE_BYTES
+    data = response.json()
+    assert data["outcomes_listed"] == len(data["outcomes"]) <= data["orders"]
+    assert data["outcomes_complete"] is (data["outcomes_listed"] == data["orders"])
+    assert all(row["permalink"] and row["notation"] for row in data["outcomes"])
+
+
+def test_rows_past_the_byte_limit_are_left_out_and_the_answer_says_so() -> None:
+    from combat.api import _exploration_data
+
+    # 5 against 5: 120 orders, every one explored (no budget), each row spelling out ~6 KB of made-up cards.
+    setup = running.read_json(_long_made_up_setup(5, 300))
+    exploration = explore(setup, running.catalog(), limit=None, budget=None)
+    assert exploration.complete and exploration.explored == 120
+    data = _exploration_data(exploration)
+    assert len(json.dumps(data)) <= limits.MAX_EXPLORE_BYTES
+    assert 0 < data["outcomes_listed"] == len(data["outcomes"]) < 120 and data["outcomes_complete"] is False
+    # The figures still cover every order explored, and the rows listed are the first ones, in order.
+    assert data["orders"] == 120 and data["complete"] is True
+    assert [row["order"] for row in data["outcomes"]] == [list(o.order) for o in exploration.outcomes][: data["outcomes_listed"]]
+
+
+def test_an_ordinary_explore_lists_every_order_it_explored(client: Client) -> None:
+    status, data = _post(client, "explore", {"notation": "a=sand-lord,archer,swordsman d=swordsman,archer,devil-dog"})
+    assert status == 200 and data["complete"] is True
+    assert data["outcomes_listed"] == data["orders"] == len(data["outcomes"]) and data["outcomes_complete"] is True
+
+
+@pytest.mark.parametrize("endpoint", ["resolve", "validate", "explore"])
+def test_json_escaping_half_a_surrogate_pair_is_a_400_not_a_500(client: Client, endpoint: str) -> None:
+    made_up = '{"slug": "test-giant", "name": "X\\ud800", "type": "creature", "border": "mortal", "vitality": 9}'
+    body = '{"setup": {"attacker": {"creatures": ["test-giant"]}, "defender": {"creatures": ["swordsman"]}, "made_up": [%s]}}'
+    response = client.post(f"/api/v1/combat/{endpoint}", body % made_up, content_type="application/json")
+    assert response.status_code == 400 and response.json()["error"]["code"] == "parse_error"
+    assert "surrogate" in response.json()["error"]["message"]
+    # A whole pair is one character, and fine.
+    response = client.post(f"/api/v1/combat/{endpoint}", body % made_up.replace("\\ud800", "\\ud83d\\ude00"),
+                           content_type="application/json")  # fmt: skip
+    assert response.status_code == 200

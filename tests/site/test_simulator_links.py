@@ -12,6 +12,7 @@ from django.test import Client
 
 from combat import running
 from combat.card_trial import ATTACKER, DEFENDER, card_trial
+from combat.links import notation_in
 from engine.enums import CardType
 from engine.notation import parse_setup
 
@@ -24,7 +25,9 @@ LINK = re.compile(r'<a class="try-simulator" href="([^"]+)">Try in the simulator
 def _notation_of(url: str) -> str:
     parsed = urlparse(unescape(url))
     assert parsed.path == "/combat/"
-    return parse_qs(parsed.query)["s"][0]
+    notation = notation_in({key: values[0] for key, values in parse_qs(parsed.query).items()})
+    assert notation is not None
+    return notation
 
 
 def test_every_card_with_a_combat_role_gets_a_set_up_the_engine_resolves() -> None:

@@ -24,9 +24,15 @@ class Command(BaseCommand):
             help="Also overwrite cards edited in the database since the last load (their edits are lost).",
         )
 
+        parser.add_argument(
+            "--prune",
+            action="store_true",
+            help="Delete the cards of a set whose fixture file is missing (without it, the load refuses).",
+        )
+
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            report = load_fixtures(options["fixtures_dir"], overwrite=options["overwrite"])
+            report = load_fixtures(options["fixtures_dir"], overwrite=options["overwrite"], prune=options["prune"])
         except FixtureError as exc:
             raise CommandError(f"Nothing loaded. {exc}") from exc
         self.stdout.write(report.summary())

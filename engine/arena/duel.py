@@ -53,6 +53,7 @@ from ..validate import validate
 from .citations import SideCards, cite_arena, cite_notice
 from .commands import CommandFate, command_fate, is_command_ability
 from .notation import format_duel, round_action_text
+from .readings import SECONDARY_PASSES, SecondaryPasses
 from .result import CardPlace, DuelLog, DuelResult, Place, RoundTotals
 from .rounds import RoundPlay, announce, play_primary, play_said, say_off_target
 from .setup import ArenaPlay, ArenaSetup, PlayKind, RoundAction, is_pass
@@ -217,6 +218,8 @@ class Duel:
         self.made_up = tuple(str(json.loads(text)["slug"]) for text in setup.made_up)
         # Targets the actions cannot reach: each is said at its turn (``validate.off_targets``).
         self.off_target = {at: off for at, off in off_targets(setup, combat.catalog).items() if off.warned}
+        # The open rules whose reading decided a step of this duel (their keys), for the result to name.
+        self.readings_applied: list[str] = []
         # The Creature Pen is not part of the primary round's hand (6.2.1); it joins it in 6.5.1.
         for side in SIDES:
             for fighter in self.pen_fighters(side):
@@ -251,6 +254,9 @@ class Duel:
             made_up=self.made_up,
             decided_by_code=why.code,
             decided_by_values=dict(why.values),
+            readings=self.setup.readings.named(),
+            readings_written=self.setup.readings.written,
+            readings_applied=tuple(self.readings_applied),
         )
 
     def creatures(self) -> tuple[CreatureOutcome, ...]:
@@ -737,10 +743,16 @@ class Duel:
         log(combat, StepKind.NOTE, "ARN-8", "arena.secondary_first", (first.value,), side=first)
         if order_changed:
             self.secondary_order_changed(first)
+        plays = setup.secondary
         if order_changed or all(is_pass(action) for action in setup.secondary):
-            winner = primary.won_by
-            log(combat, StepKind.RESULT, "ARN-14", "arena.no_secondary", ())
-            return None, winner, Why("arena.decided.no_secondary", {"rule": "ARN-14"})
+            # Nobody played: an open rule (6.7.5), settled by the reading the set-up names (arena.readings).
+            reading = setup.readings.secondary_passes
+            self.readings_applied.append(SECONDARY_PASSES.key)
+            if reading is SecondaryPasses.PRIMARY_STANDS:
+                log(combat, StepKind.RESULT, "ARN-14", "arena.no_secondary", (reading.value,))
+                return None, primary.won_by, Why("arena.decided.no_secondary", {"rule": "ARN-14"})
+            log(combat, StepKind.NOTE, "ARN-14", "arena.passes_compared", (reading.value,))
+            plays = ()
         # 6.5.1: the Creature Pen joins the hand; 6.7.1: the primary round's modifiers are ignored.
         for side in SIDES:
             for fighter in self.pen_fighters(side):
@@ -752,7 +764,7 @@ class Duel:
         turns = RoundPlay(combat, setup.secondary, secondary=True, forbids=self.forbids)
         entries: dict[Side, list[Fighter]] = {side: [self.pair[side]] for side in SIDES}
         cancelled: set[int] = set()
-        for index, action in enumerate(setup.secondary):
+        for index, action in enumerate(plays):
             if is_pass(action):
                 continue
             if turns.left_zone(self.pair):

@@ -40,9 +40,7 @@ class Why:
 
     __slots__ = ("by", "code", "values")
 
-    def __init__(
-        self, code: str, values: Mapping[str, object] = _NO_VALUES, by: CardDefinition | None = None
-    ) -> None:
+    def __init__(self, code: str, values: Mapping[str, object] = _NO_VALUES, by: CardDefinition | None = None) -> None:
         self.code = code
         self.values = values
         # The card responsible (the Maitz Hotel that refuses a Dispel Magic), as a card, so a refusal step can

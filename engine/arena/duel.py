@@ -150,21 +150,65 @@ def resolve_duel(setup: ArenaSetup, catalog: CardCatalog) -> DuelLog:
     """Resolve one duel; raises SetupInvalid (each problem with an arena.* code and its rule) or NotationError."""
     catalog = with_made_up(setup, catalog)
     check_duel(setup, catalog)
-    derived = standard_setup(setup, catalog)
+    problems = derived_problems(setup, catalog)
+    if problems:
+        raise SetupInvalid(problems)
+    combat = DuelCombat(standard_setup(setup, catalog), catalog, checked=True)
+    duel = Duel(combat, setup)
+    result = duel.run()
+    return DuelLog(notation=format_duel(setup), steps=cite_arena(combat.steps, combat.side_cards()), result=result)
+
+
+def derived_problems(setup: ArenaSetup, catalog: CardCatalog) -> list[Problem]:
+    """The standard checks of the duel as a one-creature match-up that a duel shares (``standard_setup``)."""
     idle = idle_pen_creatures(setup, catalog)
-    problems = [
+    return [
         p
-        for p in validate(derived, catalog)
+        for p in validate(standard_setup(setup, catalog), catalog)
         if p.code not in _NOT_ARENA
         and not (p.code in _ONLY_IF_IT_FIGHTS and p.card in idle)
         and not (p.code in _INPUTS and unread_input(p.card, catalog))
     ]
-    if problems:
-        raise SetupInvalid(problems)
-    combat = DuelCombat(derived, catalog, checked=True)
+
+
+def secondary_opener(setup: ArenaSetup, catalog: CardCatalog) -> Side | None:
+    """Who acts first in the secondary round (6.6.1): the player whose duellist the primary round beat, the
+    attacker after a tie; None when a duellist left the Duel Zone in the primary round, which ends the duel.
+
+    Plays the primary round alone, writing no step: the one fact of the play a check of the set-up needs.
+    The set-up must have passed ``validate_duel`` and ``derived_problems``."""
+    catalog = with_made_up(setup, catalog)
+    combat = DuelCombat(standard_setup(setup, catalog), catalog, checked=True)
+    combat.for_reader = False
     duel = Duel(combat, setup)
-    result = duel.run()
-    return DuelLog(notation=format_duel(setup), steps=cite_arena(combat.steps, combat.side_cards()), result=result)
+    primary, _ = duel.primary_round()
+    if primary is None or duel.left_the_zone("primary")[0]:
+        return None
+    return primary.won_by.other if primary.won_by else Side.ATTACKER
+
+
+def secondary_problems(setup: ArenaSetup, catalog: CardCatalog, first: Side | None) -> list[Problem]:
+    """The problems of the secondary round once its opener is known, as the duel would raise them: an order
+    written for neither player, a Guardian's channel, a bribe or shield aimed at a creature not there."""
+    if first is None:
+        return []  # the round is never played: its actions are said not to be taken
+    actions = setup.secondary
+    problems = turn_problems(actions, first, "secondary", "6.6.1")
+    if problems:
+        written_for_other = not turn_problems(actions, first.other, "secondary", "6.6.1")
+        return [] if written_for_other and not all(is_pass(a) for a in actions) else problems
+    # The first the round reaches stops it, as in play. (A duellist that leaves the Duel Zone earlier in the
+    # round ends it before such an action; that is known only by playing the round, so it is reported here.)
+    refused = {index: off for (name, index), off in off_targets(setup, catalog).items() if name == "secondary"}
+    for index, action in enumerate(actions):
+        if isinstance(action, Action) and action.kind in (ActionKind.CHANNEL, ActionKind.RANGED):
+            return [secondary_channel_problem(action, f"secondary action {index + 1}")]
+        off = refused.get(index)
+        if off is not None and not off.warned:
+            card = off.action.split(":")[2].split("@")[0]
+            rule = "2.3.1" if ":shield:" in off.action else "6.6.1c"
+            return [_target_problem(off.side, card, off.target, [], rule)]
+    return []
 
 
 def unread_input(slug: str | None, catalog: CardCatalog) -> bool:
@@ -1040,8 +1084,8 @@ def _aimed_at(side: Side, card: str, target: str | None, targets: list[Fighter],
 def _target_problem(side: Side, card: str, target: str, present: list[str], rule: str) -> Problem:
     return problem(
         "bad_target",
-        f"the {side.value}'s {card} is aimed at {target}, which is not an opposing creature in this battle "
-        f"({', '.join(present)})",
+        f"the {side.value}'s {card} is aimed at {target}, which is not an opposing creature in this battle"
+        + (f" ({', '.join(present)})" if present else ""),
         rule,
         field="secondary",
         card=card,

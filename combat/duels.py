@@ -28,7 +28,7 @@ from engine.errors import NotationError, Problem
 from engine.log import Notice
 from engine.made_up import clause_key, clause_value, parse_clause
 from engine.render import render_values
-from engine.rulesets import any_to_dict
+from engine.rulesets import EXPLORE_REFUSAL, EXPLORE_REFUSAL_CODE, any_to_dict
 from engine.setup import split_reference
 
 PLACE_LABELS = {
@@ -442,16 +442,6 @@ def picture_words(log: DuelLog, current: int) -> tuple[str, str]:
 def picture_url(log: DuelLog, current: int) -> str:
     step = "end" if current >= len(log.steps) else str(current)
     return reverse("combat:picture") + "?" + urlencode({"s": log.notation, "step": step})
-
-
-# Why "explore every order" is refused for a duel, shown on the duel page and given by the explore
-# endpoints with the code EXPLORE_REFUSAL_CODE.
-EXPLORE_REFUSAL_CODE = "explore.not_for_duels"
-EXPLORE_REFUSAL = (
-    "Exploring varies the play order of a shield's creatures, and a duel has none to vary: one creature a "
-    "side enters the Duel Zone, and the rest are the players' own choices turn by turn (which card to play, "
-    "in what order), each of which you can try by changing the duel and reading its result"
-)
 
 
 def read_duel_or_none(notation: str) -> ArenaSetup | None:

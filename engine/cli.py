@@ -14,7 +14,7 @@ from .errors import EngineError
 from .explore import Exploration, Guarantee, OrderOutcome
 from .log import CombatLog
 from .partial import PartialState
-from .rulesets import ARENA, AnyLog, AnySetup, any_from_dict, ruleset_of
+from .rulesets import ARENA, STANDARD, AnyLog, AnySetup, any_from_dict, ruleset_of
 from .rulesets import parse_any as parse_setup
 
 
@@ -58,8 +58,8 @@ def render_duel(log: DuelLog) -> str:  # the Arena's own summary (render_text pi
 
 def render_text(log: AnyLog) -> str:
     if ruleset_of(log) is ARENA:
-        return render_duel(log)  # type: ignore[arg-type]
-    return render_combat(log)  # type: ignore[arg-type]
+        return render_duel(ARENA.log_of(log))
+    return render_combat(STANDARD.log_of(log))
 
 
 def render_combat(log: CombatLog) -> str:

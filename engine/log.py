@@ -137,6 +137,11 @@ class Step:
         return render(self.message, self.args)
 
     @property
+    def words(self) -> Words:
+        """The words of the rule set this step is written in (a duel's step: the Arena's for its round)."""
+        return STANDARD_WORDS
+
+    @property
     def chain_text(self) -> str:
         return chain_text(self.chain) if self.chain else ""
 

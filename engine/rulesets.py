@@ -96,9 +96,19 @@ class Ruleset(Protocol):
 
     def explore(
         self, setup: AnySetup, catalog: CardCatalog, *, limit: int | None = None, budget: float | None = None
-    ) -> Exploration: ...
+    ) -> Exploration:
+        """Every primary play order; raises ``explore_refusal()`` when the rule set has none to vary."""
+        ...
 
-    def resolve_until(self, setup: AnySetup, catalog: CardCatalog, *, after: int) -> PartialState: ...
+    def explore_refusal(self) -> EngineError | None:
+        """The coded refusal ``explore`` raises for every set-up of this rule set; None when it explores."""
+        ...
+
+    def resolve_until(self, setup: AnySetup, catalog: CardCatalog, *, after: int) -> PartialState:
+        """The state part of the way; raises ``partial_refusal()`` when the rule set has no such points."""
+        ...
+
+    def partial_refusal(self) -> EngineError | None: ...
 
     def with_reading(self, setup: AnySetup, key: str, choice: str) -> AnySetup:
         """The set-up read under ``choice`` for the open rule ``key`` (written into it)."""
@@ -119,16 +129,22 @@ class StandardRuleset:
     def owns(self, item: object) -> bool:
         return isinstance(item, CombatSetup | CombatLog)
 
-    def _setup(self, setup: object) -> CombatSetup:
+    def setup_of(self, setup: object) -> CombatSetup:
+        """The set-up as this rule set's type; raises EngineError ``ruleset.wrong_setup`` for another's."""
         if not isinstance(setup, CombatSetup):
             raise _wrong(setup, self.name)
         return setup
+
+    def log_of(self, log: object) -> CombatLog:
+        if not isinstance(log, CombatLog):
+            raise _wrong(log, self.name)
+        return log
 
     def parse(self, text: str) -> CombatSetup:
         return parse_setup(text)
 
     def format(self, setup: AnySetup) -> str:
-        return format_setup(self._setup(setup))
+        return format_setup(self.setup_of(setup))
 
     def from_dict(self, data: Any) -> CombatSetup:
         if isinstance(data, Mapping) and "ruleset" in data:
@@ -136,25 +152,31 @@ class StandardRuleset:
         return setup_from_dict(data)
 
     def to_dict(self, setup: AnySetup) -> dict[str, Any]:
-        return setup_to_dict(self._setup(setup))
+        return setup_to_dict(self.setup_of(setup))
 
     def validate(self, setup: AnySetup, catalog: CardCatalog) -> list[Problem]:
-        return validate(self._setup(setup), catalog)
+        return validate(self.setup_of(setup), catalog)
 
     def warnings(self, setup: AnySetup, catalog: CardCatalog) -> list[Notice]:
-        self._setup(setup)
+        self.setup_of(setup)
         return []
 
     def resolve(self, setup: AnySetup, catalog: CardCatalog, *, checked: bool = False) -> CombatLog:
-        return resolve(self._setup(setup), catalog, checked=checked)
+        return resolve(self.setup_of(setup), catalog, checked=checked)
 
     def explore(
         self, setup: AnySetup, catalog: CardCatalog, *, limit: int | None = None, budget: float | None = None
     ) -> Exploration:
-        return explore(self._setup(setup), catalog, limit=limit, budget=budget)
+        return explore(self.setup_of(setup), catalog, limit=limit, budget=budget)
+
+    def explore_refusal(self) -> EngineError | None:
+        return None
 
     def resolve_until(self, setup: AnySetup, catalog: CardCatalog, *, after: int) -> PartialState:
-        return resolve_until(self._setup(setup), catalog, after=after)
+        return resolve_until(self.setup_of(setup), catalog, after=after)
+
+    def partial_refusal(self) -> EngineError | None:
+        return None
 
     def with_reading(self, setup: AnySetup, key: str, choice: str) -> CombatSetup:
         raise NotationError(f"the standard combat has no reading {key!r}", code="notation.unknown_reading")
@@ -170,16 +192,22 @@ class ArenaRuleset:
     def owns(self, item: object) -> bool:
         return isinstance(item, ArenaSetup | DuelLog)
 
-    def _setup(self, setup: object) -> ArenaSetup:
+    def setup_of(self, setup: object) -> ArenaSetup:
+        """The set-up as this rule set's type; raises EngineError ``ruleset.wrong_setup`` for another's."""
         if not isinstance(setup, ArenaSetup):
             raise _wrong(setup, self.name)
         return setup
+
+    def log_of(self, log: object) -> DuelLog:
+        if not isinstance(log, DuelLog):
+            raise _wrong(log, self.name)
+        return log
 
     def parse(self, text: str) -> ArenaSetup:
         return parse_duel(text)
 
     def format(self, setup: AnySetup) -> str:
-        return format_duel(self._setup(setup))
+        return format_duel(self.setup_of(setup))
 
     def from_dict(self, data: Any) -> ArenaSetup:
         if not isinstance(data, Mapping):
@@ -187,12 +215,12 @@ class ArenaRuleset:
         return duel_from_dict(data)
 
     def to_dict(self, setup: AnySetup) -> dict[str, Any]:
-        return duel_to_dict(self._setup(setup))
+        return duel_to_dict(self.setup_of(setup))
 
     def validate(self, setup: AnySetup, catalog: CardCatalog) -> list[Problem]:
         """Every problem of the duel, those of its secondary round's turn order included: who acts first there
         follows the primary round (6.6.1), which is played alone for it, without writing a log."""
-        duel = self._setup(setup)
+        duel = self.setup_of(setup)
         problems = validate_duel(duel, catalog)
         if problems:
             return problems
@@ -207,7 +235,7 @@ class ArenaRuleset:
 
     def warnings(self, setup: AnySetup, catalog: CardCatalog) -> list[Notice]:
         """Each target its action cannot reach (``arena.target_*``), found from the set-up as written."""
-        duel = self._setup(setup)
+        duel = self.setup_of(setup)
         cards = with_made_up(duel, catalog)
         first = secondary_opener(duel, cards) if duel.secondary else None
         played = first is not None and not turn_problems(duel.secondary, first, "secondary", "6.6.1")
@@ -215,20 +243,26 @@ class ArenaRuleset:
 
     def resolve(self, setup: AnySetup, catalog: CardCatalog, *, checked: bool = False) -> DuelLog:
         # A duel checks itself as it is played (its secondary round's order needs the primary round).
-        return resolve_duel(self._setup(setup), catalog)
+        return resolve_duel(self.setup_of(setup), catalog)
 
     def explore(
         self, setup: AnySetup, catalog: CardCatalog, *, limit: int | None = None, budget: float | None = None
     ) -> Exploration:
-        self._setup(setup)
-        raise EngineError(EXPLORE_REFUSAL, code=EXPLORE_REFUSAL_CODE)
+        self.setup_of(setup)
+        raise self.explore_refusal()
+
+    def explore_refusal(self) -> EngineError:
+        return EngineError(EXPLORE_REFUSAL, code=EXPLORE_REFUSAL_CODE)
 
     def resolve_until(self, setup: AnySetup, catalog: CardCatalog, *, after: int) -> PartialState:
-        self._setup(setup)
-        raise NotationError(PARTIAL_REFUSAL, code="notation.bad_ruleset")
+        self.setup_of(setup)
+        raise self.partial_refusal()
+
+    def partial_refusal(self) -> EngineError:
+        return NotationError(PARTIAL_REFUSAL, code="notation.bad_ruleset")
 
     def with_reading(self, setup: AnySetup, key: str, choice: str) -> ArenaSetup:
-        duel = self._setup(setup)
+        duel = self.setup_of(setup)
         return replace(duel, readings=readings_from({**duel.readings.named(), key: choice}))
 
 

@@ -103,3 +103,17 @@ def test_validate_checks_a_duel_without_resolving_it(client: Client, monkeypatch
         for w in warned["warnings"]
     ]
     assert warned["valid"] is True and said == row["warnings"]
+
+
+def test_the_duel_form_selects_the_reading_and_keeps_an_old_links_on_edit(client: Client) -> None:
+    form = client.get("/combat/?ruleset=arena").content.decode()
+    select = re.search(r'<select id="id_secondary-passes" name="reading.secondary-passes".*?</select>', form, re.S)
+    assert select is not None and '<option value="step-6" selected>' in select.group(0)
+    fields = {"a_duellist": "Swordsman", "a_under": "Archer", "d_duellist": "Magma Elemental",
+              "p": "a:ranged:archer,d:pass,a:pass", "s": "d:pass,a:pass"}  # fmt: skip
+    for reading, expected in (("primary-stands", PRIMARY_STANDS), ("step-6", STEP_6)):
+        built = client.get("/combat/duel/", {**fields, "reading.secondary-passes": reading})
+        assert built.status_code == 302
+        assert parse_qs(urlparse(built["Location"]).query)["s"][0] == expected
+    edit = client.get("/combat/", {"s": OLD_LINK, "edit": "1"}).content.decode()
+    assert '<option value="primary-stands" selected>' in edit

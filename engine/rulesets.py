@@ -89,7 +89,8 @@ class Ruleset(Protocol):
         ...
 
     def warnings(self, setup: AnySetup, catalog: CardCatalog) -> list[Notice]:
-        """What a check says of a set-up with no problem: each part it will pass over, as a coded warning."""
+        """What a check says of a set-up with no problem (``validate`` first): each part it will pass over, as a
+        coded warning."""
         ...
 
     def resolve(self, setup: AnySetup, catalog: CardCatalog, *, checked: bool = False) -> AnyLog: ...

@@ -150,21 +150,23 @@ def resolve_duel(setup: ArenaSetup, catalog: CardCatalog) -> DuelLog:
     """Resolve one duel; raises SetupInvalid (each problem with an arena.* code and its rule) or NotationError."""
     catalog = with_made_up(setup, catalog)
     check_duel(setup, catalog)
-    problems = derived_problems(setup, catalog)
+    derived = standard_setup(setup, catalog)
+    problems = derived_problems(setup, catalog, derived)
     if problems:
         raise SetupInvalid(problems)
-    combat = DuelCombat(standard_setup(setup, catalog), catalog, checked=True)
+    combat = DuelCombat(derived, catalog, checked=True)
     duel = Duel(combat, setup)
     result = duel.run()
     return DuelLog(notation=format_duel(setup), steps=cite_arena(combat.steps, combat.side_cards()), result=result)
 
 
-def derived_problems(setup: ArenaSetup, catalog: CardCatalog) -> list[Problem]:
-    """The standard checks of the duel as a one-creature match-up that a duel shares (``standard_setup``)."""
+def derived_problems(setup: ArenaSetup, catalog: CardCatalog, derived: CombatSetup | None = None) -> list[Problem]:
+    """The standard checks of the duel as a one-creature match-up that a duel shares (``standard_setup``, given
+    as ``derived`` when the caller has it)."""
     idle = idle_pen_creatures(setup, catalog)
     return [
         p
-        for p in validate(standard_setup(setup, catalog), catalog)
+        for p in validate(derived or standard_setup(setup, catalog), catalog)
         if p.code not in _NOT_ARENA
         and not (p.code in _ONLY_IF_IT_FIGHTS and p.card in idle)
         and not (p.code in _INPUTS and unread_input(p.card, catalog))

@@ -34,7 +34,7 @@ def test_contents_lists_both_rulesets_and_the_version(client: Client) -> None:
         assert f'href="/rules/{number}/"' in html
     for number in arena_sections:
         assert f'href="/rules/arena/{number}/"' in html
-    assert "Version 1.1" in html and 'action="/rules/search/"' in html
+    assert "Version 1.2" in html and 'action="/rules/search/"' in html
 
 
 def test_a_rule_page_has_breadcrumbs_neighbours_ids_and_rulings(client: Client) -> None:

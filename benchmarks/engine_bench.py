@@ -57,7 +57,9 @@ _spec.loader.exec_module(timing)
 
 # Run in a fresh interpreter against one checkout; prints the timings as JSON. Only the public calls
 # both engines share are used (parse_setup, validate, resolve, explore, default_catalog).
-MEASURE = LOAD_TIMING + r"""
+MEASURE = (
+    LOAD_TIMING
+    + r"""
 import json, statistics, sys, time
 root = sys.argv[1]
 sys.path.insert(0, root)
@@ -89,6 +91,7 @@ for _ in range(3):
 out["explore"] = {"best": min(timings), "orders": len(exploration.outcomes)}
 print(json.dumps(out))
 """
+)
 
 
 def _measure(root: Path, cases: dict[str, str], runs: int) -> dict[str, Any]:
@@ -154,13 +157,20 @@ ARENA_SECONDARY = (
     "s=d:creature:sand-lord,a:creature:darkness-elemental,d:creature:fire-elemental,a:item:hammer-of-doom,"
     "d:spell:dispel-magic,a:creature:gnobby-gnomes,d:pass,a:pass"
 )
+# A secondary round of passes, as a link made before readings existed (primary-stands) and under step-6.
+ARENA_PASSES = (
+    "ruleset=arena a=swordsman a.under=archer d=magma-elemental p=a:ranged:archer,d:pass,a:pass s=d:pass,a:pass"
+)
+ARENA_PASSES_STEP_6 = ARENA_PASSES.replace("ruleset=arena", "ruleset=arena reading.secondary-passes=step-6")
 ARENA_TARGET_MS = 1.0
 # The duel procedure before issue 15's second part (the commit this work started from).
 ARENA_BASELINE_COMMIT = os.environ.get("ARENA_BENCH_BASELINE", "34bb0d9")
 
 # Guardians Arena duels, timed like the combats: cold first resolution in a new process, then warm
 # median and p95 (no cache: every run validates and resolves from the set-up).
-MEASURE_ARENA = LOAD_TIMING + r"""
+MEASURE_ARENA = (
+    LOAD_TIMING
+    + r"""
 import json, sys
 root = sys.argv[1]
 sys.path.insert(0, root)
@@ -176,6 +186,7 @@ for label, text in cases.items():
     out[label] = {"cold": cold, "samples": samples, "steps": len(log.steps), "winner": winner}
 print(json.dumps(out))
 """
+)
 
 
 def _measure_arena(root: Path, cases: dict[str, str], runs: int) -> dict[str, Any]:
@@ -193,8 +204,14 @@ def run_arena(runs: int = 1000, rounds: int = 2) -> list[str]:
     """Duels by this engine and by the duel procedure it started from, alternately in fresh processes;
     the case the old procedure cannot play is measured on its own."""
     example = ROOT / "fixtures" / "examples" / "arena" / "arena-upper-hand-overturned.json"
-    shared = {"busy duel": ARENA_BUSY, "Arena example": json.loads(example.read_text())["notation"]}
-    cases = {**shared, "busy secondary": ARENA_SECONDARY}
+    # Without its reading clause (2026-12-07), which an older engine cannot read: the example has secondary
+    # plays, so no reading applies and both engines do the same work.
+    example_text = " ".join(
+        c for c in json.loads(example.read_text())["notation"].split() if not c.startswith("reading.")
+    )
+    shared = {"busy duel": ARENA_BUSY, "Arena example": example_text, "passes, old link": ARENA_PASSES}
+    # The same round of passes under today's reading: the secondary comparison is made (step 6).
+    cases = {**shared, "busy secondary": ARENA_SECONDARY, "passes, step-6": ARENA_PASSES_STEP_6}
     old_root, why = _baseline_checkout(ARENA_BASELINE_COMMIT)
     measured: list[dict[str, Any]] = []
     old: list[dict[str, Any]] = []

@@ -21,6 +21,7 @@ from combat import running
 from combat.examples import all_examples, arena_examples
 from combat.limits import MAX_EXPLORE_BYTES, MAX_EXPLORE_ROWS, MAX_SETUP_JSON_BYTES, LimitExceeded
 from combat.links import permalink
+from combat.readings_links import reading_links
 from combat.serializers import (
     CombatRequestSerializer,
     DuelResponseSerializer,
@@ -33,11 +34,10 @@ from combat.serializers import (
 )
 from combat.slots import RETRY_AFTER, ServerBusy
 from combat.stepping import rule_url
-from engine.arena import ArenaSetup, DuelLog
 from engine.cli import exploration_to_dict, outcome_to_dict
 from engine.errors import EngineError, NotationError
 from engine.explore import Exploration
-from engine.rulesets import AnySetup, format_any, ruleset_of
+from engine.rulesets import ARENA, RULESET_NAMES, STANDARD, AnySetup, find_ruleset, ruleset_of
 from guardians_site.api.errors import error_body
 from guardians_site.api.parameters import parameter_warnings
 from guardians_site.api.throttling import CombatThrottle, ExploreThrottle
@@ -70,42 +70,44 @@ RESOLVE_RESPONSE = PolymorphicProxySerializer(
 )
 
 
-def example_records(ruleset: str = "standard") -> list[dict[str, Any]]:
-    """Every worked example as the API and the bulk file give it; ``arena``: the worked duels."""
-    records: list[dict[str, Any]] = [
+def example_records(ruleset: str | None = None) -> list[dict[str, Any]]:
+    """Every worked example as the API and the bulk file give it, each naming its rule set: the standard
+    examples, then the worked Guardians Arena duels; ``ruleset`` keeps one rule set's."""
+    examples = [*all_examples(), *arena_examples()]
+    return [
         {
             "id": example.id,
             "title": example.title,
             "section": example.section,
+            "ruleset": example.ruleset,
             "notation": example.notation,
             "expected": example.expected,
             "permalink": permalink(example.notation),
         }
-        for example in (arena_examples() if ruleset == "arena" else all_examples())
+        for example in examples
+        if ruleset is None or example.ruleset == ruleset
     ]
-    if ruleset == "arena":
-        for record in records:
-            record["ruleset"] = "arena"
-    return records
 
 
 def _read(request: Request) -> AnySetup:
     serializer = CombatRequestSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     data = serializer.validated_data
-    ruleset = data.get("ruleset")
+    wanted = find_ruleset(data["ruleset"]) if data.get("ruleset") is not None else None
     if "notation" in data:
-        setup = running.read_notation(data["notation"])
-        if ruleset == "arena" and not isinstance(setup, ArenaSetup):
+        text = data["notation"].strip()
+        if wanted is not None and ruleset_of(text) is not wanted and wanted is ARENA:
             # "ruleset": "arena" beside a notation that does not say so: read it as a duel.
-            setup = running.read_notation("ruleset=arena " + data["notation"].strip())
+            text = "ruleset=arena " + text
+        setup = running.read_notation(text)
     else:
         raw = data["setup"]
-        if ruleset is not None and isinstance(raw, dict):
-            raw = {**raw, "ruleset": ruleset}
+        if wanted is not None and isinstance(raw, dict):
+            raw = {**raw, "ruleset": wanted.name}
         setup = running.read_json(raw)
-    if ruleset is not None and ruleset_of(setup) != ruleset:
-        raise NotationError(f"the set-up is a {ruleset_of(setup)} one, not {ruleset}", code="notation.bad_ruleset")
+    found = ruleset_of(setup)
+    if wanted is not None and found is not wanted:
+        raise NotationError(f"the set-up is a {found.name} one, not {wanted.name}", code="notation.bad_ruleset")
     return setup
 
 
@@ -123,12 +125,17 @@ class ResolveView(APIView):
         tags=["combat"],
     )
     def post(self, request: Request) -> Response:
-        log = running.run_any(_read(request))
+        setup = _read(request)
+        ruleset = ruleset_of(setup)
+        log = running.run(setup)
         data: dict[str, Any] = log.to_dict()
-        data["ruleset"] = "arena" if isinstance(log, DuelLog) else "standard"
-        if not isinstance(log, DuelLog):
-            for creature, outcome in zip(data["result"]["creatures"], log.result.creatures, strict=True):
+        data["ruleset"] = ruleset.name
+        if ruleset is STANDARD:
+            outcomes = STANDARD.log_of(log).result.creatures
+            for creature, outcome in zip(data["result"]["creatures"], outcomes, strict=True):
                 creature["counts_for_control"] = outcome.counts_for_control
+        if ruleset.readings:
+            data["readings"] = reading_links(ruleset, setup, log)
         for step in data["steps"]:
             step["rule_url"] = rule_url(step["rule"])
         data["permalink"] = permalink(log.notation)
@@ -157,9 +164,13 @@ class ValidateView(APIView):
             problems = [problem.as_dict() for problem in exc.problems]
             return Response({"valid": False, "notation": None, "problems": problems})
         problems = [problem.as_dict() for problem in running.problems_of(setup)]
-        data: dict[str, Any] = {"valid": not problems, "notation": format_any(setup), "problems": problems}
-        if isinstance(setup, ArenaSetup):
-            data["ruleset"] = ruleset_of(setup)
+        ruleset = ruleset_of(setup)
+        data: dict[str, Any] = {
+            "valid": not problems,
+            "notation": ruleset.format(setup),
+            "problems": problems,
+            "ruleset": ruleset.name,
+        }
         warnings = [] if problems else running.setup_warnings(setup)
         if warnings:
             data["warnings"] = [
@@ -181,21 +192,23 @@ class ExamplesView(APIView):
         operation_id="combat_examples",
         summary="Worked examples",
         description=(
-            "Every worked example of the rules as a set-up, with the result the rules give; "
-            "?ruleset=arena lists the worked Guardians Arena duels instead."
+            "Every worked example of the rules as a set-up, with the result the rules give and its rule set "
+            "(ruleset): the standard examples, then the worked Guardians Arena duels; "
+            "?ruleset=standard or ?ruleset=arena lists one rule set's."
         ),
         parameters=[
             OpenApiParameter(
-                "ruleset", str, enum=["standard", "arena"], description="Which rules' examples (standard by default)."
+                "ruleset", str, enum=list(RULESET_NAMES), description="Keep one rule set's examples (both by default)."
             )
         ],
         responses={200: ExampleSerializer(many=True)},
         tags=["combat"],
     )
     def get(self, request: Request) -> Response:
-        ruleset = request.query_params.get("ruleset", "standard")
-        if ruleset not in ("standard", "arena"):
-            raise ValidationError({"ruleset": [f"ruleset must be standard or arena, not {ruleset!r}"]})
+        ruleset = request.query_params.get("ruleset")
+        if ruleset is not None and ruleset not in RULESET_NAMES:
+            names = " or ".join(RULESET_NAMES)
+            raise ValidationError({"ruleset": [f"ruleset must be {names}, not {ruleset!r}"]})
         return Response(example_records(ruleset))
 
 

@@ -203,9 +203,7 @@ def said_html(said: Said, names: CardNames) -> SafeString:
 
 def step_words(step: Step) -> Words:
     """The words a step is written in: a duel's step in the Arena's words for its round."""
-    from engine.arena.wording import DuelStep, duel_words
-
-    return duel_words(step.phase) if isinstance(step, DuelStep) else STANDARD_WORDS
+    return step.words
 
 
 def notice_html(notice: Notice, names: CardNames, words: Words = STANDARD_WORDS, *, code: bool = False) -> SafeString:

@@ -27,7 +27,7 @@ from engine.errors import NotationError, Problem
 from engine.log import Notice
 from engine.made_up import clause_key, clause_value, parse_clause
 from engine.render import render_values
-from engine.rulesets import any_to_dict
+from engine.rulesets import ARENA, EXPLORE_REFUSAL, EXPLORE_REFUSAL_CODE, any_to_dict
 from engine.setup import split_reference
 
 PLACE_LABELS = {
@@ -117,7 +117,31 @@ def form_fields(setup: ArenaSetup | None, catalog: CardCatalog | None = None) ->
         "duel_made_up": "\n".join(
             f"{clause_key(text)}={clause_value(text)}" for text in (setup.made_up if setup is not None else ())
         ),
+        # A duel opened to change keeps the readings it was read under (an old link's included, now written).
+        "duel_readings": reading_fields(setup.readings.named() if setup is not None else {}),
     }
+
+
+def reading_fields(chosen: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """One select per open rule of the Arena (engine.arena.readings), set to the reading chosen, else today's."""
+    return [
+        {
+            "name": f"reading.{rule.key}",
+            "key": rule.key,
+            "question": rule.question,
+            "number": rule.number,
+            "choices": [(choice.name, choice.summary) for choice in rule.choices],
+            "value": str(chosen.get(rule.key) or rule.default),
+            "default": rule.default,
+        }
+        for rule in ARENA.readings
+    ]
+
+
+def reading_clauses(data: Mapping[str, Any]) -> list[str]:
+    """The form's readings as notation clauses: a duel made here always names them (today's by default)."""
+    chosen = {rule.key: data.get(f"reading.{rule.key}") for rule in ARENA.readings}
+    return [f"{field['name']}={field['value']}" for field in reading_fields(chosen)]
 
 
 def submitted_fields(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -138,6 +162,7 @@ def submitted_fields(data: Mapping[str, Any]) -> dict[str, Any]:
         "duel_primary": str(data.get("p") or ""),
         "duel_secondary": str(data.get("s") or ""),
         "duel_made_up": str(data.get("made_up") or ""),
+        "duel_readings": reading_fields({rule.key: data.get(f"reading.{rule.key}") for rule in ARENA.readings}),
     }
 
 
@@ -151,6 +176,7 @@ def field_values(fields: Mapping[str, Any]) -> dict[str, str]:
         s=fields["duel_secondary"],
         made_up=fields["duel_made_up"],
     )
+    values.update({field["name"]: field["value"] for field in fields.get("duel_readings", ())})
     return values
 
 
@@ -265,7 +291,7 @@ def _terrain_slug(text: str, catalog: CardCatalog) -> str:
 
 def notation_from_form(data: Mapping[str, Any], catalog: CardCatalog) -> str:
     """The duel's canonical notation from the form; raises NotationError naming the clause at fault."""
-    clauses = ["ruleset=arena", *set_up_clauses(data, catalog)]
+    clauses = ["ruleset=arena", *reading_clauses(data), *set_up_clauses(data, catalog)]
     clauses[1:1] = made_up_clauses(str(data.get("made_up", "") or ""))
     for key in ("p", "s"):
         value = ",".join(part.strip() for part in str(data.get(key, "") or "").split(",") if part.strip())
@@ -441,16 +467,6 @@ def picture_words(log: DuelLog, current: int) -> tuple[str, str]:
 def picture_url(log: DuelLog, current: int) -> str:
     step = "end" if current >= len(log.steps) else str(current)
     return reverse("combat:picture") + "?" + link_query(log.notation, step=step)
-
-
-# Why "explore every order" is refused for a duel, shown on the duel page and given by the explore
-# endpoints with the code EXPLORE_REFUSAL_CODE.
-EXPLORE_REFUSAL_CODE = "explore.not_for_duels"
-EXPLORE_REFUSAL = (
-    "Exploring varies the play order of a shield's creatures, and a duel has none to vary: one creature a "
-    "side enters the Duel Zone, and the rest are the players' own choices turn by turn (which card to play, "
-    "in what order), each of which you can try by changing the duel and reading its result"
-)
 
 
 def read_duel_or_none(notation: str) -> ArenaSetup | None:

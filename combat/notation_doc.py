@@ -252,6 +252,15 @@ DUEL_CLAUSES: tuple[Clause, ...] = (
         "ruleset=arena a=swordsman d=sand-lord",
     ),
     Clause(
+        "reading",
+        "Readings of open rules",
+        "reading.secondary-passes=step-6 or primary-stands",
+        "How a secondary round of passes ends (Arena rule 6.7.5): step-6, the published rule and the default, "
+        "compares the sides again without the primary round's modifiers; primary-stands keeps the primary result. "
+        "Every duel made here prints it; a link without it predates it and is read under primary-stands.",
+        "ruleset=arena reading.secondary-passes=primary-stands a=swordsman d=sand-lord p=a:pass,d:pass s=a:pass,d:pass",
+    ),
+    Clause(
         "duel-a",
         "Duellists",
         "a=card and d=card",

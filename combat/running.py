@@ -12,23 +12,17 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from cards.engine_catalog import site_catalog
-from combat.duels import EXPLORE_REFUSAL, EXPLORE_REFUSAL_CODE
 from combat.limits import check_setup
 from combat.setup_form import MAX_NOTATION_LENGTH
 from combat.slots import explore_slot
-from engine.arena import ArenaSetup, DuelLog, resolve_duel
 from engine.catalog import CardCatalog
-from engine.errors import EngineError, NotationError, Problem, SetupInvalid
-from engine.explore import Exploration, explore
-from engine.log import CombatLog, Notice
-from engine.partial import PartialState, resolve_until
-from engine.resolver import resolve
-from engine.rulesets import AnySetup, any_from_dict, parse_any, resolve_any, validate_any
-from engine.setup import CombatSetup
+from engine.errors import NotationError, Problem, SetupInvalid
+from engine.explore import Exploration
+from engine.log import Notice
+from engine.partial import PartialState
+from engine.rulesets import STANDARD, AnyLog, AnySetup, ruleset_of
 
 Result = TypeVar("Result")
-# The duel's warnings about the set-up as written (engine.arena.validate.off_targets), not about a card's text.
-SETUP_WARNING_PREFIX = "arena.target_"
 
 
 def catalog() -> CardCatalog:
@@ -43,61 +37,41 @@ def read_notation(text: str) -> AnySetup:
             f"the set-up is {len(text)} characters long; the limit is {MAX_NOTATION_LENGTH}",
             code="notation.too_long",
         )
-    return _within_limits(parse_any(text.strip()))
+    text = text.strip()
+    return _within_limits(ruleset_of(text).parse(text))
 
 
 def read_json(data: Mapping[str, Any] | Any) -> AnySetup:
-    return _within_limits(any_from_dict(data))
+    return _within_limits(ruleset_of(data).from_dict(data))
 
 
 def _within_limits(setup: AnySetup) -> AnySetup:
     """A shield combat larger than any real one is refused before any work starts (combat.limits)."""
-    if isinstance(setup, CombatSetup):
-        check_setup(setup)
+    if ruleset_of(setup) is STANDARD:
+        check_setup(STANDARD.setup_of(setup))
     return setup
 
 
 def problems_of(setup: AnySetup, cards: CardCatalog | None = None) -> list[Problem]:
-    """Every problem of a set-up of either ruleset (a duel's include those only its play reveals)."""
-    return validate_any(setup, cards or catalog())
+    """Every problem of a set-up of either rule set, found without resolving it (Ruleset.validate)."""
+    return ruleset_of(setup).validate(setup, cards or catalog())
 
 
 def setup_warnings(setup: AnySetup, cards: CardCatalog | None = None) -> list[Notice]:
-    """The warnings a duel's set-up earns as written, for a duel with no problem: each target its action cannot
-    reach (``arena.target_*``). Such a duel resolves as it always has, so a shared permalink keeps its result,
-    and the check says what it will pass over rather than refusing it or passing over it without a word."""
-    if not isinstance(setup, ArenaSetup):
-        return []
-    try:
-        log = resolve_duel(setup, cards or catalog())
-    except EngineError:
-        return []  # its problems are problems_of's to list
-    return [notice for notice in log.result.notices if notice.code.startswith(SETUP_WARNING_PREFIX)]
+    """The warnings a set-up with no problem earns as written: for a duel, each target its action cannot reach
+    (``arena.target_*``). Such a duel resolves as it always has, so a shared permalink keeps its result, and the
+    check says what it will pass over rather than refusing it or passing over it without a word."""
+    return ruleset_of(setup).warnings(setup, cards or catalog())
 
 
-def run(setup: CombatSetup) -> CombatLog:
-    """Resolve a set-up; raises SetupInvalid listing every problem when it breaks the rules."""
-    # One catalog for the check and the resolution, even if the data changes in between.
-    cards = catalog()
-    problems = problems_of(setup, cards)
-    if problems:
-        raise SetupInvalid(problems)
-    # Checked just above: the engine need not validate the same set-up a second time.
-    return resolve(setup, cards, checked=True)
+def run(setup: AnySetup) -> AnyLog:
+    """Resolve a set-up of either rule set; raises SetupInvalid listing every problem when it breaks the rules
+    (each rule set's resolve checks the set-up first, a duel's secondary round as it reaches it)."""
+    return ruleset_of(setup).resolve(setup, catalog())
 
 
-def run_any(setup: AnySetup) -> CombatLog | DuelLog:
-    """Resolve a set-up of either ruleset (a duel validates itself as it goes)."""
-    if isinstance(setup, ArenaSetup):
-        return resolve_any(setup, catalog())
-    return run(setup)
-
-
-def run_notation(text: str) -> CombatLog:
-    setup = read_notation(text)
-    if isinstance(setup, ArenaSetup):
-        raise NotationError("a Guardians Arena duel is not a shield combat", code="notation.bad_ruleset")
-    return run(setup)
+def run_notation(text: str) -> AnyLog:
+    return run(read_notation(text))
 
 
 # Exploring runs one resolution per play order. Time, not the number of orders, bounds it: after this many
@@ -120,17 +94,20 @@ def explore_notation(text: str) -> Exploration:
 def explore_setup(setup: AnySetup, render: Callable[[Exploration], Result]) -> Result:
     """Explore a set-up and render the answer (e.g. as JSON bytes), both at low priority in an explore slot.
 
-    Raises SetupInvalid, or ServerBusy when every slot stays taken (combat.slots).
+    Raises SetupInvalid, EngineError ``explore.not_for_duels`` for a duel, or ServerBusy when every slot stays
+    taken (combat.slots).
     """
-    if isinstance(setup, ArenaSetup):
-        raise EngineError(EXPLORE_REFUSAL, code=EXPLORE_REFUSAL_CODE)
+    ruleset = ruleset_of(setup)
+    refusal = ruleset.explore_refusal()
+    if refusal is not None:
+        raise refusal  # before any check: nothing in the set-up is at fault
     # One catalog for the check and the exploration, even if the data changes in between.
     cards = catalog()
-    problems = problems_of(setup, cards)
+    problems = ruleset.validate(setup, cards)
     if problems:
         raise SetupInvalid(problems)
     with explore_slot():
-        return at_low_priority(lambda: render(explore(setup, cards, limit=None, budget=EXPLORE_BUDGET_SECONDS)))
+        return at_low_priority(lambda: render(ruleset.explore(setup, cards, limit=None, budget=EXPLORE_BUDGET_SECONDS)))
 
 
 # Explore is the one request that uses a whole second of CPU. Run at this niceness, it yields the CPU to
@@ -141,16 +118,15 @@ EXPLORE_NICENESS = 10
 
 def run_until(setup: AnySetup, after: int) -> PartialState:
     """The state once the command step (0) or match-up ``after`` is over (engine.partial)."""
-    if isinstance(setup, ArenaSetup):
-        raise NotationError(
-            "a partial answer stops a shield combat after its command step or a match-up; a duel has neither",
-            code="notation.bad_ruleset",
-        )
+    ruleset = ruleset_of(setup)
+    refusal = ruleset.partial_refusal()
+    if refusal is not None:
+        raise refusal
     cards = catalog()
-    problems = problems_of(setup, cards)
+    problems = ruleset.validate(setup, cards)
     if problems:
         raise SetupInvalid(problems)
-    return resolve_until(setup, cards, after=after)
+    return ruleset.resolve_until(setup, cards, after=after)
 
 
 def at_low_priority(work: Callable[[], Result]) -> Result:

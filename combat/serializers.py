@@ -122,7 +122,9 @@ class SetupWarningSerializer(serializers.Serializer[Any]):
 class ValidateResponseSerializer(serializers.Serializer[Any]):
     valid = serializers.BooleanField()
     notation = serializers.CharField(allow_null=True, help_text="The set-up in canonical notation, if readable.")
-    ruleset = serializers.CharField(required=False, help_text="arena for a Guardians Arena duel; absent for a combat.")
+    ruleset = serializers.ChoiceField(
+        choices=["standard", "arena"], help_text="The set-up's rule set: standard, or arena for a Guardians Arena duel."
+    )
     problems = ProblemSerializer(many=True)
     warnings = SetupWarningSerializer(
         many=True,
@@ -307,6 +309,32 @@ class DuelResultSerializer(serializers.Serializer[Any]):
     made_up = serializers.ListField(
         child=serializers.CharField(), help_text="Slugs of the made-up cards the set-up defines (no card page)."
     )
+    readings = serializers.DictField(
+        child=serializers.CharField(), help_text="The reading of each open rule the duel was resolved under, by key."
+    )
+    readings_written = serializers.BooleanField(
+        help_text="The set-up named its readings; false for a link written before readings existed."
+    )
+    readings_applied = serializers.ListField(
+        child=serializers.CharField(), help_text="The open rules whose reading decided a step of this duel."
+    )
+
+
+class ReadingSerializer(serializers.Serializer[Any]):
+    key = serializers.CharField(help_text="The open rule, as in the notation's reading.<key> clause.")
+    rule = serializers.CharField(help_text="The engine rule id of the step that applies it.")
+    number = serializers.CharField(help_text="The numbered Arena rule it reads.")
+    used = serializers.CharField(help_text="The reading this result was resolved under.")
+    default = serializers.CharField(help_text="Today's reading (what the published rules say where they speak).")
+    written = serializers.BooleanField(
+        help_text="The set-up named its readings; false for a link written before readings existed, read as then."
+    )
+    used_summary = serializers.CharField()
+    applied = serializers.BooleanField(help_text="The reading decided a step of this duel.")
+    other = serializers.CharField(help_text="The alternative reading the other link resolves under.")
+    other_summary = serializers.CharField()
+    other_notation = serializers.CharField()
+    other_permalink = serializers.CharField(help_text="The same duel under the other reading.")
 
 
 class DuelResponseSerializer(serializers.Serializer[Any]):
@@ -316,6 +344,7 @@ class DuelResponseSerializer(serializers.Serializer[Any]):
     permalink = serializers.CharField()
     steps = StepSerializer(many=True)
     result = DuelResultSerializer()
+    readings = ReadingSerializer(many=True, help_text="Each open rule of the Arena: the reading used and the other.")
 
 
 class OrderOutcomeSerializer(serializers.Serializer[Any]):
@@ -376,7 +405,7 @@ class ExampleSerializer(serializers.Serializer[Any]):
     title = serializers.CharField()
     section = serializers.CharField(help_text="Where in the rules the example comes from.")
     notation = serializers.CharField()
-    ruleset = serializers.CharField(required=False, help_text="arena; present for Arena duels only.")
+    ruleset = serializers.ChoiceField(choices=["standard", "arena"], help_text="The example's rule set.")
     expected = serializers.DictField(help_text="The result the rules give: winner, totals, fates.")
     permalink = serializers.CharField()
 

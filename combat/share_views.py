@@ -18,19 +18,16 @@ from combat.picture_png import font_dir, render_png
 from combat.picture_svg import render as picture_svg_render
 from combat.setup_form import STARTER_NOTATION
 from combat.shared_words import SharedWords, combat_words, duel_words
-from engine.arena import ArenaSetup, DuelLog
 from engine.errors import EngineError
-from engine.log import CombatLog
-from engine.setup import CombatSetup
+from engine.rulesets import ARENA, STANDARD, AnyLog, AnySetup, ruleset_of
 from guardians_site import revision
 from guardians_site.page_cache import code_version
 
 
-def shared_words(setup: CombatSetup | ArenaSetup, log: CombatLog | DuelLog) -> SharedWords:
-    if isinstance(setup, ArenaSetup) and isinstance(log, DuelLog):
-        return duel_words(setup, log, running.catalog())
-    assert isinstance(setup, CombatSetup) and isinstance(log, CombatLog)
-    return combat_words(setup, log, running.catalog())
+def shared_words(setup: AnySetup, log: AnyLog) -> SharedWords:
+    if ruleset_of(setup) is ARENA:
+        return duel_words(ARENA.setup_of(setup), ARENA.log_of(log), running.catalog())
+    return combat_words(STANDARD.setup_of(setup), STANDARD.log_of(log), running.catalog())
 
 
 def welcome_context(current: str) -> dict[str, Any]:
@@ -40,7 +37,7 @@ def welcome_context(current: str) -> dict[str, Any]:
     duel_examples = arena_examples()
     return {
         "welcome": current,
-        "starter_words": shared_words(starter, running.run_any(starter)),
+        "starter_words": shared_words(starter, running.run(starter)),
         "starter_permalink": permalink(STARTER_NOTATION),
         "duel_example": duel_examples[0] if duel_examples else None,
     }
@@ -74,7 +71,7 @@ def picture_png(request: HttpRequest) -> HttpResponse:
     """The combat or duel at one step (or its result) as a 1200 x 630 PNG with the set-up in words."""
     try:
         setup = running.read_notation(notation_in(request.GET) or "")
-        log = running.run_any(setup)
+        log = running.run(setup)
     except EngineError as exc:
         return HttpResponse(
             "Cannot draw this set-up: " + "; ".join(problem.message for problem in exc.problems),
@@ -85,12 +82,12 @@ def picture_png(request: HttpRequest) -> HttpResponse:
     key = _png_key(log.notation, current)
     png = cache.get(key)
     if png is None:
-        if isinstance(log, DuelLog):
-            title, caption = duels.picture_words(log, current)
-            drawn = duels.picture(log, current)
+        if ruleset_of(log) is ARENA:
+            title, caption = duels.picture_words(ARENA.log_of(log), current)
+            drawn = duels.picture(ARENA.log_of(log), current)
         else:
-            title, caption = reading.picture_words(log, current)
-            drawn = reading.picture(log, current)
+            title, caption = reading.picture_words(STANDARD.log_of(log), current)
+            drawn = reading.picture(STANDARD.log_of(log), current)
         svg, words = picture_svg_render(drawn, title, caption), shared_words(setup, log)
         # Drawing a PNG costs a good part of a second of CPU: it yields to pages and searches, as explores do.
         png = running.at_low_priority(lambda: render_png(words, svg))

@@ -23,6 +23,7 @@ from combat.explore_words import explore_scope
 from combat.links import link_query, notation_in, permalink
 from combat.notation_doc import BASICS, CLAUSES, DUEL_CLAUSES
 from combat.picture_svg import render as picture_svg_render
+from combat.readings_links import reading_links
 from combat.rule_refs import rule_refs
 from combat.setup_form import (
     STARTER_NOTATION,
@@ -41,10 +42,11 @@ from combat.setup_form import (
 from combat.share_views import png_url, shared_words, welcome_context
 from combat.slots import RETRY_AFTER, ServerBusy
 from combat.stepping import StepThrough, step_through
-from engine.arena import ArenaSetup, DuelLog
+from engine.arena import ArenaSetup
 from engine.errors import EngineError, NotationError, Problem
 from engine.explore import Exploration, describe_count
 from engine.log import CombatLog
+from engine.rulesets import ARENA, STANDARD, ruleset_of
 from engine.setup import CombatSetup, split_reference
 
 
@@ -71,12 +73,13 @@ def combat_page(request: HttpRequest) -> HttpResponse:
         setup = running.read_notation(notation)
     except NotationError as exc:
         return _problem_page(request, notation, exc, None)
-    if isinstance(setup, ArenaSetup):
-        return _duel_page(request, notation, setup)
+    if ruleset_of(setup) is ARENA:
+        return _duel_page(request, notation, ARENA.setup_of(setup))
+    setup = STANDARD.setup_of(setup)
     if request.GET.get("edit"):
         return _setup_page(request, filled_forms(setup, running.catalog()))
     try:
-        log = running.run(setup)
+        log = STANDARD.log_of(running.run(setup))
     except EngineError as exc:
         return _problem_page(request, notation, exc, setup)
     view = step_through(log, running.catalog(), _step_number(request.GET.get("step"), len(log.steps)))
@@ -88,14 +91,18 @@ def _duel_page(request: HttpRequest, notation: str, setup: ArenaSetup) -> HttpRe
     if request.GET.get("edit"):
         return _duel_form_page(request, setup)
     try:
-        log = running.run_any(setup)
+        log = ARENA.log_of(running.run(setup))
     except EngineError as exc:
         # The duel's own form, filled and with what is wrong said by field: a newcomer fixes it there.
         return _duel_form_page(request, setup, exc.problems, status=400, notation=notation)
-    assert isinstance(log, DuelLog)
     current = _step_number(request.GET.get("step"), len(log.steps))
     names = duels.card_names(log, setup, running.catalog())
-    context = {**duels.duel_context(log, current, names), "summary": duel_summary(setup, running.catalog())}
+    context = {
+        **duels.duel_context(log, current, names),
+        "summary": duel_summary(setup, running.catalog()),
+        # The reading of each open rule the result used, and a link to the duel under the other one.
+        "readings": reading_links(ARENA, setup, log),
+    }
     # What a shared link says about itself: title, link-preview tags and the PNG they point at.
     step_query = "end" if current >= len(log.steps) else current
     context |= {
@@ -160,7 +167,7 @@ def duel_build(request: HttpRequest) -> HttpResponse:
         return _duel_form_page(request, None, fields=duels.submitted_fields(data), picks=data)
     try:
         notation = duels.notation_from_form(data, catalog)
-        running.run_any(running.read_notation(notation))
+        running.run(running.read_notation(notation))
     except EngineError as exc:
         return _duel_form_page(request, None, exc.problems, status=400, fields=duels.submitted_fields(data), picks=data)
     return HttpResponseRedirect(permalink(notation))
@@ -223,7 +230,7 @@ def picture_svg(request: HttpRequest) -> HttpResponse:
     try:
         notation = notation_in(request.GET) or ""
         setup = running.read_notation(notation)
-        log = running.run_any(setup)
+        log = running.run(setup)
     except EngineError as exc:
         return HttpResponse(
             "Cannot draw this set-up: " + "; ".join(problem.message for problem in exc.problems),
@@ -231,12 +238,14 @@ def picture_svg(request: HttpRequest) -> HttpResponse:
             content_type="text/plain; charset=utf-8",
         )
     current = _step_number(request.GET.get("step"), len(log.steps))
-    if isinstance(log, DuelLog):
-        title, caption = duels.picture_words(log, current)
-        drawn = duels.picture(log, current)
+    if ruleset_of(log) is ARENA:
+        duel = ARENA.log_of(log)
+        title, caption = duels.picture_words(duel, current)
+        drawn = duels.picture(duel, current)
     else:
-        title, caption = reading.picture_words(log, current)
-        drawn = reading.picture(log, current)
+        combat = STANDARD.log_of(log)
+        title, caption = reading.picture_words(combat, current)
+        drawn = reading.picture(combat, current)
     response = HttpResponse(picture_svg_render(drawn, title, caption), content_type="image/svg+xml; charset=utf-8")
     response["Cache-Control"] = "public, max-age=86400"
     return response
@@ -352,6 +361,7 @@ def _problem_page(request: HttpRequest, notation: str, exc: EngineError, setup: 
         "is_notation_error": isinstance(exc, NotationError),
         "marked": _marked_clause(notation, getattr(exc, "position", -1)),
         "examples": all_examples(),
+        "duel_examples": arena_examples(),
     }
     if setup is None and context["marked"] is not None:
         # The rest of an address with one unreadable clause still fills the form: nothing else is lost.
@@ -369,7 +379,7 @@ def _without_clause(marked: tuple[str, str, str]) -> CombatSetup | None:
         rest = running.read_notation(" ".join((before + after).split()))
     except NotationError:
         return None
-    return rest if isinstance(rest, CombatSetup) else None
+    return STANDARD.setup_of(rest) if ruleset_of(rest) is STANDARD else None
 
 
 def _marked_clause(notation: str, position: int) -> tuple[str, str, str] | None:
@@ -443,7 +453,7 @@ def explore_page(request: HttpRequest) -> HttpResponse:
         setup = None
         try:
             read = running.read_notation(notation)
-            setup = read if isinstance(read, CombatSetup) else None
+            setup = STANDARD.setup_of(read) if ruleset_of(read) is STANDARD else None
         except NotationError:
             pass
         return _problem_page(request, notation, exc, setup)

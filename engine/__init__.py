@@ -30,17 +30,23 @@ from .log import (
 )
 from .notation import format_setup, parse_setup
 from .partial import PartialState, resolve_until
+from .readings import Choice, OpenRule
 from .render import render
 from .resolver import resolve
+from .rulesets import ARENA, RULESETS, STANDARD, Ruleset, find_ruleset, ruleset_of
 from .setup import CombatSetup, SideSetup
 from .validate import check, validate
 
 __all__ = [
+    "ARENA",
+    "RULESETS",
+    "STANDARD",
     "CardCatalog",
     "CardDefinition",
     "CardOutcome",
     "CardUse",
     "CatalogError",
+    "Choice",
     "CombatLog",
     "CombatResult",
     "CombatSetup",
@@ -51,11 +57,13 @@ __all__ = [
     "Fate",
     "NotationError",
     "Notice",
+    "OpenRule",
     "OrderOutcome",
     "PartialState",
     "Phase",
     "Problem",
     "Role",
+    "Ruleset",
     "SecondaryOutcome",
     "SetupInvalid",
     "Shape",
@@ -70,11 +78,13 @@ __all__ = [
     "check",
     "default_catalog",
     "explore",
+    "find_ruleset",
     "format_setup",
     "parse_setup",
     "render",
     "resolve",
     "resolve_until",
+    "ruleset_of",
     "setup_from_dict",
     "setup_to_dict",
     "validate",

@@ -8,13 +8,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .arena import ArenaSetup, DuelLog
+from .arena import DuelLog
 from .catalog import CardCatalog, default_catalog
-from .errors import EngineError, NotationError
-from .explore import Exploration, Guarantee, OrderOutcome, explore
+from .errors import EngineError
+from .explore import Exploration, Guarantee, OrderOutcome
 from .log import CombatLog
-from .partial import PartialState, resolve_until
-from .rulesets import AnySetup, any_from_dict, resolve_any
+from .partial import PartialState
+from .rulesets import ARENA, STANDARD, AnyLog, AnySetup, any_from_dict, ruleset_of
 from .rulesets import parse_any as parse_setup
 
 
@@ -38,7 +38,7 @@ def load_setup(argument: str) -> AnySetup:
     return parse_setup(argument)
 
 
-def render_duel(log: DuelLog) -> str:
+def render_duel(log: DuelLog) -> str:  # the Arena's own summary (render_text picks it by rule set)
     lines = [f"Set-up: {log.notation}", ""]
     for step in log.steps:
         where = f"[{step.phase.value}{' ' + step.moment if step.moment else ''}]"
@@ -56,9 +56,13 @@ def render_duel(log: DuelLog) -> str:
     return "\n".join(lines)
 
 
-def render_text(log: CombatLog | DuelLog) -> str:
-    if isinstance(log, DuelLog):
-        return render_duel(log)
+def render_text(log: AnyLog) -> str:
+    if ruleset_of(log) is ARENA:
+        return render_duel(ARENA.log_of(log))
+    return render_combat(STANDARD.log_of(log))
+
+
+def render_combat(log: CombatLog) -> str:
     lines = [f"Set-up: {log.notation}", ""]
     for step in log.steps:
         where = f"[{step.phase.value}{' ' + step.moment if step.moment else ''}]"
@@ -223,26 +227,19 @@ def main(argv: Sequence[str] | None = None, catalog: CardCatalog | None = None) 
     args = parser.parse_args(argv)
     try:
         setup = load_setup(args.setup)
+        ruleset = ruleset_of(setup)
+        cards = catalog or default_catalog()
         if args.command == "explore":
-            if isinstance(setup, ArenaSetup):
-                raise NotationError(
-                    "explore tries the play orders of shield combats, not Arena duels", code="notation.bad_ruleset"
-                )
-            exploration = explore(setup, catalog or default_catalog(), limit=None, budget=args.budget)
+            exploration = ruleset.explore(setup, cards, limit=None, budget=args.budget)
             print(
                 json.dumps(exploration_to_dict(exploration), indent=2) if args.json else render_exploration(exploration)
             )
             return 0
         if args.after is not None:
-            if isinstance(setup, ArenaSetup):
-                raise NotationError(
-                    "--after stops a shield combat after its command step or a match-up; an Arena duel has neither",
-                    code="notation.bad_ruleset",
-                )
-            state = resolve_until(setup, catalog or default_catalog(), after=args.after)
+            state = ruleset.resolve_until(setup, cards, after=args.after)
             print(json.dumps(state.to_dict(), indent=2) if args.json else render_partial(state))
             return 0
-        log = resolve_any(setup, catalog or default_catalog())
+        log = ruleset.resolve(setup, cards)
     except EngineError as exc:
         problems = [problem.as_dict() for problem in exc.problems]
         if args.json:

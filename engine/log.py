@@ -40,9 +40,7 @@ class Why:
 
     __slots__ = ("by", "code", "values")
 
-    def __init__(
-        self, code: str, values: Mapping[str, object] = _NO_VALUES, by: CardDefinition | None = None
-    ) -> None:
+    def __init__(self, code: str, values: Mapping[str, object] = _NO_VALUES, by: CardDefinition | None = None) -> None:
         self.code = code
         self.values = values
         # The card responsible (the Maitz Hotel that refuses a Dispel Magic), as a card, so a refusal step can
@@ -137,6 +135,11 @@ class Step:
     def text(self) -> str:
         """The English sentence of this step, made by the one renderer."""
         return render(self.message, self.args)
+
+    @property
+    def words(self) -> Words:
+        """The words of the rule set this step is written in (a duel's step: the Arena's for its round)."""
+        return STANDARD_WORDS
 
     @property
     def chain_text(self) -> str:

@@ -151,7 +151,7 @@ KINDS: tuple[BulkKind, ...] = (
     BulkKind("rules", "Rules", "Both rulesets (standard and Arena) as trees of sections, rules and subrules.", "application/json", "json", _rules),
     BulkKind("rulings", "Rulings", "Every ruling, erratum and clarification with its rules, cards and sources.", "application/json", "json", _rulings),
     BulkKind("glossary", "Glossary", "Game terms with their definitions and defining rules.", "application/json", "json", _glossary),
-    BulkKind("worked-examples", "Worked examples", "The rules' worked combat examples: set-up notation and the expected result.", "application/json", "json", _worked_examples),
+    BulkKind("worked-examples", "Worked examples", "The rules' worked examples of both rule sets (standard combats and Arena duels, told apart by the ruleset field): set-up notation and the expected result.", "application/json", "json", _worked_examples),
 )  # fmt: skip
 
 

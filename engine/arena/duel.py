@@ -53,6 +53,7 @@ from ..validate import validate
 from .citations import SideCards, cite_arena, cite_notice
 from .commands import CommandFate, command_fate, is_command_ability
 from .notation import format_duel, round_action_text
+from .readings import SECONDARY_PASSES, SecondaryPasses
 from .result import CardPlace, DuelLog, DuelResult, Place, RoundTotals
 from .rounds import RoundPlay, announce, play_primary, play_said, say_off_target
 from .setup import ArenaPlay, ArenaSetup, PlayKind, RoundAction, is_pass
@@ -150,20 +151,66 @@ def resolve_duel(setup: ArenaSetup, catalog: CardCatalog) -> DuelLog:
     catalog = with_made_up(setup, catalog)
     check_duel(setup, catalog)
     derived = standard_setup(setup, catalog)
-    idle = idle_pen_creatures(setup, catalog)
-    problems = [
-        p
-        for p in validate(derived, catalog)
-        if p.code not in _NOT_ARENA
-        and not (p.code in _ONLY_IF_IT_FIGHTS and p.card in idle)
-        and not (p.code in _INPUTS and unread_input(p.card, catalog))
-    ]
+    problems = derived_problems(setup, catalog, derived)
     if problems:
         raise SetupInvalid(problems)
     combat = DuelCombat(derived, catalog, checked=True)
     duel = Duel(combat, setup)
     result = duel.run()
     return DuelLog(notation=format_duel(setup), steps=cite_arena(combat.steps, combat.side_cards()), result=result)
+
+
+def derived_problems(setup: ArenaSetup, catalog: CardCatalog, derived: CombatSetup | None = None) -> list[Problem]:
+    """The standard checks of the duel as a one-creature match-up that a duel shares (``standard_setup``, given
+    as ``derived`` when the caller has it)."""
+    idle = idle_pen_creatures(setup, catalog)
+    return [
+        p
+        for p in validate(derived or standard_setup(setup, catalog), catalog)
+        if p.code not in _NOT_ARENA
+        and not (p.code in _ONLY_IF_IT_FIGHTS and p.card in idle)
+        and not (p.code in _INPUTS and unread_input(p.card, catalog))
+    ]
+
+
+def secondary_opener(setup: ArenaSetup, catalog: CardCatalog) -> Side | None:
+    """Who acts first in the secondary round (6.6.1): the player whose duellist the primary round beat, the
+    attacker after a tie; None when a duellist left the Duel Zone in the primary round, which ends the duel.
+
+    Plays the primary round alone, writing no step: the one fact of the play a check of the set-up needs.
+    The set-up must have passed ``validate_duel`` and ``derived_problems``."""
+    catalog = with_made_up(setup, catalog)
+    combat = DuelCombat(standard_setup(setup, catalog), catalog, checked=True)
+    combat.for_reader = False
+    duel = Duel(combat, setup)
+    primary, _ = duel.primary_round()
+    if primary is None or duel.left_the_zone("primary")[0]:
+        return None
+    return primary.won_by.other if primary.won_by else Side.ATTACKER
+
+
+def secondary_problems(setup: ArenaSetup, catalog: CardCatalog, first: Side | None) -> list[Problem]:
+    """The problems of the secondary round once its opener is known, as the duel would raise them: an order
+    written for neither player, a Guardian's channel, a bribe or shield aimed at a creature not there."""
+    if first is None:
+        return []  # the round is never played: its actions are said not to be taken
+    actions = setup.secondary
+    problems = turn_problems(actions, first, "secondary", "6.6.1")
+    if problems:
+        written_for_other = not turn_problems(actions, first.other, "secondary", "6.6.1")
+        return [] if written_for_other and not all(is_pass(a) for a in actions) else problems
+    # The first the round reaches stops it, as in play. (A duellist that leaves the Duel Zone earlier in the
+    # round ends it before such an action; that is known only by playing the round, so it is reported here.)
+    refused = {index: off for (name, index), off in off_targets(setup, catalog).items() if name == "secondary"}
+    for index, action in enumerate(actions):
+        if isinstance(action, Action) and action.kind in (ActionKind.CHANNEL, ActionKind.RANGED):
+            return [secondary_channel_problem(action, f"secondary action {index + 1}")]
+        off = refused.get(index)
+        if off is not None and not off.warned:
+            card = off.action.split(":")[2].split("@")[0]
+            rule = "2.3.1" if ":shield:" in off.action else "6.6.1c"
+            return [_target_problem(off.side, card, off.target, [], rule)]
+    return []
 
 
 def unread_input(slug: str | None, catalog: CardCatalog) -> bool:
@@ -217,6 +264,8 @@ class Duel:
         self.made_up = tuple(str(json.loads(text)["slug"]) for text in setup.made_up)
         # Targets the actions cannot reach: each is said at its turn (``validate.off_targets``).
         self.off_target = {at: off for at, off in off_targets(setup, combat.catalog).items() if off.warned}
+        # The open rules whose reading decided a step of this duel (their keys), for the result to name.
+        self.readings_applied: list[str] = []
         # The Creature Pen is not part of the primary round's hand (6.2.1); it joins it in 6.5.1.
         for side in SIDES:
             for fighter in self.pen_fighters(side):
@@ -251,6 +300,9 @@ class Duel:
             made_up=self.made_up,
             decided_by_code=why.code,
             decided_by_values=dict(why.values),
+            readings=self.setup.readings.named(),
+            readings_written=self.setup.readings.written,
+            readings_applied=tuple(self.readings_applied),
         )
 
     def creatures(self) -> tuple[CreatureOutcome, ...]:
@@ -737,10 +789,16 @@ class Duel:
         log(combat, StepKind.NOTE, "ARN-8", "arena.secondary_first", (first.value,), side=first)
         if order_changed:
             self.secondary_order_changed(first)
+        plays = setup.secondary
         if order_changed or all(is_pass(action) for action in setup.secondary):
-            winner = primary.won_by
-            log(combat, StepKind.RESULT, "ARN-14", "arena.no_secondary", ())
-            return None, winner, Why("arena.decided.no_secondary", {"rule": "ARN-14"})
+            # Nobody played: an open rule (6.7.5), settled by the reading the set-up names (arena.readings).
+            reading = setup.readings.secondary_passes
+            self.readings_applied.append(SECONDARY_PASSES.key)
+            if reading is SecondaryPasses.PRIMARY_STANDS:
+                log(combat, StepKind.RESULT, "ARN-14", "arena.no_secondary", (reading.value,))
+                return None, primary.won_by, Why("arena.decided.no_secondary", {"rule": "ARN-14"})
+            log(combat, StepKind.NOTE, "ARN-14", "arena.passes_compared", (reading.value,))
+            plays = ()
         # 6.5.1: the Creature Pen joins the hand; 6.7.1: the primary round's modifiers are ignored.
         for side in SIDES:
             for fighter in self.pen_fighters(side):
@@ -752,7 +810,7 @@ class Duel:
         turns = RoundPlay(combat, setup.secondary, secondary=True, forbids=self.forbids)
         entries: dict[Side, list[Fighter]] = {side: [self.pair[side]] for side in SIDES}
         cancelled: set[int] = set()
-        for index, action in enumerate(setup.secondary):
+        for index, action in enumerate(plays):
             if is_pass(action):
                 continue
             if turns.left_zone(self.pair):
@@ -1028,8 +1086,8 @@ def _aimed_at(side: Side, card: str, target: str | None, targets: list[Fighter],
 def _target_problem(side: Side, card: str, target: str, present: list[str], rule: str) -> Problem:
     return problem(
         "bad_target",
-        f"the {side.value}'s {card} is aimed at {target}, which is not an opposing creature in this battle "
-        f"({', '.join(present)})",
+        f"the {side.value}'s {card} is aimed at {target}, which is not an opposing creature in this battle"
+        + (f" ({', '.join(present)})" if present else ""),
         rule,
         field="secondary",
         card=card,

@@ -4,7 +4,9 @@
     d.pen=devil-dog p=a:ranged:archer,d:pass,a:pass s=d:creature:devil-dog,a:pass,d:pass
 
 ``ruleset=arena`` comes first and marks the set-up as a duel; the standard notation never prints a
-ruleset, so every standard permalink is unchanged. ``p``/``s`` are the primary and secondary
+ruleset, so every standard permalink is unchanged. ``reading.<key>=<choice>`` clauses follow it: the
+readings of the Arena's open rules (``engine.arena.readings``), printed for every duel written since
+2026-12-07; a text without any was written before and is read as it was then. ``p``/``s`` are the primary and secondary
 rounds' actions in order, each written as a match-up action (``engine.actions``) or, in the
 secondary round, ``d:creature:slug`` and ``a:shield:slug@target``.
 """
@@ -24,6 +26,7 @@ from ..jsonform import _made_up
 from ..made_up import clause_key, clause_value, parse_clause
 from ..notation import _PARSERS, _flag, _format_value, _number, _references, _single_reference, _terrain, clauses
 from ..setup import CardRef
+from .readings import BEFORE_READINGS, ArenaReadings, readings_from
 from .setup import ArenaPlay, ArenaSetup, DuelSide, PlayKind, RoundAction, Ruleset
 
 # Field of DuelSide -> key after a./d., in canonical order ("" is the duellist clause a=...).
@@ -97,8 +100,13 @@ def parse_duel(text: str) -> ArenaSetup:
     rounds: dict[str, tuple[RoundAction, ...]] = {}
     terrain: str | None = None
     made_up: list[str] = []
+    readings: dict[str, str] = {}
     ruleset_given = False
     for key, value, here in clauses(text):
+        if key.startswith("reading."):
+            readings[key.removeprefix("reading.")] = value
+            _readings(readings, here)
+            continue
         if key == "ruleset":
             ruleset_given = True
             if value != Ruleset.ARENA.value:
@@ -134,7 +142,23 @@ def parse_duel(text: str) -> ArenaSetup:
         primary=rounds.get("primary", ()),
         secondary=rounds.get("secondary", ()),
         made_up=tuple(made_up),
+        readings=_readings(readings, -1) if readings else BEFORE_READINGS,
     )
+
+
+def _readings(named: dict[str, str], position: int) -> ArenaReadings:
+    try:
+        return readings_from(named)
+    except NotationError as exc:
+        raise NotationError(exc.message, position=position, code=exc.code) from None
+
+
+def reading_clauses(readings: ArenaReadings) -> list[str]:
+    """The ``reading.<key>=<choice>`` clauses of a duel whose set-up names its readings; none for a text
+    written before readings existed, which prints as it was written."""
+    if not readings.written:
+        return []
+    return [f"reading.{key}={choice}" for key, choice in readings.named().items()]
 
 
 _DEFAULTS = {item.name: item.default for item in fields(DuelSide)}
@@ -154,7 +178,11 @@ def _value_text(name: str, value: Any) -> str | None:
 
 def format_duel(setup: ArenaSetup) -> str:
     """The canonical text: ``ruleset=arena`` first, fixed clause order, defaults left out."""
-    clauses = ["ruleset=arena", *(f"{clause_key(card)}={clause_value(card)}" for card in setup.made_up)]
+    clauses = [
+        "ruleset=arena",
+        *reading_clauses(setup.readings),
+        *(f"{clause_key(card)}={clause_value(card)}" for card in setup.made_up),
+    ]
     if setup.terrain is not None:
         clauses.append(f"terrain={setup.terrain}")
     for letter, side in (("a", setup.attacker), ("d", setup.defender)):
@@ -190,11 +218,12 @@ def duel_to_dict(setup: ArenaSetup) -> dict[str, Any]:
         "primary": [round_action_text(action) for action in setup.primary],
         "secondary": [round_action_text(action) for action in setup.secondary],
         **({"made_up": [json.loads(card) for card in setup.made_up]} if setup.made_up else {}),
+        **({"readings": setup.readings.named()} if setup.readings.written else {}),
     }
 
 
 def duel_from_dict(data: Mapping[str, Any]) -> ArenaSetup:
-    unknown = set(data) - {"ruleset", "terrain", "attacker", "defender", "primary", "secondary", "made_up"}
+    unknown = set(data) - {"ruleset", "terrain", "attacker", "defender", "primary", "secondary", "made_up", "readings"}
     if unknown:
         raise NotationError(f"unknown duel set-up key(s): {', '.join(sorted(unknown))}", code="json.unknown_key")
 
@@ -257,4 +286,15 @@ def duel_from_dict(data: Mapping[str, Any]) -> ArenaSetup:
         primary=rounds["primary"],
         secondary=rounds["secondary"],
         made_up=_made_up(data.get("made_up")),
+        readings=_json_readings(data.get("readings")),
     )
+
+
+def _json_readings(raw: Any) -> ArenaReadings:
+    """``readings``: an object of open rule keys and chosen readings; absent, the set-up is read as one written
+    before readings existed, as its notation would be."""
+    if raw is None:
+        return BEFORE_READINGS
+    if not isinstance(raw, Mapping) or not all(isinstance(v, str) for v in raw.values()):
+        raise NotationError('readings must be an object such as {"secondary-passes": "step-6"}', code="json.bad_value")
+    return readings_from(dict(raw))

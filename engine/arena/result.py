@@ -69,6 +69,13 @@ class DuelResult:
     # values by name (the rule, and the round for a duellist that left the Duel Zone).
     decided_by_code: str = ""
     decided_by_values: dict[str, object] = field(default_factory=dict, hash=False)
+    # The reading of each open rule the duel was resolved under, by key (engine.arena.readings): named
+    # whether or not it mattered. ``readings_written``: the set-up named them; False for a text written
+    # before readings existed, read under the readings of that time. ``readings_applied``: the keys of
+    # the open rules whose reading decided a step of this duel (its result may differ under another).
+    readings: dict[str, str] = field(default_factory=dict, hash=False)
+    readings_written: bool = True
+    readings_applied: tuple[str, ...] = ()
 
     def places_of(self, side: Side) -> dict[str, str]:
         return {place.card: place.place.value for place in self.places if place.side is side}

@@ -16,6 +16,7 @@ from enum import Enum
 from ..actions import Action, ActionKind
 from ..enums import Side
 from ..setup import CardRef, Choice, Count, Roll
+from .readings import TODAY, ArenaReadings
 
 
 class Ruleset(str, Enum):
@@ -89,6 +90,8 @@ class ArenaSetup:
     # Made-up cards the duel defines, each as its canonical record text (engine.made_up), as in a
     # standard set-up: a "what if" creature or spell without a printed card behind it.
     made_up: tuple[str, ...] = ()
+    # The readings of the Arena's open rules this duel is resolved under (engine.arena.readings).
+    readings: ArenaReadings = TODAY
 
     def side(self, side: Side) -> DuelSide:
         return self.attacker if side is Side.ATTACKER else self.defender

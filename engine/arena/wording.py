@@ -32,3 +32,7 @@ class DuelStep(Step):
     @property
     def text(self) -> str:
         return render(self.message, self.args, duel_words(self.phase))
+
+    @property
+    def words(self) -> Words:
+        return duel_words(self.phase)

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from combat.examples import all_examples
+from combat.examples import all_examples, arena_examples
 from engine.jsonform import setup_to_dict
 from engine.notation import parse_setup
 
@@ -85,7 +85,7 @@ def test_not_json_at_all(client: Client) -> None:
 
 def test_validate_reports_without_resolving(client: Client) -> None:
     assert _post(client, "validate", {"notation": EXAMPLE_2A.notation}).json() == {
-        "valid": True, "notation": EXAMPLE_2A.notation, "problems": []}  # fmt: skip
+        "valid": True, "notation": EXAMPLE_2A.notation, "problems": [], "ruleset": "standard"}  # fmt: skip
     body = _post(client, "validate", {"notation": "a=sand-lord,archer#2 d=swordsman d.ranged=1:swordsman"}).json()
     assert body["valid"] is False
     assert [p["code"] for p in body["problems"]] == ["setup.bad_reference", "setup.not_ranged"]
@@ -98,10 +98,15 @@ def test_validate_reports_without_resolving(client: Client) -> None:
 @pytest.mark.django_db  # data GETs carry validators from the data revision
 def test_examples_lists_every_scenario(client: Client) -> None:
     body = client.get("/api/v1/combat/examples").json()
-    assert [item["id"] for item in body] == [example.id for example in all_examples()]
+    # Both rule sets: the standard worked examples, then the worked duels the simulator page links.
+    assert [item["id"] for item in body] == [example.id for example in (*all_examples(), *arena_examples())]
+    assert [item["ruleset"] for item in body] == ["standard"] * len(all_examples()) + ["arena"] * len(arena_examples())
+    assert len(all_examples()) == 27 and len(arena_examples()) == 31
     first = body[0]
-    assert set(first) == {"id", "title", "section", "notation", "expected", "permalink"}
+    assert set(first) == {"id", "title", "section", "ruleset", "notation", "expected", "permalink"}
     assert first["expected"]["winner"] in ("attacker", "defender")
+    standard = client.get("/api/v1/combat/examples?ruleset=standard").json()
+    assert [item["id"] for item in standard] == [example.id for example in all_examples()]
 
 
 @pytest.mark.django_db

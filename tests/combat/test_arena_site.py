@@ -72,7 +72,10 @@ def test_the_simulator_offers_the_ruleset_and_a_duel_form(client: Client) -> Non
     assert 'name="a_duellist"' in form and 'name="s"' in form and "arena-flying" in form
     built = client.get("/combat/duel/", {"a_duellist": "Swordsman", "d_duellist": "sand-lord", "terrain": "woods"})
     assert built.status_code == 302
-    assert built["Location"] == "/combat/?s=ruleset%3Darena+terrain%3Dwoods+a%3Dswordsman+d%3Dsand-lord"
+    # A duel made today names the reading it is read under (today's default, step 6 of the Arena rules).
+    assert built["Location"] == (
+        "/combat/?s=ruleset%3Darena+reading.secondary-passes%3Dstep-6+terrain%3Dwoods+a%3Dswordsman+d%3Dsand-lord"
+    )
     edit = client.get("/combat/?example=arena-flying").content.decode()
     assert 'value="Rain Spirit"' in edit  # by name, as it was typed; the notation keeps the slug
 
@@ -254,7 +257,7 @@ def test_the_duel_form_takes_made_up_cards_and_gives_them_back_to_edit(client: C
 
     notation = notation_in({key: values[0] for key, values in parse_qs(urlsplit(built["Location"]).query).items()})
     # The name left out is the slug's words, as in a standard set-up; the clause comes out canonical.
-    assert notation == MADE_UP_DUEL
+    assert notation == MADE_UP_DUEL.replace("ruleset=arena", "ruleset=arena reading.secondary-passes=step-6", 1)
     assert "The attacker wins the duel" in client.get(built["Location"] + "&step=end").content.decode()
     edit = client.get(built["Location"] + "&edit=1").content.decode()
     assert "made-up.test-giant=" in edit and 'id="id_made_up"' in edit

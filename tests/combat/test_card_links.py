@@ -24,8 +24,7 @@ from engine.arena.wording import DuelStep
 from engine.catalog import default_catalog
 from engine.log import Notice, Step, Why, WordedWhy
 from engine.render import Named, Words
-from engine.rulesets import parse_any, resolve_any
-from engine.setup import CombatSetup
+from engine.rulesets import STANDARD, parse_any, resolve_any, ruleset_of
 
 CATALOG = default_catalog()
 LINK = re.compile(r'href="/cards/([^/"]+)/"')
@@ -59,7 +58,7 @@ def _references(value: object) -> Iterator[str]:
 
 def _names(log: Any, setup: Any) -> CardNames:
     """The combat's cards by printed name: the page's own map, for a combat or a duel."""
-    if isinstance(setup, CombatSetup):
+    if ruleset_of(setup) is STANDARD:
         return reading.card_names(log, setup, CATALOG)
     names = duels.card_names(log, setup, CATALOG)
     # The duel page's map holds every printed card its set-up names, so the old scan's baseline loses none.

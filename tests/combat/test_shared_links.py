@@ -15,7 +15,7 @@ from django.test import Client
 
 from combat import running
 from combat.links import permalink
-from engine.arena import DuelLog
+from engine.rulesets import ARENA
 
 pytestmark = pytest.mark.django_db
 
@@ -108,8 +108,8 @@ def test_every_step_of_a_shared_combat_keeps_its_words(client: Client) -> None:
 
 
 def test_a_duel_permalink_says_it_in_words(client: Client) -> None:
-    log = running.run_any(running.read_notation(DUEL))
-    assert isinstance(log, DuelLog) and log.result.winner is not None
+    log = ARENA.log_of(running.run(running.read_notation(DUEL)))
+    assert log.result.winner is not None
     html = client.get(permalink(DUEL, step="end")).content.decode()
     assert "Swordsman against Sand Lord in the Duel Zone's Woods" in meta(html, "og:title")
     assert f"the {log.result.winner.value} wins the duel" in title(html)

@@ -37,6 +37,7 @@ from combat.board_actions import (
     turn_state,
 )
 from combat.card_links import CardNames, said_html
+from combat.picks import Option, Pick
 from engine.abilities import AllowChannelling, AllowsRanged, CommandRelocates, Dispel, Offer
 from engine.abilities.base import ChannelEffect
 from engine.abilities.channelling import ChannelReaction
@@ -61,33 +62,6 @@ _MOMENT_FIELD = re.compile(r"^(?P<side>[ad])-(?P<moment>[ms][1-9][0-9]?)-(?P<wha
 _CARD_FIELD = re.compile(
     r"^(?P<side>[ad])-(?P<what>roll|count|choice|sec)-(?P<ref>[a-z0-9][a-z0-9-]*(?:#[1-9][0-9]*)?)$"
 )
-
-
-@dataclass(frozen=True)
-class Option:
-    value: str
-    label: str
-
-
-@dataclass(frozen=True)
-class Pick:
-    """One input of the board: a select when it has options, else a number (or text) box."""
-
-    name: str
-    label: str
-    value: str = ""
-    options: tuple[Option, ...] = ()
-    kind: str = "select"
-    minimum: int | None = None
-    maximum: int | None = None
-    help: str = ""
-    error: str = ""
-    # Shown without JavaScript; hidden with it until it matters (the page redraws when it does).
-    quiet: bool = False
-
-    @property
-    def id(self) -> str:
-        return "id_" + self.name.replace("#", "-copy-")
 
 
 @dataclass(frozen=True)

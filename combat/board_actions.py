@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from combat.picks import Option, Pick
 from engine.actions import ActionKind, action_from_text
 from engine.enums import Side
 from engine.errors import NotationError, Problem
@@ -176,8 +177,8 @@ class ActionGroup:
     """One side's actions in the add control drawn without JavaScript (an optgroup)."""
 
     label: str
-    # Board Options: the action as the list writes it, and in words.
-    options: tuple[Any, ...]
+    # The action as the list writes it, and in words.
+    options: tuple[Option, ...]
 
 
 @dataclass
@@ -188,8 +189,8 @@ class ActionList:
     text: str
     items: list[ActionItem] = field(default_factory=list)
     error: str = ""
-    # The add control's three selects (board Picks), the third absent for a pass.
-    adders: list[Any] = field(default_factory=list)
+    # The add control's three selects, the third absent for a pass.
+    adders: list[Pick] = field(default_factory=list)
     # The add control without JavaScript: every action either side may add next, and the one selected.
     menu: list[ActionGroup] = field(default_factory=list)
     chosen: str = ""

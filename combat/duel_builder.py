@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from combat.duels import made_up_clauses, set_up_clauses
+from combat.picks import Option, Pick
 from engine.abilities import RangedChannelling
 from engine.actions import Action, ActionKind
 from engine.arena import ArenaSetup, parse_duel, resolve_duel
@@ -66,12 +67,6 @@ MAX_ACTIONS = 40
 
 
 @dataclass(frozen=True)
-class Option:
-    value: str
-    label: str
-
-
-@dataclass(frozen=True)
 class LegalAction:
     """One action the builder offers next: its parts as the notation writes them, and in words."""
 
@@ -89,20 +84,6 @@ class LegalAction:
         if self.kind == "pass":
             return head
         return f"{head}:{self.what}" + (f"@{self.target}" if self.target else "")
-
-
-@dataclass(frozen=True)
-class Pick:
-    """One select of the add control (drawn with JavaScript)."""
-
-    name: str
-    label: str
-    options: tuple[Option, ...]
-    value: str
-
-    @property
-    def id(self) -> str:
-        return "id_" + self.name
 
 
 @dataclass(frozen=True)
@@ -490,20 +471,20 @@ def round_builder(
     kinds = tuple(Option(kind, words) for kind, words in KIND_WORDS.items() if any(i.kind == kind for i in offered))
     kind = _pick_value(values, prefix + "kind", kinds)
     builder.picks = [
-        Pick(prefix + "side", "Who acts", side_options, letter),
-        Pick(prefix + "kind", "Does", kinds, kind),
+        Pick(prefix + "side", "Who acts", letter, side_options),
+        Pick(prefix + "kind", "Does", kind, kinds),
     ]
     of_kind = [item for item in offered if item.kind == kind]
     whats = tuple(Option(what, label) for what, label in dict.fromkeys((i.what, i.what_label) for i in of_kind) if what)
     if whats:
         what = _pick_value(values, prefix + "what", whats)
-        builder.picks.append(Pick(prefix + "what", "Which card", whats, what))
+        builder.picks.append(Pick(prefix + "what", "Which card", what, whats))
         targets = tuple(Option(i.target, i.target_label) for i in of_kind if i.what == what and i.target_label)
         # Shown even with one choice: who the action reaches is worth saying (the opposing duellist a shot
         # fires at, the own duellist a channel feeds), and the select is where a second choice would appear.
         if targets:
             target = _pick_value(values, prefix + "target", targets)
-            builder.picks.append(Pick(prefix + "target", "Aimed at", targets, target))
+            builder.picks.append(Pick(prefix + "target", "Aimed at", target, targets))
     return builder
 
 

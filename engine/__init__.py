@@ -29,6 +29,20 @@ from .log import (
     Term,
 )
 from .notation import format_setup, parse_setup
+from .options import (
+    ActionOption,
+    Decision,
+    DuelOptions,
+    OptionKind,
+    Options,
+    Reason,
+    Turn,
+    duel_options,
+    duel_why_not,
+    next_actions,
+    options,
+    why_not,
+)
 from .partial import PartialState, resolve_until
 from .render import render
 from .resolver import resolve
@@ -36,6 +50,18 @@ from .setup import CombatSetup, SideSetup
 from .validate import check, validate
 
 __all__ = [
+    "ActionOption",
+    "Decision",
+    "DuelOptions",
+    "OptionKind",
+    "Options",
+    "Reason",
+    "Turn",
+    "duel_options",
+    "duel_why_not",
+    "next_actions",
+    "options",
+    "why_not",
     "CardCatalog",
     "CardDefinition",
     "CardOutcome",

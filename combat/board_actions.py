@@ -194,6 +194,8 @@ class ActionList:
     # The add control without JavaScript: every action either side may add next, and the one selected.
     menu: list[ActionGroup] = field(default_factory=list)
     chosen: str = ""
+    # Why nothing can be added (the match-up is over), in words.
+    closed: str = ""
 
     @property
     def name(self) -> str:

@@ -627,7 +627,7 @@ def _secondary(
             Option("plan", "As chosen below"),
         ),
     )
-    answers = _channel_answers(offered, LETTER_SIDES[other], setup.side(LETTER_SIDES[letter]), catalog)
+    answers = _channel_answers(catalog, setup, LETTER_SIDES[other])
     bribes = []
     spells = []
     for number, leftover in enumerate(leftovers, start=1):
@@ -672,10 +672,15 @@ def _secondary_bribe(
     )
 
 
-def _channel_answers(offered: Options, side: Side, channelling: SideSetup, catalog: CardCatalog) -> list[Option]:
+def _channel_answers(catalog: CardCatalog, setup: CombatSetup, side: Side) -> list[Option]:
+    # The rows offer the spells the side has not cast elsewhere, so its secondary spells are left out of the ask.
+    own = setup.side(side)
+    unspent = replace(own, spells=tuple(play for play in own.spells if not play.moment.secondary))
+    asked = replace(setup, attacker=unspent) if side is Side.ATTACKER else replace(setup, defender=unspent)
+    channelling = setup.side(side.other)
     channellers = set(copy_references([split_reference(ref)[0] for ref in channelling.channellers]))
     found: dict[str, Option] = {}
-    for row in offered.rows:
+    for row in options(asked, catalog).rows:
         for decision in row.side(side).spells:
             if decision.target in channellers and decision.card is not None:
                 card = catalog.get(split_reference(decision.card)[0])

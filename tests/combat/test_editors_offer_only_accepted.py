@@ -110,3 +110,46 @@ def test_the_notation_the_check_reads_is_the_one_parsed() -> None:
     # A guard on the walk above: a refused turn is found where there is one.
     setup = parse_setup("a=sand-lord,archer d=swordsman,djinn m1=a:ranged:archer,a:pass,d:ranged:djinn")
     assert [n.code for n in resolve(setup, CATALOG).result.notices] == ["action.out_of_turn"]
+
+
+# The duel: the Sand Lord takes only Babes, and the Swordsman has a red bar.
+DUEL = {"a_duellist": "Swordsman", "a_stock": "Gold, Babes, Power Lunch", "a_under": "Energy Toad, Energy Well",
+        "d_duellist": "Sand Lord", "d_stock": "Beer, Gold", "d_pen": "Devil Dog"}  # fmt: skip
+
+
+def _duel_notices(values: dict[str, str]) -> list[str]:
+    from combat.duel_builder import draft
+    from engine.arena import resolve_duel
+
+    log = resolve_duel(draft(values, CATALOG), CATALOG)
+    # A spell that has nothing to act on in the secondary round is taken and said to do nothing: not a refusal.
+    return [notice.code for notice in log.result.notices if notice.code != "arena.no_effect_in_secondary"]
+
+
+def test_the_duel_builder_offers_no_gold_bribe_on_the_sand_lord_and_no_channel_into_the_swordsman() -> None:
+    from combat.duel_builder import builders
+
+    primary = [option.value for _, options in builders(DUEL, CATALOG)[0].menu for option in options]
+    assert "a:bribe:babes" in primary and "a:bribe:gold" not in primary
+    assert not any(item.startswith("a:channel:") and "@" not in item for item in primary)
+
+
+@pytest.mark.parametrize("key", ["p", "s"])
+def test_every_action_the_duel_builder_offers_is_taken_without_a_warning(key: str) -> None:
+    from combat.duel_builder import builders, edited
+
+    frontier = [{**DUEL, "p": "a:pass,d:pass"} if key == "s" else dict(DUEL)]
+    walked = 0
+    for _ in range(3):
+        following = []
+        for values in frontier:
+            built = builders(values, CATALOG)[0 if key == "p" else 1]
+            for item in [option.value for _, options in built.menu for option in options]:
+                added = edited({**values, f"{key}-add-action": item}, f"{key}-add-chosen", CATALOG)
+                assert str(added[key]).split(",")[-1] == item
+                notices = _duel_notices({name: str(value) for name, value in added.items() if value is not None})
+                assert notices == [], (added[key], notices)
+                walked += 1
+                following.append({name: str(value) for name, value in added.items() if value is not None})
+        frontier = following[:5]
+    assert walked >= 5

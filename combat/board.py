@@ -255,6 +255,9 @@ def _deed(words: str) -> str:
 def _said(reason: Reason) -> str:
     """Why something is not offered, in words (the engine's template filled with the reason's values)."""
     words = reason.words.strip()
+    # A notice's template may open with the side it concerns; the board already says whose row it is.
+    for side in ("attacker: ", "defender: "):
+        words = words.removeprefix(side)
     return words[:1].upper() + words[1:] + (f" (rule {reason.rule})" if reason.rule else "")
 
 

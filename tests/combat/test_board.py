@@ -160,3 +160,11 @@ def test_the_command_card_is_picked_from_what_can_be_one() -> None:
     assert {"floyd-the-flying-pig", "vitales-dark-cloud"} <= set(values)
     assert "gold" not in values and "sand-lord" not in values
     assert [option.value for option in board.commands[1].options] == [""]
+
+
+def test_what_a_row_does_not_offer_says_why_in_words() -> None:
+    board = _board("terrain=woods a=sand-lord,archer d=swordsman")
+    attacker = board.rows[0].attacker
+    assert "No channelling: Sand Lord cannot receive channelling (rule PRI-10)" in attacker.not_offered
+    assert any(why.startswith("No ranged support: ") and "Woods" in why for why in attacker.not_offered)
+    assert not any(re.search(r"\b[a-z]+\.[a-z_]+\b", why) for why in attacker.not_offered)  # no engine codes

@@ -1,10 +1,11 @@
-"""The match-up board: the set-up's decisions as rows of match-ups, each offering only what is legal there.
+"""The match-up board: the set-up's decisions as rows of match-ups, each offering only what the engine offers there.
 
-The board reads the shape of a combat (both shields, hands, Guardians, channellers) and the picks made so
-far, and lists per primary match-up and per side the ranged supporters, bribes, spells and channelling
-that side could use, then the secondary attacks, and the rolls, counts and choices its cards need. Every
-pick is a plain form field (``a-m2-ranged``), so the board works without JavaScript; ``board_decisions``
-turns the picks back into the notation's own decision values, which is all the rest of the site reads.
+The board asks the engine what a set-up offers (``engine.options``: per primary match-up and per side the ranged
+supporters, bribes, spells and channelling, why a kind offers nothing, each row's legal next turn, the secondary
+attacks, the command cards and the rolls, counts and choices its cards need) and draws it; it decides nothing of
+its own. Every pick is a plain form field (``a-m2-ranged``), so the board works without JavaScript;
+``board_decisions`` turns the picks back into the notation's own decision values, which is all the rest of the site
+reads.
 """
 
 from __future__ import annotations

@@ -16,7 +16,6 @@ grouped by side (``m2-add-action``, added by ``m2-add-chosen``), which needs no 
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,15 +43,6 @@ KIND_WORDS = {
     ActionKind.CHANNEL.value: "Channel",
     ActionKind.ITEM.value: "Use an item",
     ActionKind.PASS.value: "Pass",
-}
-# Which of a side's per-row picks a listed action uses up (a bribe back spends a bribery card too).
-USES = {
-    "ranged": "ranged",
-    "spell": "spell",
-    "channel": "channel",
-    "bribe": "bribe",
-    "bribe-back": "bribe",
-    "item": "item",
 }
 TEXT_HELP = (
     "The same list as text, one action per turn joined by commas, the attacker first: "
@@ -86,27 +76,6 @@ def split_item(text: str) -> tuple[str, str, str]:
     letter, _, rest = text.partition(":")
     kind, _, what = rest.partition(":")
     return letter, kind, what
-
-
-def listed_uses(values: Mapping[str, Any], letter: str, rows: int) -> dict[int, Counter[str]]:
-    """Per row with a list: what the side's actions there use, by pick kind (``ranged:djinn``,
-    ``channel:guardian``) and ``stones`` for the Guardian's stones."""
-    found: dict[int, Counter[str]] = {}
-    for number in range(1, rows + 1):
-        items = listed(values, number)
-        if not items:
-            continue
-        used: Counter[str] = Counter()
-        for item in items:
-            side, kind, what = split_item(item)
-            if side != letter or kind not in USES:
-                continue
-            card, _, amount = what.partition("@")[0].partition("*")
-            used[f"{USES[kind]}:{card}"] += 1
-            if kind == "channel" and card == "guardian":
-                used["stones"] += int(amount) if amount.isdigit() else 1
-        found[number] = used
-    return found
 
 
 def board_action_clauses(values: Mapping[str, Any]) -> list[str]:

@@ -18,7 +18,13 @@ from dataclasses import dataclass, replace
 from ..abilities import AllowChannelling, AllowsRanged, CommandRelocates, Dispel, Offer
 from ..abilities.base import ChannelEffect
 from ..abilities.bribery import NoBriberyHere, UnbribeableSide
-from ..abilities.channelling import ChannelReaction, ForbidsChannelling, ReceivesChannellingOnlyFrom
+from ..abilities.channelling import (
+    AllowsChannellingTo,
+    ChannelReaction,
+    ChannelsOnlyTo,
+    ForbidsChannelling,
+    ReceivesChannellingOnlyFrom,
+)
 from ..abilities.ranged import ForbidsRanged, RangedLimit, RangedReaction
 from ..actions import Action, ActionKind, MatchupActions, action_to_text
 from ..cards import DEFAULT_GUARDIAN, CardDefinition
@@ -300,7 +306,7 @@ def _bribe_choices(
 
 def _spell_choices(
     board: _Board, side: Side, used: _Used, facing: str | None, shooters: list[str], channellers: list[str],
-    answers_spell: bool,
+    in_list: bool,
 ) -> list[tuple[str, str | None]]:  # fmt: skip
     """Each spell still in the hand and after it each creature it may be aimed at (``None``: its default one)."""
     hand = board.hands[side]
@@ -310,11 +316,15 @@ def _spell_choices(
             continue
         card = board.catalog.get(slug)
         if card.first(Dispel) is not None:
-            if answers_spell:
+            # In a list it answers the opposing spell just before it (or is spent for nothing); among the per-kind
+            # decisions the command step's ``dispel`` clause plays it.
+            if in_list:
                 found.append((slug, None))
             continue
         found.append((slug, None))
-        if facing is not None and card.first(AllowChannelling) is not None:
+        # Aimed at the opposing creature only where its name is not also one of the caster's own creatures, which
+        # the engine would read first.
+        if facing is not None and card.first(AllowChannelling) is not None and facing not in hand.creatures:
             found.append((slug, facing))
         if card.first(RangedReaction) is not None:
             found += [(slug, shooter) for shooter in shooters]
@@ -331,9 +341,18 @@ def _channel_choices(
     still adds something, and each channeller not used elsewhere; or why none."""
     card = board.card(own)
     assert card is not None
-    if not card.receives_channeling and not lunched:
-        return [], Reason.of("channel.cannot_receive", "PRI-10", side=side.value, target=card.name)
     hand = board.hands[side]
+    receives = card.receives_channeling or lunched or _allowed_here(board, side, card)
+    overriding = [
+        ref
+        for ref in hand.channellers
+        if (source := board.card(ref)) is not None
+        and (rule := source.first(ChannelsOnlyTo)) is not None
+        and rule.overrides_red_bar
+        and rule.target.matches(card)
+    ]
+    if not receives and not overriding:
+        return [], Reason.of("channel.cannot_receive", "PRI-10", side=side.value, target=card.name)
     stones_ok = True
     channellers_ok = True
     for owner in SIDES:
@@ -356,7 +375,7 @@ def _channel_choices(
     if room <= 0:
         return [], Reason.of("options.adds_nothing", "PRI-10", target=card.name, vitality=card.base_vitality)
     left = hand.stones - used.stones
-    if stones_ok and (only is None or only.guardian) and hand.cmp > 0:
+    if receives and stones_ok and (only is None or only.guardian) and hand.cmp > 0:
         useful = math.ceil(room / hand.cmp)
         found += [(GUARDIAN, amount) for amount in range(1, min(left, useful) + 1)]
     if channellers_ok:
@@ -366,10 +385,35 @@ def _channel_choices(
                 continue
             if only is not None and not (only.channellers is not None and only.channellers.matches(source)):
                 continue
+            restriction = source.first(ChannelsOnlyTo)
+            if restriction is not None and not restriction.target.matches(card):
+                continue
+            if not receives and ref not in overriding:
+                continue
             found.append((ref, 1))
     if not found:
         return [], Reason.of("options.no_channel_source", "PRI-10", side=side.value)
     return found, None
+
+
+def _aimed(board: _Board, caster: Side, target: str) -> Side:
+    """The side whose creature a card's named target is, as the engine reads it: the caster's own creature of that
+    name first, else the opponent's (``matchup_effects.cast``)."""
+    return caster if target in board.hands[caster].creatures else caster.other
+
+
+def _allowed_here(board: _Board, side: Side, card: CardDefinition) -> bool:
+    """Whether a card in play from the start (the terrain card, a shield, the stronghold) lets ``card`` receive
+    channelling despite its red bar."""
+    terrain = board.terrain_card
+    if terrain is not None and (rule := terrain.first(AllowsChannellingTo)) is not None and rule.target.matches(card):
+        return True
+    for owner in SIDES:
+        for ruling in board.side_cards(owner):
+            rule = ruling.first(AllowsChannellingTo)
+            if rule is not None and rule.sides.reaches(owner is side) and rule.target.matches(card):
+                return True
+    return False
 
 
 def _lunched(board: _Board, side: Side, own: str, plays: Iterable[tuple[Side, str, str | None]]) -> bool:
@@ -379,7 +423,9 @@ def _lunched(board: _Board, side: Side, own: str, plays: Iterable[tuple[Side, st
         card = board.card(spell)
         if card is None or card.first(AllowChannelling) is None:
             continue
-        if (target or (own if caster is side else "")) == own:
+        if target is None and caster is side:
+            return True
+        if target == own and _aimed(board, caster, target) is side:
             return True
     return False
 
@@ -439,7 +485,7 @@ def _side_row(board: _Board, side: Side, number: int) -> SideRow:
     if why is not None:
         blocked.append((OptionKind.BRIBE, why))
     other_channellers = board.hands[side.other].channellers
-    spells = _spell_choices(board, side, used, facing, shooters, other_channellers, answers_spell=False)
+    spells = _spell_choices(board, side, used, facing, shooters, other_channellers, in_list=False)
     if not spells:
         blocked.append((OptionKind.SPELL, Reason.of("options.not_held", "PRI-2", side=side.value, card="spell")))
     plays = [
@@ -494,6 +540,16 @@ def _offered(board: _Board, number: int, actions: tuple[Action, ...], state: Tur
     used = _used(board.catalog, board.plan, side)
     found: list[Action] = []
     opening = not actions
+    gone = _bribed(board, number, actions)
+    if gone:
+        # A creature of the match-up has been bribed: the match-up is decided, and only the player whose creature
+        # it was may still answer with a bribe of his own while the window is open (A-01).
+        if state.window_open and side.other not in gone and state.may_bribe(side):
+            bribes, _ = _bribe_choices(board, side, [None], facing, used)
+            found += [Action(side, ActionKind.BRIBE, icon=BriberyIcon(icon)) for icon, _ in bribes]
+            if state.answers(side):
+                found += [Action(side, ActionKind.BRIBE_BACK, icon=BriberyIcon(icon)) for icon, _ in bribes]
+        return [*found, Action(side, ActionKind.PASS)]
     if state.window_open:
         if state.may_bribe(side):
             bribes, _ = _bribe_choices(board, side, [None], facing, used)
@@ -514,9 +570,7 @@ def _offered(board: _Board, number: int, actions: tuple[Action, ...], state: Tur
     channellers = [
         str(a.card) for a in taken if a.side is side.other and a.kind is ActionKind.CHANNEL and a.card != GUARDIAN
     ]
-    last = state.last
-    answers_spell = last is not None and last.side is side.other and last.kind is ActionKind.SPELL
-    spells = _spell_choices(board, side, used, facing, shooters, channellers, answers_spell)
+    spells = _spell_choices(board, side, used, facing, shooters, channellers, in_list=True)
     found += [Action(side, ActionKind.SPELL, card=CardRef(s), target=_ref(t)) for s, t in spells]
     plays = [(a.side, str(a.card), a.target) for a in taken if a.kind is ActionKind.SPELL]
     own_card = board.card(own)
@@ -536,6 +590,24 @@ def _offered(board: _Board, number: int, actions: tuple[Action, ...], state: Tur
     ]
     found.append(Action(side, ActionKind.PASS))
     return found
+
+
+def _bribed(board: _Board, number: int, actions: tuple[Action, ...]) -> set[Side]:
+    """The sides whose creature of match-up ``number`` an earlier bribe of the list has taken (a bribe the order of
+    play accepts, with an icon the creature carries and nothing in play forbidding it)."""
+    refused = {refusal.index for refusal in board.plan.refused.get(number, ())}
+    gone: set[Side] = set()
+    for index, action in enumerate(actions):
+        if index in refused or action.icon is None:
+            continue
+        bribed = action.side.other
+        creature = board.queues[bribed][number - 1]
+        if action.target is not None and action.target != creature:
+            continue
+        card = board.card(creature)
+        if card is not None and _bribable(board, action.side, action.icon.value, card) is None:
+            gone.add(bribed)
+    return gone
 
 
 def _cmp(board: _Board, reference: str) -> int:
@@ -726,6 +798,12 @@ def _kind_reason(board: _Board, number: int, action: Action) -> Reason | None:
         blocked = row.why_no(kind)
         if blocked is not None:
             return blocked
+    if action.kind is ActionKind.CHANNEL and action.card == GUARDIAN and row.channels:
+        offered = [d.amount for d in _next_actions_decisions(board, number, side) if d.card == GUARDIAN]
+        if offered and action.amount > max(offered):
+            own = board.card(board.queues[side][number - 1])
+            assert own is not None
+            return Reason.of("options.adds_nothing", "PRI-10", target=own.name, vitality=own.base_vitality)
     if action.icon is not None:
         target = board.card(str(action.target) if action.target else board.queues[side.other][number - 1])
         if target is not None:
@@ -736,3 +814,7 @@ def _kind_reason(board: _Board, number: int, action: Action) -> Reason | None:
         card = board.card(str(action.card))
         return Reason.of("options.not_held", "A-04", side=side.value, card=card.name if card else str(action.card))
     return None
+
+
+def _next_actions_decisions(board: _Board, number: int, side: Side) -> list[ActionOption]:
+    return [option for option in _next_actions(board, number).actions if option.side is side]

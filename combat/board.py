@@ -689,7 +689,8 @@ def _channel_answers(catalog: CardCatalog, setup: CombatSetup, side: Side) -> li
             if decision.target in channellers and decision.card is not None:
                 card = catalog.get(split_reference(decision.card)[0])
                 found.setdefault(decision.card, Option(decision.card, card.name))
-                found.setdefault(_what(decision.item), Option(_what(decision.item), _deed(decision.words)))
+                words = f"{card.name} on the channelling of {_fighter(catalog, decision.target).name}"
+                found.setdefault(_what(decision.item), Option(_what(decision.item), words))
     return list(found.values())
 
 

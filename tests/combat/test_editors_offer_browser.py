@@ -19,11 +19,9 @@ if TYPE_CHECKING := False:
     from playwright.sync_api import Browser, Page
 
 # The board: after the attacker's bribe and the defender's pass, only the bribery window is offered.
-BRIBE_THEN_PASS = {"a-creatures": "Sand Lord\nArcher", "a-hand": "Gold", "d-creatures": "Swordsman\nKikijub",
-                   "m1-actions": "a:bribe:gold,d:pass"}  # fmt: skip
+BRIBE_THEN_PASS = "a=sand-lord,archer a.hand=gold d=swordsman,kikijub m1=a:bribe:gold,d:pass"
 # A row with its picks set and no list yet: the first Add starts from what the picks stand for.
-PICKS_THEN_LIST = {"a-creatures": "Sand Lord\nArcher", "a-hand": "Gold", "d-creatures": "Light Elemental\nKikijub",
-                   "a-m1-bribe": "gold", "a-m1-ranged": "archer"}  # fmt: skip
+PICKS_THEN_LIST = "a=sand-lord,archer a.hand=gold a.bribe=1:gold a.ranged=1:archer d=light-elemental,kikijub"
 # The duel: the Sand Lord takes only Babes, the Swordsman has a red bar.
 DUEL = {"a_duellist": "Swordsman", "a_stock": "Gold, Babes, Power Lunch", "a_under": "Energy Toad, Energy Well",
         "d_duellist": "Sand Lord", "d_stock": "Beer"}  # fmt: skip
@@ -41,9 +39,9 @@ def _no_refused_turn(page: Page) -> None:
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("form", [BRIBE_THEN_PASS, PICKS_THEN_LIST], ids=["bribe-then-pass", "picks-then-list"])
 def test_without_javascript_every_next_action_the_board_offers_is_accepted(
-    browser: Browser, server_url: str, width: int, form: dict[str, str]
+    browser: Browser, server_url: str, width: int, form: str
 ) -> None:
-    address = f"{server_url}/combat/build/?{urlencode(form)}"
+    address = f"{server_url}/combat/?s={quote(form)}&edit=1"
     with watched_page(browser, width, javascript=False, axe=False) as page:
         page.goto(address)
         offered = _menu(page, "#id_m1-add-action")
@@ -63,7 +61,7 @@ def test_without_javascript_every_next_action_the_board_offers_is_accepted(
 def test_by_keyboard_every_kind_the_board_offers_next_is_accepted(
     browser: Browser, server_url: str, width: int
 ) -> None:
-    address = f"{server_url}/combat/build/?{urlencode(BRIBE_THEN_PASS)}"
+    address = f"{server_url}/combat/?s={quote(BRIBE_THEN_PASS)}&edit=1"
     with watched_page(browser, width) as page:
         page.goto(address)
         page.locator("#actions-1 summary").first.focus()
@@ -89,9 +87,8 @@ def test_by_keyboard_every_kind_the_board_offers_next_is_accepted(
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_board_says_why_channelling_is_not_offered(browser: Browser, server_url: str, width: int) -> None:
-    form = {"terrain": "woods", "a-creatures": "Sand Lord\nArcher", "d-creatures": "Swordsman"}
     with watched_page(browser, width) as page:
-        page.goto(f"{server_url}/combat/build/?{urlencode(form)}")
+        page.goto(f"{server_url}/combat/?s={quote('terrain=woods a=sand-lord,archer d=swordsman')}&edit=1")
         attacker = page.inner_text("#matchup-1 .side-attacker")
         assert "No channelling: Sand Lord cannot receive channelling" in attacker
         assert "Woods" in page.inner_text(".board-note")

@@ -32,6 +32,13 @@ def _menu(page: Page, select: str) -> list[str]:
     return page.eval_on_selector(select, "s => [...s.options].map(o => o.value)")
 
 
+def _open_the_list(page: Page) -> None:
+    """Open the row's order of actions (a disclosure, closed while the list is empty) by keyboard."""
+    if not page.eval_on_selector("#actions-1", "d => d.open"):
+        page.focus("#actions-1 > summary")
+        page.keyboard.press("Enter")
+
+
 def _no_refused_turn(page: Page) -> None:
     assert page.locator("#actions-1 .action-problem").count() == 0, page.inner_text("#actions-1")
 
@@ -48,10 +55,11 @@ def test_without_javascript_every_next_action_the_board_offers_is_accepted(
         assert offered
         for item in offered:
             page.goto(address)
+            _open_the_list(page)
             page.select_option("#id_m1-add-action", item)
             page.focus("#act-m1-add-chosen")
-            page.keyboard.press("Enter")
-            page.wait_for_load_state()
+            with page.expect_navigation():
+                page.keyboard.press("Enter")
             assert page.input_value("#id_m1-actions").split(",")[-1] == item
             _no_refused_turn(page)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
@@ -70,6 +78,7 @@ def test_by_keyboard_every_kind_the_board_offers_next_is_accepted(
         assert "ranged" not in kinds and "pass" in kinds
         for kind in kinds:
             page.goto(address)
+            _open_the_list(page)
             page.focus("#id_m1-add-kind")
             page.eval_on_selector("#id_m1-add-kind", "s => { s.dataset.drawn = 'before'; }")
             label = page.eval_on_selector("#id_m1-add-kind", f"s => [...s.options].find(o => o.value === {kind!r}).label")
@@ -111,8 +120,8 @@ def test_every_action_the_duel_builder_offers_is_taken_without_javascript(
             page.goto(address)
             page.select_option("#id_p-add-action", item)
             page.focus("#act-p-add-chosen")
-            page.keyboard.press("Enter")
-            page.wait_for_load_state()
+            with page.expect_navigation():
+                page.keyboard.press("Enter")
             assert page.input_value("#id_p") == item
             # The duel resolves with it and no warning that the action was not taken.
             page.goto(f"{server_url}/combat/duel/?{urlencode({**DUEL, 'p': item + ',d:pass,a:pass'})}")

@@ -61,8 +61,9 @@ def test_a_newcomer_builds_the_rounds_by_keyboard_and_reads_them_back_in_words(
         # The focus stays on the builder, and the defender's turn is next: he passes.
         assert page.evaluate("document.activeElement.id") == "act-p-add"
         assert page.eval_on_selector("#id_p-add-side", "s => [...s.options].map(o => o.value)") == ["d"]
-        _choose(page, "#id_p-add-kind", "pass")
-        assert page.evaluate("document.activeElement.id") == "id_p-add-kind"
+        # The defender holds nothing he may play here (the Sand Lord has a red bar): a pass is all he is offered.
+        assert page.eval_on_selector("#id_p-add-kind", "s => [...s.options].map(o => o.value)") == ["pass"]
+        page.focus("#id_p-add-kind")
         assert page.query_selector("#id_p-add-what") is None
         page.keyboard.press("Tab")
         assert page.evaluate("document.activeElement.id") == "act-p-add"

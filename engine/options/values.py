@@ -53,6 +53,7 @@ OPTION_WHY: dict[str, str] = {
     "options.secondary_first_beaten": "the {side} was beaten in the primary round, so acts first",
     "options.secondary_first_tie": "the primary round was a tie, so the attacker acts first",
     "options.primary_first": "the attacker acts first",
+    "options.round_over": "both players have passed in succession, so the {round_name} round is over",
     "options.not_offered": "{action} is not one of the legal actions here",
     "options.wrong_round": "{action} belongs to the {round_name} round",
     "options.no_icon": "{target} carries no {icon} icon",

@@ -15,6 +15,7 @@ CI runs a fixed, bounded number of examples (derandomized, ``OPTIONS_EXAMPLES``,
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -32,6 +33,7 @@ from engine.validate import validate
 
 from .options_oracle import (
     duel_accepts,
+    duel_last_stone_adds,
     duel_signals,
     last_stone_adds,
     standard_accepts,
@@ -118,7 +120,9 @@ def test_every_offered_action_is_accepted_by_the_engine(position: tuple[CombatSe
         accepted, why = standard_accepts(setup, CATALOG, number, option.action)
         assert accepted, f"offered {option.item} at m{number} of {format_setup(setup)}: {why}"
         if option.action.card == "guardian":
-            assert last_stone_adds(setup, CATALOG, number, option.action), option.item
+            assert last_stone_adds(setup, CATALOG, number, option.action), (
+                f"{option.item} adds nothing: {format_setup(setup)}"
+            )
         assert why_not(setup, CATALOG, number, option.action) is None
 
 
@@ -217,8 +221,13 @@ def test_every_offered_duel_action_is_accepted_by_the_engine(position: tuple[Are
     setup, key = position
     turn = duel_options(setup, CATALOG).round(key)
     for option in turn.actions:
-        accepted, why = duel_accepts(setup, CATALOG, key, option.action)  # type: ignore[arg-type]
+        action = option.action
+        assert isinstance(action, (Action, ArenaPlay))
+        accepted, why = duel_accepts(setup, CATALOG, key, action)
         assert accepted, f"offered {option.item} in round {key} of {format_duel(setup)}: {why}"
+        if key == "p" and isinstance(action, Action) and action.card == "guardian" and action.target is None:
+            assert duel_last_stone_adds(setup, CATALOG, action), f"{option.item} adds nothing in {format_duel(setup)}"
+        assert duel_why_not(setup, CATALOG, key, action) is None
 
 
 @given(duel_positions())
@@ -230,9 +239,24 @@ def test_every_duel_action_the_engine_accepts_is_offered(position: tuple[ArenaSe
     for action in duel_universe(setup):
         if round_action_text(action) in offered:
             continue
+        if isinstance(action, Action) and action.kind is ActionKind.BRIBE_BACK:
+            plain = round_action_text(replace(action, kind=ActionKind.BRIBE))
+            if plain in offered:
+                # A duel plays a bribe back as a bribe: the options write it so unless it answers a bribe.
+                assert duel_why_not(setup, CATALOG, key, action) is not None
+                continue
         reason = duel_why_not(setup, CATALOG, key, action)
         assert reason is not None and reason.code and reason.words
         accepted, _ = duel_accepts(setup, CATALOG, key, action)
+        if (
+            accepted
+            and key == "p"
+            and isinstance(action, Action)
+            and action.card == "guardian"
+            and not duel_last_stone_adds(setup, CATALOG, action)
+        ):
+            assert reason.code == "options.adds_nothing", (round_action_text(action), reason.code)
+            continue  # a stone that adds nothing is not offered, and said so
         assert not accepted, (
             f"{round_action_text(action)} is accepted in round {key} of {format_duel(setup)} but not offered ({reason.code})"
         )

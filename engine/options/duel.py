@@ -311,9 +311,8 @@ def _channels(
     ]
     for target, card, reference in into:
         room = card.base_vitality - (channelled if target is None else 0)
-        guardian_allowed = (
-            card.first(ReceivesChannellingOnlyFrom) is None or card.first(ReceivesChannellingOnlyFrom).guardian
-        )
+        only = card.first(ReceivesChannellingOnlyFrom)
+        guardian_allowed = only is None or only.guardian
         if (
             guardian_allowed
             and _receives(setup, catalog, side, card, reference, written, None)
@@ -325,7 +324,6 @@ def _channels(
                 Action(side, ActionKind.CHANNEL, card=CardRef(GUARDIAN), amount=amount, target=_ref(target))
                 for amount in range(1, min(stones, useful) + 1)
             ]
-        only = card.first(ReceivesChannellingOnlyFrom)
         for channeller_ref, channeller in channellers:
             restriction = channeller.first(ChannelsOnlyTo)
             if restriction is not None and not restriction.target.matches(card):

@@ -347,9 +347,9 @@ def _channel_choices(
         ref
         for ref in hand.channellers
         if (source := board.card(ref)) is not None
-        and (rule := source.first(ChannelsOnlyTo)) is not None
-        and rule.overrides_red_bar
-        and rule.target.matches(card)
+        and (limit := source.first(ChannelsOnlyTo)) is not None
+        and limit.overrides_red_bar
+        and limit.target.matches(card)
     ]
     if not receives and not overriding:
         return [], Reason.of("channel.cannot_receive", "PRI-10", side=side.value, target=card.name)

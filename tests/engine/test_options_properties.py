@@ -26,9 +26,9 @@ from engine.arena.notation import round_action_text
 from engine.arena.setup import ArenaPlay, DuelSide, PlayKind
 from engine.catalog import default_catalog
 from engine.enums import BriberyIcon, Side
-from engine.notation import format_setup
-from engine.options import duel_options, duel_why_not, next_actions, options, why_not
-from engine.setup import CardRef, CombatSetup, SideSetup, copy_references
+from engine.notation import format_setup, parse_setup
+from engine.options import Decision, duel_options, duel_why_not, next_actions, options, why_not
+from engine.setup import CardRef, CombatSetup, SecondaryAttack, SideSetup, copy_references
 from engine.validate import validate
 
 from .options_oracle import (
@@ -37,6 +37,7 @@ from .options_oracle import (
     duel_signals,
     last_stone_adds,
     standard_accepts,
+    standard_signals,
     with_action,
     with_round_action,
 )
@@ -259,4 +260,64 @@ def test_every_duel_action_the_engine_accepts_is_offered(position: tuple[ArenaSe
             continue  # a stone that adds nothing is not offered, and said so
         assert not accepted, (
             f"{round_action_text(action)} is accepted in round {key} of {format_duel(setup)} but not offered ({reason.code})"
+        )
+
+
+# ------------------------------------------------------------------------------------------------ set-up decisions
+
+_CLAUSE_FIELDS = {"ranged": "ranged", "bribe": "bribes", "spell": "spells", "channel": "channels"}
+
+
+def with_decision(setup: CombatSetup, side: Side, clause: str, item: str) -> CombatSetup:
+    """The set-up with one more per-kind decision, read by the notation's own parser."""
+    parsed = parse_setup(f"a=swordsman d=swordsman a.{clause}={item}").attacker
+    field = _CLAUSE_FIELDS[clause]
+    grown = replace(setup.side(side), **{field: (*getattr(setup.side(side), field), *getattr(parsed, field))})
+    return replace(setup, attacker=grown) if side is Side.ATTACKER else replace(setup, defender=grown)
+
+
+@given(standard_sides(), standard_sides(), st.sampled_from(TERRAINS))
+@PROFILE
+def test_every_offered_decision_is_taken_by_the_engine(
+    attacker: SideSetup, defender: SideSetup, terrain: str | None
+) -> None:
+    setup = CombatSetup(attacker, defender, terrain)
+    assume(not validate(setup, CATALOG))
+    found = options(setup, CATALOG)
+    decisions = [
+        decision
+        for row in found.rows
+        for side_row in (row.attacker, row.defender)
+        for decision in (*side_row.ranged, *side_row.bribes, *side_row.spells, *side_row.channels)
+    ]
+    assert_taken(setup, decisions)
+    secondary = found.secondary
+    if secondary is not None and secondary.targets:
+        # Plan every left-over creature's attack on the first target, so the other side's answers are offered.
+        assert secondary.answers_reason is not None or setup.side(secondary.side).secondaries is not None
+        attacks = tuple(SecondaryAttack(attacker, secondary.targets[0]) for attacker in secondary.attackers)
+        side_setup = replace(setup.side(secondary.side), secondaries=attacks)
+        planned = (
+            replace(setup, attacker=side_setup)
+            if secondary.side is Side.ATTACKER
+            else replace(setup, defender=side_setup)
+        )
+        if not validate(planned, CATALOG):
+            answers = options(planned, CATALOG).secondary
+            assert answers is not None and answers.answers_reason is None
+            # Whether a planned attack happens depends on the primaries (its target may be beaten first), which the
+            # options do not resolve: an answer must validate and not be refused, but may find no attack to answer.
+            assert_taken(planned, [*answers.bribes, *answers.spells], may_be_moot=True)
+
+
+def assert_taken(setup: CombatSetup, decisions: list[Decision], *, may_be_moot: bool = False) -> None:
+    base = standard_signals(setup, CATALOG)
+    assert base is not None
+    for decision in decisions:
+        grown = standard_signals(with_decision(setup, decision.side, decision.clause, decision.item), CATALOG)
+        assert grown is not None, f"{decision.side.value}.{decision.clause}={decision.item} of {format_setup(setup)}"
+        new = [key for key in grown - base if not key.startswith("log:")]
+        dropped = not may_be_moot and any(key.startswith("log:") for key in base & grown)
+        assert not new and not dropped, (
+            f"{decision.side.value}.{decision.clause}={decision.item} of {format_setup(setup)}: {new or 'no effect'}"
         )

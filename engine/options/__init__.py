@@ -11,7 +11,9 @@ its ``words``; the site reads the fields and shows the words.
 
 from __future__ import annotations
 
-from .duel import duel_options, duel_why_not
+from typing import TYPE_CHECKING
+
+from ..catalog import CardCatalog
 from .standard import next_actions, options, why_not
 from .values import (
     ActionOption,
@@ -26,6 +28,27 @@ from .values import (
     SideRow,
     Turn,
 )
+
+if TYPE_CHECKING:
+    from ..arena.setup import ArenaSetup, RoundAction
+
+
+# The duel half is imported when first asked for, so that ``import engine`` (every resolution in a new process)
+# does not load the Arena modules for a standard combat.
+def duel_options(setup: ArenaSetup, catalog: CardCatalog) -> DuelOptions:
+    """Both rounds of an Arena duel as they stand: each round's turn, who opens it and why, and every legal
+    next action (``engine.options.duel``)."""
+    from .duel import duel_options as of_duel
+
+    return of_duel(setup, catalog)
+
+
+def duel_why_not(setup: ArenaSetup, catalog: CardCatalog, round_key: str, action: RoundAction) -> Reason | None:
+    """Why ``action`` may not come next in round ``round_key`` (``p`` or ``s``) of a duel, or None when offered."""
+    from .duel import duel_why_not as why_not_in_duel
+
+    return why_not_in_duel(setup, catalog, round_key, action)
+
 
 __all__ = [
     "ActionOption",

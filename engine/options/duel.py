@@ -15,8 +15,9 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 
-from ..abilities import AllowChannelling, RangedChannelling
-from ..abilities.channelling import AllowsChannellingTo, ChannelsOnlyTo
+from ..abilities import AllowChannelling, AllowsRanged, RangedChannelling
+from ..abilities.bribery import NoBriberyHere, UnbribeableSide
+from ..abilities.channelling import AllowsChannellingTo, ChannelsOnlyTo, ReceivesChannellingOnlyFrom
 from ..actions import Action, ActionKind
 from ..arena.duel import resolve_duel, with_made_up
 from ..arena.notation import round_action_text
@@ -25,10 +26,11 @@ from ..arena.setup import ArenaPlay, ArenaSetup, PlayKind, RoundAction, is_pass
 from ..arena.validate import validate_duel
 from ..cards import DEFAULT_GUARDIAN, CardDefinition
 from ..catalog import CardCatalog
-from ..enums import BriberyIcon, CardType, Side
+from ..enums import BriberyIcon, CardType, Side, Terrain
 from ..errors import EngineError
 from ..render import ARENA_PRIMARY_WORDS, ARENA_SECONDARY_WORDS
-from ..setup import CardRef, split_reference
+from ..setup import CardRef, copy_references, split_reference
+from ..validate import resolve_terrain
 from .values import ActionOption, DuelOptions, OptionKind, Reason, Turn
 
 GUARDIAN = "guardian"
@@ -92,7 +94,12 @@ class _Uses:
                 self.stones[side] += action.amount
             elif action.kind in (ActionKind.RANGED, ActionKind.CHANNEL) and action.card is not None:
                 card = _card(catalog, action.card)
-                self.under[side][card.slug if card else action.card.slug] += 1
+                self.under[side][str(action.card)] += 1
+
+
+def _duellist(setup: ArenaSetup, side: Side) -> str:
+    duellists = setup.side(side).duellists
+    return str(duellists[0]) if duellists else ""
 
 
 def _left(catalog: CardCatalog, references: Iterable[str], used: Counter[str]) -> list[str]:
@@ -107,6 +114,39 @@ def _left(catalog: CardCatalog, references: Iterable[str], used: Counter[str]) -
         if card.slug not in order:
             order.append(card.slug)
     return [slug for slug in order if held[slug] > used[slug]]
+
+
+def _takes(setup: ArenaSetup, catalog: CardCatalog, side: Side, icon: BriberyIcon, target: CardDefinition) -> bool:
+    """Whether ``side``'s bribe with ``icon`` takes ``target``: it carries the icon, the Duel Zone's terrain card
+    allows that bribe, and no standard bearer of the target's side keeps its creatures from being bribed."""
+    if icon not in target.bribery:
+        return False
+    terrain = _card(catalog, setup.terrain)
+    banned = terrain.first(NoBriberyHere) if terrain is not None else None
+    if banned is not None and banned.icon is icon:
+        return False
+    bearer = _card(catalog, setup.side(side.other).bearer)
+    return bearer is None or bearer.first(UnbribeableSide) is None
+
+
+def _duellist_bribed(setup: ArenaSetup, catalog: CardCatalog, written: tuple[RoundAction, ...]) -> bool:
+    for action in written:
+        if not isinstance(action, Action) or action.icon is None:
+            continue
+        duellist = _duellist(setup, action.side.other)
+        if action.target is not None and str(action.target) != duellist:
+            continue
+        card = _card(catalog, duellist)
+        if card is not None and _takes(setup, catalog, action.side, action.icon, card):
+            return True
+    return False
+
+
+def _under_left(catalog: CardCatalog, under: Iterable[str], used: Counter[str]) -> list[str]:
+    """The creatures under the strongholds that have not shot or channelled yet, each by its reference (a second
+    Archer is ``archer#2``): each acts once (6.3.2d)."""
+    refs = copy_references([card.slug for card in (_card(catalog, ref) for ref in under) if card is not None])
+    return [ref for ref in refs if not used[ref]]
 
 
 def _turn(actions: tuple[RoundAction, ...], first: Side | None) -> tuple[Side | None, bool]:
@@ -133,8 +173,21 @@ def _receives(
         spell = _card(catalog, action.card)
         if spell is None or spell.first(AllowChannelling) is None:
             continue
-        aimed = str(action.target) if action.target is not None else (reference if action.side is side else "")
-        if aimed == reference:
+        if action.target is None:
+            if action.side is side and reference == _duellist(setup, side):
+                return True
+            continue
+        # A named target is read on the caster's side first (matchup_effects.cast).
+        caster_refs = {
+            _duellist(setup, action.side),
+            *(
+                str(a.card)
+                for a in written
+                if a.side is action.side and isinstance(a, Action) and a.kind is ActionKind.RANGED
+            ),
+        }
+        aimed_side = action.side if str(action.target) in caster_refs else action.side.other
+        if aimed_side is side and str(action.target) == reference:
             return True
     terrain = _card(catalog, setup.terrain)
     bearers = [(owner, _card(catalog, setup.side(owner).bearer)) for owner in Side]
@@ -165,6 +218,9 @@ def _offered(setup: ArenaSetup, catalog: CardCatalog, key: str, side: Side) -> l
     own = str(mine.duellists[0]) if mine.duellists else None
     other = str(theirs.duellists[0]) if theirs.duellists else None
     found: list[RoundAction] = []
+    if _duellist_bribed(setup, catalog, written):
+        # A bribe that takes a duellist ends the round: the actions after it are not taken (site ruling 6.3.4).
+        return [Action(side, ActionKind.PASS)]
     stock_left = _left(catalog, mine.stock, uses.stock[side])
     # Whom a spell or an item may be aimed at: nobody named (its usual creature), or a creature in the battle.
     anyone: list[str | None] = [
@@ -190,7 +246,7 @@ def _offered(setup: ArenaSetup, catalog: CardCatalog, key: str, side: Side) -> l
     for icon in icons:
         for target, reference in bribe_targets:
             aimed = _card(catalog, reference)
-            if aimed is not None and icon in aimed.bribery:
+            if aimed is not None and _takes(setup, catalog, side, icon, aimed):
                 found.append(Action(side, ActionKind.BRIBE, icon=icon, target=_ref(target)))
     last = written[-1] if written else None
     if isinstance(last, Action) and last.side is side.other and last.icon is not None:
@@ -198,13 +254,13 @@ def _offered(setup: ArenaSetup, catalog: CardCatalog, key: str, side: Side) -> l
         found += [
             Action(side, ActionKind.BRIBE_BACK, icon=icon)
             for icon in icons
-            if duellist is not None and icon in duellist.bribery
+            if duellist is not None and _takes(setup, catalog, side, icon, duellist)
         ]
     if key == PRIMARY:
-        for slug in _left(catalog, mine.under, uses.under[side]):
-            card = catalog.get(slug)
+        for ref in _under_left(catalog, mine.under, uses.under[side]) if not _woods(setup, catalog) else ():
+            card = catalog.get(split_reference(ref)[0])
             if card.ranged_attack:
-                found.append(Action(side, ActionKind.RANGED, card=CardRef(slug)))
+                found.append(Action(side, ActionKind.RANGED, card=CardRef(ref)))
         found += _channels(setup, catalog, side, own, written, joined[side], uses)
     else:
         pen_left = _left(catalog, mine.pen, uses.pen[side])
@@ -250,19 +306,42 @@ def _channels(
         if card is not None and card.first(RangedChannelling) is not None:
             into.append((ref, card, ref))
     found: list[RoundAction] = []
-    channellers = [catalog.get(slug) for slug in _left(catalog, mine.under, uses.under[side])]
+    channellers = [
+        (ref, catalog.get(split_reference(ref)[0])) for ref in _under_left(catalog, mine.under, uses.under[side])
+    ]
     for target, card, reference in into:
         room = card.base_vitality - (channelled if target is None else 0)
-        if _receives(setup, catalog, side, card, reference, written, None) and stats.cmp > 0 and room > 0:
+        only = card.first(ReceivesChannellingOnlyFrom)
+        guardian_allowed = only is None or only.guardian
+        if (
+            guardian_allowed
+            and _receives(setup, catalog, side, card, reference, written, None)
+            and stats.cmp > 0
+            and room > 0
+        ):
             useful = math.ceil(room / stats.cmp) if target is None else stones
             found += [
                 Action(side, ActionKind.CHANNEL, card=CardRef(GUARDIAN), amount=amount, target=_ref(target))
                 for amount in range(1, min(stones, useful) + 1)
             ]
-        for channeller in channellers:
+        for channeller_ref, channeller in channellers:
+            restriction = channeller.first(ChannelsOnlyTo)
+            if restriction is not None and not restriction.target.matches(card):
+                continue
+            if only is not None and not (only.channellers is not None and only.channellers.matches(channeller)):
+                continue
             if channeller.cmp and _receives(setup, catalog, side, card, reference, written, channeller):
-                found.append(Action(side, ActionKind.CHANNEL, card=CardRef(channeller.slug), target=_ref(target)))
+                found.append(Action(side, ActionKind.CHANNEL, card=CardRef(channeller_ref), target=_ref(target)))
     return found
+
+
+def _woods(setup: ArenaSetup, catalog: CardCatalog) -> bool:
+    """The Duel Zone counts as Woods and no card there allows ranged attacks (rule 6.9.1)."""
+    found = resolve_terrain(catalog, setup.terrain)
+    if found is None:
+        return False
+    card, types = found
+    return Terrain.WOODS in types and (card is None or card.first(AllowsRanged) is None)
 
 
 class _NoCmp:
@@ -297,7 +376,8 @@ def _round_turn(setup: ArenaSetup, catalog: CardCatalog, key: str) -> Turn:
         return Turn(None, False, True, (), why)
     side, over = _turn(written, first)
     if over:
-        return Turn(side, False, True, (), Reason.of("arena.after_round_end", "6.3.2" if key == PRIMARY else "6.6.1"))
+        rule = "6.3.2" if key == PRIMARY else "6.6.1"
+        return Turn(side, False, True, (), Reason.of("options.round_over", rule, round_name=_ROUND_NAMES[key]))
     sides = [side] if side is not None else [Side.ATTACKER, Side.DEFENDER]
     offered = tuple(_option(catalog, key, action) for who in sides for action in _offered(setup, catalog, key, who))
     return Turn(side, False, False, offered, why)
@@ -332,6 +412,13 @@ def duel_why_not(setup: ArenaSetup, catalog: CardCatalog, round_key: str, action
     rule = "6.3.2" if key == PRIMARY else "6.6.1"
     if turn.side is not None and action.side is not turn.side:
         return Reason.of("action.out_of_turn", rule, turn=turn.side.value)
+    if isinstance(action, Action) and action.kind is ActionKind.RANGED and key == PRIMARY and _woods(setup, cards):
+        return Reason.of("shots.woods", "6.9.1")
+    if isinstance(action, Action) and action.kind is ActionKind.BRIBE_BACK:
+        written = setup.primary if key == PRIMARY else setup.secondary
+        last = written[-1] if written else None
+        if not (isinstance(last, Action) and last.side is action.side.other and last.icon is not None):
+            return Reason.of("action.nothing_to_bribe_back", "A-01")
     if isinstance(action, ArenaPlay) and key == PRIMARY:
         return Reason.of("options.wrong_round", "6.6.1", action=text, round_name="secondary")
     if isinstance(action, Action) and action.kind in (ActionKind.RANGED, ActionKind.CHANNEL) and key == SECONDARY:
@@ -343,6 +430,15 @@ def duel_why_not(setup: ArenaSetup, catalog: CardCatalog, round_key: str, action
         )
         if target is not None and action.icon not in target.bribery:
             return Reason.of("options.no_icon", "ARN-33", target=target.name, icon=action.icon.value.capitalize())
+    if isinstance(action, Action) and action.kind is ActionKind.CHANNEL and action.card == GUARDIAN:
+        amounts = [
+            o.amount for o in turn.actions if o.side is action.side and o.card == GUARDIAN and o.target == action.target
+        ]
+        if amounts and action.amount > max(amounts):
+            mine = setup.side(action.side).duellists
+            aimed = _card(cards, str(action.target) if action.target else (str(mine[0]) if mine else None))
+            if aimed is not None:
+                return Reason.of("options.adds_nothing", "ARN-35", target=aimed.name, vitality=aimed.base_vitality)
     if isinstance(action, Action) and action.kind is ActionKind.CHANNEL:
         own = setup.side(action.side).duellists
         target = _card(cards, str(action.target) if action.target else (str(own[0]) if own else None))

@@ -33,7 +33,7 @@ from ..core import action_said
 from ..enums import SIDES, BriberyIcon, CardType, Side, Terrain
 from ..errors import EngineError
 from ..made_up import catalog_for
-from ..setup import CardRef, CombatSetup, SideSetup, copy_references, split_reference
+from ..setup import CardRef, CombatSetup, Moment, SideSetup, copy_references, split_reference
 from ..turn_casts import TURN_ITEM_KINDS
 from ..turns import TurnPlan, TurnState, referee, turn_state
 from ..validate import planned_queue, ranged_use, resolve_terrain
@@ -347,9 +347,9 @@ def _channel_choices(
         ref
         for ref in hand.channellers
         if (source := board.card(ref)) is not None
-        and (rule := source.first(ChannelsOnlyTo)) is not None
-        and rule.overrides_red_bar
-        and rule.target.matches(card)
+        and (limit := source.first(ChannelsOnlyTo)) is not None
+        and limit.overrides_red_bar
+        and limit.target.matches(card)
     ]
     if not receives and not overriding:
         return [], Reason.of("channel.cannot_receive", "PRI-10", side=side.value, target=card.name)
@@ -515,6 +515,16 @@ def _side_row(board: _Board, side: Side, number: int) -> SideRow:
             _decision(board, side, number, Action(side, ActionKind.CHANNEL, card=_ref(s), amount=a), "channel")
             for s, a in channels
         ),
+        items=tuple(
+            Decision(
+                OptionKind.ITEM, side, f"m{number}", action_to_text(item), _words(board, item), card=str(item.card)
+            )
+            for item in (
+                Action(side, ActionKind.ITEM, card=CardRef(slug))
+                for slug, held in sorted(board.hands[side].items.items())
+                if held > used.items[slug]
+            )
+        ),
         blocked=tuple(blocked),
     )
 
@@ -660,7 +670,46 @@ def _secondary(board: _Board) -> SecondaryOptions | None:
         for attacker in attackers
         for target in targets
     ]  # fmt: skip
-    return SecondaryOptions(side, attackers, targets, tuple(plans))
+    answering = side.other
+    used = _used(board.catalog, board.plan, answering)
+    hand = board.hands[answering]
+    bribes: list[Decision] = []
+    spells: list[Decision] = []
+    planned = board.setup.side(side).secondaries
+    if planned is None:
+        # The simulator picks the attacks when the set-up plans none, so which creature makes attack N is not known.
+        why = Reason.of("options.secondary_unplanned", "SEC-9", side=side.value)
+        return SecondaryOptions(side, attackers, targets, tuple(plans), answers_reason=why)
+    for number, attacker in enumerate((str(attack.attacker) for attack in planned), start=1):
+        card = board.card(attacker)
+        if card is None:
+            continue
+        moment = Moment(number, secondary=True)
+        spent = Counter(b.icon.value for b in board.plan.setup.side(answering).bribes if b.moment == moment)
+        for icon, held in sorted(hand.icons.items()):
+            if held > used.icons[icon] - spent[icon] and _bribable(board, answering, icon, card) is None:
+                action = Action(answering, ActionKind.BRIBE, icon=BriberyIcon(icon))
+                words = f"{_words(board, action)} on {card.name} (secondary attacker {number})"
+                bribes.append(
+                    Decision(OptionKind.BRIBE, answering, "bribe", f"{moment}:{icon}", words, icon=BriberyIcon(icon))
+                )
+        for slug, held in sorted(hand.spells.items()):
+            reaction = board.catalog.get(slug).first(ChannelReaction)
+            if reaction is None or reaction.as_ranged or held <= used.spells[slug]:
+                continue
+            action = Action(answering, ActionKind.SPELL, card=CardRef(slug))
+            words = f"{_words(board, action)} against the channelling of {card.name} (secondary attacker {number})"
+            spells.append(Decision(OptionKind.SPELL, answering, "spell", f"{moment}:{slug}", words, card=slug))
+    return SecondaryOptions(side, attackers, targets, tuple(plans), tuple(bribes), tuple(spells))
+
+
+def _dispels(board: _Board, side: Side) -> tuple[Decision, ...]:
+    """How many Dispel Magic the side may keep for the command step (CMD-3): one up to all it holds."""
+    held = sum(count for slug, count in board.hands[side].spells.items() if board.catalog.get(slug).first(Dispel))
+    return tuple(
+        Decision(OptionKind.SPELL, side, "dispel", str(count), f"Keep {count} Dispel Magic for the command step")
+        for count in range(1, held + 1)
+    )
 
 
 def _inputs(board: _Board, side: Side) -> list[CardInput]:
@@ -744,6 +793,7 @@ def options(setup: CombatSetup, catalog: CardCatalog) -> Options:
     return Options(
         rows=rows,
         commands=tuple((side, _commands(board, side)) for side in SIDES),
+        dispels=tuple((side, _dispels(board, side)) for side in SIDES),
         secondary=_secondary(board),
         inputs=tuple(found for side in SIDES for found in _inputs(board, side)),
         notes=notes,

@@ -53,6 +53,9 @@ OPTION_WHY: dict[str, str] = {
     "options.secondary_first_beaten": "the {side} was beaten in the primary round, so acts first",
     "options.secondary_first_tie": "the primary round was a tie, so the attacker acts first",
     "options.primary_first": "the attacker acts first",
+    "options.round_over": "both players have passed in succession, so the {round_name} round is over",
+    "options.secondary_unplanned": "the {side}'s secondary attacks are left to the simulator's pick: plan them "
+    "to answer a secondary attacker",
     "options.not_offered": "{action} is not one of the legal actions here",
     "options.wrong_round": "{action} belongs to the {round_name} round",
     "options.no_icon": "{target} carries no {icon} icon",
@@ -147,13 +150,16 @@ class Turn:
 @dataclass(frozen=True)
 class SideRow:
     """One side of one match-up row: its creature and the legal decisions of each kind, and why a kind offers
-    nothing (``blocked``: by kind, the reason)."""
+    nothing (``blocked``: by kind, the reason). ``items`` are the hand items the engine applies as a turn: they
+    have no per-kind clause, so each is the action it is in the row's ordered list (``clause`` ``m<N>``)."""
 
     side: Side
     creature: str
     ranged: tuple[Decision, ...] = ()
     bribes: tuple[Decision, ...] = ()
     spells: tuple[Decision, ...] = ()
+    # Why there are no bribes or spells against the secondary attackers (their attacks are not planned yet).
+    answers_reason: Reason | None = None
     channels: tuple[Decision, ...] = ()
     items: tuple[Decision, ...] = ()
     blocked: tuple[tuple[OptionKind, Reason], ...] = ()
@@ -195,12 +201,19 @@ class CardInput:
 @dataclass(frozen=True)
 class SecondaryOptions:
     """The side with creatures left over, each left-over creature (``attackers``) and the opposing creatures it
-    may attack (``targets``), and each attack plan as a decision (``plans``: ``archer>swordsman``; ``none``)."""
+    may attack (``targets``), each attack plan as a decision (``plans``: ``archer>swordsman``; ``none``), and the
+    other side's bribes and spells against each secondary attacker."""
 
     side: Side
     attackers: tuple[str, ...]
     targets: tuple[str, ...]
     plans: tuple[Decision, ...]
+    # The other side's answers: a bribe on secondary attacker N (``s1:gold``, SEC-9) with an icon it carries, and a
+    # spell that answers its channelling (``s1:<spell>``).
+    bribes: tuple[Decision, ...] = ()
+    spells: tuple[Decision, ...] = ()
+    # Why there are no bribes or spells against the secondary attackers (their attacks are not planned yet).
+    answers_reason: Reason | None = None
 
 
 @dataclass(frozen=True)
@@ -211,6 +224,8 @@ class Options:
 
     rows: tuple[Row, ...] = ()
     commands: tuple[tuple[Side, tuple[Decision, ...]], ...] = ()
+    # Per side: how many Dispel Magic it may hold back for the command step (its ``dispel`` clause: 1, 2, ...).
+    dispels: tuple[tuple[Side, tuple[Decision, ...]], ...] = ()
     secondary: SecondaryOptions | None = None
     inputs: tuple[CardInput, ...] = ()
     notes: tuple[Reason, ...] = ()
@@ -221,6 +236,9 @@ class Options:
 
     def commands_of(self, side: Side) -> tuple[Decision, ...]:
         return next((found for owner, found in self.commands if owner is side), ())
+
+    def dispels_of(self, side: Side) -> tuple[Decision, ...]:
+        return next((found for owner, found in self.dispels if owner is side), ())
 
 
 @dataclass(frozen=True)

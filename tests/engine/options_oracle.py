@@ -12,11 +12,12 @@ from dataclasses import replace
 
 from engine.actions import Action, ActionKind, MatchupActions
 from engine.arena import ArenaSetup, resolve_duel
-from engine.arena.setup import RoundAction
+from engine.arena.setup import RoundAction, is_pass
 from engine.arena.validate import validate_duel
 from engine.catalog import CardCatalog
-from engine.enums import Side
+from engine.enums import Side, StepKind
 from engine.errors import EngineError
+from engine.log import Step
 from engine.resolver import resolve
 from engine.setup import CombatSetup
 from engine.validate import validate
@@ -33,6 +34,9 @@ REFUSING_PREFIXES = (
     "decision.",
     "arena.target",
     "arena.bad",
+    "arena.action_not_possible",
+    "arena.not_in_secondary",
+    "arena.primary_matchup_only",
 )
 NOT_REFUSING = frozenset({"action.shorthand_ignored"})
 # Steps that say an action was not taken without a notice of their own.
@@ -44,6 +48,8 @@ NOT_TAKEN_STEPS = frozenset(
         "channel_into.5",
         "channel_into.6",
         "bribe_creature",
+        "arena.not_taken",
+        "arena.not_taken_decided",
         "bribe_creature.5",
         "action.refused",
         "ranged",
@@ -124,7 +130,9 @@ def duel_signals(setup: ArenaSetup, catalog: CardCatalog) -> Counter[str] | str:
         log = resolve_duel(setup, catalog)
     except EngineError as exc:
         return f"refused: {exc.code}"
-    return _signals([n.code for n in log.result.notices], [s.message for s in log.steps])
+    found = _signals([n.code for n in log.result.notices], [s.message for s in log.steps])
+    found[f"log:{hash(tuple(s.text for s in log.steps))}"] += 1
+    return found
 
 
 def duel_accepts(setup: ArenaSetup, catalog: CardCatalog, key: str, action: RoundAction) -> tuple[bool, str]:
@@ -133,23 +141,27 @@ def duel_accepts(setup: ArenaSetup, catalog: CardCatalog, key: str, action: Roun
     grown = duel_signals(with_round_action(setup, key, action), catalog)
     if isinstance(grown, str):
         return False, grown
-    new = grown - base
+    if any(key.startswith("log:") for key in base & grown) and not is_pass(action):
+        return False, "no effect"
+    new = +Counter({key: n for key, n in (grown - base).items() if not key.startswith("log:")})
     return (not new), ", ".join(sorted(new))
 
 
-def matchup_total(setup: CombatSetup, catalog: CardCatalog, round_number: int, side: Side) -> int | None:
-    """The side's total in match-up ``round_number`` as the set-up resolves (None if it was not fought)."""
-    log = resolve(setup, catalog)
-    found = [m for m in log.result.matchups if m.round == round_number]
-    if not found:
-        return None
-    return found[0].attacker_total if side is Side.ATTACKER else found[0].defender_total
+def _channelled(steps: tuple[Step, ...], side: Side) -> int:
+    """What the side's channel steps added, before any later rule (a flier's) takes totals away."""
+    return sum(step.delta or 0 for step in steps if step.kind is StepKind.CHANNEL and step.side is side)
 
 
 def last_stone_adds(setup: CombatSetup, catalog: CardCatalog, round_number: int, action: Action) -> bool:
-    """Whether the last Power Stone of a Guardian's channel adds to the total (the options offer no stone that
-    adds nothing): the channel against the same channel with one stone fewer (none, for one stone)."""
+    """Whether the last Power Stone of a Guardian's channel adds points (the options offer no stone that adds
+    nothing): the channel against the same channel with one stone fewer (none, for one stone)."""
     fewer = setup if action.amount == 1 else with_action(setup, round_number, replace(action, amount=action.amount - 1))
-    return matchup_total(with_action(setup, round_number, action), catalog, round_number, action.side) != (
-        matchup_total(fewer, catalog, round_number, action.side)
-    )
+    grown = resolve(with_action(setup, round_number, action), catalog).steps
+    return _channelled(grown, action.side) > _channelled(resolve(fewer, catalog).steps, action.side)
+
+
+def duel_last_stone_adds(setup: ArenaSetup, catalog: CardCatalog, action: Action) -> bool:
+    """Whether the last Power Stone of a Guardian's channel in the primary round adds points."""
+    fewer = setup if action.amount == 1 else with_round_action(setup, "p", replace(action, amount=action.amount - 1))
+    grown = resolve_duel(with_round_action(setup, "p", action), catalog).steps
+    return _channelled(grown, action.side) > _channelled(resolve_duel(fewer, catalog).steps, action.side)

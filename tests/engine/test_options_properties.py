@@ -15,6 +15,7 @@ CI runs a fixed, bounded number of examples (derandomized, ``OPTIONS_EXAMPLES``,
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -25,16 +26,18 @@ from engine.arena.notation import round_action_text
 from engine.arena.setup import ArenaPlay, DuelSide, PlayKind
 from engine.catalog import default_catalog
 from engine.enums import BriberyIcon, Side
-from engine.notation import format_setup
-from engine.options import duel_options, duel_why_not, next_actions, options, why_not
-from engine.setup import CardRef, CombatSetup, SideSetup, copy_references
+from engine.notation import format_setup, parse_setup
+from engine.options import Decision, duel_options, duel_why_not, next_actions, options, why_not
+from engine.setup import CardRef, CombatSetup, SecondaryAttack, SideSetup, copy_references
 from engine.validate import validate
 
 from .options_oracle import (
     duel_accepts,
+    duel_last_stone_adds,
     duel_signals,
     last_stone_adds,
     standard_accepts,
+    standard_signals,
     with_action,
     with_round_action,
 )
@@ -118,7 +121,9 @@ def test_every_offered_action_is_accepted_by_the_engine(position: tuple[CombatSe
         accepted, why = standard_accepts(setup, CATALOG, number, option.action)
         assert accepted, f"offered {option.item} at m{number} of {format_setup(setup)}: {why}"
         if option.action.card == "guardian":
-            assert last_stone_adds(setup, CATALOG, number, option.action), option.item
+            assert last_stone_adds(setup, CATALOG, number, option.action), (
+                f"{option.item} adds nothing: {format_setup(setup)}"
+            )
         assert why_not(setup, CATALOG, number, option.action) is None
 
 
@@ -217,8 +222,13 @@ def test_every_offered_duel_action_is_accepted_by_the_engine(position: tuple[Are
     setup, key = position
     turn = duel_options(setup, CATALOG).round(key)
     for option in turn.actions:
-        accepted, why = duel_accepts(setup, CATALOG, key, option.action)  # type: ignore[arg-type]
+        action = option.action
+        assert isinstance(action, (Action, ArenaPlay))
+        accepted, why = duel_accepts(setup, CATALOG, key, action)
         assert accepted, f"offered {option.item} in round {key} of {format_duel(setup)}: {why}"
+        if key == "p" and isinstance(action, Action) and action.card == "guardian" and action.target is None:
+            assert duel_last_stone_adds(setup, CATALOG, action), f"{option.item} adds nothing in {format_duel(setup)}"
+        assert duel_why_not(setup, CATALOG, key, action) is None
 
 
 @given(duel_positions())
@@ -230,9 +240,84 @@ def test_every_duel_action_the_engine_accepts_is_offered(position: tuple[ArenaSe
     for action in duel_universe(setup):
         if round_action_text(action) in offered:
             continue
+        if isinstance(action, Action) and action.kind is ActionKind.BRIBE_BACK:
+            plain = round_action_text(replace(action, kind=ActionKind.BRIBE))
+            if plain in offered:
+                # A duel plays a bribe back as a bribe: the options write it so unless it answers a bribe.
+                assert duel_why_not(setup, CATALOG, key, action) is not None
+                continue
         reason = duel_why_not(setup, CATALOG, key, action)
         assert reason is not None and reason.code and reason.words
         accepted, _ = duel_accepts(setup, CATALOG, key, action)
+        if (
+            accepted
+            and key == "p"
+            and isinstance(action, Action)
+            and action.card == "guardian"
+            and not duel_last_stone_adds(setup, CATALOG, action)
+        ):
+            assert reason.code == "options.adds_nothing", (round_action_text(action), reason.code)
+            continue  # a stone that adds nothing is not offered, and said so
         assert not accepted, (
             f"{round_action_text(action)} is accepted in round {key} of {format_duel(setup)} but not offered ({reason.code})"
+        )
+
+
+# ------------------------------------------------------------------------------------------------ set-up decisions
+
+_CLAUSE_FIELDS = {"ranged": "ranged", "bribe": "bribes", "spell": "spells", "channel": "channels"}
+
+
+def with_decision(setup: CombatSetup, side: Side, clause: str, item: str) -> CombatSetup:
+    """The set-up with one more per-kind decision, read by the notation's own parser."""
+    parsed = parse_setup(f"a=swordsman d=swordsman a.{clause}={item}").attacker
+    field = _CLAUSE_FIELDS[clause]
+    grown = replace(setup.side(side), **{field: (*getattr(setup.side(side), field), *getattr(parsed, field))})
+    return replace(setup, attacker=grown) if side is Side.ATTACKER else replace(setup, defender=grown)
+
+
+@given(standard_sides(), standard_sides(), st.sampled_from(TERRAINS))
+@PROFILE
+def test_every_offered_decision_is_taken_by_the_engine(
+    attacker: SideSetup, defender: SideSetup, terrain: str | None
+) -> None:
+    setup = CombatSetup(attacker, defender, terrain)
+    assume(not validate(setup, CATALOG))
+    found = options(setup, CATALOG)
+    decisions = [
+        decision
+        for row in found.rows
+        for side_row in (row.attacker, row.defender)
+        for decision in (*side_row.ranged, *side_row.bribes, *side_row.spells, *side_row.channels)
+    ]
+    assert_taken(setup, decisions)
+    secondary = found.secondary
+    if secondary is not None and secondary.targets:
+        # Plan every left-over creature's attack on the first target, so the other side's answers are offered.
+        assert secondary.answers_reason is not None or setup.side(secondary.side).secondaries is not None
+        attacks = tuple(SecondaryAttack(attacker, secondary.targets[0]) for attacker in secondary.attackers)
+        side_setup = replace(setup.side(secondary.side), secondaries=attacks)
+        planned = (
+            replace(setup, attacker=side_setup)
+            if secondary.side is Side.ATTACKER
+            else replace(setup, defender=side_setup)
+        )
+        if not validate(planned, CATALOG):
+            answers = options(planned, CATALOG).secondary
+            assert answers is not None and answers.answers_reason is None
+            # Whether a planned attack happens depends on the primaries (its target may be beaten first), which the
+            # options do not resolve: an answer must validate and not be refused, but may find no attack to answer.
+            assert_taken(planned, [*answers.bribes, *answers.spells], may_be_moot=True)
+
+
+def assert_taken(setup: CombatSetup, decisions: list[Decision], *, may_be_moot: bool = False) -> None:
+    base = standard_signals(setup, CATALOG)
+    assert base is not None
+    for decision in decisions:
+        grown = standard_signals(with_decision(setup, decision.side, decision.clause, decision.item), CATALOG)
+        assert grown is not None, f"{decision.side.value}.{decision.clause}={decision.item} of {format_setup(setup)}"
+        new = [key for key in grown - base if not key.startswith("log:")]
+        dropped = not may_be_moot and any(key.startswith("log:") for key in base & grown)
+        assert not new and not dropped, (
+            f"{decision.side.value}.{decision.clause}={decision.item} of {format_setup(setup)}: {new or 'no effect'}"
         )

@@ -41,7 +41,7 @@ from engine.enums import Side
 from engine.errors import NotationError, Problem
 from engine.made_up import made_up_slugs
 from engine.options import CardInput, Decision, OptionKind, Options, Reason, SideRow, Turn, options
-from engine.setup import CombatSetup, SideSetup, copy_references, split_reference
+from engine.setup import CombatSetup, SecondaryAttack, SideSetup, copy_references, split_reference
 from engine.turns import TurnPlan, referee
 from engine.validate import planned_queue
 
@@ -115,6 +115,8 @@ class Secondary:
     bribes: list[Pick]
     # The other side's answers to a secondary attacker's channelling (``d.spell=s1:...``).
     spells: list[Pick] = field(default_factory=list)
+    # Why the other side is offered no bribe or spell against the secondary attackers, in words.
+    not_offered: str = ""
 
     @property
     def side_name(self) -> str:
@@ -631,67 +633,39 @@ def _secondary(
             Option("plan", "As chosen below"),
         ),
     )
-    answers = _channel_answers(catalog, setup, LETTER_SIDES[other])
-    bribes = []
-    spells = []
-    for number, leftover in enumerate(leftovers, start=1):
-        assert leftover.fighter is not None
-        pick = _secondary_bribe(catalog, setup.side(LETTER_SIDES[other]), other, number, leftover.fighter, values)
-        if pick is not None:
-            bribes.append(pick)
-        if answers:
-            name = f"{other}-s{number}-spell"
-            spells.append(
-                Pick(
-                    name,
-                    f"Spell against secondary attacker {number}'s channelling ({leftover.fighter.name})",
-                    _value(values, name),
-                    (Option("", "No spell"), *answers),
-                )
-            )
-    return Secondary(letter, leftovers, mode, bribes, spells)
+    planned = setup.side(found.side).secondaries or ()
+    bribes = _answer_picks(catalog, found.bribes, other, "bribe", planned, values)
+    spells = _answer_picks(catalog, found.spells, other, "spell", planned, values)
+    secondary = Secondary(letter, leftovers, mode, bribes, spells)
+    if found.answers_reason is not None:
+        secondary.not_offered = f"No bribe or spell against a secondary attacker: {_said(found.answers_reason)}"
+    return secondary
 
 
-# WORKAROUND (until engine.options offers the secondary attacks' own decisions, ``s<N>`` bribes and spells):
-# the bribes on a secondary attacker are the bribery cards of the other side's hand whose icon the attacker
-# carries (the card's printed icons, SEC-9), and the spells against its channelling are those the engine
-# offers in the rows aimed at one of the secondary side's channellers (only an answer to channelling is).
-
-
-def _secondary_bribe(
-    catalog: CardCatalog, side: SideSetup, letter: str, number: int, attacker: Fighter, values: Mapping[str, str]
-) -> Pick | None:
-    carried = {icon.value for icon in catalog.get(attacker.slug).bribery}
-    held = [card for card in (_card(catalog, ref) for ref in side.hand) if card is not None]
-    icons = [card for card in dict.fromkeys(held) if card.slug in carried]
-    if not icons:
-        return None
-    name = f"{letter}-s{number}-bribe"
-    options_ = tuple(Option(card.slug, f"{card.name} on {attacker.name}") for card in icons)
-    return Pick(
-        name,
-        f"Bribe secondary attacker {number} ({attacker.name})",
-        _value(values, name),
-        (Option("", "No bribe"), *options_),
-    )
-
-
-def _channel_answers(catalog: CardCatalog, setup: CombatSetup, side: Side) -> list[Option]:
-    # The rows offer the spells the side has not cast elsewhere, so its secondary spells are left out of the ask.
-    own = setup.side(side)
-    unspent = replace(own, spells=tuple(play for play in own.spells if not play.moment.secondary))
-    asked = replace(setup, attacker=unspent) if side is Side.ATTACKER else replace(setup, defender=unspent)
-    channelling = setup.side(side.other)
-    channellers = set(copy_references([split_reference(ref)[0] for ref in channelling.channellers]))
-    found: dict[str, Option] = {}
-    for row in options(asked, catalog).rows:
-        for decision in row.side(side).spells:
-            if decision.target in channellers and decision.card is not None:
-                card = catalog.get(split_reference(decision.card)[0])
-                found.setdefault(decision.card, Option(decision.card, card.name))
-                words = f"{card.name} on the channelling of {_fighter(catalog, decision.target).name}"
-                found.setdefault(_what(decision.item), Option(_what(decision.item), words))
-    return list(found.values())
+def _answer_picks(
+    catalog: CardCatalog,
+    decisions: Iterable[Decision],
+    letter: str,
+    kind: str,
+    planned: Iterable[SecondaryAttack],
+    values: Mapping[str, str],
+) -> list[Pick]:
+    """The other side's bribes or spells against each planned secondary attacker, as the engine offers them
+    (``s1:gold``): one select per attacker that has any."""
+    attackers = [str(attack.attacker) for attack in planned]
+    by_moment: dict[str, list[Option]] = {}
+    for decision in decisions:
+        moment, _, what = decision.item.partition(":")
+        by_moment.setdefault(moment, []).append(Option(what, _deed(decision.words)))
+    picks = []
+    for moment, offered in by_moment.items():
+        number = int(moment[1:])
+        name = attackers[number - 1] if number <= len(attackers) else ""
+        who = f"secondary attacker {number}" + (f" ({_fighter(catalog, name).name})" if name else "")
+        label = f"Bribe {who}" if kind == "bribe" else f"Spell against {who}'s channelling"
+        blank = "No bribe" if kind == "bribe" else "No spell"
+        picks.append(_decision_pick(f"{letter}-{moment}-{kind}", label, blank, values, offered))
+    return picks
 
 
 def _card_inputs(inputs: Iterable[CardInput], side: Side, values: Mapping[str, str]) -> list[Pick]:

@@ -226,6 +226,7 @@ def _usual_target(kind: str, setup: ArenaSetup, side: Side, catalog: CardCatalog
 # Why a round offers nothing more, by the engine's reason code.
 _CLOSED = {
     "arena.after_round_end": "Both players have passed in succession, so the round is over. Remove a pass to add more.",
+    "options.round_over": "Both players have passed in succession, so the round is over. Remove a pass to add more.",
     "options.duel_over": "A duellist leaves the Duel Zone in the primary round, which ends the duel: actions written "
     "here are not taken.",
 }

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 # Each side's cards: a Stock with a spell, an H item and bribery cards, creatures under the strongholds that
 # shoot and channel, and a Creature Pen with a creature and a shield.
 CARDS = {
-    "a_duellist": "Dragon Wing Lord",
+    "a_duellist": "Light Elemental",
     "a_stock": "Power Lunch, Babes, Hammer of Doom",
     "a_under": "Energy Toad, Energy Well",
     "a_pen": "Shield Broms Goblin 04",
@@ -25,8 +25,8 @@ CARDS = {
     "d_stock": "Beer",
     "d_pen": "Devil Dog",
 }
-# Every kind of round action, in an order the rules allow: a ranged attack, both kinds of channel into Dragon
-# Wing Lord (it has no red bar), an H item, a spell on a named creature, then a secondary attacker from the pen
+# Every kind of round action, in an order the rules allow: a ranged attack, both kinds of channel into the Light
+# Elemental (no red bar; Energy Well channels only into Elementals), an H item, a spell on a named creature, then a secondary attacker from the pen
 # and a shield aimed at it. (A bribe, which the builder offers only with an icon its target carries, would take
 # the duellist out of the duel: it is walked on its own below.)
 PRIMARY = [
@@ -34,11 +34,11 @@ PRIMARY = [
     "d:pass",
     "a:channel:energy-well",
     "d:pass",
-    "a:channel:guardian*2",
+    "a:channel:guardian",
     "d:pass",
     "a:item:hammer-of-doom",
     "d:pass",
-    "a:spell:power-lunch@dragon-wing-lord",
+    "a:spell:power-lunch@light-elemental",
     "d:pass",
     "a:pass",
 ]
@@ -109,27 +109,25 @@ def test_only_what_is_legal_next_is_offered_from_that_sides_cards(client: Client
     assert "a:spell:power-lunch" in primary and "a:item:hammer-of-doom" in primary and "a:bribe:babes" in primary
     assert "a:ranged:energy-toad" in primary and "a:channel:energy-well" in primary
     assert "a:ranged:energy-well" not in primary and "a:channel:energy-toad" not in primary
-    # Rak Nam's Power Stones (CMP 9), no more than reach Dragon Wing Lord's Vitality 19; no bribe back before a
+    # Rak Nam's Power Stones (CMP 9), no more than reach the Light Elemental's Vitality 13; no bribe back before a
     # bribe; no pen play yet.
-    assert [a for a in primary if a.startswith("a:channel:guardian")] == [
-        "a:channel:guardian", "a:channel:guardian*2", "a:channel:guardian*3"
-    ]  # fmt: skip
+    assert [a for a in primary if a.startswith("a:channel:guardian")] == ["a:channel:guardian", "a:channel:guardian*2"]
     assert not any(":bribe-back:" in a or ":creature:" in a or ":shield:" in a for a in primary)
-    # After the attacker's Babes bribe, the defender's turn: his Beer, and a bribe back (Dragon Wing Lord carries
-    # the Beer icon); after a channel instead, no bribe back.
-    page = _form(client, {**CARDS, "p": "a:bribe:babes"})
-    after = _menu(page, "p")
-    assert all(action.startswith("d:") for action in after) and "d:bribe-back:beer" in after
-    page = _form(client, {**CARDS, "p": "a:channel:guardian"})
-    assert "d:bribe-back:beer" not in _menu(page, "p")
-    # Stones already channelled into the duellist count: two more reach its Vitality 19, a third adds nothing.
+    # After the attacker's Babes bribe takes the Sand Lord, the defender's turn: a pass is all that is left to him;
+    # after a channel instead, his Beer bribe on Dragon Wing Lord (it carries the icon) but no bribe back.
+    bribable = {**CARDS, "a_duellist": "Dragon Wing Lord"}
+    page = _form(client, {**bribable, "p": "a:bribe:babes"})
+    assert _menu(page, "p") == ["d:pass"]
+    page = _form(client, {**bribable, "p": "a:channel:guardian"})
+    assert "d:bribe:beer" in _menu(page, "p") and "d:bribe-back:beer" not in _menu(page, "p")
+    # Stones already channelled into the duellist count: one more reaches its Vitality 13, a second adds nothing.
     page = _form(client, {**CARDS, "p": "a:channel:guardian,d:pass"})
-    assert "a:channel:guardian*2" in _menu(page, "p") and "a:channel:guardian*3" not in _menu(page, "p")
+    assert "a:channel:guardian" in _menu(page, "p") and "a:channel:guardian*2" not in _menu(page, "p")
     # The secondary round: the player beaten in the primary acts first, with the pen; no ranged or channel.
     page = _form(client, {**CARDS, "p": "a:pass,d:pass"})
     secondary = _menu(page, "s")
     assert "The defender was beaten in the primary round" in page
-    assert "d:creature:devil-dog" in secondary and "d:bribe:beer" in secondary
+    assert "d:creature:devil-dog" in secondary and "d:bribe:beer" not in secondary  # no Beer icon on the Elemental
     assert not any(":channel:" in a or ":ranged:" in a or a.startswith("a:") for a in secondary)
     # Both passed in succession: the round is over and nothing more is offered.
     page = _form(client, {**CARDS, "p": "a:pass,d:pass", "s": "d:pass,a:pass"})
@@ -139,7 +137,7 @@ def test_only_what_is_legal_next_is_offered_from_that_sides_cards(client: Client
 def test_the_selects_offer_kinds_cards_and_targets_for_the_chosen_ones(client: Client) -> None:
     page = _form(client, {**CARDS, "p": "a:pass,d:pass", "s-add-kind": "creature"})
     assert _pick(page, "s-add-side") == ["d"]
-    assert _pick(page, "s-add-kind") == ["bribe", "creature", "pass"]
+    assert _pick(page, "s-add-kind") == ["creature", "pass"]  # the Light Elemental carries no bribery icon
     assert _pick(page, "s-add-what") == ["devil-dog"]
     page = _form(client, {**CARDS, "p": "a:pass,d:pass", "s": "d:creature:devil-dog", "s-add-kind": "shield"})
     assert _pick(page, "s-add-target") == ["", "devil-dog"]
@@ -179,7 +177,7 @@ def test_a_ranged_attack_and_a_channel_offer_who_they_may_be_aimed_at(client: Cl
     }
     # Before any shot, a channel goes into the attacker's own duellist only.
     page = _form(client, {**AIMING, "p-add-kind": "channel"})
-    assert _target_labels(page, "p-add-target") == {"": "Dragon Wing Lord, your duellist"}
+    assert _target_labels(page, "p-add-target") == {"": "Light Elemental, your duellist"}
 
 
 @pytest.mark.xfail(

@@ -437,15 +437,26 @@ def duel_why_not(setup: ArenaSetup, catalog: CardCatalog, round_key: str, action
         )
         if target is not None and action.icon not in target.bribery:
             return Reason.of("options.no_icon", "ARN-33", target=target.name, icon=action.icon.value.capitalize())
-    if isinstance(action, Action) and action.kind is ActionKind.CHANNEL and action.card == GUARDIAN:
+    if isinstance(action, Action) and action.kind is ActionKind.CHANNEL and action.card == GUARDIAN and key == PRIMARY:
         amounts = [
             o.amount for o in turn.actions if o.side is action.side and o.card == GUARDIAN and o.target == action.target
         ]
-        if amounts and action.amount > max(amounts):
-            mine = setup.side(action.side).duellists
-            aimed = _card(cards, str(action.target) if action.target else (str(mine[0]) if mine else None))
-            if aimed is not None:
-                return Reason.of("options.adds_nothing", "ARN-35", target=aimed.name, vitality=aimed.base_vitality)
+        mine = setup.side(action.side)
+        aimed_ref = str(action.target) if action.target else _duellist(setup, action.side)
+        aimed = _card(cards, aimed_ref)
+        if aimed is not None and (not amounts or action.amount > max(amounts)):
+            guardian = _card(cards, mine.guardian)
+            stats = guardian.guardian if guardian is not None and guardian.guardian is not None else DEFAULT_GUARDIAN
+            left = (mine.stones if mine.stones is not None else stats.stones) - _Uses(cards, setup.primary).stones[
+                action.side
+            ]
+            if action.amount > left:
+                return Reason.of(
+                    "channel.too_few_stones", "ARN-35", side=action.side.value, planned=action.amount, left=left
+                )
+            if not _receives(setup, cards, action.side, aimed, aimed_ref, setup.primary, None):
+                return Reason.of("channel.cannot_receive", "ARN-35", side=action.side.value, target=aimed.name)
+            return Reason.of("options.adds_nothing", "ARN-35", target=aimed.name, vitality=aimed.base_vitality)
     if isinstance(action, Action) and action.kind is ActionKind.CHANNEL:
         own = setup.side(action.side).duellists
         target = _card(cards, str(action.target) if action.target else (str(own[0]) if own else None))

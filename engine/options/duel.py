@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 
-from ..abilities import AllowChannelling, AllowsRanged, RangedChannelling
+from ..abilities import AllowChannelling, AllowsRanged, DestroyTerrain, RangedChannelling
 from ..abilities.bribery import NoBriberyHere, UnbribeableSide
 from ..abilities.channelling import AllowsChannellingTo, ChannelsOnlyTo, ReceivesChannellingOnlyFrom
 from ..actions import Action, ActionKind
@@ -29,7 +29,7 @@ from ..catalog import CardCatalog
 from ..enums import BriberyIcon, CardType, Side, Terrain
 from ..errors import EngineError
 from ..render import ARENA_PRIMARY_WORDS, ARENA_SECONDARY_WORDS
-from ..setup import CardRef, copy_references, split_reference
+from ..setup import CardRef, split_reference
 from ..validate import resolve_terrain
 from .values import ActionOption, DuelOptions, OptionKind, Reason, Turn
 
@@ -94,7 +94,8 @@ class _Uses:
                 self.stones[side] += action.amount
             elif action.kind in (ActionKind.RANGED, ActionKind.CHANNEL) and action.card is not None:
                 card = _card(catalog, action.card)
-                self.under[side][str(action.card)] += 1
+                card = _card(catalog, action.card)
+                self.under[side][card.slug if card else action.card.slug] += 1
 
 
 def _duellist(setup: ArenaSetup, side: Side) -> str:
@@ -143,10 +144,11 @@ def _duellist_bribed(setup: ArenaSetup, catalog: CardCatalog, written: tuple[Rou
 
 
 def _under_left(catalog: CardCatalog, under: Iterable[str], used: Counter[str]) -> list[str]:
-    """The creatures under the strongholds that have not shot or channelled yet, each by its reference (a second
-    Archer is ``archer#2``): each acts once (6.3.2d)."""
-    refs = copy_references([card.slug for card in (_card(catalog, ref) for ref in under) if card is not None])
-    return [ref for ref in refs if not used[ref]]
+    """The creatures under the strongholds that have not shot or channelled yet, by slug: each acts once (6.3.2d),
+    and a duel names a second copy under a stronghold no differently (``archer#2`` is refused), so a card counts
+    once however many copies lie there."""
+    slugs = dict.fromkeys(card.slug for card in (_card(catalog, ref) for ref in under) if card is not None)
+    return [slug for slug in slugs if not used[slug]]
 
 
 def _turn(actions: tuple[RoundAction, ...], first: Side | None) -> tuple[Side | None, bool]:
@@ -336,7 +338,12 @@ def _channels(
 
 
 def _woods(setup: ArenaSetup, catalog: CardCatalog) -> bool:
-    """The Duel Zone counts as Woods and no card there allows ranged attacks (rule 6.9.1)."""
+    """The Duel Zone counts as Woods and no card there allows ranged attacks (rule 6.9.1), and no card played
+    earlier in the primary round has destroyed the terrain (Hammer of Doom)."""
+    for action in setup.primary:
+        card = _card(catalog, action.card) if isinstance(action, Action) and action.kind is ActionKind.ITEM else None
+        if card is not None and card.first(DestroyTerrain) is not None:
+            return False
     found = resolve_terrain(catalog, setup.terrain)
     if found is None:
         return False
@@ -430,15 +437,26 @@ def duel_why_not(setup: ArenaSetup, catalog: CardCatalog, round_key: str, action
         )
         if target is not None and action.icon not in target.bribery:
             return Reason.of("options.no_icon", "ARN-33", target=target.name, icon=action.icon.value.capitalize())
-    if isinstance(action, Action) and action.kind is ActionKind.CHANNEL and action.card == GUARDIAN:
+    if isinstance(action, Action) and action.kind is ActionKind.CHANNEL and action.card == GUARDIAN and key == PRIMARY:
         amounts = [
             o.amount for o in turn.actions if o.side is action.side and o.card == GUARDIAN and o.target == action.target
         ]
-        if amounts and action.amount > max(amounts):
-            mine = setup.side(action.side).duellists
-            aimed = _card(cards, str(action.target) if action.target else (str(mine[0]) if mine else None))
-            if aimed is not None:
-                return Reason.of("options.adds_nothing", "ARN-35", target=aimed.name, vitality=aimed.base_vitality)
+        mine = setup.side(action.side)
+        aimed_ref = str(action.target) if action.target else _duellist(setup, action.side)
+        aimed = _card(cards, aimed_ref)
+        if aimed is not None and (not amounts or action.amount > max(amounts)):
+            guardian = _card(cards, mine.guardian)
+            stats = guardian.guardian if guardian is not None and guardian.guardian is not None else DEFAULT_GUARDIAN
+            left = (mine.stones if mine.stones is not None else stats.stones) - _Uses(cards, setup.primary).stones[
+                action.side
+            ]
+            if action.amount > left:
+                return Reason.of(
+                    "channel.too_few_stones", "ARN-35", side=action.side.value, planned=action.amount, left=left
+                )
+            if not _receives(setup, cards, action.side, aimed, aimed_ref, setup.primary, None):
+                return Reason.of("channel.cannot_receive", "ARN-35", side=action.side.value, target=aimed.name)
+            return Reason.of("options.adds_nothing", "ARN-35", target=aimed.name, vitality=aimed.base_vitality)
     if isinstance(action, Action) and action.kind is ActionKind.CHANNEL:
         own = setup.side(action.side).duellists
         target = _card(cards, str(action.target) if action.target else (str(own[0]) if own else None))

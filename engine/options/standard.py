@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from ..abilities import AllowChannelling, AllowsRanged, CommandRelocates, Dispel, Offer
+from ..abilities import AllowChannelling, AllowsRanged, CommandRelocates, DestroyTerrain, Dispel, Offer
 from ..abilities.base import ChannelEffect
 from ..abilities.bribery import NoBriberyHere, UnbribeableSide
 from ..abilities.channelling import (
@@ -214,9 +214,16 @@ def _board(setup: CombatSetup, catalog: CardCatalog) -> _Board | Reason:
 # ------------------------------------------------------------------------------------------------ the pieces
 
 
-def _ranged_choices(board: _Board, side: Side, number: int, used: _Used) -> tuple[list[str], Reason | None]:
-    """The creatures ``side`` may place as ranged support in match-up ``number``, or why none."""
-    if board.woods:
+def _ranged_choices(
+    board: _Board, side: Side, number: int, used: _Used, taken: tuple[Action, ...] = ()
+) -> tuple[list[str], Reason | None]:
+    """The creatures ``side`` may place as ranged support in match-up ``number``, or why none; ``taken``: the
+    actions of its list so far (a terrain destroyed there lifts the Woods' ban for the turns after it)."""
+    destroyed = any(
+        a.kind is ActionKind.ITEM and (card := board.card(str(a.card))) is not None and card.first(DestroyTerrain)
+        for a in taken
+    )
+    if board.woods and not destroyed:
         return [], Reason.of("shots.woods", "6.9.1", side=side.value, round=number)
     for owner in SIDES:
         for card in board.side_cards(owner):
@@ -546,7 +553,7 @@ def _next_actions(board: _Board, number: int) -> Turn:
 
 
 def _offered(board: _Board, number: int, actions: tuple[Action, ...], state: TurnState, side: Side) -> list[Action]:
-    own, facing = board.queues[side][number - 1], board.queues[side.other][number - 1]
+    facing = board.queues[side.other][number - 1]
     used = _used(board.catalog, board.plan, side)
     found: list[Action] = []
     opening = not actions
@@ -572,26 +579,18 @@ def _offered(board: _Board, number: int, actions: tuple[Action, ...], state: Tur
     if shooter is not None:
         bribes, _ = _bribe_choices(board, side, [str(shooter)], facing, used)
         found += [Action(side, ActionKind.BRIBE, icon=BriberyIcon(icon), target=_ref(t)) for icon, t in bribes]
-    ranged, _ = _ranged_choices(board, side, number, used)
-    found += [Action(side, ActionKind.RANGED, card=CardRef(ref)) for ref in ranged]
     refused = {refusal.index for refusal in board.plan.refused.get(number, ())}
     taken = [action for index, action in enumerate(actions) if index not in refused]
+    ranged, _ = _ranged_choices(board, side, number, used, tuple(taken))
+    found += [Action(side, ActionKind.RANGED, card=CardRef(ref)) for ref in ranged]
     shooters = [str(a.card) for a in taken if a.side is side.other and a.kind is ActionKind.RANGED]
     channellers = [
         str(a.card) for a in taken if a.side is side.other and a.kind is ActionKind.CHANNEL and a.card != GUARDIAN
     ]
     spells = _spell_choices(board, side, used, facing, shooters, channellers, in_list=True)
     found += [Action(side, ActionKind.SPELL, card=CardRef(s), target=_ref(t)) for s, t in spells]
-    plays = [(a.side, str(a.card), a.target) for a in taken if a.kind is ActionKind.SPELL]
-    own_card = board.card(own)
-    channelled = sum(
-        (a.amount * board.hands[side].cmp if a.card == GUARDIAN else _cmp(board, str(a.card)))
-        for a in taken
-        if a.side is side and a.kind is ActionKind.CHANNEL and a.target in (None, own)
-    )
-    if own_card is not None:
-        channels, _ = _channel_choices(board, side, own, used, _lunched(board, side, own, plays), channelled)
-        found += [Action(side, ActionKind.CHANNEL, card=CardRef(s), amount=a) for s, a in channels]
+    channels, _ = _list_channels(board, number, side, tuple(taken), used)
+    found += [Action(side, ActionKind.CHANNEL, card=CardRef(s), amount=a) for s, a in channels]
     hand = board.hands[side]
     found += [
         Action(side, ActionKind.ITEM, card=CardRef(slug))
@@ -618,6 +617,28 @@ def _bribed(board: _Board, number: int, actions: tuple[Action, ...]) -> set[Side
         if card is not None and _bribable(board, action.side, action.icon.value, card) is None:
             gone.add(bribed)
     return gone
+
+
+def _list_channels(
+    board: _Board, number: int, side: Side, taken: tuple[Action, ...], used: _Used
+) -> tuple[list[tuple[str, int]], Reason | None]:
+    """The channel sources ``side`` may use next in match-up ``number``'s list, after the actions ``taken`` (a
+    Power Lunch among them opens channelling; the points channelled so far leave less room)."""
+    own = board.queues[side][number - 1]
+    plays = [(a.side, str(a.card), a.target) for a in taken if a.kind is ActionKind.SPELL]
+    channelled = sum(
+        (a.amount * board.hands[side].cmp if a.card == GUARDIAN else _cmp(board, str(a.card)))
+        for a in taken
+        if a.side is side and a.kind is ActionKind.CHANNEL and a.target in (None, own)
+    )
+    return _channel_choices(board, side, own, used, _lunched(board, side, own, plays), channelled)
+
+
+def _taken(board: _Board, number: int) -> tuple[Action, ...]:
+    """The actions of match-up ``number``'s list that the order of play accepts."""
+    listed = board.setup.actions_of(number)
+    refused = {refusal.index for refusal in board.plan.refused.get(number, ())}
+    return tuple(a for index, a in enumerate(listed.actions if listed else ()) if index not in refused)
 
 
 def _cmp(board: _Board, reference: str) -> int:
@@ -844,16 +865,23 @@ def _kind_reason(board: _Board, number: int, action: Action) -> Reason | None:
         ActionKind.SPELL: OptionKind.SPELL,
         ActionKind.CHANNEL: OptionKind.CHANNEL,
     }.get(action.kind)
-    if kind is not None:
-        blocked = row.why_no(kind)
-        if blocked is not None:
-            return blocked
-    if action.kind is ActionKind.CHANNEL and action.card == GUARDIAN and row.channels:
-        offered = [d.amount for d in _next_actions_decisions(board, number, side) if d.card == GUARDIAN]
-        if offered and action.amount > max(offered):
+    if action.kind is ActionKind.CHANNEL:
+        used = _used(board.catalog, board.plan, side)
+        channels, why = _list_channels(board, number, side, _taken(board, number), used)
+        if why is not None:
+            return why
+        amounts = [amount for source, amount in channels if source == GUARDIAN]
+        if action.card == GUARDIAN and (not amounts or action.amount > max(amounts)):
+            left = board.hands[side].stones - used.stones
+            if action.amount > left:
+                return Reason.of("channel.too_few_stones", "PRI-10", side=side.value, planned=action.amount, left=left)
             own = board.card(board.queues[side][number - 1])
             assert own is not None
             return Reason.of("options.adds_nothing", "PRI-10", target=own.name, vitality=own.base_vitality)
+    elif kind is not None:
+        blocked = row.why_no(kind)
+        if blocked is not None:
+            return blocked
     if action.icon is not None:
         target = board.card(str(action.target) if action.target else board.queues[side.other][number - 1])
         if target is not None:
@@ -864,7 +892,3 @@ def _kind_reason(board: _Board, number: int, action: Action) -> Reason | None:
         card = board.card(str(action.card))
         return Reason.of("options.not_held", "A-04", side=side.value, card=card.name if card else str(action.card))
     return None
-
-
-def _next_actions_decisions(board: _Board, number: int, side: Side) -> list[ActionOption]:
-    return [option for option in _next_actions(board, number).actions if option.side is side]

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..enums import BriberyIcon, Side
 from ..render import REFUSAL_WHY, STANDARD_WORDS, Words
+
+if TYPE_CHECKING:  # the Arena's plays, named only in annotations: importing engine.arena loads the whole duel
+    from ..arena.setup import ArenaPlay
 
 
 class OptionKind(str, Enum):
@@ -101,13 +105,14 @@ class _Missing(dict[str, str]):
 @dataclass(frozen=True)
 class ActionOption:
     """One legal next action of an ordered match-up or an Arena round: ``item`` is the action as the notation
-    writes it (``a:bribe:gold@archer``), the value the site submits; ``action`` the parsed action."""
+    writes it (``a:bribe:gold@archer``), the value the site submits; ``action`` the parsed action (an Arena
+    secondary-round play is an ``ArenaPlay``)."""
 
     kind: OptionKind
     side: Side
     item: str
     words: str
-    action: Action | object
+    action: Action | ArenaPlay
     card: str | None = None
     icon: BriberyIcon | None = None
     target: str | None = None

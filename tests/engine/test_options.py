@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import doctest
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -136,3 +138,13 @@ def test_commands_secondary_plans_and_inputs_are_offered() -> None:
 def test_every_reason_of_the_options_has_words(code: str) -> None:
     words = Reason.of(code, "X-1").words
     assert words and "{" not in words
+
+
+def test_the_options_are_not_on_the_resolution_path() -> None:
+    """A standard resolution in a new process never reaches the options' duel half nor the Arena modules."""
+    code = (
+        "import sys, engine; engine.resolve(engine.parse_setup('a=swordsman d=axeman'), engine.default_catalog()); "
+        "print(sorted(m for m in sys.modules if m.startswith(('engine.options.duel', 'engine.arena'))))"
+    )
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert found.stdout.strip() == "[]"

@@ -182,12 +182,12 @@ def duel_positions(draw: st.DrawFn) -> tuple[ArenaSetup, str]:
             turn = duel_options(setup, CATALOG).primary
             if turn.ended:
                 break
-            setup = with_round_action(setup, "p", draw(st.sampled_from(turn.actions)).action)  # type: ignore[arg-type]
+            setup = with_round_action(setup, "p", draw(st.sampled_from(turn.actions)).action)
     for _ in range(draw(st.integers(0, 4))):
         turn = duel_options(setup, CATALOG).round(key)
         if turn.ended or not turn.actions:
             break
-        setup = with_round_action(setup, key, draw(st.sampled_from(turn.actions)).action)  # type: ignore[arg-type]
+        setup = with_round_action(setup, key, draw(st.sampled_from(turn.actions)).action)
     assume(not isinstance(duel_signals(setup, CATALOG), str))
     return setup, key
 
@@ -248,6 +248,8 @@ def test_every_duel_action_the_engine_accepts_is_offered(position: tuple[ArenaSe
                 continue
         reason = duel_why_not(setup, CATALOG, key, action)
         assert reason is not None and reason.code and reason.words
+        if turn.ended:
+            continue  # the round is over (or never comes): nothing is a move, though the duel ignores a pass
         accepted, _ = duel_accepts(setup, CATALOG, key, action)
         if (
             accepted

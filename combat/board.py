@@ -1,17 +1,16 @@
-"""The match-up board: the set-up's decisions as rows of match-ups, each offering only what is legal there.
+"""The match-up board: the set-up's decisions as rows of match-ups, each offering only what the engine offers there.
 
-The board reads the shape of a combat (both shields, hands, Guardians, channellers) and the picks made so
-far, and lists per primary match-up and per side the ranged supporters, bribes, spells and channelling
-that side could use, then the secondary attacks, and the rolls, counts and choices its cards need. Every
-pick is a plain form field (``a-m2-ranged``), so the board works without JavaScript; ``board_decisions``
-turns the picks back into the notation's own decision values, which is all the rest of the site reads.
+The board asks the engine what a set-up offers (``engine.options``: per primary match-up and per side the ranged
+supporters, bribes, spells and channelling, why a kind offers nothing, each row's legal next turn, the secondary
+attacks, the command cards and the rolls, counts and choices its cards need) and draws it; it decides nothing of
+its own. Every pick is a plain form field (``a-m2-ranged``), so the board works without JavaScript;
+``board_decisions`` turns the picks back into the notation's own decision values, which is all the rest of the site
+reads.
 """
 
 from __future__ import annotations
 
-import math
 import re
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -27,67 +26,34 @@ from combat.board_actions import (
     ActionGroup,
     ActionItem,
     ActionList,
-    action_text,
     interleave,
     item_problem,
     listed,
-    listed_uses,
     menu_name,
     split_item,
-    turn_state,
 )
 from combat.card_links import CardNames, said_html
-from engine.abilities import AllowChannelling, AllowsRanged, CommandRelocates, Dispel, Offer
-from engine.abilities.base import ChannelEffect
-from engine.abilities.channelling import ChannelReaction
-from engine.abilities.ranged import RangedReaction
-from engine.actions import format_actions
+from combat.picks import Option, Pick
+from engine.actions import MatchupActions, action_from_text, format_actions
 from engine.cards import CardDefinition
 from engine.catalog import CardCatalog
-from engine.enums import CardType, Side, Terrain
-from engine.errors import Problem
+from engine.enums import Side
+from engine.errors import NotationError, Problem
 from engine.made_up import made_up_slugs
-from engine.setup import CombatSetup, SideSetup, copy_references, split_reference
-from engine.turn_casts import TURN_ITEM_KINDS
-from engine.turns import TurnPlan, TurnState, referee
-from engine.validate import planned_queue, ranged_use, resolve_terrain
+from engine.options import CardInput, Decision, OptionKind, Options, Reason, SideRow, Turn, options
+from engine.setup import CombatSetup, SecondaryAttack, SideSetup, copy_references, split_reference
+from engine.turns import TurnPlan, referee
+from engine.validate import planned_queue
 
 SIDE_NAMES = {"a": "attacker", "d": "defender"}
-DEFAULT_STONES = 7  # rule 11.4.2: a side without a Guardian plays with Rak Nam's numbers
-DEFAULT_CMP = 9
+LETTER_SIDES = {letter: side for side, letter in LETTERS.items()}
+GUARDIAN = "guardian"
 MAX_ROWS = 12
 # Board fields: a-m2-ranged, d-s1-bribe, a-roll-mendu-sada-the-havoc, d-sec-devil-dog ...
 _MOMENT_FIELD = re.compile(r"^(?P<side>[ad])-(?P<moment>[ms][1-9][0-9]?)-(?P<what>ranged|bribe|spell|channel|stones)$")
 _CARD_FIELD = re.compile(
     r"^(?P<side>[ad])-(?P<what>roll|count|choice|sec)-(?P<ref>[a-z0-9][a-z0-9-]*(?:#[1-9][0-9]*)?)$"
 )
-
-
-@dataclass(frozen=True)
-class Option:
-    value: str
-    label: str
-
-
-@dataclass(frozen=True)
-class Pick:
-    """One input of the board: a select when it has options, else a number (or text) box."""
-
-    name: str
-    label: str
-    value: str = ""
-    options: tuple[Option, ...] = ()
-    kind: str = "select"
-    minimum: int | None = None
-    maximum: int | None = None
-    help: str = ""
-    error: str = ""
-    # Shown without JavaScript; hidden with it until it matters (the page redraws when it does).
-    quiet: bool = False
-
-    @property
-    def id(self) -> str:
-        return "id_" + self.name.replace("#", "-copy-")
 
 
 @dataclass(frozen=True)
@@ -110,6 +76,8 @@ class RowSide:
     picks: list[Pick] = field(default_factory=list)
     # For a row played from its order of actions: what this side does in it, in words, in turn order.
     listed: list[str] = field(default_factory=list)
+    # Each kind of pick the row does not offer this side, and why, in words.
+    not_offered: list[str] = field(default_factory=list)
 
     @property
     def side_name(self) -> str:
@@ -147,6 +115,8 @@ class Secondary:
     bribes: list[Pick]
     # The other side's answers to a secondary attacker's channelling (``d.spell=s1:...``).
     spells: list[Pick] = field(default_factory=list)
+    # Why the other side is offered no bribe or spell against the secondary attackers, in words.
+    not_offered: str = ""
 
     @property
     def side_name(self) -> str:
@@ -248,308 +218,6 @@ def _value(values: Mapping[str, str], name: str) -> str:
     return str(values.get(name, "") or "").strip()
 
 
-def _hand_cards(catalog: CardCatalog, side: SideSetup) -> list[CardDefinition]:
-    return [card for card in (_card(catalog, ref) for ref in side.hand) if card is not None]
-
-
-def _stones(catalog: CardCatalog, side: SideSetup) -> tuple[int, int, str]:
-    """Stones the side may channel, the Guardian's CMP, and how the Guardian is named."""
-    guardian = _card(catalog, side.guardian) if side.guardian else None
-    if guardian is not None and guardian.guardian is not None:
-        stones = side.stones if side.stones is not None else guardian.guardian.stones
-        return stones, guardian.guardian.cmp, guardian.name
-    stones = side.stones if side.stones is not None else DEFAULT_STONES
-    return stones, DEFAULT_CMP, "Guardian (Rak Nam's numbers)"
-
-
-class _SidePicks:
-    """What one side may do; counts what the other rows already use so a card is not offered twice."""
-
-    def __init__(self, catalog: CardCatalog, letter: str, side: SideSetup, values: Mapping[str, str]) -> None:
-        self.catalog = catalog
-        self.letter = letter
-        self.side = side
-        self.values = values
-        refs = _refs(catalog, side)
-        command = _card(catalog, side.command) if side.command else None
-        self.ranged = [
-            ref
-            for ref in refs
-            if (card := _card(catalog, ref)) is not None
-            and ranged_use(card)
-            and not (command is not None and command.slug == card.slug and card.is_creature)
-        ]
-        hand = _hand_cards(catalog, side)
-        self.bribe_cards = Counter(card.slug for card in hand if card.type is CardType.BRIBERY)
-        self.spells = Counter(card.slug for card in hand if card.type is CardType.SPELL and card.first(Dispel) is None)
-        self.hand_items = Counter(card.slug for card in hand if card.type is CardType.HAND_ITEM)
-        self.names = {card.slug: card.name for card in hand}
-        self.stones, self.cmp, self.guardian_name = _stones(catalog, side)
-        self.channellers = copy_references(
-            [card.slug for card in (_card(catalog, ref) for ref in side.channellers) if card is not None]
-        )
-
-    def _used(self, what: str, rows: int, skip: str = "") -> Counter[str]:
-        """What the side already uses of one kind: its picks in the other rows and every row's list."""
-        used: Counter[str] = Counter()
-        lists = listed_uses(self.values, self.letter, rows)
-        for number in range(1, rows + 1):
-            if number in lists:
-                for key, count in lists[number].items():
-                    kind, _, card = key.partition(":")
-                    if kind == what:
-                        used[card] += count
-                continue
-            name = f"{self.letter}-m{number}-{what}"
-            if name != skip and _value(self.values, name):
-                used[_value(self.values, name).partition("@")[0]] += 1
-        for name in self.values:  # the secondary attacks' picks (d-s1-bribe, d-s2-spell)
-            found = _MOMENT_FIELD.match(name)
-            if found and found["side"] == self.letter and found["moment"][0] == "s" and found["what"] == what:
-                if name != skip and _value(self.values, name):
-                    used[_value(self.values, name).partition("@")[0]] += 1
-        return used
-
-    def stones_spent(self, rows: int, skip: int = 0) -> int:
-        """The Guardian's stones the other rows' picks and every row's list already spend."""
-        lists = listed_uses(self.values, self.letter, rows)
-        spent = sum(used["stones"] for used in lists.values())
-        for other in range(1, rows + 1):
-            if (
-                other not in lists
-                and other != skip
-                and _value(self.values, f"{self.letter}-m{other}-channel") == "guardian"
-            ):
-                spent += _int(_value(self.values, f"{self.letter}-m{other}-stones"), 1)
-        return spent
-
-    def channeller_fighters(self) -> list[Fighter]:
-        return [_fighter(self.catalog, ref) for ref in self.channellers]
-
-    def ranged_pick(self, number: int, rows: int) -> Pick | None:
-        name = f"{self.letter}-m{number}-ranged"
-        used = self._used("ranged", rows, name)
-        options = [
-            Option(ref, f"{_fighter(self.catalog, ref).name} (ranged {self._ranged_value(ref)})")
-            for ref in self.ranged
-            if not used[ref]
-        ]
-        if not options:
-            return None
-        return Pick(
-            name,
-            "Ranged support",
-            _value(self.values, name),
-            (Option("", "None"), *options),
-            help="A creature set aside from the match-ups to shoot in this one.",
-        )
-
-    def _ranged_value(self, ref: str) -> str:
-        card = _card(self.catalog, ref)
-        return str(card.ranged_attack) if card is not None and card.ranged_attack is not None else "by its text"
-
-    def bribe_pick(
-        self, moment: str, rows: int, target: Fighter | None, label: str, shooters: Iterable[Fighter] = ()
-    ) -> Pick | None:
-        """A bribe on the facing creature or, aimed past it, on an opposing ranged supporter of the row
-        (rule 6.5.3, ruling A-02): only cards left in the hand whose icon the creature carries."""
-        name = f"{self.letter}-{moment}-bribe"
-        used = self._used("bribe", rows, name)
-        options = [Option(value, text) for value, text in self.bribes_on(target, shooters, used)]
-        if not options:
-            return None
-        return Pick(name, label, _value(self.values, name), (Option("", "No bribe"), *options))
-
-    def bribes_on(
-        self, target: Fighter | None, shooters: Iterable[Fighter], used: Counter[str]
-    ) -> list[tuple[str, str]]:
-        found = []
-        for slug, held in sorted(self.bribe_cards.items()):
-            if used[slug] >= held:
-                continue
-            card = self.catalog.get(slug)
-            if target is None:
-                found.append((slug, card.name))
-                continue
-            if self._bribeable(target, slug):
-                found.append((slug, f"{card.name} on {target.name}"))
-            for shooter in shooters:
-                if self._bribeable(shooter, slug):
-                    found.append((f"{slug}@{shooter.ref}", f"{card.name} on {shooter.name} (ranged support)"))
-        return found
-
-    def _bribeable(self, fighter: Fighter, icon: str) -> bool:
-        return any(found.value == icon for found in self.catalog.get(fighter.slug).bribery)
-
-    def spell_pick(
-        self,
-        number: int,
-        rows: int,
-        facing: Fighter | None = None,
-        shooters: Iterable[Fighter] = (),
-        channellers: Iterable[Fighter] = (),
-    ) -> Pick | None:
-        name = f"{self.letter}-m{number}-spell"
-        used = self._used("spell", rows, name)
-        options = [Option(value, text) for value, text in self.spells_left(used, facing, shooters, channellers)]
-        if not options:
-            return None
-        return Pick(name, "Spell", _value(self.values, name), (Option("", "No spell"), *options))
-
-    def spells_left(
-        self,
-        used: Counter[str],
-        facing: Fighter | None,
-        shooters: Iterable[Fighter] = (),
-        channellers: Iterable[Fighter] = (),
-    ) -> list[tuple[str, str]]:
-        """Each spell still in the hand, and after it each creature it may be aimed at (``@creature``)."""
-        found = []
-        for slug, held in sorted(self.spells.items()):
-            if used[slug] >= held:
-                continue
-            found.append((slug, self.names[slug]))
-            found += self.spell_targets(slug, facing, shooters, channellers)
-        return found
-
-    def spell_targets(
-        self, slug: str, facing: Fighter | None, shooters: Iterable[Fighter], channellers: Iterable[Fighter]
-    ) -> list[tuple[str, str]]:
-        """The named targets a spell's ability reads (the default, without one, is given by the caller):
-        one that lets a creature receive channelling (Power Lunch) the opposing creature of the match-up
-        (its own is the default); an answer to a ranged attack the opposing ranged supporter whose shot it
-        answers (the first shot by default); an answer to a channeller's channelling the opposing channeller
-        (the first to channel by default)."""
-        card, name = self.catalog.get(slug), self.names[slug]
-        found = []
-        if facing is not None and card.first(AllowChannelling) is not None:
-            found.append((f"{slug}@{facing.ref}", f"{name} on {facing.name} (opposing)"))
-        if card.first(RangedReaction) is not None:
-            found += [(f"{slug}@{shooter.ref}", f"{name} on {shooter.name}'s ranged attack") for shooter in shooters]
-        reaction = card.first(ChannelReaction)
-        if reaction is not None and not reaction.as_ranged and reaction.effect is ChannelEffect.DESTROY_CHANNELLER:
-            found += [(f"{slug}@{other.ref}", f"{name} on the channelling of {other.name}") for other in channellers]
-        return found
-
-    def secondary_spell_pick(
-        self, number: int, rows: int, attacker: Fighter, channellers: Iterable[Fighter]
-    ) -> Pick | None:
-        """A spell cast while the opponent's secondary attacker ``number`` attacks: only an answer to its
-        channelling has anything to answer there (engine.secondary_step, A-04)."""
-        name = f"{self.letter}-s{number}-spell"
-        used = self._used("spell", rows, name)
-        channellers = list(channellers)
-        options: list[Option] = []
-        for slug, held in sorted(self.spells.items()):
-            reaction = self.catalog.get(slug).first(ChannelReaction)
-            if used[slug] >= held or reaction is None or reaction.as_ranged:
-                continue
-            options.append(Option(slug, self.names[slug]))
-            options += [Option(v, t) for v, t in self.spell_targets(slug, None, (), channellers)]
-        if not options:
-            return None
-        return Pick(
-            name,
-            f"Spell against secondary attacker {number}'s channelling ({attacker.name})",
-            _value(self.values, name),
-            (Option("", "No spell"), *options),
-        )
-
-    def item_choices(self, used: Counter[str]) -> list[tuple[str, str]]:
-        """Hand items still in the hand that the engine applies when used as a turn (engine.turn_casts:
-        Hammer of Doom); any other item would only be reported as not applied."""
-        return [
-            (slug, self.names[slug])
-            for slug, held in sorted(self.hand_items.items())
-            if used[slug] < held and any(self.catalog.get(slug).first(kind) for kind in TURN_ITEM_KINDS)
-        ]
-
-    def channel_choices(self, rows: int, fighter: Fighter) -> list[tuple[str, str]]:
-        """Channel sources for the row's list: the Guardian's stones left (no more than can add anything)
-        and each channeller not yet used."""
-        card = self.catalog.get(fighter.slug)
-        found: list[tuple[str, str]] = []
-        left = self.stones - self.stones_spent(rows)
-        useful = max(1, math.ceil(card.base_vitality / self.cmp)) if self.cmp else left
-        for amount in range(1, min(left, useful) + 1):
-            stones = f"{amount} stone{'s' if amount > 1 else ''}"
-            value = "guardian" if amount == 1 else f"guardian*{amount}"
-            found.append((value, f"{self.guardian_name}: {stones}, {amount * self.cmp} points"))
-        used = self._used("channel", rows)
-        found += [
-            (ref, f"{_fighter(self.catalog, ref).name} (under a stronghold)")
-            for ref in self.channellers
-            if not used[ref]
-        ]
-        return found
-
-    def channel_picks(self, number: int, rows: int, fighter: Fighter, lunched: bool = False) -> list[Pick]:
-        """Channelling into this side's creature of the match-up: only one without a red bar (or one a
-        spell such as Power Lunch opens to channelling), and no more stones than are left or than can add
-        anything (the channelled points stop at its Vitality)."""
-        card = self.catalog.get(fighter.slug)
-        if not card.receives_channeling and not lunched:
-            return []
-        name = f"{self.letter}-m{number}-channel"
-        stones_name = f"{self.letter}-m{number}-stones"
-        used_sources = self._used("channel", rows, name)
-        options = [Option("", "No channelling")]
-        if self.stones > 0:
-            options.append(Option("guardian", f"{self.guardian_name}: CMP {self.cmp} a stone"))
-        options += [
-            Option(ref, f"{_fighter(self.catalog, ref).name} (under a stronghold)")
-            for ref in self.channellers
-            if not used_sources[ref]
-        ]
-        if len(options) == 1:
-            return []
-        left = max(self.stones - self.stones_spent(rows, number), 1)
-        useful = max(1, math.ceil(card.base_vitality / self.cmp)) if self.cmp else left
-        cap = min(left, useful)
-        limit = (
-            f" More adds nothing: channelling stops at {fighter.name}'s Vitality {card.base_vitality}."
-            if useful < left
-            else ""
-        )
-        return [
-            Pick(name, "Channel from", _value(self.values, name), tuple(options)),
-            Pick(
-                stones_name,
-                "Stones",
-                _value(self.values, stones_name) or "1",
-                kind="number",
-                minimum=1,
-                maximum=cap,
-                help=f"Guardian only; {left} left of {self.stones}.{limit}",
-                quiet=_value(self.values, name) != "guardian",
-            ),
-        ]
-
-
-def _command_pick(catalog: CardCatalog, letter: str, side: SideSetup) -> Pick:
-    """The command card: a creature of the shield or a card of the hand that can be played as one."""
-    options = [Option("", "No command card")]
-    for ref in _refs(catalog, side):
-        card = _card(catalog, ref)
-        if card is not None and card.usable_as_command and (letter == "d" or card.first(CommandRelocates) is None):
-            options.append(Option(ref, f"{_fighter(catalog, ref).name} (from the shield: it fights no match-up)"))
-    for card in dict.fromkeys(_hand_cards(catalog, side)):
-        if card.usable_as_command and (letter == "d" or card.first(CommandRelocates) is None):
-            options.append(Option(card.slug, f"{card.name} (from the hand)"))
-    current = side.command or ""
-    if current and all(option.value != current for option in options):
-        options.append(Option(current, f"{current} (as given)"))
-    return Pick(f"{letter}-command", f"{SIDE_NAMES[letter].capitalize()}'s command card", current, tuple(options))
-
-
-def _no_ranged_here(catalog: CardCatalog, terrain: str | None) -> bool:
-    found = resolve_terrain(catalog, terrain)
-    if found is None:
-        return False
-    card, types = found
-    return Terrain.WOODS in types and (card is None or card.first(AllowsRanged) is None)
-
-
 def _int(text: str, default: int) -> int:
     try:
         return int(text)
@@ -576,53 +244,170 @@ def pick_errors(problems: Iterable[Problem]) -> dict[str, str]:
     return errors
 
 
+def _what(item: str) -> str:
+    """A per-kind decision's item without its match-up (``2:gold@archer`` -> ``gold@archer``): the pick's value."""
+    return item.partition(":")[2]
+
+
+def _deed(words: str) -> str:
+    """An option's words without who does it ("Attacker: ranged attack by Archer" -> "Ranged attack by Archer")."""
+    deed = words.partition(": ")[2] or words
+    return deed[:1].upper() + deed[1:]
+
+
+def _said(reason: Reason) -> str:
+    """Why something is not offered, in words (the engine's template filled with the reason's values)."""
+    words = reason.words.strip()
+    # A notice's template may open with the side it concerns; the board already says whose row it is.
+    for side in ("attacker: ", "defender: "):
+        words = words.removeprefix(side)
+    return words[:1].upper() + words[1:] + (f" (rule {reason.rule})" if reason.rule else "")
+
+
+# What each kind of per-row pick is called where the board says why it offers none.
+_KIND_NOUNS = {
+    OptionKind.RANGED: "ranged support",
+    OptionKind.BRIBE: "bribe",
+    OptionKind.SPELL: "spell",
+    OptionKind.CHANNEL: "channelling",
+}
+
+
+def _decision_pick(name: str, label: str, blank: str, values: Mapping[str, str], found: Iterable[Option]) -> Pick:
+    return Pick(name, label, _value(values, name), (Option("", blank), *dict.fromkeys(found)))
+
+
+def _decision_words(catalog: CardCatalog, decision: Decision, facing: Fighter) -> str:
+    """A per-kind decision in the board's words, from its fields: "Gold on Archer (ranged support)"."""
+    if decision.icon is not None:
+        icon = catalog.find(decision.icon.value)
+        bribe = icon.name if icon is not None else decision.icon.value.capitalize()
+        if decision.target:
+            return f"{bribe} on {_fighter(catalog, decision.target).name} (ranged support)"
+        return f"{bribe} on {facing.name}"
+    if decision.kind is OptionKind.RANGED and decision.card:
+        card = _card(catalog, decision.card)
+        shot = card.ranged_attack if card is not None and card.ranged_attack is not None else "by its text"
+        return f"{_fighter(catalog, decision.card).name} (ranged {shot})"
+    return _deed(decision.words)
+
+
+def _row_picks(
+    catalog: CardCatalog, letter: str, number: int, side: SideRow, values: Mapping[str, str], own: Fighter,
+    facing: Fighter,
+) -> list[Pick]:  # fmt: skip
+    """The per-kind picks of one side of a row, drawn from what the engine offers there (``engine.options``)."""
+    prefix = f"{letter}-m{number}"
+    picks = []
+    for kind, found, label, blank in (
+        ("ranged", side.ranged, "Ranged support", "None"),
+        ("bribe", side.bribes, "Bribe", "No bribe"),
+        ("spell", side.spells, "Spell", "No spell"),
+    ):
+        if found:
+            offered = [Option(_what(d.item), _decision_words(catalog, d, facing)) for d in found]
+            picks.append(_decision_pick(f"{prefix}-{kind}", label, blank, values, offered))
+    if side.channels:
+        stones = [decision.amount for decision in side.channels if decision.card == GUARDIAN]
+        sources = [
+            Option(GUARDIAN, "The Guardian's Power Stones")
+            if decision.card == GUARDIAN
+            else Option(str(decision.card), f"{_fighter(catalog, str(decision.card)).name} (under a stronghold)")
+            for decision in side.channels
+        ]
+        picks.append(_decision_pick(f"{prefix}-channel", "Channel from", "No channelling", values, sources))
+        if stones:
+            picks.append(
+                Pick(
+                    f"{prefix}-stones",
+                    "Stones",
+                    _value(values, f"{prefix}-stones") or "1",
+                    kind="number",
+                    minimum=1,
+                    maximum=max(stones),
+                    help=f"Guardian only: up to {max(stones)} here, the stones left that still add something "
+                    f"(channelling stops at {own.name}'s Vitality {own.vitality}).",
+                    quiet=_value(values, f"{prefix}-channel") != GUARDIAN,
+                )
+            )
+    return picks
+
+
+def _not_offered(side: SideRow) -> list[str]:
+    """Why each kind of pick the row does not offer is missing, in words."""
+    return [f"No {noun}: {_said(reason)}" for kind, noun in _KIND_NOUNS.items() if (reason := side.why_no(kind))]
+
+
+def _command_pick(catalog: CardCatalog, letter: str, side: SideSetup, offered: Iterable[Decision]) -> Pick:
+    """The command card: what the engine offers as one (a creature of the shield, a card of the hand)."""
+    options_ = [Option("", "No command card"), *(Option(decision.item, decision.words) for decision in offered)]
+    current = side.command or ""
+    if current and all(option.value != current for option in options_):
+        options_.append(Option(current, f"{current} (as given)"))
+    return Pick(f"{letter}-command", f"{SIDE_NAMES[letter].capitalize()}'s command card", current, tuple(options_))
+
+
+def _seeded(setup: CombatSetup, values: Mapping[str, str], rows: int) -> CombatSetup:
+    """The set-up with each row's list as the form holds it (its readable actions: the form reports the others),
+    and each row that has picks but no list given the list its first Add starts from (``row_picks_as_actions``):
+    the editor offers what may follow that list, not what may follow an empty one."""
+    seeded = []
+    for number in range(1, rows + 1):
+        items = listed(values, number) or row_picks_as_actions(values, number)[0]
+        readable = []
+        for item in items:
+            try:
+                readable.append(action_from_text(item))
+            except NotationError:
+                continue
+        if readable:
+            seeded.append(MatchupActions(number, tuple(readable)))
+    return replace(setup, actions=tuple(seeded))
+
+
 def build_board(
     catalog: CardCatalog, setup: CombatSetup, values: Mapping[str, str], errors: Mapping[str, str] | None = None
 ) -> Board:
-    """The board for a set-up's shape and the picks so far (``values``: the board's form fields)."""
-    if not (_known(catalog, setup.attacker) and _known(catalog, setup.defender)):
+    """The board for a set-up's shape and the picks so far (``values``: the board's form fields), drawn from what
+    the engine offers (``engine.options``): the board decides nothing of its own."""
+    offered = options(setup, catalog)
+    if offered.problem is not None or not offered.rows:
         return Board(
             ready=False,
             message="Put at least one creature in each shield (every name a known creature), then the match-ups "
             "appear here.",
         )
     sides = {"a": setup.attacker, "d": setup.defender}
-    board_commands = [_command_pick(catalog, letter, side) for letter, side in sides.items()]
-    # A creature a row's list places as a ranged supporter leaves the queue, as the engine plays it.
-    plan = referee(setup) if setup.actions else None
-    played = {"a": plan.setup.attacker, "d": plan.setup.defender} if plan is not None else sides
-    queues = {letter: queue_refs(catalog, side) for letter, side in played.items()}
-    picks = {letter: _SidePicks(catalog, letter, side, values) for letter, side in sides.items()}
-    count = min(len(queues["a"]), len(queues["d"]), MAX_ROWS)
     board = Board(ready=True)
-    board.commands = board_commands
-    no_ranged = _no_ranged_here(catalog, setup.terrain)
-    if no_ranged:
-        board.notes.append("No ranged attacks in Woods (rule 6.9.1), so no creature is offered as ranged support.")
+    board.commands = [
+        _command_pick(catalog, letter, side, offered.commands_of(LETTER_SIDES[letter])) for letter, side in sides.items()
+    ]
+    board.notes = [_said(note) for note in offered.notes]
+    count = len(offered.rows)
+    turns = _turns(catalog, setup, values, offered, count)
+    leftover = offered.secondary.side if offered.secondary is not None else None
+    lasts = {
+        letter: count - 1 + (len(offered.secondary.attackers) if offered.secondary and leftover is side else 0)
+        for letter, side in LETTER_SIDES.items()
+    }
+    names = {ref: _fighter(catalog, ref).name for side in sides.values() for ref in _refs(catalog, side)}
+    plan = referee(setup) if setup.actions else None
     refused = _refusals(plan, _card_names(catalog, setup))
-    for number in range(1, count + 1):
-        fighters = {letter: _fighter(catalog, queues[letter][number - 1]) for letter in sides}
-        row_sides = {}
+    for found in offered.rows:
+        number = found.number
         played_from_list = bool(listed(values, number))
-        for letter in sides:
-            other = "d" if letter == "a" else "a"
-            row_side = RowSide(letter, fighters[letter], number - 1, len(queues[letter]) - 1)
-            side_picks = picks[letter]
-            shooter = _value(values, f"{other}-m{number}-ranged")
-            shooters = [_fighter(catalog, shooter)] if shooter and shooter in picks[other].ranged else []
-            found = [
-                None if no_ranged else side_picks.ranged_pick(number, count),
-                side_picks.bribe_pick(f"m{number}", count, fighters[other], "Bribe", shooters),
-                side_picks.spell_pick(number, count, fighters[other], shooters, picks[other].channeller_fighters()),
-            ]
-            lunched = _lunched(catalog, values, number, letter, fighters[letter])
-            row_side.picks = [pick for pick in found if pick is not None] + side_picks.channel_picks(
-                number, count, fighters[letter], lunched
-            )
-            if played_from_list:
-                row_side.picks = []
+        fighters = {letter: _fighter(catalog, found.side(side).creature) for letter, side in LETTER_SIDES.items()}
+        row_sides = {}
+        for letter, side in LETTER_SIDES.items():
+            row_side = RowSide(letter, fighters[letter], number - 1, lasts[letter])
+            if not played_from_list:
+                facing = fighters["d" if letter == "a" else "a"]
+                row_side.picks = _row_picks(
+                    catalog, letter, number, found.side(side), values, fighters[letter], facing
+                )
+                row_side.not_offered = _not_offered(found.side(side))
             row_sides[letter] = row_side
-        actions = _action_list(catalog, number, count, values, picks, fighters, no_ranged, errors or {})
+        actions = _action_list(catalog, number, values, turns[number], fighters, names, errors or {})
         if refused.get(number):
             actions.items = [
                 replace(item, problem=item.problem or refused[number].get(item.index, "")) for item in actions.items
@@ -634,13 +419,13 @@ def build_board(
                 if split_item(item.text)[0] == letter and split_item(item.text)[1] != "pass"
             ]
         board.rows.append(Row(number, row_sides["a"], row_sides["d"], actions))
-    board.secondary = _secondary(catalog, queues, picks, values, count)
+    board.secondary = _secondary(catalog, setup, offered, values, count)
     board.inputs = [
         CardInputs(
             letter,
             [
                 replace(pick, error=(errors or {}).get(pick.name, ""))
-                for pick in _card_inputs(catalog, letter, sides[letter], sides["d" if letter == "a" else "a"], values)
+                for pick in _card_inputs(offered.inputs, LETTER_SIDES[letter], values)
             ],
         )
         for letter in sides
@@ -649,25 +434,23 @@ def build_board(
     return board
 
 
+def _turns(
+    catalog: CardCatalog, setup: CombatSetup, values: Mapping[str, str], offered: Options, rows: int
+) -> dict[int, Turn]:
+    """Each row's next turn as the engine offers it; a row with picks and no list as its first Add will seed it."""
+    seeded = _seeded(setup, values, rows)
+    if seeded == setup:
+        return {row.number: row.turn for row in offered.rows}
+    again = options(seeded, catalog)
+    return {row.number: row.turn for row in again.rows}
+
+
 def _mark_made_up(board: Board, made_up: set[str]) -> None:
     """Flag the creatures the set-up made up, which the board names without a card link."""
     leftovers = board.secondary.leftovers if board.secondary is not None else []
     for row_side in [side for row in board.rows for side in row.sides] + leftovers:
         if row_side.fighter is not None and row_side.fighter.slug in made_up:
             row_side.fighter = replace(row_side.fighter, made_up=True)
-
-
-def _lunched(catalog: CardCatalog, values: Mapping[str, str], number: int, letter: str, own: Fighter) -> bool:
-    """Whether a spell picked in the row lets this side's creature receive channelling: the side's own
-    Power Lunch (aimed at its creature by default) or the opponent's aimed at it."""
-    for caster in ("a", "d"):
-        spell, _, target = _value(values, f"{caster}-m{number}-spell").partition("@")
-        card = _card(catalog, spell) if spell else None
-        if card is None or card.first(AllowChannelling) is None:
-            continue
-        if (target or (own.ref if caster == letter else "")) == own.ref:
-            return True
-    return False
 
 
 def _card_names(catalog: CardCatalog, setup: CombatSetup) -> dict[str, str]:
@@ -700,37 +483,41 @@ def _refusals(plan: TurnPlan | None, names: CardNames) -> dict[int, dict[int, st
 def _action_list(
     catalog: CardCatalog,
     number: int,
-    rows: int,
     values: Mapping[str, str],
-    picks: dict[str, _SidePicks],
+    turn: Turn,
     fighters: dict[str, Fighter],
-    no_ranged: bool,
+    names: dict[str, str],
     errors: Mapping[str, str],
 ) -> ActionList:
-    """The row's order of actions, each labelled in words, and the add control with the legal choices."""
+    """The row's order of actions, each labelled in words, and the add control with what the engine offers next."""
     items = listed(values, number)
-    refs = {ref: _fighter(catalog, ref).name for letter in picks for ref in _refs(catalog, picks[letter].side)}
     drawn = [
-        _listed_item(index, text, _action_deed(catalog, text, fighters, refs) + _spell_timing(items, index))
+        _listed_item(index, text, _action_deed(catalog, text, fighters, names) + _spell_timing(items, index))
         for index, text in enumerate(items)
     ]
     actions = ActionList(number, ",".join(items), drawn, errors.get(f"m{number}-actions", ""))
-    state = turn_state(items)
-    if state.ended:
+    if turn.ended or not turn.actions:
+        actions.closed = _said(turn.reason) if turn.reason is not None else ""
         return actions  # both players passed in succession: the match-up is over, nothing can follow
-    by_side = {
-        side: _list_choices(catalog, rows, items, state, picks[side], fighters[side], fighters[other], no_ranged,
-                            picks[other])
-        for side, other in (("a", "d"), ("d", "a"))
-    }  # fmt: skip
-    actions.menu = _action_menu(LETTERS[state.turn], by_side)
+    by_side: dict[str, dict[str, list[Option]]] = {}
+    for option in turn.actions:
+        letter = LETTERS[option.side]
+        what = split_item(option.item)[2]
+        by_side.setdefault(letter, {}).setdefault(option.kind.value, []).append(Option(what, _deed(option.words)))
+    actions.menu = [
+        ActionGroup(
+            SIDE_WORDS[letter].capitalize() + ("'s turn" if turn.side is not None else ""),
+            tuple(Option(option.item, option.words) for option in turn.actions if LETTERS[option.side] == letter),
+        )
+        for letter in by_side
+    ]
     menu_values = [option.value for group in actions.menu for option in group.options]
     chosen = _value(values, menu_name(number))
     actions.chosen = chosen if chosen in menu_values else menu_values[0]
-    letter = _value(values, f"m{number}-add-side") or LETTERS[state.turn]
-    letter = letter if letter in SIDE_WORDS else "a"
+    letter = _value(values, f"m{number}-add-side")
+    letter = letter if letter in by_side else next(iter(by_side))
     choices = by_side[letter]
-    kinds = [kind for kind in KIND_WORDS if kind == "pass" or choices.get(kind)]
+    kinds = [kind for kind in KIND_WORDS if kind in choices]
     kind = _value(values, f"m{number}-add-kind")
     kind = kind if kind in kinds else kinds[0]
     actions.adders = [
@@ -738,85 +525,14 @@ def _action_list(
             f"m{number}-add-side",
             "Who",
             letter,
-            tuple(Option(key, word.capitalize()) for key, word in SIDE_WORDS.items()),
+            tuple(Option(key, SIDE_WORDS[key].capitalize()) for key in by_side),
         ),
         Pick(f"m{number}-add-kind", "Does", kind, tuple(Option(key, KIND_WORDS[key]) for key in kinds)),
     ]
     if kind != "pass":
         what = _value(values, f"m{number}-add-what")
-        options = tuple(Option(value, text) for value, text in choices[kind])
-        actions.adders.append(Pick(f"m{number}-add-what", "With", what, options))
+        actions.adders.append(Pick(f"m{number}-add-what", "With", what, tuple(choices[kind])))
     return actions
-
-
-def _action_menu(turn: str, by_side: dict[str, dict[str, list[tuple[str, str]]]]) -> list[ActionGroup]:
-    """Every action either side may add next, one group a side, whose turn it is first: the add control of the
-    page without JavaScript, where one select must be right without a redraw. Each option says who and what,
-    as a closed select shows the option alone."""
-    groups = []
-    for letter in sorted(by_side, key=lambda side: side != turn):
-        who = SIDE_WORDS[letter].capitalize()
-        options = [
-            Option(action_text(letter, kind, value), f"{who} · {KIND_WORDS[kind]}: {text}")
-            for kind in KIND_WORDS
-            if kind != "pass"
-            for value, text in by_side[letter].get(kind, [])
-        ]
-        options.append(Option(action_text(letter, "pass", ""), f"{who} · {KIND_WORDS['pass']}"))
-        groups.append(ActionGroup(who + (" (next turn)" if letter == turn else ""), tuple(options)))
-    return groups
-
-
-def _list_choices(
-    catalog: CardCatalog,
-    rows: int,
-    items: list[str],
-    state: TurnState,
-    side: _SidePicks,
-    own: Fighter,
-    facing: Fighter,
-    no_ranged: bool,
-    opponent: _SidePicks,
-) -> dict[str, list[tuple[str, str]]]:
-    """What one side may add to the row's list, by kind: only what it holds and has not used elsewhere."""
-    letter = side.letter
-    other_channellers = opponent.channeller_fighters()
-    who = Side.ATTACKER if letter == "a" else Side.DEFENDER
-    split = [split_item(item) for item in items]
-    # A ranged supporter the opponent has just placed may be bribed at once (ruling A-02).
-    placed = state.shooter_to_bribe(who)
-    shooter = [_fighter(catalog, placed)] if placed is not None and _card(catalog, placed) is not None else []
-    # The opponent's ranged supporters placed so far in the list, whose shots a spell may answer by name.
-    placed_by_other = [
-        _fighter(catalog, what) for who, kind, what in (split_item(item) for item in items)
-        if who not in ("", letter) and kind == "ranged" and _card(catalog, what) is not None
-    ]  # fmt: skip
-    bribes = side.bribes_on(facing, shooter, side._used("bribe", rows))
-    choices: dict[str, list[tuple[str, str]]] = {
-        "bribe": [(v, t) for v, t in bribes if (state.may_bribe(who) and "@" not in v) or (shooter and "@" in v)],
-        "bribe-back": [(v, t) for v, t in bribes if "@" not in v]
-        if state.may_bribe(who) and state.answers(who)
-        else [],
-        "ranged": []
-        if no_ranged
-        else [
-            (ref, f"{_fighter(catalog, ref).name} (ranged {side._ranged_value(ref)})")
-            for ref in side.ranged
-            if not side._used("ranged", rows)[ref] and ref not in (own.ref,)
-        ],
-        "spell": side.spells_left(side._used("spell", rows), facing, placed_by_other, other_channellers),
-        "item": side.item_choices(side._used("item", rows)),
-    }
-    lunched = any(
-        kind == "spell"
-        and (card := _card(catalog, what.partition("@")[0])) is not None
-        and card.first(AllowChannelling) is not None
-        and (what.partition("@")[2] or (own.ref if who == letter else "")) == own.ref
-        for who, kind, what in split
-    )
-    if catalog.get(own.slug).receives_channeling or lunched:
-        choices["channel"] = side.channel_choices(rows, own)
-    return choices
 
 
 def _spell_timing(items: list[str], index: int) -> str:
@@ -888,21 +604,18 @@ def row_picks_as_actions(values: Mapping[str, Any], number: int) -> tuple[list[s
 
 
 def _secondary(
-    catalog: CardCatalog,
-    queues: dict[str, list[str]],
-    picks: dict[str, _SidePicks],
-    values: Mapping[str, str],
-    rows: int,
+    catalog: CardCatalog, setup: CombatSetup, offered: Options, values: Mapping[str, str], rows: int
 ) -> Secondary | None:
-    letter = "a" if len(queues["a"]) > len(queues["d"]) else "d" if len(queues["d"]) > len(queues["a"]) else ""
-    if not letter:
+    found = offered.secondary
+    if found is None:
         return None
+    letter = LETTERS[found.side]
     other = "d" if letter == "a" else "a"
     leftovers = [
-        RowSide(letter, _fighter(catalog, ref), rows + index, len(queues[letter]) - 1)
-        for index, ref in enumerate(queues[letter][rows:])
+        RowSide(letter, _fighter(catalog, ref), rows + index, rows + len(found.attackers) - 1)
+        for index, ref in enumerate(found.attackers)
     ]
-    targets = tuple(Option(ref, _fighter(catalog, ref).name) for ref in queues[other])
+    targets = tuple(Option(ref, _fighter(catalog, ref).name) for ref in found.targets)
     for leftover in leftovers:
         assert leftover.fighter is not None
         name = f"{letter}-sec-{leftover.fighter.ref}"
@@ -920,124 +633,67 @@ def _secondary(
             Option("plan", "As chosen below"),
         ),
     )
-    bribes = []
-    spells = []
-    for number, leftover in enumerate(leftovers, start=1):
-        assert leftover.fighter is not None
-        # The s<N> bribe reaches secondary attacker N (SEC-9): only icons it carries are offered.
-        pick = picks[other].bribe_pick(
-            f"s{number}", rows, leftover.fighter, f"Bribe secondary attacker {number} ({leftover.fighter.name})"
-        )
-        if pick is not None:
-            bribes.append(pick)
-        spell = picks[other].secondary_spell_pick(number, rows, leftover.fighter, picks[letter].channeller_fighters())
-        if spell is not None:
-            spells.append(spell)
-    return Secondary(letter, leftovers, mode, bribes, spells)
+    planned = setup.side(found.side).secondaries or ()
+    bribes = _answer_picks(catalog, found.bribes, other, "bribe", planned, values)
+    spells = _answer_picks(catalog, found.spells, other, "spell", planned, values)
+    secondary = Secondary(letter, leftovers, mode, bribes, spells)
+    if found.answers_reason is not None:
+        secondary.not_offered = f"No bribe or spell against a secondary attacker: {_said(found.answers_reason)}"
+    return secondary
 
 
-def _card_inputs(
-    catalog: CardCatalog, letter: str, side: SideSetup, opponent: SideSetup, values: Mapping[str, str]
-) -> list[Pick]:
-    """A roll, count or choice box for each card of this side that needs one (as the engine's checks ask)."""
-    found: list[Pick] = []
-    refs = _refs(catalog, side)
-    others = [side.stronghold, *side.shields] if side.stronghold else list(side.shields)
-    cast = [
-        card.slug for card in (_card(catalog, values.get(f"{letter}-m{n}-spell", "")) for n in range(1, MAX_ROWS + 1))
-        if card is not None
-    ]  # fmt: skip
-    cast += [split_reference(play.card)[0] for play in side.spells]
-    roll_keys = [(ref, _card(catalog, ref)) for ref in refs]
-    roll_keys += [(card.slug, card) for card in (_card(catalog, ref) for ref in others if ref) if card is not None]
-    roll_keys += [(ref, _card(catalog, ref)) for ref in copy_references(cast)]
-    for key, card in roll_keys:
-        if card is not None and card.dice_needed:
-            dice = card.dice_needed[0]
-            name = f"{letter}-roll-{key}"
-            found.append(
-                Pick(
-                    name,
-                    f"{_label(card, key)}: dice roll ({dice})",
-                    _value(values, name),
-                    kind="number",
-                    minimum=dice.lowest,
-                    maximum=dice.highest,
-                    help=f"Roll {dice} at the table and give the result, {dice.lowest} to {dice.highest}.",
-                )
-            )
-    for key in refs:
-        card = _card(catalog, key)
-        if card is not None and card.count_needed:
-            name = f"{letter}-count-{key}"
-            found.append(
-                Pick(
-                    name,
-                    f"{_label(card, key)}: how many",
-                    _value(values, name),
-                    kind="number",
-                    minimum=0,
-                    maximum=99,
-                    help=f"Count {card.count_needed}.",
-                )
-            )
-    offering = [(key, _card(catalog, key)) for key in refs]
-    offering += [(card.slug, card) for card in _hand_cards(catalog, side)]
-    seen: set[str] = set()
-    for key, card in offering:
-        if card is None or card.choice_offered is None or key in seen:
-            continue
-        seen.add(key)
-        found.append(_choice_pick(catalog, letter, key, card, side, opponent, values))
-    return found
-
-
-def _label(card: CardDefinition, key: str) -> str:
-    copy = split_reference(key)[1]
-    return card.name + (f" (copy {copy})" if copy > 1 else "")
-
-
-_FREE_TEXT_HELP = {
-    Offer.CLASS: "A creature class, written as a slug (knight, undead ...).",
-    Offer.GUESSES: "One guess per primary match-up joined by hyphens, each one of: {words}.",
-    Offer.MATCHUP_CARDS: "Cards used per match-up: 2x3 for three in match-up 2, 1-3x2 for one in match-up 1 "
-    "and two in match-up 3.",
-    Offer.BIDS: "The final bids, the owner's then the opponent's, joined by a hyphen (3-4).",
-    Offer.TERRAIN: "A terrain type or card, face-down or none.",
-}
-
-
-def _choice_pick(
+def _answer_picks(
     catalog: CardCatalog,
+    decisions: Iterable[Decision],
     letter: str,
-    key: str,
-    card: CardDefinition,
-    side: SideSetup,
-    opponent: SideSetup,
+    kind: str,
+    planned: Iterable[SecondaryAttack],
     values: Mapping[str, str],
-) -> Pick:
-    ability = card.choice_offered
-    assert ability is not None
-    offer = ability.offer()
-    name = f"{letter}-choice-{key}"
-    label = f"{_label(card, key)}: choice"
-    blank = Option("", "The card's default")
-    options: list[Option] = []
-    if offer in (Offer.SIZE, Offer.OPTION):
-        options = [Option(word, word.replace("-", " ")) for word in ability.option_words()]
-    elif offer is Offer.OPPOSING_CREATURE:
-        options = [Option(ref, _fighter(catalog, ref).name) for ref in _refs(catalog, opponent)]
-    elif offer is Offer.OWN_CREATURE:
-        options = [Option(ref, _fighter(catalog, ref).name) for ref in _refs(catalog, side)]
-    elif offer is Offer.OPPOSING_HAND_CARD:
-        options = [Option(card.slug, card.name) for card in _hand_cards(catalog, opponent)]
-    elif offer is Offer.OPPOSING_ITEM:
-        options = [Option(found.slug, found.name) for found in (_card(catalog, ref) for ref in opponent.items) if found]
-    if offer in _FREE_TEXT_HELP:
-        help_text = _FREE_TEXT_HELP[offer].format(words=", ".join(ability.option_words()))
-        return Pick(name, label, _value(values, name), kind="text", help=help_text + " Blank: the card's default.")
-    unique = tuple(dict.fromkeys(options))
-    return Pick(name, label, _value(values, name), (blank, *unique))
+) -> list[Pick]:
+    """The other side's bribes or spells against each planned secondary attacker, as the engine offers them
+    (``s1:gold``): one select per attacker that has any."""
+    attackers = [str(attack.attacker) for attack in planned]
+    by_moment: dict[str, list[Option]] = {}
+    for decision in decisions:
+        moment, _, what = decision.item.partition(":")
+        by_moment.setdefault(moment, []).append(Option(what, _deed(decision.words)))
+    picks = []
+    for moment, offered in by_moment.items():
+        number = int(moment[1:])
+        name = attackers[number - 1] if number <= len(attackers) else ""
+        who = f"secondary attacker {number}" + (f" ({_fighter(catalog, name).name})" if name else "")
+        label = f"Bribe {who}" if kind == "bribe" else f"Spell against {who}'s channelling"
+        blank = "No bribe" if kind == "bribe" else "No spell"
+        picks.append(_decision_pick(f"{letter}-{moment}-{kind}", label, blank, values, offered))
+    return picks
+
+
+def _card_inputs(inputs: Iterable[CardInput], side: Side, values: Mapping[str, str]) -> list[Pick]:
+    """A roll, count or choice box for each card of this side that needs one, as the engine asks for them."""
+    found: list[Pick] = []
+    for needed in inputs:
+        if needed.side is not side:
+            continue
+        name = f"{LETTERS[side]}-{needed.kind.value}-{needed.card}"
+        if needed.kind is OptionKind.CHOICE and needed.choices:
+            choices = tuple(Option(value, words) for value, words in needed.choices)
+            found.append(Pick(name, needed.words, _value(values, name), (Option("", "The card's default"), *choices)))
+            continue
+        if needed.kind is OptionKind.CHOICE:
+            found.append(Pick(name, needed.words, _value(values, name), kind="text", help=needed.help))
+            continue
+        found.append(
+            Pick(
+                name,
+                needed.words,
+                _value(values, name),
+                kind="number",
+                minimum=needed.minimum,
+                maximum=needed.maximum,
+                help=needed.help,
+            )
+        )
+    return found
 
 
 def board_decisions(values: Mapping[str, str], letter: str) -> dict[str, list[str]]:

@@ -16,11 +16,11 @@ grouped by side (``m2-add-action``, added by ``m2-add-chosen``), which needs no 
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from combat.picks import Option, Pick
 from engine.actions import ActionKind, action_from_text
 from engine.enums import Side
 from engine.errors import NotationError, Problem
@@ -43,15 +43,6 @@ KIND_WORDS = {
     ActionKind.CHANNEL.value: "Channel",
     ActionKind.ITEM.value: "Use an item",
     ActionKind.PASS.value: "Pass",
-}
-# Which of a side's per-row picks a listed action uses up (a bribe back spends a bribery card too).
-USES = {
-    "ranged": "ranged",
-    "spell": "spell",
-    "channel": "channel",
-    "bribe": "bribe",
-    "bribe-back": "bribe",
-    "item": "item",
 }
 TEXT_HELP = (
     "The same list as text, one action per turn joined by commas, the attacker first: "
@@ -85,27 +76,6 @@ def split_item(text: str) -> tuple[str, str, str]:
     letter, _, rest = text.partition(":")
     kind, _, what = rest.partition(":")
     return letter, kind, what
-
-
-def listed_uses(values: Mapping[str, Any], letter: str, rows: int) -> dict[int, Counter[str]]:
-    """Per row with a list: what the side's actions there use, by pick kind (``ranged:djinn``,
-    ``channel:guardian``) and ``stones`` for the Guardian's stones."""
-    found: dict[int, Counter[str]] = {}
-    for number in range(1, rows + 1):
-        items = listed(values, number)
-        if not items:
-            continue
-        used: Counter[str] = Counter()
-        for item in items:
-            side, kind, what = split_item(item)
-            if side != letter or kind not in USES:
-                continue
-            card, _, amount = what.partition("@")[0].partition("*")
-            used[f"{USES[kind]}:{card}"] += 1
-            if kind == "channel" and card == "guardian":
-                used["stones"] += int(amount) if amount.isdigit() else 1
-        found[number] = used
-    return found
 
 
 def board_action_clauses(values: Mapping[str, Any]) -> list[str]:
@@ -176,8 +146,8 @@ class ActionGroup:
     """One side's actions in the add control drawn without JavaScript (an optgroup)."""
 
     label: str
-    # Board Options: the action as the list writes it, and in words.
-    options: tuple[Any, ...]
+    # The action as the list writes it, and in words.
+    options: tuple[Option, ...]
 
 
 @dataclass
@@ -188,11 +158,13 @@ class ActionList:
     text: str
     items: list[ActionItem] = field(default_factory=list)
     error: str = ""
-    # The add control's three selects (board Picks), the third absent for a pass.
-    adders: list[Any] = field(default_factory=list)
+    # The add control's three selects, the third absent for a pass.
+    adders: list[Pick] = field(default_factory=list)
     # The add control without JavaScript: every action either side may add next, and the one selected.
     menu: list[ActionGroup] = field(default_factory=list)
     chosen: str = ""
+    # Why nothing can be added (the match-up is over), in words.
+    closed: str = ""
 
     @property
     def name(self) -> str:

@@ -1,7 +1,7 @@
 """A duel's set-up in words for its step-through: each side's cards by name, the terrain, each round's actions.
 
 Everything is read from the parsed set-up's fields (``ArenaSetup``), never from the engine's sentences; the
-actions are said by ``duel_builder.action_words``, the words the form's builder shows for the same action.
+actions are said by ``duel_words.action_words``, the words the form's builder shows for the same action.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from combat.duel_builder import action_words, card_catalog, card_words
+from combat.duel_words import action_words, card_catalog, card_words
 from engine.arena import ArenaSetup
 from engine.arena.setup import DuelSide, RoundAction
 from engine.arena.validate import OffTarget, TargetUse, off_targets

@@ -11,6 +11,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from combat.refused import is_refusal
 from engine.catalog import CardCatalog
 from engine.enums import Phase, StepKind
 from engine.log import CombatLog, CreatureOutcome, Matchup, Notice, Step
@@ -238,7 +239,8 @@ def hand_checks(log: CombatLog, catalog: CardCatalog) -> tuple[list[tuple[str, s
     # Kept as notices (code and values), so the page links the cards their values name; each sentence once.
     warnings: dict[str, Notice] = {}
     for notice, warning in zip(log.result.notices, log.result.warnings, strict=True):
-        if notice.code != "card.not_automated":
+        # A refused turn is said at the top of the result (combat.refused), not as a check.
+        if notice.code != "card.not_automated" and not is_refusal(notice):
             warnings.setdefault(warning, notice)
     return cards, list(warnings.values())
 

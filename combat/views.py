@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
-from combat import duel_builder, duels, glossary, reading, running
+from combat import duel_builder, duels, glossary, reading, refused, running
 from combat.duel_summary import duel_summary
 from combat.examples import all_examples, arena_examples, find_example
 from combat.explore_words import explore_scope
@@ -199,6 +199,7 @@ def _step_context(request: HttpRequest, log: CombatLog, setup: CombatSetup, view
     urls = glossary.glossary_urls()
     orders = reading.order_count(setup, catalog)
     step_query = "end" if view.at_end else view.current
+    names = reading.card_names(log, setup, catalog)
     return {
         "view": view,
         "setup": setup,
@@ -211,8 +212,10 @@ def _step_context(request: HttpRequest, log: CombatLog, setup: CombatSetup, view
         "shared": shared_words(setup, log),
         "png_url": png_url(log.notation, step_query),
         "rules": rule_refs(step.rule for step in log.steps),
-        "card_names": reading.card_names(log, setup, catalog),
+        "card_names": names,
         "hand_checks": reading.hand_checks(log, catalog),
+        # Said at the top, not among the checks: the totals shown were reached without these turns.
+        "refused_turns": refused.refused_turns(log, names),
         "order_count": orders,
         # Counts grow as factorials: written as people read them, never a 30-digit number.
         "order_count_text": describe_count(orders),

@@ -29,6 +29,20 @@ from .log import (
     Term,
 )
 from .notation import format_setup, parse_setup
+from .options import (
+    ActionOption,
+    Decision,
+    DuelOptions,
+    OptionKind,
+    Options,
+    Reason,
+    Turn,
+    duel_options,
+    duel_why_not,
+    next_actions,
+    options,
+    why_not,
+)
 from .partial import PartialState, resolve_until
 from .readings import Choice, OpenRule
 from .render import render
@@ -41,6 +55,18 @@ __all__ = [
     "ARENA",
     "RULESETS",
     "STANDARD",
+    "ActionOption",
+    "Decision",
+    "DuelOptions",
+    "OptionKind",
+    "Options",
+    "Reason",
+    "Turn",
+    "duel_options",
+    "duel_why_not",
+    "next_actions",
+    "options",
+    "why_not",
     "CardCatalog",
     "CardDefinition",
     "CardOutcome",

@@ -46,7 +46,7 @@ def test_each_row_offers_only_what_that_side_holds() -> None:
     assert "Bribe" not in defender and "Spell" not in defender and "Channel from" not in defender
     # Two stones of CMP 9 already pass the Paladin's Vitality 14, where channelling stops.
     assert attacker["Stones"].kind == "number" and attacker["Stones"].maximum == 2
-    assert "stops at Paladin's Vitality 14" in attacker["Stones"].help
+    assert "Paladin's Vitality 14" in attacker["Stones"].help
 
 
 def test_no_ranged_support_is_offered_in_woods() -> None:
@@ -56,13 +56,15 @@ def test_no_ranged_support_is_offered_in_woods() -> None:
 
 
 def test_a_card_used_in_one_row_is_not_offered_in_another() -> None:
-    notation = "a=sand-lord,archer,swordsman a.hand=gold d=swordsman,archer"
+    # The board is drawn from the set-up the form reads, the row's picks included.
+    notation = "a=sand-lord,archer,swordsman a.hand=gold a.bribe=1:gold d=swordsman,archer"
     board = _board(notation, {"a-m1-bribe": "gold"})
     second = {pick.label for pick in board.rows[1].attacker.picks}
     assert "Bribe" not in second
     # Stones spent in one match-up cap the next one.
     board = _board(
-        "a=paladin,baal-a-gog a.stones=4 d=archer,swordsman", {"a-m1-channel": "guardian", "a-m1-stones": "3"}
+        "a=paladin,baal-a-gog a.stones=4 a.channel=1:guardian*3 d=archer,swordsman",
+        {"a-m1-channel": "guardian", "a-m1-stones": "3"},
     )
     stones = next(pick for pick in board.rows[1].attacker.picks if pick.label == "Stones")
     assert stones.maximum == 1
@@ -110,7 +112,7 @@ def test_moving_a_creature_changes_who_meets_whom_without_javascript(client: Cli
     fields = {"a-creatures": "Sand Lord\nSwordsman", "d-creatures": "Archer\nAxeman", "move": "a-0-down"}
     html = client.get("/combat/build/", fields).content.decode()
     assert 'name="a-order" value="swordsman,sand-lord"' in html
-    first = re.search(r'id="matchup-1".*?</li>', html, re.S)
+    first = re.search(r'id="matchup-1".*?id="actions-1"', html, re.S)
     assert first and "Swordsman" in first.group(0) and "Archer" in first.group(0)
     assert "a.order=swordsman,sand-lord" in html
 
@@ -158,3 +160,11 @@ def test_the_command_card_is_picked_from_what_can_be_one() -> None:
     assert {"floyd-the-flying-pig", "vitales-dark-cloud"} <= set(values)
     assert "gold" not in values and "sand-lord" not in values
     assert [option.value for option in board.commands[1].options] == [""]
+
+
+def test_what_a_row_does_not_offer_says_why_in_words() -> None:
+    board = _board("terrain=woods a=sand-lord,archer d=swordsman")
+    attacker = board.rows[0].attacker
+    assert "No channelling: Sand Lord cannot receive channelling (rule PRI-10)" in attacker.not_offered
+    assert any(why.startswith("No ranged support: ") and "Woods" in why for why in attacker.not_offered)
+    assert not any(re.search(r"\b[a-z]+\.[a-z_]+\b", why) for why in attacker.not_offered)  # no engine codes

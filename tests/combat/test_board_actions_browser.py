@@ -140,9 +140,9 @@ def test_the_list_works_without_javascript(browser: Browser, server_url: str) ->
         page.click("#act-m1-3-remove")  # a submit button: the server edits the list and draws the form again
         page.wait_for_load_state()
         assert len(_labels(page)) == 3
-        # The defender's turn comes next: its actions come first in the one select, and Add takes the pass.
+        # The defender's turn comes next: the one select offers its actions only, and Add takes the pass.
         assert page.locator("#id_m1-add-side").is_hidden()  # three selects would need the script's redraw
-        assert page.locator("#id_m1-add-action optgroup").first.get_attribute("label") == "Defender (next turn)"
+        assert page.locator("#id_m1-add-action optgroup").first.get_attribute("label") == "Defender's turn"
         page.select_option("#id_m1-add-action", "d:pass")
         page.click("#act-m1-add-chosen")
         page.wait_for_load_state()

@@ -80,6 +80,11 @@ def test_a_row_played_from_its_list_says_who_plays_what(page: Page, server_url: 
     _fits_and_passes_axe(page)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine.options offers no named channeller for a secondary answer spell and counts a chosen one as "
+    "spent by itself; the board draws only what the engine offers, so this waits for the engine",
+)
 def test_a_secondary_spell_and_its_target_without_javascript(browser: Browser, server_url: str) -> None:
     with watched_page(browser, 390, height=844, axe=False, javascript=False) as page:
         page.goto(f"{server_url}/combat/?s={quote(SECONDARY)}&edit=1")

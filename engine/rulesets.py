@@ -39,6 +39,7 @@ from .explore import Exploration, explore
 from .jsonform import setup_from_dict, setup_to_dict
 from .log import CombatLog, Notice
 from .notation import format_setup, parse_setup
+from .options import DuelOptions, Options, duel_options, options
 from .partial import PartialState, resolve_until
 from .readings import OpenRule
 from .resolver import resolve
@@ -115,6 +116,10 @@ class Ruleset(Protocol):
         """The set-up read under ``choice`` for the open rule ``key`` (written into it)."""
         ...
 
+    def options(self, setup: AnySetup, catalog: CardCatalog) -> Options | DuelOptions:
+        """What the rules let each side do next in the set-up as it stands (``engine.options``)."""
+        ...
+
 
 def _wrong(setup: object, ruleset: str) -> EngineError:
     return EngineError(f"{type(setup).__name__} is not a {ruleset} set-up", code="ruleset.wrong_setup")
@@ -181,6 +186,9 @@ class StandardRuleset:
 
     def with_reading(self, setup: AnySetup, key: str, choice: str) -> CombatSetup:
         raise NotationError(f"the standard combat has no reading {key!r}", code="notation.unknown_reading")
+
+    def options(self, setup: AnySetup, catalog: CardCatalog) -> Options:
+        return options(self.setup_of(setup), catalog)
 
 
 class ArenaRuleset:
@@ -265,6 +273,9 @@ class ArenaRuleset:
     def with_reading(self, setup: AnySetup, key: str, choice: str) -> ArenaSetup:
         duel = self.setup_of(setup)
         return replace(duel, readings=readings_from({**duel.readings.named(), key: choice}))
+
+    def options(self, setup: AnySetup, catalog: CardCatalog) -> DuelOptions:
+        return duel_options(self.setup_of(setup), catalog)
 
 
 STANDARD = StandardRuleset()

@@ -149,3 +149,20 @@ def test_the_readme_example_runs_as_a_doctest() -> None:
         runner.run(parser.get_doctest(text, {}, "engine/README.md", "engine/README.md", 0))
     results = runner.summarize(verbose=False)
     assert results.attempted > 0 and results.failed == 0
+
+
+def test_each_rule_set_lists_the_options_of_its_own_set_ups() -> None:
+    """The rule set is the one door: its options are the engine's, for a match-up row or a duel round."""
+    standard = STANDARD.parse("terrain=woods a=sand-lord d=swordsman,archer")
+    row = STANDARD.options(standard, CATALOG).row(1)
+    # In the Woods the Archer may not shoot: nothing is offered, and the reason is the Woods'.
+    assert row.defender.ranged == () or list(row.defender.ranged) == []
+    assert any(reason.code == "shots.woods" for _, reason in row.defender.blocked)
+    elsewhere = STANDARD.options(STANDARD.parse("a=sand-lord d=swordsman,archer"), CATALOG).row(1)
+    assert [decision.item for decision in elsewhere.defender.ranged] == ["1:archer"]
+    duel = ARENA.parse(DUEL_TEXT)
+    duel_options = ARENA.options(duel, CATALOG)
+    assert type(duel_options).__name__ == "DuelOptions" and type(STANDARD.options(standard, CATALOG)).__name__ == "Options"
+    with pytest.raises(EngineError) as refused:
+        STANDARD.options(duel, CATALOG)
+    assert refused.value.code == "ruleset.wrong_setup"

@@ -48,8 +48,9 @@ class YesNoFilter(django_filters.ChoiceFilter):
 
 @extend_schema_field({"type": "number", "maximum": 1e50})
 class VitalityFilter(django_filters.NumberFilter):
-    """A Vitality bound: any decimal number up to django-filter's cap of 1e50 (Vitality is whole, but 4.5 is a
-    fair bound and links with one have always worked), stated so in the schema rather than as an integer."""
+    """A Vitality bound: any decimal number up to django-filter's cap of 1e50, stated so in the schema rather
+    than as an integer, since links with a decimal have always worked. The database reads a decimal bound as
+    its whole part (4.5 is 4), as it always has."""
 
 
 def _yes_no(method_name: str) -> Callable[[CardQuerySet, str, str], CardQuerySet]:

@@ -70,6 +70,8 @@ def manage(env: dict[str, str], *args: str, root: Path = ROOT) -> None:
 def serve(
     env: dict[str, str], root: Path = ROOT, port: int = PORT, args: list[str] | None = None
 ) -> subprocess.Popen[bytes]:
+    if _answers(port):  # another server (another checkout's load test?) would be measured instead of ours
+        raise SystemExit(f"port {port} is already in use: set LOAD_PORT to a free one")
     process = subprocess.Popen(
         [str(BIN / "gunicorn"), "guardians_site.wsgi:application", "--bind", f"127.0.0.1:{port}",
          *(server_args() if args is None else args)],
@@ -78,13 +80,19 @@ def serve(
     # Each worker warms itself when it starts (guardians_site.warm); on a busy machine that takes a while.
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/sets/", timeout=5).close()
+        if _answers(port):
             return process
-        except OSError:
-            time.sleep(0.3)
+        time.sleep(0.3)
     process.terminate()
     raise SystemExit(f"gunicorn did not answer on port {port}")
+
+
+def _answers(port: int) -> bool:
+    try:
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/sets/", timeout=5).close()
+        return True
+    except OSError:
+        return False
 
 
 def locust(folder: Path, label: str, explorers: int, port: int = PORT) -> list[dict[str, str]]:

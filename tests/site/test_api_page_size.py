@@ -45,5 +45,5 @@ def test_the_schema_states_the_bounds_of_paging(client: Client) -> None:
     assert schemas["page"]["minimum"] == 1 and "maximum" not in schemas["page"]
     # A larger page_size is served (cut to 200, said in warnings), so the schema allows it and says so in words.
     assert schemas["page_size"]["minimum"] == 1 and "maximum" not in schemas["page_size"]
-    described = {parameter["name"]: parameter["description"] for parameter in parameters}
+    described = {parameter["name"]: parameter.get("description", "") for parameter in parameters}
     assert "cut to 200" in described["page_size"]

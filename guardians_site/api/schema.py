@@ -92,6 +92,8 @@ def document_common_responses(result: dict[str, Any], generator: Any, request: A
             # The API is anonymous: no operation asks for credentials (drf-spectacular's [{}] reads to some
             # client generators as "authentication optional but expected").
             operation["security"] = []
+            if "requestBody" in operation:
+                operation["requestBody"]["required"] = True  # every POST reads a set-up from its body
             _allow_blank_choices(operation)
             _no_nul_in_parameters(operation)
             responses = operation.setdefault("responses", {})

@@ -43,7 +43,11 @@ UNREACHED_RATES = {f"GUARDIANS_API_RATE_{kind}": "100000/min" for kind in ("READ
 
 
 def server_args() -> list[str]:
-    return ["--workers", WORKERS, "--threads", THREADS, "--worker-class", "gthread", "--timeout", "30"]
+    # No keep-alive: a gthread worker closes an idle kept-alive connection after --keep-alive seconds, and a client
+    # that sends its next request at that moment gets a reset (2% of requests failed so). Sync workers never keep
+    # connections alive either; on loopback a new connection per request costs nothing measurable.
+    return ["--workers", WORKERS, "--threads", THREADS, "--worker-class", "gthread", "--keep-alive", "0",
+            "--timeout", "30"]  # fmt: skip
 
 
 def site_env(folder: Path) -> dict[str, str]:

@@ -11,6 +11,8 @@ from functools import cached_property
 from typing import Any
 
 import django_filters
+from django import forms
+from drf_spectacular.utils import extend_schema_field
 
 from cards.choices import Border, Bribery, CardType, Size
 from cards.models import Card, CardClass, CardSet
@@ -19,6 +21,7 @@ from cards.search.execute import asks_for_unverified
 from cards.search.forms import SearchFilter
 from cards.search.service import SearchOutcome, prepare, search
 from cards.search.understand import Understood
+from guardians_site.widgets import PlainSelect
 
 YES_NO = (("true", "Yes"), ("false", "No"))
 RARITY_CHOICES = (("common", "Common"), ("uncommon", "Uncommon"), ("rare", "Rare"))
@@ -41,6 +44,13 @@ class YesNoFilter(django_filters.ChoiceFilter):
         kwargs.setdefault("choices", YES_NO)
         kwargs.setdefault("empty_label", "Any")
         super().__init__(*args, **kwargs)
+
+
+@extend_schema_field({"type": "number", "maximum": 1e50})
+class VitalityFilter(django_filters.NumberFilter):
+    """A Vitality bound: any decimal number up to django-filter's cap of 1e50, stated so in the schema rather
+    than as an integer, since links with a decimal have always worked. The database reads a decimal bound as
+    its whole part (4.5 is 4), as it always has."""
 
 
 def _yes_no(method_name: str) -> Callable[[CardQuerySet, str, str], CardQuerySet]:
@@ -74,8 +84,8 @@ class CardFilterSet(django_filters.FilterSet):
     )
     starter = YesNoFilter(label="Starter decks only", method=_yes_no("starter_only"))
     size = django_filters.ChoiceFilter(label="Size", choices=Size.choices, empty_label="Any size")
-    vitality_min = django_filters.NumberFilter(label="Vitality from", field_name="vitality", lookup_expr="gte")
-    vitality_max = django_filters.NumberFilter(label="Vitality to", field_name="vitality", lookup_expr="lte")
+    vitality_min = VitalityFilter(label="Vitality from", field_name="vitality", lookup_expr="gte")
+    vitality_max = VitalityFilter(label="Vitality to", field_name="vitality", lookup_expr="lte")
     flying = YesNoFilter(label="Flying", method=_yes_no("flying"))
     ranged_attack = YesNoFilter(label="Ranged attack", method=_yes_no("with_ranged_attack"))
     command = YesNoFilter(label="Command ability", method=_yes_no("with_command"))
@@ -180,3 +190,13 @@ def _add_class_filter() -> None:
 
 
 _add_class_filter()
+
+
+def _plain_selects() -> None:
+    """Every menu of the form renders through PlainSelect (the same HTML, without a template per option)."""
+    for item in CardFilterSet.base_filters.values():
+        if issubclass(item.field_class, forms.ChoiceField):
+            item.extra.setdefault("widget", PlainSelect)
+
+
+_plain_selects()

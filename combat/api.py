@@ -42,13 +42,13 @@ from guardians_site.api.errors import error_body
 from guardians_site.api.parameters import parameter_warnings
 from guardians_site.api.throttling import CombatThrottle, ExploreThrottle
 
-REQUEST_EXAMPLES = [
-    OpenApiExample("Notation", value={"notation": "terrain=swamp a=sand-lord d=swordsman,archer d.ranged=1:archer"}),
+# Request bodies only (a response example would document the request's shape as the answer's); explore's list
+# leaves the duel out, since a duel has no play order to explore (explore.not_for_duels).
+COMBAT_EXAMPLES = [
     OpenApiExample(
-        "Guardians Arena duel",
-        value={
-            "notation": "ruleset=arena terrain=woods a=swordsman d=sand-lord d.pen=devil-dog s=d:creature:devil-dog,a:pass,d:pass"
-        },
+        "Notation",
+        value={"notation": "terrain=swamp a=sand-lord d=swordsman,archer d.ranged=1:archer"},
+        request_only=True,
     ),
     OpenApiExample(
         "JSON form",
@@ -59,9 +59,24 @@ REQUEST_EXAMPLES = [
                 "defender": {"creatures": ["amber-well"]},
             }
         },
+        request_only=True,
+    ),
+]
+REQUEST_EXAMPLES = [
+    *COMBAT_EXAMPLES,
+    OpenApiExample(
+        "Guardians Arena duel",
+        value={
+            "notation": "ruleset=arena terrain=woods a=swordsman d=sand-lord d.pen=devil-dog s=d:creature:devil-dog,a:pass,d:pass"
+        },
+        request_only=True,
     ),
 ]
 
+
+# The engine's codes for a body the schema refuses: a JSON form not of the documented shape (a wrong type, an
+# unknown key), a notation longer than its maxLength.
+SCHEMA_REFUSAL_CODES = ("json.", "notation.too_long")
 
 RESOLVE_RESPONSE = PolymorphicProxySerializer(
     component_name="CombatOrDuel",
@@ -161,6 +176,8 @@ class ValidateView(APIView):
         except LimitExceeded:
             raise  # Over a documented limit: a 400 naming it, like every other endpoint.
         except EngineError as exc:
+            if exc.code.startswith(SCHEMA_REFUSAL_CODES):
+                raise  # Not a set-up of the documented shape: refused as the schema says, like every endpoint.
             problems = [problem.as_dict() for problem in exc.problems]
             return Response({"valid": False, "notation": None, "problems": problems})
         problems = [problem.as_dict() for problem in running.problems_of(setup)]
@@ -172,16 +189,19 @@ class ValidateView(APIView):
             "ruleset": ruleset.name,
         }
         warnings = [] if problems else running.setup_warnings(setup)
-        if warnings:
-            data["warnings"] = [
-                {
-                    "code": n.code,
-                    "message": n.message,
-                    "rule": n.rule,
-                    "values": {k: str(v) for k, v in n.values.items()},
-                }
-                for n in warnings
-            ]
+        listed: list[Any] = [
+            {
+                "code": n.code,
+                "message": n.message,
+                "rule": n.rule,
+                "values": {k: str(v) for k, v in n.values.items()},
+            }
+            for n in warnings
+        ]
+        # Ignored query parameters join the duel's warnings (as strings, as everywhere) rather than replace them.
+        listed += parameter_warnings(request, self)
+        if listed:
+            data["warnings"] = listed
         return Response(data)
 
 
@@ -205,7 +225,9 @@ class ExamplesView(APIView):
         tags=["combat"],
     )
     def get(self, request: Request) -> Response:
-        ruleset = request.query_params.get("ruleset")
+        # Blank is the default (both rule sets), as the schema says of every choice parameter
+        # (guardians_site.api.schema).
+        ruleset = request.query_params.get("ruleset") or None
         if ruleset is not None and ruleset not in RULESET_NAMES:
             names = " or ".join(RULESET_NAMES)
             raise ValidationError({"ruleset": [f"ruleset must be {names}, not {ruleset!r}"]})
@@ -237,7 +259,7 @@ class ExploreView(APIView):
         ),
         request=CombatRequestSerializer,
         responses={200: ExploreResponseSerializer, 400: ErrorSerializer, 503: ErrorSerializer},
-        examples=REQUEST_EXAMPLES,
+        examples=COMBAT_EXAMPLES,
         tags=["combat"],
     )
     def post(self, request: Request) -> Response:
@@ -298,6 +320,7 @@ class PartialView(APIView):
             OpenApiExample(
                 "After match-up 1",
                 value={"notation": "a=greedy-fiend,swordsman d=sand-lord,archer", "after": "1"},
+                request_only=True,
             )
         ],
         tags=["combat"],

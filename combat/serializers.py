@@ -7,12 +7,18 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from combat.limits import MAX_ENTRIES_PER_LIST, MAX_NUMBER
+from combat.setup_form import MAX_NOTATION_LENGTH
+
 # The two sides of a combat (engine.enums.Side and Winner share these values).
 SIDES = ["attacker", "defender"]
 
 
 def _strings(help_text: str) -> serializers.ListField:
-    return serializers.ListField(child=serializers.CharField(), required=False, help_text=help_text)
+    # The bound is documentation: the engine's reader checks it (combat.limits) and answers limit_exceeded.
+    return serializers.ListField(
+        child=serializers.CharField(), required=False, max_length=MAX_ENTRIES_PER_LIST, help_text=help_text
+    )
 
 
 class SideSetupSerializer(serializers.Serializer[Any]):
@@ -24,12 +30,14 @@ class SideSetupSerializer(serializers.Serializer[Any]):
     channellers = _strings("Creatures channelling to the guardian.")
     guardian = serializers.CharField(required=False, allow_null=True, help_text="The side's guardian, by slug.")
     stones = serializers.IntegerField(
-        required=False, allow_null=True, min_value=0, help_text="Stones the guardian has."
+        required=False, min_value=0, max_value=MAX_NUMBER, help_text="Stones the guardian has."
     )
     stronghold = serializers.CharField(required=False, allow_null=True, help_text="The side's stronghold, by slug.")
     shields = _strings("The side's shields, by slug.")
     command = serializers.CharField(required=False, allow_null=True, help_text="A command card played, by slug.")
-    dispel = serializers.IntegerField(required=False, min_value=0, help_text="Dispels available.")
+    dispel = serializers.IntegerField(
+        required=False, min_value=0, max_value=MAX_NUMBER, help_text="Dispels available."
+    )
     order = _strings("The play order of the creatures, if not the listed one.")
     ranged = _strings("Ranged support, 'round:creature', e.g. '1:archer'.")
     bribes = _strings("Bribes, 'moment:icon[:target]', e.g. '1:gold'.")
@@ -49,20 +57,43 @@ class CombatSetupSerializer(serializers.Serializer[Any]):
     terrain = serializers.CharField(
         required=False, allow_null=True, help_text="The space's terrain card or type, 'face-down[:slug]', or null."
     )
-    attacker = SideSetupSerializer(required=False)
-    defender = SideSetupSerializer(required=False)
+    # null reads as a side with nothing given, as absent does.
+    attacker = SideSetupSerializer(required=False, allow_null=True)
+    defender = SideSetupSerializer(required=False, allow_null=True)
 
 
 @extend_schema_field(CombatSetupSerializer)
 class SetupJSONField(serializers.JSONField):
     """Read as plain JSON and checked by the engine (so its problem codes reach the client), but
-    documented with its full shape."""
+    documented with its full shape. Only an object is a set-up: anything else is refused here, as the
+    schema says, before the engine sees it."""
+
+    default_error_messages = {"not_an_object": "The set-up in JSON must be an object."}
+
+    def to_internal_value(self, data: Any) -> Any:
+        if not isinstance(data, dict):
+            self.fail("not_an_object")
+        return super().to_internal_value(data)
+
+
+# The length is checked by the engine's reader (combat.running), which answers limit_exceeded like every limit.
+@extend_schema_field({"type": "string", "maxLength": MAX_NOTATION_LENGTH})
+class NotationField(serializers.CharField):
+    """The notation as the schema types it: a JSON string. DRF's CharField would also take a number or a
+    boolean and read its text, which the schema does not allow."""
+
+    default_error_messages = {"not_a_string": "The notation must be a string."}
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("not_a_string")
+        return str(super().to_internal_value(data))
 
 
 class CombatRequestSerializer(serializers.Serializer[Any]):
     """A set-up in one of its two forms: the notation text, or the JSON form of engine.jsonform."""
 
-    notation = serializers.CharField(
+    notation = NotationField(
         required=False,
         allow_blank=True,
         trim_whitespace=False,
@@ -107,16 +138,38 @@ class ProblemSerializer(serializers.Serializer[Any]):
     )
 
 
-class SetupWarningSerializer(serializers.Serializer[Any]):
-    code = serializers.CharField(help_text="Stable, e.g. arena.target_ignored.")
-    message = serializers.CharField()
-    rule = serializers.CharField(help_text="The Arena rule id of the step that says it; see /rules/id/<rule>/.")
-    values = serializers.DictField(
-        child=serializers.CharField(),
-        help_text="The warning's facts by name: side, action (as written), target, number and round_name (where "
-        "the action is), whom (who the action may reach), rule_number (the Arena rule), usual (who it reaches "
-        "instead, for arena.target_ignored).",
-    )
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {
+            "anyOf": [
+                {
+                    "type": "object",
+                    "title": "SetupWarning",
+                    "properties": {
+                        "code": {"type": "string", "description": "Stable, e.g. arena.target_ignored."},
+                        "message": {"type": "string"},
+                        "rule": {
+                            "type": "string",
+                            "description": "The Arena rule id of the step that says it; see /rules/id/<rule>/.",
+                        },
+                        "values": {
+                            "type": "object",
+                            "additionalProperties": {"type": "string"},
+                            "description": "The warning's facts by name: side, action (as written), target, "
+                            "number and round_name (where the action is), whom (who the action may reach), "
+                            "rule_number (the Arena rule), usual (who it reaches instead, for arena.target_ignored).",
+                        },
+                    },
+                    "required": ["code", "message", "rule", "values"],
+                },
+                {"type": "string", "description": "A query parameter this endpoint does not read, ignored."},
+            ]
+        },
+    }
+)
+class ValidateWarningsField(serializers.ListField):
+    """A duel's warnings (objects), then the ignored query parameters (strings, as every endpoint names them)."""
 
 
 class ValidateResponseSerializer(serializers.Serializer[Any]):
@@ -126,14 +179,14 @@ class ValidateResponseSerializer(serializers.Serializer[Any]):
         choices=["standard", "arena"], help_text="The set-up's rule set: standard, or arena for a Guardians Arena duel."
     )
     problems = ProblemSerializer(many=True)
-    warnings = SetupWarningSerializer(
-        many=True,
+    warnings = ValidateWarningsField(
         required=False,
-        help_text="A valid duel only: each target (@card) an action cannot reach. Such a duel resolves as it always "
-        "has (arena.target_ignored: the action goes to its usual creature; arena.target_channel_lost: the channel "
-        "adds nothing; arena.target_unknown: a spell or item names no card of the duel; arena.target_out_of_battle: "
-        "a bribe still taken on a creature not in the battle), so shared links keep their result; the warning says "
-        "so. Absent when there is none.",
+        help_text="A valid duel's objects: each target (@card) an action cannot reach. Such a duel resolves as it "
+        "always has (arena.target_ignored: the action goes to its usual creature; arena.target_channel_lost: the "
+        "channel adds nothing; arena.target_unknown: a spell or item names no card of the duel; "
+        "arena.target_out_of_battle: a bribe still taken on a creature not in the battle), so shared links keep "
+        "their result; the warning says so. Then strings, as on every endpoint: each query parameter the request "
+        "named that this endpoint does not read. Absent when there is none.",
     )
 
 

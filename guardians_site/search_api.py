@@ -58,10 +58,10 @@ class SuggestionsSerializer(serializers.Serializer[Any]):
 
 
 def _per_group(request: Request) -> int:
-    raw = request.query_params.get("per_group", "")
-    if not raw:
+    raw = request.query_params.get("per_group")
+    if raw is None:
         return PER_GROUP
-    if not raw.isdigit() or not 1 <= int(raw) <= MAX_PER_GROUP:
+    if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= MAX_PER_GROUP:
         raise ValidationError({"per_group": [f"per_group must be a whole number from 1 to {MAX_PER_GROUP}."]})
     return int(raw)
 
@@ -73,10 +73,10 @@ class SiteSearchView(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("q", OpenApiTypes.STR, required=True, description="A card name, rule number, ruling "
-                             "id, engine id or words (the card search's syntax for cards)."),
-            OpenApiParameter("per_group", OpenApiTypes.INT, description=f"Results listed per kind (default "
-                             f"{PER_GROUP}, at most {MAX_PER_GROUP})."),
+            OpenApiParameter("q", OpenApiTypes.STR, description="A card name, rule number, ruling id, engine id or "
+                             "words (the card search's syntax for cards). Absent or blank: nothing is found."),
+            OpenApiParameter("per_group", {"type": "integer", "minimum": 1, "maximum": MAX_PER_GROUP},
+                             description=f"Results listed per kind (default {PER_GROUP}, at most {MAX_PER_GROUP})."),
         ],
         responses=SiteSearchSerializer,
     )  # fmt: skip
@@ -105,7 +105,8 @@ class SuggestView(APIView):
     extra_query_parameters = ("q",)
 
     @extend_schema(
-        parameters=[OpenApiParameter("q", OpenApiTypes.STR, required=True, description="What has been typed so far.")],
+        parameters=[OpenApiParameter("q", OpenApiTypes.STR, description="What has been typed so far. Absent or "
+                                     "blank: no suggestions (the box asks before anything is typed).")],
         responses=SuggestionsSerializer,
     )
     def get(self, request: Request) -> Response:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.db.models import QuerySet
@@ -37,13 +38,22 @@ RULESET_PARAMETER = OpenApiParameter(
 )
 
 
+def _any_case(word: str) -> str:
+    return "".join(f"[{letter.lower()}{letter.upper()}]" for letter in word)
+
+
+# The kinds of hit, comma-separated, in any letter case, spaces around each allowed: the same pattern the schema
+# states, so the server and the schema agree on every value (a tab or an unknown kind is refused by both).
+_KIND = "(?:" + "|".join(_any_case(name) for name in FILTERS) + ")"
+IN_PATTERN = rf"^ *(?:{_KIND} *)?(?:, *(?:{_KIND} *)?)*$"
+
 MAX_PAGE_SIZE = 100
 MAX_PAGE = 10_000
 SEARCH_PARAMETERS = [
     OpenApiParameter("q", OpenApiTypes.STR, description="6.5.1, arena 6.3.2, R-010, PRI-7, or words: "
                      '"a phrase", -word to leave out. Misspelt words are corrected when nothing matches.'),
-    OpenApiParameter("in", OpenApiTypes.STR, description="Only these kinds, comma-separated: "
-                     + ", ".join(FILTERS) + "."),
+    OpenApiParameter("in", {"type": "string", "pattern": IN_PATTERN}, description="Only these kinds, "
+                     "comma-separated: " + ", ".join(FILTERS) + "."),
     # The bounds are in the schema too: a request the schema calls valid is never refused.
     OpenApiParameter("page", {"type": "integer", "minimum": 1, "maximum": MAX_PAGE},
                      description="Page of the search results, from 1 (or last); a page past the last one is a 404."),
@@ -54,12 +64,12 @@ SEARCH_PARAMETERS = [
 
 def _int_param(request: Request, name: str, default: int, low: int, high: int) -> int:
     raw = request.query_params.get(name)
-    if raw in (None, ""):
+    if raw is None:
         return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise ValidationError({name: [f"{name} must be a whole number, not {raw!r}."]}) from None
+    # Digits only, as the schema's integer: int() would also read " 5", "+5", "5_0" or other scripts' digits.
+    if not (raw.isascii() and raw.isdigit()):
+        raise ValidationError({name: [f"{name} must be a whole number, not {raw!r}."]})
+    value = int(raw)
     if not low <= value <= high:
         raise ValidationError({name: [f"{name} must be between {low} and {high}."]})
     return value
@@ -75,15 +85,21 @@ def hit_data(hit: Hit, request: Request) -> dict[str, Any]:
             "url": request.build_absolute_uri(api) if api else None}  # fmt: skip
 
 
-def rules_search_answer(request: Request) -> dict[str, Any]:
-    text = str(request.query_params.get("q", ""))[:200]
-    unknown = [name for value in request.query_params.getlist("in") for name in value.split(",")
-               if name.strip() and name.strip().lower() not in FILTERS]  # fmt: skip
-    if unknown:
-        raise ValidationError({"in": [f"Unknown filter {unknown[0]!r}; choose from {', '.join(FILTERS)}."]})
+def search_paging(request: Request) -> tuple[int, int, bool]:
+    """The search's page, page size and whether the last page was asked for; a malformed one is a 400."""
+    for value in request.query_params.getlist("in"):
+        if not re.fullmatch(IN_PATTERN, value):
+            unknown = next((name.strip() for name in value.split(",") if name.strip().lower() not in FILTERS), value)
+            raise ValidationError({"in": [f"Unknown filter {unknown!r}; choose from {', '.join(FILTERS)}."]})
     size = _int_param(request, "page_size", 20, 1, MAX_PAGE_SIZE)
     last = request.query_params.get("page") == "last"  # as the lists take it; the search shows its last page
     page = MAX_PAGE if last else _int_param(request, "page", 1, 1, MAX_PAGE)
+    return page, size, last
+
+
+def rules_search_answer(request: Request) -> dict[str, Any]:
+    text = str(request.query_params.get("q", ""))[:200]
+    page, size, last = search_paging(request)
     jump = find_jump(text) if text.strip() else None
     found = search_rules(text, request.query_params.getlist("in"), page, size)
     if jump is not None and jump.key:
@@ -139,14 +155,17 @@ class RulesTreeView(generics.GenericAPIView[Ruleset]):
                     "ranked hits.",
     )  # fmt: skip
     def get(self, request: Request) -> Response:
+        # The search reads no ruleset (its kinds are in `in`) and the tree no page, page_size or in, but a
+        # malformed one is refused either way, as the schema says, rather than passed over.
+        wanted = request.query_params.get("ruleset")
+        if wanted not in (None, "", STANDARD, ARENA):
+            raise ValidationError({"ruleset": [f"Choose {STANDARD} or {ARENA}, not {wanted!r}."]})
         if "q" in request.query_params:
             return Response(rules_search_answer(request))
-        wanted = request.query_params.get("ruleset")
+        search_paging(request)
         rulesets = Ruleset.objects.all()
         if wanted:
             rulesets = rulesets.filter(slug=wanted)
-            if not rulesets.exists():
-                raise ValidationError({"ruleset": [f"Choose {STANDARD} or {ARENA}, not {wanted!r}."]})
         trees = [rules_tree(ruleset, request) for ruleset in rulesets]
         return Response(RulesetTreeSerializer(trees, many=True, context={"request": request}).data)
 

@@ -76,7 +76,9 @@ class EnvelopePagination(PageNumberPagination):
 
     def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
         parameters: list[dict[str, Any]] = super().get_schema_operation_parameters(view)
-        bounds = {self.page_query_param: {"minimum": 1}, self.page_size_query_param: {"minimum": 1, "maximum": self.max_page_size}}
+        # No maximum for page_size: a larger one is served (cut to max_page_size, with a warning), so the schema
+        # must not call it invalid; its description states the cut.
+        bounds = {self.page_query_param: {"minimum": 1}, self.page_size_query_param: {"minimum": 1}}
         for parameter in parameters:
             parameter["schema"].update(bounds.get(parameter["name"], {}))
         return parameters

@@ -85,10 +85,17 @@ def common_responses(method: str, data: bool) -> dict[str, dict[str, Any]]:
 
 def document_common_responses(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
     result.setdefault("components", {}).setdefault("schemas", {})["Error"] = ERROR_SCHEMA
+    _one_form_of_set_up(result["components"]["schemas"])
     for path, operations in result.get("paths", {}).items():
         data = path.startswith("/api/v1/")
         for method, operation in operations.items():
+            # The API is anonymous: no operation asks for credentials (drf-spectacular's [{}] reads to some
+            # client generators as "authentication optional but expected").
+            operation["security"] = []
+            if "requestBody" in operation:
+                operation["requestBody"]["required"] = True  # every POST reads a set-up from its body
             _allow_blank_choices(operation)
+            _no_nul_in_parameters(operation)
             responses = operation.setdefault("responses", {})
             for status, response in common_responses(method, data).items():
                 responses.setdefault(status, response)
@@ -124,6 +131,8 @@ def _document_warnings(response: dict[str, Any] | None, components: dict[str, An
         for member in members:
             member_schema = components.get(member["$ref"].rsplit("/", 1)[1], {}) if "$ref" in member else member
             _add_warnings(member_schema)
+    elif "warnings" in target.get("properties", {}):
+        return  # the answer states its own warnings (combat validate: the duel's, then the ignored parameters)
     elif "$ref" in schema and target.get("type") == "object":
         content["schema"] = {"allOf": [schema, {"type": "object", "properties": {"warnings": WARNINGS_PROPERTY}}]}
     else:
@@ -143,3 +152,22 @@ def _allow_blank_choices(operation: dict[str, Any]) -> None:
         if parameter.get("in") == "query" and "enum" in schema and "" not in schema["enum"]:
             schema["enum"] = [*schema["enum"], ""]
             parameter["description"] = (parameter.get("description", "") + " Blank: any.").strip()
+
+
+def _one_form_of_set_up(components: dict[str, Any]) -> None:
+    """A combat request gives its set-up once: as notation or as JSON, never both, never neither (the
+    serializer's rule, stated where a client and a request generator can read it)."""
+    for name in ("CombatRequest", "PartialRequest"):
+        if name in components:
+            components[name]["oneOf"] = [{"required": ["notation"]}, {"required": ["setup"]}]
+
+
+# guardians_site.middleware refuses a NUL character anywhere in the address: no parameter can hold one.
+NO_NUL = "^[^\\x00]*$"
+
+
+def _no_nul_in_parameters(operation: dict[str, Any]) -> None:
+    for parameter in operation.get("parameters", []):
+        schema = parameter.get("schema", {})
+        if schema.get("type") == "string" and "enum" not in schema and "pattern" not in schema:
+            schema["pattern"] = NO_NUL

@@ -19,6 +19,7 @@ from urllib.parse import urldefrag, urlsplit
 import pytest
 from django.test import Client
 
+from combat.examples import arena_examples
 from engine.render import NOTICES, REFUSAL_WHY
 from tests.rulings.corpus_facts import ROOT
 
@@ -98,9 +99,16 @@ def _area(path: str) -> str:
     return f"{area}?{parts.query.split('=')[0]}" if area == "combat" and parts.query else area
 
 
+def seeds() -> list[str]:
+    """The fixed starting pages, and a few duel permalinks: the step-through of a simulated duel."""
+    duels = [example.permalink for example in arena_examples()[:4]]
+    assert all(path.startswith("/combat/?") for path in duels) and duels
+    return [*SEEDS, *duels]
+
+
 def crawl() -> tuple[dict[str, list[str]], int]:
-    client, codes = Client(), engine_codes()
-    queue, seen, per_area, found = deque(SEEDS), set(SEEDS), dict[str, int](), dict[str, list[str]]()
+    client, codes, start = Client(), engine_codes(), seeds()
+    queue, seen, per_area, found = deque(start), set(start), dict[str, int](), dict[str, list[str]]()
     while queue:
         path = queue.popleft()
         if per_area.get(_area(path), 0) >= PAGES_PER_AREA:

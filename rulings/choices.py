@@ -19,6 +19,7 @@ class RulingKind(models.TextChoices):
 class Authority(models.TextChoices):
     FAQ_1996 = "faq-1996", "1996 FAQ (co-written by a designer)"
     COMPILED_RULES = "compiled-rules", "Compiled rules"
+    ARENA = "arena", "Guardians Arena rules"
     COMMUNITY = "community", "Community sources"
     SITE = "site", "This site's ruling"
 

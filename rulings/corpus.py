@@ -22,6 +22,8 @@ RE_RULE = re.compile(r"^(\d+)\.(\d+)\.(\d+)\. (\S.*)$", re.S)
 RE_SUBRULE = re.compile(r"^(\d+)\.(\d+)\.(\d+)([a-z]) (\S.*)$", re.S)
 RE_IDS = re.compile(r"\s*\{ids: ([^}]+)\}\s*$")
 RE_DIFFERS = re.compile(r"^Differs from standard: see (.+?)\.?$")
+# An explicit label, for a rule whose authority its wording does not show (rulings.authority).
+RE_AUTHORITY = re.compile(r"^Authority: ([a-z0-9-]+)(?:, (\d{4}-\d{2}-\d{2}))?\.?$")
 RE_VERSION = re.compile(r"^Version (\S+) \((\d{4}-\d{2}-\d{2})\)$")
 RULING_KEYS = frozenset(
     {"id", "kind", "question", "answer", "rules", "cards", "topics", "sources", "authority", "status"}
@@ -39,6 +41,8 @@ class ParsedEntry:
     line: int
     engine_ids: list[str] = field(default_factory=list)
     differs_from: list[str] = field(default_factory=list)
+    # (authority, day or "") from an "Authority:" line, when the rule has one.
+    authority: tuple[str, str] | None = None
 
     @property
     def parent_number(self) -> str | None:
@@ -58,6 +62,7 @@ class ParsedTerm:
     rule: str
     path: str
     line: int
+    authority: tuple[str, str] | None = None
 
 
 @dataclass
@@ -202,6 +207,11 @@ def _parse_rule_file(path: Path, root: Path, expected_section: int) -> list[Pars
             subsection, rule, letter = subsection + 1, 0, ""
             entries.append(ParsedEntry(f"{section}.{subsection}", "subsection", heading[3].strip(), "", rel, line))
             continue
+        authority: tuple[str, str] | None = None
+        authority_match = RE_AUTHORITY.match(para_lines[-1].strip()) if len(para_lines) > 1 else None
+        if authority_match:
+            authority = (authority_match[1], authority_match[2] or "")
+            para_lines = para_lines[:-1]
         differs: list[str] = []
         differs_match = RE_DIFFERS.match(para_lines[-1]) if len(para_lines) > 1 else None
         if differs_match:
@@ -214,6 +224,7 @@ def _parse_rule_file(path: Path, root: Path, expected_section: int) -> list[Pars
         else:
             letter = entry.number[-1]
         entry.differs_from = differs
+        entry.authority = authority
         entries.append(entry)
     return entries
 
@@ -273,6 +284,10 @@ def _parse_glossary(path: Path, root: Path) -> list[ParsedTerm]:
             current["ruleset"] = line[8:].strip()
         elif line.startswith("rule:"):
             current["rule"] = line[5:].strip()
+        elif RE_AUTHORITY.match(line.strip()):
+            match = RE_AUTHORITY.match(line.strip())
+            assert match is not None
+            current["authority"] = (match[1], match[2] or "")
         else:
             current["definition"].append(line.strip())
     if current:
@@ -288,7 +303,7 @@ def _finish_term(raw: dict[str, Any], rel: str) -> ParsedTerm:
     if raw["ruleset"] not in ("standard", "arena"):
         raise RulesCorpusError(errors.INVALID_VALUE, rel, raw["line"], f"unknown ruleset {raw['ruleset']!r}")
     return ParsedTerm(raw["term"], raw["aliases"], " ".join(raw["definition"]), raw["ruleset"], raw["rule"],
-                      rel, raw["line"])  # fmt: skip
+                      rel, raw["line"], raw.get("authority"))  # fmt: skip
 
 
 def _parse_example(path: Path, root: Path) -> ParsedExample:

@@ -3,6 +3,7 @@ their sources as names a judge can cite, with links and dates."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
@@ -13,6 +14,17 @@ from rulings.models import EngineRuleId, Ruling
 from rulings.sources import Source, describe
 
 SITE_RULING = "This site's ruling"
+# A step id of the combat engine as text (PRI-7, ARN-13, ENG-11); ruling codes (R-001, A-04, E-03) are names.
+ENGINE_STEP_ID = re.compile(r"(?<![\w-])[A-Z]{1,4}-\d+(?![\w-])")
+
+
+def engine_ids_as_rules(text: str) -> str:
+    """Text with each engine step id replaced by the citation of the rule carrying it ("ENG-18" becomes
+    "11.4.18", "ARN-32" "arena 6.3.6"): readers see rule numbers, which the linker then links. A code that
+    names a ruling stays, as the ruling's name."""
+    rulings = set(Ruling.objects.values_list("code", flat=True))
+    owners = {row.code: row.rule.citation for row in EngineRuleId.objects.select_related("rule__ruleset")}
+    return ENGINE_STEP_ID.sub(lambda match: match[0] if match[0] in rulings else owners.get(match[0], match[0]), text)
 
 
 @dataclass

@@ -20,6 +20,7 @@ from django.utils.text import slugify
 from cards.models import Card
 from guardians_site import revision
 from rulings import errors
+from rulings.authority import Label, changes_listing, label_rule, label_term
 from rulings.card_names import ordinary_words
 from rulings.choices import Authority, RulingKind, RulingStatus
 from rulings.corpus import Corpus, ParsedEntry, read_corpus
@@ -138,6 +139,48 @@ def _check(corpus: Corpus, card_slugs: set[str]) -> None:
             if number not in numbers["standard"]:
                 raise RulesCorpusError(errors.UNRESOLVED, example.path, example.line, f"cites missing rule {number}")
     _check_rulings(corpus, numbers, card_slugs)
+    _check_labels(corpus)
+
+
+def ruling_labels(corpus: Corpus) -> dict[str, Label]:
+    labels = {}
+    for ruling in corpus.rulings:
+        raw = ruling.fields
+        day, note = ruling_date(raw["authority"], raw["sources"], raw.get("date", ""))
+        labels[raw["id"]] = Label(raw["authority"], day, note)
+    return labels
+
+
+def rule_labels(corpus: Corpus) -> dict[tuple[str, str], Label | None]:
+    """Each rule's authority and date (rulings.authority); None for a site reading nothing dates."""
+    rulings, listing = ruling_labels(corpus), changes_listing(corpus.changes)
+    return {
+        (slug, entry.number): label_rule(slug, entry.number, entry.text, entry.engine_ids, entry.authority,
+                                         rulings, listing)
+        for slug, entries in corpus.rulesets.items() for entry in entries
+    }  # fmt: skip
+
+
+def _check_labels(corpus: Corpus) -> None:
+    labels = rule_labels(corpus)
+    for slug, entries in corpus.rulesets.items():
+        for entry in entries:
+            if entry.authority and entry.authority[0] not in Authority.values:
+                raise RulesCorpusError(errors.INVALID_VALUE, entry.path, entry.line,
+                                       f"{entry.number}: authority {entry.authority[0]!r} is not one of "
+                                       f"{', '.join(Authority.values)}")  # fmt: skip
+            if entry.authority and entry.authority[1] and not _is_day(entry.authority[1]):
+                raise RulesCorpusError(errors.INVALID_VALUE, entry.path, entry.line,
+                                       f"{entry.number}: the 'Authority:' date must be a real day (YYYY-MM-DD)")  # fmt: skip
+            if labels[(slug, entry.number)] is None:
+                raise RulesCorpusError(errors.UNRESOLVED, entry.path, entry.line,
+                                       f"{entry.number} is this site's reading but nothing dates it: list it in "
+                                       "rules/CHANGES.md or end it with 'Authority: site, YYYY-MM-DD.'")  # fmt: skip
+    for term in corpus.glossary:
+        if term.authority and (term.authority[0] not in Authority.values
+                               or (term.authority[1] and not _is_day(term.authority[1]))):  # fmt: skip
+            raise RulesCorpusError(errors.INVALID_VALUE, term.path, term.line,
+                                   f"{term.term!r}: bad 'Authority:' line (known: {', '.join(Authority.values)})")  # fmt: skip
 
 
 def _check_entry(
@@ -257,6 +300,11 @@ def _split_citation(citation: str) -> tuple[str, str]:
     return (scope, number) if number else ("standard", citation)
 
 
+def _label_values(label: Label | None) -> dict[str, str]:
+    assert label is not None, "checked by _check_labels"
+    return {"authority": label.authority, "date": label.date, "date_note": label.date_note}
+
+
 # Sync --------------------------------------------------------------------------------------------
 
 
@@ -268,6 +316,8 @@ class _Sync:
         self.entries: dict[tuple[str, str], RuleEntry] = {}
         # What happened to each row this load, by (table, primary key); counted into the report at the end.
         self.outcomes: dict[tuple[str, int], str] = {}
+        self.labels = rule_labels(corpus)
+        self.ruling_labels = ruling_labels(corpus)
 
     def run(self) -> None:
         rulesets = {slug: self._upsert(Ruleset, {"slug": slug}, {"name": name, "order": order})
@@ -347,6 +397,7 @@ class _Sync:
             values = {"kind": entry.kind, "title": entry.title, "text": entry.text, "parent_id": parent.id if parent else None,
                       "position": position, "lineage": lineage[entry.number], "source_file": entry.path,
                       "source_line": entry.line}  # fmt: skip
+            values |= _label_values(self.labels[(ruleset.slug, entry.number)])
             key = {"ruleset": ruleset, "number": entry.number}
             self.entries[(ruleset.slug, entry.number)] = self._upsert(
                 RuleEntry, key, values, existing.get(entry.number)
@@ -376,7 +427,17 @@ class _Sync:
         for position, term in enumerate(self.corpus.glossary, start=1):
             values = {"slug": slugify(term.term), "aliases": term.aliases, "definition": term.definition,
                       "rule_id": self.entries[(term.ruleset, term.rule)].id, "position": position}  # fmt: skip
+            values |= _label_values(self._term_label(term))
             self._upsert(GlossaryTerm, {"term": term.term}, values, existing.get(term.term))
+
+    def _term_label(self, term: Any) -> Label | None:
+        if term.authority:
+            authority, day = term.authority
+            note = "Given by the entry's own 'Authority:' line." if day else "Date unknown: the entry names no date."
+            return Label(authority, day, note)
+        rule_label = self.labels[(term.ruleset, term.rule)]
+        assert rule_label is not None
+        return label_term(term.definition, rule_label, self.ruling_labels)
 
     def _sync_topics(self) -> dict[str, Topic]:
         names = sorted({name for ruling in self.corpus.rulings for name in ruling.fields["topics"]})

@@ -28,6 +28,36 @@ def rule_path(ruleset_slug: str, number: str) -> str:
     return reverse(name, kwargs={"number": number})
 
 
+class LabelledMixin:
+    """The reader-facing label of an entry's authority and date ("Published rule", "This site's reading, 7
+    December 2026"); the fields themselves stay in the API."""
+
+    authority: str
+    date: str
+
+    @property
+    def is_site_reading(self) -> bool:
+        return self.authority == Authority.SITE
+
+    @property
+    def is_published_rule(self) -> bool:
+        """Stated by the rules it belongs to; a section page labels only the entries that are not."""
+        return self.authority in (Authority.COMPILED_RULES, Authority.ARENA)
+
+    @property
+    def authority_label(self) -> str:
+        from rulings.sources import display_date
+
+        if self.authority == Authority.SITE:
+            return f"This site's reading, {display_date(self.date)}" if self.date else "This site's reading"
+        if self.authority == Authority.COMPILED_RULES:
+            return "Published rule (compiled rules, undated)" if not self.date else "Published rule"
+        if self.authority == Authority.ARENA:
+            return f"Published Guardians Arena rule, {display_date(self.date)}"
+        label = Authority(self.authority).label
+        return f"{label}, {display_date(self.date)}" if self.date else label
+
+
 class Ruleset(models.Model):
     slug = models.SlugField(max_length=20, unique=True)
     name = models.CharField(max_length=60)
@@ -47,7 +77,7 @@ class Ruleset(models.Model):
         return reverse("rulings:contents") if self.is_standard else reverse("rulings:arena-contents")
 
 
-class RuleEntry(models.Model):
+class RuleEntry(LabelledMixin, models.Model):
     """A section, subsection, rule or subrule; its number is its permanent address."""
 
     ruleset = models.ForeignKey(Ruleset, on_delete=models.CASCADE, related_name="entries")
@@ -66,6 +96,17 @@ class RuleEntry(models.Model):
         help_text="Standard rules this Arena rule departs from.",
     )  # fmt: skip
     cards = models.ManyToManyField(Card, blank=True, related_name="rule_mentions")
+    authority = models.CharField(
+        max_length=16, choices=Authority.choices, default=Authority.COMPILED_RULES,
+        help_text="Who stands behind the text: the published rules (compiled-rules, arena), 'site' for this "
+        "site's own reading, or a named source (faq-1996, community).",
+    )  # fmt: skip
+    date = models.CharField(
+        max_length=10, blank=True,
+        help_text="As precise as known (2013-10-28, or the day the site made its reading); empty when the "
+        "source is undated, and date_note then says so.",
+    )  # fmt: skip
+    date_note = models.CharField(max_length=300, blank=True, help_text="Where the date comes from, or why there is none.")
 
     objects = RuleEntryQuerySet.as_manager()
 
@@ -104,13 +145,24 @@ class EngineRuleId(models.Model):
         return self.code
 
 
-class GlossaryTerm(models.Model):
+class GlossaryTerm(LabelledMixin, models.Model):
     term = models.CharField(max_length=80, unique=True)
     slug = models.SlugField(max_length=80, unique=True)
     aliases = models.JSONField(default=list, blank=True)
     definition = models.TextField()
     rule = models.ForeignKey(RuleEntry, on_delete=models.PROTECT, related_name="glossary_terms")
     position = models.PositiveIntegerField()
+    authority = models.CharField(
+        max_length=16, choices=Authority.choices, default=Authority.COMPILED_RULES,
+        help_text="Who stands behind the text: the published rules (compiled-rules, arena), 'site' for this "
+        "site's own reading, or a named source (faq-1996, community).",
+    )  # fmt: skip
+    date = models.CharField(
+        max_length=10, blank=True,
+        help_text="As precise as known (2013-10-28, or the day the site made its reading); empty when the "
+        "source is undated, and date_note then says so.",
+    )  # fmt: skip
+    date_note = models.CharField(max_length=300, blank=True, help_text="Where the date comes from, or why there is none.")
 
     class Meta:
         # Dictionary order ("Base draw" before "Base Vitality"): a plain sort puts capitals first on SQLite.

@@ -84,8 +84,8 @@ class RuleDetailSerializer(serializers.ModelSerializer[RuleEntry]):
     class Meta:
         model = RuleEntry
         fields = ["ruleset", "number", "citation", "kind", "title", "text", "engine_ids", "parent", "children",
-                  "previous", "next", "differs_from", "arena_departures", "rulings", "all_rulings", "html_url",
-                  "url"]  # fmt: skip
+                  "previous", "next", "differs_from", "arena_departures", "rulings", "all_rulings", "authority",
+                  "date", "date_note", "html_url", "url"]  # fmt: skip
         read_only_fields = fields  # output only: required in the schema, as every answer has them
 
     def get_parent(self, entry: RuleEntry) -> str | None:
@@ -191,7 +191,8 @@ class GlossaryTermSerializer(serializers.ModelSerializer[GlossaryTerm]):
 
     class Meta:
         model = GlossaryTerm
-        fields = ["term", "slug", "aliases", "definition", "ruleset", "rule", "rule_url", "html_url"]
+        fields = ["term", "slug", "aliases", "definition", "ruleset", "rule", "authority", "date", "date_note",
+                  "rule_url", "html_url"]  # fmt: skip
         read_only_fields = fields  # output only: required in the schema, as every answer has them
 
     def get_rule_url(self, term: GlossaryTerm) -> str:

@@ -11,7 +11,7 @@ from combat.examples import WorkedExample as ArenaExample
 from combat.examples import arena_examples, scenarios_without_page, variants_of
 from combat.links import permalink
 from guardians_site.page_cache import data_page
-from rulings.display import ruling_rows
+from rulings.display import engine_ids_as_rules, ruling_rows
 from rulings.filters import RulingFilterSet
 from rulings.linking import TextLinker
 from rulings.models import (
@@ -199,7 +199,7 @@ def changes(request: HttpRequest) -> HttpResponse:
     # changed rule number here, so a judge follows them from this page).
     linker = TextLinker.from_database()
     sections = [
-        {"section": section, "html": linker.render_list_items(markdown.markdown(section.body))}
+        {"section": section, "html": linker.render_list_items(markdown.markdown(engine_ids_as_rules(section.body)))}
         for section in ChangeLogSection.objects.all()
     ]
     return render(request, "rulings/changes.html", {"sections": sections, "version": _current_version()})

@@ -217,8 +217,8 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
     if no_sense:
         return ArenaSupport(
             ArenaStatus.SHIELD_ONLY,
-            "Its command cannot work in a duel: " + "; ".join(no_sense) + ". A duel that reveals it says so "
-            "(arena.command_no_effect); the rest of its text carries over.",
+            "Its command cannot work in a duel: " + "; ".join(no_sense) + ". A duel that reveals it says so; "
+            "the rest of its text carries over.",
         )
     if shield_only:
         whole = len(shield_only) == len(card.abilities)

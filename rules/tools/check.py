@@ -21,6 +21,7 @@ RE_SUBRULE = re.compile(r"^(\d+)\.(\d+)\.(\d+)([a-z]) (\S.*)")
 RE_IDS = re.compile(r"\{ids: ([^}]+)\}\s*$")
 RE_SEE = re.compile(r"\(see (standard |arena )?(\d+(?:\.\d+){1,2}[a-z]?)")
 RE_DIFF = re.compile(r"^Differs from standard: see (.+?)\.?$", re.M)
+RE_AUTHORITY = re.compile(r"^Authority: [a-z0-9-]+(?:, \d{4}-\d{2}-\d{2})?\.?$", re.M)
 REQUIRED_PREFIXES = ("CMB-", "CMD-", "AOE-", "PRI-", "SEC-", "RES-", "HEAL-", "VAL-", "A-", "E-")
 
 errors = []
@@ -105,7 +106,8 @@ def parse_ruleset(folder):
                 err(f"{rel}: duplicate rule number {number}")
             ids = []
             # The loader reads an Arena rule's "Differs from standard" line apart: the tag ends the text before it.
-            mi = RE_IDS.search(RE_DIFF.sub("", para).rstrip())
+            # ... and so is an "Authority:" line (rules/README.md, who stands behind a rule).
+            mi = RE_IDS.search(RE_DIFF.sub("", RE_AUTHORITY.sub("", para)).rstrip())
             if mi:
                 ids = [x.strip() for x in mi.group(1).split(",") if x.strip()]
             if "{ids:" in para and not mi:

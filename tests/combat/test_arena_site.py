@@ -121,9 +121,10 @@ def test_arena_rule_pages_open_their_worked_duels(client: Client) -> None:
 def test_card_pages_say_whether_duels_automate_the_card(client: Client) -> None:
     page = client.get("/cards/sand-lord/").content.decode()
     assert 'id="arena-support"' in page and "automated in duels too" in page
-    # A command that has nothing to act on in a duel says so, with the code the duel result uses.
+    # A command that has nothing to act on in a duel says so in words; the code stays in the API (issue #32).
     darkness = client.get("/cards/darkness-elemental/").content.decode()
-    assert "some text cannot work in a duel" in darkness and "arena.command_no_effect" in darkness
+    assert "some text cannot work in a duel" in darkness and "A duel that reveals it says so" in darkness
+    assert "arena.command_no_effect" not in darkness
     # A spell that acts only on channelling is said to work in the primary round only.
     assert "primary round only" in client.get("/cards/power-lunch/").content.decode()
 

@@ -38,7 +38,8 @@ def owners_of_ids() -> dict[str, str]:
     owners: dict[str, str] = {}
     for path in sorted((RULES / "standard").glob("*.md")):
         for paragraph in path.read_text(encoding="utf-8").split("\n\n"):
-            tag = IDS_TAG.search(paragraph.strip())
+            # An "Authority:" line (rules/README.md) follows the id tag and is no rule text.
+            tag = IDS_TAG.search(re.sub(r"\nAuthority: [^\n]*$", "", paragraph.strip()))
             match = NUMBER_LINE.match(paragraph.strip())
             if tag and match:
                 number = next(group for group in match.groups() if group)

@@ -1,0 +1,43 @@
+"""A sloppy card name typed into either search box, in a real Chromium at a phone's and a desktop's width: the
+box suggests the card while typing, and Enter lists it; both pages stay free of serious axe findings."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser_fixtures import blocking_axe_violations, browser, needs_chromium, server_url, watched_page
+
+if TYPE_CHECKING := False:
+    from playwright.sync_api import Browser
+
+__all__ = ["browser", "server_url"]  # the shared fixtures, used by name below
+
+pytestmark = [pytest.mark.browser, needs_chromium, pytest.mark.django_db]
+
+WIDTHS = [390, 1366]
+BOXES = {
+    # page, box, its suggestions, what is typed, what a suggestion's value is, the page Enter opens
+    "header": ("/rules/", "#site-search-q", "#site-search-suggestions option", "sandlord", "/search/"),
+    "card list": ("/cards/", "#id_q", "#card-name-suggestions option", "sand lrod", "/cards/"),
+}
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("name", BOXES)
+def test_a_sloppy_name_is_suggested_and_found(server_url: str, browser: Browser, name: str, width: int) -> None:
+    start, box, options, typed, results = BOXES[name]
+    with watched_page(browser, width) as page:
+        page.goto(server_url + start)
+        if width < 700 and start == "/cards/":
+            page.click("details.filter-panel summary")  # on a phone the filters are folded away
+        page.locator(box).click()
+        page.locator(box).press_sequentially(typed)
+        page.wait_for_function(
+            "selector => [...document.querySelectorAll(selector)].some(o => o.value.includes('Sand Lord'))",
+            arg=options,
+        )
+        with page.expect_navigation():
+            page.locator(box).press("Enter")
+        assert page.url.split("?")[0].endswith(results)
+        assert page.locator("a[href$='/cards/sand-lord/']").count() >= 1
+        assert blocking_axe_violations(page) == []

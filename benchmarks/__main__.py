@@ -6,7 +6,8 @@ import importlib
 import sys
 
 SUITES = {"engine": "benchmarks.engine_bench", "combat": "benchmarks.combat_bench", "search": "benchmarks.search_bench",
-          "rules-search": "benchmarks.rules_search_bench", "pages": "benchmarks.pages_bench"}
+          "rules-search": "benchmarks.rules_search_bench", "pages": "benchmarks.pages_bench",
+          "hostile-search": "benchmarks.hostile_search_bench"}
 
 
 def main(argv: list[str]) -> int:

@@ -190,4 +190,12 @@ def document_search_fields(result: dict[str, Any], generator: Any, request: Any,
             },
             "required": ["words", "name", "summary"],
         }
+    listing = result.get("paths", {}).get("/api/v1/cards/", {}).get("get")
+    if listing is not None:
+        listing.setdefault("responses", {})["503"] = {
+            "description": "A long query (more than 8 distinct words or 200 characters) found every slot for long "
+            "searches busy; retry after the seconds in Retry-After, or search with fewer words.",
+            "headers": {"Retry-After": {"description": "Seconds to wait.", "schema": {"type": "integer"}}},
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+        }
     return result

@@ -101,8 +101,9 @@ def skipped_warnings(skipped: tuple[Words, ...], budget: Budget | None) -> tuple
     """Each term the time budget left unread, named where it was typed; the budget records the shortfall."""
     if not skipped or budget is None:
         return ()
-    budget.fall_short(BUDGET_EXHAUSTED, f"The search stopped looking words up after {budget.seconds:g} s; "
-                      f"{len(skipped)} term{'s' if len(skipped) != 1 else ''} of the query were left out.")  # fmt: skip
+    many = len(skipped) != 1
+    budget.fall_short(BUDGET_EXHAUSTED, f"The search ran out of time after {budget.seconds:g} s; {len(skipped)} "
+                      f"term{'s' if many else ''} of the query {'were' if many else 'was'} left out.")  # fmt: skip
     return tuple(QueryWarning(BUDGET_EXHAUSTED, "Not looked up: the search ran out of time before this term; "
                               "a shorter query is answered in full.", words.raw, words.position)
                  for words in skipped)  # fmt: skip

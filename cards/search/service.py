@@ -137,11 +137,11 @@ def prepare(understood: Understood, printed_only: bool = False, budget: Budget |
                           for leaf in leaves(understood.tree))  # fmt: skip
         notices = ("The search index is not built yet, so words were matched as plain text.",) if needs_index else ()
         return SearchOutcome(understood, plan(understood, None, printed_only), False, notices, budget)
-    # Answered with the fan-page cards, then without them: the list says how many it left out, from one reading.
     if any(isinstance(leaf, Words) for leaf in leaves(understood.tree)):
         index.searcher  # noqa: B018 - opened before the budget's clock starts: a new process's cost, not the query's
     if understood.tree is None:  # Only order: or dir:: the fan-page cards are left out by the plan itself.
         return SearchOutcome(understood, plan(understood, index, printed_only, budget), True, (), budget)
+    # Answered with the fan-page cards, then without them: the list says how many it left out, from one reading.
     found = plan(understood, index, False, budget)
     everything = found.matches
     if everything is not None and printed_only:

@@ -132,9 +132,12 @@ class CardFilterSet(django_filters.FilterSet):
         narrowing = [name for name, value in data.items() if value not in (None, "") and name not in ("q", "sort")]
         if data.get("q") is not None and not narrowing:
             # Only the query narrows the list: its answer before the fan-page cards were left out says it.
-            outcome = self.search_outcome or prepare(data["q"], printed_only=False, budget=self.budget)
-            matches = outcome.everything if outcome.everything is not None else outcome.plan.matches
-            if matches is not None and outcome.loose_name is None:
+            outcome = self.search_outcome
+            loose = outcome is not None and outcome.loose_name is not None
+            matches = outcome.everything if outcome is not None else None
+            if matches is None and not loose:
+                matches = prepare(data["q"], printed_only=False, budget=self.budget).plan.matches
+            if matches is not None and not loose:
                 return (matches.bits & matches.facets.keyword("is", ("unverified",))).bit_count()
         widened = self.data.copy() if hasattr(self.data, "copy") else dict(self.data)
         widened["include"] = "unverified"

@@ -22,8 +22,10 @@ from cards.models import Card, CardSet
 from cards.querysets import SORTS
 from cards.search.highlight import highlight, matched_stems
 from cards.search.service import SearchOutcome
+from cards.search.slots import RETRY_AFTER, SearchBusy, search_slot
 from cards.search.suggest import AUTOCOMPLETE_LIMIT, autocomplete, did_you_mean
 from cards.serializers import CardDetailSerializer, CardSerializer, CardSetDetailSerializer, CardSetSerializer
+from guardians_site.api.errors import error_body
 from guardians_site.api.ordering import StrictOrderingFilter
 from guardians_site.api.schema import path_examples
 
@@ -79,6 +81,13 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet[Card]):
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """With ``q``, the answer also says what the search understood and why each card matched."""
+        try:
+            with search_slot(str(request.query_params.get("q", ""))):
+                return self._list(request, *args, **kwargs)
+        except SearchBusy as exc:
+            return Response(error_body(exc.code, exc.message), status=503, headers={"Retry-After": str(RETRY_AFTER)})
+
+    def _list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         response = super().list(request, *args, **kwargs)
         if isinstance(response.data, dict):
             # Cards known only from fan pages are left out unless asked for (include=unverified).
@@ -95,9 +104,13 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet[Card]):
                         "name": str(highlight(card.name, stems)),
                         "summary": str(highlight(card.summary, stems)),
                     }
+            corrected = None
+            if not response.data.get("count") or outcome.loose_name is not None:
+                corrected = did_you_mean(outcome.understood, outcome.budget, outcome.loose_name)
+            # After the did-you-mean: it may find the budget spent, which makes the answer partial.
             response.data["search"] = outcome.as_dict()
-            if not response.data.get("count"):
-                response.data["search"]["did_you_mean"] = did_you_mean(outcome.understood)
+            if corrected is not None or not response.data.get("count"):
+                response.data["search"]["did_you_mean"] = corrected
         return response
 
     @extend_schema(
@@ -160,7 +173,10 @@ def document_search_fields(result: dict[str, Any], generator: Any, request: Any,
         schemas["PaginatedCardList"]["required"].append("unverified_hidden")
         schemas["PaginatedCardList"]["properties"]["search"] = {
             "type": "object",
-            "description": "Only with q: what the search understood (query, warnings, index, order, dir, did_you_mean).",
+            "description": "Only with q: what the search understood (query, warnings, index, order, dir, did_you_mean), "
+            "whether the answer is partial (partial, partial_reasons: the search's time budget ran out or only the "
+            "first unknown words were corrected) and loose_name (a query of words that matched no card as typed, "
+            "read as a card name typed loosely: reading, typed, names, edits; else null).",
             "additionalProperties": True,
         }
     if "Card" in schemas:
@@ -173,5 +189,13 @@ def document_search_fields(result: dict[str, Any], generator: Any, request: Any,
                 "summary": {"type": "string"},
             },
             "required": ["words", "name", "summary"],
+        }
+    listing = result.get("paths", {}).get("/api/v1/cards/", {}).get("get")
+    if listing is not None:
+        listing.setdefault("responses", {})["503"] = {
+            "description": "A long query (more than 8 distinct words or 200 characters) found every slot for long "
+            "searches busy; retry after the seconds in Retry-After, or search with fewer words.",
+            "headers": {"Retry-After": {"description": "Seconds to wait.", "schema": {"type": "integer"}}},
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
         }
     return result

@@ -17,6 +17,7 @@ from drf_spectacular.utils import extend_schema_field
 from cards.choices import Border, Bribery, CardType, Size
 from cards.models import Card, CardClass, CardSet
 from cards.querysets import CardQuerySet
+from cards.search.budget import Budget
 from cards.search.execute import asks_for_unverified
 from cards.search.forms import SearchFilter
 from cards.search.service import SearchOutcome, prepare, search
@@ -103,8 +104,13 @@ class CardFilterSet(django_filters.FilterSet):
     # Set while the queryset is filtered: what the search understood, for warnings and highlighting.
     search_outcome: SearchOutcome | None = None
 
+    @cached_property
+    def budget(self) -> Budget:
+        """The request's one search budget: the search, its unscoped count and its did-you-mean share it."""
+        return Budget()
+
     def filter_search(self, queryset: CardQuerySet, name: str, value: Understood) -> CardQuerySet:
-        filtered, self.search_outcome = search(queryset, value, printed_only=self.printed_only)
+        filtered, self.search_outcome = search(queryset, value, printed_only=self.printed_only, budget=self.budget)
         return filtered  # type: ignore[no-any-return]
 
     def filter_rarity(self, queryset: CardQuerySet, name: str, value: str) -> CardQuerySet:
@@ -135,9 +141,13 @@ class CardFilterSet(django_filters.FilterSet):
         data = self.form.cleaned_data
         narrowing = [name for name, value in data.items() if value not in (None, "") and name not in ("q", "sort")]
         if data.get("q") is not None and not narrowing:
-            # Only the query narrows the list: its unscoped answer (remembered per index revision) says it.
-            matches = prepare(data["q"], printed_only=False).plan.matches
-            if matches is not None:
+            # Only the query narrows the list: its answer before the fan-page cards were left out says it.
+            outcome = self.search_outcome
+            loose = outcome is not None and outcome.loose_name is not None
+            matches = outcome.everything if outcome is not None else None
+            if matches is None and not loose:
+                matches = prepare(data["q"], printed_only=False, budget=self.budget).plan.matches
+            if matches is not None and not loose:
                 return (matches.bits & matches.facets.keyword("is", ("unverified",))).bit_count()
         widened = self.data.copy() if hasattr(self.data, "copy") else dict(self.data)
         widened["include"] = "unverified"

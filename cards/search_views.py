@@ -16,6 +16,7 @@ from cards.search.errors import NoUsableTerm
 from cards.search.forms import AdvancedSearchForm
 from cards.search.keywords import KEYWORDS
 from cards.search.service import printed_only_for, read_query, search
+from cards.search.slots import SearchBusy, search_slot
 
 
 def _list_url(query: str) -> str:
@@ -59,6 +60,16 @@ def advanced(request: HttpRequest) -> HttpResponse:
 
 def random_card(request: HttpRequest) -> HttpResponse:
     """A random card among those matching the query and filters given; the list page if none does."""
+    from cards.views import search_busy_page
+
+    try:
+        with search_slot(request.GET.get("q", "")):
+            return _random_card(request)
+    except SearchBusy as exc:
+        return search_busy_page(request, exc)
+
+
+def _random_card(request: HttpRequest) -> HttpResponse:
     filterset = CardFilterSet(request.GET, queryset=Card.objects.all())
     if not filterset.is_valid():
         return HttpResponseRedirect(f"{reverse('cards:card-list')}?{request.GET.urlencode()}")

@@ -15,6 +15,7 @@ from cards.engine_catalog import site_catalog
 from cards.filters import CardFilterSet
 from cards.models import Card, CardSet, Printing
 from cards.search.service import SearchOutcome
+from cards.search.slots import RETRY_AFTER, SearchBusy, search_slot
 from cards.search.suggest import did_you_mean
 from combat.card_trial import card_trial
 from engine.arena import ArenaStatus, arena_support
@@ -26,6 +27,21 @@ RELATED_LIMIT = 12
 
 
 def card_list(request: HttpRequest) -> HttpResponse:
+    try:
+        with search_slot(request.GET.get("q", "")):
+            return _card_list(request)
+    except SearchBusy as exc:
+        return search_busy_page(request, exc)
+
+
+def search_busy_page(request: HttpRequest, exc: SearchBusy) -> HttpResponse:
+    """A 503 naming the wait, with Retry-After, for a long search that found every slot taken."""
+    response = render(request, "cards/search_busy.html", {"message": exc.message}, status=503)
+    response["Retry-After"] = str(RETRY_AFTER)
+    return response
+
+
+def _card_list(request: HttpRequest) -> HttpResponse:
     filterset = CardFilterSet(request.GET, queryset=Card.objects.for_listing())
     valid = filterset.is_valid()
     cards = filterset.qs if valid else Card.objects.none()
@@ -41,7 +57,10 @@ def search_context(outcome: SearchOutcome | None, total: int) -> dict[str, Any]:
     """What the list shows about a search: its warnings and, when nothing matched, a corrected query."""
     if outcome is None:
         return {"search": None}
-    return {"search": outcome, "did_you_mean": did_you_mean(outcome.understood) if total == 0 else None}
+    # A query read as a loosely typed name found cards, but its exact spelling is offered as for words.
+    wanted = total == 0 or outcome.loose_name is not None
+    corrected = did_you_mean(outcome.understood, outcome.budget, outcome.loose_name) if wanted else None
+    return {"search": outcome, "did_you_mean": corrected}
 
 
 @data_page

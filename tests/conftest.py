@@ -31,3 +31,12 @@ def _api_test_settings(settings, bulk_data_dir):  # type: ignore[no-untyped-def]
     address), and bulk files in a temporary folder rather than the developer's var/."""
     settings.API_THROTTLE_ENABLED = False
     settings.BULK_DATA_DIR = bulk_data_dir
+
+
+@pytest.fixture(autouse=True)
+def _search_budget_unlimited(monkeypatch):  # type: ignore[no-untyped-def]
+    """A search's time budget (cards.search.budget) would make an answer depend on how loaded the machine is;
+    tests get an unlimited one, and the tests of the budget spend it by a stand-in clock."""
+    from cards.search import budget
+
+    monkeypatch.setattr(budget, "SEARCH_BUDGET", float("inf"))

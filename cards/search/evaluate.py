@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cards.search.analysis import stems
+from cards.search.budget import Budget
 from cards.search.facets import Bits, Facets
 from cards.search.keywords import BY_SPELLING, NUMBER
 from cards.search.storage import OpenIndex
@@ -28,6 +29,8 @@ class Matches:
     facets: Facets
     _count: int | None = field(default=None, repr=False)
     _ids: list[int] | None = field(default=None, repr=False)
+    # Word terms left out because the search's time budget ran out before they were read.
+    skipped: tuple[Words, ...] = field(default=(), repr=False)
 
     @property
     def count(self) -> int:
@@ -44,49 +47,72 @@ class Matches:
 
     def for_one_search(self) -> Matches:
         """A copy for one queryset, keeping whatever id list it builds for as long as the queryset lives."""
-        return Matches(self.bits, self.facets, self._count)
+        return Matches(self.bits, self.facets, self._count, skipped=self.skipped)
 
     def page(self, offset: int, limit: int, descending: bool = False) -> tuple[int, ...]:
         """Card ids of one page in list order (or its reverse), without visiting the rest."""
         return tuple(self.facets.ids(self.facets.page_ranks(self.bits, offset, limit, descending)))
 
 
-def evaluate(tree: Node, index: OpenIndex) -> Matches:
-    """The tree's matches, from the index revision's bitmaps (and Whoosh, for words)."""
-    return Matches(_Evaluator(index).bits(tree), index.facets)
+def evaluate(tree: Node, index: OpenIndex, budget: Budget | None = None) -> Matches:
+    """The tree's matches, from the index revision's bitmaps (and Whoosh, for words).
+
+    With a budget, word terms met once it has run out are left out (recorded in ``skipped``), as terms that
+    cannot be understood are: ``and`` and ``or`` go on without them, and a query left with nothing matches
+    every card. Each distinct word or phrase is read from the index once, however often it is typed.
+    """
+    evaluator = _Evaluator(index, budget)
+    found = evaluator.bits(tree)
+    return Matches(index.facets.universe if found is None else found, index.facets, skipped=tuple(evaluator.skipped))
 
 
 class _Evaluator:
-    def __init__(self, index: OpenIndex) -> None:
+    def __init__(self, index: OpenIndex, budget: Budget | None = None) -> None:
         self.index = index
         self.facets = index.facets
+        self.budget = budget
+        self.known: dict[tuple[str, ...], Bits] = {}
+        self.skipped: list[Words] = []
 
-    def bits(self, node: Node) -> Bits:
+    def bits(self, node: Node) -> Bits | None:
+        """The node's cards; None for a node left out because the budget ran out before it was read."""
         if isinstance(node, Not):
-            return self.facets.universe & ~self.bits(node.child)
+            child = self.bits(node.child)
+            return None if child is None else self.facets.universe & ~child
         if isinstance(node, And):
-            found = self.facets.universe
+            found: Bits | None = None
             for child in node.children:
-                found &= self.bits(child)
+                bits = self.bits(child)
+                if bits is None:
+                    continue
+                found = bits if found is None else found & bits
                 if not found:
                     break
             return found
         if isinstance(node, Or):
-            found = 0
+            either: Bits | None = None
             for child in node.children:
-                found |= self.bits(child)
-            return found
+                bits = self.bits(child)
+                if bits is not None:
+                    either = bits if either is None else either | bits
+            return either
         if isinstance(node, Words):
             return self.words(node)
         assert isinstance(node, Condition)
         return self.condition(node)
 
-    def words(self, node: Words) -> Bits:
+    def words(self, node: Words) -> Bits | None:
         found = stems(node.text)
-        if len(found) == 1:
-            return self.index.word(found[0])
+        known = self.known.get(found)
+        if known is not None:
+            return known
+        if self.budget is not None and self.budget.exhausted():
+            self.skipped.append(node)
+            return None
         # Several words in one term ("fire-walker", a quoted phrase) must stand next to each other.
-        return self.index.phrase(found)
+        bits = self.index.word(found[0]) if len(found) == 1 else self.index.phrase(found)
+        self.known[found] = bits
+        return bits
 
     def condition(self, node: Condition) -> Bits:
         facets, keyword, op, values = self.facets, node.keyword, node.op, node.values

@@ -20,6 +20,7 @@ from django.db.models.lookups import In
 
 from cards.choices import CardType, SetKind
 from cards.search.analysis import plain_words
+from cards.search.budget import BUDGET_EXHAUSTED, Budget
 from cards.search.documents import NUMBER_FIELDS
 from cards.search.errors import QueryWarning
 from cards.search.evaluate import Matches, evaluate
@@ -83,16 +84,29 @@ def asks_for_unverified(tree: Node | None, unverified_sets: Callable[[], set[str
     return False
 
 
-def plan(understood: Understood, index: OpenIndex | None, printed_only: bool = False) -> Plan:
+def plan(understood: Understood, index: OpenIndex | None, printed_only: bool = False,
+         budget: Budget | None = None) -> Plan:  # fmt: skip
     tree = scoped(understood.tree, printed_only)
     if tree is None:
         return Plan(None, ordering(understood), ())
     if index is not None:
-        matches = evaluate(tree, index)
-        return Plan(None, ordering(understood), (), matches)
+        matches = evaluate(tree, index, budget)
+        return Plan(None, ordering(understood), skipped_warnings(matches.skipped, budget), matches)
     compiler = _Compiler()
     condition = compiler.compile(tree)
     return Plan(condition, ordering(understood), tuple(compiler.warnings))
+
+
+def skipped_warnings(skipped: tuple[Words, ...], budget: Budget | None) -> tuple[QueryWarning, ...]:
+    """Each term the time budget left unread, named where it was typed; the budget records the shortfall."""
+    if not skipped or budget is None:
+        return ()
+    many = len(skipped) != 1
+    budget.fall_short(BUDGET_EXHAUSTED, f"The search ran out of time after {budget.seconds:g} s; {len(skipped)} "
+                      f"term{'s' if many else ''} of the query {'were' if many else 'was'} left out.")  # fmt: skip
+    return tuple(QueryWarning(BUDGET_EXHAUSTED, "Not looked up: the search ran out of time before this term; "
+                              "a shorter query is answered in full.", words.raw, words.position)
+                 for words in skipped)  # fmt: skip
 
 
 def ordering(understood: Understood) -> list[OrderBy] | None:

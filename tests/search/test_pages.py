@@ -85,8 +85,12 @@ def test_autocomplete_completes_the_last_word_of_several(client: Client) -> None
 
 
 def test_did_you_mean_corrects_a_misspelt_name(client: Client) -> None:
+    # Plain words matching no card are read as a card name typed loosely (issue #37): the card is listed,
+    # labelled as such, and its exact spelling offered.
     response = client.get("/cards/", {"q": "sand lrod"})
-    assert response.context["total"] == 0 and response.context["did_you_mean"] == "sand lord"
+    assert response.context["total"] == 1 and response.context["did_you_mean"] == "sand lord"
+    assert response.context["search"].loose_name.names == ("sand lord",)
+    assert client.get("/cards/", {"q": "drgon"}).context["did_you_mean"] == "dragon"
     assert client.get("/api/v1/cards/", {"q": "baelzebob v>3"}).json()["search"]["did_you_mean"] == "baelzebub v>3"
 
 

@@ -7,7 +7,7 @@ import sys
 
 SUITES = {"engine": "benchmarks.engine_bench", "combat": "benchmarks.combat_bench", "search": "benchmarks.search_bench",
           "rules-search": "benchmarks.rules_search_bench", "pages": "benchmarks.pages_bench",
-          "picture": "benchmarks.picture_bench"}
+          "picture": "benchmarks.picture_bench",
           "hostile-search": "benchmarks.hostile_search_bench"}
 
 

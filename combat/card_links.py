@@ -10,6 +10,7 @@ the sentence, so the links a step gets never depend on how the engine words it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from string import Formatter
 
@@ -183,13 +184,32 @@ def _with_the_rest(sentence: str, cards: dict[str, str], placed: set[str]) -> Sa
     return format_html('{} <span class="named-cards muted">(cards: {})</span>', mark_safe(sentence), listed)
 
 
+# A field set in brackets alone, as a refusal's code is in the engine's sentence ("is refused (action.out_of_turn)").
+_BRACKETED_FIELD = re.compile(r" \(\{(\w+)\}\)")
+_CODE = re.compile(r"^[a-z_]+(\.[a-z_]+)+$")
+
+
+def _without_codes(template: str, values: tuple[object, ...] | Mapping[str, object]) -> str:
+    """The template without the bracketed fields that hold a code: a reader gets the reason in words, while the
+    code stays in the step's fields and the API."""
+
+    def value(field: str) -> object:
+        try:
+            return values[int(field)] if isinstance(values, tuple) else values[field]
+        except (IndexError, KeyError, ValueError):
+            return None
+
+    return _BRACKETED_FIELD.sub(lambda m: "" if _CODE.match(str(value(m[1]))) else m[0], template)
+
+
 def step_html(step: Step, names: CardNames, words: Words | None = None) -> SafeString:
     """A step's sentence with every card its values name linked to its card page (the step's own card has its
     own line on the page, ``Card: ...``)."""
     placed: set[str] = set()
     cards = {name: names[name] for name in cards_named(step.args, names)}
     words = words or step_words(step)
-    sentence = _sentence_html(words.message(step.message)[0], step.args, names, placed, words)
+    template = _without_codes(words.message(step.message)[0], step.args)
+    sentence = _sentence_html(template, step.args, names, placed, words)
     return _with_the_rest(sentence, cards, placed)
 
 

@@ -15,6 +15,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from combat.card_links import CardNames, said_html
+from combat.rule_refs import rule_refs
 from engine.actions import Refusal
 from engine.log import CombatLog, Matchup, Notice
 from engine.render import action_reason
@@ -38,19 +39,21 @@ class RefusedRow:
 def refused_turns(log: CombatLog, names: CardNames) -> list[RefusedRow]:
     rows: dict[int, RefusedRow] = {}
     matchups = {matchup.round: matchup for matchup in log.result.matchups}
-    for notice in log.result.notices:
-        if not is_refusal(notice):
-            continue
+    refusals = [notice for notice in log.result.notices if is_refusal(notice)]
+    # The numbered rule a reader can open (rule 6.4.4), never the engine's id (A-04).
+    refs = rule_refs(notice.rule for notice in refusals)
+    for notice in refusals:
         number = int(str(notice.values.get("round", 0)))
         row = rows.setdefault(number, RefusedRow(number, matchups.get(number)))
         reason = said_html(action_reason(notice.code, str(notice.values.get("turn", ""))), names)
         row.turns.append(
             format_html(
-                "the {}'s {}, refused because {} (rule {})",
+                'the {}\'s {}, refused because {} (<a href="{}">{}</a>)',
                 notice.values.get("side", ""),
                 notice.values.get("attempt", notice.values.get("action", "")),
                 reason,
-                notice.rule,
+                refs[notice.rule].url,
+                refs[notice.rule].label.lower() if notice.rule else "",
             )
         )
     return sorted(rows.values(), key=lambda row: row.round)

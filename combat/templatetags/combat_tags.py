@@ -174,6 +174,12 @@ def linked_step(step: Step, names: CardNames) -> SafeString:
 
 
 @register.filter
+def step_sentence(step: Step) -> SafeString:
+    """A step's sentence as a reader gets it (no refusal code), without links: for a list whose items are links."""
+    return card_links.step_html(step, {})
+
+
+@register.filter
 def linked_notice(notice: Notice, names: CardNames) -> SafeString:
     """A warning, as the engine's warnings read, with each card its values name linked."""
     return card_links.notice_html(notice, names, code=True)

@@ -93,7 +93,10 @@ def test_the_result_page_marks_made_up_creatures_and_shows_coded_warnings(client
     html = client.get(permalink(made_up, step="end")).content.decode()
     assert "Test Giant <small>(made-up)</small>" in html
     html = client.get(permalink("a=light-elemental d=kikijub m1=d:channel:guardian", step="end")).content.decode()
-    assert "(action.out_of_turn)" in html
+    # The refused turn is said at the top in words, with the numbered rule it follows, never its code or id.
+    top = html[html.index('id="refused-turns"') : html.index("</section>", html.index('id="refused-turns"'))]
+    assert "refused because it is the attacker&#x27;s turn" in top and '<a href="/rules/6.4.4/">rule 6.4.4</a>' in top
+    assert "action.out_of_turn" not in top and "A-04" not in top
 
 
 @pytest.mark.django_db
@@ -128,7 +131,7 @@ def test_the_step_through_shows_a_refusal_where_it_was_attempted(client: Client)
         permalink("a=light-elemental d=kikijub m1=a:channel:guardian,a:channel:guardian,d:pass", step="10")
     ).content.decode()
     # The chapter's list of steps, each linked to its own step number.
-    channel = html.index('step=8" data-step-link>The Guardian spends a stone to channel 9')
-    refused = html.index('step=9" data-step-link>Match-up 1: the attacker&#x27;s channel from the Guardian is refused')
-    compare = html.index('step=10" data-step-link>Compare 24 against 14')
+    channel = html.index('step=8#step-nav" data-step-link>The Guardian spends a stone to channel 9')
+    refused = html.index('step=9#step-nav" data-step-link>Match-up 1: the attacker&#x27;s channel from the Guardian is refused:')
+    compare = html.index('step=10#step-nav" data-step-link>Compare 24 against 14')
     assert channel < refused < compare

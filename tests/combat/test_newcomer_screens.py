@@ -202,8 +202,14 @@ def test_change_this_duel_shows_names_and_resolves_back_to_the_same_permalink(cl
     }
     for name, value in sent.items():
         assert f'name="{name}" value="{value}"' in html, name
+    # A link written before the readings names none: its form keeps the reading it was resolved under, and
+    # sends it back, so the duel comes back the same, now with its reading written out.
+    reading = re.search(r'<select id="id_[^"]+" name="([^"]+)"[^>]*>.*?<option value="([^"]+)" selected', html, re.S)
+    assert reading is not None and reading[2] == "primary-stands"
+    sent[reading[1]] = reading[2]
     answer = client.get("/combat/duel/", sent)
-    assert answer.status_code == 302 and answer["Location"] == permalink(notation)
+    written = notation.replace("ruleset=arena ", "ruleset=arena reading.secondary-passes=primary-stands ")
+    assert answer.status_code == 302 and answer["Location"] == permalink(written)
 
 
 def test_an_address_with_one_unreadable_clause_still_fills_the_form_with_the_rest(client: Client) -> None:

@@ -56,6 +56,7 @@ NOT_TAKEN_STEPS = frozenset(
         "ranged.2",
         "channelling",
         "channel_into",
+        "any_time_spells.2",
         "any_time_spells.3",
         "any_time_spells.4",
         "cast",

@@ -314,6 +314,7 @@ def _bribe_choices(
 def _spell_choices(
     board: _Board, side: Side, used: _Used, facing: str | None, shooters: list[str], channellers: list[str],
     in_list: bool,
+    answers_spell: bool = False,
 ) -> list[tuple[str, str | None]]:  # fmt: skip
     """Each spell still in the hand and after it each creature it may be aimed at (``None``: its default one)."""
     hand = board.hands[side]
@@ -323,9 +324,9 @@ def _spell_choices(
             continue
         card = board.catalog.get(slug)
         if card.first(Dispel) is not None:
-            # In a list it answers the opposing spell just before it (or is spent for nothing); among the per-kind
-            # decisions the command step's ``dispel`` clause plays it.
-            if in_list:
+            # In a list it answers the opposing spell just before it (offered only then: with nothing to cancel it
+            # is spent for nothing); among the per-kind decisions the command step's ``dispel`` clause plays it.
+            if in_list and answers_spell:
                 found.append((slug, None))
             continue
         found.append((slug, None))
@@ -587,7 +588,9 @@ def _offered(board: _Board, number: int, actions: tuple[Action, ...], state: Tur
     channellers = [
         str(a.card) for a in taken if a.side is side.other and a.kind is ActionKind.CHANNEL and a.card != GUARDIAN
     ]
-    spells = _spell_choices(board, side, used, facing, shooters, channellers, in_list=True)
+    last = taken[-1] if taken else None
+    answers_spell = last is not None and last.side is side.other and last.kind is ActionKind.SPELL
+    spells = _spell_choices(board, side, used, facing, shooters, channellers, in_list=True, answers_spell=answers_spell)
     found += [Action(side, ActionKind.SPELL, card=CardRef(s), target=_ref(t)) for s, t in spells]
     channels, _ = _list_channels(board, number, side, tuple(taken), used)
     found += [Action(side, ActionKind.CHANNEL, card=CardRef(s), amount=a) for s, a in channels]

@@ -56,6 +56,7 @@ NOT_TAKEN_STEPS = frozenset(
         "ranged.2",
         "channelling",
         "channel_into",
+        "any_time_spells.2",
         "any_time_spells.3",
         "any_time_spells.4",
         "cast",
@@ -153,8 +154,8 @@ def _channelled(steps: tuple[Step, ...], side: Side) -> int:
 
 
 def last_stone_adds(setup: CombatSetup, catalog: CardCatalog, round_number: int, action: Action) -> bool:
-    """Whether the last Power Stone of a Guardian's channel adds points (the options offer no stone that adds
-    nothing): the channel against the same channel with one stone fewer (none, for one stone)."""
+    """Whether the last Power Stone of a Guardian's channel, or a channeller's channel, adds points (the options
+    offer no channel that adds nothing): against the same channel with one stone fewer (none, for one use)."""
     fewer = setup if action.amount == 1 else with_action(setup, round_number, replace(action, amount=action.amount - 1))
     grown = resolve(with_action(setup, round_number, action), catalog).steps
     return _channelled(grown, action.side) > _channelled(resolve(fewer, catalog).steps, action.side)

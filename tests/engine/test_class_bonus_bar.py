@@ -12,13 +12,17 @@ CATALOG = default_catalog()
 
 def _secondary_sum(notation: str) -> str:
     steps = resolve(parse_setup(notation), CATALOG).steps
-    return next(step.text for step in steps if step.rule == "SEC-7" and "Captain Red Nose" in step.text and " = " in step.text)
+    return next(
+        step.text for step in steps if step.rule == "SEC-7" and "Captain Red Nose" in step.text and " = " in step.text
+    )
 
 
 def test_the_noseoid_bars_captain_red_noses_pirate_share_in_a_secondary_attack() -> None:
     # The Gunner loses match-up 1 to the Noseoid (15); Red Nose, left over, attacks it: 4 partner + 15 + 5 OCB
     # (Mortal against an Elemental) = 24, without its +4 as a Pirate, because the Noseoid is in play.
-    assert "4 partner + 15 Captain Red Nose + 5 OCB = 24" in _secondary_sum("a=gunner,captain-red-nose d=captain-red-noseoid")
+    assert "4 partner + 15 Captain Red Nose + 5 OCB = 24" in _secondary_sum(
+        "a=gunner,captain-red-nose d=captain-red-noseoid"
+    )
 
 
 def test_without_the_noseoid_the_pirate_share_counts() -> None:

@@ -22,7 +22,10 @@ def test_every_pairing_is_explored_once_and_replays_as_a_normal_resolution() -> 
     assert len({o.pairs + (o.leftovers,) for o in exploration.outcomes}) == 24
     for outcome in exploration.outcomes:
         log = resolve(parse_setup(outcome.notation), CATALOG)
-        assert (log.result.attacker_total, log.result.defender_total) == (outcome.attacker_total, outcome.defender_total)
+        assert (log.result.attacker_total, log.result.defender_total) == (
+            outcome.attacker_total,
+            outcome.defender_total,
+        )
 
 
 def test_the_orders_of_example_2_appear_with_their_results() -> None:
@@ -57,7 +60,9 @@ def test_the_reported_guarantees_match_the_full_game_matrix() -> None:
     exploration = explore(setup, CATALOG)
     matrix = full_matrix(setup)
     # Pure strategies: each side's security level is the worst cell of the whole matrix for it.
-    assert max(min(row) for row in matrix) == int(exploration.attacker_guarantee.security_level.winner is Winner.ATTACKER)
+    assert max(min(row) for row in matrix) == int(
+        exploration.attacker_guarantee.security_level.winner is Winner.ATTACKER
+    )
     # Uniform shuffling by either side gives every row (and column) the same average: the game value.
     value = exploration.attacker_guarantee.value_hold_probability
     for row in matrix:

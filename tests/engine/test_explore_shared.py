@@ -209,7 +209,9 @@ def test_a_partial_exploration_says_which_orders_it_covered() -> None:
     setup = parse_setup(SETUPS["made-up card"])
     exploration = explore(setup, CATALOG, limit=None, budget=0.0)
     assert not exploration.complete and exploration.visited >= 1 and exploration.kind == "fair sample"
-    assert exploration.covered().startswith(f"a fair sample of {exploration.visited} of 24 orders within the 0 s budget")
+    assert exploration.covered().startswith(
+        f"a fair sample of {exploration.visited} of 24 orders within the 0 s budget"
+    )
     assert "fixed seed 20" in exploration.covered()
     full = explore(setup, CATALOG)
     assert full.covered() == "every play order" and full.kind == "complete"

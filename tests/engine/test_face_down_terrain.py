@@ -13,7 +13,9 @@ from engine.resolver import resolve
 CATALOG = default_catalog()
 
 
-@pytest.mark.parametrize("text", ["terrain=face-down a=tiger-baloo d=thackle", "terrain=face-down:thackle a=archer d=axeman"])
+@pytest.mark.parametrize(
+    "text", ["terrain=face-down a=tiger-baloo d=thackle", "terrain=face-down:thackle a=archer d=axeman"]
+)
 def test_face_down_terrain_round_trips_through_the_notation_and_json(text: str) -> None:
     setup = parse_setup(text)
     assert format_setup(setup) == text
@@ -51,7 +53,9 @@ def test_the_agent_of_shadow_leaves_the_stronghold_bonus_behind() -> None:
 def test_the_agent_of_shadow_takes_only_a_terrain_as_its_choice() -> None:
     with pytest.raises(SetupInvalid) as raised:
         resolve(
-            parse_setup("a=sand-lord d=agent-of-shadow,axeman d.command=agent-of-shadow d.choices=agent-of-shadow:archer"),
+            parse_setup(
+                "a=sand-lord d=agent-of-shadow,axeman d.command=agent-of-shadow d.choices=agent-of-shadow:archer"
+            ),
             CATALOG,
         )
     assert [p.code for p in raised.value.problems] == ["setup.bad_choice"]

@@ -39,7 +39,9 @@ def test_a_dispelled_goose_binds_no_one() -> None:
 
 
 def test_exploration_keeps_only_the_legal_first_match_ups() -> None:
-    found = explore(parse_setup(GOOSE.replace("a=bruce-the-goose,axeman", "a=bruce-the-goose,axeman,archer")), default_catalog())
+    found = explore(
+        parse_setup(GOOSE.replace("a=bruce-the-goose,axeman", "a=bruce-the-goose,axeman,archer")), default_catalog()
+    )
     assert found.outcomes
     assert {outcome.order[0] for outcome in found.outcomes} == {"swordsman"}
 

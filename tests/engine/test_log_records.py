@@ -13,7 +13,9 @@ from engine.resolver import resolve
 
 
 def test_every_logged_step_carries_exactly_the_dataclass_fields_and_stays_frozen() -> None:
-    steps = resolve(parse_setup("terrain=woods a=sand-lord d=swordsman,archer d.ranged=1:archer"), default_catalog()).steps
+    steps = resolve(
+        parse_setup("terrain=woods a=sand-lord d=swordsman,archer d.ranged=1:archer"), default_catalog()
+    ).steps
     names = {item.name for item in fields(Step)}
     for step in steps:
         assert set(vars(step)) == names

@@ -38,9 +38,14 @@ side_setups = st.builds(
     dispel=st.integers(0, 2),
     order=st.lists(references, max_size=4).map(tuple),
     ranged=st.lists(st.builds(RangedSupport, st.integers(1, 6), references), max_size=2).map(tuple),
-    bribes=st.lists(st.builds(Bribe, moments, st.sampled_from(BriberyIcon), st.none() | references), max_size=2).map(tuple),
+    bribes=st.lists(st.builds(Bribe, moments, st.sampled_from(BriberyIcon), st.none() | references), max_size=2).map(
+        tuple
+    ),
     spells=st.lists(st.builds(SpellPlay, moments, references, st.none() | references), max_size=2).map(tuple),
-    channels=st.lists(st.builds(Channel, moments, st.just("guardian") | references, st.integers(1, 3), st.none() | references), max_size=2).map(tuple),
+    channels=st.lists(
+        st.builds(Channel, moments, st.just("guardian") | references, st.integers(1, 3), st.none() | references),
+        max_size=2,
+    ).map(tuple),
     secondaries=st.none() | st.lists(st.builds(SecondaryAttack, references, references), max_size=3).map(tuple),
     destroy_shield=st.booleans(),
     rolls=st.lists(st.builds(Roll, references, st.integers(1, 12)), max_size=2).map(tuple),
@@ -65,7 +70,9 @@ def test_json_form_round_trips(setup: CombatSetup) -> None:
 
 
 def test_canonical_text_prints_back_identically() -> None:
-    text = "terrain=swamp a=wraith,archer a.stones=2 a.channel=1:guardian*2 a.secondary=none d=ice-spirit d.bribe=s1:gold"
+    text = (
+        "terrain=swamp a=wraith,archer a.stones=2 a.channel=1:guardian*2 a.secondary=none d=ice-spirit d.bribe=s1:gold"
+    )
     assert format_setup(parse_setup(text)) == text
 
 

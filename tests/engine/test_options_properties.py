@@ -28,6 +28,7 @@ from engine.catalog import default_catalog
 from engine.enums import BriberyIcon, Side
 from engine.notation import format_setup, parse_setup
 from engine.options import Decision, duel_options, duel_why_not, next_actions, options, why_not
+from engine.resolver import resolve
 from engine.setup import CardRef, CombatSetup, SecondaryAttack, SideSetup, copy_references
 from engine.validate import validate
 
@@ -135,7 +136,14 @@ def test_every_action_the_engine_accepts_is_offered(position: tuple[CombatSetup,
     offered = {option.item for option in turn.actions}
     row = options(setup, CATALOG).row(number)
     assert row is not None
+    steps = resolve(setup, CATALOG).steps
+    decided = any(step.message == "bribe_creature.7" and step.moment == str(number) for step in steps)
     for action in universe(setup, number):
+        if decided and action.kind is ActionKind.SPELL:
+            # A named reading: once a bribe has taken a creature of the match-up, it is decided and the options
+            # offer no spell; the engine still casts one written there, changing nothing of the outcome.
+            assert why_not(setup, CATALOG, number, action) is not None
+            continue
         if action_to_text(action) in offered:
             continue
         if action.icon is not None and action.target == row.side(action.side.other).creature:
@@ -144,7 +152,7 @@ def test_every_action_the_engine_accepts_is_offered(position: tuple[CombatSetup,
         assert reason is not None and reason.code and reason.rule, action_to_text(action)
         assert reason.words
         accepted, _ = standard_accepts(setup, CATALOG, number, action)
-        if accepted and action.card == "guardian" and not last_stone_adds(setup, CATALOG, number, action):
+        if accepted and action.kind is ActionKind.CHANNEL and not last_stone_adds(setup, CATALOG, number, action):
             assert reason.code == "options.adds_nothing", (action_to_text(action), reason.code)
             continue  # a stone that adds nothing is not offered, and said so
         assert not accepted, (

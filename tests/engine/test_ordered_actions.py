@@ -216,6 +216,8 @@ def test_explore_plays_each_matchups_given_actions() -> None:
 def test_a_play_order_entry_set_aside_before_its_turn_is_reported() -> None:
     # The Cow's methane (match-up 1) sets the Super Model aside in the defender's hand; the order
     # names it for match-up 2, so the next creature is played and the skip is a coded warning.
-    log = run("terrain=swamp a=cow,sand-lord d=swordsman,wild-nymph,gnomish-gnomes,super-model d.order=swordsman,super-model")
+    log = run(
+        "terrain=swamp a=cow,sand-lord d=swordsman,wild-nymph,gnomish-gnomes,super-model d.order=swordsman,super-model"
+    )
     assert [n.code for n in log.result.notices] == ["decision.order_entry_skipped"]
     assert log.result.warnings[0].endswith("(decision.order_entry_skipped)")

@@ -81,7 +81,9 @@ def check_control_totals(log: CombatLog) -> None:
         # A creature destroyed once the space is decided (Tangle Web) was counted while it still stood.
         count_step = next(s for s in log.steps if s.rule == "RES-2" and s.side is side and s.kind is StepKind.COUNT)
         # A surviving card may add to its side's count (control_bonus, logged as a RES-2 bonus step).
-        extra = sum(s.delta or 0 for s in log.steps if s.rule == "RES-2" and s.side is side and s.kind is StepKind.BONUS)
+        extra = sum(
+            s.delta or 0 for s in log.steps if s.rule == "RES-2" and s.side is side and s.kind is StepKind.BONUS
+        )
         late = [
             c
             for c in result.creatures

@@ -67,9 +67,15 @@ def test_mayor_mcgreed_fires_gold_only_beside_a_barnyard_animal() -> None:
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("a=horse,mayor-mcgreed a.command=mayor-mcgreed a.hand=gold a.choices=mayor-mcgreed:1x2 d=swordsman", "hand holds 1"),
+        (
+            "a=horse,mayor-mcgreed a.command=mayor-mcgreed a.hand=gold a.choices=mayor-mcgreed:1x2 d=swordsman",
+            "hand holds 1",
+        ),
         ("a=horse,mayor-mcgreed a.hand=gold a.choices=mayor-mcgreed:1 d=swordsman", "command card"),
-        ("a=horse,mayor-mcgreed a.command=mayor-mcgreed a.hand=gold a.choices=mayor-mcgreed:x1 d=swordsman", "match-up number"),
+        (
+            "a=horse,mayor-mcgreed a.command=mayor-mcgreed a.hand=gold a.choices=mayor-mcgreed:x1 d=swordsman",
+            "match-up number",
+        ),
     ],
 )
 def test_a_bad_gold_plan_is_refused(text: str, message: str) -> None:
@@ -83,7 +89,9 @@ def test_every_ranged_creature_still_held_must_fire_at_bone_fright() -> None:
     assert [(p.code, p.card, p.field) for p in problems] == [("setup.ranged_must_target", "archer", "d.ranged")]
     assert "d.ranged=2:archer" in problems[0].message
     # Fired at an earlier match-up, before Bone Fright came out, it is used up: nothing is owed.
-    assert validate(parse_setup("a=zombie,bone-fright d=swordsman,gnobby-gnomes,archer d.ranged=1:archer"), CATALOG) == []
+    assert (
+        validate(parse_setup("a=zombie,bone-fright d=swordsman,gnobby-gnomes,archer d.ranged=1:archer"), CATALOG) == []
+    )
     # Played as the primary that faces Bone Fright, it is no ranged attacker.
     assert validate(parse_setup("a=bone-fright d=archer,swordsman"), CATALOG) == []
     # No ranged attacks in Woods: nothing is possible, nothing is owed.

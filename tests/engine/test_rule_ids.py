@@ -1,4 +1,5 @@
 """Every rule id the engine can write into a log resolves to exactly one numbered rule."""
+
 from __future__ import annotations
 
 import re

@@ -1,6 +1,7 @@
 """One hand-worked combat per rule of the procedure that the worked examples do not already cover.
 
 Each expected number is worked out in the comment above it from the printed cards and the rules."""
+
 from __future__ import annotations
 
 from engine.catalog import default_catalog
@@ -37,9 +38,7 @@ def test_methane_sets_creatures_aside_out_of_play() -> None:
 def test_several_secondary_attackers_add_base_vitality_except_the_last() -> None:
     # The Wraith is turned by the Ice Spirit, so it gives no partner bonus (A-07). Gnomes 4 (not
     # last: bare Vitality) + Archer 6 (last) = 10 > 5: the Ice Spirit is beaten.
-    log = run(
-        "a=ice-spirit d=wraith,gnomish-gnomes,archer d.secondary=gnomish-gnomes>ice-spirit,archer>ice-spirit"
-    )
+    log = run("a=ice-spirit d=wraith,gnomish-gnomes,archer d.secondary=gnomish-gnomes>ice-spirit,archer>ice-spirit")
     kill = next(s for s in log.steps if s.kind is StepKind.KILL_TEST)
     assert kill.total == 10 and kill.rule == "SEC-7"
     assert "SEC-8" in rules(log)
@@ -87,7 +86,9 @@ def test_nobody_may_channel_against_an_ogre() -> None:
 
 
 def test_equal_up_numbers_dispel_both_contradicting_commands_and_a_baggler_dispels_any() -> None:
-    log = run("a=iron-crag-baggler,swordsman a.command=iron-crag-baggler d=slor-overlord-of-the-wastes,sand-lord d.command=slor-overlord-of-the-wastes")
+    log = run(
+        "a=iron-crag-baggler,swordsman a.command=iron-crag-baggler d=slor-overlord-of-the-wastes,sand-lord d.command=slor-overlord-of-the-wastes"
+    )
     assert "A-14" in rules(log)
     # Slor dispelled: the Sand Lord gets no Dry Heaps bonus (no terrain at all): 11 against 6 + 3.
     assert log.result.matchups[0].defender_total == 11
@@ -144,7 +145,9 @@ def test_a_missing_or_impossible_roll_is_a_setup_problem() -> None:
 
     missing = validate(parse_setup("a=initiate-of-entropy d=swordsman"), default_catalog())
     assert [p.code for p in missing] == ["setup.roll_missing"]
-    impossible = validate(parse_setup("a=demorgan-the-inciter a.rolls=demorgan-the-inciter:13 d=swordsman"), default_catalog())
+    impossible = validate(
+        parse_setup("a=demorgan-the-inciter a.rolls=demorgan-the-inciter:13 d=swordsman"), default_catalog()
+    )
     assert [p.code for p in impossible] == ["setup.roll_impossible"]
     assert "2 to 12" in impossible[0].message
 

@@ -238,9 +238,7 @@ def test_a_refused_ranged_attack_does_not_count_towards_the_sides_attacks() -> N
     # In the Woods the Archer's first try is refused; after Hammer of Doom it fires. That shot is the
     # defender's first ranged attack made, so it follows PRI-9, not A-23 (an extra ranged attack).
     # Sand Lord 11 - 6 Woods = 5, + 6 back when the Woods go = 11; Swordsman 6 + 3 OCB + 3 Archer = 12.
-    log = run(
-        f"{WOODS},archer m1=a:pass,d:pass,a:pass,d:ranged:archer,a:spell:hammer-of-doom,d:ranged:archer"
-    )
+    log = run(f"{WOODS},archer m1=a:pass,d:pass,a:pass,d:ranged:archer,a:spell:hammer-of-doom,d:ranged:archer")
     ranged = [(step.rule, step.message) for step in log.steps if step.message.startswith("ranged.")]
     assert ranged == [("PRI-9", "ranged.3"), ("PRI-9", "ranged.places")]
     assert (log.result.matchups[0].attacker_total, log.result.matchups[0].defender_total) == (11, 12)

@@ -1,4 +1,5 @@
 """The engine is a fully typed library: mypy --strict must pass on it."""
+
 from __future__ import annotations
 
 import subprocess

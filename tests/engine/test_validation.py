@@ -22,7 +22,10 @@ def test_a_legal_setup_has_no_problem() -> None:
     [
         ("a=black-lung,sand-lord,sun-spirit d=swordsman", "setup.stacking_over_limit"),
         ("a=sand-lord a.items=amulet-of-flying,amulet-of-flying d=swordsman", "setup.too_many_items"),
-        ("a=sand-lord a.shield=standard-bearer-broms-angelic-13,standard-bearer-broms-demonic-04 d=swordsman", "setup.two_standard_bearers"),
+        (
+            "a=sand-lord a.shield=standard-bearer-broms-angelic-13,standard-bearer-broms-demonic-04 d=swordsman",
+            "setup.two_standard_bearers",
+        ),
         ("a=power-lunch d=swordsman", "setup.not_a_creature"),
         ("a=sandlord d=swordsman", "setup.unknown_card"),
         ("a=sand-lord a.stones=12 d=swordsman", "setup.too_many_stones"),

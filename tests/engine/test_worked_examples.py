@@ -3,6 +3,7 @@
 The expected values in fixtures/examples/*.json were worked out by hand from the rules text (with
 the errata of the design document applied), not copied from the engine's output.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,11 +27,27 @@ def load(path: Path) -> dict[str, Any]:
 def test_every_example_of_the_rules_has_a_scenario() -> None:
     ids = {load(path)["id"] for path in EXAMPLES}
     required = {
-        "example-1", "example-2a", "example-2b", "example-2c", "example-2d",
-        "command-example-1", "command-example-2", "command-example-3", "command-example-4",
-        "bribery-1", "bribery-2", "bribery-3", "bribery-4",
-        "destruction-merchant", "aoe-timing-sorcerer", "ranged-archer", "ranged-archer-woods",
-        "channelling-valkyrie-cap", "power-lunch-secondary", "secondary-needs-chris", "secondary-needs-bill",
+        "example-1",
+        "example-2a",
+        "example-2b",
+        "example-2c",
+        "example-2d",
+        "command-example-1",
+        "command-example-2",
+        "command-example-3",
+        "command-example-4",
+        "bribery-1",
+        "bribery-2",
+        "bribery-3",
+        "bribery-4",
+        "destruction-merchant",
+        "aoe-timing-sorcerer",
+        "ranged-archer",
+        "ranged-archer-woods",
+        "channelling-valkyrie-cap",
+        "power-lunch-secondary",
+        "secondary-needs-chris",
+        "secondary-needs-bill",
     }
     assert required <= ids
 
@@ -64,7 +81,9 @@ def test_worked_example(path: Path) -> None:
         dispelled = {
             step.side.value if step.side else "both"
             for step in log.steps
-            if step.rule in ("CMD-2", "CMD-3", "A-14") and "dispelled" in step.text and "no contradiction" not in step.text
+            if step.rule in ("CMD-2", "CMD-3", "A-14")
+            and "dispelled" in step.text
+            and "no contradiction" not in step.text
         }
         if dispelled == {"both"}:
             dispelled = {"attacker", "defender"}

@@ -7,6 +7,7 @@ problem listed in ``error.details.problems``, each with the engine's stable code
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from django.http import HttpResponse
@@ -157,6 +158,16 @@ class ResolveView(APIView):
         return Response(data)
 
 
+def _named_ruleset(request: Request) -> str:
+    """The rule set a body names (its notation's ``ruleset=`` or its set-up's field) when it cannot be read."""
+    data = request.data if isinstance(request.data, Mapping) else {}
+    named = data.get("notation") if isinstance(data.get("notation"), str) else data.get("setup")
+    try:
+        return ruleset_of(named if isinstance(named, str | Mapping) else "").name
+    except EngineError:
+        return STANDARD.name
+
+
 class ValidateView(APIView):
     max_body_bytes = MAX_SETUP_JSON_BYTES
     throttle_classes = [CombatThrottle]
@@ -179,7 +190,7 @@ class ValidateView(APIView):
             if exc.code.startswith(SCHEMA_REFUSAL_CODES):
                 raise  # Not a set-up of the documented shape: refused as the schema says, like every endpoint.
             problems = [problem.as_dict() for problem in exc.problems]
-            return Response({"valid": False, "notation": None, "problems": problems})
+            return Response({"valid": False, "notation": None, "problems": problems, "ruleset": _named_ruleset(request)})
         problems = [problem.as_dict() for problem in running.problems_of(setup)]
         ruleset = ruleset_of(setup)
         data: dict[str, Any] = {

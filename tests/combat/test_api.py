@@ -92,7 +92,10 @@ def test_validate_reports_without_resolving(client: Client) -> None:
     body = _post(client, "validate", {"notation": "a=sand-lord d="}).json()
     assert body == {"valid": False, "notation": None, "problems": [
         {"code": "notation.syntax", "message": "'d=' should be key=value", "field": "position 12", "card": "",
-         "values": {"item": "d=", "expected": "key=value"}}]}  # fmt: skip
+         "values": {"item": "d=", "expected": "key=value"}}], "ruleset": "standard"}  # fmt: skip
+    # A text that cannot be read still says the rule set it names, as the response schema requires.
+    body = _post(client, "validate", {"notation": "ruleset=arena a=swordsman d="}).json()
+    assert (body["valid"], body["ruleset"]) == (False, "arena")
 
 
 @pytest.mark.django_db  # data GETs carry validators from the data revision

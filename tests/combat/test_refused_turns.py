@@ -23,6 +23,7 @@ def _page(client: Client, notation: str, step: str = "end") -> str:
     return client.get("/combat/", {"s": notation, "step": step}).content.decode()
 
 
+@pytest.mark.django_db  # the numbered rule each refusal cites is read from the rules reference
 def test_each_refused_turn_is_listed_by_its_match_up_with_the_totals_it_was_played_at() -> None:
     log = resolve(parse_setup(REFUSED), CATALOG)
     rows = refused_turns(log, {})
@@ -34,7 +35,9 @@ def test_each_refused_turn_is_listed_by_its_match_up_with_the_totals_it_was_play
     )
     (turn,) = rows[0].turns
     assert "the attacker's pass" in turn
-    assert "it is the defender&#x27;s turn" in turn and "A-04" in turn
+    # The rule a reader can open (6.4.4, linked), never the engine's id for it.
+    assert "it is the defender&#x27;s turn" in turn and '<a href="/rules/6.4.4/">rule 6.4.4</a>' in turn
+    assert "A-04" not in turn
     assert "action.out_of_turn" not in turn
 
 

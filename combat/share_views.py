@@ -18,6 +18,7 @@ from combat.picture_png import font_dir, render_png
 from combat.picture_svg import render as picture_svg_render
 from combat.setup_form import STARTER_NOTATION
 from combat.shared_words import SharedWords, combat_words, duel_words
+from combat.stepping import step_number
 from engine.errors import EngineError
 from engine.rulesets import ARENA, STANDARD, AnyLog, AnySetup, ruleset_of
 from guardians_site import revision
@@ -57,15 +58,6 @@ def _png_key(notation: str, step: int) -> str:
     return f"picture-png:{code_version()}:{revision.current().number}:{digest}"
 
 
-def _step_number(raw: str | None, count: int) -> int:
-    if raw == "end":
-        return count
-    try:
-        return max(0, min(int(raw or 0), count))
-    except ValueError:
-        return 0
-
-
 @require_GET
 def picture_png(request: HttpRequest) -> HttpResponse:
     """The combat or duel at one step (or its result) as a 1200 x 630 PNG with the set-up in words."""
@@ -78,7 +70,7 @@ def picture_png(request: HttpRequest) -> HttpResponse:
             status=400,
             content_type="text/plain; charset=utf-8",
         )
-    current = _step_number(request.GET.get("step"), len(log.steps))
+    current = step_number(request.GET.get("step"), len(log.steps))
     key = _png_key(log.notation, current)
     png = cache.get(key)
     if png is None:

@@ -42,6 +42,16 @@ MODIFIER_KINDS = frozenset(
 )
 
 
+def step_number(raw: str | None, count: int) -> int:
+    """The step a link's ``step`` asks for: "end" is the result, anything unreadable the first step."""
+    if raw == "end":
+        return count
+    try:
+        return max(0, min(int(raw or 0), count))
+    except ValueError:
+        return 0
+
+
 def rule_url(rule: str) -> str:
     return f"/rules/id/{rule}/"
 

@@ -41,7 +41,7 @@ from combat.setup_form import (
 )
 from combat.share_views import png_url, shared_words, welcome_context
 from combat.slots import RETRY_AFTER, ServerBusy
-from combat.stepping import StepThrough, step_through
+from combat.stepping import StepThrough, step_number, step_through
 from engine.arena import ArenaSetup
 from engine.errors import EngineError, NotationError, Problem
 from engine.explore import Exploration, describe_count
@@ -82,7 +82,7 @@ def combat_page(request: HttpRequest) -> HttpResponse:
         log = STANDARD.log_of(running.run(setup))
     except EngineError as exc:
         return _problem_page(request, notation, exc, setup)
-    view = step_through(log, running.catalog(), _step_number(request.GET.get("step"), len(log.steps)))
+    view = step_through(log, running.catalog(), step_number(request.GET.get("step"), len(log.steps)))
     return render(request, "combat/step_through.html", _step_context(request, log, setup, view))
 
 
@@ -95,7 +95,7 @@ def _duel_page(request: HttpRequest, notation: str, setup: ArenaSetup) -> HttpRe
     except EngineError as exc:
         # The duel's own form, filled and with what is wrong said by field: a newcomer fixes it there.
         return _duel_form_page(request, setup, exc.problems, status=400, notation=notation)
-    current = _step_number(request.GET.get("step"), len(log.steps))
+    current = step_number(request.GET.get("step"), len(log.steps))
     names = duels.card_names(log, setup, running.catalog())
     context = {
         **duels.duel_context(log, current, names),
@@ -240,7 +240,7 @@ def picture_svg(request: HttpRequest) -> HttpResponse:
             status=400,
             content_type="text/plain; charset=utf-8",
         )
-    current = _step_number(request.GET.get("step"), len(log.steps))
+    current = step_number(request.GET.get("step"), len(log.steps))
     if ruleset_of(log) is ARENA:
         duel = ARENA.log_of(log)
         title, caption = duels.picture_words(duel, current)
@@ -257,15 +257,6 @@ def picture_svg(request: HttpRequest) -> HttpResponse:
 @require_GET
 def notation_page(request: HttpRequest) -> HttpResponse:
     return render(request, "combat/notation.html", {"basics": BASICS, "clauses": CLAUSES, "duel_clauses": DUEL_CLAUSES})
-
-
-def _step_number(raw: str | None, count: int) -> int:
-    if raw == "end":
-        return count
-    try:
-        return max(0, min(int(raw or 0), count))
-    except ValueError:
-        return 0
 
 
 @require_GET

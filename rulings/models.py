@@ -28,12 +28,24 @@ def rule_path(ruleset_slug: str, number: str) -> str:
     return reverse(name, kwargs={"number": number})
 
 
-class LabelledMixin:
-    """The reader-facing label of an entry's authority and date ("Published rule", "This site's reading, 7
-    December 2026"); the fields themselves stay in the API."""
+class LabelledMixin(models.Model):
+    """Whose an entry is and since when (rulings.authority), and its reader-facing label ("Published rule",
+    "This site's reading, 7 December 2026"); the fields themselves stay in the API."""
 
-    authority: str
-    date: str
+    authority = models.CharField(
+        max_length=16, choices=Authority.choices, default=Authority.COMPILED_RULES,
+        help_text="Who stands behind the text: the published rules (compiled-rules, arena), 'site' for this "
+        "site's own reading, or a named source (faq-1996, community).",
+    )  # fmt: skip
+    date = models.CharField(
+        max_length=10, blank=True,
+        help_text="As precise as known (2013-10-28, or the day the site made its reading); empty when the "
+        "source is undated, and date_note then says so.",
+    )  # fmt: skip
+    date_note = models.CharField(max_length=300, blank=True, help_text="Where the date comes from, or why there is none.")
+
+    class Meta:
+        abstract = True
 
     @property
     def is_site_reading(self) -> bool:
@@ -77,7 +89,7 @@ class Ruleset(models.Model):
         return reverse("rulings:contents") if self.is_standard else reverse("rulings:arena-contents")
 
 
-class RuleEntry(LabelledMixin, models.Model):
+class RuleEntry(LabelledMixin):
     """A section, subsection, rule or subrule; its number is its permanent address."""
 
     ruleset = models.ForeignKey(Ruleset, on_delete=models.CASCADE, related_name="entries")
@@ -96,17 +108,6 @@ class RuleEntry(LabelledMixin, models.Model):
         help_text="Standard rules this Arena rule departs from.",
     )  # fmt: skip
     cards = models.ManyToManyField(Card, blank=True, related_name="rule_mentions")
-    authority = models.CharField(
-        max_length=16, choices=Authority.choices, default=Authority.COMPILED_RULES,
-        help_text="Who stands behind the text: the published rules (compiled-rules, arena), 'site' for this "
-        "site's own reading, or a named source (faq-1996, community).",
-    )  # fmt: skip
-    date = models.CharField(
-        max_length=10, blank=True,
-        help_text="As precise as known (2013-10-28, or the day the site made its reading); empty when the "
-        "source is undated, and date_note then says so.",
-    )  # fmt: skip
-    date_note = models.CharField(max_length=300, blank=True, help_text="Where the date comes from, or why there is none.")
 
     objects = RuleEntryQuerySet.as_manager()
 
@@ -145,24 +146,13 @@ class EngineRuleId(models.Model):
         return self.code
 
 
-class GlossaryTerm(LabelledMixin, models.Model):
+class GlossaryTerm(LabelledMixin):
     term = models.CharField(max_length=80, unique=True)
     slug = models.SlugField(max_length=80, unique=True)
     aliases = models.JSONField(default=list, blank=True)
     definition = models.TextField()
     rule = models.ForeignKey(RuleEntry, on_delete=models.PROTECT, related_name="glossary_terms")
     position = models.PositiveIntegerField()
-    authority = models.CharField(
-        max_length=16, choices=Authority.choices, default=Authority.COMPILED_RULES,
-        help_text="Who stands behind the text: the published rules (compiled-rules, arena), 'site' for this "
-        "site's own reading, or a named source (faq-1996, community).",
-    )  # fmt: skip
-    date = models.CharField(
-        max_length=10, blank=True,
-        help_text="As precise as known (2013-10-28, or the day the site made its reading); empty when the "
-        "source is undated, and date_note then says so.",
-    )  # fmt: skip
-    date_note = models.CharField(max_length=300, blank=True, help_text="Where the date comes from, or why there is none.")
 
     class Meta:
         # Dictionary order ("Base draw" before "Base Vitality"): a plain sort puts capitals first on SQLite.

@@ -43,7 +43,12 @@ index: loadcards
 bulk: loadcards
 	$(MANAGE) export_bulk
 
+# Beside the server, the worker of the background jobs (a best-play search longer than a request: bestplay.jobs),
+# reading the jobs table in the same database; it stops with the server. GUARDIANS_TASKS=rq uses RQ instead:
+# run `manage.py rqworker default` yourself then.
 run: index bulk
+	@$(MANAGE) db_worker --no-startup-delay -v 0 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	$(MANAGE) runserver $(HOST):$(PORT)
 
 # The browser tests drive Debian's chromium (it cannot be downloaded by playwright here). Installed
@@ -106,6 +111,8 @@ serve: install
 	GUARDIANS_ENV=production $(MANAGE) rebuild_rules_index
 	GUARDIANS_ENV=production $(MANAGE) export_bulk
 	GUARDIANS_ENV=production $(MANAGE) check
+	@GUARDIANS_ENV=production $(MANAGE) db_worker --no-startup-delay --no-reload -v 0 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	GUARDIANS_ENV=production DATABASE_CONN_MAX_AGE=$${DATABASE_CONN_MAX_AGE:-600} \
 		$(BIN)/gunicorn guardians_site.wsgi:application -c python:guardians_site.gunicorn_conf --bind $(HOST):$(PORT) --workers 2
 

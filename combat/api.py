@@ -347,3 +347,7 @@ class PartialView(APIView):
             step["rule_url"] = rule_url(step["rule"])
         state["permalink"] = permalink(state["notation"])
         return Response(state)
+
+
+# The set-up a combat request's body names, read as every combat endpoint reads it (bestplay.api reads it so too).
+read_setup = _read

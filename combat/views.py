@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
+from bestplay.panel import panel_context
 from combat import duel_builder, duels, glossary, reading, refused, running
 from combat.duel_summary import duel_summary
 from combat.examples import all_examples, arena_examples, find_example
@@ -224,6 +225,8 @@ def _step_context(request: HttpRequest, log: CombatLog, setup: CombatSetup, view
         # The game's words this step uses, linked to the glossary for a reader who does not know them yet.
         "glossary_urls": urls,
         "step_words": [] if view.at_end else glossary.step_words(view.step.step, urls),
+        # The result's "Best play" panel: a stored analysis of this set-up, or the button that starts one.
+        "best_play": panel_context(setup) if view.at_end else None,
     }
 
 

@@ -70,6 +70,11 @@ INSTALLED_APPS = [
     "combat",
     "edits",
     "reports",
+    # Background jobs (best play: bestplay.jobs) through Django's tasks framework; its database backend's app
+    # holds the jobs table the worker (`manage.py db_worker`) reads.
+    "django_tasks",
+    "django_tasks_db",
+    "bestplay",
 ]
 
 MIDDLEWARE = [
@@ -239,6 +244,27 @@ def cache_from_url(url: str) -> dict[str, object]:
 # Several app servers share one cache (throttles, cached pages) through CACHE_URL=redis://...; one server
 # on its own keeps the local-memory default.
 CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL", "locmem://"))}
+
+
+def tasks_from_env(kind: str, redis_url: str) -> dict[str, dict[str, object]]:
+    """GUARDIANS_TASKS as the TASKS setting: ``database`` (the default: the jobs table, read by ``manage.py
+    db_worker``, so nothing more is needed) or ``rq`` (RQ over GUARDIANS_TASKS_REDIS_URL, else CACHE_URL; its
+    worker is ``manage.py rqworker default``), for a deployment that already runs Redis."""
+    if kind == "database":
+        return {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    if kind == "rq":
+        if not redis_url.startswith(("redis://", "rediss://", "unix://")):
+            raise ImproperlyConfigured("GUARDIANS_TASKS=rq needs a Redis address in GUARDIANS_TASKS_REDIS_URL or CACHE_URL")
+        return {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
+    raise ImproperlyConfigured(f"GUARDIANS_TASKS must be database or rq, not {kind!r}")
+
+
+TASKS_KIND = os.environ.get("GUARDIANS_TASKS", "database")
+TASKS_REDIS_URL = os.environ.get("GUARDIANS_TASKS_REDIS_URL") or os.environ.get("CACHE_URL", "")
+TASKS = tasks_from_env(TASKS_KIND, TASKS_REDIS_URL)
+if TASKS_KIND == "rq":
+    INSTALLED_APPS.append("django_rq")
+    RQ_QUEUES = {"default": {"URL": TASKS_REDIS_URL}}
 
 # Where the reviewed card fixtures and the rules text live; both are loaded by management commands.
 FIXTURES_DIR = BASE_DIR / "fixtures"

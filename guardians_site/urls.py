@@ -6,8 +6,10 @@ from guardians_site import search_api, search_views, views
 urlpatterns = [
     path("", views.home, name="home"),
     path("", include("cards.urls")),
+    path("combat/best-play/", include("bestplay.urls")),
     path("combat/", include("combat.urls")),
     # Before the API's own urls, whose catch-all would answer 404 for these.
+    path("api/v1/combat/best-play/", include("bestplay.api_urls")),
     path("api/v1/combat/", include("combat.api_urls")),
     path("", include("rulings.urls")),
     path("search/", search_views.search_page, name="site-search"),

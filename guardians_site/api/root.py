@@ -23,6 +23,7 @@ ENDPOINTS = {
     "combat_validate": "combat-api:validate",
     "combat_explore": "combat-api:explore",
     "combat_examples": "combat-api:examples",
+    "combat_best_play": "best-play-api:best-play",
     "bulk_data": "api:bulk-data-list",
     "schema": "api:schema",
     "docs": "api:docs",

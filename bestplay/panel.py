@@ -1,0 +1,28 @@
+"""What the result page's "Best play" panel shows: the stored analysis of this set-up at this data revision, if
+any (never a search: the page stays as fast as ever), else what its button sends."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+
+from bestplay.keys import analysis_key
+from bestplay.models import Analysis
+from bestplay.reading import answer_view
+from engine.rulesets import AnySetup, ruleset_of
+from guardians_site import revision
+
+
+def panel_context(setup: AnySetup) -> dict[str, Any]:
+    ruleset = ruleset_of(setup)
+    notation = ruleset.format(setup)
+    key = analysis_key(notation, ruleset.name, revision.current_number())
+    analysis = Analysis.objects.filter(pk=key).first()
+    done = analysis is not None and analysis.status == Analysis.Status.DONE and analysis.result
+    return {
+        "notation": notation,
+        "analysis": analysis,
+        "url": reverse("best-play:analysis", args=[key]) if analysis is not None else None,
+        "answer": answer_view(analysis.result) if done and analysis is not None else None,
+    }

@@ -25,7 +25,7 @@ def answer_data(solution: Any, why_lost: Any | None, why_lost_error: dict[str, s
 
 def with_permalinks(data: Any) -> Any:
     """The same data with ``permalink`` beside every ``notation`` (each line opens in the step-through) and
-``rule_url`` beside every ``rule`` (the rules reference's page for the id)."""
+    ``rule_url`` beside every ``rule`` (the rules reference's page for the id)."""
     if isinstance(data, dict):
         linked = {key: with_permalinks(value) for key, value in data.items()}
         if isinstance(data.get("notation"), str) and "permalink" not in data:

@@ -32,10 +32,23 @@ def place(where: str) -> dict[str, Any]:
     return {"kind": "other", "text": where}
 
 
+def is_pass(decision: dict[str, Any]) -> bool:
+    """A decision to do nothing at that turn (its notation item ends in ``pass``: ``a:pass``, ``p=a:pass``)."""
+    return str(decision["item"]).rsplit(":", 1)[-1] == "pass"
+
+
+def reading_name(text: str) -> str:
+    """The name a solver's reading starts with (``solver.turns: ...``): the page words it, not the sentence."""
+    return text.split(":", 1)[0].strip()
+
+
 def answer_view(answer: dict[str, Any]) -> dict[str, Any]:
     solution = answer["solution"]
     line = solution["best_line"]
-    decisions = [{**decision, "place": place(decision["where"])} for decision in line["decisions"]]
+    # A pass is a decision too, but a list of them says nothing: each side's line shows what it plays.
+    decisions = [
+        {**decision, "place": place(decision["where"])} for decision in line["decisions"] if not is_pass(decision)
+    ]
     view: dict[str, Any] = {
         "solution": solution,
         "value": value_view(solution["value"]),
@@ -44,6 +57,9 @@ def answer_view(answer: dict[str, Any]) -> dict[str, Any]:
         "proved_percent": round(100 * solution["proved_share"]),
         "line": line,
         "line_value": value_view(line["value"]),
+        "reading": reading_name(solution["reading"]),
+        # The one treatment the solver has: dice, counts and random picks as the set-up gives them.
+        "given_inputs": solution["treatment"].startswith("given inputs"),
         "by_side": [{"side": side, "decisions": [d for d in decisions if d["side"] == side]} for side in SIDES],
         "why_lost": None,
         "why_lost_error": answer.get("why_lost_error"),

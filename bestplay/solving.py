@@ -9,6 +9,7 @@ from bestplay.answers import answer_data
 from engine.catalog import CardCatalog
 from engine.errors import EngineError
 from engine.rulesets import AnySetup
+from engine.solver import solve, why_lost
 
 
 def search(
@@ -20,8 +21,6 @@ def search(
     "Why did I lose?" is asked only of an exact search (a loser is known only once the value is), with its own
     budget; when the engine refuses that question for this set-up (its code says why), the answer says so.
     """
-    from engine.solver import solve, why_lost
-
     solution = solve(setup, cards, budget_s=budget_s, progress=progress)
     explained: Any | None = None
     refusal: dict[str, str] | None = None

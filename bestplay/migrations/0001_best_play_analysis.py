@@ -4,32 +4,42 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='Analysis',
+            name="Analysis",
             fields=[
-                ('key', models.CharField(max_length=32, primary_key=True, serialize=False)),
-                ('notation', models.TextField(help_text='The set-up as the engine writes it.')),
-                ('ruleset', models.CharField(max_length=16)),
-                ('data_revision', models.PositiveIntegerField()),
-                ('status', models.CharField(choices=[('queued', 'Waiting for a worker'), ('running', 'Searching'), ('done', 'Finished'), ('failed', 'Failed')], default='queued', max_length=8)),
-                ('budget_s', models.FloatField(help_text="The search's time budget in seconds.")),
-                ('progress', models.JSONField(blank=True, default=dict)),
-                ('result', models.JSONField(blank=True, null=True)),
-                ('error', models.JSONField(blank=True, null=True)),
-                ('task_id', models.CharField(blank=True, max_length=64)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('heartbeat_at', models.DateTimeField(auto_now_add=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
+                ("key", models.CharField(max_length=32, primary_key=True, serialize=False)),
+                ("notation", models.TextField(help_text="The set-up as the engine writes it.")),
+                ("ruleset", models.CharField(max_length=16)),
+                ("data_revision", models.PositiveIntegerField()),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("queued", "Waiting for a worker"),
+                            ("running", "Searching"),
+                            ("done", "Finished"),
+                            ("failed", "Failed"),
+                        ],
+                        default="queued",
+                        max_length=8,
+                    ),
+                ),
+                ("budget_s", models.FloatField(help_text="The search's time budget in seconds.")),
+                ("progress", models.JSONField(blank=True, default=dict)),
+                ("result", models.JSONField(blank=True, null=True)),
+                ("error", models.JSONField(blank=True, null=True)),
+                ("task_id", models.CharField(blank=True, max_length=64)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("heartbeat_at", models.DateTimeField(auto_now_add=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
             ],
             options={
-                'verbose_name_plural': 'analyses',
+                "verbose_name_plural": "analyses",
             },
         ),
     ]

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 ERROR_KEYS = {"code", "message", "details"}
 RESOLVE_BODY = {"notation": "terrain=swamp a=sand-lord d=swordsman,archer d.ranged=1:archer"}
-POST_ONLY = {"combat_resolve", "combat_validate", "combat_explore"}
+POST_ONLY = {"combat_resolve", "combat_validate", "combat_explore", "combat_best_play"}
 
 
 def assert_json_error(response: Any, status: int, code: str) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from django.urls import reverse
 from bestplay.keys import analysis_key
 from bestplay.models import Analysis
 from bestplay.reading import answer_view
+from combat.rule_refs import rule_refs
 from engine.rulesets import AnySetup, ruleset_of
 from guardians_site import revision
 
@@ -24,5 +25,12 @@ def panel_context(setup: AnySetup) -> dict[str, Any]:
         "notation": notation,
         "analysis": analysis,
         "url": reverse("best-play:analysis", args=[key]) if analysis is not None else None,
-        "answer": answer_view(analysis.result) if done and analysis is not None else None,
+        "answer": answer_with_rules(analysis.result) if done and analysis is not None else None,
     }
+
+
+def answer_with_rules(answer: dict[str, Any]) -> dict[str, Any]:
+    """The page's view of an answer, with the numbered rule (label, address) of each rule id it cites."""
+    view = answer_view(answer)
+    view["rules"] = rule_refs(view["rule_ids"])
+    return view

@@ -64,6 +64,7 @@ def answer_view(answer: dict[str, Any]) -> dict[str, Any]:
         "why_lost": None,
         "why_lost_error": answer.get("why_lost_error"),
     }
+    view["rule_ids"] = {decision["rule"] for decision in line["decisions"]}
     why = answer.get("why_lost")
     if why is not None and why["loser"] is not None and solution["value"] is not None:
         loser = why["loser"]
@@ -77,4 +78,6 @@ def answer_view(answer: dict[str, Any]) -> dict[str, Any]:
             "better_value": value_view(why["better"]["value"]) if why["better"] else None,
             "place": place(parting["where"]) if parting else None,
         }
+        if parting:
+            view["rule_ids"].add(parting["rule"])
     return view

@@ -13,8 +13,8 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from bestplay.models import Analysis
+from bestplay.panel import answer_with_rules
 from bestplay.presenting import analysis_data
-from bestplay.reading import answer_view
 from bestplay.service import best_play
 from combat import running
 from combat.links import notation_in, permalink
@@ -44,12 +44,15 @@ def start(request: HttpRequest) -> HttpResponse:
 @require_GET
 def analysis_page(request: HttpRequest, key: str) -> HttpResponse:
     analysis = get_object_or_404(Analysis, pk=key)
+    data = analysis_data(analysis)
     context = {
         "analysis": analysis,
-        "data": analysis_data(analysis),
-        "percent": round(100 * analysis_data(analysis)["elapsed_share"]),
+        "data": data,
+        "percent": round(100 * data["elapsed_share"]),
         "setup_link": permalink(analysis.notation),
-        "answer": answer_view(analysis.result) if analysis.status == Analysis.Status.DONE and analysis.result else None,
+        "answer": answer_with_rules(analysis.result)
+        if analysis.status == Analysis.Status.DONE and analysis.result
+        else None,
         "refresh_every": REFRESH_EVERY_S,
     }
     return render(request, "bestplay/analysis.html", context)

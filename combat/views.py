@@ -110,6 +110,8 @@ def _duel_page(request: HttpRequest, notation: str, setup: ArenaSetup) -> HttpRe
         "shared": shared_words(setup, log),
         "png_url": png_url(log.notation, step_query),
         "step_permalink": permalink(log.notation, step=step_query),
+        # The result's "Best play" panel (each round's plays), as a combat's.
+        "best_play": panel_context(setup) if current >= len(log.steps) else None,
     }
     return render(request, "combat/duel.html", context)
 

@@ -56,6 +56,6 @@ def describe_limits() -> list[dict[str, str]]:
     labels = {
         "read": "Reading data: cards, sets, rules, rulings, glossary, worked examples, bulk files",
         "combat": "POST /api/v1/combat/resolve/ and /api/v1/combat/validate/",
-        "explore": "POST /api/v1/combat/explore/",
+        "explore": "POST /api/v1/combat/explore/ and /api/v1/combat/best-play/ (and the best-play button)",
     }
     return [{"scope": scope, "what": labels[scope], "rate": str(rate)} for scope, rate in settings.API_THROTTLE_RATES.items()]

@@ -93,3 +93,15 @@ def test_a_set_up_that_cannot_be_searched_is_a_page_naming_the_problem(client: C
 
 def test_an_unknown_analysis_is_a_404_page(client: Client) -> None:
     assert client.get("/combat/best-play/0123456789abcdef0123456789abcdef/").status_code == 404
+
+
+def test_a_duel_result_has_the_panel_too(client: Client) -> None:
+    duel = "ruleset=arena terrain=woods a=swordsman d=sand-lord d.pen=devil-dog s=d:creature:devil-dog,a:pass,d:pass"
+    html = _page(client, permalink(duel, step="end"))
+    assert 'id="best-play"' in html and 'action="/combat/best-play/"' in html
+    location = client.post("/combat/best-play/", {"s": duel})["Location"]
+    analysis = Analysis.objects.get()
+    assert analysis.ruleset == "arena" and location == f"/combat/best-play/{analysis.key}/"
+    holder = analysis.result["solution"]["value"]["holder"]  # type: ignore[index]
+    assert f"With best play by both sides, the {holder} holds the space" in _page(client, permalink(duel, step="end"))
+    assert "the secondary round" in _page(client, location)  # where the duel's plays are made

@@ -49,7 +49,8 @@ NAMES_STORED_DATA = {
     "/api/v1/cards/": {"class", "set"},
     "/api/v1/rulings/": {"card", "rule", "topic"},
 }
-COMBAT = ("/api/v1/combat/resolve/", "/api/v1/combat/explore/", "/api/v1/combat/partial/", "/api/v1/combat/validate/")
+COMBAT = ("/api/v1/combat/resolve/", "/api/v1/combat/explore/", "/api/v1/combat/partial/", "/api/v1/combat/validate/",
+          "/api/v1/combat/best-play/")
 # The engine's refusals of a set-up it read: unreadable notation or cards, a set-up the rules forbid, one over a
 # documented limit.
 SET_UP_REFUSALS = {"invalid_notation", "invalid_setup", "limit_exceeded"}

@@ -17,7 +17,8 @@ from ..actions import Action, ActionKind, MatchupActions
 from ..arena.setup import ArenaSetup, RoundAction
 from ..catalog import CardCatalog
 from ..enums import Side
-from ..options import ActionOption, duel_options, next_actions, options
+from ..errors import EngineError, SetupInvalid
+from ..options import ActionOption, duel_options, next_actions
 from ..options.values import Turn
 from ..setup import CombatSetup, Moment, SideSetup
 from .values import Decision, Value
@@ -75,6 +76,9 @@ class Position(Protocol):
     @property
     def key(self) -> Hashable: ...
 
+    @property
+    def hint(self) -> Hashable: ...
+
     def moves(self) -> tuple[Move, ...]: ...
 
     def play(self, move: Move) -> Position: ...
@@ -124,60 +128,96 @@ def written(setup: CombatSetup) -> CombatSetup:
 
 
 class StandardPosition:
-    """A shield combat with the ordered lists of match-ups 1..``number`` written so far (``number`` is the match-up
-    whose list is open; past the last row the position is terminal)."""
+    """A shield combat with the ordered lists of match-ups written so far; ``number`` is the match-up whose list
+    may be open (the first one that is, is found when the position is first asked for its moves: a position the
+    search never enters costs nothing). Past the last row the position is terminal."""
 
-    __slots__ = ("catalog", "number", "rows", "setup", "_turn", "_value")
+    __slots__ = ("base", "catalog", "hint", "setup", "_key", "_number", "_turn", "_settled", "_value")
 
-    def __init__(self, setup: CombatSetup, catalog: CardCatalog, number: int = 1, rows: int | None = None) -> None:
+    def __init__(self, setup: CombatSetup, catalog: CardCatalog, number: int = 1, base: Hashable = ("start",)) -> None:
         self.setup = setup
         self.catalog = catalog
+        # The key: the combat's state when the open match-up began (its fingerprint) and that match-up's list so
+        # far. ``hint`` is the key as the parent sees it, before knowing whether its move closed the list (then the
+        # key becomes the state after that match-up): what move ordering looks up, without settling the child.
+        self.base = base
+        self.hint: Hashable = (base, number, self._list(number))
+        self._key: Hashable | None = None
+        self._number = number
+        self._turn: Turn | None = None
+        self._settled = False
         self._value: Value | None = None
-        if rows is None:
-            rows = len(options(setup, catalog).rows)
-        turn = next_actions(setup, catalog, number) if number <= rows else None
-        # A closed list moves on to the next match-up (whose rows the written actions may have changed: a creature
-        # placed as ranged support leaves its shield's queue).
-        while turn is not None and (turn.ended or not turn.actions):
-            number += 1
-            rows = len(options(setup, catalog).rows)
-            turn = next_actions(setup, catalog, number) if number <= rows else None
-        self.number = number
-        self.rows = rows
-        self._turn = turn
+
+    def _list(self, number: int) -> tuple[Action, ...]:
+        listed = self.setup.actions_of(number)
+        return listed.actions if listed is not None else ()
+
+    @property
+    def key(self) -> Hashable:
+        if self._key is None:
+            self._settle()
+            self._key = (self.base, self._number, self._list(self._number)) if self._turn is not None else self.hint
+        return self._key
+
+    def _settle(self) -> Turn | None:
+        """The open list's turn: a closed list moves on to the next match-up (the API counts the rows from the
+        lists as written: a creature placed as ranged support leaves its shield's queue)."""
+        if not self._settled:
+            number = self._number
+            turn: Turn | None = next_actions(self.setup, self.catalog, number)
+            while turn is not None and not turn.actions:
+                code = turn.reason.code if turn.reason is not None else ""
+                if code == "options.no_row":
+                    turn = None
+                elif code == "options.unknown_side":
+                    raise EngineError(turn.reason.worded() if turn.reason else code, code="solver.no_position")
+                else:
+                    number += 1
+                    turn = next_actions(self.setup, self.catalog, number)
+            if number != self._number and turn is not None:
+                from .fingerprint import state_after
+
+                state = state_after(self.setup, self.catalog, number - 1)
+                self.base = ("state", state) if state is not None else ("after", self.hint)
+            self._number, self._turn, self._settled = number, turn, True
+        return self._turn
+
+    @property
+    def number(self) -> int:
+        self._settle()
+        return self._number
 
     @property
     def terminal(self) -> bool:
-        return self._turn is None
+        return self._settle() is None
 
     @property
     def mover(self) -> Side:
-        assert self._turn is not None
-        return _mover(self._turn)
+        turn = self._settle()
+        assert turn is not None
+        return _mover(turn)
 
     @property
     def stage(self) -> int:
         return self.number - 1
 
-    @property
-    def key(self) -> Hashable:
-        return tuple((m.round, m.actions) for m in self.setup.actions)
-
     def moves(self) -> tuple[Move, ...]:
-        if self._turn is None:
+        turn = self._settle()
+        if turn is None:
             return ()
-        where = f"m{self.number}"
+        where = f"m{self._number}"
         return tuple(
-            Move(option.side, where, option, STANDARD_RULES.get(option.kind.value, "A-04")) for option in self._turn.actions
+            Move(option.side, where, option, STANDARD_RULES.get(option.kind.value, "A-04")) for option in turn.actions
         )
 
     def play(self, move: Move) -> StandardPosition:
         action = move.option.action
         assert isinstance(action, Action)
+        number = int(move.where[1:])
         lists = {m.round: m.actions for m in self.setup.actions}
-        lists[self.number] = (*lists.get(self.number, ()), action)
-        matchups = tuple(MatchupActions(number, lists[number]) for number in sorted(lists))
-        return StandardPosition(replace(self.setup, actions=matchups), self.catalog, self.number, self.rows)
+        lists[number] = (*lists.get(number, ()), action)
+        matchups = tuple(MatchupActions(n, lists[n]) for n in sorted(lists))
+        return StandardPosition(replace(self.setup, actions=matchups), self.catalog, number, self.base)
 
     def final_setup(self) -> CombatSetup:
         return written(self.setup)
@@ -186,7 +226,7 @@ class StandardPosition:
         if self._value is None:
             from ..resolver import resolve
 
-            result = resolve(self.final_setup(), self.catalog).result
+            result = resolve(self.final_setup(), self.catalog, checked=True).result
             self._value = Value(Side(result.winner.value), result.attacker_total - result.defender_total)
         return self._value
 
@@ -232,6 +272,10 @@ class DuelPosition:
     def key(self) -> Hashable:
         return (self.setup.primary, self.setup.secondary)
 
+    @property
+    def hint(self) -> Hashable:
+        return self.key
+
     def moves(self) -> tuple[Move, ...]:
         if self._turn is None:
             return ()
@@ -269,6 +313,10 @@ def start(setup: CombatSetup | ArenaSetup, catalog: CardCatalog) -> StandardPosi
     """The root position of a set-up of either rule set (its decisions removed); the rule set tells them apart."""
     from ..rulesets import ARENA, STANDARD, ruleset_of
 
-    if ruleset_of(setup) is ARENA:
+    ruleset = ruleset_of(setup)
+    problems = ruleset.validate(setup, catalog)
+    if problems:
+        raise SetupInvalid(problems)
+    if ruleset is ARENA:
         return DuelPosition(bare_duel(ARENA.setup_of(setup)), catalog)
     return StandardPosition(bare_standard(STANDARD.setup_of(setup)), catalog)

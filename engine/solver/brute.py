@@ -13,13 +13,20 @@ from .positions import Position, start
 from .values import Value
 
 
+class TooBig(Exception):  # noqa: N818 - a signal to the caller that chose a cap, never shown
+    """The tree has more positions than the cap allowed."""
+
+
 @dataclass
 class BruteForce:
     nodes: int = 0
     leaves: int = 0
+    cap: int | None = None
 
     def value(self, position: Position) -> int:
         self.nodes += 1
+        if self.cap is not None and self.nodes > self.cap:
+            raise TooBig
         if position.terminal:
             self.leaves += 1
             return position.value().score
@@ -27,8 +34,8 @@ class BruteForce:
         return max(scores) if position.mover is Side.ATTACKER else min(scores)
 
 
-def brute_force(setup: AnySetup, catalog: CardCatalog) -> tuple[Value, int]:
-    """The exact value of ``setup`` over every line, and the nodes visited."""
-    walker = BruteForce()
+def brute_force(setup: AnySetup, catalog: CardCatalog, *, cap: int | None = None) -> tuple[Value, int]:
+    """The exact value of ``setup`` over every line, and the nodes visited (``TooBig`` past ``cap`` nodes)."""
+    walker = BruteForce(cap=cap)
     score = walker.value(start(setup, catalog))
     return Value.of_score(score), walker.nodes

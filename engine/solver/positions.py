@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..actions import Action, ActionKind, MatchupActions
 from ..arena.setup import ArenaSetup, RoundAction
@@ -132,11 +132,22 @@ class StandardPosition:
     may be open (the first one that is, is found when the position is first asked for its moves: a position the
     search never enters costs nothing). Past the last row the position is terminal."""
 
-    __slots__ = ("base", "catalog", "hint", "setup", "_key", "_number", "_turn", "_settled", "_value")
+    __slots__ = ("base", "catalog", "hint", "memo", "setup", "written", "_key", "_number", "_turn", "_settled", "_value")
 
-    def __init__(self, setup: CombatSetup, catalog: CardCatalog, number: int = 1, base: Hashable = ("start",)) -> None:
+    def __init__(
+        self,
+        setup: CombatSetup,
+        catalog: CardCatalog,
+        number: int = 1,
+        base: Hashable = ("start",),
+        memo: dict[Hashable, Any] | None = None,
+    ) -> None:
         self.setup = setup
         self.catalog = catalog
+        # What one search has already asked the API and the engine, by the lists written (exactly: the same lists
+        # are the same set-up): a position met again, in a later deepening iteration, costs no new question.
+        self.memo: dict[Hashable, Any] = {} if memo is None else memo
+        self.written: Hashable = tuple((m.round, m.actions) for m in setup.actions)
         # The key: the combat's state when the open match-up began (its fingerprint) and that match-up's list so
         # far. ``hint`` is the key as the parent sees it, before knowing whether its move closed the list (then the
         # key becomes the state after that match-up): what move ordering looks up, without settling the child.
@@ -163,6 +174,11 @@ class StandardPosition:
         """The open list's turn: a closed list moves on to the next match-up (the API counts the rows from the
         lists as written: a creature placed as ranged support leaves its shield's queue)."""
         if not self._settled:
+            known = self.memo.get(("settled", self.written))
+            if known is not None:
+                self._number, self._turn, self.base = known
+                self._settled = True
+                return self._turn
             number = self._number
             turn: Turn | None = next_actions(self.setup, self.catalog, number)
             while turn is not None and not turn.actions:
@@ -180,6 +196,7 @@ class StandardPosition:
                 state = state_after(self.setup, self.catalog, number - 1)
                 self.base = ("state", state) if state is not None else ("after", self.hint)
             self._number, self._turn, self._settled = number, turn, True
+            self.memo[("settled", self.written)] = (number, turn, self.base)
         return self._turn
 
     @property
@@ -217,7 +234,7 @@ class StandardPosition:
         lists = {m.round: m.actions for m in self.setup.actions}
         lists[number] = (*lists.get(number, ()), action)
         matchups = tuple(MatchupActions(n, lists[n]) for n in sorted(lists))
-        return StandardPosition(replace(self.setup, actions=matchups), self.catalog, number, self.base)
+        return StandardPosition(replace(self.setup, actions=matchups), self.catalog, number, self.base, self.memo)
 
     def final_setup(self) -> CombatSetup:
         return written(self.setup)
@@ -226,8 +243,13 @@ class StandardPosition:
         if self._value is None:
             from ..resolver import resolve
 
-            result = resolve(self.final_setup(), self.catalog, checked=True).result
-            self._value = Value(Side(result.winner.value), result.attacker_total - result.defender_total)
+            found = self.memo.get(("value", self.written))
+            if found is None:
+                result = resolve(self.final_setup(), self.catalog, checked=True).result
+                found = self.memo[("value", self.written)] = Value(
+                    Side(result.winner.value), result.attacker_total - result.defender_total
+                )
+            self._value = found
         return self._value
 
     def notation(self) -> str:
@@ -239,30 +261,48 @@ class StandardPosition:
 class DuelPosition:
     """An Arena duel with the plays of its primary round (then its secondary round) written so far."""
 
-    __slots__ = ("catalog", "round_key", "setup", "_turn", "_value")
+    __slots__ = ("catalog", "memo", "setup", "_round_key", "_turn", "_settled", "_value")
 
-    def __init__(self, setup: ArenaSetup, catalog: CardCatalog) -> None:
+    def __init__(self, setup: ArenaSetup, catalog: CardCatalog, memo: dict[Hashable, Any] | None = None) -> None:
         self.setup = setup
         self.catalog = catalog
+        self.memo: dict[Hashable, Any] = {} if memo is None else memo
         self._value: Value | None = None
-        found = duel_options(setup, catalog)
-        turn: Turn | None = found.primary
-        round_key = "p"
-        if turn is None or turn.ended or not turn.actions:
-            turn, round_key = found.secondary, "s"
-            if turn.ended or not turn.actions:
-                turn = None
-        self.round_key = round_key
-        self._turn = turn
+        self._round_key = "p"
+        self._turn: Turn | None = None
+        self._settled = False
+
+    def _settle(self) -> Turn | None:
+        """The open round's turn, asked of the API when first needed (and once per search)."""
+        if not self._settled:
+            known = self.memo.get(("settled", self.key))
+            if known is None:
+                found = duel_options(self.setup, self.catalog)
+                turn: Turn | None = found.primary
+                round_key = "p"
+                if turn is None or turn.ended or not turn.actions:
+                    turn, round_key = found.secondary, "s"
+                    if turn.ended or not turn.actions:
+                        turn = None
+                known = self.memo[("settled", self.key)] = (round_key, turn)
+            self._round_key, self._turn = known
+            self._settled = True
+        return self._turn
+
+    @property
+    def round_key(self) -> str:
+        self._settle()
+        return self._round_key
 
     @property
     def terminal(self) -> bool:
-        return self._turn is None
+        return self._settle() is None
 
     @property
     def mover(self) -> Side:
-        assert self._turn is not None
-        return _mover(self._turn)
+        turn = self._settle()
+        assert turn is not None
+        return _mover(turn)
 
     @property
     def stage(self) -> int:
@@ -277,25 +317,29 @@ class DuelPosition:
         return self.key
 
     def moves(self) -> tuple[Move, ...]:
-        if self._turn is None:
+        turn = self._settle()
+        if turn is None:
             return ()
-        rule = DUEL_RULES[self.round_key]
-        return tuple(Move(option.side, self.round_key, option, rule) for option in self._turn.actions)
+        rule = DUEL_RULES[self._round_key]
+        return tuple(Move(option.side, self._round_key, option, rule) for option in turn.actions)
 
     def play(self, move: Move) -> DuelPosition:
         action: RoundAction = move.option.action
-        if self.round_key == "p":
-            return DuelPosition(replace(self.setup, primary=(*self.setup.primary, action)), self.catalog)
-        return DuelPosition(replace(self.setup, secondary=(*self.setup.secondary, action)), self.catalog)
+        if move.where == "p":
+            return DuelPosition(replace(self.setup, primary=(*self.setup.primary, action)), self.catalog, self.memo)
+        return DuelPosition(replace(self.setup, secondary=(*self.setup.secondary, action)), self.catalog, self.memo)
 
     def value(self) -> Value:
         if self._value is None:
             from ..rulesets import ARENA
 
-            result = ARENA.resolve(self.setup, self.catalog).result
-            totals = result.secondary if result.secondary is not None else result.primary
-            margin = 0 if totals is None else totals.attacker_total - totals.defender_total
-            self._value = Value(result.winner, margin)
+            found = self.memo.get(("value", self.key))
+            if found is None:
+                result = ARENA.resolve(self.setup, self.catalog).result
+                totals = result.secondary if result.secondary is not None else result.primary
+                margin = 0 if totals is None else totals.attacker_total - totals.defender_total
+                found = self.memo[("value", self.key)] = Value(result.winner, margin)
+            self._value = found
         return self._value
 
     def notation(self) -> str:

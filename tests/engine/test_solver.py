@@ -3,11 +3,15 @@ and the command line (the value against a search over every line is test_solver_
 
 from __future__ import annotations
 
+import doctest
 import itertools
 import json
+import re
+from pathlib import Path
 
 import pytest
 
+import engine
 from engine import default_catalog
 from engine.cli import main
 from engine.enums import Side
@@ -151,3 +155,13 @@ def test_the_command_line_solves_and_explains(capsys: pytest.CaptureFixture[str]
     assert "ranged attack by Archer" in capsys.readouterr().out
     assert main(["solve", "a=sand-lord,power-lunch d=swordsman", "--json"]) == 2
     assert json.loads(capsys.readouterr().out)["error"]["code"] == "setup.invalid"
+
+
+def test_the_readme_examples_of_the_solver_run_as_doctests() -> None:
+    text = (Path(engine.__file__).resolve().parent / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Solver (`engine/solver/`)", 1)[1].split("\n## ", 1)[0]
+    examples = "\n".join(re.findall(r"```python\n(.*?)```", section, re.S))
+    test = doctest.DocTestParser().get_doctest(examples, {}, "engine/README.md#solver", "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 5

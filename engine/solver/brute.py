@@ -1,6 +1,7 @@
 """Plain minimax over every line, without pruning or a table: the judge the solver is checked against, and the
 baseline its node counts are compared with. It walks the same positions (so the same legal actions) and counts
-one node per position visited, as the solver does."""
+one node per position visited, as the solver does. Its leaves are ordinary resolutions (``resolve``, checked),
+not the solver's faster reading of them."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ class BruteForce:
             raise TooBig
         if position.terminal:
             self.leaves += 1
-            return position.value().score
+            return position.resolved_value().score
         scores = [self.value(position.play(move)) for move in position.moves()]
         return max(scores) if position.mover is Side.ATTACKER else min(scores)
 

@@ -106,7 +106,10 @@ def fingerprint(combat: Combat) -> Hashable:
 def state_after(setup: CombatSetup, catalog: CardCatalog, after: int) -> Hashable | None:
     """The combat's state once match-up ``after`` is over (None if the combat is over before: no match-up is
     left, so the set-up itself is the key)."""
-    combat = Combat(setup, catalog)
+    # Every action in the set-up was offered by the legal-action API: it is not checked again, and the steps are
+    # counted, not written (as exploring plays a combat).
+    combat = Combat(setup, catalog, checked=True)
+    combat.for_reader = False
     combat.stop_after = after
     run_effects(combat, "CMB-2")
     try:

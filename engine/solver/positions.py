@@ -85,6 +85,8 @@ class Position(Protocol):
 
     def value(self) -> Value: ...
 
+    def resolved_value(self) -> Value: ...
+
     def notation(self) -> str: ...
 
 
@@ -240,17 +242,33 @@ class StandardPosition:
         return written(self.setup)
 
     def value(self) -> Value:
+        """The value the ordinary engine gives the line, read as exploring reads a resolution: the combat played
+        without writing its steps (their count kept), then the counts for control and who holds the space
+        (``resolver.decide``, the first steps of the resolution). The set-up is not checked again: every action in
+        it was offered by the legal-action API."""
         if self._value is None:
-            from ..resolver import resolve
-
             found = self.memo.get(("value", self.written))
             if found is None:
-                result = resolve(self.final_setup(), self.catalog, checked=True).result
-                found = self.memo[("value", self.written)] = Value(
-                    Side(result.winner.value), result.attacker_total - result.defender_total
-                )
+                from ..combat_state import Combat
+                from ..effects import run_effects
+                from ..resolver import decide, play
+
+                combat = Combat(self.final_setup(), self.catalog, checked=True)
+                combat.for_reader = False
+                run_effects(combat, "CMB-2")
+                play(combat)
+                totals, _, winner = decide(combat)
+                margin = sum(t.amount for t in totals[Side.ATTACKER]) - sum(t.amount for t in totals[Side.DEFENDER])
+                found = self.memo[("value", self.written)] = Value(Side(winner.value), margin)
             self._value = found
         return self._value
+
+    def resolved_value(self) -> Value:
+        """The value of the whole resolution as ``resolve`` returns it (checked, steps written): the judge's."""
+        from ..resolver import resolve
+
+        result = resolve(self.final_setup(), self.catalog).result
+        return Value(Side(result.winner.value), result.attacker_total - result.defender_total)
 
     def notation(self) -> str:
         from ..notation import format_setup
@@ -341,6 +359,10 @@ class DuelPosition:
                 found = self.memo[("value", self.key)] = Value(result.winner, margin)
             self._value = found
         return self._value
+
+    def resolved_value(self) -> Value:
+        """A duel's value is always read from its whole resolution."""
+        return self.value()
 
     def notation(self) -> str:
         from ..rulesets import ARENA

@@ -72,6 +72,8 @@ class Search:
         self.max_nodes = max_nodes
         self.progress = progress
         self.table: dict[Hashable, Entry] = {}
+        # The history heuristic: how often each move (its item, by side) was best or cut off, anywhere.
+        self.history: dict[str, int] = {}
         self.nodes = 0
         self.depth = 0
 
@@ -162,10 +164,11 @@ class Search:
             stored.low, stored.high = max(stored.low, low), min(stored.high, high)
         if best is not None:
             stored.best = best.item
+            self.history[best.item] = self.history.get(best.item, 0) + 1
         stored.score = score
         return stored.low, stored.high, min(max(score, stored.low), stored.high)
 
-    def _rank(self, pair: tuple[Move, Position], best: str | None, maximizing: bool) -> tuple[int, int, int]:
+    def _rank(self, pair: tuple[Move, Position], best: str | None, maximizing: bool) -> tuple[int, int, int, int]:
         move, child = pair
         entry = self.table.get(child.hint)
         guess = 0
@@ -176,7 +179,12 @@ class Search:
                 guess = entry.score
             elif entry.guess is not None:
                 guess = entry.guess
-        return (0 if move.item == best else 1, -guess if maximizing else guess, 1 if move.is_pass else 0)
+        return (
+            0 if move.item == best else 1,
+            -self.history.get(move.item, 0),
+            -guess if maximizing else guess,
+            1 if move.is_pass else 0,
+        )
 
     def report(self, low: int, high: int) -> None:
         if self.progress is not None:

@@ -87,6 +87,8 @@ class Position(Protocol):
 
     def resolved_value(self) -> Value: ...
 
+    def rounds(self) -> tuple[tuple[str, Value], ...]: ...
+
     def notation(self) -> str: ...
 
 
@@ -263,6 +265,10 @@ class StandardPosition:
             self._value = found
         return self._value
 
+    def rounds(self) -> tuple[tuple[str, Value], ...]:
+        """A shield combat has no rounds to report apart."""
+        return ()
+
     def resolved_value(self) -> Value:
         """The value of the whole resolution as ``resolve`` returns it (checked, steps written): the judge's."""
         from ..resolver import resolve
@@ -363,6 +369,18 @@ class DuelPosition:
     def resolved_value(self) -> Value:
         """A duel's value is always read from its whole resolution."""
         return self.value()
+
+    def rounds(self) -> tuple[tuple[str, Value], ...]:
+        """Each round played along this (whole) line: who won it and its margin."""
+        from ..rulesets import ARENA
+
+        result = ARENA.resolve(self.setup, self.catalog).result
+        played = (("p", result.primary), ("s", result.secondary))
+        return tuple(
+            (key, Value(totals.won_by, totals.attacker_total - totals.defender_total))
+            for key, totals in played
+            if totals is not None
+        )
 
     def notation(self) -> str:
         from ..rulesets import ARENA

@@ -109,6 +109,10 @@ def test_a_duel_is_solved_over_both_rounds() -> None:
     assert {d.rule for d in solution.best_line.decisions} <= {"ARN-3", "ARN-31"}
     resolved = ARENA.resolve(ARENA.parse(solution.best_line.notation), CATALOG)
     assert resolved.result.winner == solution.value.holder
+    # The same answer per round: each round the line plays, who won it and by how much.
+    rounds = dict(solution.best_line.rounds)
+    assert "p" in rounds and resolved.result.primary is not None
+    assert rounds["p"].holder == resolved.result.primary.won_by
 
 
 def test_why_lost_finds_the_one_change_that_turns_the_combat() -> None:

@@ -87,6 +87,8 @@ class Position(Protocol):
 
     def resolved_value(self) -> Value: ...
 
+    def passed_value(self) -> Value: ...
+
     def rounds(self) -> tuple[tuple[str, Value], ...]: ...
 
     def notation(self) -> str: ...
@@ -269,6 +271,11 @@ class StandardPosition:
         """A shield combat has no rounds to report apart."""
         return ()
 
+    def passed_value(self) -> Value:
+        """The value if both sides only passed from here on: a match-up without a list is played from the per-kind
+        clauses, which the solver left empty, and a pass is always offered, so the set-up as it stands is that line."""
+        return self.value()
+
     def resolved_value(self) -> Value:
         """The value of the whole resolution as ``resolve`` returns it (checked, steps written): the judge's."""
         from ..resolver import resolve
@@ -369,6 +376,14 @@ class DuelPosition:
     def resolved_value(self) -> Value:
         """A duel's value is always read from its whole resolution."""
         return self.value()
+
+    def passed_value(self) -> Value:
+        """The value if both players only passed from here on (walked pass by pass: a duel writes every turn)."""
+        walked: DuelPosition = self
+        while not walked.terminal:
+            moves = walked.moves()
+            walked = walked.play(next((move for move in moves if move.is_pass), moves[0]))
+        return walked.value()
 
     def rounds(self) -> tuple[tuple[str, Value], ...]:
         """Each round played along this (whole) line: who won it and its margin."""

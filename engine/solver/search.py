@@ -93,11 +93,7 @@ class Search:
         entry = self.table.get(position.key)
         if entry is not None and entry.guess is not None:
             return entry.guess
-        walked = position
-        while not walked.terminal:
-            moves = walked.moves()
-            walked = walked.play(next((move for move in moves if move.is_pass), moves[0]))
-        found = walked.value().score
+        found = position.passed_value().score
         if entry is None:
             self.table[position.key] = Entry(LOW, HIGH, None, found)
         else:

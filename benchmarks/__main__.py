@@ -1,4 +1,4 @@
-"""``python -m benchmarks [engine|combat|search|rules-search|pages|picture|all]``: print every benchmark's numbers."""
+"""``python -m benchmarks [engine|combat|search|rules-search|pages|picture|solver|all]``: print every benchmark's numbers."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 SUITES = {"engine": "benchmarks.engine_bench", "combat": "benchmarks.combat_bench", "search": "benchmarks.search_bench",
           "rules-search": "benchmarks.rules_search_bench", "pages": "benchmarks.pages_bench",
           "picture": "benchmarks.picture_bench",
-          "hostile-search": "benchmarks.hostile_search_bench"}
+          "hostile-search": "benchmarks.hostile_search_bench", "solver": "benchmarks.solver_bench"}
 
 
 def main(argv: list[str]) -> int:

@@ -39,6 +39,8 @@ class Entry:
     high: int
     best: str | None
     guess: int | None
+    # The score the last search gave it (guesses as leaves): what move ordering reads.
+    score: int | None = None
 
 
 @dataclass(frozen=True)
@@ -63,15 +65,15 @@ class Search:
         budget_s: float | None = None,
         max_nodes: int | None = None,
         progress: Callable[[SearchProgress], None] | None = None,
-        pruning: bool = True,
     ) -> None:
         self.root = root
         self.started = time.perf_counter()
         self.deadline = None if budget_s is None else self.started + budget_s
         self.max_nodes = max_nodes
         self.progress = progress
-        self.pruning = pruning
         self.table: dict[Hashable, Entry] = {}
+        # The history heuristic: how often each move (its item, by side) was best or cut off, anywhere.
+        self.history: dict[str, int] = {}
         self.nodes = 0
         self.depth = 0
 
@@ -91,81 +93,94 @@ class Search:
         entry = self.table.get(position.key)
         if entry is not None and entry.guess is not None:
             return entry.guess
-        walked = position
-        while not walked.terminal:
-            moves = walked.moves()
-            walked = walked.play(next((move for move in moves if move.is_pass), moves[0]))
-        found = walked.value().score
+        found = position.passed_value().score
         if entry is None:
             self.table[position.key] = Entry(LOW, HIGH, None, found)
         else:
             entry.guess = found
         return found
 
-    def value(self, position: Position, alpha: int, beta: int, horizon: int) -> tuple[int, int]:
-        """True bounds on ``position``'s value, searched within (alpha, beta) down to match-up ``horizon``."""
+    def value(self, position: Position, alpha: int, beta: int, horizon: int) -> tuple[int, int, int]:
+        """True bounds on ``position``'s value and its searched score, within (alpha, beta) down to match-up
+        ``horizon``. The score is alpha-beta's value with the horizon's guesses as leaves: it decides the cut-offs
+        and the best move; the bounds only ever take what the leaves below prove (a horizon proves nothing, a cut
+        leaves its side open), so they stay true whatever the guesses were."""
         self._tick()
         if position.terminal:
             score = position.value().score
-            return score, score
+            return score, score, score
         key = position.key
-        entry = self.table.get(key) if self.pruning else None
+        entry = self.table.get(key)
         if entry is not None:
-            if entry.low == entry.high or entry.low >= beta or entry.high <= alpha:
-                return entry.low, entry.high
+            if entry.low == entry.high:
+                return entry.low, entry.high, entry.low
+            if entry.low >= beta:
+                return entry.low, entry.high, entry.low
+            if entry.high <= alpha:
+                return entry.low, entry.high, entry.high
             alpha, beta = max(alpha, entry.low), min(beta, entry.high)
         if position.stage >= horizon:
-            self.guess(position)
-            return (LOW, HIGH) if entry is None else (entry.low, entry.high)
+            guess = self.guess(position)
+            known = self.table[key]
+            return known.low, known.high, min(max(guess, known.low), known.high)
         maximizing = position.mover is Side.ATTACKER
         moves = position.moves()
         children = [(move, position.play(move)) for move in moves]
         best_item = entry.best if entry is not None else None
         children.sort(key=lambda pair: self._rank(pair, best_item, maximizing))
-        low = high = LOW if maximizing else HIGH
+        low = high = score = LOW if maximizing else HIGH
         best: Move | None = None
+        last = len(children) - 1
         for index, (move, child) in enumerate(children):
-            child_low, child_high = self.value(child, alpha, beta, horizon)
+            child_low, child_high, child_score = self.value(child, alpha, beta, horizon)
             if maximizing:
-                if best is None or child_low > low:
-                    low, best = child_low, move
-                high = max(high, child_high)
-                if self.pruning:
-                    if low >= beta:
-                        if index < len(children) - 1:
-                            high = HIGH
-                        break
-                    alpha = max(alpha, low)
+                low, high = max(low, child_low), max(high, child_high)
+                if best is None or child_score > score:
+                    score, best = child_score, move
+                if score >= beta:
+                    if index < last:
+                        high = HIGH  # the moves not searched may be worth more
+                    break
+                alpha = max(alpha, score)
             else:
-                if best is None or child_high < high:
-                    high, best = child_high, move
-                low = min(low, child_low)
-                if self.pruning:
-                    if high <= alpha:
-                        if index < len(children) - 1:
-                            low = LOW
-                        break
-                    beta = min(beta, high)
+                low, high = min(low, child_low), min(high, child_high)
+                if best is None or child_score < score:
+                    score, best = child_score, move
+                if score <= alpha:
+                    if index < last:
+                        low = LOW
+                    break
+                beta = min(beta, score)
         stored = self.table.get(key)
         if stored is None:
-            self.table[key] = Entry(low, high, best.item if best else None, None)
+            stored = self.table[key] = Entry(low, high, None, None)
+            if position.hint != key:
+                self.table[position.hint] = stored
         else:
             stored.low, stored.high = max(stored.low, low), min(stored.high, high)
-            if best is not None:
-                stored.best = best.item
-            low, high = stored.low, stored.high
-        return low, high
+        if best is not None:
+            stored.best = best.item
+            self.history[best.item] = self.history.get(best.item, 0) + 1
+        stored.score = score
+        return stored.low, stored.high, min(max(score, stored.low), stored.high)
 
-    def _rank(self, pair: tuple[Move, Position], best: str | None, maximizing: bool) -> tuple[int, int, int]:
+    def _rank(self, pair: tuple[Move, Position], best: str | None, maximizing: bool) -> tuple[int, int, int, int]:
         move, child = pair
-        entry = self.table.get(child.key)
+        entry = self.table.get(child.hint)
         guess = 0
         if entry is not None:
             if entry.low == entry.high:
                 guess = entry.low
+            elif entry.score is not None:
+                guess = entry.score
             elif entry.guess is not None:
                 guess = entry.guess
-        return (0 if move.item == best else 1, -guess if maximizing else guess, 1 if move.is_pass else 0)
+        return (
+            0 if move.item == best else 1,
+            -self.history.get(move.item, 0),
+            -guess if maximizing else guess,
+            1 if move.is_pass else 0,
+        )
 
     def report(self, low: int, high: int) -> None:
         if self.progress is not None:
@@ -211,7 +226,7 @@ class Search:
             while True:
                 horizon += 1
                 self.depth = horizon - self.root.stage
-                found_low, found_high = self.value(self.root, LOW, HIGH, horizon)
+                found_low, found_high, _ = self.value(self.root, LOW, HIGH, horizon)
                 low, high = max(low, found_low), min(high, found_high)
                 self.report(low, high)
                 if low == high:

@@ -36,7 +36,8 @@ def line_of(root: Position, moves: list[Move], side: Side = Side.ATTACKER) -> Li
     position = root
     for move in moves:
         position = position.play(move)
-    return Line(side, position.notation(), position.value(), tuple(move.decision() for move in moves))
+    decisions = tuple(move.decision() for move in moves)
+    return Line(side, position.notation(), position.value(), decisions, position.rounds())
 
 
 def solve(

@@ -97,10 +97,13 @@ class Line:
     notation: str
     value: Value
     decisions: tuple[Decision, ...]
+    # A duel's line, round by round (``p``, then ``s`` when it is played): who won the round and its margin.
+    rounds: tuple[tuple[str, Value], ...] = ()
 
     def to_dict(self) -> dict[str, object]:
         return {"side": self.side.value, "notation": self.notation, "value": self.value.to_dict(),
-                "decisions": [decision.to_dict() for decision in self.decisions]}
+                "decisions": [decision.to_dict() for decision in self.decisions],
+                "rounds": [{"round": key, "value": value.to_dict()} for key, value in self.rounds]}
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,11 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable
 
+from ..actions import action_to_text
 from ..catalog import CardCatalog
 from ..enums import Side
 from ..errors import EngineError
-from ..rulesets import AnySetup, ruleset_of
+from ..rulesets import ARENA, STANDARD, AnySetup, ruleset_of
 from .positions import Move, Position, start
 from .solve import line_of
 from .values import Parting, WhyLost
@@ -30,26 +31,29 @@ class _OutOfTime(Exception):  # noqa: N818 - a signal inside the search, never s
 def _played_actions(setup: AnySetup) -> dict[str, list[str]]:
     """Each match-up's (or round's) actions as written, by where they go (``m1``, ``p``, ``s``)."""
     ruleset = ruleset_of(setup)
-    data = ruleset.to_dict(setup)
-    if ruleset.name == "arena":
+    if ruleset is ARENA:
+        data = ruleset.to_dict(setup)
         return {key: list(data.get(name) or []) for key, name in (("p", "primary"), ("s", "secondary"))}
-    for side in ("attacker", "defender"):
-        written = data.get(side) or {}
-        if any(written.get(kind) for kind in ("ranged", "bribe", "spell", "channel")):
-            shorthand = [kind for kind in ("ranged", "bribe", "spell", "channel") if written.get(kind)]
-            primary = [
-                kind
-                for kind in shorthand
-                if kind == "ranged" or any(not str(item).startswith("s") for item in written[kind])
-            ]
-            if primary:
-                raise EngineError(
-                    f"why a side lost is read from the match-ups' ordered lists (m1=...), and the {side} writes its "
-                    f"{', '.join(primary)} as per-kind clauses: write them as ordered actions",
-                    code="solver.per_kind_clauses",
-                )
-    actions = data.get("actions") or {}
-    return {str(key): list(value) for key, value in actions.items()}
+    combat = STANDARD.setup_of(setup)
+    for side in (Side.ATTACKER, Side.DEFENDER):
+        written = combat.side(side)
+        shorthand = [
+            kind
+            for kind, decisions in (
+                ("ranged", [True for _ in written.ranged]),
+                ("bribe", [not b.moment.secondary for b in written.bribes]),
+                ("spell", [not s.moment.secondary for s in written.spells]),
+                ("channel", [not c.moment.secondary for c in written.channels]),
+            )
+            if any(decisions)
+        ]
+        if shorthand:
+            raise EngineError(
+                f"why a side lost is read from the match-ups' ordered lists (m1=...), and the {side.value} writes "
+                f"its {', '.join(shorthand)} as per-kind clauses: write them as ordered actions",
+                code="solver.per_kind_clauses",
+            )
+    return {matchup.key: [action_to_text(action) for action in matchup.actions] for matchup in combat.actions}
 
 
 class _Replay:

@@ -57,6 +57,8 @@ def answer_view(answer: dict[str, Any]) -> dict[str, Any]:
         "proved_percent": round(100 * solution["proved_share"]),
         "line": line,
         "line_value": value_view(line["value"]),
+        # A duel's line round by round (the same answer per round).
+        "rounds": [{"place": place(row["round"]), "value": value_view(row["value"])} for row in line.get("rounds", [])],
         "reading": reading_name(solution["reading"]),
         # The one treatment the solver has: dice, counts and random picks as the set-up gives them.
         "given_inputs": solution["treatment"].startswith("given inputs"),

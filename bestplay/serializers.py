@@ -33,12 +33,18 @@ class DecisionSerializer(serializers.Serializer[Any]):
     rule_url = serializers.CharField(help_text="The rules reference's page for that id.")
 
 
+class RoundSerializer(serializers.Serializer[Any]):
+    round = serializers.ChoiceField(choices=["p", "s"], help_text="A duel's primary (p) or secondary (s) round.")
+    value = ValueSerializer(help_text="Who won the round, and its margin.")
+
+
 class LineSerializer(serializers.Serializer[Any]):
     side = serializers.ChoiceField(choices=SIDES, help_text="Whose best line it is.")
     notation = serializers.CharField(help_text="A whole set-up that resolves, through the engine, to value.")
     permalink = serializers.CharField(help_text="The line in the step-through.")
     value = ValueSerializer()
     decisions = DecisionSerializer(many=True)
+    rounds = RoundSerializer(many=True, help_text="A duel's line round by round; empty for a shield combat.")
 
 
 class RootMoveSerializer(serializers.Serializer[Any]):

@@ -104,4 +104,9 @@ def test_a_duel_result_has_the_panel_too(client: Client) -> None:
     assert analysis.ruleset == "arena" and location == f"/combat/best-play/{analysis.key}/"
     holder = analysis.result["solution"]["value"]["holder"]  # type: ignore[index]
     assert f"With best play by both sides, the {holder} holds the space" in _page(client, permalink(duel, step="end"))
-    assert "the secondary round" in _page(client, location)  # where the duel's plays are made
+    page = _page(client, location)
+    assert "the secondary round" in page  # where the duel's plays are made
+    rounds = analysis.result["solution"]["best_line"]["rounds"]  # type: ignore[index]
+    assert rounds and all(
+        f"In the {'primary' if r['round'] == 'p' else 'secondary'} round, the " in page for r in rounds
+    )

@@ -21,6 +21,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,7 +62,7 @@ def _cold(count: int) -> list[dict[str, float]]:
     return found
 
 
-def run() -> list[str]:
+def run() -> Iterator[str]:
     from engine import default_catalog
     from engine.solver import brute_force, solve
     from engine.solver.brute import TooBig
@@ -70,11 +71,11 @@ def run() -> list[str]:
 
     catalog = default_catalog()
     setups = _setups()
-    lines = [f"solver: {COUNT} fixed 3v3 set-ups with 2-card hands (samples seed {SEED})"]
+    yield f"solver: {COUNT} fixed 3v3 set-ups with 2-card hands (samples seed {SEED})"
 
     cold_count = int(os.environ.get("SOLVER_BENCH_COLD", str(COUNT)))
     cold = _cold(cold_count)
-    lines.append(
+    yield (
         f"  cold (new process each, {cold_count} set-ups): median solve {statistics.median(c['wall'] for c in cold):.3f} s "
         f"wall, {statistics.median(c['cpu'] for c in cold):.3f} s CPU; median process {statistics.median(c['process'] for c in cold):.2f} s"
     )
@@ -88,7 +89,7 @@ def run() -> list[str]:
         cpus.append(time.process_time() - cpu)
         nodes.append(solution.nodes)
         exact += solution.exact
-    lines.append(
+    yield (
         f"  warm (one process): median {statistics.median(warm):.3f} s wall, {statistics.median(cpus):.3f} s CPU; "
         f"p90 {sorted(warm)[int(0.9 * len(warm))]:.3f} s; max {max(warm):.3f} s; exact {exact}/{COUNT}; "
         f"median nodes {statistics.median(nodes):.0f}"
@@ -105,7 +106,7 @@ def run() -> list[str]:
         ratios.append(counted / nodes[index])
         solver_total += nodes[index]
         brute_total += counted
-    lines.append(
+    yield (
         f"  nodes against plain minimax on the first {brute_count}: solver {solver_total}, minimax "
         f"{'>=' if capped else ''}{brute_total} ({capped} capped at {cap}); total ratio "
         f"{'>=' if capped else ''}{brute_total / solver_total:.1f}x, median ratio {statistics.median(ratios):.1f}x, "
@@ -113,8 +114,7 @@ def run() -> list[str]:
     )
 
     for name, text in (("6v6", REALISTIC_6), ("8v8", REALISTIC_8)):
-        lines.append(_realistic(name, text, catalog))
-    return lines
+        yield _realistic(name, text, catalog)
 
 
 def _realistic(name: str, text: str, catalog: object) -> str:

@@ -337,7 +337,10 @@ class DuelPosition:
 
     @property
     def stage(self) -> int:
-        return 0 if self.round_key == "p" else 1
+        """Rounds closed: 0 in the primary round, 1 in the secondary, 2 once the duel is over."""
+        if self.terminal:
+            return 2
+        return 0 if self._round_key == "p" else 1
 
     @property
     def key(self) -> Hashable:

@@ -21,6 +21,8 @@ from ..enums import Side
 from .positions import Move, Position
 from .values import BEST, WORST, Bounds, SearchProgress, Value
 
+# A horizon past every match-up (and past a duel's two rounds): no combat has this many.
+FULL_DEPTH = 64
 LOW = WORST.score
 HIGH = BEST.score
 # How often (in nodes) the clock is read.
@@ -76,6 +78,8 @@ class Search:
         self.history: dict[str, int] = {}
         self.nodes = 0
         self.depth = 0
+        # The deepest stage (match-ups closed) a line of the search has reached.
+        self.deepest = root.stage
 
     # The clock and node budget.
     def _tick(self) -> None:
@@ -107,6 +111,7 @@ class Search:
         leaves its side open), so they stay true whatever the guesses were."""
         self._tick()
         if position.terminal:
+            self.deepest = max(self.deepest, position.stage)
             score = position.value().score
             return score, score, score
         key = position.key
@@ -215,24 +220,30 @@ class Search:
         return sum(1 for _, low, high in moves if low == high) / len(moves)
 
     def run(self) -> Searched:
-        """Deepen one match-up at a time until the root is exact or the budget runs out."""
+        """Deepen one match-up at a time until the root is exact or the budget runs out. Without a budget the
+        search goes to full depth at once: deepening pays for itself only when the search may be cut short (it
+        gives a best line and bounds at every depth reached), and on the benchmark's 3-against-3 set-ups its
+        shallow iterations cost a quarter more positions than they save."""
         low, high = LOW, HIGH
         finished = False
         if self.root.terminal:
             score = self.root.value().score
             return Searched(score, score, 0, 1, True, ())
         horizon = self.root.stage
+        unbounded = self.deadline is None and self.max_nodes is None
         try:
             while True:
-                horizon += 1
+                horizon += FULL_DEPTH if unbounded else 1
                 self.depth = horizon - self.root.stage
                 found_low, found_high, _ = self.value(self.root, LOW, HIGH, horizon)
+                if unbounded:
+                    self.depth = self.deepest - self.root.stage
                 low, high = max(low, found_low), min(high, found_high)
                 self.report(low, high)
                 if low == high:
                     finished = True
                     break
-                if horizon > self.root.stage + 64:  # no combat has that many match-ups: a safety stop
+                if horizon > self.root.stage + FULL_DEPTH:  # past every match-up: a safety stop
                     break
         except OutOfBudget:
             entry = self.table.get(self.root.key)

@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "cards",
     "rulings",
     "combat",
+    "learn",
     "edits",
     "reports",
 ]

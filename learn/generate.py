@@ -29,7 +29,7 @@ KIND_TERMS = {Kind.WINNER: ("control",), Kind.TOTAL: ("match-up",), Kind.LEGAL: 
 # Steps whose rule is worth asking about: each changes a total.
 RULE_STEP_KINDS = (StepKind.OFF_COLOUR, StepKind.TERRAIN, StepKind.RANGED, StepKind.CHANNEL, StepKind.SPELL,
                    StepKind.PARTNER, StepKind.COMPARE)  # fmt: skip
-LEGAL_DISTRACTORS = ("action.out_of_turn", "action.bribery_window_open", "bribe.no_icon", "ranged.woods",
+LEGAL_DISTRACTORS = ("action.out_of_turn", "action.bribery_window_open", "bribe.no_icon", "shots.woods",
                      "options.not_held", "channel.cannot_receive")  # fmt: skip
 
 # One creature against another, in a terrain: the newcomer's match-ups (each printed card, no decisions).
@@ -138,12 +138,12 @@ def _combat_questions(slug: str, setup: str, level: Level, source: str, catalog:
     for step in log.steps:
         if len(asked_rules) >= rules:
             break
-        if step.kind not in RULE_STEP_KINDS or step.rule in asked_rules or step.rule not in rule_index().by_engine_id:
+        if step.kind not in RULE_STEP_KINDS or step.rule in asked_rules or not rule_index().knows(step.rule):
             continue
         asked_rules.add(step.rule)
         number = rule_index().place(step.rule).number
         others = [rule_index().place(other.rule).number for other in log.steps
-                  if other.rule in rule_index().by_engine_id and other.kind in RULE_STEP_KINDS + (StepKind.BRIBE,)]
+                  if rule_index().knows(other.rule) and other.kind in RULE_STEP_KINDS + (StepKind.BRIBE,)]
         pool = ["6.11.1", "6.8.3", "6.9.1", "6.10.2", "6.5.1", "7.1.4"]
         choices = tuple(sorted(dict.fromkeys([number, *[n for n in others + pool if n != number][:3]])))
         yield _question(f"{slug}-rule-{step.index}", Kind.RULE, Level.JUDGE, setup, Ask(step=step.index), choices,

@@ -29,9 +29,15 @@ class RuleIndex:
     chapters: dict[str, str]  # "6.5" -> "Bribery", in reading order
     glossary: dict[str, str]  # lower-case term or alias -> the term's own name
 
-    def place(self, engine_id: str) -> RulePlace:
-        """The rule carrying ``engine_id``; a KeyError names an id the rules do not carry."""
-        return self.by_engine_id[engine_id]
+    def place(self, rule: str) -> RulePlace:
+        """The rule an engine id (PRI-9) names, or a rule number itself (6.9.1: some refusals cite the number);
+        a KeyError names a rule the rules do not carry."""
+        if rule in self.numbers:
+            return RulePlace(rule, chapter_of(rule))
+        return self.by_engine_id[rule]
+
+    def knows(self, rule: str) -> bool:
+        return rule in self.numbers or rule in self.by_engine_id
 
 
 def chapter_of(number: str) -> str:

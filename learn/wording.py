@@ -29,6 +29,7 @@ REASONS = {
     "bribe.no_icon": "No: the creature has no icon matching that bribery card",
     "channel.cannot_receive": "No: the creature cannot receive channelling",
     "ranged.woods": "No: ranged attacks are not allowed in Woods",
+    "shots.woods": "No: ranged attacks are not allowed in Woods",
     "options.not_held": "No: the player does not hold that card",
     "options.no_channel_source": "No: the player has nothing to channel with",
     "options.adds_nothing": "No: it would add nothing",

@@ -7,6 +7,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("", include("cards.urls")),
     path("combat/", include("combat.urls")),
+    path("learn/", include("learn.urls")),
     # Before the API's own urls, whose catch-all would answer 404 for these.
     path("api/v1/combat/", include("combat.api_urls")),
     path("", include("rulings.urls")),

@@ -51,10 +51,11 @@ def _total(log: CombatLog, ask: Ask) -> Answer:
 def _fate(log: CombatLog, ask: Ask) -> Answer:
     for creature in log.result.creatures:
         if creature.id == ask.creature:
-            step = log.steps[creature.step] if creature.step is not None else None
-            rule = step.rule if step is not None else "RES-2"
+            index = creature.step
+            if index is None:  # it never lost nor won outright: the count of its side shows it still there (RES-2)
+                index = next(s.index for s in log.steps if s.kind is StepKind.COUNT and s.side is creature.side)
             values = tuple(sorted((str(k), str(v)) for k, v in creature.reason_values.items()))
-            return Answer(creature.fate.value, (Evidence(rule=rule, kind=creature.fate.value, step=creature.step,
+            return Answer(creature.fate.value, (Evidence(rule=log.steps[index].rule, kind=creature.fate.value, step=index,
                                                          card=creature.card, code=creature.reason_code,
                                                          values=values),))  # fmt: skip
     raise QuestionError(f"the combat has no creature {ask.creature!r}")

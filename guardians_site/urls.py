@@ -14,6 +14,7 @@ urlpatterns = [
     path("search/", search_views.search_page, name="site-search"),
     path("api/v1/search/", search_api.SiteSearchView.as_view(), name="api-site-search"),
     path("api/v1/search/suggest/", search_api.SuggestView.as_view(), name="api-site-suggest"),
+    path("api/v1/learn/", include("learn.api_urls")),
     path("api/v1/", include("rulings.api_urls")),
     path("api/", include("guardians_site.api.urls")),
     path("report/", include("reports.urls")),

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods
 from cards.engine_catalog import site_catalog
 from combat.glossary import glossary_urls
 from learn.answers import is_correct
-from learn.filters import ROUND_SIZE, QuestionFilter
+from learn.filters import ROUND_SIZE, QuizPageForm
 from learn.lesson_links import linked_paragraphs
 from learn.lessons import lesson_by_slug, lessons
 from learn.questions import Kind, Question, question_bank
@@ -87,7 +87,7 @@ def lesson(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def quiz(request: HttpRequest) -> HttpResponse:
-    filters = QuestionFilter(request.GET)
+    filters = QuizPageForm(request.GET)
     if not filters.is_valid():
         return render(request, "learn/quiz.html", {"filters": filters, "items": []}, status=400)
     pool = filters.questions()

@@ -23,6 +23,8 @@ ENDPOINTS = {
     "combat_validate": "combat-api:validate",
     "combat_explore": "combat-api:explore",
     "combat_examples": "combat-api:examples",
+    "learn_lessons": "learn-api:lesson-list",
+    "learn_questions": "learn-api:question-list",
     "bulk_data": "api:bulk-data-list",
     "schema": "api:schema",
     "docs": "api:docs",

@@ -1,0 +1,12 @@
+"""API routes of the learn pages, mounted under /api/v1/learn/ by guardians_site/urls.py."""
+
+from rest_framework.routers import SimpleRouter
+
+from learn import api
+
+router = SimpleRouter()
+router.register("lessons", api.LessonViewSet, basename="lesson")
+router.register("questions", api.QuestionViewSet, basename="question")
+
+app_name = "learn-api"
+urlpatterns = router.urls

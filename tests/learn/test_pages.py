@@ -70,3 +70,20 @@ def test_a_quiz_round_filters_by_level_and_chapter_and_checks_every_answer(clien
 def test_an_unknown_filter_value_is_refused_in_words(client: Client) -> None:
     response = client.get("/learn/quiz/?level=wizard")
     assert response.status_code == 400 and "wizard" in response.content.decode()
+
+
+def test_hostile_path_parts_and_parameters_never_make_a_learn_route_fail(client: Client) -> None:
+    """The site-wide crawl (tests/site/test_hostile_input.py) over the learn routes only, so it runs in seconds."""
+    from urllib.parse import quote
+
+    from tests.site.test_hostile_input import HOSTILE, PARAMETERS, concrete_paths
+
+    paths = [path for path in concrete_paths() if "learn" in path]
+    assert len(paths) > 10
+    for path in paths:
+        assert client.get(path).status_code < 500, path
+    for path in ("/learn/", "/learn/quiz/", "/api/v1/learn/questions/", "/api/v1/learn/lessons/"):
+        for value in HOSTILE:
+            query = "&".join(f"{name}={quote(value, safe='')}" for name in [*PARAMETERS, "level", "chapter", "round", "question"])
+            assert client.get(f"{path}?{query}").status_code < 500, (path, value)
+            assert client.post(f"/learn/quiz/?{query}", {"answer-example-1-winner": value}).status_code < 500

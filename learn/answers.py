@@ -43,8 +43,12 @@ def _total(log: CombatLog, ask: Ask) -> Answer:
     if total is None:
         raise QuestionError(f"match-up {ask.matchup} was not compared (a bribe or a destruction decided it)")
     moment = str(ask.matchup)
-    steps = [s for s in log.steps if s.moment == moment and (
-        (s.delta is not None and s.side is not None and s.side.value == ask.side) or s.kind is StepKind.COMPARE)]
+    steps = [
+        s
+        for s in log.steps
+        if s.moment == moment
+        and ((s.delta is not None and s.side is not None and s.side.value == ask.side) or s.kind is StepKind.COMPARE)
+    ]
     return Answer(str(total), tuple(step_evidence(step) for step in steps))
 
 
@@ -73,8 +77,20 @@ def legal_answer(question_setup: str, ask: Ask, catalog: CardCatalog) -> Answer:
     reason = why_not(parse_setup(question_setup), catalog, ask.matchup, action)
     if reason is None:
         rule = OFFERED_RULES[action.kind.value]
-        return Answer("yes", (Evidence(rule=rule, kind="offered", card=str(action.card) if action.card else (action.icon.value if action.icon else "")),))
-    return Answer(reason.code, (Evidence(rule=reason.rule, kind="refused", code=reason.code, values=tuple(sorted(reason.values))),))
+        return Answer(
+            "yes",
+            (
+                Evidence(
+                    rule=rule,
+                    kind="offered",
+                    card=str(action.card) if action.card else (action.icon.value if action.icon else ""),
+                ),
+            ),
+        )
+    return Answer(
+        reason.code,
+        (Evidence(rule=reason.rule, kind="refused", code=reason.code, values=tuple(sorted(reason.values))),),
+    )
 
 
 def compute_answer(question: Question, catalog: CardCatalog) -> Answer:

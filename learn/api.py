@@ -22,8 +22,7 @@ from learn.lessons import Lesson, lesson_by_slug, lessons
 from learn.questions import Level, Question, question_bank
 from learn.rule_index import rule_index
 from learn.serializers import LessonSerializer, QuestionSerializer
-from learn.site_answers import combat_log, engine_answer, explain, step_through_url
-from learn.views import _step_text
+from learn.site_answers import engine_answer, explain, step_text, step_through_url
 from learn.wording import choice_label, prompt
 
 
@@ -46,7 +45,7 @@ def question_data(question: Question, request: Request, listed: bool = True) -> 
         "id": question.id, "kind": question.kind.value, "level": question.level.value, "chapter": question.chapter,
         "chapter_title": rule_index().chapters.get(question.chapter, ""), "setup": question.setup,
         "ask": {k: v for k, v in question.to_dict()["ask"].items()},
-        "prompt": prompt(question, site_catalog(), _step_text(question)),
+        "prompt": prompt(question, site_catalog(), step_text(question)),
         "choices": [{"value": c, "label": choice_label(question, c)} for c in question.choices],
         "answer": answer.value, "answer_label": choice_label(question, answer.value), "evidence": evidence,
         "terms": list(question.terms), "source": question.source,

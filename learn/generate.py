@@ -142,8 +142,11 @@ def _combat_questions(slug: str, setup: str, level: Level, source: str, catalog:
             continue
         asked_rules.add(step.rule)
         number = rule_index().place(step.rule).number
-        others = [rule_index().place(other.rule).number for other in log.steps
-                  if rule_index().knows(other.rule) and other.kind in RULE_STEP_KINDS + (StepKind.BRIBE,)]
+        others = [
+            rule_index().place(other.rule).number
+            for other in log.steps
+            if rule_index().knows(other.rule) and other.kind in RULE_STEP_KINDS + (StepKind.BRIBE,)
+        ]
         pool = ["6.11.1", "6.8.3", "6.9.1", "6.10.2", "6.5.1", "7.1.4"]
         choices = tuple(sorted(dict.fromkeys([number, *[n for n in others + pool if n != number][:3]])))
         yield _question(f"{slug}-rule-{step.index}", Kind.RULE, Level.JUDGE, setup, Ask(step=step.index), choices,
@@ -158,7 +161,7 @@ def _legal_questions(catalog: CardCatalog) -> Iterator[Question]:
             truth = compute_answer(draft, catalog).value
             if truth != "yes" and truth not in REASONS:
                 continue  # a reason the quiz has no words for yet
-            distractors = [code for code in LEGAL_DISTRACTORS if code != truth][:3 if truth == "yes" else 2]
+            distractors = [code for code in LEGAL_DISTRACTORS if code != truth][: 3 if truth == "yes" else 2]
             choices = tuple(sorted({"yes", truth, *distractors}, key=lambda code: (code != "yes", code)))
             qid = f"legal-{number}-{action.replace(':', '-')}"
             yield _question(qid, Kind.LEGAL, Level.PLAYER, setup, Ask(matchup=1, action=action), choices,
@@ -175,13 +178,24 @@ def generate(catalog: CardCatalog) -> dict[str, list[Question]]:
         files["newcomer-duels"].extend(_combat_questions(slug, setup, Level.NEWCOMER, "generated", catalog, totals=1))
     for number, setup in enumerate(PLAYER_SETUPS, start=1):
         files["player-combats"].extend(
-            _combat_questions(f"combat-{number}", setup, Level.PLAYER, "generated", catalog, totals=2, fates=1))
+            _combat_questions(f"combat-{number}", setup, Level.PLAYER, "generated", catalog, totals=2, fates=1)
+        )
     files["player-legal"].extend(_legal_questions(catalog))
     for path in sorted(EXAMPLES.glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         try:
-            questions = list(_combat_questions(
-                data["id"], data["notation"], Level.JUDGE, f"example:{data['id']}", catalog, totals=2, fates=2, rules=2))
+            questions = list(
+                _combat_questions(
+                    data["id"],
+                    data["notation"],
+                    Level.JUDGE,
+                    f"example:{data['id']}",
+                    catalog,
+                    totals=2,
+                    fates=2,
+                    rules=2,
+                )
+            )
         except EngineError:
             continue  # an example the engine refuses on purpose (it documents a refusal) asks nothing
         files["judge-examples"].extend(questions)

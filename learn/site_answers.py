@@ -75,3 +75,9 @@ def explain(question: Question, answer: Answer) -> list[ExplainRow]:
 def step_through_url(question: Question) -> str:
     """The whole combat in the simulator's step-through (a legality question shows its set-up there too)."""
     return permalink(question.setup)
+
+
+def step_text(question: Question) -> str:
+    """The words of the step a rule question asks about ("" for other kinds)."""
+    log = combat_log(question)
+    return log.steps[question.ask.step].text if question.kind is Kind.RULE and log is not None else ""

@@ -16,23 +16,18 @@ from learn.answers import is_correct
 from learn.filters import ROUND_SIZE, QuizPageForm
 from learn.lesson_links import linked_paragraphs
 from learn.lessons import lesson_by_slug, lessons
-from learn.questions import Kind, Question, question_bank
-from learn.site_answers import combat_log, engine_answer, explain, step_through_url
+from learn.questions import Question, question_bank
+from learn.site_answers import engine_answer, explain, step_text, step_through_url
 from learn.wording import choice_label, prompt
 
 MAX_ANSWER = 40
-
-
-def _step_text(question: Question) -> str:
-    log = combat_log(question)
-    return log.steps[question.ask.step].text if question.kind is Kind.RULE and log is not None else ""
 
 
 def question_view(question: Question, given: str | None) -> dict[str, Any]:
     """What a page shows of one question: its words and choices, and once answered, the verdict and why."""
     view: dict[str, Any] = {
         "question": question,
-        "prompt": prompt(question, site_catalog(), _step_text(question)),
+        "prompt": prompt(question, site_catalog(), step_text(question)),
         "choices": [(choice, choice_label(question, choice)) for choice in question.choices],
         "field": f"answer-{question.id}",
         "given": given,

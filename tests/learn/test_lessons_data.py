@@ -46,5 +46,9 @@ def test_the_engine_answers_each_lessons_question_with_an_offered_choice(lesson)
 
 def test_a_paragraph_is_split_into_text_rule_and_term_parts() -> None:
     assert paragraph_parts("A [[push|Push]] keeps both {6.11.2}.") == [
-        Part("A "), Part("push", term="Push"), Part(" keeps both "), Part("rule 6.11.2", rule="6.11.2"), Part("."),
+        Part("A "),
+        Part("push", term="Push"),
+        Part(" keeps both "),
+        Part("rule 6.11.2", rule="6.11.2"),
+        Part("."),
     ]

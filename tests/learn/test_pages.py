@@ -38,7 +38,9 @@ def test_posting_the_engines_answer_is_right_and_another_is_wrong(client: Client
     assert 'data-correct="1"' in right and "Step through the engine's answer" in right
     assert "/combat/?s=" in right
     assert "#step-nav" in right or lesson.question.kind.value == "legal"  # a legality question resolves nothing
-    wrong_value = next((c for c in lesson.question.choices if c != answer), str(int(answer) + 1) if answer.isdigit() else "")
+    wrong_value = next(
+        (c for c in lesson.question.choices if c != answer), str(int(answer) + 1) if answer.isdigit() else ""
+    )
     wrong = client.post(f"/learn/{lesson.slug}/", {field: wrong_value}).content.decode()
     assert 'data-correct="0"' in wrong
 
@@ -84,6 +86,8 @@ def test_hostile_path_parts_and_parameters_never_make_a_learn_route_fail(client:
         assert client.get(path).status_code < 500, path
     for path in ("/learn/", "/learn/quiz/", "/api/v1/learn/questions/", "/api/v1/learn/lessons/"):
         for value in HOSTILE:
-            query = "&".join(f"{name}={quote(value, safe='')}" for name in [*PARAMETERS, "level", "chapter", "round", "question"])
+            query = "&".join(
+                f"{name}={quote(value, safe='')}" for name in [*PARAMETERS, "level", "chapter", "round", "question"]
+            )
             assert client.get(f"{path}?{query}").status_code < 500, (path, value)
             assert client.post(f"/learn/quiz/?{query}", {"answer-example-1-winner": value}).status_code < 500

@@ -65,6 +65,13 @@ def _fate(log: CombatLog, ask: Ask) -> Answer:
     raise QuestionError(f"the combat has no creature {ask.creature!r}")
 
 
+def _card(log: CombatLog, ask: Ask) -> Answer:
+    step = log.steps[ask.step] if 0 <= ask.step < len(log.steps) else None
+    if step is None or step.delta is None or step.card != ask.card or step.kind.value != ask.effect:
+        raise QuestionError(f"step {ask.step} of the combat is not {ask.card}'s {ask.effect} changing a total")
+    return Answer(str(step.delta), (step_evidence(step),))
+
+
 def _rule(log: CombatLog, ask: Ask) -> Answer:
     if not 0 <= ask.step < len(log.steps):
         raise QuestionError(f"the combat has no step {ask.step}")
@@ -104,6 +111,8 @@ def compute_answer(question: Question, catalog: CardCatalog) -> Answer:
         return _total(log, question.ask)
     if question.kind is Kind.FATE:
         return _fate(log, question.ask)
+    if question.kind is Kind.CARD:
+        return _card(log, question.ask)
     return _rule(log, question.ask)
 
 

@@ -25,10 +25,12 @@ from learn.wording import REASONS
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "examples"
 KIND_TERMS = {Kind.WINNER: ("control",), Kind.TOTAL: ("match-up",), Kind.LEGAL: ("match-up",),
-              Kind.RULE: (), Kind.FATE: ("beaten", "destroyed")}  # fmt: skip
+              Kind.RULE: (), Kind.FATE: ("beaten", "destroyed"), Kind.CARD: ("total",)}  # fmt: skip
 # Steps whose rule is worth asking about: each changes a total.
 RULE_STEP_KINDS = (StepKind.OFF_COLOUR, StepKind.TERRAIN, StepKind.RANGED, StepKind.CHANNEL, StepKind.SPELL,
                    StepKind.PARTNER, StepKind.COMPARE)  # fmt: skip
+# Steps in which one card's effect changes a total: what "what does this card do here" asks about.
+CARD_STEP_KINDS = (StepKind.RANGED, StepKind.CHANNEL, StepKind.OFF_COLOUR, StepKind.BONUS, StepKind.SPELL)
 LEGAL_DISTRACTORS = ("action.out_of_turn", "action.bribery_window_open", "bribe.no_icon", "shots.woods",
                      "options.not_held", "channel.cannot_receive")  # fmt: skip
 
@@ -114,7 +116,7 @@ def _question(qid: str, kind: Kind, level: Level, setup: str, ask: Ask, choices:
 
 
 def _combat_questions(slug: str, setup: str, level: Level, source: str, catalog: CardCatalog, *,
-                      totals: int = 2, fates: int = 0, rules: int = 0) -> Iterator[Question]:  # fmt: skip
+                      totals: int = 2, fates: int = 0, rules: int = 0, cards: int = 0) -> Iterator[Question]:  # fmt: skip
     log = resolve(parse_setup(setup), catalog)
     yield _question(f"{slug}-winner", Kind.WINNER, level, setup, Ask(), ("attacker", "defender"), source, catalog, log)
     asked = 0
@@ -134,6 +136,17 @@ def _combat_questions(slug: str, setup: str, level: Level, source: str, catalog:
         choices = tuple(dict.fromkeys(("standing", "beaten", "destroyed", "bribed", creature.fate.value)))
         yield _question(f"{slug}-fate-{creature.id}", Kind.FATE, Level.JUDGE, setup, Ask(creature=creature.id),
                         choices, source, catalog, log)  # fmt: skip
+    asked_cards: set[tuple[str, str]] = set()
+    for step in log.steps:
+        if len(asked_cards) >= cards:
+            break
+        key = (step.card, step.kind.value)
+        if step.kind not in CARD_STEP_KINDS or not step.card or step.delta is None or key in asked_cards:
+            continue
+        asked_cards.add(key)
+        ask = Ask(matchup=int(step.moment) if step.moment.isdigit() else 0, step=step.index, card=step.card,
+                  effect=step.kind.value)  # fmt: skip
+        yield _question(f"{slug}-card-{step.index}", Kind.CARD, level, setup, ask, (), source, catalog, log)
     asked_rules: set[str] = set()
     for step in log.steps:
         if len(asked_rules) >= rules:
@@ -178,7 +191,7 @@ def generate(catalog: CardCatalog) -> dict[str, list[Question]]:
         files["newcomer-duels"].extend(_combat_questions(slug, setup, Level.NEWCOMER, "generated", catalog, totals=1))
     for number, setup in enumerate(PLAYER_SETUPS, start=1):
         files["player-combats"].extend(
-            _combat_questions(f"combat-{number}", setup, Level.PLAYER, "generated", catalog, totals=2, fates=1)
+            _combat_questions(f"combat-{number}", setup, Level.PLAYER, "generated", catalog, totals=2, fates=1, cards=1)
         )
     files["player-legal"].extend(_legal_questions(catalog))
     for path in sorted(EXAMPLES.glob("*.json")):
@@ -194,6 +207,7 @@ def generate(catalog: CardCatalog) -> dict[str, list[Question]]:
                     totals=2,
                     fates=2,
                     rules=2,
+                    cards=2,
                 )
             )
         except EngineError:

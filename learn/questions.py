@@ -25,7 +25,8 @@ class Kind(str, Enum):
     TOTAL = "total"  # one side's total in one match-up
     LEGAL = "legal"  # is this action legal now, and if not, why not
     RULE = "rule"  # which numbered rule one step applies
-    FATE = "fate"  # what becomes of one creature (what a card does in this combat)
+    FATE = "fate"  # what becomes of one creature
+    CARD = "card"  # what one card's effect adds to or takes from a total in this combat
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,8 @@ class Ask:
     action: str = ""  # an ordered action in the notation (d:ranged:archer), for LEGAL
     step: int = -1  # a step index of the combat's log, for RULE
     creature: str = ""  # a creature id of the combat (a1, d2), for FATE
+    card: str = ""  # the card whose effect is asked about, for CARD
+    effect: str = ""  # the kind of step its effect is (ranged, off_colour, channel, bonus, spell), for CARD
 
 
 @dataclass(frozen=True)

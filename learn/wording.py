@@ -74,4 +74,25 @@ def prompt(question: Question, catalog: CardCatalog, step_text: str = "") -> str
         words = str(action_said(catalog, action))
         who = SIDES[action.side.value]
         return f"In match-up {ask.matchup}, after the actions already listed, may {who} play this next: {words}? If not, why not?"
+    if question.kind is Kind.CARD:
+        return (
+            f"In match-up {ask.matchup}, how many points does {card_words(question, catalog)} add to the total "
+            "it changes (a negative number for points taken away)?"
+        )
     return f"Which rule does this step apply? \u201c{step_text}\u201d"
+
+
+# What a card does, by the kind of step its effect is: the words name the card and the effect, never the amount.
+CARD_EFFECTS = {
+    "ranged": "{card}'s ranged attack",
+    "channel": "channelling from {card}",
+    "off_colour": "{card}'s off-colour bonus",
+    "bonus": "{card}'s own text",
+    "spell": "{card}",
+}
+
+
+def card_words(question: Question, catalog: CardCatalog) -> str:
+    card = catalog.find(question.ask.card.split("#")[0])
+    name = card.name if card is not None else question.ask.card
+    return CARD_EFFECTS.get(question.ask.effect, "{card}'s effect").format(card=name)

@@ -196,6 +196,8 @@ def render_exploration(exploration: Exploration) -> str:
 # Exploring is bounded by time, not by a count of orders: 8 s leaves the whole command (start-up, printing)
 # within 10 s; an exploration that needs longer says how far it got.
 EXPLORE_BUDGET_SECONDS = 8.0
+# The same bound for a search of best play, for the same reason.
+SOLVE_BUDGET_SECONDS = 8.0
 
 
 def main(argv: Sequence[str] | None = None, catalog: CardCatalog | None = None) -> int:
@@ -224,6 +226,24 @@ def main(argv: Sequence[str] | None = None, catalog: CardCatalog | None = None) 
         metavar="SECONDS",
         help=f"stop exploring after this long and say how many orders were covered (default {EXPLORE_BUDGET_SECONDS:g})",
     )
+    solve_parser = commands.add_parser(
+        "solve", help="both sides' best play over every decision, with the value it proves (engine.solver)"
+    )
+    solve_parser.add_argument("setup", help="notation text, or a .txt/.json file holding a set-up")
+    solve_parser.add_argument("--json", action="store_true", help="print the solution as JSON")
+    solve_parser.add_argument(
+        "--budget",
+        type=float,
+        default=SOLVE_BUDGET_SECONDS,
+        metavar="SECONDS",
+        help=f"stop searching after this long and give the bounds proved so far (default {SOLVE_BUDGET_SECONDS:g})",
+    )
+    why_parser = commands.add_parser(
+        "why-lost", help="the smallest change to the loser's own decisions that changes who holds the space"
+    )
+    why_parser.add_argument("setup", help="notation text, or a .txt/.json file holding a set-up")
+    why_parser.add_argument("--json", action="store_true", help="print the answer as JSON")
+    why_parser.add_argument("--budget", type=float, default=SOLVE_BUDGET_SECONDS, metavar="SECONDS")
     args = parser.parse_args(argv)
     try:
         setup = load_setup(args.setup)
@@ -234,6 +254,17 @@ def main(argv: Sequence[str] | None = None, catalog: CardCatalog | None = None) 
             print(
                 json.dumps(exploration_to_dict(exploration), indent=2) if args.json else render_exploration(exploration)
             )
+            return 0
+        if args.command in ("solve", "why-lost"):
+            from .solver import solve, why_lost
+            from .solver.words import solution_text, why_lost_text
+
+            if args.command == "solve":
+                solution = solve(setup, cards, budget_s=args.budget)
+                print(json.dumps(solution.to_dict(), indent=2) if args.json else solution_text(solution))
+            else:
+                answer = why_lost(setup, cards, budget_s=args.budget)
+                print(json.dumps(answer.to_dict(), indent=2) if args.json else why_lost_text(answer))
             return 0
         if args.after is not None:
             state = ruleset.resolve_until(setup, cards, after=args.after)

@@ -15,13 +15,15 @@ from rest_framework.request import Request
 
 from cards.engine_catalog import site_catalog
 from combat.glossary import glossary_urls
+from combat.links import permalink as step_through_url_of
 from guardians_site.api.schema import path_examples
 from learn.filters import QuestionFilter, chapter_choices
 from learn.lesson_links import linked_paragraphs
 from learn.lessons import Lesson, lesson_by_slug, lessons
+from learn.puzzles import Puzzle, puzzle_by_id, puzzles
 from learn.questions import Level, Question, question_bank
 from learn.rule_index import rule_index
-from learn.serializers import LessonSerializer, QuestionSerializer
+from learn.serializers import LessonSerializer, PuzzleSerializer, QuestionSerializer
 from learn.site_answers import engine_answer, explain, step_text, step_through_url
 from learn.wording import choice_label, prompt
 
@@ -146,3 +148,46 @@ class LessonViewSet(_DataViewSet):
 
     def data_of(self, item: Any) -> dict[str, Any]:
         return lesson_data(item, self.request)
+
+
+def puzzle_data(puzzle: Puzzle, request: Request) -> dict[str, Any]:
+    from learn.puzzle_views import move_words
+
+    absolute = request.build_absolute_uri
+    catalog = site_catalog()
+    return {
+        "id": puzzle.id, "level": puzzle.level.value, "setup": puzzle.setup,
+        "moves": [{"item": item, "words": move_words(item, catalog), "wins": item == puzzle.winning}
+                  for item in puzzle.moves],
+        "winning": puzzle.winning, "step_through_url": absolute(step_through_url_of(puzzle.setup)),
+        "html_url": absolute(reverse("learn:puzzle", kwargs={"puzzle_id": puzzle.id})),
+        "url": absolute(reverse("learn-api:puzzle-detail", kwargs={"id": puzzle.id})),
+    }  # fmt: skip
+
+
+@extend_schema_view(
+    list=extend_schema(parameters=[LEVEL_PARAMETER]),
+    retrieve=extend_schema(parameters=[path_examples("id", "puzzle-001", "puzzle-002")]),
+)
+class PuzzleViewSet(_DataViewSet):
+    """Combats in which the attacker has exactly one winning first move, with that move."""
+
+    serializer_class = PuzzleSerializer
+    lookup_field = "id"
+    lookup_value_regex = "[^/]+"
+    extra_query_parameters = ("level",)
+
+    def get_queryset(self) -> list[Puzzle]:  # type: ignore[override]
+        level = self.request.query_params.get("level", "")
+        if level and level not in {choice.value for choice in Level}:
+            raise ValidationError({"level": [f"Unknown level {level!r}; choose newcomer, player or judge."]})
+        return [puzzle for puzzle in puzzles() if not level or puzzle.level.value == level]
+
+    def get_object(self) -> Puzzle:  # type: ignore[override]
+        found = puzzle_by_id(self.kwargs["id"])
+        if found is None:
+            raise Http404(f"No puzzle {self.kwargs['id']!r}.")
+        return found
+
+    def data_of(self, item: Any) -> dict[str, Any]:
+        return puzzle_data(item, self.request)

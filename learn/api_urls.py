@@ -7,6 +7,7 @@ from learn import api
 router = SimpleRouter()
 router.register("lessons", api.LessonViewSet, basename="lesson")
 router.register("questions", api.QuestionViewSet, basename="question")
+router.register("puzzles", api.PuzzleViewSet, basename="puzzle")
 
 app_name = "learn-api"
 urlpatterns = router.urls

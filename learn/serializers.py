@@ -71,3 +71,23 @@ class LessonSerializer(serializers.Serializer):  # type: ignore[type-arg]
     question = QuestionSerializer()
     html_url = serializers.URLField()
     url = serializers.URLField()
+
+
+class PuzzleMoveSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    item = serializers.CharField(help_text="The move in the notation of an ordered action (a:bribe:gold).")
+    words = serializers.CharField()
+    wins = serializers.BooleanField()
+
+
+class PuzzleSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.CharField()
+    level = serializers.ChoiceField(choices=LEVELS)
+    setup = serializers.CharField(help_text="The combat in the engine's notation; the attacker moves first.")
+    moves = PuzzleMoveSerializer(many=True, help_text="Every legal first move of the attacker.")
+    winning = serializers.CharField(
+        help_text="The one first move that wins, proved by the solver (the test suite "
+        "solves every puzzle again and rejects one with no or several winning moves)."
+    )
+    step_through_url = serializers.URLField()
+    html_url = serializers.URLField()
+    url = serializers.URLField()

@@ -25,6 +25,7 @@ ENDPOINTS = {
     "combat_examples": "combat-api:examples",
     "learn_lessons": "learn-api:lesson-list",
     "learn_questions": "learn-api:question-list",
+    "learn_puzzles": "learn-api:puzzle-list",
     "bulk_data": "api:bulk-data-list",
     "schema": "api:schema",
     "docs": "api:docs",

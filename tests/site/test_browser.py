@@ -51,6 +51,8 @@ PAGES = {
     "learn": "/learn/",
     "lesson": "/learn/a-full-combat/",
     "quiz round": "/learn/quiz/?level=judge&round=3",
+    "puzzles": "/learn/puzzles/",
+    "puzzle": "/learn/puzzles/puzzle-001/",
 }
 # Site pages other issues are adding: checked once their address exists, skipped before.
 ARRIVING = {"site search": ("site-search", "?q=bribe", True), "API guide": ("api:guide", "", True)}

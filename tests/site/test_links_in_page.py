@@ -37,6 +37,8 @@ PAGES = {
     "lesson": ("/learn/a-full-combat/", 200),
     "quiz round": ("/learn/quiz/?level=judge", 200),
     "quiz, bad filter": ("/learn/quiz/?level=wizard&chapter=99", 400),
+    "puzzles": ("/learn/puzzles/", 200),
+    "puzzle": ("/learn/puzzles/puzzle-001/", 200),
 }
 
 

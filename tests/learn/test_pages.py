@@ -91,3 +91,20 @@ def test_hostile_path_parts_and_parameters_never_make_a_learn_route_fail(client:
             )
             assert client.get(f"{path}?{query}").status_code < 500, (path, value)
             assert client.post(f"/learn/quiz/?{query}", {"answer-example-1-winner": value}).status_code < 500
+
+
+def test_an_answered_question_of_every_kind_and_chapter_shows_words_not_engine_codes(client: Client) -> None:
+    """The verdicts only appear after a post, which the site-wide crawl (tests/site/test_no_codes_shown.py) never
+    makes: one question of each kind and chapter is answered here and its page read as that test reads pages."""
+    from tests.site.test_no_codes_shown import engine_codes, leaks
+
+    codes = engine_codes()
+    chosen = {}
+    for question in question_bank().questions:
+        chosen.setdefault((question.kind, question.chapter), question)
+    catalog = default_catalog()
+    for question in chosen.values():
+        path = f"/learn/quiz/?question={question.id}"
+        page = client.post(path, {f"answer-{question.id}": compute_answer(question, catalog).value}).content.decode()
+        assert 'data-correct="1"' in page, question.id
+        assert leaks(page, path, codes)[0] == [], question.id

@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "cards",
     "rulings",
     "combat",
+    "learn",
     "edits",
     "reports",
     # Background jobs (best play: bestplay.jobs) through Django's tasks framework; its database backend's app

@@ -48,6 +48,11 @@ PAGES = {
     "page not found": "/no-such-page/",
     # The simulator's start page, as a visitor arrives on it (its other pages: tests/combat/).
     "combat start page": "/combat/",
+    "learn": "/learn/",
+    "lesson": "/learn/a-full-combat/",
+    "quiz round": "/learn/quiz/?level=judge&round=3",
+    "puzzles": "/learn/puzzles/",
+    "puzzle": "/learn/puzzles/puzzle-001/",
 }
 # Site pages other issues are adding: checked once their address exists, skipped before.
 ARRIVING = {"site search": ("site-search", "?q=bribe", True), "API guide": ("api:guide", "", True)}

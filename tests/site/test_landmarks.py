@@ -16,6 +16,7 @@ PAGES = [
     "/rules/6.2/", "/rules/glossary/", "/rulings/", "/rulings/R-001/",
     # Several glossary hits and many rule hits: one landmark each made dozens, two named "Where Glossary sits".
     "/rules/search/?q=bribe", "/search/?q=bribe",
+    "/learn/", "/learn/what-is-a-shield/", "/learn/quiz/?level=judge",
 ]  # fmt: skip
 NAV = re.compile(r"<nav\b([^>]*)>")
 LABEL = re.compile(r'aria-label="([^"]*)"')

@@ -33,6 +33,12 @@ PAGES = {
     "ruling": ("/rulings/R-001/", 200),
     "site search": ("/search/?q=bribe", 200),
     "API guide": ("/api/", 200),
+    "learn": ("/learn/", 200),
+    "lesson": ("/learn/a-full-combat/", 200),
+    "quiz round": ("/learn/quiz/?level=judge", 200),
+    "quiz, bad filter": ("/learn/quiz/?level=wizard&chapter=99", 400),
+    "puzzles": ("/learn/puzzles/", 200),
+    "puzzle": ("/learn/puzzles/puzzle-001/", 200),
 }
 
 

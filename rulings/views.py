@@ -11,6 +11,7 @@ from combat.examples import WorkedExample as ArenaExample
 from combat.examples import arena_examples, scenarios_without_page, variants_of
 from combat.links import permalink
 from guardians_site.page_cache import data_page
+from rulings import scenario_display
 from rulings.display import engine_ids_as_rules, ruling_rows
 from rulings.filters import RulingFilterSet
 from rulings.linking import TextLinker
@@ -110,8 +111,18 @@ def _rule_page(request: HttpRequest, ruleset: str, number: str) -> HttpResponse:
         "all_rulings": list(Ruling.objects.citing(entry).order_by("position")),
         "examples": list(WorkedExample.objects.filter(rules__in=RuleEntry.objects.under(entry)).distinct()),
         "duel_examples": _duel_examples(entry) if ruleset == ARENA else [],
+        **_scenario_context(f"{ruleset}:{number}"),
     }
     return render(request, "rulings/rule.html", context)
+
+
+def _scenario_context(subject: str) -> dict[str, object]:
+    """A ruling's or site reading's scenario (issue #32): "See it happen", or why no combat can show it, and
+    for an open rule its result under each reading."""
+    entry = scenario_display.scenario_of(subject)
+    if isinstance(entry, scenario_display.Scenario):
+        return {"scenario": scenario_display.shown(entry), "readings": scenario_display.readings(entry)}
+    return {"no_scenario": entry}
 
 
 def _duel_examples(entry: RuleEntry) -> list[ArenaExample]:
@@ -234,5 +245,6 @@ def ruling_detail(request: HttpRequest, code: str) -> HttpResponse:
     if code != ruling.code:
         return redirect(ruling, permanent=True)
     row = ruling_rows([ruling], TextLinker.from_database())[0]
-    context = {"row": row, "ruling": ruling, "supersedes": list(ruling.supersedes.all())}
+    context = {"row": row, "ruling": ruling, "supersedes": list(ruling.supersedes.all()),
+               **_scenario_context(ruling.code)}  # fmt: skip
     return render(request, "rulings/ruling_detail.html", context)

@@ -5,7 +5,9 @@ A bounded crawl with the test client follows internal links from the front page,
 the simulator (worked examples and duels open it by permalink) and the cards, and reads each page's
 visible text: tags, attribute values, scripts and styles are dropped. The exceptions are narrow:
 - a ruling's code (R-001, E-03, A-04) is its public name, so it may be the text of a link to that ruling;
-- the API guide and the notation help page document ids and codes for API users inside <code>/<pre>.
+- the API guide and the notation help page document ids and codes for API users inside <code>/<pre>;
+- the text of an earlier version of a rule, quoted as it was published (marked `data-past-text`: the removed
+  words of a diff, a rule's previous text in its history), which may name a code the rule once gave.
 """
 
 from __future__ import annotations
@@ -72,7 +74,8 @@ class VisibleText(HTMLParser):
         return bool(self.hiding)
 
     def _hides(self, tag: str, values: dict[str, str | None]) -> bool:
-        return tag in self.HIDDEN or (self.documentation and tag in ("code", "pre")) or "hidden" in values
+        return tag in self.HIDDEN or (self.documentation and tag in ("code", "pre")) or "hidden" in values \
+            or "data-past-text" in values
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)

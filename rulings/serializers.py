@@ -10,7 +10,7 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from rulings.choices import EntryKind
+from rulings.choices import Authority, EntryKind
 from rulings.models import ARENA, STANDARD, GlossaryTerm, RuleEntry, Ruling
 from rulings.sources import Source
 
@@ -21,6 +21,10 @@ RULESETS = [STANDARD, ARENA]
 def api_url_of(entry: RuleEntry) -> str:
     name = "rulings-api:rule-detail" if entry.ruleset.is_standard else "rulings-api:arena-rule-detail"
     return reverse(name, kwargs={"number": entry.number})
+
+
+# The label fields' help, read from the model so the tree and the detail describe them in the same words.
+_LABEL_HELP = {name: str(RuleEntry._meta.get_field(name).help_text) for name in ("authority", "date", "date_note")}
 
 
 def _absolute(context: dict[str, Any], path: str) -> str:
@@ -35,6 +39,10 @@ class RuleNodeSerializer(serializers.Serializer[dict[str, Any]]):
     kind = serializers.ChoiceField(choices=EntryKind.choices)
     title = serializers.CharField(help_text="Sections and subsections; empty for rules.")
     text = serializers.CharField(help_text="Rule text; empty for sections and subsections.")
+    # The same label fields as the rule detail (issue #32): whose the text is and since when.
+    authority = serializers.ChoiceField(choices=Authority.choices, help_text=_LABEL_HELP["authority"])
+    date = serializers.CharField(allow_blank=True, help_text=_LABEL_HELP["date"])
+    date_note = serializers.CharField(allow_blank=True, help_text=_LABEL_HELP["date_note"])
     html_url = serializers.CharField()
     url = serializers.CharField()
     children = serializers.SerializerMethodField()

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from combat import board, board_actions, duel_builder, glossary, stepping
 from rulings.corpus import _parse_glossary
 
@@ -84,3 +86,19 @@ def test_every_term_a_step_links_is_in_the_glossary() -> None:
 
 def test_no_phrase_names_a_term_the_simulator_does_not_show() -> None:
     assert set(TERM_OF) <= simulator_labels()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("term", ["Bribe back", "Pass", "Standing", "Partner bonus", "Push", "Channelling cap"])
+def test_the_rules_search_ranks_the_glossary_term_above_stray_word_matches(term: str) -> None:
+    """Typed as the simulator shows it, a term finds its glossary entry before the rules and rulings that merely
+    use its words ("pass" occurs in dozens of rules); only a heading named exactly so may come first."""
+    from rulings.search import search_rules
+
+    found = search_rules(term.lower(), size=50)
+    assert found.total > 1, "the words occur elsewhere too, or the test shows nothing"
+    first_glossary = next(index for index, hit in enumerate(found.hits) if hit.kind == "glossary")
+    ahead = found.hits[:first_glossary]
+    assert all(hit.kind in ("standard", "arena") and hit.title.lower() == term.lower() for hit in ahead), \
+        [(hit.kind, hit.title) for hit in ahead]  # fmt: skip
+    assert found.hits[first_glossary].title.lower().split(" (")[0] == term.lower()

@@ -88,7 +88,12 @@ def test_rulings_use_the_same_filters_as_the_html_list(client: Client) -> None:
     assert set(body) == {"count", "next", "previous", "results", "warnings"} and body["count"] == len(rulings())
     first = body["results"][0]
     assert set(first) == {"id", "kind", "question", "answer", "rules", "cards", "topics", "sources", "authority",
-                          "status", "date", "date_note", "changes", "note", "superseded_by", "url", "html_url"}  # fmt: skip
+                          "status", "date", "date_note", "changes", "note", "superseded_by", "scenario",
+                          "no_scenario", "url", "html_url"}  # fmt: skip
+    # Each ruling has a scenario or says why it has none, never both (issue #32).
+    assert all((item["scenario"] is None) != (item["no_scenario"] is None) for item in body["results"])
+    shown = next(item for item in body["results"] if item["id"] == "A-24")
+    assert shown["scenario"]["step_rule"] == "A-24" and "/combat/?s=" in shown["scenario"]["simulator_url"]
     for params in ({"topic": "bribery", "authority": "compiled-rules"}, {"rule": "6.12"}, {"q": "channel"}):
         api = [item["id"] for item in client.get("/api/v1/rulings/", {**params, "page_size": 200}).json()["results"]]
         html = client.get("/rulings/", params).content.decode()

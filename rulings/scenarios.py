@@ -155,6 +155,22 @@ def by_subject() -> dict[str, Scenario | Without]:
     return {entry.subject: entry for entry in entries()}
 
 
+@dataclass(frozen=True)
+class Counts:
+    """How many rulings (not open rules) have a scenario, how many no combat can show, and how many wait for one."""
+
+    with_scenario: int
+    cannot_show: int
+    pending: int
+
+
+def ruling_counts() -> Counts:
+    rulings = [entry for entry in entries() if ":" not in entry.subject]
+    pending = sum(isinstance(entry, Without) and entry.reason is NoScenario.PENDING for entry in rulings)
+    shown = sum(isinstance(entry, Scenario) for entry in rulings)
+    return Counts(shown, len(rulings) - shown - pending, pending)
+
+
 def scenarios_naming(subjects: set[str]) -> list[Scenario]:
     return [entry for entry in entries() if isinstance(entry, Scenario) and entry.subject in subjects]
 

@@ -12,7 +12,7 @@ from combat.examples import WorkedExample as ArenaExample
 from combat.examples import arena_examples, scenarios_without_page, variants_of
 from combat.links import permalink
 from guardians_site.page_cache import data_page
-from rulings import scenario_display, versions
+from rulings import scenario_display, scenarios, versions
 from rulings.display import engine_ids_as_rules, ruling_rows
 from rulings.filters import RulingFilterSet
 from rulings.linking import TextLinker
@@ -285,6 +285,7 @@ def ruling_list(request: HttpRequest) -> HttpResponse:
         "rows": ruling_rows(page.object_list, TextLinker.from_database(), marked),
         "filtered": any(request.GET.get(name) for name in filterset.filters),
         "words_found": found,
+        "scenario_counts": scenarios.ruling_counts(),
     }
     return render(request, "rulings/ruling_list.html", context, status=200 if valid else 400)
 

@@ -45,6 +45,9 @@ def test_the_counts_with_and_without_a_scenario_add_up() -> None:
     with_scenario = {entry.subject for entry in SCENARIOS}
     codes = {ruling["id"] for ruling in RULINGS}
     assert len(with_scenario & codes) + sum(reasons.values()) == len(codes)
+    counts = scenarios.ruling_counts()
+    assert counts.with_scenario == len(with_scenario & codes) and counts.pending == reasons[NoScenario.PENDING]
+    assert counts.with_scenario + counts.cannot_show + counts.pending == len(codes)
     # A superseded ruling is the only kind marked superseded.
     superseded = {ruling["id"] for ruling in RULINGS if ruling["status"] == "superseded"}
     assert {e.subject for e in scenarios.entries() if isinstance(e, Without) and e.reason is NoScenario.SUPERSEDED} \

@@ -66,3 +66,11 @@ def test_the_open_rule_shows_its_readings_side_by_side(client: Client) -> None:
     assert len(links) == 2 and all(link.endswith("#duel-step-nav") for link in links)
     assert {_step_of(link)[0].split()[1] for link in links} == {
         "reading.secondary-passes=step-6", "reading.secondary-passes=primary-stands"}
+
+
+def test_the_rulings_list_counts_the_rulings_with_and_without_a_scenario(client: Client) -> None:
+    from rulings.scenarios import ruling_counts
+
+    counts = ruling_counts()
+    html = client.get("/rulings/").content.decode()
+    assert f"{counts.with_scenario} rulings have a scenario" in html and f"{counts.pending} could be shown" in html

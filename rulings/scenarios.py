@@ -13,7 +13,8 @@ This module reads the engine only (no Django): the pages and the test share it.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
@@ -169,6 +170,15 @@ def ruling_counts() -> Counts:
     pending = sum(isinstance(entry, Without) and entry.reason is NoScenario.PENDING for entry in rulings)
     shown = sum(isinstance(entry, Scenario) for entry in rulings)
     return Counts(shown, len(rulings) - shown - pending, pending)
+
+
+RULING_CODE = re.compile(r"(?<![\w-])([AER]-\d{2,3})(?![\w-])")
+
+
+def rulings_carried(text: str, ids: Iterable[str]) -> list[str]:
+    """The ruling codes a rule states: those among its engine ids (A-04) and those its text names (E-05)."""
+    found = [code for code in ids if RULING_CODE.fullmatch(code)]
+    return found + [code for code in RULING_CODE.findall(text) if code not in found]
 
 
 def scenarios_naming(subjects: set[str]) -> list[Scenario]:

@@ -112,7 +112,7 @@ def _rule_page(request: HttpRequest, ruleset: str, number: str) -> HttpResponse:
         "all_rulings": list(Ruling.objects.citing(entry).order_by("position")),
         "examples": list(WorkedExample.objects.filter(rules__in=RuleEntry.objects.under(entry)).distinct()),
         "duel_examples": _duel_examples(entry) if ruleset == ARENA else [],
-        **_scenario_context(f"{ruleset}:{number}"),
+        **_scenario_context(f"{ruleset}:{number}", _carried(entry)),
         "history": _history(ruleset, number),
     }
     return render(request, "rulings/rule.html", context)
@@ -138,10 +138,21 @@ def _history(ruleset: str, number: str) -> list[dict[str, object]]:
     return rows
 
 
-def _scenario_context(subject: str) -> dict[str, object]:
+def _carried(entry: RuleEntry) -> list[str]:
+    """The rulings a rule states (its A-04 id, the E-05 its text names): their scenario serves the rule."""
+    return scenarios.rulings_carried(entry.text, [row.code for row in entry.engine_ids.all()])
+
+
+def _scenario_context(subject: str, carried: list[str] | None = None) -> dict[str, object]:
     """A ruling's or site reading's scenario (issue #32): "See it happen", or why no combat can show it, and
-    for an open rule its result under each reading."""
+    for an open rule its result under each reading. A rule without an entry of its own shows the scenario of
+    the first ruling it states that has one."""
     entry = scenario_display.scenario_of(subject)
+    for code in carried or ():
+        if entry is not None:
+            break
+        found = scenario_display.scenario_of(code)
+        entry = found if isinstance(found, scenario_display.Scenario) else None
     if isinstance(entry, scenario_display.Scenario):
         return {"scenario": scenario_display.shown(entry), "readings": scenario_display.readings(entry)}
     return {"no_scenario": entry}

@@ -74,3 +74,17 @@ def test_the_rulings_list_counts_the_rulings_with_and_without_a_scenario(client:
     counts = ruling_counts()
     html = client.get("/rulings/").content.decode()
     assert f"{counts.with_scenario} rulings have a scenario" in html and f"{counts.pending} could be shown" in html
+
+
+def test_a_site_reading_shows_its_own_scenario_or_that_of_the_ruling_it_states(client: Client) -> None:
+    own = client.get("/rules/11.4.1/").content.decode()
+    [link] = _see_it(own)
+    notation, step = _step_of(link)
+    assert "the-great-balderoon" in notation
+    assert resolve_any(parse_any(notation), default_catalog()).steps[step].rule == "ENG-1"
+    stated = client.get("/rules/6.4.4/").content.decode()  # states site ruling A-04
+    [link] = _see_it(stated)
+    notation, step = _step_of(link)
+    assert resolve_any(parse_any(notation), default_catalog()).steps[step].rule == "A-04"
+    pending = client.get("/rules/11.4.5/").content.decode()
+    assert "its scenario is not written yet" in pending and not _see_it(pending)

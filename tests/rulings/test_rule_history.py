@@ -105,3 +105,19 @@ def test_the_changes_page_lists_versions_by_date_and_offers_a_comparison(client:
     order = [html.index(f'id="version-{name}"') for name in ("1.2", "1.1", "1.0.1", "1.0")]
     assert order == sorted(order)
     assert 'href="/rules/diff/1.1...1.2/#standard-6.6.2c"' in html
+
+
+def test_every_ruling_change_states_its_kind_and_a_widening_is_substance() -> None:
+    """A ruling's change history names the kind of each change in the data: no change is shown as wording by
+    default. R-089's move from the centre card to all three stronghold cards changed what it decides."""
+    import json
+
+    rulings = json.loads((versions.ROOT / "fixtures" / "rulings" / "rulings.json").read_text(encoding="utf-8"))
+    changes = [(ruling["id"], change) for ruling in rulings for change in ruling.get("changes", [])]
+    assert changes and all(change.get("kind") in {"wording", "substance", "authority"} for _, change in changes)
+    widened = [change for code, change in changes if code == "R-089" and change["date"] == "2026-11-26"]
+    assert widened[0]["kind"] == "substance" and "centre card" in widened[0]["previous"]
+    # A change said in words to correct, supersede or widen what a ruling says is never filed as wording.
+    for code, change in changes:
+        if change["kind"] == "wording":
+            assert not re.search(r"\b(?:corrected|superseded|now covers|no longer)\b", change["change"]), code

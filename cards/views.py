@@ -116,8 +116,11 @@ def rulings_mentioning(card: Card) -> list[Any]:
 def _judging_aids(card: Card) -> dict[str, Any]:
     """The card's rulings in full, glossary links for its statistics and its sources as readable names."""
     queries = import_module("rulings.queries")
+    card_rulings = queries.rulings_about(card)
     return {
-        "card_rulings": queries.rulings_about(card),
+        "card_rulings": card_rulings,
+        # "See it happen" beside each of the card's rulings that has a scenario (issue #32).
+        "ruling_scenarios": queries.scenarios_of([row.ruling.code for row in card_rulings]),
         "glossary": queries.glossary_urls(),
         "sources": queries.readable_sources(card.sources),
     }

@@ -34,6 +34,7 @@ from combat.board_actions import (
 )
 from combat.card_links import CardNames, said_html
 from combat.picks import Option, Pick
+from combat.rule_refs import rule_refs
 from engine.actions import MatchupActions, action_from_text, format_actions
 from engine.cards import CardDefinition
 from engine.catalog import CardCatalog
@@ -261,7 +262,9 @@ def _said(reason: Reason) -> str:
     # A notice's template may open with the side it concerns; the board already says whose row it is.
     for side in ("attacker: ", "defender: "):
         words = words.removeprefix(side)
-    return words[:1].upper() + words[1:] + (f" (rule {reason.rule})" if reason.rule else "")
+    # The numbered rule a reader can open (rule 6.5.1), never the engine's id (PRI-1): issue #32.
+    cited = f" ({rule_refs([reason.rule])[reason.rule].label.lower()})" if reason.rule else ""
+    return words[:1].upper() + words[1:] + cited
 
 
 # What each kind of per-row pick is called where the board says why it offers none.
@@ -471,9 +474,14 @@ def _refusals(plan: TurnPlan | None, names: CardNames) -> dict[int, dict[int, st
     the reason's code and values as the step pages write it, never from the engine's sentence."""
     if plan is None:
         return {}
+    # The numbered rule a reader can open (rule 6.4.4), linked, never the engine's id (A-04): issue #32.
+    refs = rule_refs(refusal.refusal.rule for refusals in plan.refused.values() for refusal in refusals)
     return {
         number: {
-            refusal.index: format_html("Refused: {} (rule {})", said_html(refusal.reason, names), refusal.refusal.rule)
+            refusal.index: format_html(
+                'Refused: {} (<a href="{}">{}</a>)', said_html(refusal.reason, names),
+                refs[refusal.refusal.rule].url, refs[refusal.refusal.rule].label.lower(),
+            ) if refusal.refusal.rule else format_html("Refused: {}", said_html(refusal.reason, names))
             for refusal in refusals
         }
         for number, refusals in plan.refused.items()

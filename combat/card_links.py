@@ -226,7 +226,7 @@ def step_words(step: Step) -> Words:
     return step.words
 
 
-def notice_html(notice: Notice, names: CardNames, words: Words = STANDARD_WORDS, *, code: bool = False) -> SafeString:
+def notice_html(notice: Notice, names: CardNames, words: Words = STANDARD_WORDS) -> SafeString:
     """A warning's sentence with every card its values name linked.
 
     Written from its code's template where the engine made the message from that template and these values;
@@ -243,7 +243,4 @@ def notice_html(notice: Notice, names: CardNames, words: Words = STANDARD_WORDS,
                 break
         except (KeyError, IndexError, ValueError, AttributeError):
             break
-    if code:
-        # As the engine's warnings read: the sentence, then its stable code.
-        sentence += str(escape(f" ({notice.code})"))
     return _with_the_rest(sentence, cards, placed)

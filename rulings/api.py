@@ -127,6 +127,7 @@ def rules_tree(ruleset: Ruleset, request: Request | None) -> dict[str, Any]:
     sections: list[dict[str, Any]] = []
     for entry in RuleEntry.objects.filter(ruleset=ruleset).select_related("ruleset").order_by("position"):
         node = {"number": entry.number, "kind": entry.kind, "title": entry.title, "text": entry.text,
+                "authority": entry.authority, "date": entry.date, "date_note": entry.date_note,
                 "html_url": absolute(entry.get_absolute_url()),
                 "url": absolute(api_url_of(entry)), "children": []}  # fmt: skip
         nodes[entry.id] = node

@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from cards.models import Card
+from rulings import scenario_display
 from rulings.display import RulingRow, ruling_rows
 from rulings.linking import TextLinker
 from rulings.models import RuleEntry, Ruling, WorkedExample
@@ -61,6 +63,11 @@ def glossary_urls(linker: TextLinker | None = None) -> dict[str, str]:
     which hold every term and alias with its anchor)."""
     urls = (linker or TextLinker.from_database()).term_urls
     return {key: urls[name.lower()] for key, name in STATISTIC_TERMS.items() if name.lower() in urls}
+
+
+def scenarios_of(codes: list[str]) -> dict[str, Any]:
+    """Each ruling code's scenario as a page shows it (``rulings.scenario_display.Shown``), for those with one."""
+    return scenario_display.shown_for(codes)
 
 
 def readable_sources(keys: list[str]) -> list[Source]:

@@ -10,8 +10,11 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from rulings.choices import EntryKind
+from combat.links import permalink
+from rulings import scenarios
+from rulings.choices import Authority, EntryKind
 from rulings.models import ARENA, STANDARD, GlossaryTerm, RuleEntry, Ruling
+from rulings.scenarios import NoScenario
 from rulings.sources import Source
 
 # The schema names the two rulesets, as the ``ruleset`` parameter of /api/v1/rules/ does.
@@ -21,6 +24,10 @@ RULESETS = [STANDARD, ARENA]
 def api_url_of(entry: RuleEntry) -> str:
     name = "rulings-api:rule-detail" if entry.ruleset.is_standard else "rulings-api:arena-rule-detail"
     return reverse(name, kwargs={"number": entry.number})
+
+
+# The label fields' help, read from the model so the tree and the detail describe them in the same words.
+_LABEL_HELP = {name: str(RuleEntry._meta.get_field(name).help_text) for name in ("authority", "date", "date_note")}
 
 
 def _absolute(context: dict[str, Any], path: str) -> str:
@@ -35,6 +42,10 @@ class RuleNodeSerializer(serializers.Serializer[dict[str, Any]]):
     kind = serializers.ChoiceField(choices=EntryKind.choices)
     title = serializers.CharField(help_text="Sections and subsections; empty for rules.")
     text = serializers.CharField(help_text="Rule text; empty for sections and subsections.")
+    # The same label fields as the rule detail (issue #32): whose the text is and since when.
+    authority = serializers.ChoiceField(choices=Authority.choices, help_text=_LABEL_HELP["authority"])
+    date = serializers.CharField(allow_blank=True, help_text=_LABEL_HELP["date"])
+    date_note = serializers.CharField(allow_blank=True, help_text=_LABEL_HELP["date_note"])
     html_url = serializers.CharField()
     url = serializers.CharField()
     children = serializers.SerializerMethodField()
@@ -147,6 +158,30 @@ class ChangeSerializer(serializers.Serializer[Any]):
     )
 
 
+class ScenarioSerializer(serializers.Serializer[Any]):
+    """A set-up whose result the ruling states (fixtures/rulings/scenarios.json), checked in CI."""
+
+    notation = serializers.CharField(help_text="The set-up, in the simulator's notation.")
+    step_rule = serializers.CharField(
+        help_text="The engine id of the step that applies the ruling: the ruling's page opens the step-through at "
+        "the first step citing it."
+    )
+    shows = serializers.CharField(help_text="What the scenario shows, in words.")
+    simulator_url = serializers.CharField(help_text="The set-up's step-through in the simulator.")
+
+
+class NoScenarioSerializer(serializers.Serializer[Any]):
+    """Why a ruling has no scenario."""
+
+    reason = serializers.ChoiceField(
+        choices=[reason.value for reason in NoScenario],
+        help_text="outside-combat: it governs a part of the game no combat includes; not-a-result: it settles how "
+        "something is printed, spelled or attributed; superseded: a combat follows its successor; pending: a "
+        "combat could show it, and its scenario is not written yet.",
+    )
+    why = serializers.CharField()
+
+
 class RulingSerializer(serializers.ModelSerializer[Ruling]):
     id = serializers.CharField(source="code", help_text="R-001, E-01, A-01 ...")
     date = serializers.RegexField(
@@ -162,11 +197,14 @@ class RulingSerializer(serializers.ModelSerializer[Ruling]):
     superseded_by = serializers.SlugRelatedField(read_only=True, slug_field="code", allow_null=True)
     url = serializers.HyperlinkedIdentityField(view_name="rulings-api:ruling-detail", lookup_field="code")
     html_url = serializers.SerializerMethodField()
+    scenario = serializers.SerializerMethodField(help_text="The ruling's scenario; null when it has none.")
+    no_scenario = serializers.SerializerMethodField(help_text="Why the ruling has no scenario; null when it has one.")
 
     class Meta:
         model = Ruling
         fields = ["id", "kind", "question", "answer", "rules", "cards", "topics", "sources", "authority", "status",
-                  "date", "date_note", "changes", "note", "superseded_by", "url", "html_url"]  # fmt: skip
+                  "date", "date_note", "changes", "note", "superseded_by", "scenario", "no_scenario", "url",
+                  "html_url"]  # fmt: skip
         read_only_fields = fields  # output only: required in the schema, as every answer has them
 
     @extend_schema_field(SourceSerializer(many=True))
@@ -177,6 +215,19 @@ class RulingSerializer(serializers.ModelSerializer[Ruling]):
 
     def get_rules(self, ruling: Ruling) -> list[str]:
         return [entry.citation for entry in ruling.rules.all()]
+
+    @extend_schema_field(ScenarioSerializer(allow_null=True))
+    def get_scenario(self, ruling: Ruling) -> dict[str, str] | None:
+        entry = scenarios.by_subject().get(ruling.code)
+        if not isinstance(entry, scenarios.Scenario):
+            return None
+        return {"notation": entry.notation, "step_rule": entry.step_rule, "shows": entry.shows,
+                "simulator_url": _absolute(self.context, permalink(entry.notation))}  # fmt: skip
+
+    @extend_schema_field(NoScenarioSerializer(allow_null=True))
+    def get_no_scenario(self, ruling: Ruling) -> dict[str, str] | None:
+        entry = scenarios.by_subject().get(ruling.code)
+        return {"reason": entry.reason.value, "why": entry.why} if isinstance(entry, scenarios.Without) else None
 
     def get_html_url(self, ruling: Ruling) -> str:
         return _absolute(self.context, ruling.get_absolute_url())

@@ -6,11 +6,13 @@ import markdown
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import SafeString, mark_safe
 
 from combat.examples import WorkedExample as ArenaExample
 from combat.examples import arena_examples, scenarios_without_page, variants_of
 from combat.links import permalink
 from guardians_site.page_cache import data_page
+from rulings import scenario_display, scenarios, versions
 from rulings.display import engine_ids_as_rules, ruling_rows
 from rulings.filters import RulingFilterSet
 from rulings.linking import TextLinker
@@ -110,8 +112,50 @@ def _rule_page(request: HttpRequest, ruleset: str, number: str) -> HttpResponse:
         "all_rulings": list(Ruling.objects.citing(entry).order_by("position")),
         "examples": list(WorkedExample.objects.filter(rules__in=RuleEntry.objects.under(entry)).distinct()),
         "duel_examples": _duel_examples(entry) if ruleset == ARENA else [],
+        **_scenario_context(f"{ruleset}:{number}", _carried(entry)),
+        "history": _history(ruleset, number),
     }
     return render(request, "rulings/rule.html", context)
+
+
+def _notes_html(notes: tuple[str, ...]) -> SafeString:
+    """Change-log bullets as the changes page shows them: engine ids as the rules carrying them, markdown read
+    (the bullets are the site's own file, rules/CHANGES.md)."""
+    if not notes:
+        return mark_safe("")
+    said = " / ".join(engine_ids_as_rules(note) for note in notes)
+    return mark_safe(markdown.markdown(said).removeprefix("<p>").removesuffix("</p>"))  # noqa: S308
+
+
+def _history(ruleset: str, number: str) -> list[dict[str, object]]:
+    """Each version in which the rule changed, newest first, with a link to that version's diff at the rule."""
+    kept = [version.version for version in versions.stored()]
+    rows = []
+    for item in versions.history(ruleset, number):
+        at = kept.index(item.version)
+        link = f"/rules/diff/{kept[at - 1]}...{item.version}/#{item.change.anchor}" if at else ""
+        rows.append({"item": item, "diff_url": link, "notes": _notes_html(item.change.notes)})
+    return rows
+
+
+def _carried(entry: RuleEntry) -> list[str]:
+    """The rulings a rule states (its A-04 id, the E-05 its text names): their scenario serves the rule."""
+    return scenarios.rulings_carried(entry.text, [row.code for row in entry.engine_ids.all()])
+
+
+def _scenario_context(subject: str, carried: list[str] | None = None) -> dict[str, object]:
+    """A ruling's or site reading's scenario (issue #32): "See it happen", or why no combat can show it, and
+    for an open rule its result under each reading. A rule without an entry of its own shows the scenario of
+    the first ruling it states that has one."""
+    entry = scenario_display.scenario_of(subject)
+    for code in carried or ():
+        if entry is not None:
+            break
+        found = scenario_display.scenario_of(code)
+        entry = found if isinstance(found, scenario_display.Scenario) else None
+    if isinstance(entry, scenario_display.Scenario):
+        return {"scenario": scenario_display.shown(entry), "readings": scenario_display.readings(entry)}
+    return {"no_scenario": entry}
 
 
 def _duel_examples(entry: RuleEntry) -> list[ArenaExample]:
@@ -202,7 +246,35 @@ def changes(request: HttpRequest) -> HttpResponse:
         {"section": section, "html": linker.render_list_items(markdown.markdown(engine_ids_as_rules(section.body)))}
         for section in ChangeLogSection.objects.all()
     ]
-    return render(request, "rulings/changes.html", {"sections": sections, "version": _current_version()})
+    kept = [version.version for version in versions.stored()]
+    # Each version's changed rules, from the stored text of the version before it (rulings.versions).
+    changed = {newer: versions.compare(older, newer) for older, newer in zip(kept, kept[1:], strict=False)}
+    for row in sections:
+        number = row["section"].version
+        row["changed"] = changed.get(number, [])
+        row["diff_url"] = f"/rules/diff/{kept[kept.index(number) - 1]}...{number}/" if number in kept[1:] else ""
+    context = {"sections": sections, "version": _current_version(), "stored": kept,
+               "by_date": sorted(versions.stored(), key=lambda version: version.released, reverse=True)}  # fmt: skip
+    return render(request, "rulings/changes.html", context)
+
+
+def diff(request: HttpRequest, older: str, newer: str) -> HttpResponse:
+    """The changes between two stored versions of the rules: each rule added, withdrawn or changed, word by
+    word, with the CHANGES.md notes that name it; each rule has an anchor (#standard-6.4.4) for a permalink."""
+    if request.GET.get("older") and request.GET.get("newer"):  # the compare form of /rules/changes/
+        older, newer = request.GET["older"], request.GET["newer"]
+    kept = {version.version: version for version in versions.stored()}
+    unknown = [name for name in (older, newer) if name not in kept]
+    if unknown:
+        raise Http404(f"No stored version of the rules is called {unknown[0]!r}; stored: {', '.join(kept)}.")
+    order = list(kept)
+    if order.index(older) > order.index(newer):
+        return redirect("rulings:diff", older=newer, newer=older)
+    if request.GET:
+        return redirect("rulings:diff", older=older, newer=newer)
+    changes = [{"change": change, "notes": _notes_html(change.notes)} for change in versions.compare(older, newer)]
+    context = {"older": kept[older], "newer": kept[newer], "changes": changes, "stored": order}
+    return render(request, "rulings/diff.html", context)
 
 
 # A data page like a ruling's own: the list, its filters and its word search depend only on the data and the
@@ -224,6 +296,7 @@ def ruling_list(request: HttpRequest) -> HttpResponse:
         "rows": ruling_rows(page.object_list, TextLinker.from_database(), marked),
         "filtered": any(request.GET.get(name) for name in filterset.filters),
         "words_found": found,
+        "scenario_counts": scenarios.ruling_counts(),
     }
     return render(request, "rulings/ruling_list.html", context, status=200 if valid else 400)
 
@@ -234,5 +307,6 @@ def ruling_detail(request: HttpRequest, code: str) -> HttpResponse:
     if code != ruling.code:
         return redirect(ruling, permanent=True)
     row = ruling_rows([ruling], TextLinker.from_database())[0]
-    context = {"row": row, "ruling": ruling, "supersedes": list(ruling.supersedes.all())}
+    context = {"row": row, "ruling": ruling, "supersedes": list(ruling.supersedes.all()),
+               **_scenario_context(ruling.code)}  # fmt: skip
     return render(request, "rulings/ruling_detail.html", context)

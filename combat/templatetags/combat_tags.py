@@ -17,6 +17,7 @@ from combat import card_links, stepping
 from combat.card_links import CardNames
 from combat.glossary import glossary_urls
 from combat.glossary import link as glossary_link
+from combat.rule_refs import rule_refs
 from engine.errors import Problem
 from engine.log import Notice, Step
 
@@ -181,8 +182,13 @@ def step_sentence(step: Step) -> SafeString:
 
 @register.filter
 def linked_notice(notice: Notice, names: CardNames) -> SafeString:
-    """A warning, as the engine's warnings read, with each card its values name linked."""
-    return card_links.notice_html(notice, names, code=True)
+    """A warning in words, with each card its values name linked and the numbered rule it applies (rule 11.4.2,
+    linked); its code stays in the API: a reader is never shown it (issue #32)."""
+    sentence = card_links.notice_html(notice, names)
+    if not notice.rule:
+        return sentence
+    ref = rule_refs([notice.rule])[notice.rule]
+    return format_html('{} (<a href="{}">{}</a>)', sentence, ref.url, ref.label.lower())
 
 
 @register.filter

@@ -4,6 +4,8 @@ he can open, never a bare id (issue #32, "what users see is words")."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from django import template
 from django.urls import reverse
@@ -40,3 +42,9 @@ def codes_as_code(text: object) -> SafeString:
     """Escaped text with each dotted code ("arena.target_ignored") set as <code>: for the documentation pages
     that name codes for API users, so that they read as identifiers, not as prose."""
     return mark_safe(DOTTED_CODE.sub(r"<code>\1</code>", str(escape(text))))  # noqa: S308 - escaped first
+
+
+@register.filter
+def entry_for(table: Mapping[str, Any] | None, key: str) -> Any:
+    """A mapping's entry for a key, or None: a card page's scenario for one of its rulings (issue #32)."""
+    return (table or {}).get(key)

@@ -12,6 +12,9 @@ from combat.setup_form import bound_forms, build_notation
 from engine.catalog import default_catalog
 from engine.notation import parse_setup
 
+# The board cites the numbered rule (rule 6.10.2), read from the rules reference in the database.
+pytestmark = pytest.mark.django_db
+
 CATALOG = default_catalog()
 THREE_A_THREE = {
     "a-creatures": "Sorcerer\nWraith\nSwordsman\nArcher",
@@ -107,7 +110,6 @@ def test_every_worked_example_comes_back_through_the_board() -> None:
         assert values or rest, example.id
 
 
-@pytest.mark.django_db
 def test_moving_a_creature_changes_who_meets_whom_without_javascript(client: Client) -> None:
     fields = {"a-creatures": "Sand Lord\nSwordsman", "d-creatures": "Archer\nAxeman", "move": "a-0-down"}
     html = client.get("/combat/build/", fields).content.decode()
@@ -117,7 +119,6 @@ def test_moving_a_creature_changes_who_meets_whom_without_javascript(client: Cli
     assert "a.order=swordsman,sand-lord" in html
 
 
-@pytest.mark.django_db
 def test_the_board_fragment_and_the_notation_follow_the_form(client: Client) -> None:
     response = client.get("/combat/board/", {**THREE_A_THREE, "a-m3-ranged": "archer"})
     html = response.content.decode()
@@ -129,7 +130,6 @@ def test_the_board_fragment_and_the_notation_follow_the_form(client: Client) -> 
     assert "Put at least one creature in each shield" in empty
 
 
-@pytest.mark.django_db
 def test_iron_lord_gets_a_number_box_that_says_what_is_missing(client: Client) -> None:
     fields = {"a-creatures": "Iron Lord", "d-creatures": "Swordsman"}
     html = client.get("/combat/build/", fields).content.decode()
@@ -141,7 +141,6 @@ def test_iron_lord_gets_a_number_box_that_says_what_is_missing(client: Client) -
     assert response.status_code == 302 and "a.counts%3Diron-lord%3A2" in response["Location"]
 
 
-@pytest.mark.django_db
 def test_dragging_puts_a_creature_anywhere_in_the_order(client: Client) -> None:
     fields = {"a-creatures": "Sand Lord\nSwordsman\nAxeman", "d-creatures": "Archer\nGnomish Gnomes\nAmber Well"}
     html = client.get("/combat/board/", {**fields, "move": "a-2-to-0"}).content.decode()
@@ -165,6 +164,6 @@ def test_the_command_card_is_picked_from_what_can_be_one() -> None:
 def test_what_a_row_does_not_offer_says_why_in_words() -> None:
     board = _board("terrain=woods a=sand-lord,archer d=swordsman")
     attacker = board.rows[0].attacker
-    assert "No channelling: Sand Lord cannot receive channelling (rule PRI-10)" in attacker.not_offered
+    assert "No channelling: Sand Lord cannot receive channelling (rule 6.10.2)" in attacker.not_offered
     assert any(why.startswith("No ranged support: ") and "Woods" in why for why in attacker.not_offered)
     assert not any(re.search(r"\b[a-z]+\.[a-z_]+\b", why) for why in attacker.not_offered)  # no engine codes

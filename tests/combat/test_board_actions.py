@@ -13,6 +13,9 @@ from engine.catalog import default_catalog
 from engine.enums import Side
 from engine.notation import format_setup, parse_setup
 
+# The board cites the numbered rule (rule 6.10.2), read from the rules reference in the database.
+pytestmark = pytest.mark.django_db
+
 CATALOG = default_catalog()
 EXAMPLE = "terrain=mountains a=light-elemental d=kikijub,djinn m1=a:channel:guardian,d:ranged:djinn,a:pass,d:pass"
 FORM = {"terrain": "mountains", "a-creatures": "Light Elemental", "d-creatures": "Kikijub\nDjinn"}
@@ -67,7 +70,7 @@ def test_an_action_out_of_turn_is_refused_beside_it() -> None:
     values, _ = values_from_setup(CATALOG, setup)
     items = build_board(CATALOG, setup, values).rows[0].actions.items  # type: ignore[union-attr]
     # The refusal is HTML (the cards its values name are linked), escaped once.
-    assert "attacker&#x27;s turn" in items[0].problem and "A-04" in items[0].problem
+    assert "attacker&#x27;s turn" in items[0].problem and 'href="/rules/6.4.4/">rule 6.4.4<' in items[0].problem
     assert items[1].problem == ""
 
 
@@ -151,7 +154,6 @@ def test_bribes_past_the_facing_creature_and_spell_targets_are_picks_on_the_boar
     assert forms.notation == format_setup(setup)
 
 
-@pytest.mark.django_db
 def test_the_board_endpoint_applies_a_list_button(client: Client) -> None:
     query = {**FORM, "m1-add-side": "a", "m1-add-kind": "channel", "m1-add-what": "guardian", "act": "m1-add"}
     response = client.get("/combat/board/", query)
@@ -224,7 +226,6 @@ def test_a_listed_spell_says_when_it_acts() -> None:
     assert labels[2] == "Attacker: casts Power Lunch (takes effect in its turn)"
 
 
-@pytest.mark.django_db
 def test_a_row_played_from_its_list_still_says_who_plays_what(client: Client) -> None:
     row = build_board(CATALOG, parse_setup(EXAMPLE), {"m1-actions": EXAMPLE.partition("m1=")[2]}).rows[0]
     assert row.attacker.picks == [] and row.attacker.listed == ["channels 1 Power Stone from the Guardian"]
@@ -361,7 +362,6 @@ def test_the_one_select_adds_in_one_press_and_refuses_what_it_did_not_offer() ->
     assert acted(both, "m1-add", CATALOG)["m1-actions"] == "a:channel:guardian,d:pass"  # type: ignore[index]
 
 
-@pytest.mark.django_db
 def test_the_page_draws_the_one_select_for_the_page_without_javascript(client: Client) -> None:
     html = client.get("/combat/board/", {**FORM, "m1-actions": "a:channel:guardian"}).content.decode()
     menu = html.split('<div class="action-add-menu no-js-only">', 1)[1].split("</select>", 1)[0]

@@ -11,6 +11,9 @@ from engine import turns
 from engine.catalog import default_catalog
 from engine.notation import parse_setup
 
+# The board cites the numbered rule (rule 6.10.2), read from the rules reference in the database.
+pytestmark = pytest.mark.django_db
+
 CATALOG = default_catalog()
 OUT_OF_TURN = "terrain=mountains a=light-elemental d=kikijub,djinn m1=d:ranged:djinn,a:channel:guardian"
 FORM = {
@@ -31,14 +34,13 @@ def test_the_refusal_is_written_from_its_code_and_values_not_the_engines_sentenc
     assert refused.why == "Zork quux" and refused.reason.message == "reason.action.out_of_turn"
     values, _ = values_from_setup(CATALOG, setup)
     items = build_board(CATALOG, setup, values).rows[0].actions.items  # type: ignore[union-attr]
-    assert str(items[0].problem) == "Refused: it is the attacker&#x27;s turn (rule A-04)"
+    assert str(items[0].problem) == 'Refused: it is the attacker&#x27;s turn (<a href="/rules/6.4.4/">rule 6.4.4</a>)'
     assert items[1].problem == ""
 
 
-@pytest.mark.django_db
 def test_the_page_shows_the_refusal_escaped_once(client: Client) -> None:
     html = client.get("/combat/board/", FORM, HTTP_SEC_FETCH_MODE="cors").content.decode()
-    assert 'action-problem">Refused: it is the attacker&#x27;s turn (rule A-04)</p>' in html
+    assert 'action-problem">Refused: it is the attacker&#x27;s turn (<a href="/rules/6.4.4/">rule 6.4.4</a>)</p>' in html
 
 
 def test_a_card_the_reasons_values_name_is_linked() -> None:

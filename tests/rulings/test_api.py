@@ -24,7 +24,25 @@ def test_the_tree_holds_every_number_in_reading_order(client: Client) -> None:
     arena_only = client.get("/api/v1/rules/", {"ruleset": "arena"}).json()
     assert [tree["ruleset"] for tree in arena_only] == ["arena"]
     node = body[0]["sections"][5]
-    assert set(node) == {"number", "kind", "title", "text", "html_url", "url", "children"} and node["kind"] == "section"
+    assert set(node) == {"number", "kind", "title", "text", "authority", "date", "date_note", "html_url", "url",
+                         "children"} and node["kind"] == "section"  # fmt: skip
+
+
+def test_the_tree_carries_the_label_fields_of_the_rule_detail(client: Client) -> None:
+    """Each node says whose its text is and since when, as the rule's own answer does (issue #32)."""
+    tree = client.get("/api/v1/rules/").json()
+    nodes = {(t["ruleset"], n["number"]): n for t in tree for n in _walk(t["sections"])}
+    for ruleset, number in [("standard", "6.11.4"), ("standard", "6.2.3"), ("arena", "6.7.5")]:
+        path = f"/api/v1/rules/{number}/" if ruleset == "standard" else f"/api/v1/rules/arena/{number}/"
+        detail = client.get(path).json()
+        node = nodes[(ruleset, number)]
+        assert {key: node[key] for key in ("authority", "date", "date_note")} == \
+            {key: detail[key] for key in ("authority", "date", "date_note")}  # fmt: skip
+    assert nodes[("standard", "6.11.4")]["authority"] == "site"
+
+
+def _walk(nodes: list[dict]) -> list[dict]:  # type: ignore[type-arg]
+    return [item for node in nodes for item in [node, *_walk(node["children"])]]
 
 
 def test_rule_detail(client: Client) -> None:
@@ -70,7 +88,12 @@ def test_rulings_use_the_same_filters_as_the_html_list(client: Client) -> None:
     assert set(body) == {"count", "next", "previous", "results", "warnings"} and body["count"] == len(rulings())
     first = body["results"][0]
     assert set(first) == {"id", "kind", "question", "answer", "rules", "cards", "topics", "sources", "authority",
-                          "status", "date", "date_note", "changes", "note", "superseded_by", "url", "html_url"}  # fmt: skip
+                          "status", "date", "date_note", "changes", "note", "superseded_by", "scenario",
+                          "no_scenario", "url", "html_url"}  # fmt: skip
+    # Each ruling has a scenario or says why it has none, never both (issue #32).
+    assert all((item["scenario"] is None) != (item["no_scenario"] is None) for item in body["results"])
+    shown = next(item for item in body["results"] if item["id"] == "A-24")
+    assert shown["scenario"]["step_rule"] == "A-24" and "/combat/?s=" in shown["scenario"]["simulator_url"]
     for params in ({"topic": "bribery", "authority": "compiled-rules"}, {"rule": "6.12"}, {"q": "channel"}):
         api = [item["id"] for item in client.get("/api/v1/rulings/", {**params, "page_size": 200}).json()["results"]]
         html = client.get("/rulings/", params).content.decode()

@@ -43,6 +43,11 @@ PAGES = {
     "glossary": "/rules/glossary/",
     "rulings": "/rulings/",
     "ruling": "/rulings/R-001/",
+    # Issue #32: a ruling's "See it happen", an open rule's readings side by side, a rule's history, the diff page.
+    "ruling with a scenario": "/rulings/A-24/",
+    "arena rule with readings": "/rules/arena/6.7.5/",
+    "rule with a history": "/rules/6.6.2c/",
+    "rules diff": "/rules/diff/1.0...1.2/",
     "worked examples": "/rules/examples/",
     "worked example": "/rules/examples/example-1/",
     "page not found": "/no-such-page/",

@@ -20,7 +20,8 @@ from cards.querysets import CardQuerySet
 from cards.search.budget import Budget
 from cards.search.execute import asks_for_unverified
 from cards.search.forms import SearchFilter
-from cards.search.service import SearchOutcome, prepare, search
+from cards.search.results import SearchResults, as_queryset
+from cards.search.service import SearchOutcome, bitmap_order, found_cards, prepare, search
 from cards.search.understand import Understood
 from guardians_site.widgets import PlainSelect
 
@@ -139,8 +140,7 @@ class CardFilterSet(django_filters.FilterSet):
         if not self.printed_only or not self.is_valid():
             return 0
         data = self.form.cleaned_data
-        narrowing = [name for name, value in data.items() if value not in (None, "") and name not in ("q", "sort")]
-        if data.get("q") is not None and not narrowing:
+        if data.get("q") is not None and not self._narrowing():
             # Only the query narrows the list: its answer before the fan-page cards were left out says it.
             outcome = self.search_outcome
             loose = outcome is not None and outcome.loose_name is not None
@@ -152,7 +152,7 @@ class CardFilterSet(django_filters.FilterSet):
         widened = self.data.copy() if hasattr(self.data, "copy") else dict(self.data)
         widened["include"] = "unverified"
         everything = type(self)(widened, queryset=self.queryset)
-        return everything.qs.unverified().count() if everything.is_valid() else 0
+        return as_queryset(everything.qs).unverified().count() if everything.is_valid() else 0
 
     def filter_set(self, queryset: CardQuerySet, name: str, value: CardSet) -> CardQuerySet:
         return queryset.printed_in(value)
@@ -167,7 +167,14 @@ class CardFilterSet(django_filters.FilterSet):
         return queryset.sorted_by(value)
 
     @property
-    def qs(self) -> CardQuerySet:
+    def qs(self) -> CardQuerySet | SearchResults:
+        """The matching cards: a search only sorted by name is counted and paged from the index's bitmap
+        (``SearchResults``); anything else is a queryset the database answers."""
+        if getattr(self, "_found", None) is None:
+            self._found = self._from_bitmap() or self._as_queryset()
+        return self._found
+
+    def _as_queryset(self) -> CardQuerySet:
         queryset: CardQuerySet = super().qs
         if self.printed_only and not (self.is_bound and self.form.cleaned_data.get("q")):
             queryset = queryset.printed()
@@ -179,6 +186,26 @@ class CardFilterSet(django_filters.FilterSet):
         elif not (self.is_bound and self.form.is_valid() and self.form.cleaned_data.get("sort")):
             queryset = queryset.sorted_by("name")
         return queryset
+
+    def _from_bitmap(self) -> SearchResults | None:
+        """The search's answer as the bitmap holds it, when only the query narrows the list and its order is
+        the list order or its reverse; None otherwise."""
+        if not (self.is_bound and self.form.is_valid()):
+            return None
+        data = self.form.cleaned_data
+        understood = data.get("q")
+        if understood is None or self._narrowing():
+            return None
+        super().qs  # noqa: B018 - runs the filters, which read the query once (``search_outcome``)
+        outcome = self.search_outcome
+        if outcome is None:
+            return None
+        return found_cards(self.queryset, outcome, bitmap_order(understood, data.get("sort") or "name"))
+
+    def _narrowing(self) -> list[str]:
+        """The filters other than the query that narrow the list (the sort and the scope do not)."""
+        data = self.form.cleaned_data
+        return [name for name, value in data.items() if value not in (None, "") and name not in ("q", "sort", "include")]
 
 
 def _add_class_filter() -> None:

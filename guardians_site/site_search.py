@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString
 from cards.models import Card
 from cards.search.analysis import normalise_name
 from cards.search.errors import SearchError
-from cards.search.service import printed_only_for, read_query, search
+from cards.search.service import bitmap_order, found_cards, narrowed, prepare, printed_only_for, read_query
 from cards.search.suggest import autocomplete
 from rulings import search as rules_search
 from rulings import text_index
@@ -140,10 +140,14 @@ def _cards(text: str, limit: int) -> Group | None:
     try:
         understood = read_query(text)
         # As the card list counts them: cards known only from fan pages only when the query names them.
-        found, _ = search(Card.objects.for_listing(), understood, printed_only=printed_only_for(understood))
+        outcome = prepare(understood, printed_only=printed_only_for(understood))
     except SearchError:
         return None
-    total = found.count()
+    rows = Card.objects.for_listing()
+    order = bitmap_order(understood, "name")
+    counted = found_cards(rows, outcome, order)
+    found = counted.queryset() if counted is not None else narrowed(rows, outcome)
+    total = counted.count() if counted is not None else found.count()
     if not total:
         return None
     words = [word for word in re.findall(r"[\w']+", text.lower()) if ":" not in word]

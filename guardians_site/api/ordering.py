@@ -7,7 +7,7 @@ expressions it stands for.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from django.db.models import QuerySet
 from rest_framework.exceptions import ValidationError
@@ -15,6 +15,14 @@ from rest_framework.filters import BaseFilterBackend
 from rest_framework.request import Request
 
 PARAMETER = "ordering"
+
+
+@runtime_checkable
+class Reorderable(Protocol):
+    """A list that is not a queryset (a search answered from its index) and sorts itself: by ``key`` if it
+    can, else as a queryset ordered by ``ordering``."""
+
+    def reordered(self, key: str, ordering: list[Any]) -> Any: ...
 
 
 class StrictOrderingFilter(BaseFilterBackend):
@@ -28,6 +36,8 @@ class StrictOrderingFilter(BaseFilterBackend):
         if raw not in choices:
             allowed = ", ".join(choices)
             raise ValidationError({PARAMETER: [f"Unknown ordering {raw!r}; choose one of: {allowed}."]})
+        if isinstance(queryset, Reorderable):
+            return queryset.reordered(raw, choices[raw])  # type: ignore[return-value]
         return queryset.order_by(*choices[raw])
 
     def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:

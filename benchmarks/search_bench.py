@@ -69,7 +69,7 @@ def _mix() -> list[tuple[str, str, Callable[[Any], Any]]]:
     from django.db.models import Q
     from django.db.models.expressions import RawSQL
 
-    from cards.search.analysis import stems
+    from core.text_analysis import stems
 
     def words(*terms: str) -> Callable[[Any], Any]:
         def apply(cards: Any) -> Any:
@@ -146,8 +146,8 @@ def _fill_words_table() -> None:
     from django.db import connection, transaction
 
     from cards.models import Card
-    from cards.search.analysis import stems
     from cards.search.documents import word_texts
+    from core.text_analysis import stems
 
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(f"DROP TABLE IF EXISTS {WORDS_TABLE}")

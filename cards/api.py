@@ -25,9 +25,9 @@ from cards.search.service import SearchOutcome
 from cards.search.slots import RETRY_AFTER, SearchBusy, search_slot
 from cards.search.suggest import AUTOCOMPLETE_LIMIT, autocomplete, did_you_mean
 from cards.serializers import CardDetailSerializer, CardSerializer, CardSetDetailSerializer, CardSetSerializer
-from guardians_site.api.errors import error_body
-from guardians_site.api.ordering import StrictOrderingFilter
-from guardians_site.api.schema import path_examples
+from core.api.errors import error_body
+from core.api.ordering import StrictOrderingFilter
+from core.api.schema import path_examples
 
 
 class SearchAwareFilterBackend(DjangoFilterBackend):

@@ -23,7 +23,7 @@ from cards.search.forms import SearchFilter
 from cards.search.results import SearchResults, as_queryset
 from cards.search.service import SearchOutcome, bitmap_order, found_cards, prepare, search
 from cards.search.understand import Understood
-from guardians_site.widgets import PlainSelect
+from core.widgets import PlainSelect
 
 YES_NO = (("true", "Yes"), ("false", "No"))
 RARITY_CHOICES = (("common", "Common"), ("uncommon", "Uncommon"), ("rare", "Rare"))

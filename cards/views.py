@@ -18,8 +18,8 @@ from cards.search.service import SearchOutcome
 from cards.search.slots import RETRY_AFTER, SearchBusy, search_slot
 from cards.search.suggest import did_you_mean
 from combat.card_trial import card_trial
+from core.page_cache import data_page
 from engine.arena import ArenaStatus, arena_support
-from guardians_site.page_cache import data_page
 
 CARDS_PER_PAGE = 60
 VIEW_MODES = ("table", "tiles")

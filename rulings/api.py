@@ -16,9 +16,9 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from guardians_site.api.ordering import StrictOrderingFilter
-from guardians_site.api.refusals import PageNotFound
-from guardians_site.api.schema import path_examples
+from core.api.ordering import StrictOrderingFilter
+from core.api.refusals import PageNotFound
+from core.api.schema import path_examples
 from rulings.filters import RulingFilterSet
 from rulings.models import ARENA, STANDARD, EngineRuleId, GlossaryTerm, RuleEntry, Ruleset, Ruling
 from rulings.navigation import neighbours
@@ -109,7 +109,7 @@ def rules_search_answer(request: Request) -> dict[str, Any]:
         found.matches = [Match(jump.key, jump.index_kind, 1.0)]
         found.hits = build_hits(found.matches, found.words)
     if page > found.pages and not last:
-        # As every list of the API answers (guardians_site.api.pagination); the HTML search shows the last page.
+        # As every list of the API answers (core.api.pagination); the HTML search shows the last page.
         raise PageNotFound(page, found.pages)
     return {
         "query": text, "searched": found.words.text, "corrected_from": found.corrected_from or None,

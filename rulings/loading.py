@@ -18,7 +18,7 @@ from django.db import models, transaction
 from django.utils.text import slugify
 
 from cards.models import Card
-from guardians_site import revision
+from core import revision
 from rulings import errors
 from rulings.authority import Label, changes_listing, label_rule, label_term
 from rulings.card_names import ordinary_words

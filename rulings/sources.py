@@ -20,7 +20,7 @@ from urllib.parse import parse_qs, urlparse
 
 from django.conf import settings
 
-from guardians_site.dates import site_date
+from core.dates import site_date
 
 SEED_PREFIX = "seed "
 POST_PATH = re.compile(r"^/(?P<year>\d{4})/(?:(?P<month>\d{2})/)?(?P<slug>[^/]*?)(?:\.html)?$")

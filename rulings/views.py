@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from combat.examples import WorkedExample as ArenaExample
 from combat.examples import arena_examples, scenarios_without_page, variants_of
 from combat.links import permalink
-from guardians_site.page_cache import data_page
+from core.page_cache import data_page
 from rulings.display import engine_ids_as_rules, ruling_rows
 from rulings.filters import RulingFilterSet
 from rulings.linking import TextLinker

@@ -94,7 +94,7 @@ class SearchOutcome:
 
     @property
     def highlight_stems(self) -> frozenset[str]:
-        from cards.search.analysis import stems
+        from core.text_analysis import stems
 
         return frozenset(stem for words in self.understood.words for stem in stems(words.text))
 
@@ -172,8 +172,8 @@ def plain_text(tree: Node | None) -> str | None:
 
 def _loose_name(understood: Understood, index: OpenIndex, printed_only: bool) -> tuple[LooseNameReading, int] | None:
     """A query of plain words that matched nothing, read as a card name typed loosely; None if no name is near."""
-    from cards.search.analysis import plain_words
     from cards.search.spelling import LONGEST_LOOSE_NAME, SHORTEST_LOOSE_NAME, compact, loose_names, name_speller
+    from core.text_analysis import plain_words
 
     text = plain_text(understood.tree)
     if text is None or not SHORTEST_LOOSE_NAME <= len(compact(text)) <= LONGEST_LOOSE_NAME:

@@ -12,7 +12,6 @@ import re
 from dataclasses import dataclass
 from typing import Protocol
 
-from cards.search.analysis import normalise_name, stems
 from cards.search.errors import QueryWarning
 from cards.search.keywords import (
     BY_SPELLING,
@@ -28,6 +27,7 @@ from cards.search.keywords import (
 )
 from cards.search.parser import ParsedQuery, parse
 from cards.search.syntax_tree import And, Condition, Node, Not, Or, Term, Words
+from core.text_analysis import normalise_name, stems
 
 INTEGER = re.compile(r"[+-]?\d+")
 # No printed statistic comes near four digits; the bound keeps a typo from reaching the database's small integers.

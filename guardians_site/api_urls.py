@@ -2,16 +2,18 @@ from django.urls import include, path, re_path
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework.routers import SimpleRouter
 
-from cards.api import CardSetViewSet, CardViewSet
+from cards.api import CardSetViewSet
 from core.api.errors import api_not_found
 from core.api.root import ApiRootView
 from core.api.schema_view import DocsView, SchemaView
+from rulings.api import CardWithRulingsViewSet
 from sitewide.api import bulk_views
 from sitewide.views import api_guide
 
 # SimpleRouter: the API root is ApiRootView, which lists every app's endpoints, not only these.
 router = SimpleRouter()
-router.register("cards", CardViewSet, basename="card")
+# The card API with each card's rulings: the rulings app extends the cards app's viewset.
+router.register("cards", CardWithRulingsViewSet, basename="card")
 router.register("sets", CardSetViewSet, basename="set")
 
 app_name = "api"

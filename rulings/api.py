@@ -16,6 +16,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from cards.api import CardViewSet
 from core.api.ordering import StrictOrderingFilter
 from core.api.refusals import PageNotFound
 from core.api.schema import path_examples
@@ -25,6 +26,7 @@ from rulings.navigation import neighbours
 from rulings.search import FILTERS, Hit, Match, build_hits, find_jump, search_rules
 from rulings.search_query import read_words
 from rulings.serializers import (
+    CardWithRulingsSerializer,
     GlossaryTermSerializer,
     RuleDetailSerializer,
     RulesetTreeSerializer,
@@ -265,3 +267,8 @@ class GlossaryViewSet(viewsets.ReadOnlyModelViewSet[GlossaryTerm]):
         if term is None:
             raise Http404(f"No glossary term with slug {wanted!r}.")
         return term
+
+
+class CardWithRulingsViewSet(CardViewSet):
+    __doc__ = CardViewSet.__doc__  # The schema describes the endpoint by it.
+    detail_serializer_class = CardWithRulingsSerializer

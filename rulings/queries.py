@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from cards.models import Card
+from core.sources import readable_sources
 from rulings.display import RulingRow, ruling_rows
 from rulings.linking import TextLinker
 from rulings.models import RuleEntry, Ruling, WorkedExample
-from rulings.sources import Source, describe
 
 
 @dataclass(frozen=True)
@@ -63,11 +64,6 @@ def glossary_urls(linker: TextLinker | None = None) -> dict[str, str]:
     return {key: urls[name.lower()] for key, name in STATISTIC_TERMS.items() if name.lower() in urls}
 
 
-def readable_sources(keys: list[str]) -> list[Source]:
-    """A card's or example's sources as names with links and dates (never a bare file name)."""
-    return [describe(key) for key in keys]
-
-
 def _rule_label(rule: RuleEntry) -> str:
     """'Rule 6.2.5b (6.2 The command step)': the number and the subsection it belongs to."""
     prefix = "Rule" if rule.ruleset.is_standard else "Arena rule"
@@ -75,3 +71,14 @@ def _rule_label(rule: RuleEntry) -> str:
     if rule.is_heading or subsection is None:
         return f"{prefix} {rule.number}"
     return f"{prefix} {rule.number} ({subsection.number} {subsection.title})"
+
+
+def card_page_part(card: Card) -> dict[str, Any]:
+    """What the rules reference adds to a card's page (registered in ``rulings.apps``): the rules and examples
+    that mention the card, its rulings in full, glossary links for its statistics and its sources by name."""
+    return {
+        "mentions": mentioning_card(card),
+        "card_rulings": rulings_about(card),
+        "glossary": glossary_urls(),
+        "sources": readable_sources(card.sources),
+    }

@@ -54,10 +54,10 @@ def _json(records: Any) -> bytes:
 
 def _cards() -> tuple[bytes, int]:
     from cards.models import Card
-    from cards.serializers import CardDetailSerializer
+    from rulings.serializers import CardWithRulingsSerializer
 
     cards = Card.objects.for_listing().order_by("slug")
-    data = CardDetailSerializer(cards, many=True, context={"request": None}).data
+    data = CardWithRulingsSerializer(cards, many=True, context={"request": None}).data
     return _json(data), len(data)
 
 

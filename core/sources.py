@@ -77,6 +77,11 @@ def registry_path() -> Path:
     return Path(settings.FIXTURES_DIR) / "rulings" / "sources.json"
 
 
+def readable_sources(keys: list[str]) -> list[Source]:
+    """A card's, set's or example's sources as names with links and dates (never a bare file name)."""
+    return [describe(key) for key in keys]
+
+
 def describe(key: str) -> Source:
     """The readable source behind a fixture's source string; raises UnknownSource for an unknown seed file."""
     raw = key.strip()

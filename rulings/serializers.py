@@ -217,11 +217,11 @@ class RulesSearchSerializer(serializers.Serializer[Any]):
     results = SearchHitSerializer(many=True)
 
 
+# A card in full, with every ruling and erratum about it: what the card API and the bulk file give. The cards
+# app knows nothing of rulings, so the rulings are added here, on top of its serializer. (No docstring: the
+# schema would print it as the component's description, which the cards app's serializer never had.)
 @extend_schema_serializer(component_name="CardDetail")
 class CardWithRulingsSerializer(CardDetailSerializer):
-    """A card in full, with every ruling and erratum about it: what the card API and the bulk file give. The
-    cards app knows nothing of rulings, so the rulings are added here, on top of its serializer."""
-
     class Meta(CardDetailSerializer.Meta):
         fields = CardDetailSerializer.Meta.fields + ["rulings"]
         read_only_fields = fields

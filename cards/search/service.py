@@ -122,7 +122,8 @@ def current_index() -> OpenIndex | None:
 
 def read_query(text: str) -> Understood:
     """Parse and check a query; raises NoUsableTerm when nothing in it can be searched."""
-    understood = understand(text, DataVocabulary(current_index()))
+    index = current_index()
+    understood = replace(understand(text, DataVocabulary(index)), index=index)
     if not understood.usable:
         raise NoUsableTerm("No term of the query could be used.", understood.warnings)
     return understood
@@ -132,7 +133,8 @@ def prepare(understood: Understood, printed_only: bool = False, budget: Budget |
     """The plan of a reading; ``printed_only`` leaves out the cards known only from fan pages. ``budget``
     bounds the work (one per request, shared with the did-you-mean; a fresh one when not given)."""
     budget = budget if budget is not None else Budget()
-    index = current_index()
+    # Opened once per search: the index the query was read against, when it was read by ``read_query``.
+    index = understood.index if understood.index is not None else current_index()
     if index is None:
         needs_index = any(isinstance(leaf, Words) or (isinstance(leaf, Condition) and leaf.keyword == "name")
                           for leaf in leaves(understood.tree))  # fmt: skip

@@ -67,7 +67,7 @@ def did_you_mean(understood: Understood, budget: Budget | None = None, loose: Lo
     """
     if loose is not None and loose.names:
         return loose.names[0] if loose.names[0] != normalise_name(understood.text) else None
-    index = current_index()
+    index = understood.index if understood.index is not None else current_index()
     if index is None:
         return None
     budget = budget if budget is not None else Budget()

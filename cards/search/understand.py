@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
-from typing import Protocol
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from cards.search.errors import QueryWarning
 from cards.search.keywords import (
@@ -49,6 +49,9 @@ class Understood:
     order: str | None
     direction: str | None
     warnings: tuple[QueryWarning, ...]
+    # The index the query was read against (``service.read_query``), kept so the rest of the same search (its
+    # answer, its did-you-mean) uses that one instead of opening the index again. Not part of the reading.
+    index: Any = field(default=None, compare=False, repr=False)
 
     @property
     def usable(self) -> bool:

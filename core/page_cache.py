@@ -29,7 +29,7 @@ from core import revision
 
 # Kept for a day at most: a new revision or code version changes the key long before that.
 PAGE_SECONDS = 24 * 3600
-CODE_DIRECTORIES = ("guardians_site", "core", "sitewide", "cards", "rulings", "combat", "edits", "engine", "reports")
+CODE_DIRECTORIES = ("guardians_site", "core", "sitewide", "cards", "rulings", "combat", "engine", "reports")
 CODE_SUFFIXES = (".py", ".html", ".css", ".js", ".md", ".json")
 
 

@@ -21,7 +21,7 @@ from cards.search.budget import Budget
 from cards.search.execute import asks_for_unverified
 from cards.search.forms import SearchFilter
 from cards.search.results import SearchResults, as_queryset
-from cards.search.service import SearchOutcome, bitmap_order, found_cards, prepare, search
+from cards.search.service import SearchOutcome, bitmap_order, found_cards, narrowed, prepare
 from cards.search.understand import Understood
 from core.widgets import PlainSelect
 
@@ -111,8 +111,13 @@ class CardFilterSet(django_filters.FilterSet):
         return Budget()
 
     def filter_search(self, queryset: CardQuerySet, name: str, value: Understood) -> CardQuerySet:
-        filtered, self.search_outcome = search(queryset, value, printed_only=self.printed_only, budget=self.budget)
-        return filtered  # type: ignore[no-any-return]
+        return narrowed(queryset, self._search_outcome(value))  # type: ignore[no-any-return]
+
+    def _search_outcome(self, understood: Understood) -> SearchOutcome:
+        """The query's answer, prepared once per request whichever way the list is then read."""
+        if self.search_outcome is None:
+            self.search_outcome = prepare(understood, printed_only=self.printed_only, budget=self.budget)
+        return self.search_outcome
 
     def filter_rarity(self, queryset: CardQuerySet, name: str, value: str) -> CardQuerySet:
         return queryset.of_rarity(value)
@@ -196,10 +201,8 @@ class CardFilterSet(django_filters.FilterSet):
         understood = data.get("q")
         if understood is None or self._narrowing():
             return None
-        super().qs  # noqa: B018 - runs the filters, which read the query once (``search_outcome``)
-        outcome = self.search_outcome
-        if outcome is None:
-            return None
+        # Only the query narrows the list: no other filter needs to run (and no queryset need be built).
+        outcome = self._search_outcome(understood)
         return found_cards(self.queryset, outcome, bitmap_order(understood, data.get("sort") or "name"))
 
     def _narrowing(self) -> list[str]:

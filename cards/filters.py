@@ -176,7 +176,8 @@ class CardFilterSet(django_filters.FilterSet):
         """The matching cards: a search only sorted by name is counted and paged from the index's bitmap
         (``SearchResults``); anything else is a queryset the database answers."""
         if getattr(self, "_found", None) is None:
-            self._found = self._from_bitmap() or self._as_queryset()
+            found = self._from_bitmap()  # (An empty answer is falsy: compared with None, not by truth.)
+            self._found = found if found is not None else self._as_queryset()
         return self._found
 
     def _as_queryset(self) -> CardQuerySet:

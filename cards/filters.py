@@ -20,7 +20,7 @@ from cards.querysets import CardQuerySet
 from cards.search.budget import Budget
 from cards.search.execute import asks_for_unverified
 from cards.search.forms import SearchFilter
-from cards.search.results import SearchResults, as_queryset
+from cards.search.results import SearchResults, SortedByDatabase, as_queryset
 from cards.search.service import SearchOutcome, bitmap_order, found_cards, narrowed, prepare
 from cards.search.understand import Understood
 from core.widgets import PlainSelect
@@ -172,7 +172,7 @@ class CardFilterSet(django_filters.FilterSet):
         return queryset.sorted_by(value)
 
     @property
-    def qs(self) -> CardQuerySet | SearchResults:
+    def qs(self) -> CardQuerySet | SearchResults | SortedByDatabase:
         """The matching cards: a search only sorted by name is counted and paged from the index's bitmap
         (``SearchResults``); anything else is a queryset the database answers."""
         if getattr(self, "_found", None) is None:
@@ -193,7 +193,7 @@ class CardFilterSet(django_filters.FilterSet):
             queryset = queryset.sorted_by("name")
         return queryset
 
-    def _from_bitmap(self) -> SearchResults | None:
+    def _from_bitmap(self) -> SearchResults | SortedByDatabase | None:
         """The search's answer as the bitmap holds it, when only the query narrows the list and its order is
         the list order or its reverse; None otherwise."""
         if not (self.is_bound and self.form.is_valid()):
@@ -204,7 +204,11 @@ class CardFilterSet(django_filters.FilterSet):
             return None
         # Only the query narrows the list: no other filter needs to run (and no queryset need be built).
         outcome = self._search_outcome(understood)
-        return found_cards(self.queryset, outcome, bitmap_order(understood, data.get("sort") or "name"))
+        found = found_cards(self.queryset, outcome, bitmap_order(understood, data.get("sort") or "name"))
+        if found is None and outcome.plan.matches is not None:
+            # Sorted by the database (by Vitality, by set), but still counted from the bitmap.
+            return SortedByDatabase(outcome.plan.matches, self.queryset, self._as_queryset())
+        return found
 
     def _narrowing(self) -> list[str]:
         """The filters other than the query that narrow the list (the sort and the scope do not)."""

@@ -15,7 +15,7 @@ from cards.search.compose import compose
 from cards.search.errors import NoUsableTerm
 from cards.search.forms import AdvancedSearchForm
 from cards.search.keywords import KEYWORDS
-from cards.search.results import SearchResults
+from cards.search.results import SearchResults, as_queryset
 from cards.search.service import printed_only_for, read_query, search
 from cards.search.slots import SearchBusy, search_slot
 
@@ -79,5 +79,7 @@ def _random_card(request: HttpRequest) -> HttpResponse:
     if count == 0:
         return HttpResponseRedirect(f"{reverse('cards:card-list')}?{request.GET.urlencode()}")
     # A search's results fetch the one card at that place by its id; a queryset is given a fixed order first.
-    card = cards[random.randrange(count)] if isinstance(cards, SearchResults) else cards.order_by("pk")[random.randrange(count)]
+    if not isinstance(cards, SearchResults):
+        cards = as_queryset(cards).order_by("pk")
+    card = cards[random.randrange(count)]
     return HttpResponseRedirect(card.get_absolute_url())

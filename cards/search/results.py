@@ -146,9 +146,51 @@ class SearchResults(Sequence["Card"]):
         database sorts ``queryset()`` by ``ordering``."""
         if key in BITMAP_ORDERS:
             return SearchResults(self.matches, self.rows, key)
-        return self.queryset().order_by(*ordering)
+        return SortedByDatabase(self.matches, self.rows, self.queryset().order_by(*ordering))
+
+
+class SortedByDatabase(Sequence["Card"]):
+    """A search's cards in an order the bitmap does not hold (by Vitality, by set): the database sorts and
+    pages ``sorted_cards``, while the total is still the bitmap's popcount, so no COUNT query is run."""
+
+    def __init__(self, matches: Matches, rows: Any, sorted_cards: Any) -> None:
+        self.matches = matches
+        self.rows = rows  # As for SearchResults: what a bitmap order would read its pages from.
+        self.sorted_cards = sorted_cards
+
+    @property
+    def ordered(self) -> bool:
+        return bool(self.sorted_cards.ordered)
+
+    def count(self) -> int:  # type: ignore[override]
+        return self.matches.count
+
+    def __len__(self) -> int:
+        return self.matches.count
+
+    @overload
+    def __getitem__(self, index: int) -> Card: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Card]: ...
+
+    def __getitem__(self, index: int | slice) -> Card | list[Card]:
+        if isinstance(index, slice):
+            return list(self.sorted_cards[index])
+        return self.sorted_cards[index]  # type: ignore[no-any-return]
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.sorted_cards)
+
+    def queryset(self) -> Any:
+        return self.sorted_cards
+
+    def reordered(self, key: str, ordering: list[Any]) -> Any:
+        if key in BITMAP_ORDERS:
+            return SearchResults(self.matches, self.rows, key)
+        return SortedByDatabase(self.matches, self.rows, self.sorted_cards.order_by(*ordering))
 
 
 def as_queryset(found: Any) -> Any:
     """A queryset of the same cards, whether ``found`` is a queryset already or a search's results."""
-    return found.queryset() if isinstance(found, SearchResults) else found
+    return found.queryset() if isinstance(found, (SearchResults, SortedByDatabase)) else found

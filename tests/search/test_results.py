@@ -9,7 +9,7 @@ import pytest
 from cards.models import Card
 from cards.querysets import SORTS
 from cards.search.execute import plan
-from cards.search.results import SearchResults, as_queryset
+from cards.search.results import SearchResults, SortedByDatabase, as_queryset
 from cards.search.service import found_cards, prepare, read_query, search
 from tests.search.test_keywords import _keyword_cases, _name_cases, _number_cases
 
@@ -78,9 +78,12 @@ def test_narrowing_or_sorting_further_asks_the_database() -> None:
     everything = set(_searched("b:e").values_list("pk", flat=True))
     flying = _results("b:e").queryset().filter(flying=True)
     assert flying.count() == len([pk for pk in everything if Card.objects.get(pk=pk).flying])
-    by_vitality = list(_results("b:e").reordered("-vitality", list(SORTS["-vitality"])).values_list("vitality", flat=True)[:5])
-    assert by_vitality == list(Card.objects.filter(pk__in=everything).sorted_by("-vitality")
-                               .values_list("vitality", flat=True)[:5])  # fmt: skip
+    by_vitality = _results("b:e").reordered("-vitality", list(SORTS["-vitality"]))
+    assert isinstance(by_vitality, SortedByDatabase) and by_vitality.count() == len(everything) == len(by_vitality)
+    assert [card.pk for card in by_vitality[:5]] == list(Card.objects.filter(pk__in=everything).sorted_by("-vitality")
+                                                         .values_list("pk", flat=True)[:5])  # fmt: skip
+    assert [card.pk for card in by_vitality.reordered("name", list(SORTS["name"]))[:5]] == list(
+        _searched("b:e").sorted_by("name").values_list("pk", flat=True)[:5])
     reversed_list = _results("b:e").reordered("-name", list(SORTS["-name"]))
     assert isinstance(reversed_list, SearchResults)
     assert [card.pk for card in reversed_list[:5]] == list(_searched("b:e").sorted_by("-name").values_list("pk", flat=True)[:5])
@@ -118,3 +121,18 @@ def test_a_pickled_searched_queryset_carries_its_ids() -> None:
     expected = list(searched.values_list("pk", flat=True)[:5])
     restored = pickle.loads(pickle.dumps(searched))
     assert [card.pk for card in restored][:5] == expected
+
+
+def test_a_list_sorted_by_the_database_is_counted_from_the_bitmap(client: Any, django_assert_num_queries: Any) -> None:
+    from django.core.paginator import Paginator
+
+    from cards.filters import CardFilterSet
+
+    filterset = CardFilterSet({"q": "b:e", "sort": "-vitality"}, queryset=Card.objects.all())
+    assert filterset.is_valid()
+    found = filterset.qs
+    assert isinstance(found, SortedByDatabase)
+    expected = list(_searched("b:e").sorted_by("-vitality").values_list("pk", flat=True))
+    with django_assert_num_queries(1):  # The page; the count is the bitmap's.
+        page = Paginator(found, 10).get_page(2)
+        assert page.paginator.count == len(expected) and [card.pk for card in page] == expected[10:20]

@@ -5,7 +5,7 @@ Measured, alternating page and bare view request by request (this machine is sha
 rule section page as a returning visitor gets them (served from the data revision's page cache), as a
 browser revalidating them gets them (304 from the ETag), and as the first visitor of a revision gets
 them (each sample a different card or section, so none is cached); and the first request of a freshly
-started worker, with the warm start (``guardians_site/warm.py``) and without it. Everything runs on a
+started worker, with the warm start (``sitewide/warm.py``) and without it. Everything runs on a
 temporary SQLite file, index and ports 8170-8179 (or GUARDIANS_BENCH_PORTS), and the server is stopped at the end.
 
 Targets: a card page within 3x of the bare view, a rule section within 5x, a worker's first request under

@@ -69,7 +69,7 @@ def _mix() -> list[tuple[str, str, Callable[[Any], Any]]]:
     from django.db.models import Q
     from django.db.models.expressions import RawSQL
 
-    from cards.search.analysis import stems
+    from core.text_analysis import stems
 
     def words(*terms: str) -> Callable[[Any], Any]:
         def apply(cards: Any) -> Any:
@@ -146,8 +146,8 @@ def _fill_words_table() -> None:
     from django.db import connection, transaction
 
     from cards.models import Card
-    from cards.search.analysis import stems
     from cards.search.documents import word_texts
+    from core.text_analysis import stems
 
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(f"DROP TABLE IF EXISTS {WORDS_TABLE}")
@@ -190,21 +190,28 @@ def _in_list_order(cards: Any, unindexed: bool = False) -> Any:
 
 def _answer(cards: Any, unindexed: bool = False) -> Answer:
     """What a list page waits for: how many cards match and the first page's card rows, in the list's order."""
-    ordered = _in_list_order(cards, unindexed)
+    from cards.search.results import SearchResults
+
+    ordered = cards if isinstance(cards, SearchResults) else _in_list_order(cards, unindexed)
     return ordered.count(), [card.pk for card in ordered[:PAGE]]
 
 
 def _ids_answer(cards: Any, unindexed: bool = False) -> Answer:
     """The same page as bare ids (secondary information only: the site never asks for it)."""
+    from cards.search.results import SearchResults
+
+    if isinstance(cards, SearchResults):
+        return cards.count(), list(cards.ids(0, PAGE))
     ordered = _in_list_order(cards, unindexed)
     return ordered.count(), list(ordered.values_list("pk", flat=True)[:PAGE])
 
 
 def _forget() -> None:
     """Everything the search could remember between two samples (it keeps no answers of its own)."""
-    from cards.search import analysis, pages
+    from cards.search import pages
+    from core import text_analysis
 
-    analysis.stems.cache_clear()
+    text_analysis.stems.cache_clear()
     for cached in vars(pages).values():
         if hasattr(cached, "cache_clear"):
             cached.cache_clear()
@@ -277,14 +284,16 @@ def _sides(
     """Our search and the baseline, the baseline in its faster form of the list order (worked out here unless
     ``unindexed`` is given: a cold process must not warm itself up finding out)."""
     from cards.models import Card
-    from cards.search.service import read_query, search
+    from cards.search.service import found_cards, narrowed, prepare, read_query
 
     if unindexed is None:
         unindexed = _faster_ordering(query, baseline)
 
     def ours() -> Answer:
-        cards, _ = search(Card.objects.all(), read_query(query))
-        return answer(cards)
+        # As the card list asks: the bitmap's answer when it holds the list order, else the filtered queryset.
+        outcome = prepare(read_query(query))
+        found = found_cards(Card.objects.all(), outcome, "name")
+        return answer(found if found is not None else narrowed(Card.objects.all(), outcome))
 
     return ours, lambda: answer(baseline(Card.objects.all()), unindexed)
 

@@ -15,7 +15,7 @@ from bestplay.service import INLINE_BUDGET_S, JOB_BUDGET_S, best_play
 from combat.api import read_setup
 from combat.limits import MAX_SETUP_JSON_BYTES
 from combat.serializers import CombatRequestSerializer, ErrorSerializer
-from guardians_site.api.throttling import ExploreThrottle, ReadThrottle
+from core.api.throttling import ExploreThrottle, ReadThrottle
 
 EXAMPLES = [
     OpenApiExample(

@@ -15,7 +15,7 @@ from bestplay.progress import ProgressRecorder
 from bestplay.solving import search
 from combat import running
 from engine.errors import EngineError
-from guardians_site import revision
+from core import revision
 
 
 @task()

@@ -12,7 +12,7 @@ from bestplay.models import Analysis
 from bestplay.reading import answer_view
 from combat.rule_refs import rule_refs
 from engine.rulesets import AnySetup, ruleset_of
-from guardians_site import revision
+from core import revision
 
 
 def panel_context(setup: AnySetup) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from combat import running
 from combat.slots import ServerBusy, explore_slot
 from engine.errors import SetupInvalid
 from engine.rulesets import AnySetup, ruleset_of
-from guardians_site import revision
+from core import revision
 
 # The search in the request, and "why did I lose?" after it: with reading, a wait for a slot (0.5 s at most)
 # and writing the answer, the request stays under the 2 s every request is held to.

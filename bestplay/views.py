@@ -19,7 +19,7 @@ from bestplay.service import best_play
 from combat import running
 from combat.links import notation_in, permalink
 from engine.errors import EngineError
-from guardians_site.api.throttling import ExploreThrottle
+from core.api.throttling import ExploreThrottle
 
 # How often a running analysis' page reloads itself, in seconds.
 REFRESH_EVERY_S = 2

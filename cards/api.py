@@ -25,9 +25,9 @@ from cards.search.service import SearchOutcome
 from cards.search.slots import RETRY_AFTER, SearchBusy, search_slot
 from cards.search.suggest import AUTOCOMPLETE_LIMIT, autocomplete, did_you_mean
 from cards.serializers import CardDetailSerializer, CardSerializer, CardSetDetailSerializer, CardSetSerializer
-from guardians_site.api.errors import error_body
-from guardians_site.api.ordering import StrictOrderingFilter
-from guardians_site.api.schema import path_examples
+from core.api.errors import error_body
+from core.api.ordering import StrictOrderingFilter
+from core.api.schema import path_examples
 
 
 class SearchAwareFilterBackend(DjangoFilterBackend):
@@ -67,8 +67,11 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet[Card]):
     search_outcome: SearchOutcome | None = None
     unverified_hidden = 0
 
+    # A card in full; the rulings app serves its own subclass with the card's rulings added (rulings.api).
+    detail_serializer_class: type[BaseSerializer[Card]] = CardDetailSerializer
+
     def get_serializer_class(self) -> type[BaseSerializer[Card]]:
-        return CardDetailSerializer if self.action == "retrieve" else CardSerializer
+        return self.detail_serializer_class if self.action == "retrieve" else CardSerializer
 
     def get_object(self) -> Card:
         """A card by its slug in any letter case (slugs are lower case), as sets and rulings are found."""

@@ -2,7 +2,7 @@
 
 The engine reads card definitions from fixture-shaped records (``CardDefinition.from_fixture``);
 this module writes each database card in that shape and builds the catalog once per data
-revision (``guardians_site.revision``): a save anywhere in the card data advances the revision,
+revision (``core.revision``): a save anywhere in the card data advances the revision,
 and the next combat in any process rebuilds the catalog. The command line (``python -m engine``)
 keeps reading the fixtures.
 """
@@ -14,9 +14,9 @@ from typing import Any
 
 from cards.choices import CardType
 from cards.models import Card
+from core import revision
 from engine.cards import CardDefinition
 from engine.catalog import CardCatalog
-from guardians_site import revision
 
 
 def engine_record(card: Card) -> dict[str, Any]:

@@ -20,9 +20,10 @@ from cards.querysets import CardQuerySet
 from cards.search.budget import Budget
 from cards.search.execute import asks_for_unverified
 from cards.search.forms import SearchFilter
-from cards.search.service import SearchOutcome, prepare, search
+from cards.search.results import SearchResults, SortedByDatabase, as_queryset
+from cards.search.service import SearchOutcome, bitmap_order, found_cards, narrowed, prepare
 from cards.search.understand import Understood
-from guardians_site.widgets import PlainSelect
+from core.widgets import PlainSelect
 
 YES_NO = (("true", "Yes"), ("false", "No"))
 RARITY_CHOICES = (("common", "Common"), ("uncommon", "Uncommon"), ("rare", "Rare"))
@@ -110,8 +111,13 @@ class CardFilterSet(django_filters.FilterSet):
         return Budget()
 
     def filter_search(self, queryset: CardQuerySet, name: str, value: Understood) -> CardQuerySet:
-        filtered, self.search_outcome = search(queryset, value, printed_only=self.printed_only, budget=self.budget)
-        return filtered  # type: ignore[no-any-return]
+        return narrowed(queryset, self._search_outcome(value))  # type: ignore[no-any-return]
+
+    def _search_outcome(self, understood: Understood) -> SearchOutcome:
+        """The query's answer, prepared once per request whichever way the list is then read."""
+        if self.search_outcome is None:
+            self.search_outcome = prepare(understood, printed_only=self.printed_only, budget=self.budget)
+        return self.search_outcome
 
     def filter_rarity(self, queryset: CardQuerySet, name: str, value: str) -> CardQuerySet:
         return queryset.of_rarity(value)
@@ -139,8 +145,7 @@ class CardFilterSet(django_filters.FilterSet):
         if not self.printed_only or not self.is_valid():
             return 0
         data = self.form.cleaned_data
-        narrowing = [name for name, value in data.items() if value not in (None, "") and name not in ("q", "sort")]
-        if data.get("q") is not None and not narrowing:
+        if data.get("q") is not None and not self._narrowing():
             # Only the query narrows the list: its answer before the fan-page cards were left out says it.
             outcome = self.search_outcome
             loose = outcome is not None and outcome.loose_name is not None
@@ -152,7 +157,7 @@ class CardFilterSet(django_filters.FilterSet):
         widened = self.data.copy() if hasattr(self.data, "copy") else dict(self.data)
         widened["include"] = "unverified"
         everything = type(self)(widened, queryset=self.queryset)
-        return everything.qs.unverified().count() if everything.is_valid() else 0
+        return as_queryset(everything.qs).unverified().count() if everything.is_valid() else 0
 
     def filter_set(self, queryset: CardQuerySet, name: str, value: CardSet) -> CardQuerySet:
         return queryset.printed_in(value)
@@ -167,7 +172,15 @@ class CardFilterSet(django_filters.FilterSet):
         return queryset.sorted_by(value)
 
     @property
-    def qs(self) -> CardQuerySet:
+    def qs(self) -> CardQuerySet | SearchResults | SortedByDatabase:
+        """The matching cards: a search only sorted by name is counted and paged from the index's bitmap
+        (``SearchResults``); anything else is a queryset the database answers."""
+        if getattr(self, "_found", None) is None:
+            found = self._from_bitmap()  # (An empty answer is falsy: compared with None, not by truth.)
+            self._found = found if found is not None else self._as_queryset()
+        return self._found
+
+    def _as_queryset(self) -> CardQuerySet:
         queryset: CardQuerySet = super().qs
         if self.printed_only and not (self.is_bound and self.form.cleaned_data.get("q")):
             queryset = queryset.printed()
@@ -179,6 +192,28 @@ class CardFilterSet(django_filters.FilterSet):
         elif not (self.is_bound and self.form.is_valid() and self.form.cleaned_data.get("sort")):
             queryset = queryset.sorted_by("name")
         return queryset
+
+    def _from_bitmap(self) -> SearchResults | SortedByDatabase | None:
+        """The search's answer as the bitmap holds it, when only the query narrows the list and its order is
+        the list order or its reverse; None otherwise."""
+        if not (self.is_bound and self.form.is_valid()):
+            return None
+        data = self.form.cleaned_data
+        understood = data.get("q")
+        if understood is None or self._narrowing():
+            return None
+        # Only the query narrows the list: no other filter needs to run (and no queryset need be built).
+        outcome = self._search_outcome(understood)
+        found = found_cards(self.queryset, outcome, bitmap_order(understood, data.get("sort") or "name"))
+        if found is None and outcome.plan.matches is not None:
+            # Sorted by the database (by Vitality, by set), but still counted from the bitmap.
+            return SortedByDatabase(outcome.plan.matches, self.queryset, self._as_queryset())
+        return found
+
+    def _narrowing(self) -> list[str]:
+        """The filters other than the query that narrow the list (the sort and the scope do not)."""
+        data = self.form.cleaned_data
+        return [name for name, value in data.items() if value not in (None, "") and name not in ("q", "sort", "include")]
 
 
 def _add_class_filter() -> None:

@@ -21,9 +21,9 @@ from cards.choices import Bribery
 from cards.importers.lackey import SET_FILES
 from cards.models import Card, CardClass, CardSet, Printing
 from cards.validation import validate_classes
+from core import revision
 from edits.models import edited_since_load
 from edits.recording import FROM_FIXTURES, field_changes, record_load
-from guardians_site import revision
 
 CARD_KEYS = frozenset(
     {

@@ -8,7 +8,6 @@ from django.db import models
 from django.db.models import Exists, F, OuterRef, Q
 
 from cards.choices import Bribery, CardType, SetKind
-from cards.search.results import KnownMatchesMixin
 
 if TYPE_CHECKING:
     from cards.models import Card, CardClass, CardSet
@@ -71,7 +70,7 @@ class CardSetQuerySet(models.QuerySet["CardSet"]):
         return self.annotate(card_count=models.Count("printings__card", distinct=True)).order_by("order", "code")
 
 
-class CardQuerySet(KnownMatchesMixin, models.QuerySet["Card"]):
+class CardQuerySet(models.QuerySet["Card"]):
     def for_listing(self) -> CardQuerySet:
         """Everything a list row or tile shows, fetched in a fixed number of queries."""
         return self.select_related("card_set").prefetch_related("classes", "printings__card_set")

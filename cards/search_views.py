@@ -15,6 +15,7 @@ from cards.search.compose import compose
 from cards.search.errors import NoUsableTerm
 from cards.search.forms import AdvancedSearchForm
 from cards.search.keywords import KEYWORDS
+from cards.search.results import SearchResults, as_queryset
 from cards.search.service import printed_only_for, read_query, search
 from cards.search.slots import SearchBusy, search_slot
 
@@ -73,9 +74,12 @@ def _random_card(request: HttpRequest) -> HttpResponse:
     filterset = CardFilterSet(request.GET, queryset=Card.objects.all())
     if not filterset.is_valid():
         return HttpResponseRedirect(f"{reverse('cards:card-list')}?{request.GET.urlencode()}")
-    cards = filterset.qs.order_by()
+    cards = filterset.qs
     count = cards.count()
     if count == 0:
         return HttpResponseRedirect(f"{reverse('cards:card-list')}?{request.GET.urlencode()}")
-    card = cards.order_by("pk")[random.randrange(count)]
+    # A search's results fetch the one card at that place by its id; a queryset is given a fixed order first.
+    if not isinstance(cards, SearchResults):
+        cards = as_queryset(cards).order_by("pk")
+    card = cards[random.randrange(count)]
     return HttpResponseRedirect(card.get_absolute_url())

@@ -10,8 +10,9 @@ from rest_framework import serializers
 from cards.abilities import describe_abilities
 from cards.choices import AutomationStatus, Border, CardType, Confidence, Size
 from cards.models import Card, CardSet, Printing
+from core.api.sources import SourceSerializer, sources_data
+from core.sources import readable_sources
 from engine.abilities import KINDS as ABILITY_KINDS
-from rulings.serializers import RulingSerializer, SourceSerializer, sources_data
 
 
 class SetSummarySerializer(serializers.ModelSerializer[CardSet]):
@@ -35,8 +36,6 @@ class CardSetSerializer(serializers.ModelSerializer[CardSet]):
 
     @extend_schema_field(SourceSerializer(many=True))
     def get_sources(self, card_set: CardSet) -> list[dict[str, str]]:
-        from rulings.queries import readable_sources
-
         return sources_data(self.context, readable_sources(card_set.sources))
 
 
@@ -121,8 +120,6 @@ class ProvenanceSerializer(serializers.Serializer[Card]):
 
     @extend_schema_field(SourceSerializer(many=True))
     def get_sources(self, card: Card) -> list[dict[str, str]]:
-        from rulings.queries import readable_sources
-
         return sources_data(self.context, readable_sources(card.sources))
 
 
@@ -204,18 +201,9 @@ class CardDetailSerializer(CardSerializer):
     class Meta(CardSerializer.Meta):
         fields = CardSerializer.Meta.fields + [
             "aliases", "guardian", "stronghold", "terrain_types", "abilities", "abilities_text", "automation",
-            "provenance", "rulings",
+            "provenance",
         ]  # fmt: skip
         read_only_fields = fields
-
-    rulings = serializers.SerializerMethodField(help_text="Every ruling and erratum about the card, newest first.")
-
-    @extend_schema_field(RulingSerializer(many=True))
-    def get_rulings(self, card: Card) -> list[dict[str, Any]]:
-        from rulings.queries import newest_first
-
-        found = newest_first(list(card.rulings.for_listing()))  # type: ignore[attr-defined]
-        return RulingSerializer(found, many=True, context=self.context).data  # type: ignore[return-value]
 
     abilities_text = serializers.SerializerMethodField(
         help_text="Each structured ability in plain words, as the combat engine applies it."

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
 from django.core.paginator import Paginator
@@ -14,12 +13,12 @@ from cards.choices import CardType
 from cards.engine_catalog import site_catalog
 from cards.filters import CardFilterSet
 from cards.models import Card, CardSet, Printing
+from cards.page_parts import card_page_context
 from cards.search.service import SearchOutcome
 from cards.search.slots import RETRY_AFTER, SearchBusy, search_slot
 from cards.search.suggest import did_you_mean
-from combat.card_trial import card_trial
+from core.page_cache import data_page
 from engine.arena import ArenaStatus, arena_support
-from guardians_site.page_cache import data_page
 
 CARDS_PER_PAGE = 60
 VIEW_MODES = ("table", "tiles")
@@ -70,12 +69,11 @@ def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
     card = get_object_or_404(Card.objects.for_listing(), slug=slug)
     context = {
         "card": card,
-        "trial": card_trial(card.slug),
         "same_class": Card.objects.sharing_a_class_with(card).as_links()[:RELATED_LIMIT],
         "same_set": Card.objects.from_same_set_as(card).as_links()[:RELATED_LIMIT],
-        "mentions": rulings_mentioning(card),
         "arena": _arena_support(card.slug),
-        **_judging_aids(card),
+        # The simulator link (combat), the card's rulings and the rules that mention it (rulings).
+        **card_page_context(card),
     }
     return render(request, "cards/card_detail.html", context)
 
@@ -96,34 +94,6 @@ ARENA_LABELS = {
     ArenaStatus.NO_COMBAT_EFFECT: "printed numbers only",
     ArenaStatus.NOT_IN_DUELS: "cannot be played in a duel",
 }
-
-
-def rulings_mentioning(card: Card) -> list[Any]:
-    """Rules and rulings that name the card, if the rulings app offers them yet.
-
-    The contract: ``rulings.queries.mentioning_card(card)`` returns objects with ``__str__`` and
-    ``get_absolute_url``. Until that module exists the card page shows nothing there.
-    """
-    try:
-        queries = import_module("rulings.queries")
-    except ModuleNotFoundError as exc:
-        if exc.name not in ("rulings.queries", "rulings"):
-            raise
-        return []
-    return list(queries.mentioning_card(card))
-
-
-def _judging_aids(card: Card) -> dict[str, Any]:
-    """The card's rulings in full, glossary links for its statistics and its sources as readable names."""
-    queries = import_module("rulings.queries")
-    card_rulings = queries.rulings_about(card)
-    return {
-        "card_rulings": card_rulings,
-        # "See it happen" beside each of the card's rulings that has a scenario (issue #32).
-        "ruling_scenarios": queries.scenarios_of([row.ruling.code for row in card_rulings]),
-        "glossary": queries.glossary_urls(),
-        "sources": queries.readable_sources(card.sources),
-    }
 
 
 @data_page

@@ -35,13 +35,13 @@ from combat.serializers import (
 )
 from combat.slots import RETRY_AFTER, ServerBusy
 from combat.stepping import rule_url
+from core.api.errors import error_body
+from core.api.parameters import parameter_warnings
+from core.api.throttling import CombatThrottle, ExploreThrottle
 from engine.cli import exploration_to_dict, outcome_to_dict
 from engine.errors import EngineError, NotationError
 from engine.explore import Exploration
 from engine.rulesets import ARENA, RULESET_NAMES, STANDARD, AnySetup, find_ruleset, ruleset_of
-from guardians_site.api.errors import error_body
-from guardians_site.api.parameters import parameter_warnings
-from guardians_site.api.throttling import CombatThrottle, ExploreThrottle
 
 # Request bodies only (a response example would document the request's shape as the answer's); explore's list
 # leaves the duel out, since a duel has no play order to explore (explore.not_for_duels).
@@ -237,7 +237,7 @@ class ExamplesView(APIView):
     )
     def get(self, request: Request) -> Response:
         # Blank is the default (both rule sets), as the schema says of every choice parameter
-        # (guardians_site.api.schema).
+        # (core.api.schema).
         ruleset = request.query_params.get("ruleset") or None
         if ruleset is not None and ruleset not in RULESET_NAMES:
             names = " or ".join(RULESET_NAMES)

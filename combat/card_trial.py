@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from combat.links import permalink
 from combat.running import catalog, problems_of
@@ -20,6 +21,9 @@ from engine.cards import CardDefinition
 from engine.enums import BriberyIcon, CardType
 from engine.notation import format_setup
 from engine.setup import Bribe, Channel, CombatSetup, Count, Moment, Roll, SideSetup, SpellPlay
+
+if TYPE_CHECKING:
+    from cards.models import Card
 
 # Plain creatures with no ability that asks for input: the Sand Lord attacks, the Swordsman defends.
 ATTACKER = "sand-lord"
@@ -160,3 +164,8 @@ def card_trial(slug: str) -> Trial | None:
     if problems:
         return None
     return Trial(format_setup(setup), description + _inputs_note(setup, slug))
+
+
+def card_page_part(card: Card) -> dict[str, object]:
+    """The card page's "Try in the simulator" link (registered in ``combat.apps``)."""
+    return {"trial": card_trial(card.slug)}

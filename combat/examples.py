@@ -10,6 +10,7 @@ from typing import Any
 
 from django.conf import settings
 
+from combat import running
 from combat.links import permalink
 
 
@@ -99,3 +100,13 @@ def scenarios_without_page(page_notations: set[str]) -> tuple[WorkedExample, ...
     """Scenarios neither told on a worked-example page nor varying one: listed on their own."""
     shown = {example.id for example in all_examples() if example.notation in page_notations}
     return tuple(example for example in all_examples() if example.id not in shown and example.variant_of not in shown)
+
+
+class ExamplesForRules:
+    """What the rules pages show of the simulator (connected to ``rulings.simulator`` in ``combat.apps``)."""
+
+    permalink = staticmethod(permalink)
+    catalog = staticmethod(running.catalog)
+    arena_examples = staticmethod(arena_examples)
+    variants_of = staticmethod(variants_of)
+    scenarios_without_page = staticmethod(scenarios_without_page)

@@ -19,10 +19,10 @@ from combat.picture_svg import render as picture_svg_render
 from combat.setup_form import STARTER_NOTATION
 from combat.shared_words import SharedWords, combat_words, duel_words
 from combat.stepping import step_number
+from core import revision
+from core.page_cache import code_version
 from engine.errors import EngineError
 from engine.rulesets import ARENA, STANDARD, AnyLog, AnySetup, ruleset_of
-from guardians_site import revision
-from guardians_site.page_cache import code_version
 
 
 def shared_words(setup: AnySetup, log: AnyLog) -> SharedWords:

@@ -2,6 +2,9 @@
 
 Who: the admin puts the request's user on the card before saving it (``edited_by``); the loader marks its
 saves (``saved_from_fixtures``) and records them in bulk itself. Any other save is code.
+
+The edit history sits below the cards app: it names no model, and the cards app hands it its Card model
+when it starts (``record_edits_of``), so the two never import each other.
 """
 
 from __future__ import annotations
@@ -10,10 +13,9 @@ import json
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db.models import Model
 from django.db.models.signals import post_delete, post_save, pre_save
-from django.dispatch import receiver
 
-from cards.models import Card
 from edits.models import CardEdit, Door
 
 # Attributes the doors set on the instance they save.
@@ -31,24 +33,29 @@ def _plain(value: Any) -> Any:
 NOT_RECORDED = frozenset({"version"})
 
 
-def field_values(card: Card) -> dict[str, Any]:
+def record_edits_of(model: type[Model]) -> None:
+    """Record every save and deletion of this model's rows, by any door."""
+    pre_save.connect(remember_before, sender=model, dispatch_uid="edits-card-before")
+    post_save.connect(record_save, sender=model, dispatch_uid="edits-card-saved")
+    post_delete.connect(record_delete, sender=model, dispatch_uid="edits-card-deleted")
+
+
+def field_values(card: Model) -> dict[str, Any]:
     return {
         field.attname: _plain(getattr(card, field.attname))
-        for field in Card._meta.concrete_fields
+        for field in type(card)._meta.concrete_fields
         if field.attname not in NOT_RECORDED
     }
 
 
-@receiver(pre_save, sender=Card, dispatch_uid="edits-card-before")
-def remember_before(sender: Any, instance: Card, raw: bool = False, **kwargs: Any) -> None:
+def remember_before(sender: Any, instance: Any, raw: bool = False, **kwargs: Any) -> None:
     if raw or getattr(instance, FROM_FIXTURES, False) or instance.pk is None:
         return
-    before = Card.objects.filter(pk=instance.pk).first()
+    before = sender._default_manager.filter(pk=instance.pk).first()
     setattr(instance, _BEFORE, field_values(before) if before is not None else None)
 
 
-@receiver(post_save, sender=Card, dispatch_uid="edits-card-saved")
-def record_save(sender: Any, instance: Card, created: bool, raw: bool = False, **kwargs: Any) -> None:
+def record_save(sender: Any, instance: Any, created: bool, raw: bool = False, **kwargs: Any) -> None:
     if raw or getattr(instance, FROM_FIXTURES, False):
         return
     before = getattr(instance, _BEFORE, None)
@@ -69,8 +76,7 @@ def record_save(sender: Any, instance: Card, created: bool, raw: bool = False, *
     instance.last_edit = edit
 
 
-@receiver(post_delete, sender=Card, dispatch_uid="edits-card-deleted")
-def record_delete(sender: Any, instance: Card, **kwargs: Any) -> None:
+def record_delete(sender: Any, instance: Any, **kwargs: Any) -> None:
     if getattr(instance, FROM_FIXTURES, False):
         return
     user = getattr(instance, EDITED_BY, None)
@@ -82,7 +88,7 @@ def record_delete(sender: Any, instance: Card, **kwargs: Any) -> None:
     )
 
 
-def field_changes(card: Card, values: dict[str, Any]) -> dict[str, list[Any]]:
+def field_changes(card: Model, values: dict[str, Any]) -> dict[str, list[Any]]:
     """The fields a load is about to change on a card, as [before, after] (related cards by their str)."""
 
     def plain(value: Any) -> Any:
@@ -104,7 +110,7 @@ def record_load(created: list[str], updated: dict[str, dict[str, list[Any]]], de
     )
 
 
-def related_values(card: Card) -> dict[str, Any]:
+def related_values(card: Any) -> dict[str, Any]:
     """The card's classes and printings as stored, to compare before and after an admin save."""
     return {
         "classes": sorted(card.classes.values_list("name", flat=True)),
@@ -117,7 +123,7 @@ def related_values(card: Card) -> dict[str, Any]:
     }
 
 
-def record_related_changes(card: Card, before: dict[str, Any] | None) -> None:
+def record_related_changes(card: Any, before: dict[str, Any] | None) -> None:
     """Add the classes and printings an admin save changed to the edit its card save recorded."""
     edit: CardEdit | None = getattr(card, "last_edit", None)
     if edit is None or before is None:

@@ -33,7 +33,7 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when GUARDIANS_ENV=production")
     SECRET_KEY = "development-only-key-not-for-deployment"
 
-# With DEBUG on, visitors' error pages are still shown (see guardians_site/error_pages.py); 0 shows
+# With DEBUG on, visitors' error pages are still shown (see sitewide/error_pages.py); 0 shows
 # Django's technical 404 and 500 pages with their tracebacks instead.
 FRIENDLY_ERROR_PAGES = _env_flag("DJANGO_FRIENDLY_ERROR_PAGES", True)
 
@@ -64,23 +64,26 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "csp",
     "axes",
-    "guardians_site",
+    # The project's apps, lowest layer first: each imports only those above it in this list, never
+    # the project package (tests/site/test_layers.py holds them to it).
+    "core",
+    "edits",
     "cards",
     "rulings",
     "combat",
-    "learn",
-    "edits",
     "reports",
+    "learn",
     # Background jobs (best play: bestplay.jobs) through Django's tasks framework; its database backend's app
     # holds the jobs table the worker (`manage.py db_worker`) reads.
     "django_tasks",
     "django_tasks_db",
     "bestplay",
+    "sitewide",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "guardians_site.middleware.RejectNulMiddleware",
+    "core.middleware.RejectNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Before anything that may answer: CORS headers go on every /api/ response, errors included.
     "corsheaders.middleware.CorsMiddleware",
@@ -89,13 +92,13 @@ MIDDLEWARE = [
     "django.middleware.gzip.GZipMiddleware",
     "csp.middleware.CSPMiddleware",
     # The API's own front door: the body size limit, both slash forms, validators and 304s (see the module).
-    "guardians_site.api.middleware.ApiBodyLimitMiddleware",
-    "guardians_site.api.middleware.ApiTrailingSlashMiddleware",
-    "guardians_site.api.middleware.ApiConditionalGetMiddleware",
+    "core.api.middleware.ApiBodyLimitMiddleware",
+    "core.api.middleware.ApiTrailingSlashMiddleware",
+    "core.api.middleware.ApiConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Only while DEBUG is on: shows the site's 404/400/500 pages instead of Django's technical ones.
-    "guardians_site.error_pages.FriendlyErrorPagesMiddleware",
+    "sitewide.error_pages.FriendlyErrorPagesMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -109,7 +112,8 @@ ROOT_URLCONF = "guardians_site.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "guardians_site" / "templates"],
+        # Searched before the apps' folders, so core's drf_spectacular/swagger_ui.html overrides the app's own.
+        "DIRS": [BASE_DIR / "core" / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -275,31 +279,31 @@ SEARCH_INDEX_DIR = Path(os.environ.get("GUARDIANS_SEARCH_INDEX_DIR", VAR_DIR / "
 REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": [
         # JSON, with unknown query parameters reported in ``warnings`` by every endpoint, not only lists.
-        "guardians_site.api.parameters.WarningsJSONRenderer",
+        "core.api.parameters.WarningsJSONRenderer",
     ],
     # JSON only, as the API page says: a browser's Accept (..., */*) gets the JSON a consumer gets, and a
-    # format or Accept header without JSON is a 406 error object naming it (guardians_site.api.negotiation).
-    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "guardians_site.api.negotiation.ApiContentNegotiation",
+    # format or Accept header without JSON is a 406 error object naming it (core.api.negotiation).
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "core.api.negotiation.ApiContentNegotiation",
     # The API reads JSON only: a form or multipart body is a JSON 415, never Django's form parsing
     # (whose own limits would answer with an HTML 400). Its size and nesting depth are checked before it is
-    # read (guardians_site.api.parsers).
-    "DEFAULT_PARSER_CLASSES": ["guardians_site.api.parsers.BoundedJSONParser"],
+    # read (core.api.parsers).
+    "DEFAULT_PARSER_CLASSES": ["core.api.parsers.BoundedJSONParser"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "guardians_site.api.pagination.EnvelopePagination",
+    "DEFAULT_PAGINATION_CLASS": "core.api.pagination.EnvelopePagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "guardians_site.api.errors.api_exception_handler",
+    "EXCEPTION_HANDLER": "core.api.errors.api_exception_handler",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     # The API is anonymous and read-mostly: no session (so no CSRF check on the combat POSTs), no login.
     "DEFAULT_AUTHENTICATION_CLASSES": [],
     "UNAUTHENTICATED_USER": None,
-    "DEFAULT_THROTTLE_CLASSES": ["guardians_site.api.throttling.ReadThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["core.api.throttling.ReadThrottle"],
     # Behind a load balancer every request comes from its address: say how many proxies append to
     # X-Forwarded-For so that each client is limited on its own address.
     "NUM_PROXIES": int(os.environ["GUARDIANS_NUM_PROXIES"]) if os.environ.get("GUARDIANS_NUM_PROXIES") else None,
 }
 
-# Anonymous rate limits per endpoint class, per client address (see guardians_site/api/throttling.py
+# Anonymous rate limits per endpoint class, per client address (see core/api/throttling.py
 # and the API page). The counters live in Django's default cache, so several app servers share
 # them once that cache is a shared one. Tests switch throttling off (tests/conftest.py).
 API_THROTTLE_ENABLED = _env_flag("GUARDIANS_API_THROTTLE", True)
@@ -347,7 +351,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "guardians_site.api.schema.document_common_responses",
+        "core.api.schema.document_common_responses",
         "cards.api.document_search_fields",
     ],
     "ENUM_NAME_OVERRIDES": {

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from guardians_site import search_api, search_views, views
+from sitewide import search_api, search_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -18,11 +18,11 @@ urlpatterns = [
     path("api/v1/search/suggest/", search_api.SuggestView.as_view(), name="api-site-suggest"),
     path("api/v1/learn/", include("learn.api_urls")),
     path("api/v1/", include("rulings.api_urls")),
-    path("api/", include("guardians_site.api.urls")),
+    path("api/", include("guardians_site.api_urls")),
     path("report/", include("reports.urls")),
     path("admin/", admin.site.urls),
 ]
 
-handler400 = "guardians_site.views.bad_request"
-handler404 = "guardians_site.views.page_not_found"
-handler500 = "guardians_site.views.server_error"
+handler400 = "sitewide.views.bad_request"
+handler404 = "sitewide.views.page_not_found"
+handler500 = "sitewide.views.server_error"

@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from cards.engine_catalog import site_catalog
 from combat.glossary import glossary_urls
 from combat.links import permalink as step_through_url_of
-from guardians_site.api.schema import path_examples
+from core.api.schema import path_examples
 from learn.filters import QuestionFilter, chapter_choices
 from learn.lesson_links import linked_paragraphs
 from learn.lessons import Lesson, lesson_by_slug, lessons

@@ -16,15 +16,17 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from guardians_site.api.ordering import StrictOrderingFilter
-from guardians_site.api.refusals import PageNotFound
-from guardians_site.api.schema import path_examples
+from cards.api import CardViewSet
+from core.api.ordering import StrictOrderingFilter
+from core.api.refusals import PageNotFound
+from core.api.schema import path_examples
 from rulings.filters import RulingFilterSet
 from rulings.models import ARENA, STANDARD, EngineRuleId, GlossaryTerm, RuleEntry, Ruleset, Ruling
 from rulings.navigation import neighbours
 from rulings.search import FILTERS, Hit, Match, build_hits, find_jump, search_rules
 from rulings.search_query import read_words
 from rulings.serializers import (
+    CardWithRulingsSerializer,
     GlossaryTermSerializer,
     RuleDetailSerializer,
     RulesetTreeSerializer,
@@ -109,7 +111,7 @@ def rules_search_answer(request: Request) -> dict[str, Any]:
         found.matches = [Match(jump.key, jump.index_kind, 1.0)]
         found.hits = build_hits(found.matches, found.words)
     if page > found.pages and not last:
-        # As every list of the API answers (guardians_site.api.pagination); the HTML search shows the last page.
+        # As every list of the API answers (core.api.pagination); the HTML search shows the last page.
         raise PageNotFound(page, found.pages)
     return {
         "query": text, "searched": found.words.text, "corrected_from": found.corrected_from or None,
@@ -266,3 +268,8 @@ class GlossaryViewSet(viewsets.ReadOnlyModelViewSet[GlossaryTerm]):
         if term is None:
             raise Http404(f"No glossary term with slug {wanted!r}.")
         return term
+
+
+class CardWithRulingsViewSet(CardViewSet):
+    __doc__ = CardViewSet.__doc__  # The schema describes the endpoint by it.
+    detail_serializer_class = CardWithRulingsSerializer

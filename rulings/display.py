@@ -9,9 +9,9 @@ from dataclasses import dataclass, field, replace
 
 from django.utils.safestring import SafeString
 
+from core.sources import Source, describe
 from rulings.linking import TextLinker, highlighter
 from rulings.models import EngineRuleId, Ruling
-from rulings.sources import Source, describe
 
 SITE_RULING = "This site's ruling"
 # A step id of the combat engine as text (PRI-7, ARN-13, ENG-11); ruling codes (R-001, A-04, E-03) are names.

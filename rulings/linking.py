@@ -150,7 +150,7 @@ class TextLinker:
     @classmethod
     def from_database(cls) -> TextLinker:
         """The linker of the current data revision: its tables (about 1,200 rows) are read once per revision."""
-        from guardians_site import page_cache, revision
+        from core import page_cache, revision
 
         if page_cache.sees_uncommitted_changes():  # Changes the revision does not count yet: read them.
             return cls._read_database()

@@ -18,7 +18,8 @@ from django.db import models, transaction
 from django.utils.text import slugify
 
 from cards.models import Card
-from guardians_site import revision
+from core import revision
+from core.sources import UnknownSource, describe, ruling_date
 from rulings import errors
 from rulings.authority import Label, changes_listing, label_rule, label_term
 from rulings.card_names import ordinary_words
@@ -36,7 +37,6 @@ from rulings.models import (
     Topic,
     WorkedExample,
 )
-from rulings.sources import UnknownSource, describe, ruling_date
 
 RULESETS = {"standard": ("Guardians rules", 1), "arena": ("Guardians Arena", 2)}
 CROSS_REFERENCE = re.compile(r"\(see (standard |arena )?(\d+(?:\.\d+){1,2}[a-z]?)")

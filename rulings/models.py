@@ -58,7 +58,7 @@ class LabelledMixin(models.Model):
 
     @property
     def authority_label(self) -> str:
-        from rulings.sources import display_date
+        from core.sources import display_date
 
         if self.authority == Authority.SITE:
             return f"This site's reading, {display_date(self.date)}" if self.date else "This site's reading"
@@ -231,7 +231,7 @@ class Ruling(models.Model):
 
     @property
     def date_display(self) -> str:
-        from rulings.sources import display_date
+        from core.sources import display_date
 
         return display_date(self.date)
 

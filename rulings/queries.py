@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from cards.models import Card
+from core.sources import readable_sources
 from rulings import scenario_display
 from rulings.display import RulingRow, ruling_rows
 from rulings.linking import TextLinker
 from rulings.models import RuleEntry, Ruling, WorkedExample
-from rulings.sources import Source, describe
 
 
 @dataclass(frozen=True)
@@ -70,11 +70,6 @@ def scenarios_of(codes: list[str]) -> dict[str, Any]:
     return scenario_display.shown_for(codes)
 
 
-def readable_sources(keys: list[str]) -> list[Source]:
-    """A card's or example's sources as names with links and dates (never a bare file name)."""
-    return [describe(key) for key in keys]
-
-
 def _rule_label(rule: RuleEntry) -> str:
     """'Rule 6.2.5b (6.2 The command step)': the number and the subsection it belongs to."""
     prefix = "Rule" if rule.ruleset.is_standard else "Arena rule"
@@ -82,3 +77,17 @@ def _rule_label(rule: RuleEntry) -> str:
     if rule.is_heading or subsection is None:
         return f"{prefix} {rule.number}"
     return f"{prefix} {rule.number} ({subsection.number} {subsection.title})"
+
+
+def card_page_part(card: Card) -> dict[str, Any]:
+    """What the rules reference adds to a card's page (registered in ``rulings.apps``): the rules and examples
+    that mention the card, its rulings in full, glossary links for its statistics and its sources by name."""
+    card_rulings = rulings_about(card)
+    return {
+        "mentions": mentioning_card(card),
+        "card_rulings": card_rulings,
+        # "See it happen" beside each of the card's rulings that has a scenario (issue #32).
+        "ruling_scenarios": scenarios_of([row.ruling.code for row in card_rulings]),
+        "glossary": glossary_urls(),
+        "sources": readable_sources(card.sources),
+    }

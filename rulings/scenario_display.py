@@ -7,11 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from combat import running
-from combat.links import permalink
 from engine.rulesets import AnyLog, ruleset_of
 from rulings import scenarios
 from rulings.scenarios import Outcome, Scenario, Without
+from rulings.simulator import simulator
 
 __all__ = ["Readings", "Scenario", "Shown", "Without", "readings", "scenario_of", "shown", "shown_for"]
 
@@ -70,8 +69,8 @@ def _shown(outcome: Outcome, notation: str) -> Shown:
         shows=outcome.scenario.shows,
         result=_result_words(log),
         step_text=log.steps[step].text if log.steps else "",
-        url=permalink(notation, step=step) + _anchor(log),
-        result_url=permalink(notation, step="end") + _anchor(log),
+        url=simulator().permalink(notation, step=step) + _anchor(log),
+        result_url=simulator().permalink(notation, step="end") + _anchor(log),
         checked=not outcome.mismatches,
     )
 
@@ -81,7 +80,7 @@ def scenario_of(subject: str) -> Scenario | Without | None:
 
 
 def shown(scenario: Scenario) -> Shown:
-    return _shown(scenarios.run(scenario, running.catalog()), scenario.notation)
+    return _shown(scenarios.run(scenario, simulator().catalog()), scenario.notation)
 
 
 def readings(scenario: Scenario) -> Readings | None:
@@ -90,7 +89,7 @@ def readings(scenario: Scenario) -> Readings | None:
         return None
     rule = scenarios.open_rule_of(scenario)
     rows = []
-    for case, outcome in scenarios.run_readings(scenario, running.catalog()):
+    for case, outcome in scenarios.run_readings(scenario, simulator().catalog()):
         choice = rule.choice(case.choice)
         notation = scenarios.reading_notation(scenario, case.choice)
         rows.append(ReadingShown(choice.name, choice.summary, choice.name == rule.default, _shown(outcome, notation)))

@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from whoosh import query as wq
 from whoosh.searching import Searcher
 
-from cards.search.analysis import stems
+from core.text_analysis import stems
 from rulings import text_index
 from rulings.linking import TextLinker, highlighter, mark
 from rulings.models import ARENA, STANDARD, EngineRuleId, GlossaryTerm, RuleEntry, Ruling

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cards.search.analysis import stems
+from core.text_analysis import stems
 
 MAX_TERMS = 12
 MAX_LENGTH = 200

@@ -3,19 +3,20 @@ them: "6.4.2" for a standard rule, "arena 6.3.2" for an Arena rule."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from django.urls import reverse
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
-from combat.links import permalink
+from cards.models import Card
+from cards.serializers import CardDetailSerializer
+from core.api.sources import SourceSerializer, absolute, sources_data
 from rulings import scenarios
 from rulings.choices import Authority, EntryKind
 from rulings.models import ARENA, STANDARD, GlossaryTerm, RuleEntry, Ruling
 from rulings.scenarios import NoScenario
-from rulings.sources import Source
+from rulings.simulator import simulator
 
 # The schema names the two rulesets, as the ``ruleset`` parameter of /api/v1/rules/ does.
 RULESETS = [STANDARD, ARENA]
@@ -29,10 +30,6 @@ def api_url_of(entry: RuleEntry) -> str:
 # The label fields' help, read from the model so the tree and the detail describe them in the same words.
 _LABEL_HELP = {name: str(RuleEntry._meta.get_field(name).help_text) for name in ("authority", "date", "date_note")}
 
-
-def _absolute(context: dict[str, Any], path: str) -> str:
-    request = context.get("request")
-    return request.build_absolute_uri(path) if request else path
 
 
 class RuleNodeSerializer(serializers.Serializer[dict[str, Any]]):
@@ -66,7 +63,7 @@ class RuleSummarySerializer(serializers.Serializer[RuleEntry]):
     url = serializers.SerializerMethodField()
 
     def get_url(self, entry: RuleEntry) -> str:
-        return _absolute(self.context, api_url_of(entry))
+        return absolute(self.context, api_url_of(entry))
 
 
 class RuleDetailSerializer(serializers.ModelSerializer[RuleEntry]):
@@ -119,30 +116,10 @@ class RuleDetailSerializer(serializers.ModelSerializer[RuleEntry]):
         return list(Ruling.objects.citing(entry).order_by("position").values_list("code", flat=True))
 
     def get_html_url(self, entry: RuleEntry) -> str:
-        return _absolute(self.context, entry.get_absolute_url())
+        return absolute(self.context, entry.get_absolute_url())
 
     def get_url(self, entry: RuleEntry) -> str:
-        return _absolute(self.context, api_url_of(entry))
-
-
-class SourceSerializer(serializers.Serializer[Any]):
-    name = serializers.CharField(help_text="A name a judge can cite, e.g. \"The 1996 Guardians FAQ ...\".")
-    url = serializers.CharField(
-        help_text="Where to read it: a web page or a page of this site, as an absolute URL (in the bulk files, "
-        "a page of this site is a path)."
-    )
-    authority = serializers.CharField(help_text="site, faq-1996, compiled-rules, arena, community or card-data.")
-    date = serializers.CharField(help_text="As precise as known (1996, 2008-07, 2015-03-24); empty when unknown.")
-    date_note = serializers.CharField(help_text="How the date is known, or why it is not.")
-
-
-def sources_data(context: dict[str, Any], sources: Iterable[Source]) -> list[dict[str, str]]:
-    """Sources as the API gives them wherever they appear (rulings, cards, sets): a page of this site as an
-    absolute URL, like every other link in an answer."""
-    return [
-        {**source.as_dict(), "url": _absolute(context, source.url) if source.url.startswith("/") else source.url}
-        for source in sources
-    ]
+        return absolute(self.context, api_url_of(entry))
 
 
 class ChangeSerializer(serializers.Serializer[Any]):
@@ -222,7 +199,7 @@ class RulingSerializer(serializers.ModelSerializer[Ruling]):
         if not isinstance(entry, scenarios.Scenario):
             return None
         return {"notation": entry.notation, "step_rule": entry.step_rule, "shows": entry.shows,
-                "simulator_url": _absolute(self.context, permalink(entry.notation))}  # fmt: skip
+                "simulator_url": absolute(self.context, simulator().permalink(entry.notation))}  # fmt: skip
 
     @extend_schema_field(NoScenarioSerializer(allow_null=True))
     def get_no_scenario(self, ruling: Ruling) -> dict[str, str] | None:
@@ -230,7 +207,7 @@ class RulingSerializer(serializers.ModelSerializer[Ruling]):
         return {"reason": entry.reason.value, "why": entry.why} if isinstance(entry, scenarios.Without) else None
 
     def get_html_url(self, ruling: Ruling) -> str:
-        return _absolute(self.context, ruling.get_absolute_url())
+        return absolute(self.context, ruling.get_absolute_url())
 
 
 class GlossaryTermSerializer(serializers.ModelSerializer[GlossaryTerm]):
@@ -247,10 +224,10 @@ class GlossaryTermSerializer(serializers.ModelSerializer[GlossaryTerm]):
         read_only_fields = fields  # output only: required in the schema, as every answer has them
 
     def get_rule_url(self, term: GlossaryTerm) -> str:
-        return _absolute(self.context, api_url_of(term.rule))
+        return absolute(self.context, api_url_of(term.rule))
 
     def get_html_url(self, term: GlossaryTerm) -> str:
-        return _absolute(self.context, term.get_absolute_url())
+        return absolute(self.context, term.get_absolute_url())
 
 
 class CrumbSerializer(serializers.Serializer[Any]):
@@ -288,3 +265,22 @@ class RulesSearchSerializer(serializers.Serializer[Any]):
     pages = serializers.IntegerField()
     matched_words = serializers.ListField(child=serializers.CharField(), help_text="Words to highlight in the texts.")
     results = SearchHitSerializer(many=True)
+
+
+# A card in full, with every ruling and erratum about it: what the card API and the bulk file give. The cards
+# app knows nothing of rulings, so the rulings are added here, on top of its serializer. (No docstring: the
+# schema would print it as the component's description, which the cards app's serializer never had.)
+@extend_schema_serializer(component_name="CardDetail")
+class CardWithRulingsSerializer(CardDetailSerializer):
+    class Meta(CardDetailSerializer.Meta):
+        fields = CardDetailSerializer.Meta.fields + ["rulings"]
+        read_only_fields = fields
+
+    rulings = serializers.SerializerMethodField(help_text="Every ruling and erratum about the card, newest first.")
+
+    @extend_schema_field(RulingSerializer(many=True))
+    def get_rulings(self, card: Card) -> list[dict[str, Any]]:
+        from rulings.queries import newest_first
+
+        found = newest_first(list(card.rulings.for_listing()))  # type: ignore[attr-defined]
+        return RulingSerializer(found, many=True, context=self.context).data  # type: ignore[return-value]

@@ -1,11 +1,11 @@
 """A Whoosh index of the rules, rulings and glossary, one per data revision.
 
-Words go through the card search's own analyzer (``cards.search.analysis.STEMMED``), so "bribing"
+Words go through the card search's own analyzer (``core.text_analysis.STEMMED``), so "bribing"
 finds rules about bribes and bribery exactly as the card search would. Each document is one rule
 entry (a heading, rule or subrule of either ruleset), one ruling or one glossary term, so a hit is
 the thing itself, never a whole section.
 
-The index is keyed by the data revision (``guardians_site.revision``) and the database it was
+The index is keyed by the data revision (``core.revision``) and the database it was
 built from: ``manage.py rebuild_rules_index`` (run by ``make run``) writes the current revision's
 index, and a search that finds no index for the current revision builds it first, so a change to
 the rules data is picked up on the next search without a restart. Indexes are written to a
@@ -29,9 +29,9 @@ from whoosh.filedb.filestore import RamStorage
 from whoosh.index import Index
 from whoosh.searching import Searcher
 
-from cards.search.analysis import PLAIN, STEMMED
 from cards.search.storage import database_identity
-from guardians_site import revision
+from core import revision
+from core.text_analysis import PLAIN, STEMMED
 from rulings.spelling import Speller
 
 # Bumped whenever the documents or the schema change, so an index written by older code is not read.

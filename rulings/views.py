@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import markdown
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import SafeString, mark_safe
 
-from combat.examples import WorkedExample as ArenaExample
-from combat.examples import arena_examples, scenarios_without_page, variants_of
-from combat.links import permalink
-from guardians_site.page_cache import data_page
+from core.page_cache import data_page
+from core.sources import describe
 from rulings import scenario_display, scenarios, versions
 from rulings.display import engine_ids_as_rules, ruling_rows
 from rulings.filters import RulingFilterSet
@@ -31,7 +31,7 @@ from rulings.navigation import ancestors, blocks_under, neighbours
 from rulings.search import FILTER_LABELS, find_jump, search_rules, split_scope, surface_forms
 from rulings.search_query import MAX_LENGTH as MAX_QUERY_LENGTH
 from rulings.search_query import read_address
-from rulings.sources import describe
+from rulings.simulator import simulator
 
 RULINGS_PER_PAGE = 25
 
@@ -158,10 +158,10 @@ def _scenario_context(subject: str, carried: list[str] | None = None) -> dict[st
     return {"no_scenario": entry}
 
 
-def _duel_examples(entry: RuleEntry) -> list[ArenaExample]:
+def _duel_examples(entry: RuleEntry) -> list[Any]:
     """The worked Arena duels (fixtures/examples/arena/) that apply this rule or one under it."""
     numbers = set(RuleEntry.objects.under(entry).values_list("number", flat=True)) | {entry.number}
-    return [example for example in arena_examples() if numbers & set(example.rules)]
+    return [example for example in simulator().arena_examples() if numbers & set(example.rules)]
 
 
 def engine_id_redirect(request: HttpRequest, code: str) -> HttpResponse:
@@ -214,9 +214,11 @@ def example_list(request: HttpRequest) -> HttpResponse:
     examples = list(WorkedExample.objects.all())
     context = {
         # Each page with the scenarios that vary it (the Ice Ogre variant under Example 2a).
-        "examples": [(example, variants_of(example.notation)) for example in examples],
-        "other_scenarios": scenarios_without_page({example.notation for example in examples if example.notation}),
-        "duel_examples": arena_examples(),
+        "examples": [(example, simulator().variants_of(example.notation)) for example in examples],
+        "other_scenarios": simulator().scenarios_without_page(
+            {example.notation for example in examples if example.notation}
+        ),
+        "duel_examples": simulator().arena_examples(),
     }
     return render(request, "rulings/example_list.html", context)
 
@@ -225,13 +227,13 @@ def example_list(request: HttpRequest) -> HttpResponse:
 def example_detail(request: HttpRequest, slug: str) -> HttpResponse:
     example = get_object_or_404(WorkedExample, slug=slug)
     body = TextLinker.from_database().render_html(markdown.markdown(example.body))
-    simulator = permalink(example.notation) if example.notation else ""
+    simulator_url = simulator().permalink(example.notation) if example.notation else ""
     context = {
         "example": example,
         "body": body,
         "rules": example.rules.select_related("ruleset"),
-        "simulator_url": simulator,
-        "variants": variants_of(example.notation),
+        "simulator_url": simulator_url,
+        "variants": simulator().variants_of(example.notation),
         "source": describe(example.source),
     }
     return render(request, "rulings/example_detail.html", context)

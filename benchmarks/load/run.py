@@ -81,7 +81,7 @@ def serve(
          *(server_args() if args is None else args)],
         cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
-    # Each worker warms itself when it starts (guardians_site.warm); on a busy machine that takes a while.
+    # Each worker warms itself when it starts (sitewide.warm); on a busy machine that takes a while.
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
         if _answers(port):

@@ -15,7 +15,7 @@ from django.db import DatabaseError
 @register("search")
 def search_index_is_current(app_configs: Any = None, **kwargs: Any) -> list[Warning]:
     from cards.search import storage
-    from guardians_site import revision
+    from core import revision
 
     pointer = storage.read_pointer()
     if pointer is None or not storage.answers_here(pointer):

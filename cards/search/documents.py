@@ -16,8 +16,8 @@ from whoosh.fields import ID, KEYWORD, NUMERIC, TEXT, FieldType, Schema
 
 from cards.choices import AutomationStatus, CardType, SetKind
 from cards.querysets import rarity_values
-from cards.search.analysis import PLAIN, STEMMED, VALUE_SEPARATOR, WHOLE_VALUES, normalise_name, word_pair
 from cards.search.keywords import NUMBER_FIELDS
+from core.text_analysis import PLAIN, STEMMED, VALUE_SEPARATOR, WHOLE_VALUES, normalise_name, word_pair
 
 if TYPE_CHECKING:
     from cards.models import Card

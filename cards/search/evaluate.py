@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cards.search.analysis import stems
 from cards.search.budget import Budget
 from cards.search.facets import Bits, Facets
 from cards.search.keywords import BY_SPELLING, NUMBER
 from cards.search.storage import OpenIndex
 from cards.search.syntax_tree import And, Condition, Node, Not, Or, Words
+from core.text_analysis import stems
 
 # Keywords whose "!=" means "has another value" (cards without any value do not match), as in the database.
 VALUED = {"border", "size"}

@@ -19,7 +19,6 @@ from django.db.models.expressions import OrderBy, RawSQL
 from django.db.models.lookups import In
 
 from cards.choices import CardType, SetKind
-from cards.search.analysis import plain_words
 from cards.search.budget import BUDGET_EXHAUSTED, Budget
 from cards.search.documents import NUMBER_FIELDS
 from cards.search.errors import QueryWarning
@@ -29,6 +28,7 @@ from cards.search.results import matches_condition
 from cards.search.storage import OpenIndex
 from cards.search.syntax_tree import And, Condition, Node, Not, Or, Words, leaves
 from cards.search.understand import Understood
+from core.text_analysis import plain_words
 
 # Up to this many ids travel as ordinary parameters; more go as one JSON array (SQLite caps parameters).
 INLINE_IDS = 900

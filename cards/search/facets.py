@@ -47,7 +47,6 @@ from typing import Any, TypeVar, overload
 
 from cards.choices import CardType, SetKind
 from cards.querysets import rarity_values
-from cards.search.analysis import normalise_name
 from cards.search.documents import (
     NUMBER_FIELDS,
     PAIR_FIELD,
@@ -57,6 +56,7 @@ from cards.search.documents import (
     immunities,
     terrain_modifiers,
 )
+from core.text_analysis import normalise_name
 
 # Bumped when the stored parts change (7: every bitmap an entry of raw bytes, the names read in place, a header
 # per revision over a shared data file).

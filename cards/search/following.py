@@ -1,7 +1,7 @@
 """Each app server keeps its own search index; this keeps it in step with the database it shares.
 
 A card saved through one server updates that server's index at once (``signals``). Every other server
-learns of the change from the data revision in the database (``guardians_site.revision``): at most every
+learns of the change from the data revision in the database (``core.revision``): at most every
 CHECK_INTERVAL seconds per process, a search compares the revision the index includes with the database's,
 and when the database moved on, re-indexes the cards whose index document changed (found by comparing
 per-card digests, so an edit to a card's classes, printings or set is caught as surely as one to the card)
@@ -48,7 +48,7 @@ def follow(root: Path | None = None, *, force: bool = False) -> bool:
 
 
 def catch_up(root: Path) -> bool:
-    from guardians_site import revision
+    from core import revision
 
     pointer = storage.read_pointer(root)
     if not storage.answers_here(pointer):

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from cards.search.analysis import STEMMED
+from core.text_analysis import STEMMED
 
 
 def highlight(text: str, wanted_stems: Iterable[str]) -> SafeString:

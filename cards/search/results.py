@@ -1,47 +1,48 @@
-"""A search answered in memory, as a queryset: counted and paged without scanning the matches in SQL.
+"""A search answered from the index, as a plain sequence of cards that the paginators take.
 
-``search()`` filters the card queryset with ``matches_condition`` (the matched ids, written into
-the SQL only if the query is ever run as a whole) and attaches the ``Matches``. As long as nothing
-else narrows the queryset, ``count()`` is the bitmap's popcount and a slice in list order (name,
-then slug; its reverse; or by id) fetches just that page's rows by primary key, without ORDER BY,
-then puts them in order (``pages``). Any other use (another filter, another sort, iterating
-everything) runs the ordinary SQL, with the same answer.
+``SearchResults`` holds the matched bitmap and the queryset the rows come from. ``count()`` and
+``len()`` are the bitmap's popcount; a slice in list order (name, then slug, or its reverse) reads
+that page's ids off the bitmap and fetches just those rows by primary key (``pages``). Django's
+``Paginator`` and DRF's ``PageNumberPagination`` need nothing more. Anything else (another filter,
+another sort) goes through ``queryset()``: an ordinary ``filter(pk__in=...)`` the database answers.
+
+Only Django's public API is used here: no queryset is made to pretend it knows its answer.
 """
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, overload
 
-from django.db import DEFAULT_DB_ALIAS, connection
-from django.db.models import BigIntegerField, BooleanField, Expression, F, Func, Q
-from django.db.models.expressions import OrderBy
+from django.db import connection
+from django.db.models import BigIntegerField, Expression, F, Func, Q
 from django.db.models.lookups import In
-from django.db.models.sql.where import AND, WhereNode
 
-from cards.search.pages import GivenOrder, inline_ids, order_in_python, restore_ordering
+from cards.search.pages import fetch_in_order, inline_ids
 
 if TYPE_CHECKING:
+    from cards.models import Card
     from cards.search.evaluate import Matches
 
 # Up to this many ids are written into the SQL as numbers; more travel as one JSON array parameter.
 INLINE_IDS = 900
-# The list order: names case ignored (``Card.sort_key``), ties broken by the slug, as the ranks are built.
-NAME_ORDER = {"sort_key": False, "-sort_key": True}
-ID_ORDER = {"pk": False, "id": False, "-pk": True, "-id": True}
 # One field for every id expression: building a field per search costs more than the rest of the expression.
 ID_FIELD = BigIntegerField()
+# The two orders the bitmap holds: its list order (name key, then slug) and the reverse.
+LIST_ORDER = "name"
+REVERSED_LIST_ORDER = "-name"
+BITMAP_ORDERS = (LIST_ORDER, REVERSED_LIST_ORDER)
 
 
 class MatchedIds(Expression):
-    """Card ids as the right-hand side of ``IN``: a page's, or a search's matches computed only when compiled."""
+    """A search's matched card ids as the right-hand side of ``IN``, worked out only when the SQL is built."""
 
     output_field = ID_FIELD
 
-    def __init__(self, matches: Matches | None = None, ids: tuple[int, ...] = ()) -> None:
+    def __init__(self, matches: Matches) -> None:
         super().__init__()
         self.matches = matches
-        self.fixed_ids = ids
 
     def __getstate__(self) -> dict[str, Any]:
         # A pickled query carries the ids, not the bitmaps of the revision they came from.
@@ -51,9 +52,7 @@ class MatchedIds(Expression):
         return state
 
     def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
-        if self.matches is None and len(self.fixed_ids) <= INLINE_IDS:
-            return inline_ids(self.fixed_ids), []  # A page: the same page is asked again and again.
-        ids = self.matches.ids() if self.matches is not None else self.fixed_ids
+        ids = self.matches.ids() if self.matches is not None else list(getattr(self, "fixed_ids", ()))
         if len(ids) <= INLINE_IDS:
             return inline_ids(tuple(ids)), []
         if connection.vendor == "sqlite":
@@ -64,6 +63,7 @@ class MatchedIds(Expression):
 
 
 def matches_condition(matches: Matches) -> Q:
+    """The matched cards as an ordinary filter, for a queryset that narrows or sorts them further."""
     if matches.count == 0:
         return Q(pk__in=[])
     if matches.count > INLINE_IDS and connection.vendor == "sqlite":
@@ -74,172 +74,123 @@ def matches_condition(matches: Matches) -> Q:
     return Q(pk__in=MatchedIds(matches))
 
 
-class KnownMatchesMixin:
-    """Queryset behaviour for a search answered in memory (mixed into the card queryset)."""
+class SearchResults(Sequence["Card"]):
+    """The cards a search matched, in list order or its reverse, counted and paged from the bitmap.
 
-    _search_matches: tuple[Matches, tuple[Any, ...]] | None = None
-    # Set on a page fetched without ORDER BY (``pages``); never passed on to a copy.
-    _given_order: GivenOrder | None = None
+    ``rows`` is the queryset the card rows are read from (with its ``select_related`` and
+    ``prefetch_related``), not narrowed by any filter: the count is the bitmap's, so a filter on ``rows``
+    would make pages disagree with it. Its ordering is replaced by the bitmap's.
+    """
 
-    def with_matches(self, matches: Matches) -> Any:
-        """Filter by a search's answer, and remember it if nothing else filters the queryset yet."""
-        unfiltered = not self.query.where.children  # type: ignore[attr-defined]
-        filtered = self._chain()  # type: ignore[attr-defined]
-        if matches.count == 0:
-            return filtered.none()
-        unindexed = matches.count > INLINE_IDS and connection.vendor == "sqlite"
-        _add_ids_lookup(filtered.query, MatchedIds(matches), unindexed)
-        if unfiltered:
-            filtered._search_matches = (matches, tuple(filtered.query.where.children))
-        return filtered
+    # Django's Paginator warns about an unordered object list; this one always has an order.
+    ordered = True
 
-    def _clone(self) -> Any:
-        clone = super()._clone()  # type: ignore[misc]
-        clone._search_matches = self._search_matches
-        if self._given_order is not None:
-            restore_ordering(clone, self._given_order)
-        return clone
+    def __init__(self, matches: Matches, rows: Any, order: str = LIST_ORDER) -> None:
+        if order not in BITMAP_ORDERS:
+            raise ValueError(f"A bitmap answer is kept in list order only, not {order!r}")
+        self.matches = matches
+        self.rows = rows
+        self.order = order
+
+    def count(self) -> int:  # type: ignore[override]
+        # Sequence.count(value) counts one value; the paginators call count() for the total.
+        return self.matches.count
+
+    def __len__(self) -> int:
+        return self.matches.count
+
+    def exists(self) -> bool:
+        return self.matches.count > 0
+
+    @overload
+    def __getitem__(self, index: int) -> Card: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Card]: ...
+
+    def __getitem__(self, index: int | slice) -> Card | list[Card]:
+        total = self.matches.count
+        if isinstance(index, slice):
+            start, stop, step = index.indices(total)
+            if step != 1:
+                return self[start:stop][::step] if step > 0 else list(self)[index]
+            return self._page(start, stop)
+        position = index + total if index < 0 else index
+        if not 0 <= position < total:
+            raise IndexError("search result index out of range")
+        found = self._page(position, position + 1)
+        if not found:  # Deleted since the bitmap was built.
+            raise IndexError("search result index out of range")
+        return found[0]
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._page(0, self.matches.count))
+
+    def ids(self, start: int = 0, stop: int | None = None) -> tuple[int, ...]:
+        """The matched ids from ``start`` to ``stop`` in this order, read off the bitmap."""
+        stop = self.matches.count if stop is None else min(stop, self.matches.count)
+        return self.matches.page(start, max(0, stop - start), descending=self.order == REVERSED_LIST_ORDER)
+
+    def _page(self, start: int, stop: int) -> list[Card]:
+        ids = self.ids(start, stop)
+        return fetch_in_order(self.rows, ids) if ids else []
+
+    def queryset(self) -> Any:
+        """The same cards as a queryset the database answers, to narrow or sort further."""
+        ordering = ("sort_key", "slug") if self.order == LIST_ORDER else ("-sort_key", "-slug")
+        return self.rows.filter(matches_condition(self.matches)).order_by(*ordering)
+
+
+    def reordered(self, key: str, ordering: list[Any]) -> Any:
+        """Sorted by a sort menu value: kept on the bitmap for the list order or its reverse, else the
+        database sorts ``queryset()`` by ``ordering``."""
+        if key in BITMAP_ORDERS:
+            return SearchResults(self.matches, self.rows, key)
+        return SortedByDatabase(self.matches, self.rows, self.queryset().order_by(*ordering))
+
+
+class SortedByDatabase(Sequence["Card"]):
+    """A search's cards in an order the bitmap does not hold (by Vitality, by set): the database sorts and
+    pages ``sorted_cards``, while the total is still the bitmap's popcount, so no COUNT query is run."""
+
+    def __init__(self, matches: Matches, rows: Any, sorted_cards: Any) -> None:
+        self.matches = matches
+        self.rows = rows  # As for SearchResults: what a bitmap order would read its pages from.
+        self.sorted_cards = sorted_cards
 
     @property
     def ordered(self) -> bool:
-        # A page sorted in Python is ordered, so first() and last() keep the list's order.
-        return True if self._given_order is not None else super().ordered  # type: ignore[misc,no-any-return]
+        return bool(self.sorted_cards.ordered)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        # The answer (and the bitmaps it points to) never changes: copies share it.
-        memo[id(self._search_matches)] = self._search_matches
-        return super().__deepcopy__(memo)  # type: ignore[misc]
+    def count(self) -> int:  # type: ignore[override]
+        return self.matches.count
 
-    def __getstate__(self) -> dict[str, Any]:
-        state: dict[str, Any] = super().__getstate__()  # type: ignore[misc]
-        state.pop("_search_matches", None)
-        return state
+    def __len__(self) -> int:
+        return self.matches.count
 
-    def _known_matches(self) -> Matches | None:
-        """The remembered answer if the queryset still asks exactly for it (the order aside)."""
-        if self._search_matches is None or getattr(self, "_result_cache", None) is not None:
-            return None
-        matches, children = self._search_matches
-        query = self.query  # type: ignore[attr-defined]
-        where: WhereNode = query.where
-        if (
-            where.connector != "AND" or where.negated or len(where.children) != len(children)
-            or any(a is not b for a, b in zip(where.children, children, strict=True))
-            or query.is_sliced or query.combinator or query.annotations or query.extra or query.extra_tables
-            or query.group_by is not None or query.select_for_update
-            or self.db != DEFAULT_DB_ALIAS  # type: ignore[attr-defined]
-        ):  # fmt: skip
-            return None
-        return matches
+    @overload
+    def __getitem__(self, index: int) -> Card: ...
 
-    def _known_order(self) -> str | None:
-        """The order as "rank" or "-rank" (the list order or its reverse), "id" or "-id"; None for any other."""
-        query = self.query  # type: ignore[attr-defined]
-        if query.extra_order_by:
-            return None
-        if query.order_by:
-            items = list(query.order_by)
-        elif query.default_ordering:
-            items = list(self.model._meta.ordering)  # type: ignore[attr-defined]
-        else:
-            return "rank"  # unordered: any order is right, the list order is as good as any
-        keys: list[str] = []
-        for item in items:
-            if isinstance(item, str):
-                keys.append(item)
-            elif isinstance(item, OrderBy) and isinstance(item.expression, F):
-                keys.append(("-" if item.descending else "") + item.expression.name)
-            else:
-                return None
-        found: str | None = None
-        if keys and keys[0] in NAME_ORDER:
-            descending = NAME_ORDER[keys[0]]
-            # Ties on the name are broken by the slug, as the ranks were; any tie-break is right without one.
-            if keys[1:] in ([], ["-slug" if descending else "slug"]):
-                found = "-rank" if descending else "rank"
-        elif len(keys) == 1 and keys[0] in ID_ORDER:
-            found = "-id" if ID_ORDER[keys[0]] else "id"
-        if found is not None and not query.standard_ordering:
-            found = found[1:] if found.startswith("-") else "-" + found
-        return found
+    @overload
+    def __getitem__(self, index: slice) -> list[Card]: ...
 
-    def count(self) -> int:
-        matches = self._known_matches()
-        if matches is not None:
-            return matches.count
-        return super().count()  # type: ignore[misc,no-any-return]
+    def __getitem__(self, index: int | slice) -> Card | list[Card]:
+        if isinstance(index, slice):
+            return list(self.sorted_cards[index])
+        return self.sorted_cards[index]  # type: ignore[no-any-return]
 
-    def exists(self) -> bool:
-        matches = self._known_matches()
-        if matches is not None:
-            return matches.count > 0
-        return super().exists()  # type: ignore[misc,no-any-return]
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.sorted_cards)
 
-    def __getitem__(self, k: Any) -> Any:
-        matches = self._known_matches()
-        order = self._known_order() if matches is not None else None
-        if matches is None or order is None or isinstance(k, bool):
-            return super().__getitem__(k)  # type: ignore[misc]
-        if isinstance(k, int):
-            if k < 0:
-                return super().__getitem__(k)  # type: ignore[misc]
-            found = list(self._page(matches, order, k, k + 1))
-            if not found:
-                raise IndexError("list index out of range")
-            return found[0]
-        if not isinstance(k, slice) or (k.start is not None and k.start < 0) or (k.stop is not None and k.stop < 0):
-            return super().__getitem__(k)  # type: ignore[misc]
-        start = int(k.start or 0)
-        stop = matches.count if k.stop is None else min(int(k.stop), matches.count)
-        page = self._page(matches, order, start, stop)
-        return list(page)[:: k.step] if k.step else page
+    def queryset(self) -> Any:
+        return self.sorted_cards
 
-    def _page(self, matches: Matches, order: str, start: int, stop: int) -> Any:
-        """The rows ``start:stop`` in the queryset's order, fetched by primary key."""
-        limit = max(0, stop - start)
-        if order in ("rank", "-rank"):
-            ids = matches.page(start, limit, descending=order == "-rank")
-        else:
-            everything = sorted(matches.ids(), reverse=order == "-id")
-            ids = tuple(everything[start : start + limit])
-        page = self._chain()  # type: ignore[attr-defined]
-        page.query.where = WhereNode()
-        page._search_matches = None
-        if not ids:
-            return page.none()
-        _add_ids_lookup(page.query, MatchedIds(ids=ids), unindexed=False)
-        order_in_python(page, ids)
-        return page
+    def reordered(self, key: str, ordering: list[Any]) -> Any:
+        if key in BITMAP_ORDERS:
+            return SearchResults(self.matches, self.rows, key)
+        return SortedByDatabase(self.matches, self.rows, self.sorted_cards.order_by(*ordering))
 
 
-class IdsIn(Expression):
-    """``pk IN (ids)`` as one condition: what ``filter(pk__in=...)`` makes, built and compiled without the
-    lookup machinery (resolving a path, preparing each value), which cost more than running a page's query.
-    The column is its source expression, so the condition is relabelled like any other inside a subquery."""
-
-    conditional = True
-    output_field = BooleanField()
-    # Known for this condition (a column and numbers), so not worked out again for every page.
-    contains_aggregate = False
-    contains_over_clause = False
-    contains_column_references = True
-
-    def __init__(self, column: Any, ids: MatchedIds, unindexed: bool) -> None:
-        super().__init__()
-        self.column, self.ids, self.unindexed = column, ids, unindexed
-
-    def get_source_expressions(self) -> list[Any]:
-        return [self.column]
-
-    def set_source_expressions(self, exprs: list[Any]) -> None:
-        (self.column,) = exprs
-
-    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
-        column, params = compiler.compile(self.column)
-        ids, id_params = self.ids.as_sql(compiler, connection)
-        # The unary plus keeps SQLite from looking each id up (see matches_condition).
-        return f"{'+' if self.unindexed else ''}{column} IN {ids}", [*params, *id_params]
-
-
-def _add_ids_lookup(query: Any, ids: MatchedIds, unindexed: bool) -> None:
-    query.where.add(IdsIn(query.model._meta.pk.get_col(query.get_initial_alias()), ids, unindexed), AND)
+def as_queryset(found: Any) -> Any:
+    """A queryset of the same cards, whether ``found`` is a queryset already or a search's results."""
+    return found.queryset() if isinstance(found, (SearchResults, SortedByDatabase)) else found

@@ -13,6 +13,7 @@ from cards.search.errors import IndexUnavailable, NoUsableTerm, QueryWarning
 from cards.search.evaluate import Matches
 from cards.search.execute import Plan, plan
 from cards.search.facets import bits_from_ranks
+from cards.search.results import BITMAP_ORDERS, LIST_ORDER, REVERSED_LIST_ORDER, SearchResults
 from cards.search.storage import OpenIndex, open_index
 from cards.search.syntax_tree import And, Condition, Node, Words, leaves
 from cards.search.understand import Understood, understand
@@ -93,7 +94,7 @@ class SearchOutcome:
 
     @property
     def highlight_stems(self) -> frozenset[str]:
-        from cards.search.analysis import stems
+        from core.text_analysis import stems
 
         return frozenset(stem for words in self.understood.words for stem in stems(words.text))
 
@@ -121,7 +122,8 @@ def current_index() -> OpenIndex | None:
 
 def read_query(text: str) -> Understood:
     """Parse and check a query; raises NoUsableTerm when nothing in it can be searched."""
-    understood = understand(text, DataVocabulary(current_index()))
+    index = current_index()
+    understood = replace(understand(text, DataVocabulary(index)), index=index)
     if not understood.usable:
         raise NoUsableTerm("No term of the query could be used.", understood.warnings)
     return understood
@@ -131,7 +133,8 @@ def prepare(understood: Understood, printed_only: bool = False, budget: Budget |
     """The plan of a reading; ``printed_only`` leaves out the cards known only from fan pages. ``budget``
     bounds the work (one per request, shared with the did-you-mean; a fresh one when not given)."""
     budget = budget if budget is not None else Budget()
-    index = current_index()
+    # Opened once per search: the index the query was read against, when it was read by ``read_query``.
+    index = understood.index if understood.index is not None else current_index()
     if index is None:
         needs_index = any(isinstance(leaf, Words) or (isinstance(leaf, Condition) and leaf.keyword == "name")
                           for leaf in leaves(understood.tree))  # fmt: skip
@@ -171,8 +174,8 @@ def plain_text(tree: Node | None) -> str | None:
 
 def _loose_name(understood: Understood, index: OpenIndex, printed_only: bool) -> tuple[LooseNameReading, int] | None:
     """A query of plain words that matched nothing, read as a card name typed loosely; None if no name is near."""
-    from cards.search.analysis import plain_words
     from cards.search.spelling import LONGEST_LOOSE_NAME, SHORTEST_LOOSE_NAME, compact, loose_names, name_speller
+    from core.text_analysis import plain_words
 
     text = plain_text(understood.tree)
     if text is None or not SHORTEST_LOOSE_NAME <= len(compact(text)) <= LONGEST_LOOSE_NAME:
@@ -208,13 +211,34 @@ def printed_only_for(understood: Understood) -> bool:
 
 def search(queryset: Any, understood: Understood, printed_only: bool = False,
            budget: Budget | None = None) -> tuple[Any, SearchOutcome]:  # fmt: skip
-    """Filter (and, if the query says so, sort) a card queryset."""
+    """Filter (and, if the query says so, sort) a card queryset: the database answers it. A list that is only
+    counted and paged takes ``found_cards`` instead, which answers from the bitmap."""
     outcome = prepare(understood, printed_only, budget)
-    if outcome.plan.matches is not None and hasattr(queryset, "with_matches"):
-        # Counted and paged from the in-memory answer while nothing else narrows the queryset.
-        queryset = queryset.with_matches(outcome.plan.matches.for_one_search())
-    elif outcome.plan.condition is not None:
+    return narrowed(queryset, outcome), outcome
+
+
+def narrowed(queryset: Any, outcome: SearchOutcome) -> Any:
+    """The queryset filtered to the search's cards (and sorted, if the query says how)."""
+    if outcome.plan.condition is not None:
         queryset = queryset.filter(outcome.plan.condition)
     if outcome.plan.ordering is not None:
         queryset = queryset.order_by(*outcome.plan.ordering)
-    return queryset, outcome
+    return queryset
+
+
+def bitmap_order(understood: Understood, sort: str | None) -> str | None:
+    """The order of the list as one the bitmap holds ("name" or "-name"), or None for any other: the query's
+    ``order:``/``dir:`` win over the sort menu (``sort``), as in ``CardFilterSet.qs``."""
+    if understood.order is not None or understood.direction is not None:
+        if (understood.order or "name") != "name":
+            return None
+        return REVERSED_LIST_ORDER if understood.direction == "desc" else LIST_ORDER
+    return sort if sort in BITMAP_ORDERS else None
+
+
+def found_cards(rows: Any, outcome: SearchOutcome, order: str | None) -> SearchResults | None:
+    """The search's cards counted and paged from the bitmap, or None when the index did not answer it or the
+    order is one the bitmap does not hold (the caller then filters ``rows`` with ``narrowed``)."""
+    if outcome.plan.matches is None or order is None:
+        return None
+    return SearchResults(outcome.plan.matches.for_one_search(), rows, order)

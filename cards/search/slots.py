@@ -20,8 +20,8 @@ from pathlib import Path
 
 from django.conf import settings
 
-from cards.search.analysis import plain_words
 from cards.search.errors import SearchError
+from core.text_analysis import plain_words
 
 SEARCH_SLOTS = int(os.environ.get("GUARDIANS_SEARCH_SLOTS", "1"))
 SLOT_WAIT = float(os.environ.get("GUARDIANS_SEARCH_SLOT_WAIT", "0"))

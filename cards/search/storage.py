@@ -35,10 +35,10 @@ from whoosh.reading import SegmentReader
 from whoosh.searching import Searcher
 
 from cards.search import facet_updates, facets
-from cards.search.analysis import word_pair
 from cards.search.documents import FIELD_NAMES, PAIR_FIELD, WORD_FIELDS, build_schema, document
 from cards.search.errors import IndexUnavailable
 from cards.search.facets import Bits, Facets, bits_from_ranks
+from core.text_analysis import word_pair
 
 if TYPE_CHECKING:
     from cards.models import Card
@@ -62,7 +62,7 @@ class Pointer:
     revision: int = 0
     # The field names the index was built with: an index from an older schema is rebuilt, not patched.
     schema: str = ""
-    # The data revision (``guardians_site.revision``) the index holds: the system check compares it, and when
+    # The data revision (``core.revision``) the index holds: the system check compares it, and when
     # the database moves past it (a change saved through another server) the index catches up (``following``).
     data_revision: int = 0
 
@@ -461,7 +461,7 @@ def _current_facets(generation_dir: Path, pointer: Pointer) -> Facets | None:
 
 
 def _data_revision() -> int:
-    from guardians_site import revision
+    from core import revision
 
     return revision.current().number
 

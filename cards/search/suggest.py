@@ -6,13 +6,13 @@ from typing import TYPE_CHECKING
 
 from whoosh import query as wq
 
-from cards.search.analysis import normalise_name, plain_words, stems
 from cards.search.budget import BUDGET_EXHAUSTED, CORRECTIONS_CAPPED, Budget
 from cards.search.documents import WORD_FIELDS
 from cards.search.execute import ids_condition
 from cards.search.service import LooseNameReading, current_index
 from cards.search.spelling import NameSpeller, loose_names, name_speller
 from cards.search.understand import Understood
+from core.text_analysis import normalise_name, plain_words, stems
 
 if TYPE_CHECKING:
     from cards.models import Card
@@ -67,7 +67,7 @@ def did_you_mean(understood: Understood, budget: Budget | None = None, loose: Lo
     """
     if loose is not None and loose.names:
         return loose.names[0] if loose.names[0] != normalise_name(understood.text) else None
-    index = current_index()
+    index = understood.index if understood.index is not None else current_index()
     if index is None:
         return None
     budget = budget if budget is not None else Budget()

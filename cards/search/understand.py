@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
-from typing import Protocol
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
-from cards.search.analysis import normalise_name, stems
 from cards.search.errors import QueryWarning
 from cards.search.keywords import (
     BY_SPELLING,
@@ -28,6 +27,7 @@ from cards.search.keywords import (
 )
 from cards.search.parser import ParsedQuery, parse
 from cards.search.syntax_tree import And, Condition, Node, Not, Or, Term, Words
+from core.text_analysis import normalise_name, stems
 
 INTEGER = re.compile(r"[+-]?\d+")
 # No printed statistic comes near four digits; the bound keeps a typo from reaching the database's small integers.
@@ -49,6 +49,9 @@ class Understood:
     order: str | None
     direction: str | None
     warnings: tuple[QueryWarning, ...]
+    # The index the query was read against (``service.read_query``), kept so the rest of the same search (its
+    # answer, its did-you-mean) uses that one instead of opening the index again. Not part of the reading.
+    index: Any = field(default=None, compare=False, repr=False)
 
     @property
     def usable(self) -> bool:

@@ -22,7 +22,7 @@ from bestplay.serializers import (
 )
 from combat import running
 from engine.solver import solve
-from guardians_site import revision
+from core import revision
 
 pytestmark = pytest.mark.django_db
 

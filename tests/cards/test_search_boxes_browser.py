@@ -1,6 +1,6 @@
 """Both search boxes that suggest while typing, in a real Chromium at a phone's and a desktop's width: the header's
 box (rule numbers, ruling ids, card names, terms) and the card list's name box share one script
-(guardians_site/static/js/search-suggestions.js). Each is a combobox by its datalist, is submitted with Enter,
+(core/static/js/search-suggestions.js). Each is a combobox by its datalist, is submitted with Enter,
 never shows names for text that is no longer in the box, and asks nothing for text it does not complete.
 
 The suggestion APIs are answered by the test (page.route), so an answer can be held back as a slow one would be.

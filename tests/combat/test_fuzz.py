@@ -160,7 +160,7 @@ BOARD_FIELDS = [
 def test_the_match_up_board_with_any_fields(params: dict[str, str]) -> None:
     params.setdefault("a-creatures", "Iron Lord\nArcher\nFemale Titan")
     params.setdefault("d-creatures", "Archer\nMendu Sada the Havoc")
-    # A NUL anywhere in the address is refused site-wide before any view runs (guardians_site.middleware).
+    # A NUL anywhere in the address is refused site-wide before any view runs (core.middleware).
     has_nul = any("\x00" in key or "\x00" in value for key, value in params.items())
     # 400 also when the fields do not make a set-up that resolves (the board still shows why).
     assert client.get("/combat/board/", params).status_code in ((400,) if has_nul else (200, 400)), params

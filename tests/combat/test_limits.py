@@ -63,7 +63,7 @@ def test_json_nested_1000_deep_is_a_400_not_a_recursion_error(client: Client, en
 
 
 def test_brackets_inside_strings_do_not_count_as_depth() -> None:
-    from guardians_site.api.parsers import json_depth
+    from core.api.parsers import json_depth
 
     assert json_depth(b'{"notation": "[[[[[[[[[[[[[[[[[[[[\\"{{{{{{{{{"}') == 1
     assert json_depth(b'{"a": [[{"b": []}]]}') == 5

@@ -7,9 +7,9 @@ import re
 import pytest
 from django.test import Client
 
+from core.sources import describe, display_date
 from rulings.display import ruling_sources
 from rulings.models import Ruling, WorkedExample
-from rulings.sources import describe, display_date
 from tests.rulings.corpus_facts import rulings
 
 pytestmark = pytest.mark.django_db

@@ -78,7 +78,7 @@ def test_every_glossary_terms_rule_uses_the_term_or_one_of_its_aliases() -> None
     """The rule a term points to (or one numbered beneath it) uses every word of the term or of an alias, as the
     search reads words ("channelling cap": "channelling ... this cap"). "Control" pointed to 7.1.4, which
     never says control, and a judge following the link found a rule about totals."""
-    from cards.search.analysis import stems
+    from core.text_analysis import stems
 
     unused = {}
     for term in GlossaryTerm.objects.select_related("rule"):

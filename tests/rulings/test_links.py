@@ -21,7 +21,7 @@ from django.http import QueryDict
 from django.test import Client
 from django.urls import Resolver404, resolve
 
-from guardians_site import page_cache
+from core import page_cache
 from rulings.filters import RulingFilterSet
 from rulings.models import Ruling
 

@@ -126,7 +126,7 @@ def test_the_management_command_writes_the_current_revisions_index() -> None:
 
     from django.core.management import call_command
 
-    from guardians_site import revision
+    from core import revision
 
     out = StringIO()
     call_command("rebuild_rules_index", stdout=out)
@@ -135,7 +135,7 @@ def test_the_management_command_writes_the_current_revisions_index() -> None:
 
 
 def test_the_index_follows_the_data_revision(client: Client) -> None:
-    from guardians_site import revision
+    from core import revision
 
     before = text_index.current()
     assert text_index.current() is before  # opened once per revision

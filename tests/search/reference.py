@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from cards.abilities import describe_abilities
-from cards.search.analysis import stems
+from core.text_analysis import stems
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "cards"
 COMPARE: dict[str, Callable[[Any, Any], bool]] = {

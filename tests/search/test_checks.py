@@ -10,7 +10,7 @@ import pytest
 from cards.models import Card
 from cards.search import storage
 from cards.search.checks import search_index_is_current
-from guardians_site import revision
+from core import revision
 from tests.search.test_index import _all_cards
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from django.core.management import call_command
 
 from cards.models import Card, CardClass
 from cards.search import following, storage
-from guardians_site import revision
+from core import revision
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from django.test import Client
 
 from cards.filters import CardFilterSet
 from cards.models import Card
-from cards.search.analysis import stems
+from core.text_analysis import stems
 from tests.search import reference as ref
 from tests.search.helpers import found, found_in_order
 

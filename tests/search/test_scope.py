@@ -60,7 +60,7 @@ def _slugs(query: str) -> list[str]:
 
 
 def test_the_site_wide_search_counts_cards_as_the_card_list_does(client: Client) -> None:
-    from guardians_site.site_search import CARDS, site_search
+    from sitewide.site_search import CARDS, site_search
 
     for query, listed in (("t:stronghold", 18), ("is:unverified", 3), ("castle", None)):
         cards = next((group for group in site_search(query).groups if group.kind == CARDS), None)

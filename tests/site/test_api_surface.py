@@ -12,8 +12,8 @@ import pytest
 from django.core.cache import cache
 from django.test import Client, override_settings
 
-from guardians_site import revision
-from guardians_site.api.root import ENDPOINTS
+from core import revision
+from core.api.root import ENDPOINTS
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,9 @@ from django.core.management import call_command
 from django.test import Client
 
 from cards.models import Card
-from guardians_site import bulkdata, revision
+from core import revision
 from rulings.models import GlossaryTerm, RuleEntry, Ruling
+from sitewide import bulkdata
 
 pytestmark = pytest.mark.django_db
 

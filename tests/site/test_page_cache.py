@@ -8,7 +8,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from guardians_site import page_cache, revision
+from core import page_cache, revision
 from rulings import linking
 
 pytestmark = pytest.mark.django_db

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from cards.loading import load_fixtures
 from cards.models import Card
-from guardians_site import revision
+from core import revision
 from rulings.models import Ruling
 
 pytestmark = pytest.mark.django_db
@@ -76,7 +76,7 @@ def test_loaders_advance_it_only_when_they_change_something(django_capture_on_co
 
 def test_the_plain_sql_number_is_the_orm_number(django_capture_on_commit_callbacks: Any) -> None:
     # The search's quick check reads the number without the ORM; it must follow every bump.
-    from guardians_site.models import DataRevision
+    from core.models import DataRevision
 
     assert revision.current_number() == revision.current().number
     with django_capture_on_commit_callbacks(execute=True):

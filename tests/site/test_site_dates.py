@@ -9,7 +9,7 @@ import pytest
 from django.template import Context, Template
 from django.test import Client
 
-from guardians_site.dates import site_date
+from core.dates import site_date
 
 
 @pytest.mark.parametrize(

@@ -96,7 +96,7 @@ def test_the_searches_are_in_the_openapi_schema(client: Client) -> None:
     assert {"q", "in", "page", "page_size", "ruleset"} <= {parameter["name"] for parameter in rules["parameters"]}
     answer = rules["responses"]["200"]["content"]["application/json"]["schema"]
     # A union answer is not wrapped in allOf (a generated client drops that); its object member states the
-    # optional warnings every object answer may carry (guardians_site/api/schema.py).
+    # optional warnings every object answer may carry (core/api/schema.py).
     components = schema["components"]["schemas"]
     response = components[answer["$ref"].rsplit("/", 1)[1]]
     assert len(response["oneOf"]) == 2  # the trees without q, the search with it
@@ -110,6 +110,6 @@ def test_odd_input_never_fails(client: Client) -> None:
     odd = ["<script>", "((((", '"', "-", '-"a b"', "x" * 5000, "v>=10", "arena", "standard 99.9", "R-999", "PRI-999", "\x00"]
     for url in ("/search/", "/rules/search/", "/api/v1/search/", "/api/v1/rules/", "/api/v1/search/suggest/"):
         for text in odd:
-            # A NUL is refused site-wide before any view runs (guardians_site.middleware): a 400, not a failure.
+            # A NUL is refused site-wide before any view runs (core.middleware): a 400, not a failure.
             expected = (400,) if "\x00" in text else (200, 302)
             assert client.get(url, {"q": text}).status_code in expected, (url, text)

@@ -10,7 +10,7 @@ from django.core import signals
 from django.core.handlers.wsgi import WSGIHandler
 from django.db import close_old_connections
 
-from guardians_site import warm
+from sitewide import warm
 
 pytestmark = pytest.mark.django_db
 

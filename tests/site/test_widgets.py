@@ -9,7 +9,7 @@ from django import forms
 from django.utils.safestring import mark_safe
 
 from cards.filters import CardFilterSet
-from guardians_site.widgets import PlainSelect
+from core.widgets import PlainSelect
 
 pytestmark = pytest.mark.django_db
 

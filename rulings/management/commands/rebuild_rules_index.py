@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from guardians_site import revision
+from core import revision
 from rulings import text_index
 
 

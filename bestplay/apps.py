@@ -7,3 +7,10 @@ class BestPlayConfig(AppConfig):
     name = "bestplay"
     verbose_name = "Best play"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from bestplay.panel import panel_context
+        from combat.result_panels import add_result_panel
+
+        # The combat result page shows the panel; the simulator sits below this app, so the panel is handed to it.
+        add_result_panel("best_play", panel_context)

@@ -14,8 +14,8 @@ from bestplay.models import Analysis
 from bestplay.progress import ProgressRecorder
 from bestplay.solving import search
 from combat import running
-from engine.errors import EngineError
 from core import revision
+from engine.errors import EngineError
 
 
 @task()

@@ -11,8 +11,8 @@ from bestplay.keys import analysis_key
 from bestplay.models import Analysis
 from bestplay.reading import answer_view
 from combat.rule_refs import rule_refs
-from engine.rulesets import AnySetup, ruleset_of
 from core import revision
+from engine.rulesets import AnySetup, ruleset_of
 
 
 def panel_context(setup: AnySetup) -> dict[str, Any]:

@@ -20,9 +20,9 @@ from bestplay.models import Analysis
 from bestplay.solving import search
 from combat import running
 from combat.slots import ServerBusy, explore_slot
+from core import revision
 from engine.errors import SetupInvalid
 from engine.rulesets import AnySetup, ruleset_of
-from core import revision
 
 # The search in the request, and "why did I lose?" after it: with reading, a wait for a slot (0.5 s at most)
 # and writing the answer, the request stays under the 2 s every request is held to.

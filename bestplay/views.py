@@ -18,8 +18,8 @@ from bestplay.presenting import analysis_data
 from bestplay.service import best_play
 from combat import running
 from combat.links import notation_in, permalink
-from engine.errors import EngineError
 from core.api.throttling import ExploreThrottle
+from engine.errors import EngineError
 
 # How often a running analysis' page reloads itself, in seconds.
 REFRESH_EVERY_S = 2

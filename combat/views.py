@@ -16,7 +16,6 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
-from bestplay.panel import panel_context
 from combat import duel_builder, duels, glossary, reading, refused, running
 from combat.duel_summary import duel_summary
 from combat.examples import all_examples, arena_examples, find_example
@@ -25,6 +24,7 @@ from combat.links import link_query, notation_in, permalink
 from combat.notation_doc import BASICS, CLAUSES, DUEL_CLAUSES
 from combat.picture_svg import render as picture_svg_render
 from combat.readings_links import reading_links
+from combat.result_panels import result_panel
 from combat.rule_refs import rule_refs
 from combat.setup_form import (
     STARTER_NOTATION,
@@ -111,7 +111,7 @@ def _duel_page(request: HttpRequest, notation: str, setup: ArenaSetup) -> HttpRe
         "png_url": png_url(log.notation, step_query),
         "step_permalink": permalink(log.notation, step=step_query),
         # The result's "Best play" panel (each round's plays), as a combat's.
-        "best_play": panel_context(setup) if current >= len(log.steps) else None,
+        "best_play": result_panel("best_play", setup) if current >= len(log.steps) else None,
     }
     return render(request, "combat/duel.html", context)
 
@@ -228,7 +228,7 @@ def _step_context(request: HttpRequest, log: CombatLog, setup: CombatSetup, view
         "glossary_urls": urls,
         "step_words": [] if view.at_end else glossary.step_words(view.step.step, urls),
         # The result's "Best play" panel: a stored analysis of this set-up, or the button that starts one.
-        "best_play": panel_context(setup) if view.at_end else None,
+        "best_play": result_panel("best_play", setup) if view.at_end else None,
     }
 
 

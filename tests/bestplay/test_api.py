@@ -21,8 +21,8 @@ from bestplay.serializers import (
     WhyLostSerializer,
 )
 from combat import running
-from engine.solver import solve
 from core import revision
+from engine.solver import solve
 
 pytestmark = pytest.mark.django_db
 

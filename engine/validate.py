@@ -24,6 +24,7 @@ from .abilities import (
     RangedGamble,
     RangedLimit,
     Restriction,
+    StackingLimit,
     matchup_cards,
 )
 from .actions import ActionKind
@@ -414,14 +415,26 @@ class _SideChecker:
                 )
             found.append(card)
         stacking = sum(card.stacking for card in found)
-        if stacking > STACKING_LIMIT:
+        limit, limited_by = self._stacking_limit()
+        if stacking > limit:
             detail = " + ".join(f"{card.stacking} {card.name}" for card in found)
             self.add(
                 "setup.stacking_over_limit",
-                f"the {self.side.value}'s shield stacks {stacking} points ({detail}), over the limit of {STACKING_LIMIT}",
+                f"the {self.side.value}'s shield stacks {stacking} points ({detail}), over the limit of {limit}"
+                + limited_by,
                 where,
             )
         return found
+
+    def _stacking_limit(self) -> tuple[int, str]:
+        """The side's stacking limit (VAL-5) and, when a shield card lowers it, the words saying which."""
+        lowest, by = STACKING_LIMIT, ""
+        for reference in self.setup.shields:
+            shield = self.catalog.find(split_reference(reference)[0])
+            for rule in shield.abilities_of(StackingLimit) if shield is not None else ():
+                if rule.limit < lowest:
+                    lowest, by = rule.limit, f" that {shield.name} sets"
+        return lowest, by
 
     def _items(self, creature_count: int) -> None:
         where = f"{self.prefix}.items"

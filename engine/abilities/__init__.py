@@ -128,6 +128,7 @@ from .leaving import (
     RetreatOption,
     SendsToMelee,
 )
+from .limits import StackingLimit
 from .matchups import (
     DestroyedWhenBeaten,
     DestroyMatchup,
@@ -295,6 +296,7 @@ __all__ = [
     "SideRole",
     "Sides",
     "SizeChoice",
+    "StackingLimit",
     "StartsAsPush",
     "StealsCommand",
     "StealsText",

@@ -41,7 +41,8 @@ DUEL_STEPS = frozenset({"PRI-1", "PRI-2", "PRI-3", "PRI-5", "PRI-6", "PRI-7", "P
 # Immunity to AOEs (AOE-3) guards against a step the duel never performs, so it costs a duel nothing.
 MOOT_STEPS = frozenset({"AOE-3"})
 # Steps that exist only in a shield combat: the command step, the order of match-ups, the choice of
-# secondary targets among several creatures, control of the space and healing after it.
+# secondary targets among several creatures, control of the space and healing after it, and the points a
+# shield's stack may hold (VAL-5: a duel stacks no creatures under a shield).
 SHIELD_ONLY_PREFIXES = (
     "CMD-1",
     "CMD-2",
@@ -55,6 +56,7 @@ SHIELD_ONLY_PREFIXES = (
     "RES-",
     "HEAL-",
     "CMB-",
+    "VAL-5",
 )
 
 
@@ -226,8 +228,8 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
             ArenaStatus.SHIELD_ONLY,
             ("Its text" if whole else "Part of its text")
             + " only makes sense with shields (the command card, the order in which creatures meet or are "
-            "announced, control of the space, choosing secondary targets or healing), so it does nothing in a duel"
-            + ("." if whole else "; the rest carries over."),
+            "announced, control of the space, choosing secondary targets, healing or the points a stack may hold), so it "
+            "does nothing in a duel" + ("." if whole else "; the rest carries over."),
         )
     if card.automation is AutomationStatus.PARTIAL:
         return ArenaSupport(ArenaStatus.NOT_AUTOMATED, "Only partly automated, as in standard combat.")

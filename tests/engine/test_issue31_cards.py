@@ -1,0 +1,97 @@
+"""Issue 31 item 8: the cards that were left `not_automated`, each now automated or out of scope.
+
+Table-driven: every card this branch settles has a row, with a worked combat in the notation, its
+arithmetic in a comment and the rule it follows, and the step or refusal that shows the card at work."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine import default_catalog, parse_setup, resolve, validate
+from engine.enums import AutomationStatus, Winner
+
+CATALOG = default_catalog()
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "cards"
+
+SHIELD_TERRAIN = [
+    "shield-terrain-broms-angelic",
+    "shield-terrain-broms-demonic",
+    "shield-terrain-broms-dragon",
+    "shield-terrain-broms-goblin",
+    "shield-terrain-broms-skull",
+    "shield-terrain-maitzs-insect",
+    "shield-terrain-maitzs-lightning",
+    "shield-terrain-ploogs-chicken",
+    "shield-terrain-ploogs-ox",
+    "shield-terrain-warholas-snakes",
+    "shield-terrain-dem-bones",
+    "shield-terrain-egyptian-motif",
+]
+
+
+def problem_codes(notation: str) -> list[str]:
+    return [problem.code for problem in validate(parse_setup(notation), CATALOG)]
+
+
+# ----------------------------------------------------------------- VAL-5: a shield card's own stacking limit
+@pytest.mark.parametrize("shield", SHIELD_TERRAIN)
+def test_a_shield_terrain_card_used_as_the_shield_holds_at_most_25_points(shield: str) -> None:
+    # Rule 4.4.1 (VAL-5) allows 30 points; this card as the Shield allows 25.
+    # Sand Lord 11 + Black Lung 14 = 25: allowed under it.
+    assert problem_codes(f"a=sand-lord,black-lung a.shield={shield} d=swordsman") == []
+    # Black Lung 14 + Swordsman 6 + Archer 6 = 26: refused under it, and allowed under a plain shield.
+    over = f"a=black-lung,swordsman,archer a.shield={shield} d=swordsman"
+    problems = validate(parse_setup(over), CATALOG)
+    assert [problem.code for problem in problems] == ["setup.stacking_over_limit"]
+    assert "26 points" in problems[0].message and "limit of 25" in problems[0].message
+    assert CATALOG.get(shield).name in problems[0].message
+    assert problem_codes("a=black-lung,swordsman,archer a.shield=shield-broms-skull-06 d=swordsman") == []
+
+
+@pytest.mark.parametrize("shield", SHIELD_TERRAIN)
+def test_a_shield_terrain_card_laid_as_terrain_sets_no_limit_and_no_terrain_type(shield: str) -> None:
+    # Laid as the terrain card it limits no stack: 26 points under a plain shield stay legal.
+    notation = f"terrain={shield} a=black-lung,swordsman,archer d=swordsman"
+    assert problem_codes(notation) == []
+    log = resolve(parse_setup(notation), CATALOG)
+    # No terrain type, so no terrain step (PRI-8) acts: match-up 1 is Black Lung 14 + 6 off-colour
+    # bonus against the mortal Swordsman = 20, against Swordsman 6 (PRI-7, PRI-11).
+    assert "PRI-8" not in {step.rule for step in log.steps}
+    assert (log.result.matchups[0].attacker_total, log.result.matchups[0].defender_total) == (20, 6)
+
+
+def test_worked_combat_under_a_25_point_shield() -> None:
+    # The full stack the card allows fights as under any shield (the limit changes only the set-up):
+    # match-up 1: Sand Lord 11 against Swordsman 6 + 3 off-colour against an elemental = 9 (PRI-7, PRI-11);
+    # match-up 2: Black Lung 14 + 6 off-colour against a mortal = 20 against Archer 6.
+    # Control (RES-2): 11 + 14 = 25 against 0, the attacker takes the space.
+    log = resolve(parse_setup("a=sand-lord,black-lung a.shield=shield-terrain-broms-skull d=swordsman,archer"), CATALOG)
+    assert [(m.attacker_total, m.defender_total) for m in log.result.matchups] == [(11, 9), (20, 6)]
+    assert log.result.winner is Winner.ATTACKER
+    assert not log.result.not_automated
+
+
+# ----------------------------------------------------------------- every settled card: status and reason
+def fixture_cards() -> dict[str, dict[str, object]]:
+    return {card["slug"]: card for path in FIXTURES.glob("*.json") for card in json.loads(path.read_text())}
+
+
+OUT_OF_SCOPE = ["gift-of-osirus", "cheesy-con-souvenir-tweezle"]
+
+
+@pytest.mark.parametrize("slug", OUT_OF_SCOPE)
+def test_an_out_of_scope_card_says_why(slug: str) -> None:
+    card = CATALOG.get(slug)
+    assert card.automation is AutomationStatus.OUT_OF_SCOPE
+    assert len(card.automation_reason) > 40
+    assert "needs a new kind" not in card.automation_reason
+
+
+@pytest.mark.parametrize("slug", SHIELD_TERRAIN)
+def test_an_automated_card_carries_its_ability_as_data(slug: str) -> None:
+    record = fixture_cards()[slug]
+    assert record["automation"]["status"] == "automated"  # type: ignore[index]
+    assert CATALOG.get(slug).abilities, "an automated card with text has its ability as data"

@@ -431,7 +431,9 @@ class _SideChecker:
         lowest, by = STACKING_LIMIT, ""
         for reference in self.setup.shields:
             shield = self.catalog.find(split_reference(reference)[0])
-            for rule in shield.abilities_of(StackingLimit) if shield is not None else ():
+            if shield is None:
+                continue  # reported as unknown where the shield is checked
+            for rule in shield.abilities_of(StackingLimit):
                 if rule.limit < lowest:
                     lowest, by = rule.limit, f" that {shield.name} sets"
         return lowest, by

@@ -129,7 +129,7 @@ class CardDefinition:
     @property
     def lasts_from_earlier(self) -> bool:
         """Whether the set-up may name this card as played before the combat (its effect lasts into it)."""
-        return any(ability.from_earlier for ability in self.abilities)
+        return any(ability.lasts_into_combat() for ability in self.abilities)
 
     @property
     def immune_attack_types(self) -> frozenset[AttackType]:

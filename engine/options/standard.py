@@ -181,9 +181,10 @@ class _Board:
         return _name(self.catalog, reference)
 
     def side_cards(self, side: Side) -> list[CardDefinition]:
-        """The cards that rule a whole side from the start: its shields and its stronghold."""
+        """The cards that rule a whole side from the start: its shields, its stronghold and the cards it played
+        before the combat (``earlier``), whose rules the engine reads as it reads a shield's."""
         setup = self.setup.side(side)
-        found = [self.card(ref) for ref in (*setup.shields, setup.stronghold)]
+        found = [self.card(ref) for ref in (*setup.shields, setup.stronghold, *setup.earlier)]
         return [card for card in found if card is not None]
 
 

@@ -74,6 +74,35 @@ def test_worked_combat_under_a_25_point_shield() -> None:
     assert not log.result.not_automated
 
 
+# ----------------------------------------------------------------- PRI-10: a card laid before the fight
+@pytest.mark.parametrize("placed_by", ["a", "d"])
+def test_monolith_of_power_named_as_played_earlier_bars_every_channel(placed_by: str) -> None:
+    # Without it: Sand Lord 11 + 3 off-colour against the external Zombie = 14 (PRI-7); the defender's Guardian
+    # spends a stone, CMP 9 capped at the Zombie's 7: 7 + 7 = 14, a push and both survive.
+    base = "a=sand-lord d=zombie d.channel=1:guardian*1"
+    free = resolve(parse_setup(base), CATALOG)
+    assert (free.result.matchups[0].attacker_total, free.result.matchups[0].defender_total) == (14, 14)
+    # With the Monolith laid by either player within reach: nobody channels (PRI-10), so 14 against 7 and the
+    # Sand Lord beats the Zombie; the defender keeps its stone (7 stones left).
+    log = resolve(parse_setup(f"{base} {placed_by}.earlier=monolith-of-power"), CATALOG)
+    assert (log.result.matchups[0].attacker_total, log.result.matchups[0].defender_total) == (14, 7)
+    refusals = [step for step in log.steps if step.rule == "PRI-10" and step.card == "monolith-of-power"]
+    assert refusals, "the channel refused names the Monolith under rule PRI-10"
+    assert "monolith-of-power" not in dict(log.result.not_automated)
+
+
+def test_monolith_of_power_is_offered_as_a_ban_on_channelling() -> None:
+    from engine import options
+    from engine.options.values import OptionKind
+
+    free = options(parse_setup("a=sand-lord d=zombie"), CATALOG).row(1).defender
+    assert [decision.item for decision in free.channels] == ["1:guardian"]
+    barred = options(parse_setup("a=sand-lord d=zombie a.earlier=monolith-of-power"), CATALOG).row(1).defender
+    assert list(barred.channels) == []
+    reason = barred.why_no(OptionKind.CHANNEL)
+    assert reason is not None and reason.code == "channel.forbidden" and "Monolith of Power" in reason.words
+
+
 # ----------------------------------------------------------------- every settled card: status and reason
 def fixture_cards() -> dict[str, dict[str, object]]:
     return {card["slug"]: card for path in FIXTURES.glob("*.json") for card in json.loads(path.read_text())}
@@ -90,7 +119,7 @@ def test_an_out_of_scope_card_says_why(slug: str) -> None:
     assert "needs a new kind" not in card.automation_reason
 
 
-@pytest.mark.parametrize("slug", SHIELD_TERRAIN)
+@pytest.mark.parametrize("slug", [*SHIELD_TERRAIN, "monolith-of-power"])
 def test_an_automated_card_carries_its_ability_as_data(slug: str) -> None:
     record = fixture_cards()[slug]
     assert record["automation"]["status"] == "automated"  # type: ignore[index]

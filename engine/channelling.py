@@ -18,6 +18,7 @@ from .abilities import (
     DrawsRanged,
     ForbidsChannelling,
     ForbidsRanged,
+    GuardianChannelsOnceEach,
     Immunity,
     NoChannellingAgainst,
     RangedChannelling,
@@ -1055,6 +1056,12 @@ def modify_channel(
         )
 
 
+def once_each_guardian(guardian: CardDefinition | None) -> CardDefinition | None:
+    """The side's Guardian card when its own text lets it channel into each creature only once a combat (Harkin);
+    read from the card itself, as the channel step names it."""
+    return guardian if guardian is not None and guardian.first(GuardianChannelsOnceEach) is not None else None
+
+
 def channel_into(
     combat: Combat, side: Side, channel: Channel, contribution: Contribution, opponent: Fighter | None
 ) -> None:
@@ -1095,6 +1102,18 @@ def channel_into(
             combat.warn("channel.too_few_stones", "PRI-10", side=side.value, planned=uses, left=state.stones)
             uses = state.stones
         source_card = None
+        once_each = once_each_guardian(state.guardian_card)
+        if once_each is not None:
+            if target.guardian_channelled:
+                why = Why("channel.once_each", {"source": once_each.name, "player": side.value, "target": target.name})
+                refuse(combat, StepKind.CHANNEL, "PRI-10", why, side=side, card=once_each, subject=target)
+                return
+            if uses > 1:
+                combat.warn(
+                    "channel.once_each_stones", "PRI-10", side=side.value, source=once_each.name, target=target.name,
+                    planned=uses,
+                )  # fmt: skip
+                uses = 1
     else:
         found = find_creature(
             combat.catalog, tuple(split_reference(ref)[0] for _, ref in state.channellers), channel.source
@@ -1215,6 +1234,7 @@ def channel_into(
         applied, changed = plan_channel(per_use, room, modifiers) if modifiers else (min(per_use, room), [])
         if channel.source == "guardian":
             state.stones -= 1
+            target.guardian_channelled = True
         else:
             state.used_channellers.add(index)
         spent = "a stone" if channel.source == "guardian" else "its once-a-turn channel"

@@ -427,6 +427,8 @@ NOTICES: dict[str, str] = {
     "channel.only_from_channeller": "{target} accepts channelling only from {sources}, not from {channeller}.",
     "channel.against_forbidden": "{side}: channelling against {opponent} is not allowed",
     "channel.too_few_stones": "{side}: {planned} stones planned but only {left} left",
+    "channel.once_each": "{source} channels into each creature only once in a combat: the {player}'s Guardian already channelled into {target}.",
+    "channel.once_each_stones": "{side}: {source} channels into {target} once in a combat, so only 1 of the {planned} stones planned is spent",
     "channel.cannot_receive": "{side}: {target} cannot receive channelling",
     "choice.not_in_opposing_hand": "{side}: {named} is not in the opposing combat hand; the first card there is drawn instead",
     "choice.not_an_item_there": "{side}: {named} is not among the {other}'s creature items when {shooter} fires; the default is used",

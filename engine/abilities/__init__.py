@@ -128,7 +128,7 @@ from .leaving import (
     RetreatOption,
     SendsToMelee,
 )
-from .limits import StackingLimit
+from .limits import GuardianChannelsOnceEach, StackingLimit
 from .matchups import (
     DestroyedWhenBeaten,
     DestroyMatchup,
@@ -239,6 +239,7 @@ __all__ = [
     "ForcedFirstAnswer",
     "GrantsImmunity",
     "GuardianCmp",
+    "GuardianChannelsOnceEach",
     "GuardianCmpBonus",
     "Guessed",
     "HandCards",

@@ -25,3 +25,19 @@ class StackingLimit(Ability):
 
     def describe(self) -> str:
         return f"Used as a Shield, the creatures under it may add up to {self.limit} points at most, not 30."
+
+
+@dataclass(frozen=True)
+class GuardianChannelsOnceEach(Ability):
+    """PRI-10 / SEC-4: a Guardian's own limit (Harkin): it spends at most one Power Stone on channelling into any
+    one creature in a combat, so no creature takes more than its CMP from it. A later channel of it into the
+    same creature is refused, and a channel of several stones spends only the first. Channellers are not bound."""
+
+    kind: ClassVar[str] = "guardian_channels_once_each"
+    steps: ClassVar[tuple[str, ...]] = ("PRI-10", "SEC-4")
+
+    def describe(self) -> str:
+        return (
+            "Its Guardian channels into any one creature only once in a combat: one Power Stone, so at most its CMP "
+            "reaches that creature (channellers are not limited)."
+        )

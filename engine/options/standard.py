@@ -25,6 +25,7 @@ from ..abilities.channelling import (
     ForbidsChannelling,
     ReceivesChannellingOnlyFrom,
 )
+from ..abilities.limits import GuardianChannelsOnceEach
 from ..abilities.ranged import ForbidsRanged, RangedLimit, RangedReaction
 from ..actions import Action, ActionKind, MatchupActions, action_to_text
 from ..cards import DEFAULT_GUARDIAN, CardDefinition
@@ -386,6 +387,9 @@ def _channel_choices(
     left = hand.stones - used.stones
     if receives and stones_ok and (only is None or only.guardian) and hand.cmp > 0:
         useful = math.ceil(room / hand.cmp)
+        guardian = board.card(board.setup.side(side).guardian)
+        if guardian is not None and guardian.first(GuardianChannelsOnceEach) is not None:
+            useful = min(useful, 1)  # Harkin: one stone into any one creature a combat
         found += [(GUARDIAN, amount) for amount in range(1, min(left, useful) + 1)]
     if channellers_ok:
         for ref in hand.channellers:

@@ -103,6 +103,41 @@ def test_monolith_of_power_is_offered_as_a_ban_on_channelling() -> None:
     assert reason is not None and reason.code == "channel.forbidden" and "Monolith of Power" in reason.words
 
 
+# ----------------------------------------------------------------- PRI-10: a Guardian that channels once each
+HARKIN = "a=zombie a.guardian=harkin-spreader-of-the-wealth d=sand-lord"
+
+
+@pytest.mark.parametrize(
+    ("channel", "totals", "code"),
+    [
+        # Zombie 7 + one stone at Harkin's CMP 6 = 13 against Sand Lord 11 + 3 off-colour = 14 (PRI-7, PRI-10):
+        # the Sand Lord wins; the second stone planned is not spent (Harkin keeps 10 - 1 = 9).
+        ("a.channel=1:guardian*2", (13, 14), "channel.once_each_stones"),
+        # Two channels of one stone in turn: the first adds 6 (13), the second is refused (PRI-10).
+        ("m1=a:channel:guardian*1,d:pass,a:channel:guardian*1,d:pass", (13, 14), "channel.once_each"),
+    ],
+)
+def test_harkin_channels_into_a_creature_only_once(channel: str, totals: tuple[int, int], code: str) -> None:
+    log = resolve(parse_setup(f"{HARKIN} {channel}"), CATALOG)
+    matchup = log.result.matchups[0]
+    assert (matchup.attacker_total, matchup.defender_total) == totals
+    assert log.result.winner is Winner.DEFENDER
+    assert code in [notice.code for notice in log.result.notices]
+    # Without Harkin (the default Guardian, CMP 9) the same channels fill the Zombie's cap of 7:
+    # 7 + 7 = 14 against 14, a push.
+    other = resolve(parse_setup(f"a=zombie d=sand-lord {channel}"), CATALOG)
+    assert (other.result.matchups[0].attacker_total, other.result.matchups[0].defender_total) == (14, 14)
+
+
+def test_harkin_is_offered_one_stone_per_creature() -> None:
+    from engine import options
+
+    free = options(parse_setup("a=light-elemental d=sand-lord"), CATALOG).row(1).attacker
+    assert [decision.item for decision in free.channels] == ["1:guardian", "1:guardian*2"]
+    harkin = options(parse_setup("a=light-elemental a.guardian=harkin-spreader-of-the-wealth d=sand-lord"), CATALOG)
+    assert [decision.item for decision in harkin.row(1).attacker.channels] == ["1:guardian"]
+
+
 # ----------------------------------------------------------------- every settled card: status and reason
 def fixture_cards() -> dict[str, dict[str, object]]:
     return {card["slug"]: card for path in FIXTURES.glob("*.json") for card in json.loads(path.read_text())}
@@ -119,7 +154,7 @@ def test_an_out_of_scope_card_says_why(slug: str) -> None:
     assert "needs a new kind" not in card.automation_reason
 
 
-@pytest.mark.parametrize("slug", [*SHIELD_TERRAIN, "monolith-of-power"])
+@pytest.mark.parametrize("slug", [*SHIELD_TERRAIN, "monolith-of-power", "harkin-spreader-of-the-wealth"])
 def test_an_automated_card_carries_its_ability_as_data(slug: str) -> None:
     record = fixture_cards()[slug]
     assert record["automation"]["status"] == "automated"  # type: ignore[index]

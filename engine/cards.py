@@ -26,6 +26,9 @@ class GuardianStats:
     luc: int = 0
 
 
+# Cards that lie in play before any combat (beside the Guardian, on a stronghold card): every text of theirs
+# that acts in a combat lasts into it, so the set-up may name them as played earlier.
+IN_PLAY_TYPES = frozenset({CardType.ACCESSORY, CardType.STRONGHOLD_UPGRADE, CardType.STRONGHOLD_DOWNGRADE})
 # A player without a Guardian card uses Rak Nam's numbers (VAL-17).
 DEFAULT_GUARDIAN = GuardianStats(vitality=30, cmp=9, stones=7, base_draw=3, ldl=-1, mdl=1, luc=1)
 DEFAULT_STRONGHOLD_BONUS = 5
@@ -129,6 +132,8 @@ class CardDefinition:
     @property
     def lasts_from_earlier(self) -> bool:
         """Whether the set-up may name this card as played before the combat (its effect lasts into it)."""
+        if self.type in IN_PLAY_TYPES and any(ability.steps for ability in self.abilities):
+            return True
         return any(ability.lasts_into_combat() for ability in self.abilities)
 
     @property

@@ -10,6 +10,7 @@ from .abilities import (
     CancelsRanged,
     ChannelCap,
     ChannelEffect,
+    ChannellerBonus,
     ChannelModifier,
     ChannelReaction,
     ChannelsOnlyTo,
@@ -1005,6 +1006,16 @@ def channel_modifiers(combat: Combat, side: Side) -> list[tuple[CardDefinition, 
     return found
 
 
+def channeller_bonuses(combat: Combat, side: Side) -> list[tuple[CardDefinition, ChannelModifier]]:
+    """A stronghold upgrade's bonus to ``side``'s channellers (Wizard's Tower), as a channel modifier of that card,
+    so it is planned, capped and logged as every other rule changing a channel is."""
+    return [
+        (source, ChannelModifier(amount=rule.amount))
+        for owner, source, rule, _ in active_effects(combat, ChannellerBonus)
+        if owner is side
+    ]
+
+
 def plan_channel(
     per_use: int, room: int, modifiers: list[tuple[CardDefinition, ChannelModifier]]
 ) -> tuple[int, list[tuple[CardDefinition, int, int]]]:
@@ -1211,6 +1222,8 @@ def channel_into(
             return
     eaten = channel_answer(combat, side.other, ChannelEffect.SUBTRACT, channel) if source_card is None else None
     modifiers = channel_modifiers(combat, side)
+    if source_card is not None:
+        modifiers += channeller_bonuses(combat, side)
     for _ in range(uses):
         if eaten is not None:
             state.stones -= 1

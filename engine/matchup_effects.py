@@ -26,6 +26,7 @@ from .abilities import (
     Immunity,
     LastingAttackBonus,
     NoBriberyHere,
+    NoStrongholdBonus,
     OcbModifier,
     Per,
     RangedReaction,
@@ -1146,6 +1147,19 @@ def text_box(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Side
                     (fighter.name, stronghold.name, suppressor.name),
                     side=side,
                     card=suppressor.card,
+                    subject=fighter,
+                )
+                continue
+            downgrade = next((card for _, card, _, _ in active_effects(combat, NoStrongholdBonus)), None)
+            if downgrade is not None:
+                log(
+                    combat,
+                    StepKind.NOTE,
+                    "ENG-3",
+                    "text_box.3",
+                    (fighter.name, stronghold.name, downgrade.name),
+                    side=side,
+                    card=downgrade,
                     subject=fighter,
                 )
                 continue

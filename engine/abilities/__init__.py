@@ -170,6 +170,7 @@ from .secondary import (
     SecondaryAutoWin,
     SecondaryImmunity,
 )
+from .strongholds import ChannellerBonus, NoStrongholdBonus
 
 ABILITY_KINDS: tuple[str, ...] = tuple(sorted(KINDS))
 
@@ -240,6 +241,8 @@ __all__ = [
     "GrantsImmunity",
     "GuardianCmp",
     "GuardianChannelsOnceEach",
+    "ChannellerBonus",
+    "NoStrongholdBonus",
     "GuardianCmpBonus",
     "Guessed",
     "HandCards",

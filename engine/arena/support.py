@@ -184,6 +184,15 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
         return ArenaSupport(
             ArenaStatus.NO_COMBAT_EFFECT, "Nothing in its text changes a duel beyond its printed numbers."
         )
+    if card.type in (CardType.STRONGHOLD_UPGRADE, CardType.STRONGHOLD_DOWNGRADE):
+        # Wizard's Tower, Sewage Backup: a standard combat takes them as cards in play from before it (earlier=);
+        # a duel is fought in the Duel Zone, beside no stronghold card, and its set-up has no place for them.
+        return ArenaSupport(
+            ArenaStatus.NOT_AUTOMATED,
+            "Not automated in duels: it lies on a stronghold card, and a duel is fought in the Duel Zone (Arena rule "
+            "5.1.1) with no place in its set-up for a card in play from before it, so its effect is left to the "
+            "players (site ruling 6.8.8).",
+        )
     if card.type is CardType.ACCESSORY:
         # Gift of Isis: a standard combat takes it as a card in play from before the combat (earlier=). The Arena
         # rules give an accessory no place (Phase I, 4.4.1, and the piles of 4.6.1 name none), and a duel set-up

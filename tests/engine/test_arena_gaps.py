@@ -261,9 +261,9 @@ def test_text_that_destroys_first_comes_before_destruction_on_beating() -> None:
 
 
 def test_an_h_item_not_modelled_in_standard_combat_is_named_where_it_is_played() -> None:
-    # Monolith of Power's text is out-of-combat data, but what it needs (the board around the combat) is not in any
-    # set-up, so its page says "not automated in duels"; the duel it is played in names it with that reason rather
-    # than calling it harmless.
+    # Monolith of Power is laid on the board before a fight (a shield combat names it as played earlier), but a duel
+    # has no board around it, so its page says "not automated in duels"; the duel it is played in names it with
+    # that reason rather than calling it harmless.
     monolith = CATALOG.get("monolith-of-power")
     assert arena_support(monolith).status is ArenaStatus.NOT_AUTOMATED
     log = _resolve(

@@ -138,6 +138,47 @@ def test_harkin_is_offered_one_stone_per_creature() -> None:
     assert [decision.item for decision in harkin.row(1).attacker.channels] == ["1:guardian"]
 
 
+# ----------------------------------------------------------------- stronghold upgrades and downgrades in play
+def first_totals(notation: str) -> tuple[int | None, int | None]:
+    matchup = resolve(parse_setup(notation), CATALOG).result.matchups[0]
+    return matchup.attacker_total, matchup.defender_total
+
+
+@pytest.mark.parametrize("laid_by", ["a", "d"])
+def test_sewage_backup_takes_the_stronghold_defence_bonus_away(laid_by: str) -> None:
+    base = "a=black-lung d=light-elemental d.stronghold=carreg-amroth-center"
+    # Without it: Light Elemental 13 + 5 defending Carreg Amroth (ENG-3) + 2 off-colour against the external
+    # Black Lung (PRI-7) = 20 against 14.
+    assert first_totals(base) == (14, 20)
+    # With the downgrade on that stronghold card (whoever laid it): no defence bonus, 13 + 2 = 15 against 14.
+    log = resolve(parse_setup(f"{base} {laid_by}.earlier=sewage-backup"), CATALOG)
+    assert (log.result.matchups[0].attacker_total, log.result.matchups[0].defender_total) == (14, 15)
+    step = next(step for step in log.steps if step.card == "sewage-backup" and step.rule == "ENG-3")
+    assert "Sewage Backup" in step.text and step.subject is not None
+
+
+def test_wizards_tower_adds_one_to_each_channeller_and_not_to_the_guardian() -> None:
+    channeller = "a=light-elemental d=light-elemental d.channellers=energy-well d.channel=1:energy-well"
+    # Energy Well channels 3 into the defending Light Elemental: 13 + 3 = 16 (PRI-10) ...
+    assert first_totals(channeller) == (13, 16)
+    # ... and 3 + 1 = 4 with Wizard's Tower in play for the defender: 13 + 3 + 1 = 17.
+    log = resolve(parse_setup(f"{channeller} d.earlier=wizards-tower"), CATALOG)
+    assert (log.result.matchups[0].attacker_total, log.result.matchups[0].defender_total) == (13, 17)
+    assert [step.delta for step in log.steps if step.card == "wizards-tower" and step.rule == "PRI-10"] == [1]
+    # The Guardian's stone is not a channeller: one stone at CMP 9 is 13 + 9 = 22 either way.
+    guardian = "a=light-elemental d=light-elemental d.channel=1:guardian*1"
+    assert first_totals(guardian) == first_totals(f"{guardian} d.earlier=wizards-tower") == (13, 22)
+    # The opponent's Tower does nothing for this side's channellers.
+    assert first_totals(f"{channeller} a.earlier=wizards-tower") == (13, 16)
+
+
+def test_an_upgrade_without_combat_text_cannot_be_named_as_played_earlier() -> None:
+    # Gift of Osirus is out of scope (its text acts on no combat); Teleport Tower moves shields.
+    assert problem_codes("a=sand-lord a.earlier=gift-of-osirus d=swordsman") == ["setup.not_lasting_from_earlier"]
+    assert problem_codes("a=sand-lord a.earlier=teleport-tower d=swordsman") == ["setup.not_lasting_from_earlier"]
+    assert problem_codes("a=sand-lord a.earlier=wizards-tower,sewage-backup d=swordsman") == []
+
+
 # ----------------------------------------------------------------- every settled card: status and reason
 def fixture_cards() -> dict[str, dict[str, object]]:
     return {card["slug"]: card for path in FIXTURES.glob("*.json") for card in json.loads(path.read_text())}
@@ -154,7 +195,7 @@ def test_an_out_of_scope_card_says_why(slug: str) -> None:
     assert "needs a new kind" not in card.automation_reason
 
 
-@pytest.mark.parametrize("slug", [*SHIELD_TERRAIN, "monolith-of-power", "harkin-spreader-of-the-wealth"])
+@pytest.mark.parametrize("slug", [*SHIELD_TERRAIN, "monolith-of-power", "harkin-spreader-of-the-wealth", "sewage-backup", "wizards-tower"])
 def test_an_automated_card_carries_its_ability_as_data(slug: str) -> None:
     record = fixture_cards()[slug]
     assert record["automation"]["status"] == "automated"  # type: ignore[index]

@@ -1,0 +1,45 @@
+"""Kinds of the cards that lie on a stronghold card (upgrades and downgrades).
+
+Such a card is in play before any combat: the set-up names it among a side's cards played earlier
+(``a.earlier=`` / ``d.earlier=``), which says that the combat is fought where its text reaches (the
+stronghold card it lies on, or the spaces in front of it). The engine reads it through ``active_effects``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .base import Ability, _more_or_less
+
+
+@dataclass(frozen=True)
+class NoStrongholdBonus(Ability):
+    """ENG-3: a downgrade on the stronghold card the defender stands in: that card gives no defence bonus,
+    whoever laid the downgrade (it rules the card, not a player)."""
+
+    kind: ClassVar[str] = "no_stronghold_bonus"
+    steps: ClassVar[tuple[str, ...]] = ("ENG-3",)
+
+    def describe(self) -> str:
+        return "The stronghold card it lies on gives its defenders no defence bonus (name it as played earlier)."
+
+
+@dataclass(frozen=True)
+class ChannellerBonus(Ability):
+    """PRI-10 / SEC-4: each channeller of its side (a creature channelling from beneath the stronghold card it
+    lies on) gives ``amount`` more per use; the Guardian's stones are unchanged. The cap of the receiver still
+    applies, as for every channel modifier."""
+
+    kind: ClassVar[str] = "channeller_bonus"
+    steps: ClassVar[tuple[str, ...]] = ("PRI-10", "SEC-4")
+    amount: int
+
+    def __post_init__(self) -> None:
+        if not self.amount:
+            raise ValueError("'amount' must not be 0 (a channeller_bonus that changes nothing)")
+
+    def describe(self) -> str:
+        return (
+            f"Each channeller of its side channels {_more_or_less(self.amount)} (name it as played earlier; its side's "
+            "channellers are read as channelling from beneath its stronghold card)."
+        )

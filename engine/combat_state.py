@@ -84,6 +84,8 @@ class Combat:
             for state in self.sides.values()
             for card in [
                 *(f.card for f in state.fighters),
+                # The creature items carried in the stack (their kinds act on the creatures beside them).
+                *(self.catalog.get(split_reference(reference)[0]) for reference in state.setup.items),
                 *state.shield_cards,
                 *state.earlier_cards,
                 *([state.stronghold] if state.stronghold is not None else []),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 # The modules whose functions register ability effects with the steps (effects.acts_in) must all be
 # imported before a combat runs; most are imported anyway, this makes it certain.
-from . import bribery_effects, channelling, command_fights, hand_effects, matchup_effects  # noqa: F401, I001
+from . import bribery_effects, channelling, command_fights, hand_effects, item_effects, matchup_effects  # noqa: F401, I001
 from .abilities import ControlBonus, ControlExclusion, ControlValue, LeaveMoment, Scope, Sides, Suppressed, Suppresses
 from .cards import CardDefinition
 from .catalog import CardCatalog

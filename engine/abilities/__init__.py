@@ -119,6 +119,7 @@ from .commands import (
     Undispellable,
     UpCardDuel,
 )
+from .items import GrantsFlying
 from .leaving import (
     ControlBonus,
     ControlExclusion,
@@ -241,6 +242,7 @@ __all__ = [
     "GrantsImmunity",
     "GuardianCmp",
     "GuardianChannelsOnceEach",
+    "GrantsFlying",
     "ChannellerBonus",
     "NoStrongholdBonus",
     "GuardianCmpBonus",

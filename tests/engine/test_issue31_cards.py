@@ -179,6 +179,49 @@ def test_an_upgrade_without_combat_text_cannot_be_named_as_played_earlier() -> N
     assert problem_codes("a=sand-lord a.earlier=wizards-tower,sewage-backup d=swordsman") == []
 
 
+# ----------------------------------------------------------------- CMB-2: creature items that let creatures fly
+@pytest.mark.parametrize(
+    ("items", "second"),
+    [
+        # Match-up 2, Swordsman 6 + 3 off-colour against the elemental Wind Spirit = 9 (PRI-7) against 5 ...
+        ("", (9, 5)),
+        # ... and against 5 + 4 for the Wind Spirit's own text against fliers (PRI-6) = 9, a push, once the
+        # Swordsman carries the Amulet (the owner's choice).
+        ("a.items=amulet-of-flying a.choices=amulet-of-flying:swordsman", (9, 9)),
+        # Without a named carrier the first creature of the stack (Sand Lord) carries it: match-up 2 unchanged.
+        ("a.items=amulet-of-flying", (9, 5)),
+    ],
+)
+def test_amulet_of_flying_makes_its_carrier_a_flier(items: str, second: tuple[int, int]) -> None:
+    log = resolve(parse_setup(f"a=sand-lord,swordsman {items} d=wind-spirit,wind-spirit"), CATALOG)
+    assert (log.result.matchups[1].attacker_total, log.result.matchups[1].defender_total) == second
+    first = (log.result.matchups[0].attacker_total, log.result.matchups[0].defender_total)
+    # Match-up 1: Sand Lord 11 against Wind Spirit 5, + 4 only when the Sand Lord is the flier.
+    assert first == ((11, 9) if items == "a.items=amulet-of-flying" else (11, 5))
+    fliers = [step.subject for step in log.steps if step.card == "amulet-of-flying" and step.rule == "CMB-2"]
+    assert len(fliers) == (1 if items else 0)
+
+
+@pytest.mark.parametrize("carried_by", ["a", "d"])
+def test_the_black_eye_lets_every_pirate_on_the_space_fly(carried_by: str) -> None:
+    # Jibber (a Pirate) 7 + 4 off-colour against the elemental Wind Spirit = 11 (PRI-7); the Wind Spirit's text
+    # gives it + 4 against a flier (PRI-6): 5 without the Black Eye, 9 with it, whichever side carries it.
+    assert first_totals("a=jibber d=wind-spirit") == (11, 5)
+    assert first_totals(f"a=jibber d=wind-spirit {carried_by}.items=the-black-eye") == (11, 9)
+    # The Sand Lord is no Pirate: it does not fly, so the Wind Spirit gets nothing against it (11 against 5).
+    assert first_totals(f"a=sand-lord d=wind-spirit {carried_by}.items=the-black-eye") == (11, 5)
+
+
+def test_a_creature_item_choice_is_offered_and_checked() -> None:
+    from engine import options
+
+    found = options(parse_setup("a=sand-lord,swordsman a.items=amulet-of-flying d=wind-spirit"), CATALOG).inputs
+    amulet = next(item for item in found if item.card == "amulet-of-flying")
+    assert [value for value, _ in amulet.choices] == ["sand-lord", "swordsman"]
+    wrong = "a=sand-lord a.items=amulet-of-flying a.choices=amulet-of-flying:gunner d=wind-spirit"
+    assert problem_codes(wrong) == ["setup.bad_choice"]
+
+
 # ----------------------------------------------------------------- every settled card: status and reason
 def fixture_cards() -> dict[str, dict[str, object]]:
     return {card["slug"]: card for path in FIXTURES.glob("*.json") for card in json.loads(path.read_text())}
@@ -195,7 +238,18 @@ def test_an_out_of_scope_card_says_why(slug: str) -> None:
     assert "needs a new kind" not in card.automation_reason
 
 
-@pytest.mark.parametrize("slug", [*SHIELD_TERRAIN, "monolith-of-power", "harkin-spreader-of-the-wealth", "sewage-backup", "wizards-tower"])
+@pytest.mark.parametrize(
+    "slug",
+    [
+        *SHIELD_TERRAIN,
+        "monolith-of-power",
+        "harkin-spreader-of-the-wealth",
+        "sewage-backup",
+        "wizards-tower",
+        "amulet-of-flying",
+        "the-black-eye",
+    ],
+)
 def test_an_automated_card_carries_its_ability_as_data(slug: str) -> None:
     record = fixture_cards()[slug]
     assert record["automation"]["status"] == "automated"  # type: ignore[index]

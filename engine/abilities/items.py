@@ -1,0 +1,39 @@
+"""Kinds of the creature magic items carried in a shield's stack (the set-up's ``items``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..selectors import Selector
+from .base import Ability, Offer, Sides
+
+
+@dataclass(frozen=True)
+class GrantsFlying(Ability):
+    """CMB-2: creatures carried with this item fly for the whole combat, for every flier-only text and for the
+    fliers' own rules: with ``carrier`` the one creature of its stack its owner names (``choices=<item>:<creature>``;
+    by default the first creature listed), else every creature matching ``to`` on the ``sides`` it reaches."""
+
+    kind: ClassVar[str] = "grants_flying"
+    steps: ClassVar[tuple[str, ...]] = ("CMB-2",)
+    carrier: bool = False
+    to: Selector | None = None
+    sides: Sides = Sides.OWN
+
+    def __post_init__(self) -> None:
+        if self.carrier == (self.to is not None):
+            raise ValueError("give either 'carrier' (one named creature) or 'to' (the creatures it reaches)")
+
+    def offer(self) -> Offer | None:
+        return Offer.OWN_CREATURE if self.carrier else None
+
+    def describe(self) -> str:
+        if self.carrier:
+            return (
+                "The creature of its stack that its owner names flies for the whole combat (by default the first "
+                "creature listed)."
+            )
+        assert self.to is not None
+        who = {Sides.OWN: "of its side", Sides.OPPONENT: "of the opponent", Sides.BOTH: "of either side"}[self.sides]
+        return f"Each of the {self.to.describe()} {who} on its space flies for the whole combat."

@@ -71,6 +71,7 @@ from .enums import (
     StepKind,
     Terrain,
 )
+from .item_effects import ground_unheld_fliers
 from .log import Why
 from .matchup_effects import add, bribe_creature, drop_unused_reactions, suppressor_of
 from .render import Named
@@ -342,7 +343,7 @@ def check_drawn_ranged(combat: Combat, round_number: int, pair: dict[Side, Fight
 
 def discard_item(combat: Combat, side: Side, shooter: Fighter) -> None:
     """ENG-11: the opponent discards one creature magic item on the space, of his choice (lowest Up number by
-    default). The engine applies no item's own effect, so only the item's departure is recorded."""
+    default); what it gave a creature (flying) ends with it."""
     other = side.other
     left = [combat.catalog.get(ref) for ref in combat.sides[other].setup.items]
     for owner, slug in combat.discarded_items:
@@ -379,6 +380,7 @@ def discard_item(combat: Combat, side: Side, shooter: Fighter) -> None:
         side=side,
         card=shooter.card,
     )
+    ground_unheld_fliers(combat)
 
 
 def push_forced(combat: Combat, round_number: int) -> bool:

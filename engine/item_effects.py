@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .abilities import GrantsFlying
+from .abilities import DiscardsOpposingItems, GrantsFlying
 from .combat_state import Combat
 from .core import choice, fighter_named, log
 from .effects import acts_in
@@ -57,3 +57,65 @@ def _reached(combat: Combat, side: Side, reference: str, rule: GrantsFlying) -> 
         if rule.to.matches(fighter.card)
     ]
     return [(fighter, f"it reaches the {rule.to.describe()} on the space") for fighter in reached]
+
+
+def held_items(combat: Combat, side: Side) -> list[str]:
+    """The references of the creature items ``side`` still holds (the set-up's, less those discarded)."""
+    gone = [slug for owner, slug in combat.discarded_items if owner is side]
+    held = []
+    for reference in combat.sides[side].setup.items:
+        slug = split_reference(reference)[0]
+        if slug in gone:
+            gone.remove(slug)
+        else:
+            held.append(reference)
+    return held
+
+
+@acts_in("PRI-0 reveal", DiscardsOpposingItems, order=-2)
+def discard_opposing_items(combat: Combat, round_number: int, pair: dict[Side, Fighter]) -> bool:
+    """As a creature with this text is revealed, the opponent discards every creature item he still holds, before
+    any bonus of the match-up is counted; a creature that flew only by one of them flies no more."""
+    for side in SIDES:
+        fighter = pair[side]
+        if fighter.first_text(DiscardsOpposingItems) is None:
+            continue
+        other = side.other
+        for reference in held_items(combat, other):
+            item = combat.catalog.get(split_reference(reference)[0])
+            combat.discarded_items += ((other, item.slug),)
+            log(
+                combat,
+                StepKind.NOTE,
+                "PRI-0",
+                "discard_opposing_items",
+                (fighter.name, other.value, item.name),
+                side=side,
+                card=fighter.card,
+            )
+        ground_unheld_fliers(combat)
+    return False
+
+
+def ground_unheld_fliers(combat: Combat) -> None:
+    """Each creature flying only by an item now gone gets its printed card back (it does not fly)."""
+    still: set[int] = set()
+    for side in SIDES:
+        for reference in held_items(combat, side):
+            item = combat.catalog.get(split_reference(reference)[0])
+            for rule in item.abilities_of(GrantsFlying):
+                still.update(id(fighter) for fighter, _ in _reached(combat, side, reference, rule))
+    for side in SIDES:
+        for fighter in combat.sides[side].fighters:
+            printed = combat.catalog.get(fighter.card.slug)
+            if fighter.card.flying and not printed.flying and id(fighter) not in still:
+                fighter.card = replace(fighter.card, flying=False)
+                log(
+                    combat,
+                    StepKind.NOTE,
+                    "PRI-0",
+                    "discard_opposing_items.grounded",
+                    (fighter.name,),
+                    side=side,
+                    subject=fighter,
+                )

@@ -248,6 +248,8 @@ MESSAGES: dict[str, str] = {
     "log_class_bar": "{fighter_name} gets no bonus from {why}: it depends on a creature class, and {bar} is in play on the other side.",
     "text_box": "{fighter_name} gets no defence bonus from {stronghold_name}: {suppressor_name}'s text takes it away.",
     "items_grant_flying": "{fighter_name} flies for this combat: {item_name} ({how}).",
+    "discard_opposing_items": "{fighter_name} is revealed: the {side_value} discards {item_name}, a creature item of its stack.",
+    "discard_opposing_items.grounded": "{fighter_name} flies no more: the item that let it fly is gone.",
     "text_box.3": "{fighter_name} gets no defence bonus from {stronghold_name}: {downgrade_name} lies on it.",
     "text_box.2": "{stronghold_name}'s defence bonus depends on a die roll the set-up does not give; none is applied.",
     "add": "{contribution_fighter_name} {sign}{amount} from {why}: now {contribution_total}.",

@@ -119,7 +119,7 @@ from .commands import (
     Undispellable,
     UpCardDuel,
 )
-from .items import GrantsFlying
+from .items import DiscardsOpposingItems, GrantsFlying
 from .leaving import (
     ControlBonus,
     ControlExclusion,
@@ -243,6 +243,7 @@ __all__ = [
     "GuardianCmp",
     "GuardianChannelsOnceEach",
     "GrantsFlying",
+    "DiscardsOpposingItems",
     "ChannellerBonus",
     "NoStrongholdBonus",
     "GuardianCmpBonus",

@@ -37,3 +37,18 @@ class GrantsFlying(Ability):
         assert self.to is not None
         who = {Sides.OWN: "of its side", Sides.OPPONENT: "of the opponent", Sides.BOTH: "of either side"}[self.sides]
         return f"Each of the {self.to.describe()} {who} on its space flies for the whole combat."
+
+
+@dataclass(frozen=True)
+class DiscardsOpposingItems(Ability):
+    """PRI-0: as this creature is revealed in a primary match-up, the opponent discards every creature magic item
+    of his stack; what they gave the creatures beside them (flying) ends at once."""
+
+    kind: ClassVar[str] = "discards_opposing_items"
+    steps: ClassVar[tuple[str, ...]] = ("PRI-0",)
+
+    def describe(self) -> str:
+        return (
+            "When it is revealed in a primary match-up, the opponent discards every creature magic item in his "
+            "stack, and what those items gave his creatures ends."
+        )

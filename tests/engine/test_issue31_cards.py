@@ -222,6 +222,25 @@ def test_a_creature_item_choice_is_offered_and_checked() -> None:
     assert problem_codes(wrong) == ["setup.bad_choice"]
 
 
+@pytest.mark.parametrize("discarder", ["vapor-elemental", "iron-crag-boggler"])
+def test_a_creature_that_makes_the_opponent_discard_his_items_grounds_their_fliers(discarder: str) -> None:
+    amulet = "a=swordsman,sand-lord a.items=amulet-of-flying a.choices=amulet-of-flying:sand-lord"
+    # With the Amulet kept (a Zombie first): match-up 2 is Sand Lord 11 against Wind Spirit 5 + 4 against a
+    # flier = 9 (PRI-6).
+    kept = resolve(parse_setup(f"{amulet} d=zombie,wind-spirit"), CATALOG)
+    assert (kept.result.matchups[1].attacker_total, kept.result.matchups[1].defender_total) == (11, 9)
+    # Revealed in match-up 1, the discarder makes the attacker discard the Amulet (PRI-0): the Sand Lord flies no
+    # more, so match-up 2 is 11 against 5.
+    log = resolve(parse_setup(f"{amulet} d={discarder},wind-spirit"), CATALOG)
+    assert (log.result.matchups[1].attacker_total, log.result.matchups[1].defender_total) == (11, 5)
+    assert [step.message for step in log.steps if step.rule == "PRI-0" and "discard" in step.message] == [
+        "discard_opposing_items",
+        "discard_opposing_items.grounded",
+    ]
+    uses = {(outcome.card, outcome.use.value) for outcome in log.result.cards}
+    assert ("amulet-of-flying", "discarded") in uses
+
+
 # ----------------------------------------------------------------- every settled card: status and reason
 def fixture_cards() -> dict[str, dict[str, object]]:
     return {card["slug"]: card for path in FIXTURES.glob("*.json") for card in json.loads(path.read_text())}

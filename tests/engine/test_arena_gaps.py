@@ -89,9 +89,9 @@ def test_a_text_the_duel_does_not_apply_is_a_coded_warning_with_its_reason() -> 
     [step] = [step for step in log.steps if step.rule == "ARN-39"]
     assert step.card == "weasly-guy" and step.text.startswith("Weasly Guy is not automated: in a duel")
     # A card not automated in a shield combat either gives that reason, as a shield combat's log does.
-    vapor = _resolve("ruleset=arena a=vapor-elemental d=swordsman p=a:pass,d:pass").result
-    assert dict(vapor.not_automated)["vapor-elemental"].endswith(
-        CATALOG.get("vapor-elemental").automation_reason.rstrip(". ")
+    imhotep = _resolve("ruleset=arena a=imhotep-visier-of-djoser d=swordsman p=a:pass,d:pass").result
+    assert dict(imhotep.not_automated)["imhotep-visier-of-djoser"].endswith(
+        CATALOG.get("imhotep-visier-of-djoser").automation_reason.rstrip(". ")
     )
 
 

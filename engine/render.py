@@ -375,6 +375,7 @@ MESSAGES: dict[str, str] = {
     "destroy_stayers": "{card_name}: the {owner_other_value} stayed and lost, so {fighter_name} is destroyed.",
     # resolver.py
     "control_bonus_terms": "{fighter_name}'s bonus for control depends on a creature class, and {bar_name} is still in play on the other side: the {side_value} gets none.",
+    "stones_for_control": "The {side_value} spends {spent} Power Stone(s) on {source_name}: {amount} more for control{short}.",
     "control_bonus_terms.side": "{source_name} changes the {side_value}'s count for control by {amount}: now {counted}.",
     "control_bonus_terms.gains": "{name} is alive after the combat: {gains} for control (one such card per side).",
     "control_bonus_terms.none": "{name} is alive after the combat: no surviving creature of its side qualifies for control (one such card per side).",

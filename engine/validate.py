@@ -193,7 +193,7 @@ class _SideChecker:
             found = self.catalog.find(split_reference(reference)[0])
             if found is not None and found.choice_offered is not None:
                 offering.setdefault(found.slug, found)
-        for reference in (*self.setup.hand, *self.setup.items):
+        for reference in (*self.setup.hand, *self.setup.items, *self.setup.earlier):
             found = self.catalog.find(split_reference(reference)[0])
             if found is not None and found.choice_offered is not None:
                 offering.setdefault(found.slug, found)
@@ -205,7 +205,7 @@ class _SideChecker:
                 self.add(
                     "setup.choice_not_needed",
                     f"{self.named(choice.card)} offers no choice in this combat (it must be in this side's shield, its "
-                    "standard bearer, hand or items)",
+                    "standard bearer, hand, items or cards played earlier)",
                     where,
                     slug,
                     reference=choice.card,

@@ -770,7 +770,9 @@ def _inputs(board: _Board, side: Side) -> list[CardInput]:
                 )
             )  # fmt: skip
     offering = [(key, board.card(key)) for key in hand.creatures]
-    offering += [(c.slug, c) for c in (board.card(ref) for ref in (*setup.hand, *setup.items)) if c is not None]
+    offering += [
+        (c.slug, c) for c in (board.card(ref) for ref in (*setup.hand, *setup.items, *setup.earlier)) if c is not None
+    ]
     seen: set[str] = set()
     for key, card in offering:
         if card is None or card.choice_offered is None or key in seen:

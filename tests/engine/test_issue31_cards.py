@@ -172,6 +172,29 @@ def test_wizards_tower_adds_one_to_each_channeller_and_not_to_the_guardian() -> 
     assert first_totals(f"{channeller} a.earlier=wizards-tower") == (13, 16)
 
 
+@pytest.mark.parametrize(
+    ("idol", "control", "stones_left"),
+    [
+        # Swordsman and Archer push (6 against 6, PRI-11, both survive); the count is 6 against 6, a tie the
+        # defender keeps (RES-3).
+        ("", (6, 6), 7),
+        # Large Idol in play in front of the attacker's stronghold: 6 + 3 = 9 against 6 (RES-2), the attacker takes it.
+        ("a.earlier=large-idol", (9, 6), 7),
+        # Two stones spent at the count: 6 + 3 + 2 = 11; the attacker's default 7 stones drop to 5.
+        ("a.earlier=large-idol a.choices=large-idol:2", (11, 6), 5),
+        # Nine stones wanted, one held: only that one is spent, 6 + 3 + 1 = 10.
+        ("a.earlier=large-idol a.choices=large-idol:9 a.stones=1", (10, 6), 0),
+    ],
+)
+def test_large_idol_adds_to_the_count_for_control(idol: str, control: tuple[int, int], stones_left: int) -> None:
+    log = resolve(parse_setup(f"a=swordsman d=archer {idol}"), CATALOG)
+    assert (log.result.attacker_total, log.result.defender_total) == control
+    assert log.result.winner is (Winner.ATTACKER if control[0] > control[1] else Winner.DEFENDER)
+    spent = [step for step in log.steps if step.message == "stones_for_control"]
+    assert len(spent) == (1 if "choices" in idol else 0)
+    assert log.result.stones_left[0] == stones_left
+
+
 def test_an_upgrade_without_combat_text_cannot_be_named_as_played_earlier() -> None:
     # Gift of Osirus is out of scope (its text acts on no combat); Teleport Tower moves shields.
     assert problem_codes("a=sand-lord a.earlier=gift-of-osirus d=swordsman") == ["setup.not_lasting_from_earlier"]
@@ -257,18 +280,22 @@ def test_an_out_of_scope_card_says_why(slug: str) -> None:
     assert "needs a new kind" not in card.automation_reason
 
 
-@pytest.mark.parametrize(
-    "slug",
-    [
-        *SHIELD_TERRAIN,
-        "monolith-of-power",
-        "harkin-spreader-of-the-wealth",
-        "sewage-backup",
-        "wizards-tower",
-        "amulet-of-flying",
-        "the-black-eye",
-    ],
-)
+# Every card this branch automated, each with a worked combat above.
+AUTOMATED = [
+    *SHIELD_TERRAIN,
+    "monolith-of-power",
+    "harkin-spreader-of-the-wealth",
+    "sewage-backup",
+    "wizards-tower",
+    "amulet-of-flying",
+    "the-black-eye",
+    "vapor-elemental",
+    "iron-crag-boggler",
+    "large-idol",
+]
+
+
+@pytest.mark.parametrize("slug", AUTOMATED)
 def test_an_automated_card_carries_its_ability_as_data(slug: str) -> None:
     record = fixture_cards()[slug]
     assert record["automation"]["status"] == "automated"  # type: ignore[index]

@@ -84,7 +84,7 @@ from .enums import (
     Timing,
 )
 from .hand_effects import command_class_choice, discard_from_hands, send_duplicates_to_melee
-from .log import Why
+from .log import CardOutcome, Why
 from .render import Named
 from .setup import copy_references, face_down, split_reference
 from .state import Fighter
@@ -152,6 +152,12 @@ def command_step(combat: Combat) -> None:
             fighter.role = Role.COMMAND
             fighter.fate_why = Why("fate.command_card")
             state.command_fighter = fighter
+        elif card.type is CardType.CREATURE_ITEM:
+            # A creature item of the stack played as the command card: it leaves the stack, not the hand.
+            combat.card_uses.append(
+                CardOutcome.record(side=side, card=card.slug, use=CardUse.COMMAND, step=len(combat.steps))
+            )
+            now_present(combat, card.abilities)
         else:
             spend_card(combat, side, card.slug, CardUse.COMMAND)
             now_present(combat, card.abilities)
@@ -368,6 +374,32 @@ def command_dispellers(combat: Combat) -> None:
                 side=side,
                 card=source,
             )
+            rule = source.first(DispelsOpposingCommand) if source is not None else None
+            if source is not None and rule is not None and rule.destroys:
+                blow_up_commands(combat, side, source)
+
+
+def blow_up_commands(combat: Combat, side: Side, source: CardDefinition) -> None:
+    """A command that destroys itself with the opposing command card (Exploding Tweezle, A-14): an opposing
+    command creature is lost (it counts for nothing); a spell or item command is simply gone, as the card is."""
+    target = combat.sides[side.other]
+    fighter = target.command_fighter
+    if fighter is not None and fighter.fate is Fate.STANDING:
+        record_fate(
+            combat,
+            StepKind.DESTROY,
+            "A-14",
+            "blow_up_commands",
+            (source.name, fighter.name),
+            subject=fighter,
+            fate=Fate.DESTROYED,
+            reason=Why("fate.destroyed_by", {"card": source.name}),
+            side=side,
+            card=source,
+        )
+    else:
+        named = target.command_card.name if target.command_card is not None else ""
+        log(combat, StepKind.DESTROY, "A-14", "blow_up_commands.2", (source.name, named), side=side, card=source)
 
 
 def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = None) -> None:

@@ -409,8 +409,12 @@ def card_outcomes(combat: Combat) -> tuple[CardOutcome, ...]:
             outcomes.extend(
                 CardOutcome.record(side=side, card=slug, use=CardUse.UNUSED, step=None) for _ in range(max(count, 0))
             )
+        commanded = state.command_card.slug if state.command_card is not None else None
         for reference in state.setup.items:
             slug = combat.catalog.get(reference).slug
+            if slug == commanded:
+                commanded = None  # played as the command card: its use is recorded there
+                continue
             if (side, slug) in discarded:
                 discarded.remove((side, slug))
                 outcomes.append(CardOutcome.record(side=side, card=slug, use=CardUse.DISCARDED, step=None))

@@ -14,6 +14,7 @@ from .abilities import (
     CommandRanged,
     CommandRelocates,
     Dispel,
+    DispelsOpposingCommand,
     DrawsRanged,
     ForbidsCommands,
     ForcedFirstAnswer,
@@ -542,6 +543,10 @@ class _SideChecker:
             )
         return index
 
+    def _carried(self, slug: str) -> bool:
+        """Whether a creature magic item of this slug is among the side's items (its stack)."""
+        return any(split_reference(reference)[0] == slug for reference in self.setup.items)
+
     def _decisions(self, creatures: list[CardDefinition], hand: list[CardDefinition]) -> None:
         setup = self.setup
         hand_counts = Counter(card.slug for card in hand)
@@ -552,6 +557,8 @@ class _SideChecker:
             if card is not None:
                 if card.is_creature:
                     command_index = self._in_shield(setup.command, where, joining=False)
+                elif card.type is CardType.CREATURE_ITEM and self._carried(card.slug):
+                    pass  # a creature magic item of the stack played as the command card (a Tweezle, Disc of Siin)
                 elif hand_counts[card.slug] == 0:
                     self.add(
                         "setup.decision_names_absent_card",
@@ -573,7 +580,16 @@ class _SideChecker:
                         where,
                         card.slug,
                     )
-                elif not card.is_creature:
+                elif self.side is Side.DEFENDER and any(
+                    rule.attacking_only for rule in card.abilities_of(DispelsOpposingCommand)
+                ):
+                    self.add(
+                        "setup.command_attacker_only",
+                        f"{card.name} can be played as a command card only by the attacker",
+                        where,
+                        card.slug,
+                    )
+                elif not card.is_creature and card.type is not CardType.CREATURE_ITEM:
                     hand_counts[card.slug] -= 1
         for position, reference in enumerate(setup.creatures):
             card = self.catalog.find(split_reference(reference)[0])

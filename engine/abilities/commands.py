@@ -83,6 +83,11 @@ class DispelsOpposingCommand(Ability):
     kind: ClassVar[str] = "dispels_opposing_command"
     steps: ClassVar[tuple[str, ...]] = ("CMD-3",)
     cost: int = 0
+    # The card goes up with the command it cancels (Exploding Tweezle): both are destroyed, so an opposing command
+    # creature is lost and does not count for control.
+    destroys: bool = False
+    # Playable as the command card only by the attacking side.
+    attacking_only: bool = False
 
     def offer(self) -> Offer | None:
         return Offer.OPTION if self.cost else None
@@ -95,6 +100,12 @@ class DispelsOpposingCommand(Ability):
             return (
                 f"Once the command cards are revealed, its owner may pay {self.cost} Power Stone(s) to cancel the "
                 "opposing command card, whatever its Up number (a set-up choice: dispel; none is made by default)."
+            )
+        if self.destroys:
+            who = " (only when its side attacks)" if self.attacking_only else ""
+            return (
+                f"Command{who}: cancels the opponent's command card, whatever its Up number, and destroys it together "
+                "with itself; a command creature destroyed so is lost and does not count for control."
             )
         return "Command: cancels the opponent's command card, whatever its Up number."
 

@@ -15,7 +15,15 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from ..abilities import AllowChannelling, AllowsRanged, CommandRelocates, DestroyTerrain, Dispel, Offer
+from ..abilities import (
+    AllowChannelling,
+    AllowsRanged,
+    CommandRelocates,
+    DestroyTerrain,
+    Dispel,
+    DispelsOpposingCommand,
+    Offer,
+)
 from ..abilities.base import ChannelEffect
 from ..abilities.bribery import NoBriberyHere, UnbribeableSide
 from ..abilities.channelling import (
@@ -658,8 +666,9 @@ def _cmp(board: _Board, reference: str) -> int:
 
 
 def _commands(board: _Board, side: Side) -> tuple[Decision, ...]:
-    """The command cards: a creature of the shield or a card of the hand that can be played as one (a card that
-    moves the combat elsewhere only for the defender)."""
+    """The command cards: a creature of the shield, a card of the hand or a creature item of the stack that can be
+    played as one (a card that moves the combat elsewhere only for the defender, one that blows up the opposing
+    command only for the attacker)."""
     setup = board.setup.side(side)
     found: list[Decision] = []
 
@@ -668,6 +677,10 @@ def _commands(board: _Board, side: Side) -> tuple[Decision, ...]:
             card is not None
             and card.usable_as_command
             and (side is Side.DEFENDER or card.first(CommandRelocates) is None)
+            and (
+                side is Side.ATTACKER
+                or not any(rule.attacking_only for rule in card.abilities_of(DispelsOpposingCommand))
+            )
         )
 
     for ref in board.hands[side].creatures:
@@ -679,6 +692,10 @@ def _commands(board: _Board, side: Side) -> tuple[Decision, ...]:
             found.append(
                 Decision(OptionKind.COMMAND, side, "command", card.slug, f"{card.name} (from the hand)", card=card.slug)
             )
+    for card in dict.fromkeys(c for c in (board.card(ref) for ref in setup.items) if c is not None):
+        if fits(card):
+            words = f"{card.name} (a creature item of the stack)"
+            found.append(Decision(OptionKind.COMMAND, side, "command", card.slug, words, card=card.slug))
     return tuple(found)
 
 

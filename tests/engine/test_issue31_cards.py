@@ -264,6 +264,44 @@ def test_a_creature_that_makes_the_opponent_discard_his_items_grounds_their_flie
     assert ("amulet-of-flying", "discarded") in uses
 
 
+# ----------------------------------------------------------------- a creature item played as the command card
+TWEEZLE = (
+    "a=sand-lord a.items=exploding-tweezle a.command=exploding-tweezle d=swordsman,rock-spirit d.command=rock-spirit"
+)
+
+
+def test_exploding_tweezle_blows_up_the_opposing_command_creature() -> None:
+    # Rock Spirit's command is dispelled whatever its Up number and the creature is destroyed with the
+    # Tweezle: match-up 1, Sand Lord 11 against Swordsman 6 + 3 off-colour = 9; at the count (RES-2) the
+    # defender has 0 (Swordsman beaten, Rock Spirit destroyed) against 11.
+    log = resolve(parse_setup(TWEEZLE), CATALOG)
+    assert (log.result.attacker_total, log.result.defender_total) == (11, 0)
+    fates = {outcome.card: outcome.fate.value for outcome in log.result.creatures}
+    assert fates["rock-spirit"] == "destroyed"
+    assert [step.rule for step in log.steps if step.card == "exploding-tweezle"] == ["A-14", "A-14"]
+    uses = [(outcome.card, outcome.use.value) for outcome in log.result.cards]
+    assert uses == [("exploding-tweezle", "command")], "played from the stack, not kept there nor taken from a hand"
+    # Without the Tweezle the Rock Spirit stands as the command card and counts 5: 11 against 5.
+    plain = resolve(parse_setup("a=sand-lord d=swordsman,rock-spirit d.command=rock-spirit"), CATALOG)
+    assert (plain.result.attacker_total, plain.result.defender_total) == (11, 5)
+
+
+def test_exploding_tweezle_is_the_attackers_and_must_be_carried() -> None:
+    from engine import options
+
+    assert problem_codes("a=sand-lord d=swordsman d.items=exploding-tweezle d.command=exploding-tweezle") == [
+        "setup.command_attacker_only"
+    ]
+    assert problem_codes("a=sand-lord a.command=exploding-tweezle d=swordsman") == ["setup.decision_names_absent_card"]
+    offered = options(
+        parse_setup("a=sand-lord a.items=exploding-tweezle d=swordsman d.items=exploding-tweezle"), CATALOG
+    )
+    assert {side.value: [d.item for d in found] for side, found in offered.commands} == {
+        "attacker": ["exploding-tweezle"],
+        "defender": [],
+    }
+
+
 # ----------------------------------------------------------------- every settled card: status and reason
 def fixture_cards() -> dict[str, dict[str, object]]:
     return {card["slug"]: card for path in FIXTURES.glob("*.json") for card in json.loads(path.read_text())}
@@ -292,6 +330,7 @@ AUTOMATED = [
     "vapor-elemental",
     "iron-crag-boggler",
     "large-idol",
+    "exploding-tweezle",
 ]
 
 

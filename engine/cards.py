@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from .abilities import Ability, Aoe, AttackKind, CommandCard, Immunity, parse_ability
+from .abilities import Ability, Aoe, AttackKind, CommandCard, Immunity, LendsCommand, parse_ability
 from .dice import Dice
 from .enums import AttackType, AutomationStatus, Border, BriberyIcon, CardType, Size, Terrain, Timing
 from .errors import CatalogError
@@ -148,6 +148,8 @@ class CardDefinition:
     def usable_as_command(self) -> bool:
         if self.is_creature:
             return self.command
+        if self.first(LendsCommand) is not None:
+            return False  # played with the command creature, never the command card itself (Heels of Speed)
         return self.command or any(
             isinstance(ability, CommandCard) or getattr(ability, "timing", None) is Timing.COMMAND
             for ability in self.abilities

@@ -143,10 +143,13 @@ def command_step(combat: Combat) -> None:
             side=side,
         )
         card = combat.catalog.get(split_reference(reference)[0])
+        fighter = fighter_named(combat, side, reference) if card.is_creature else None
+        if fighter is not None:
+            # The creature as it stands after the set-up (an item played with it may have given it its command).
+            card = fighter.card
         state.command_card = card
         state.command_active = True
         if card.is_creature:
-            fighter = fighter_named(combat, side, reference)
             assert fighter is not None
             fighter.in_hand = False
             fighter.role = Role.COMMAND

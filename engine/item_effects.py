@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .abilities import DiscardsOpposingItems, GrantsFlying
+from .abilities import Aoe, CommandFight, DiscardsOpposingItems, GrantsFlying, LendsCommand
 from .combat_state import Combat
 from .core import choice, fighter_named, log
-from .effects import acts_in
-from .enums import SIDES, Side, StepKind
+from .effects import acts_in, now_present
+from .enums import SIDES, Side, StepKind, Timing
+from .lent_commands import lent_commands
 from .setup import split_reference
 from .state import Fighter
 
@@ -119,3 +120,49 @@ def ground_unheld_fliers(combat: Combat) -> None:
                     side=side,
                     subject=fighter,
                 )
+
+
+@acts_in("CMB-2", LendsCommand)
+def items_lend_commands(combat: Combat) -> None:
+    """An item played with the side's command creature gives it its command from the start: the creature carries a
+    changed copy of its card (a command creature, with the item's command), which the command step then reads."""
+    for side in SIDES:
+        state = combat.sides[side]
+        lent = lent_commands(combat.catalog, state.setup)
+        if not lent or state.setup.command is None:
+            continue
+        fighter = fighter_named(combat, side, state.setup.command)
+        if fighter is None:
+            continue
+        for item, rule in lent:
+            if rule.fights_command:
+                abilities = (*fighter.card.abilities, CommandFight())
+            else:
+                # Its own command abilities give way to the item's AOE (its other text stays).
+                kept = tuple(ability for ability in fighter.card.abilities if not _commands(ability))
+                abilities = (*kept, Aoe(points=rule.aoe_points, type=rule.aoe_type, timing=Timing.COMMAND))
+            fighter.card = replace(fighter.card, command=True, abilities=abilities, _by_kind={})
+            now_present(combat, abilities)
+            log(
+                combat,
+                StepKind.NOTE,
+                "CMB-2",
+                "items_lend_commands",
+                (item.name, fighter.name, _lent_words(rule)),
+                side=side,
+                card=item,
+                subject=fighter,
+            )
+
+
+def _commands(ability: object) -> bool:
+    """Whether an ability works through its creature's command (what Bagpipes of Fear replace)."""
+    if isinstance(ability, Aoe):
+        return ability.timing is Timing.COMMAND
+    return bool(getattr(ability, "command_only", False)) or type(ability).__name__.startswith("Command")
+
+
+def _lent_words(rule: LendsCommand) -> str:
+    if rule.fights_command:
+        return "it fights the opposing command creature before either command takes effect."
+    return f"its command is a {rule.aoe_points}-point {rule.aoe_type.value} AOE, and no other."

@@ -252,6 +252,7 @@ MESSAGES: dict[str, str] = {
     "discard_opposing_items.grounded": "{fighter_name} flies no more: the item that let it fly is gone.",
     "blow_up_commands": "{source_name} goes up with the opposing command card: {fighter_name} is destroyed and counts for nothing.",
     "blow_up_commands.2": "{source_name} goes up with the opposing command card {named}: both are gone.",
+    "items_lend_commands": "{item_name} is played with the command creature {fighter_name}: {how}",
     "text_box.3": "{fighter_name} gets no defence bonus from {stronghold_name}: {downgrade_name} lies on it.",
     "text_box.2": "{stronghold_name}'s defence bonus depends on a die roll the set-up does not give; none is applied.",
     "add": "{contribution_fighter_name} {sign}{amount} from {why}: now {contribution_total}.",

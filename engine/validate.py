@@ -34,6 +34,7 @@ from .catalog import CardCatalog
 from .dice import Dice
 from .enums import BriberyIcon, CardType, Side, Terrain
 from .errors import CatalogError, Problem, SetupInvalid
+from .lent_commands import lent_commands
 from .made_up import catalog_for
 from .setup import CombatSetup, SideSetup, copy_references, face_down, split_reference
 from .turns import referee
@@ -566,7 +567,7 @@ class _SideChecker:
                         where,
                         card.slug,
                     )
-                if not card.usable_as_command:
+                if not card.usable_as_command and not lent_commands(self.catalog, setup):
                     self.add(
                         "setup.not_a_command",
                         f"{card.name} cannot be played as a command card",

@@ -119,7 +119,7 @@ from .commands import (
     Undispellable,
     UpCardDuel,
 )
-from .items import DiscardsOpposingItems, GrantsFlying
+from .items import DiscardsOpposingItems, GrantsFlying, LendsCommand
 from .leaving import (
     ControlBonus,
     ControlExclusion,
@@ -243,6 +243,7 @@ __all__ = [
     "GuardianCmp",
     "GuardianChannelsOnceEach",
     "GrantsFlying",
+    "LendsCommand",
     "DiscardsOpposingItems",
     "ChannellerBonus",
     "NoStrongholdBonus",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..enums import AoeType
 from ..selectors import Selector
 from .base import Ability, Offer, Sides
 
@@ -51,4 +52,40 @@ class DiscardsOpposingItems(Ability):
         return (
             "When it is revealed in a primary match-up, the opponent discards every creature magic item in his "
             "stack, and what those items gave his creatures ends."
+        )
+
+
+@dataclass(frozen=True)
+class LendsCommand(Ability):
+    """CMB-2 / CMD-4: played together with its side's command creature, whatever that creature (it need not be a
+    command creature itself). ``fights_command``: the creature fights the opposing command creature before either
+    command acts (Heels of Speed, as CommandFight); ``aoe_points``: its command becomes that AOE instead of any
+    other (Bagpipes of Fear). Whether it is played is the set-up's choice (``choices=<item>:use|keep``); by default
+    it is, unless the command creature has a command of its own (the site's reading)."""
+
+    kind: ClassVar[str] = "lends_command"
+    steps: ClassVar[tuple[str, ...]] = ("CMB-2",)
+    fights_command: bool = False
+    aoe_points: int = 0
+    aoe_type: AoeType = AoeType.FEAR
+
+    def __post_init__(self) -> None:
+        if self.fights_command == bool(self.aoe_points):
+            raise ValueError("give either 'fights_command' or 'aoe_points'")
+
+    def offer(self) -> Offer | None:
+        return Offer.OPTION
+
+    def option_words(self) -> tuple[str, ...]:
+        return ("use", "keep")
+
+    def describe(self) -> str:
+        what = (
+            "fights the opposing command creature before either command takes effect"
+            if self.fights_command
+            else f"has a {self.aoe_points}-point {self.aoe_type.value} AOE as its command, and no other command"
+        )
+        return (
+            f"Played with its side's command creature (any creature may be one with it), that creature {what}. "
+            "A set-up choice (use or keep); by default it is used unless the creature has a command of its own."
         )

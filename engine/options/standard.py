@@ -22,6 +22,7 @@ from ..abilities import (
     DestroyTerrain,
     Dispel,
     DispelsOpposingCommand,
+    LendsCommand,
     Offer,
 )
 from ..abilities.base import ChannelEffect
@@ -683,8 +684,11 @@ def _commands(board: _Board, side: Side) -> tuple[Decision, ...]:
             )
         )
 
+    # An item of the stack played with the command creature lets any creature be one (Heels of Speed, Bagpipes).
+    lends = any((item := board.card(ref)) is not None and item.first(LendsCommand) is not None for ref in setup.items)
     for ref in board.hands[side].creatures:
-        if fits(board.card(ref)):
+        creature = board.card(ref)
+        if fits(creature) or (lends and creature is not None):
             words = f"{board.name(ref)} (from the shield: it fights no match-up)"
             found.append(Decision(OptionKind.COMMAND, side, "command", ref, words, card=ref))
     for card in dict.fromkeys(c for c in (board.card(ref) for ref in setup.hand) if c is not None):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine import default_catalog, parse_setup, resolve, validate
-from engine.enums import AutomationStatus, Winner
+from engine.enums import AutomationStatus, Side, Winner
 
 CATALOG = default_catalog()
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "cards"
@@ -302,6 +302,57 @@ def test_exploding_tweezle_is_the_attackers_and_must_be_carried() -> None:
     }
 
 
+# ----------------------------------------------------------------- CMB-2: items played with the command creature
+def test_heels_of_speed_make_any_creature_a_command_creature_that_fights_the_opposing_one() -> None:
+    heels = (
+        "a=sand-lord,swordsman a.items=heels-of-speed a.command=swordsman d=archer,rock-spirit d.command=rock-spirit"
+    )
+    # Without the Heels the Swordsman cannot be a command card at all.
+    assert problem_codes(heels.replace("a.items=heels-of-speed ", "")) == ["setup.not_a_command"]
+    # With them it fights the Rock Spirit before either command acts (ENG-14): Swordsman 6 + 3 off-colour against
+    # the elemental Rock Spirit = 9 against 5; the Rock Spirit is beaten and its command never takes effect, so the
+    # count is 11 + 6 = 17 against 0 (Archer beaten by the Sand Lord, 11 against 6 + 3 = 9).
+    log = resolve(parse_setup(heels), CATALOG)
+    assert (log.result.attacker_total, log.result.defender_total) == (17, 0)
+    fight = [step for step in log.steps if step.rule == "ENG-14"]
+    assert fight and "9 against Rock Spirit 5" in fight[1].text
+    # Kept (the owner's choice), the Swordsman is no command creature again.
+    assert problem_codes(f"{heels} a.choices=heels-of-speed:keep") == ["setup.not_a_command"]
+
+
+@pytest.mark.parametrize(
+    ("command", "choice", "parrot"),
+    [
+        # The Swordsman has no command of its own: the Bagpipes go with it by default, a 3-point fear AOE
+        # (CMD-4) discards the defender's Pauly (Vitality 1) from the hand; Gunner (4) is out of reach.
+        ("swordsman", "", "discarded_by_aoe"),
+        # The Rock Spirit has a command of its own (+5 against defenders in a stronghold): by default it keeps it.
+        ("rock-spirit", "", "beaten"),
+        # Chosen, the Bagpipes replace that command with the AOE.
+        ("rock-spirit", "a.choices=bagpipes-of-fear:use", "discarded_by_aoe"),
+    ],
+)
+def test_bagpipes_of_fear_give_the_command_creature_a_fear_aoe(command: str, choice: str, parrot: str) -> None:
+    notation = (
+        f"a=sand-lord,{command},swordsman a.items=bagpipes-of-fear a.command={command} {choice} "
+        "d=archer,pauly-official-parrot,gunner"
+    )
+    log = resolve(parse_setup(notation), CATALOG)
+    fates = {outcome.card: outcome.fate.value for outcome in log.result.creatures}
+    assert fates["pauly-official-parrot"] == parrot
+    bonus = [step for step in log.steps if step.rule == "CMD-4" and step.card == "rock-spirit"]
+    assert bool(bonus) == (command == "rock-spirit" and not choice)
+
+
+def test_any_creature_is_offered_as_the_command_beside_a_lent_command() -> None:
+    from engine import options
+
+    plain = options(parse_setup("a=sand-lord,swordsman d=archer"), CATALOG)
+    heels = options(parse_setup("a=sand-lord,swordsman a.items=heels-of-speed d=archer"), CATALOG)
+    assert dict(plain.commands)[Side.ATTACKER] == ()
+    assert [d.item for d in dict(heels.commands)[Side.ATTACKER]] == ["sand-lord", "swordsman"]
+
+
 # ----------------------------------------------------------------- every settled card: status and reason
 def fixture_cards() -> dict[str, dict[str, object]]:
     return {card["slug"]: card for path in FIXTURES.glob("*.json") for card in json.loads(path.read_text())}
@@ -331,6 +382,8 @@ AUTOMATED = [
     "iron-crag-boggler",
     "large-idol",
     "exploding-tweezle",
+    "heels-of-speed",
+    "bagpipes-of-fear",
 ]
 
 

@@ -47,8 +47,11 @@ def _reached(combat: Combat, side: Side, reference: str, rule: GrantsFlying) -> 
         fighter = fighter_named(combat, owner.side, named) if named is not None else None
         if fighter is not None:
             return [(fighter, "its owner's choice of carrier")]
-        first = owner.fighters[0] if owner.fighters else None
-        return [(first, "no carrier named: the first creature of the stack")] if first is not None else []
+        # The notation's convention: each item rides on the creature in the same place of the shield.
+        place = list(owner.setup.items).index(reference)
+        if place < len(owner.fighters):
+            return [(owner.fighters[place], "no carrier named: the creature in its place of the shield")]
+        return []
     assert rule.to is not None
     reached = [
         fighter

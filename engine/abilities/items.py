@@ -14,7 +14,7 @@ from .base import Ability, Offer, Sides
 class GrantsFlying(Ability):
     """CMB-2: creatures carried with this item fly for the whole combat, for every flier-only text and for the
     fliers' own rules: with ``carrier`` the one creature of its stack its owner names (``choices=<item>:<creature>``;
-    by default the first creature listed), else every creature matching ``to`` on the ``sides`` it reaches."""
+    by default the creature in the item's place of the shield, as the notation places items), else every creature matching ``to`` on the ``sides`` it reaches."""
 
     kind: ClassVar[str] = "grants_flying"
     steps: ClassVar[tuple[str, ...]] = ("CMB-2",)
@@ -32,8 +32,8 @@ class GrantsFlying(Ability):
     def describe(self) -> str:
         if self.carrier:
             return (
-                "The creature of its stack that its owner names flies for the whole combat (by default the first "
-                "creature listed)."
+                "The creature of its stack that its owner names flies for the whole combat (by default the creature "
+                "it rides on: the one in its place of the shield)."
             )
         assert self.to is not None
         who = {Sides.OWN: "of its side", Sides.OPPONENT: "of the opponent", Sides.BOTH: "of either side"}[self.sides]

@@ -211,8 +211,11 @@ def test_an_upgrade_without_combat_text_cannot_be_named_as_played_earlier() -> N
         # ... and against 5 + 4 for the Wind Spirit's own text against fliers (PRI-6) = 9, a push, once the
         # Swordsman carries the Amulet (the owner's choice).
         ("a.items=amulet-of-flying a.choices=amulet-of-flying:swordsman", (9, 9)),
-        # Without a named carrier the first creature of the stack (Sand Lord) carries it: match-up 2 unchanged.
+        # Without a named carrier it rides on the creature in its place (first item: the Sand Lord): match-up 2
+        # unchanged.
         ("a.items=amulet-of-flying", (9, 5)),
+        # Second item, it rides on the second creature, the Swordsman: 9 against 9 again.
+        ("a.items=the-black-eye,amulet-of-flying", (9, 9)),
     ],
 )
 def test_amulet_of_flying_makes_its_carrier_a_flier(items: str, second: tuple[int, int]) -> None:

@@ -43,6 +43,7 @@ from .abilities import (
     SendsToMelee,
     SharedClass,
     SideBonus,
+    Sides,
     StoneBid,
     StoneEvent,
     Stones,
@@ -510,6 +511,9 @@ def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = 
             side=side,
             card=card,
         )
+        if announcement.or_stones and choice(combat, side, card.slug) == "pay":
+            refused = Stones(amount=-announcement.or_stones, on=StoneEvent.COMMAND, who=Sides.OPPONENT)
+            change_stones(combat, side, refused, card, "CMD-4", "the opponent refuses to show what it demands")
         applied = True
     first = card.first(CommandPlayFirst)
     if first is not None:

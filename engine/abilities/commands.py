@@ -187,8 +187,22 @@ class CommandAnnouncement(Ability):
     kind: ClassVar[str] = "command_announcement"
     announce: str
     conflict: str = ""
+    # The opponent may refuse and lose this many Power Stones instead (Tweezle the Sneaky): a choice written on
+    # the card's side (``choices=<card>:show|pay``, rule 11.4.6); by default he shows, which costs nothing counted.
+    or_stones: int = 0
+
+    def offer(self) -> Offer | None:
+        return Offer.OPTION if self.or_stones else None
+
+    def option_words(self) -> tuple[str, ...]:
+        return ("show", "pay") if self.or_stones else ()
 
     def describe(self) -> str:
+        if self.or_stones:
+            return (
+                f"Command: the opponent must {self.announce} (a set-up choice, show or pay: by default he shows; "
+                f"paying, he loses {self.or_stones} Power Stone(s))."
+            )
         return f"Command: for the whole combat the opponent must {self.announce}."
 
 

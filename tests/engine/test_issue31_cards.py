@@ -305,6 +305,30 @@ def test_exploding_tweezle_is_the_attackers_and_must_be_carried() -> None:
     }
 
 
+@pytest.mark.parametrize(
+    ("choice", "totals", "stones_left"),
+    [
+        # The defender shows his cards (the default): his one stone channels 9 into the Zombie, capped at 7:
+        # 7 + 7 = 14 against Sand Lord 11 + 3 off-colour = 14, a push.
+        ("", (14, 14), 0),
+        # He refuses and loses his one stone at the command step (CMD-4): no channel, 14 against 7.
+        ("a.choices=tweezle-the-sneaky:pay", (14, 7), 0),
+    ],
+)
+def test_tweezle_the_sneaky_makes_the_opponent_show_or_pay(
+    choice: str, totals: tuple[int, int], stones_left: int
+) -> None:
+    notation = (
+        "a=sand-lord a.items=tweezle-the-sneaky a.command=tweezle-the-sneaky "
+        f"d=zombie d.stones=1 d.channel=1:guardian*1 {choice}"
+    )
+    log = resolve(parse_setup(notation), CATALOG)
+    assert (log.result.matchups[0].attacker_total, log.result.matchups[0].defender_total) == totals
+    assert log.result.stones_left[1] == stones_left
+    paid = [step for step in log.steps if step.card == "tweezle-the-sneaky" and step.delta]
+    assert [step.rule for step in paid] == (["CMD-4"] if choice else [])
+
+
 # ----------------------------------------------------------------- CMB-2: items played with the command creature
 def test_heels_of_speed_make_any_creature_a_command_creature_that_fights_the_opposing_one() -> None:
     heels = (
@@ -387,6 +411,7 @@ AUTOMATED = [
     "exploding-tweezle",
     "heels-of-speed",
     "bagpipes-of-fear",
+    "tweezle-the-sneaky",
 ]
 
 

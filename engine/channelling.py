@@ -30,6 +30,7 @@ from .abilities import (
     RangedModifier,
     RangedReaction,
     ReceivesChannellingOnlyFrom,
+    ShieldsFirstFromChannelling,
     ShotEffect,
     ShotResult,
     StoneEvent,
@@ -1069,6 +1070,21 @@ def modify_channel(
         )
 
 
+def first_attacker_shield(combat: Combat, opponent: Fighter | None) -> CardDefinition | None:
+    """The opposing command card (Disc of Siin) that bars channelling against ``opponent``, one of its side's first
+    primary attackers as many as the command's roll gives; None when nothing bars it."""
+    if opponent is None or opponent.role is not Role.PRIMARY or opponent.round is None:
+        return None
+    owner = combat.sides[opponent.side]
+    card = owner.command_card
+    if card is None or not owner.command_active:
+        return None
+    rule = card.first(ShieldsFirstFromChannelling)
+    if rule is None:
+        return None
+    return card if opponent.round <= rule.shielded(roll(combat, opponent.side, card.slug)) else None
+
+
 def once_each_guardian(guardian: CardDefinition | None) -> CardDefinition | None:
     """The side's Guardian card when its own text lets it channel into each creature only once a combat (Harkin);
     read from the card itself, as the channel step names it."""
@@ -1092,6 +1108,14 @@ def channel_into(
             subject=target,
         )
         combat.warn("channel.against_forbidden", "PRI-10", side=side.value, opponent=opponent.name)
+        return
+    shield = first_attacker_shield(combat, opponent)
+    if shield is not None:
+        why = Why(
+            "channel.first_shielded",
+            {"source": shield.name, "player": side.value, "opponent": opponent.name if opponent else ""},
+        )
+        refuse(combat, StepKind.CHANNEL, "PRI-10", why, side=side, card=shield, subject=target)
         return
     # The card a channel step names: the channeller, or the Guardian card the set-up names (none when unnamed).
     channeller: CardDefinition | None = state.guardian_card

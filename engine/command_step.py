@@ -42,6 +42,7 @@ from .abilities import (
     Scope,
     SendsToMelee,
     SharedClass,
+    ShieldsFirstFromChannelling,
     SideBonus,
     Sides,
     StoneBid,
@@ -501,6 +502,25 @@ def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = 
         if stones.on is StoneEvent.COMMAND:
             change_stones(combat, side, stones, card, "CMD-4", "its command takes effect")
             applied = True
+    for shielding in card.abilities_of(ShieldsFirstFromChannelling):
+        rolled = roll(combat, side, card.slug)
+        count = shielding.shielded(rolled)
+        log(
+            combat,
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            "apply_command.shields_first",
+            (
+                card.name,
+                rolled,
+                side.other.value,
+                "every" if count >= shielding.ALL else f"the first {count}",
+                side.value,
+            ),
+            side=side,
+            card=card,
+        )
+        applied = True
     for announcement in card.abilities_of(CommandAnnouncement):
         log(
             combat,

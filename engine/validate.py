@@ -344,6 +344,10 @@ class _SideChecker:
             found = self.catalog.find(other) if other else None
             if found is not None and found.dice_needed:
                 needing[found.slug] = (found, found.dice_needed[0])
+        # A creature item of the stack played as the command card rolls when its command acts (Disc of Siin).
+        command = self.catalog.find(split_reference(self.setup.command)[0]) if self.setup.command else None
+        if command is not None and command.type is CardType.CREATURE_ITEM and command.dice_needed:
+            needing[command.slug] = (command, command.dice_needed[0])
         # A spell rolls when it is cast: its n-th cast in the set-up takes the roll given as slug#n.
         cast = [self.catalog.find(split_reference(play.card)[0]) for play in self.setup.spells]
         known = [card for card in cast if card is not None]

@@ -119,7 +119,7 @@ from .commands import (
     Undispellable,
     UpCardDuel,
 )
-from .items import DiscardsOpposingItems, GrantsFlying, LendsCommand
+from .items import DiscardsOpposingItems, GrantsFlying, LendsCommand, ShieldsFirstFromChannelling
 from .leaving import (
     ControlBonus,
     ControlExclusion,
@@ -244,6 +244,7 @@ __all__ = [
     "GuardianChannelsOnceEach",
     "GrantsFlying",
     "LendsCommand",
+    "ShieldsFirstFromChannelling",
     "DiscardsOpposingItems",
     "ChannellerBonus",
     "NoStrongholdBonus",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..dice import Dice
 from ..enums import AoeType
 from ..selectors import Selector
 from .base import Ability, Offer, Sides
@@ -88,4 +89,36 @@ class LendsCommand(Ability):
         return (
             f"Played with its side's command creature (any creature may be one with it), that creature {what}. "
             "A set-up choice (use or keep); by default it is used unless the creature has a command of its own."
+        )
+
+
+@dataclass(frozen=True)
+class ShieldsFirstFromChannelling(Ability):
+    """CMD-4 / PRI-10: as the command, a roll (``dice``, a set-up input) sets how many of its side's first primary
+    match-ups the opponent may not channel in (Disc of Siin): ``table`` gives the number for each result, lowest
+    first; ``ALL`` (99) means every primary match-up."""
+
+    kind: ClassVar[str] = "shields_first_from_channelling"
+    steps: ClassVar[tuple[str, ...]] = ("CMD-4", "PRI-10")
+    dice: Dice
+    table: tuple[int, ...]
+
+    ALL: ClassVar[int] = 99
+
+    def __post_init__(self) -> None:
+        if len(self.table) != self.dice.highest - self.dice.lowest + 1:
+            raise ValueError("'table' needs one number for each result of the dice")
+
+    def shielded(self, rolled: int) -> int:
+        """How many first primary match-ups the roll protects."""
+        return self.table[rolled - self.dice.lowest]
+
+    def describe(self) -> str:
+        results = ", ".join(
+            f"{self.dice.lowest + index}: {'all' if count >= self.ALL else count}"
+            for index, count in enumerate(self.table)
+        )
+        return (
+            f"Command: roll {self.dice} (a set-up input); the opponent may not channel in as many of its side's first "
+            f"primary match-ups as the roll gives ({results})."
         )

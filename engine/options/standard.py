@@ -770,6 +770,9 @@ def _inputs(board: _Board, side: Side) -> list[CardInput]:
     found: list[CardInput] = []
     keys = [(ref, board.card(ref)) for ref in hand.creatures]
     keys += [(c.slug, c) for c in (board.card(ref) for ref in (setup.stronghold, *setup.shields)) if c is not None]
+    commanding = board.card(setup.command)
+    if commanding is not None and commanding.type is CardType.CREATURE_ITEM:
+        keys.append((commanding.slug, commanding))  # a command item of the stack rolls as its command acts
     cast = _refs(board.catalog, [str(play.card) for play in board.plan.setup.side(side).spells])
     keys += [(ref, board.card(ref)) for ref in cast]
     for key, card in keys:

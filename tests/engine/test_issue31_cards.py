@@ -329,6 +329,38 @@ def test_tweezle_the_sneaky_makes_the_opponent_show_or_pay(
     assert [step.rule for step in paid] == (["CMD-4"] if choice else [])
 
 
+@pytest.mark.parametrize(
+    ("rolled", "second"),
+    [
+        # Roll 1: no match-up shielded; match-up 2 Black Lung 14 against Zombie 7 + one stone (CMP 9 capped at the
+        # Zombie's 7, A-05) = 14, a push.
+        (1, (14, 14)),
+        # Roll 2: only match-up 1 shielded; match-up 2 as above.
+        (2, (14, 14)),
+        # Roll 3 or 4: the first two shielded, the defender may not channel in match-up 2 (PRI-10): 14 against 7.
+        (3, (14, 7)),
+        (6, (14, 7)),
+    ],
+)
+def test_disc_of_siin_shields_the_first_attackers_from_opposing_channels(rolled: int, second: tuple[int, int]) -> None:
+    notation = (
+        f"a=sand-lord,black-lung a.items=disc-of-siin a.command=disc-of-siin a.rolls=disc-of-siin:{rolled} "
+        "d=zombie,zombie d.channel=1:guardian*1,2:guardian*1"
+    )
+    log = resolve(parse_setup(notation), CATALOG)
+    # Match-up 1: Sand Lord 11 + 3 off-colour against the external Zombie = 14, against 7 + 7 unless shielded.
+    first = (14, 14) if rolled == 1 else (14, 7)
+    assert [(m.attacker_total, m.defender_total) for m in log.result.matchups] == [first, second]
+    refused = [step for step in log.steps if step.card == "disc-of-siin" and step.rule == "PRI-10"]
+    assert len(refused) == {1: 0, 2: 1}.get(rolled, 2)
+
+
+def test_disc_of_siin_needs_its_roll_only_as_the_command() -> None:
+    carried = "a=sand-lord a.items=disc-of-siin d=zombie"
+    assert problem_codes(carried) == []
+    assert problem_codes(f"{carried} a.command=disc-of-siin") == ["setup.roll_missing"]
+
+
 # ----------------------------------------------------------------- CMB-2: items played with the command creature
 def test_heels_of_speed_make_any_creature_a_command_creature_that_fights_the_opposing_one() -> None:
     heels = (
@@ -412,6 +444,7 @@ AUTOMATED = [
     "heels-of-speed",
     "bagpipes-of-fear",
     "tweezle-the-sneaky",
+    "disc-of-siin",
 ]
 
 

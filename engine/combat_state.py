@@ -30,6 +30,8 @@ class Combat:
     functions read and write it, and ``resolver.run`` turns it into a ``CombatLog``."""
 
     play_first: tuple[Side, CommandPlayFirst] | None = None
+    # A command that makes both sides play from the lowest Vitality up (Wheel of Law), while it stands.
+    lowest_first: CardDefinition | None = None
     channellers_penned: tuple[tuple[Side, CardDefinition], ...] = ()
     space_won_by: Side | None = None
     ended_unchallenged: bool = False

@@ -33,6 +33,7 @@ from .abilities import (
     Immunity,
     ItemBribe,
     JoinsFromTerrain,
+    LowestFirst,
     MatchupDestruction,
     PensChannellers,
     PushMargin,
@@ -534,6 +535,10 @@ def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = 
         if announcement.or_stones and choice(combat, side, card.slug) == "pay":
             refused = Stones(amount=-announcement.or_stones, on=StoneEvent.COMMAND, who=Sides.OPPONENT)
             change_stones(combat, side, refused, card, "CMD-4", "the opponent refuses to show what it demands")
+        applied = True
+    if card.first(LowestFirst) is not None:
+        combat.lowest_first = card
+        log(combat, StepKind.COMMAND_EFFECT, "CMD-4", "apply_command.lowest_first", (card.name,), side=side, card=card)
         applied = True
     first = card.first(CommandPlayFirst)
     if first is not None:

@@ -597,3 +597,19 @@ class PensChannellers(Ability):
             "his Stronghold cards or Upgrades to his Creature Pen before the primaries, so none of them can channel "
             "in this combat (no effect if the stones cannot be paid)."
         )
+
+
+@dataclass(frozen=True)
+class LowestFirst(Ability):
+    """CMD-4 / PRI-0: as the command, both players play their primary creatures from the lowest printed Vitality
+    up (Wheel of Law): each side's play order is sorted so, ties keeping the order given; ranged support and every
+    other use of a creature are unchanged."""
+
+    kind: ClassVar[str] = "lowest_first"
+    steps: ClassVar[tuple[str, ...]] = ("CMD-4", "PRI-0")
+
+    def describe(self) -> str:
+        return (
+            "Command: both players play their creatures in the primary match-ups from the lowest Vitality up (equal "
+            "ones in the order given); ranged attacks work as usual."
+        )

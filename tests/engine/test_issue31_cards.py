@@ -361,6 +361,20 @@ def test_disc_of_siin_needs_its_roll_only_as_the_command() -> None:
     assert problem_codes(f"{carried} a.command=disc-of-siin") == ["setup.roll_missing"]
 
 
+def test_wheel_of_law_makes_both_sides_play_from_the_lowest_vitality_up() -> None:
+    base = "a=black-lung,swordsman d=sand-lord,gunner"
+    # As listed: Black Lung 14 meets Sand Lord 11, then Swordsman 6 meets Gunner 4.
+    plain = resolve(parse_setup(base), CATALOG)
+    # (Fighters by place: a1 Black Lung, a2 Swordsman, d1 Sand Lord, d2 Gunner.)
+    assert [(m.attacker, m.defender) for m in plain.result.matchups] == [("a1", "d1"), ("a2", "d2")]
+    # Wheel of Law as the attacker's command (CMD-4): both queues sorted up (PRI-0), Swordsman 6 meets Gunner 4
+    # first (6 against 4, PRI-11), then Black Lung 14 meets Sand Lord 11.
+    log = resolve(parse_setup(f"{base} a.items=wheel-of-law a.command=wheel-of-law"), CATALOG)
+    assert [(m.attacker, m.defender) for m in log.result.matchups] == [("a2", "d2"), ("a1", "d1")]
+    assert (log.result.matchups[0].attacker_total, log.result.matchups[0].defender_total) == (6, 4)
+    assert len([step for step in log.steps if step.card == "wheel-of-law" and step.rule == "CMD-4"]) == 3
+
+
 # ----------------------------------------------------------------- CMB-2: items played with the command creature
 def test_heels_of_speed_make_any_creature_a_command_creature_that_fights_the_opposing_one() -> None:
     heels = (
@@ -445,6 +459,7 @@ AUTOMATED = [
     "bagpipes-of-fear",
     "tweezle-the-sneaky",
     "disc-of-siin",
+    "wheel-of-law",
 ]
 
 

@@ -12,6 +12,7 @@ from .abilities import (
     AttackBoost,
     Bonus,
     BorrowsPrevious,
+    CastDestroysCommand,
     ChannelReaction,
     ClassChoice,
     CommandGuess,
@@ -418,6 +419,40 @@ def drop_unused_reactions(combat: Combat) -> None:
         combat.pending_reactions[side] = []
 
 
+def cast_destroys_command(
+    combat: Combat, side: Side, card: CardDefinition, rule: CastDestroysCommand, pair: dict[Side, Fighter]
+) -> None:
+    """ENG-7: the opposing command creature is destroyed by a card played in a match-up (Rock of Far Rolling), when
+    the caster's creature meets the card's condition; its command's lasting effects end with it."""
+    own, owner = pair[side], combat.sides[side.other]
+    command = owner.command_fighter
+    unmet = ""
+    if own.fate is not Fate.STANDING or not rule.requires_own.matches(own.card):
+        unmet = f"the {side.value}'s creature must be one of {rule.requires_own.describe()}; {own.name} is not"
+    elif command is None or command.fate is not Fate.STANDING:
+        unmet = f"the {side.other.value}'s command card is no creature in play"
+    if unmet:
+        log(combat, StepKind.SPELL, "ENG-7", "cast_destroys_command", (card.name, unmet), side=side, card=card)
+        return
+    assert command is not None
+    if indestructible(combat, command, card.name):
+        return
+    ends = " Its lasting command effects end here." if owner.command_active else ""
+    owner.command_active = False
+    owner.bonuses.clear()
+    step = log(
+        combat,
+        StepKind.DESTROY,
+        "ENG-7",
+        "cast_destroys_command.2",
+        (card.name, side.other.value, command.name, ends),
+        side=side,
+        card=card,
+        subject=command,
+    )
+    settle(combat, command, Fate.DESTROYED, Why("fate.destroyed_by", {"card": card.name}), step)
+
+
 def cast(combat: Combat, side: Side, card: CardDefinition, play: SpellPlay, pair: dict[Side, Fighter]) -> None:
     if card.first(RangedReaction) is not None or card.first(ChannelReaction) is not None:
         # An answer waits for the opposing act it answers (A-04), later in this match-up.
@@ -447,6 +482,10 @@ def cast(combat: Combat, side: Side, card: CardDefinition, play: SpellPlay, pair
                 side=side,
                 card=card,
             )
+        return
+    blow = card.first(CastDestroysCommand)
+    if blow is not None:
+        cast_destroys_command(combat, side, card, blow, pair)
         return
     destroy = card.first(DestroyMatchup)
     if destroy is not None:

@@ -256,6 +256,8 @@ MESSAGES: dict[str, str] = {
     "blow_up_commands": "{source_name} goes up with the opposing command card: {fighter_name} is destroyed and counts for nothing.",
     "blow_up_commands.2": "{source_name} goes up with the opposing command card {named}: both are gone.",
     "items_lend_commands": "{item_name} is played with the command creature {fighter_name}: {how}",
+    "cast_destroys_command": "{card_name} does nothing: {unmet}.",
+    "cast_destroys_command.2": "{card_name} destroys the {side_value}'s command creature {command_name}: it is lost and counts for nothing.{ends}",
     "text_box.3": "{fighter_name} gets no defence bonus from {stronghold_name}: {downgrade_name} lies on it.",
     "text_box.2": "{stronghold_name}'s defence bonus depends on a die roll the set-up does not give; none is applied.",
     "add": "{contribution_fighter_name} {sign}{amount} from {why}: now {contribution_total}.",

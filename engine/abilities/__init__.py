@@ -132,6 +132,7 @@ from .leaving import (
 )
 from .limits import GuardianChannelsOnceEach, StackingLimit
 from .matchups import (
+    CastDestroysCommand,
     DestroyedWhenBeaten,
     DestroyMatchup,
     Destroys,
@@ -245,6 +246,7 @@ __all__ = [
     "GuardianChannelsOnceEach",
     "GrantsFlying",
     "LendsCommand",
+    "CastDestroysCommand",
     "LowestFirst",
     "ShieldsFirstFromChannelling",
     "DiscardsOpposingItems",

@@ -375,6 +375,32 @@ def test_wheel_of_law_makes_both_sides_play_from_the_lowest_vitality_up() -> Non
     assert len([step for step in log.steps if step.card == "wheel-of-law" and step.rule == "CMD-4"]) == 3
 
 
+@pytest.mark.parametrize(
+    ("attacker", "play", "control"),
+    [
+        # No Rock: Cave Giant 12 beats Swordsman 6 (PRI-11); the Rock Spirit stands as the command card and
+        # counts 5 (RES-2): 12 against 5.
+        ("cave-giant", "", (12, 5)),
+        # Played in match-up 1 beside a Giant (shorthand or an item turn): the Rock Spirit is destroyed (ENG-7) and
+        # counts for nothing: 12 against 0.
+        ("cave-giant", "a.spell=1:rock-of-far-rolling", (12, 0)),
+        ("cave-giant", "m1=a:item:rock-of-far-rolling,d:pass,a:pass", (12, 0)),
+        # Beside a Sand Lord (no Giant) it does nothing: Sand Lord 11 beats Swordsman 6 + 3 off-colour = 9; 11 against 5.
+        ("sand-lord", "a.spell=1:rock-of-far-rolling", (11, 5)),
+    ],
+)
+def test_rock_of_far_rolling_destroys_a_creature_command_beside_a_giant(
+    attacker: str, play: str, control: tuple[int, int]
+) -> None:
+    notation = f"a={attacker} a.hand=rock-of-far-rolling {play} d=swordsman,rock-spirit d.command=rock-spirit"
+    log = resolve(parse_setup(notation), CATALOG)
+    assert (log.result.attacker_total, log.result.defender_total) == control
+    fates = {outcome.card: outcome.fate.value for outcome in log.result.creatures}
+    assert fates["rock-spirit"] == ("destroyed" if control == (12, 0) else "standing")
+    if play:
+        assert [step.rule for step in log.steps if step.card == "rock-of-far-rolling"] == ["ENG-7"]
+
+
 # ----------------------------------------------------------------- CMB-2: items played with the command creature
 def test_heels_of_speed_make_any_creature_a_command_creature_that_fights_the_opposing_one() -> None:
     heels = (
@@ -460,6 +486,7 @@ AUTOMATED = [
     "tweezle-the-sneaky",
     "disc-of-siin",
     "wheel-of-law",
+    "rock-of-far-rolling",
 ]
 
 

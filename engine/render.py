@@ -144,6 +144,7 @@ MESSAGES: dict[str, str] = {
     "announce_setup": "The attacker's shield has entered a space held by the defender; the fight is in {terrain}.",
     "announce_setup.2": "The {side_value} picks up {names} (stacking {stack}); Guardian CMP {state_guardian_cmp}, {state_stones} stone(s).",
     "announce_setup.3": "{warning} ({role}). {ignored}",
+    "announce_setup.out_of_scope": "{card_name} ({role}) acts outside one combat: {reason}. Nothing of it changes this combat, so there is nothing to check by hand.",
     "played_earlier": "The {side_value} played {card_name} before this combat; its effect lasts into it.",
     "played_earlier.3": "{card_name} is in play beside the {side_value}'s Guardian: its CMP changes by {amount}, to {cmp}.",
     "played_earlier.2": "{card_name}: the {side_value}'s Guardian channels with CMP {rule_value} this turn (printed {before}).",

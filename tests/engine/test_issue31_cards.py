@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine import default_catalog, parse_setup, resolve, validate
-from engine.enums import AutomationStatus, Side, Winner
+from engine.enums import AutomationStatus, Side, StepKind, Winner
 
 CATALOG = default_catalog()
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "cards"
@@ -495,3 +495,19 @@ def test_an_automated_card_carries_its_ability_as_data(slug: str) -> None:
     record = fixture_cards()[slug]
     assert record["automation"]["status"] == "automated"  # type: ignore[index]
     assert CATALOG.get(slug).abilities, "an automated card with text has its ability as data"
+
+
+# ----------------------------------------------------------------- ENG-1: an out-of-scope card in a combat
+@pytest.mark.parametrize("notation", ["a=cleric d=swordsman", "a=swordsman a.hand=holy-grail d=swordsman"])
+def test_an_out_of_scope_card_in_a_combat_is_a_note_not_a_card_to_check_by_hand(notation: str) -> None:
+    # Rule 11.4.1 (ENG-1): Cleric (heals after the combat) and Holy Grail (Draw and Organize) act outside the
+    # combat, so the log names each once as changing nothing; no not-automated step, no warning, no hand check.
+    log = resolve(parse_setup(notation), CATALOG)
+    card = "Cleric" if "cleric" in notation else "Holy Grail"
+    said = [step for step in log.steps if step.rule == "ENG-1" and card in step.text]
+    assert len(said) == 1
+    assert said[0].kind is StepKind.NOTE
+    assert "acts outside one combat" in said[0].text and "nothing to check by hand" in said[0].text
+    assert "check it by hand" not in said[0].text
+    assert not any(step.kind is StepKind.NOT_AUTOMATED for step in log.steps)
+    assert log.result.not_automated == () and log.result.warnings == ()

@@ -3,6 +3,8 @@ AOEs (AOE-1 to AOE-4), fired by a command here or by a primary attacker at PRI-4
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .abilities import (
     AllowsChannellingTo,
     Aoe,
@@ -55,6 +57,7 @@ from .abilities import (
     Undispellable,
     WinsHeavyLosses,
     WinsPushes,
+    ZeroBaseVitality,
 )
 from .cards import CardDefinition
 from .combat_state import Combat
@@ -535,6 +538,9 @@ def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = 
         if announcement.or_stones and choice(combat, side, card.slug) == "pay":
             refused = Stones(amount=-announcement.or_stones, on=StoneEvent.COMMAND, who=Sides.OPPONENT)
             change_stones(combat, side, refused, card, "CMD-4", "the opponent refuses to show what it demands")
+        applied = True
+    if card.first(ZeroBaseVitality) is not None:
+        zero_base_vitality(combat, side, card)
         applied = True
     if card.first(LowestFirst) is not None:
         combat.lowest_first = card
@@ -1137,3 +1143,26 @@ def fire_aoe(
                 side=fighter.side,
                 card=card,
             )
+
+
+def zero_base_vitality(combat: Combat, side: Side, card: CardDefinition) -> None:
+    """CMD-4 (40,000 Useless Warhammers): each creature but a Guardian, on either side and still in the combat, gets
+    a changed copy of its card with base Vitality 0, so every later step (fights, AOEs, the count for control)
+    reads 0; its stacking cost stays what was printed."""
+    changed: list[str] = []
+    for fighter in (f for s in SIDES for f in combat.sides[s].fighters):
+        printed = fighter.card
+        if printed.guardian is not None or not printed.is_creature or printed.base_vitality == 0:
+            continue
+        fighter.card = replace(printed, vitality=0, stacking_vitality=printed.stacking)
+        fighter.vitality = 0
+        changed.append(f"{fighter.name} {printed.base_vitality}")
+    log(
+        combat,
+        StepKind.COMMAND_EFFECT,
+        "CMD-4",
+        "apply_command.zero_base_vitality",
+        (card.name, ", ".join(changed) or "no creature"),
+        side=side,
+        card=card,
+    )

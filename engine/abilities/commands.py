@@ -613,3 +613,20 @@ class LowestFirst(Ability):
             "Command: both players play their creatures in the primary match-ups from the lowest Vitality up (equal "
             "ones in the order given); ranged attacks work as usual."
         )
+
+
+@dataclass(frozen=True)
+class ZeroBaseVitality(Ability):
+    """CMD-4: as the command, every creature in the combat that is not a Guardian counts as base Vitality 0 for the
+    rest of it (40,000 Useless Warhammers): its fights, the AOEs it meets and its count for control (RES-2, which
+    counts the base Vitality) all start from 0; what it costs against the stacking limit is unchanged, and bonuses,
+    channelling and ranged attacks add to 0 as they would to the printed number."""
+
+    kind: ClassVar[str] = "zero_base_vitality"
+    steps: ClassVar[tuple[str, ...]] = ("CMD-4", "RES-2")
+
+    def describe(self) -> str:
+        return (
+            "Command: for the rest of the combat every creature except a Guardian has base Vitality 0; bonuses, "
+            "channelled points and ranged attacks still add to it."
+        )

@@ -487,6 +487,7 @@ AUTOMATED = [
     "disc-of-siin",
     "wheel-of-law",
     "rock-of-far-rolling",
+    "40-000-useless-warhammers",
 ]
 
 
@@ -511,3 +512,32 @@ def test_an_out_of_scope_card_in_a_combat_is_a_note_not_a_card_to_check_by_hand(
     assert "check it by hand" not in said[0].text
     assert not any(step.kind is StepKind.NOT_AUTOMATED for step in log.steps)
     assert log.result.not_automated == () and log.result.warnings == ()
+
+
+# ----------------------------------------------------------------- CMD-4: 40,000 Useless Warhammers
+@pytest.mark.parametrize(
+    ("command", "matchups", "control", "winner"),
+    [
+        # Without it: Black Lung 14 against Sand Lord 11 + 3 off-colour = 14, a push; Swordsman 6 against
+        # Archer 6, a push; control 14 + 6 = 20 against 11 + 6 = 17 (RES-2): the attacker takes the space.
+        ("", [(14, 14), (6, 6)], (20, 17), Winner.ATTACKER),
+        # As the attacker's command (CMD-4) every creature has base Vitality 0: Black Lung 0 against Sand Lord
+        # 0 + 3 off-colour = 3, Black Lung beaten (PRI-11); Swordsman 0 against Archer 0, a push; control counts
+        # base Vitality (RES-2): 0 against 0 + 0 = 0, a tie, so the defender keeps the space (RES-3).
+        (
+            "a.hand=40-000-useless-warhammers a.command=40-000-useless-warhammers",
+            [(0, 3), (0, 0)],
+            (0, 0),
+            Winner.DEFENDER,
+        ),
+    ],
+)
+def test_useless_warhammers_sets_every_creatures_base_vitality_to_0(
+    command: str, matchups: list[tuple[int, int]], control: tuple[int, int], winner: Winner
+) -> None:
+    log = resolve(parse_setup(f"a=black-lung,swordsman {command} d=sand-lord,archer"), CATALOG)
+    assert [(m.attacker_total, m.defender_total) for m in log.result.matchups] == matchups
+    assert (log.result.attacker_total, log.result.defender_total) == control
+    assert log.result.winner is winner
+    assert log.result.not_automated == ()
+    assert any(step.rule == "CMD-4" and step.card == "40-000-useless-warhammers" for step in log.steps) == bool(command)

@@ -51,6 +51,7 @@ from .abilities import (
     StoneBid,
     StoneEvent,
     Stones,
+    StrikesAttackingShield,
     Suppressed,
     Suppresses,
     TextScope,
@@ -121,6 +122,7 @@ LASTING_KINDS = (
 
 
 def command_step(combat: Combat) -> None:
+    strike_attacking_shield(combat)
     for side in SIDES:
         state = combat.sides[side]
         reference = state.setup.command
@@ -1166,3 +1168,15 @@ def zero_base_vitality(combat: Combat, side: Side, card: CardDefinition) -> None
         side=side,
         card=card,
     )
+
+
+def strike_attacking_shield(combat: Combat) -> None:
+    """AOE-1 (Pirate Log Platform): an upgrade of the defender's space hits the attacking shield's combat hand as the
+    attack begins, before the command cards; the attacker's own such upgrade is said to do nothing here."""
+    for side in SIDES:
+        for card in combat.sides[side].earlier_cards:
+            for rule in card.abilities_of(StrikesAttackingShield):
+                if side is Side.ATTACKER:
+                    log(combat, StepKind.NOTE, "AOE-1", "strike_attacking_shield.own", (card.name,), side=side, card=card)
+                    continue
+                fire_aoe(combat, side, card, Aoe(points=rule.points, timing=Timing.COMMAND), "AOE-1")

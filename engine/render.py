@@ -183,6 +183,7 @@ MESSAGES: dict[str, str] = {
     "apply_command.4": "{card_name} is in play as the command card: {x1}",
     "apply_command.5": "{card_name}: every creature's text box is blank for the rest of the combat; only printed stats count.",
     "apply_command.shields_first": "{card_name} rolls {rolled}: the {side_other_value} may not channel in {count} of the {side_value}'s primary match-ups.",
+    "strike_attacking_shield.own": "{card_name} lies on the attacker's own stronghold card: it strikes only an enemy shield attacking its space, so it does nothing here.",
     "apply_command.zero_base_vitality": "{card_name}: every creature but a Guardian has base Vitality 0 for the rest of the combat (was: {changed}).",
     "apply_command.lowest_first": "{card_name}: both players play their creatures from the lowest Vitality up.",
     "build_queues.lowest_first": "{card_name}: the {side_value} plays from the lowest Vitality up: {names}.",

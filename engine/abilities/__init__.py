@@ -113,13 +113,13 @@ from .commands import (
     ForcedFirstAnswer,
     JoinsFromTerrain,
     LowestFirst,
-    ZeroBaseVitality,
     PensChannellers,
     PlayRestriction,
     StealsCommand,
     StoneBid,
     Undispellable,
     UpCardDuel,
+    ZeroBaseVitality,
 )
 from .items import DiscardsOpposingItems, GrantsFlying, LendsCommand, ShieldsFirstFromChannelling
 from .leaving import (
@@ -174,7 +174,7 @@ from .secondary import (
     SecondaryAutoWin,
     SecondaryImmunity,
 )
-from .strongholds import ChannellerBonus, NoStrongholdBonus
+from .strongholds import ChannellerBonus, NoStrongholdBonus, StrikesAttackingShield
 
 ABILITY_KINDS: tuple[str, ...] = tuple(sorted(KINDS))
 
@@ -253,6 +253,7 @@ __all__ = [
     "ShieldsFirstFromChannelling",
     "DiscardsOpposingItems",
     "ChannellerBonus",
+    "StrikesAttackingShield",
     "NoStrongholdBonus",
     "GuardianCmpBonus",
     "Guessed",

@@ -43,3 +43,25 @@ class ChannellerBonus(Ability):
             f"Each channeller of its side channels {_more_or_less(self.amount)} (name it as played earlier; its side's "
             "channellers are read as channelling from beneath its stronghold card)."
         )
+
+
+@dataclass(frozen=True)
+class StrikesAttackingShield(Ability):
+    """AOE-1 / AOE-2: an upgrade on the stronghold card of the space being attacked hits the attacking shield's
+    creatures with a ``points``-point AOE with no type as the attack begins, before any command card is declared
+    (Pirate Log Platform); named among the defender's cards played earlier. Laid by the attacker, it does nothing:
+    the attacking shield is its own."""
+
+    kind: ClassVar[str] = "strikes_attacking_shield"
+    steps: ClassVar[tuple[str, ...]] = ("AOE-1", "AOE-2")
+    points: int
+
+    def __post_init__(self) -> None:
+        if self.points <= 0:
+            raise ValueError("'points' must be positive (an AOE of no points hits nothing)")
+
+    def describe(self) -> str:
+        return (
+            f"When an enemy shield attacks its space, a {self.points}-point AOE with no type hits that shield's "
+            "creatures before the command cards (name it as the defender's card played earlier)."
+        )

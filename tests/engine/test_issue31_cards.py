@@ -488,6 +488,7 @@ AUTOMATED = [
     "wheel-of-law",
     "rock-of-far-rolling",
     "40-000-useless-warhammers",
+    "pirate-log-platform",
 ]
 
 
@@ -541,3 +542,29 @@ def test_useless_warhammers_sets_every_creatures_base_vitality_to_0(
     assert log.result.winner is winner
     assert log.result.not_automated == ()
     assert any(step.rule == "CMD-4" and step.card == "40-000-useless-warhammers" for step in log.steps) == bool(command)
+
+
+# ----------------------------------------------------------------- AOE-1: Pirate Log Platform on the space attacked
+@pytest.mark.parametrize(
+    ("earlier", "control", "winner"),
+    [
+        # Without it: Black Lung 14 against Sand Lord 11 + 3 off-colour = 14, a push; Swordsman 6 beats
+        # Gunner 4 (PRI-11); Archer 6 + Black Lung's partner 14 = 20 beats Sand Lord 11 (SEC-7): 26 against 0.
+        ("", (26, 0), Winner.ATTACKER),
+        # The defender's platform: a 7-point AOE as the attack begins (AOE-1) discards Swordsman 6 and Archer 6
+        # (AOE-2, 6 <= 7), Black Lung 14 is spared; Black Lung pushes Sand Lord, Gunner 4 + partner 11 = 15 beats
+        # Black Lung 14 (SEC-7): 0 against 11 + 4 = 15, the defender keeps the space.
+        ("d.earlier=pirate-log-platform", (0, 15), Winner.DEFENDER),
+        # Laid by the attacker it strikes no enemy shield: as without it, 26 against 0.
+        ("a.earlier=pirate-log-platform", (26, 0), Winner.ATTACKER),
+    ],
+)
+def test_pirate_log_platform_strikes_the_attacking_shield(
+    earlier: str, control: tuple[int, int], winner: Winner
+) -> None:
+    log = resolve(parse_setup(f"a=black-lung,swordsman,archer {earlier} d=sand-lord,gunner"), CATALOG)
+    assert (log.result.attacker_total, log.result.defender_total) == control
+    assert log.result.winner is winner
+    hits = [step for step in log.steps if step.card == "pirate-log-platform" and step.rule == "AOE-2"]
+    assert len(hits) == (2 if earlier.startswith("d.") else 0)
+    assert log.result.not_automated == ()

@@ -15,6 +15,10 @@ pytestmark = pytest.mark.django_db
 SETTLED = [
     ("gift-of-osirus", "out_of_scope", "Outside the combat engine"),
     ("cheesy-con-souvenir-tweezle", "out_of_scope", "Outside the combat engine"),
+    ("alarm-bells", "out_of_scope", "Outside the combat engine"),
+    ("secret-catacombs", "out_of_scope", "Outside the combat engine"),
+    ("40-000-useless-warhammers", "automated", "Automated"),
+    ("pirate-log-platform", "automated", "Automated"),
     ("harkin-spreader-of-the-wealth", "automated", "Automated"),
     ("wizards-tower", "automated", "Automated"),
     ("shield-terrain-ploogs-ox", "automated", "Automated"),

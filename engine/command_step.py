@@ -1177,6 +1177,14 @@ def strike_attacking_shield(combat: Combat) -> None:
         for card in combat.sides[side].earlier_cards:
             for rule in card.abilities_of(StrikesAttackingShield):
                 if side is Side.ATTACKER:
-                    log(combat, StepKind.NOTE, "AOE-1", "strike_attacking_shield.own", (card.name,), side=side, card=card)
+                    log(
+                        combat,
+                        StepKind.NOTE,
+                        "AOE-1",
+                        "strike_attacking_shield.own",
+                        (card.name,),
+                        side=side,
+                        card=card,
+                    )
                     continue
                 fire_aoe(combat, side, card, Aoe(points=rule.points, timing=Timing.COMMAND), "AOE-1")

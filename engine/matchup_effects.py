@@ -18,6 +18,7 @@ from .abilities import (
     CommandGuess,
     DestroyMatchup,
     Destroys,
+    DestroysUpgrade,
     DestroyTerrain,
     Dispel,
     EndsMatchup,
@@ -79,6 +80,7 @@ from .effects import acts_in, any_effect, effects_in, run_effects
 from .enums import (
     SIDES,
     BriberyIcon,
+    CardType,
     CardUse,
     Fate,
     Role,
@@ -531,6 +533,9 @@ def cast(combat: Combat, side: Side, card: CardDefinition, play: SpellPlay, pair
             card=card,
             subject=target,
         )
+        return
+    if card.first(DestroysUpgrade) is not None:
+        destroy_upgrade(combat, side, card)
         return
     if card.first(DestroyTerrain) is not None:
         before = " and ".join(sorted(t.value for t in combat.terrain)) or "no terrain"
@@ -1524,4 +1529,32 @@ def names_class(selector: Selector) -> bool:
         bool(selector.classes)
         or any(names_class(inner) for inner in selector.any_of)
         or (selector.negated is not None and names_class(selector.negated))
+    )
+
+
+def destroy_upgrade(combat: Combat, side: Side, card: CardDefinition) -> None:
+    """PRI-2 (Summon Loghammer's Sapper): the first opposing stronghold upgrade among the cards played earlier
+    leaves play; it is taken out of them, so nothing reads it for the rest of the combat."""
+    opposing = combat.sides[side.other].earlier_cards
+    upgrade = next((c for c in opposing if c.type is CardType.STRONGHOLD_UPGRADE), None)
+    if upgrade is None:
+        log(
+            combat,
+            StepKind.SPELL,
+            "PRI-2",
+            "destroy_upgrade.none",
+            (side.value, card.name, side.other.value),
+            side=side,
+            card=card,
+        )
+        return
+    opposing.remove(upgrade)
+    log(
+        combat,
+        StepKind.SPELL,
+        "PRI-2",
+        "destroy_upgrade",
+        (side.value, card.name, side.other.value, upgrade.name),
+        side=side,
+        card=card,
     )

@@ -183,6 +183,8 @@ MESSAGES: dict[str, str] = {
     "apply_command.4": "{card_name} is in play as the command card: {x1}",
     "apply_command.5": "{card_name}: every creature's text box is blank for the rest of the combat; only printed stats count.",
     "apply_command.shields_first": "{card_name} rolls {rolled}: the {side_other_value} may not channel in {count} of the {side_value}'s primary match-ups.",
+    "destroy_upgrade": "The {side_value} casts {card_name}: the {side_other_value}'s {upgrade_name} is destroyed and does nothing more in this combat.",
+    "destroy_upgrade.none": "The {side_value} casts {card_name}, but the {side_other_value} has no stronghold upgrade in play here: it does nothing.",
     "strike_attacking_shield.own": "{card_name} lies on the attacker's own stronghold card: it strikes only an enemy shield attacking its space, so it does nothing here.",
     "apply_command.zero_base_vitality": "{card_name}: every creature but a Guardian has base Vitality 0 for the rest of the combat (was: {changed}).",
     "apply_command.lowest_first": "{card_name}: both players play their creatures from the lowest Vitality up.",

@@ -174,7 +174,7 @@ from .secondary import (
     SecondaryAutoWin,
     SecondaryImmunity,
 )
-from .strongholds import ChannellerBonus, NoStrongholdBonus, StrikesAttackingShield
+from .strongholds import ChannellerBonus, DestroysUpgrade, NoStrongholdBonus, StrikesAttackingShield
 
 ABILITY_KINDS: tuple[str, ...] = tuple(sorted(KINDS))
 
@@ -254,6 +254,7 @@ __all__ = [
     "DiscardsOpposingItems",
     "ChannellerBonus",
     "StrikesAttackingShield",
+    "DestroysUpgrade",
     "NoStrongholdBonus",
     "GuardianCmpBonus",
     "Guessed",

@@ -65,3 +65,21 @@ class StrikesAttackingShield(Ability):
             f"When an enemy shield attacks its space, a {self.points}-point AOE with no type hits that shield's "
             "creatures before the command cards (name it as the defender's card played earlier)."
         )
+
+
+@dataclass(frozen=True)
+class DestroysUpgrade(Ability):
+    """PRI-2: a spell cast in a match-up destroys one stronghold upgrade in play on the space (Summon Loghammer's
+    Sapper), taken from the cards played earlier: what the upgrade still had to do in the combat (a channeller's
+    bonus, a count for control) is gone from then on, and what it already did stands. The site's reading: it takes
+    the first opposing upgrade the set-up names, and does nothing when the opponent has none (a player would not
+    destroy his own)."""
+
+    kind: ClassVar[str] = "destroys_upgrade"
+    steps: ClassVar[tuple[str, ...]] = ("PRI-2",)
+
+    def describe(self) -> str:
+        return (
+            "Cast in a match-up: destroys a stronghold upgrade of the opponent in play on this space (the first "
+            "named among his cards played earlier); from then on it does nothing in the combat."
+        )

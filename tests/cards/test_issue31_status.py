@@ -19,6 +19,7 @@ SETTLED = [
     ("secret-catacombs", "out_of_scope", "Outside the combat engine"),
     ("40-000-useless-warhammers", "automated", "Automated"),
     ("pirate-log-platform", "automated", "Automated"),
+    ("summon-loghammers-sapper", "automated", "Automated"),
     ("harkin-spreader-of-the-wealth", "automated", "Automated"),
     ("wizards-tower", "automated", "Automated"),
     ("shield-terrain-ploogs-ox", "automated", "Automated"),

@@ -489,6 +489,7 @@ AUTOMATED = [
     "rock-of-far-rolling",
     "40-000-useless-warhammers",
     "pirate-log-platform",
+    "summon-loghammers-sapper",
 ]
 
 
@@ -568,3 +569,38 @@ def test_pirate_log_platform_strikes_the_attacking_shield(
     hits = [step for step in log.steps if step.card == "pirate-log-platform" and step.rule == "AOE-2"]
     assert len(hits) == (2 if earlier.startswith("d.") else 0)
     assert log.result.not_automated == ()
+
+
+# ----------------------------------------------------------------- PRI-2: Summon Loghammer's Sapper
+@pytest.mark.parametrize(
+    ("play", "control", "winner"),
+    [
+        # The defender's Large Idol stands: Black Lung 14 against Sand Lord 11 + 3 off-colour = 14, a push;
+        # control 14 against 11 + 3 for the Idol (RES-2) = 14, a tie: the defender keeps the space (RES-3).
+        ("", (14, 14), Winner.DEFENDER),
+        # The attacker's Sapper in match-up 1 destroys the Idol (PRI-2) before the count: 14 against 11.
+        ("a.hand=summon-loghammers-sapper a.spell=1:summon-loghammers-sapper", (14, 11), Winner.ATTACKER),
+        # The same as a turn of the match-up.
+        ("a.hand=summon-loghammers-sapper m1=a:spell:summon-loghammers-sapper,d:pass", (14, 11), Winner.ATTACKER),
+    ],
+)
+def test_summon_loghammers_sapper_destroys_an_opposing_upgrade(
+    play: str, control: tuple[int, int], winner: Winner
+) -> None:
+    log = resolve(parse_setup(f"a=black-lung {play} d=sand-lord d.earlier=large-idol"), CATALOG)
+    assert (log.result.attacker_total, log.result.defender_total) == control
+    assert log.result.winner is winner
+    assert log.result.not_automated == ()
+
+
+def test_summon_loghammers_sapper_with_no_opposing_upgrade_does_nothing() -> None:
+    # The attacker's own Large Idol is no target (the site's reading), so it still counts: Black Lung 14 + 3 for the
+    # Idol = 17 against Sand Lord 11 (RES-2; the push of match-up 1 leaves both standing).
+    notation = (
+        "a=black-lung a.earlier=large-idol a.hand=summon-loghammers-sapper a.spell=1:summon-loghammers-sapper "
+        "d=sand-lord"
+    )
+    log = resolve(parse_setup(notation), CATALOG)
+    assert (log.result.attacker_total, log.result.defender_total) == (17, 11)
+    said = [step for step in log.steps if step.card == "summon-loghammers-sapper" and step.rule == "PRI-2"]
+    assert len(said) == 1 and "does nothing" in said[0].text

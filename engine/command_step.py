@@ -42,6 +42,7 @@ from .abilities import (
     RangedGamble,
     RangedModifier,
     RetreatOption,
+    RicherHandDiscards,
     Scope,
     SendsToMelee,
     SharedClass,
@@ -540,6 +541,10 @@ def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = 
         if announcement.or_stones and choice(combat, side, card.slug) == "pay":
             refused = Stones(amount=-announcement.or_stones, on=StoneEvent.COMMAND, who=Sides.OPPONENT)
             change_stones(combat, side, refused, card, "CMD-4", "the opponent refuses to show what it demands")
+        applied = True
+    richer = card.first(RicherHandDiscards)
+    if richer is not None:
+        richer_hand_discards(combat, side, card, richer)
         applied = True
     if card.first(ZeroBaseVitality) is not None:
         zero_base_vitality(combat, side, card)
@@ -1188,3 +1193,65 @@ def strike_attacking_shield(combat: Combat) -> None:
                     )
                     continue
                 fire_aoe(combat, side, card, Aoe(points=rule.points, timing=Timing.COMMAND), "AOE-1")
+
+
+def richer_hand_discards(combat: Combat, side: Side, card: CardDefinition, rule: RicherHandDiscards) -> None:
+    """CMD-4 (Obelisk of Bablos): the opponent, if his combat hand holds more creature Vitality, discards the
+    smallest set of his creatures worth at least ``rule.at_least`` (fewest on equal loss, then the play order)."""
+    worth = {s: [f for f in combat.sides[s].holding() if f.card.guardian is None] for s in SIDES}
+    own, theirs = (sum(f.vitality for f in worth[s]) for s in (side, side.other))
+    if theirs <= own:
+        log(
+            combat,
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            "richer_hand_discards.none",
+            (card.name, side.value, own, side.other.value, theirs),
+            side=side,
+            card=card,
+        )
+        return
+    held = worth[side.other]
+    # Every reachable loss with its fewest creatures (then the earliest in the play order): a subset sum over
+    # Vitality, so a crowded hand costs little.
+    reach: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}
+    for index, fighter in enumerate(held):
+        for loss, (count, chosen) in list(reach.items()):
+            key = (count + 1, (*chosen, index))
+            total = loss + fighter.vitality
+            if total not in reach or key < reach[total]:
+                reach[total] = key
+    enough = [loss for loss in reach if loss >= rule.at_least]
+    loss = min(enough) if enough else max(reach)
+    lost = [held[i] for i in reach[loss][1]]
+    log(
+        combat,
+        StepKind.COMMAND_EFFECT,
+        "CMD-4",
+        "richer_hand_discards",
+        (
+            card.name,
+            side.value,
+            own,
+            side.other.value,
+            theirs,
+            rule.at_least,
+            ", ".join(f.name for f in lost) or "none",
+        ),
+        side=side,
+        card=card,
+    )
+    for fighter in lost:
+        fighter.in_hand = False
+        record_fate(
+            combat,
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            "discard_from_hands.2",
+            (fighter.name,),
+            subject=fighter,
+            fate=Fate.DISCARDED,
+            reason=Why("fate.discarded_from_hand", {"card": card.name}),
+            side=side.other,
+            card=card,
+        )

@@ -630,3 +630,25 @@ class ZeroBaseVitality(Ability):
             "Command: for the rest of the combat every creature except a Guardian has base Vitality 0; bonuses, "
             "channelled points and ranged attacks still add to it."
         )
+
+
+@dataclass(frozen=True)
+class RicherHandDiscards(Ability):
+    """CMD-4: as the command, both combat hands' creature Vitality is compared (Obelisk of Bablos); if the
+    opponent's is higher, he discards creatures of his hand worth at least ``at_least`` Vitality (all of them if they
+    are worth less). Guardians are neither counted nor discarded. Which creatures: the site's reading gives the
+    opponent the smallest loss that reaches the amount (fewest creatures on equal loss, then the play order)."""
+
+    kind: ClassVar[str] = "richer_hand_discards"
+    steps: ClassVar[tuple[str, ...]] = ("CMD-4",)
+    at_least: int
+
+    def __post_init__(self) -> None:
+        if self.at_least <= 0:
+            raise ValueError("'at_least' must be positive")
+
+    def describe(self) -> str:
+        return (
+            "Command: the combat hands' creature Vitality is compared; if the opponent's is higher, he discards "
+            f"creatures worth at least {self.at_least} Vitality (the smallest such loss; Guardians are left alone)."
+        )

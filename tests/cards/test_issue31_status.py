@@ -20,6 +20,7 @@ SETTLED = [
     ("40-000-useless-warhammers", "automated", "Automated"),
     ("pirate-log-platform", "automated", "Automated"),
     ("summon-loghammers-sapper", "automated", "Automated"),
+    ("obelisk-of-bablos", "automated", "Automated"),
     ("harkin-spreader-of-the-wealth", "automated", "Automated"),
     ("wizards-tower", "automated", "Automated"),
     ("shield-terrain-ploogs-ox", "automated", "Automated"),

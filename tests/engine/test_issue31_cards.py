@@ -490,6 +490,7 @@ AUTOMATED = [
     "40-000-useless-warhammers",
     "pirate-log-platform",
     "summon-loghammers-sapper",
+    "obelisk-of-bablos",
 ]
 
 
@@ -604,3 +605,34 @@ def test_summon_loghammers_sapper_with_no_opposing_upgrade_does_nothing() -> Non
     assert (log.result.attacker_total, log.result.defender_total) == (17, 11)
     said = [step for step in log.steps if step.card == "summon-loghammers-sapper" and step.rule == "PRI-2"]
     assert len(said) == 1 and "does nothing" in said[0].text
+
+
+# ----------------------------------------------------------------- CMD-4: Obelisk of Bablos
+@pytest.mark.parametrize(
+    ("attacker", "command", "discarded", "control"),
+    [
+        # Without it: Swordsman 6 + 3 off-colour = 9 loses to Sand Lord 11, Archer 6 beats Gunner 4 (PRI-11); the
+        # defender's Swordsman 6 + Gunner's partner 4 = 10 beats Archer 6 (SEC-7): 0 against 11 + 6 = 17.
+        ("swordsman,archer", "", [], (0, 17)),
+        # As the attacker's command: hands 6 + 6 = 12 against 11 + 4 + 6 = 21, so the defender discards at least 5:
+        # Gunner 4 alone is short, Swordsman 6 is the smallest loss reaching 5 (the site's reading). Swordsman 9
+        # loses to Sand Lord 11, Archer 6 beats Gunner 4 and nobody is left: 6 against 11.
+        ("swordsman,archer", "obelisk", ["d3"], (6, 11)),
+        # Hands 14 + 6 = 20 against 11 + 4 + 6 = 21 still richer: the defender loses Swordsman 6 again; Black Lung 14
+        # pushes Sand Lord 11 + 3 = 14, Swordsman 6 beats Gunner 4: 20 against 11.
+        ("black-lung,swordsman", "obelisk", ["d3"], (20, 11)),
+        # Hands 14 + 6 + 6 = 26 against 21: the defender's is not higher, nothing is discarded.
+        ("black-lung,swordsman,archer", "obelisk", [], None),
+    ],
+)
+def test_obelisk_of_bablos_makes_the_richer_hand_discard_5(
+    attacker: str, command: str, discarded: list[str], control: tuple[int, int] | None
+) -> None:
+    play = "a.hand=obelisk-of-bablos a.command=obelisk-of-bablos" if command else ""
+    log = resolve(parse_setup(f"a={attacker} {play} d=sand-lord,gunner,swordsman"), CATALOG)
+    assert sorted(c.id for c in log.result.creatures if c.fate.value == "discarded") == discarded
+    if control is not None:
+        assert (log.result.attacker_total, log.result.defender_total) == control
+    said = [step for step in log.steps if step.card == "obelisk-of-bablos" and step.rule == "CMD-4"]
+    assert len(said) == (1 + len(discarded) if command else 0)
+    assert log.result.not_automated == ()

@@ -46,6 +46,7 @@ from .abilities import (
     Scope,
     SendsToMelee,
     SharedClass,
+    SharesFirstTerrainBonus,
     ShieldsFirstFromChannelling,
     SideBonus,
     Sides,
@@ -541,6 +542,17 @@ def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = 
         if announcement.or_stones and choice(combat, side, card.slug) == "pay":
             refused = Stones(amount=-announcement.or_stones, on=StoneEvent.COMMAND, who=Sides.OPPONENT)
             change_stones(combat, side, refused, card, "CMD-4", "the opponent refuses to show what it demands")
+        applied = True
+    if card.first(SharesFirstTerrainBonus) is not None:
+        log(
+            combat,
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            "apply_command.first_terrain",
+            (card.name, side.value),
+            side=side,
+            card=card,
+        )
         applied = True
     richer = card.first(RicherHandDiscards)
     if richer is not None:

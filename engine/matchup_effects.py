@@ -36,6 +36,7 @@ from .abilities import (
     RolledDefence,
     RolledOutcome,
     Scope,
+    SharesFirstTerrainBonus,
     SideBonus,
     Sides,
     SizeChoice,
@@ -1402,6 +1403,31 @@ def terrain_everywhere(combat: Combat, fighter: Fighter, rule: str, terms: list[
                     StepKind.TERRAIN,
                 )
             ]
+    return terms
+
+
+@acts_in("PRI-8 everywhere", SharesFirstTerrainBonus)
+def first_terrain_bonus(combat: Combat, fighter: Fighter, rule: str, terms: list[BonusTerm]) -> list[BonusTerm]:
+    """CMD-4 (Tablet of Ancathus): while the side's first primary creature stands, another creature of that side
+    takes its terrain modifiers where the fight is in place of its own (the site's reading of "lives through")."""
+    for owner, source, _, _ in active_effects(combat, SharesFirstTerrainBonus):
+        if owner is not fighter.side:
+            continue
+        first = next((f for f in combat.sides[owner].fighters if f.round == 1 and f.role is Role.PRIMARY), None)
+        if first is None or first is fighter or first.fate is not Fate.STANDING:
+            return terms
+        return [
+            BonusTerm(
+                modifier.terrain.value,
+                modifier.amount,
+                rule,
+                source,
+                f"{first.name}'s {modifier.terrain.value} modifier, which {source.name} gives it in place of its own",
+                StepKind.TERRAIN,
+            )
+            for modifier in first.card.abilities_of(TerrainModifier)
+            if modifier.terrain in combat.terrain
+        ]
     return terms
 
 

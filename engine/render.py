@@ -186,6 +186,7 @@ MESSAGES: dict[str, str] = {
     "destroy_upgrade": "The {side_value} casts {card_name}: the {side_other_value}'s {upgrade_name} is destroyed and does nothing more in this combat.",
     "destroy_upgrade.none": "The {side_value} casts {card_name}, but the {side_other_value} has no stronghold upgrade in play here: it does nothing.",
     "strike_attacking_shield.own": "{card_name} lies on the attacker's own stronghold card: it strikes only an enemy shield attacking its space, so it does nothing here.",
+    "apply_command.first_terrain": "{card_name}: while the {side_value}'s first primary creature stands, its other creatures fight with that creature's terrain modifier instead of their own.",
     "richer_hand_discards": "{card_name}: the {side_value}'s combat hand holds {own} Vitality of creatures, the {side_other_value}'s {theirs}; the richer {side_other_value} discards at least {at_least} Vitality ({lost}; the smallest loss reaching it, the site's reading).",
     "richer_hand_discards.none": "{card_name}: the {side_value}'s combat hand holds {own} Vitality of creatures, the {side_other_value}'s {theirs}, no more: nothing is discarded.",
     "apply_command.zero_base_vitality": "{card_name}: every creature but a Guardian has base Vitality 0 for the rest of the combat (was: {changed}).",

@@ -652,3 +652,21 @@ class RicherHandDiscards(Ability):
             "Command: the combat hands' creature Vitality is compared; if the opponent's is higher, he discards "
             f"creatures worth at least {self.at_least} Vitality (the smallest such loss; Guardians are left alone)."
         )
+
+
+@dataclass(frozen=True)
+class SharesFirstTerrainBonus(Ability):
+    """CMD-4 / PRI-8: while this command stands (Tablet of Ancathus), each other creature of its side fights with
+    the terrain modifier its side's first primary creature has where the fight is, instead of its own. The text
+    asks that the first creature live through the combat; the site's reading checks it when each other creature's
+    terrain modifier counts: still standing then, the swap applies, and a fight already decided stays decided if it
+    falls later."""
+
+    kind: ClassVar[str] = "shares_first_terrain_bonus"
+    steps: ClassVar[tuple[str, ...]] = ("CMD-4", "PRI-8")
+
+    def describe(self) -> str:
+        return (
+            "Command: while your first primary creature is still standing, each of your other creatures uses that "
+            "creature's terrain bonus or penalty where the fight is, instead of its own."
+        )

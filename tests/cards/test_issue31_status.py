@@ -21,6 +21,7 @@ SETTLED = [
     ("pirate-log-platform", "automated", "Automated"),
     ("summon-loghammers-sapper", "automated", "Automated"),
     ("obelisk-of-bablos", "automated", "Automated"),
+    ("tablet-of-ancathus", "automated", "Automated"),
     ("harkin-spreader-of-the-wealth", "automated", "Automated"),
     ("wizards-tower", "automated", "Automated"),
     ("shield-terrain-ploogs-ox", "automated", "Automated"),

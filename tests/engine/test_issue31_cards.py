@@ -491,6 +491,7 @@ AUTOMATED = [
     "pirate-log-platform",
     "summon-loghammers-sapper",
     "obelisk-of-bablos",
+    "tablet-of-ancathus",
 ]
 
 
@@ -635,4 +636,32 @@ def test_obelisk_of_bablos_makes_the_richer_hand_discard_5(
         assert (log.result.attacker_total, log.result.defender_total) == control
     said = [step for step in log.steps if step.card == "obelisk-of-bablos" and step.rule == "CMD-4"]
     assert len(said) == (1 + len(discarded) if command else 0)
+    assert log.result.not_automated == ()
+
+
+# ----------------------------------------------------------------- CMD-4 / PRI-8: Tablet of Ancathus
+TABLET = "a.hand=tablet-of-ancathus a.command=tablet-of-ancathus"
+
+
+@pytest.mark.parametrize(
+    ("notation", "second", "control"),
+    [
+        # In the Woods without it: Wood Spirit 6 + 4 Woods = 10 beats Swordsman 6 + 3 off-colour = 9; Sand Lord
+        # 11 + 3 off-colour - 6 Woods = 8 loses to Black Lung 14 (PRI-8, PRI-11): 6 against 14.
+        ("terrain=woods a=wood-spirit,sand-lord d=swordsman,black-lung", (8, 14), (6, 14)),
+        # With it (CMD-4), Wood Spirit still stands after match-up 1, so Sand Lord counts its +4 Woods in place of
+        # its own -6: 11 + 3 + 4 = 18 beats Black Lung 14: 6 + 11 = 17 against 0.
+        (f"terrain=woods a=wood-spirit,sand-lord {TABLET} d=swordsman,black-lung", (18, 14), (17, 0)),
+        # The first creature beaten (Gnomes 4 + 3 Woods = 7 against Black Lung 14 + 6 off-colour = 20): no swap,
+        # Sand Lord 11 - 6 = 5 loses to Swordsman 6 + 3 = 9: 0 against 20.
+        (f"terrain=woods a=gnomish-gnomes,sand-lord {TABLET} d=black-lung,swordsman", (5, 9), (0, 20)),
+    ],
+)
+def test_tablet_of_ancathus_lends_the_first_creatures_terrain_modifier(
+    notation: str, second: tuple[int, int], control: tuple[int, int]
+) -> None:
+    log = resolve(parse_setup(notation), CATALOG)
+    matchup = log.result.matchups[1]
+    assert (matchup.attacker_total, matchup.defender_total) == second
+    assert (log.result.attacker_total, log.result.defender_total) == control
     assert log.result.not_automated == ()

@@ -91,7 +91,8 @@ CLAUSES: tuple[Clause, ...] = (
         "Creature items",
         "a.items=card,card,...",
         "Creature magic items, each on the creature in the same place of the shield: the first item "
-        "on the first creature, and so on.",
+        "on the first creature, and so on. One that is a command card (a Tweezle, Disc of Siin) may be "
+        "named in a.command.",
         "a=sand-lord a.items=amulet-of-flying d=swordsman",
     ),
     Clause(
@@ -210,7 +211,9 @@ CLAUSES: tuple[Clause, ...] = (
         "Played earlier",
         "a.earlier=card,...",
         "Cards the side played before the combat whose effect lasts into it (Channeling Flux, for "
-        "example). Only such cards are accepted.",
+        "example), and cards lying in play whose reach covers the combat: an accessory beside the Guardian, a "
+        "stronghold upgrade or downgrade (Wizard's Tower, Sewage Backup), a Monolith of Power within one space. "
+        "Only such cards are accepted.",
         "a=sand-lord a.earlier=channeling-flux d=swordsman",
     ),
     Clause(

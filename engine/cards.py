@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from .abilities import Ability, Aoe, AttackKind, CommandCard, Immunity, parse_ability
+from .abilities import Ability, Aoe, AttackKind, CommandCard, Immunity, LendsCommand, parse_ability
 from .dice import Dice
 from .enums import AttackType, AutomationStatus, Border, BriberyIcon, CardType, Size, Terrain, Timing
 from .errors import CatalogError
@@ -26,6 +26,9 @@ class GuardianStats:
     luc: int = 0
 
 
+# Cards that lie in play before any combat (beside the Guardian, on a stronghold card): every text of theirs
+# that acts in a combat lasts into it, so the set-up may name them as played earlier.
+IN_PLAY_TYPES = frozenset({CardType.ACCESSORY, CardType.STRONGHOLD_UPGRADE, CardType.STRONGHOLD_DOWNGRADE})
 # A player without a Guardian card uses Rak Nam's numbers (VAL-17).
 DEFAULT_GUARDIAN = GuardianStats(vitality=30, cmp=9, stones=7, base_draw=3, ldl=-1, mdl=1, luc=1)
 DEFAULT_STRONGHOLD_BONUS = 5
@@ -129,7 +132,9 @@ class CardDefinition:
     @property
     def lasts_from_earlier(self) -> bool:
         """Whether the set-up may name this card as played before the combat (its effect lasts into it)."""
-        return any(ability.from_earlier for ability in self.abilities)
+        if self.type in IN_PLAY_TYPES and any(ability.steps for ability in self.abilities):
+            return True
+        return any(ability.lasts_into_combat() for ability in self.abilities)
 
     @property
     def immune_attack_types(self) -> frozenset[AttackType]:
@@ -143,6 +148,8 @@ class CardDefinition:
     def usable_as_command(self) -> bool:
         if self.is_creature:
             return self.command
+        if self.first(LendsCommand) is not None:
+            return False  # played with the command creature, never the command card itself (Heels of Speed)
         return self.command or any(
             isinstance(ability, CommandCard) or getattr(ability, "timing", None) is Timing.COMMAND
             for ability in self.abilities

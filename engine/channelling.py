@@ -10,6 +10,7 @@ from .abilities import (
     CancelsRanged,
     ChannelCap,
     ChannelEffect,
+    ChannellerBonus,
     ChannelModifier,
     ChannelReaction,
     ChannelsOnlyTo,
@@ -18,6 +19,7 @@ from .abilities import (
     DrawsRanged,
     ForbidsChannelling,
     ForbidsRanged,
+    GuardianChannelsOnceEach,
     Immunity,
     NoChannellingAgainst,
     RangedChannelling,
@@ -28,6 +30,7 @@ from .abilities import (
     RangedModifier,
     RangedReaction,
     ReceivesChannellingOnlyFrom,
+    ShieldsFirstFromChannelling,
     ShotEffect,
     ShotResult,
     StoneEvent,
@@ -69,6 +72,7 @@ from .enums import (
     StepKind,
     Terrain,
 )
+from .item_effects import ground_unheld_fliers
 from .log import Why
 from .matchup_effects import add, bribe_creature, drop_unused_reactions, suppressor_of
 from .render import Named
@@ -340,7 +344,7 @@ def check_drawn_ranged(combat: Combat, round_number: int, pair: dict[Side, Fight
 
 def discard_item(combat: Combat, side: Side, shooter: Fighter) -> None:
     """ENG-11: the opponent discards one creature magic item on the space, of his choice (lowest Up number by
-    default). The engine applies no item's own effect, so only the item's departure is recorded."""
+    default); what it gave a creature (flying) ends with it."""
     other = side.other
     left = [combat.catalog.get(ref) for ref in combat.sides[other].setup.items]
     for owner, slug in combat.discarded_items:
@@ -377,6 +381,7 @@ def discard_item(combat: Combat, side: Side, shooter: Fighter) -> None:
         side=side,
         card=shooter.card,
     )
+    ground_unheld_fliers(combat)
 
 
 def push_forced(combat: Combat, round_number: int) -> bool:
@@ -1004,6 +1009,16 @@ def channel_modifiers(combat: Combat, side: Side) -> list[tuple[CardDefinition, 
     return found
 
 
+def channeller_bonuses(combat: Combat, side: Side) -> list[tuple[CardDefinition, ChannelModifier]]:
+    """A stronghold upgrade's bonus to ``side``'s channellers (Wizard's Tower), as a channel modifier of that card,
+    so it is planned, capped and logged as every other rule changing a channel is."""
+    return [
+        (source, ChannelModifier(amount=rule.amount))
+        for owner, source, rule, _ in active_effects(combat, ChannellerBonus)
+        if owner is side
+    ]
+
+
 def plan_channel(
     per_use: int, room: int, modifiers: list[tuple[CardDefinition, ChannelModifier]]
 ) -> tuple[int, list[tuple[CardDefinition, int, int]]]:
@@ -1055,6 +1070,27 @@ def modify_channel(
         )
 
 
+def first_attacker_shield(combat: Combat, opponent: Fighter | None) -> CardDefinition | None:
+    """The opposing command card (Disc of Siin) that bars channelling against ``opponent``, one of its side's first
+    primary attackers as many as the command's roll gives; None when nothing bars it."""
+    if opponent is None or opponent.role is not Role.PRIMARY or opponent.round is None:
+        return None
+    owner = combat.sides[opponent.side]
+    card = owner.command_card
+    if card is None or not owner.command_active:
+        return None
+    rule = card.first(ShieldsFirstFromChannelling)
+    if rule is None:
+        return None
+    return card if opponent.round <= rule.shielded(roll(combat, opponent.side, card.slug)) else None
+
+
+def once_each_guardian(guardian: CardDefinition | None) -> CardDefinition | None:
+    """The side's Guardian card when its own text lets it channel into each creature only once a combat (Harkin);
+    read from the card itself, as the channel step names it."""
+    return guardian if guardian is not None and guardian.first(GuardianChannelsOnceEach) is not None else None
+
+
 def channel_into(
     combat: Combat, side: Side, channel: Channel, contribution: Contribution, opponent: Fighter | None
 ) -> None:
@@ -1072,6 +1108,14 @@ def channel_into(
             subject=target,
         )
         combat.warn("channel.against_forbidden", "PRI-10", side=side.value, opponent=opponent.name)
+        return
+    shield = first_attacker_shield(combat, opponent)
+    if shield is not None:
+        why = Why(
+            "channel.first_shielded",
+            {"source": shield.name, "player": side.value, "opponent": opponent.name if opponent else ""},
+        )
+        refuse(combat, StepKind.CHANNEL, "PRI-10", why, side=side, card=shield, subject=target)
         return
     # The card a channel step names: the channeller, or the Guardian card the set-up names (none when unnamed).
     channeller: CardDefinition | None = state.guardian_card
@@ -1095,6 +1139,18 @@ def channel_into(
             combat.warn("channel.too_few_stones", "PRI-10", side=side.value, planned=uses, left=state.stones)
             uses = state.stones
         source_card = None
+        once_each = once_each_guardian(state.guardian_card)
+        if once_each is not None:
+            if target.guardian_channelled:
+                why = Why("channel.once_each", {"source": once_each.name, "player": side.value, "target": target.name})
+                refuse(combat, StepKind.CHANNEL, "PRI-10", why, side=side, card=once_each, subject=target)
+                return
+            if uses > 1:
+                combat.warn(
+                    "channel.once_each_stones", "PRI-10", side=side.value, source=once_each.name, target=target.name,
+                    planned=uses,
+                )  # fmt: skip
+                uses = 1
     else:
         found = find_creature(
             combat.catalog, tuple(split_reference(ref)[0] for _, ref in state.channellers), channel.source
@@ -1192,6 +1248,8 @@ def channel_into(
             return
     eaten = channel_answer(combat, side.other, ChannelEffect.SUBTRACT, channel) if source_card is None else None
     modifiers = channel_modifiers(combat, side)
+    if source_card is not None:
+        modifiers += channeller_bonuses(combat, side)
     for _ in range(uses):
         if eaten is not None:
             state.stones -= 1
@@ -1215,6 +1273,7 @@ def channel_into(
         applied, changed = plan_channel(per_use, room, modifiers) if modifiers else (min(per_use, room), [])
         if channel.source == "guardian":
             state.stones -= 1
+            target.guardian_channelled = True
         else:
             state.used_channellers.add(index)
         spent = "a stone" if channel.source == "guardian" else "its once-a-turn channel"

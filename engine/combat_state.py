@@ -30,6 +30,8 @@ class Combat:
     functions read and write it, and ``resolver.run`` turns it into a ``CombatLog``."""
 
     play_first: tuple[Side, CommandPlayFirst] | None = None
+    # A command that makes both sides play from the lowest Vitality up (Wheel of Law), while it stands.
+    lowest_first: CardDefinition | None = None
     channellers_penned: tuple[tuple[Side, CardDefinition], ...] = ()
     space_won_by: Side | None = None
     ended_unchallenged: bool = False
@@ -84,6 +86,8 @@ class Combat:
             for state in self.sides.values()
             for card in [
                 *(f.card for f in state.fighters),
+                # The creature items carried in the stack (their kinds act on the creatures beside them).
+                *(self.catalog.get(split_reference(reference)[0]) for reference in state.setup.items),
                 *state.shield_cards,
                 *state.earlier_cards,
                 *([state.stronghold] if state.stronghold is not None else []),

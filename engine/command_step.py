@@ -3,6 +3,8 @@ AOEs (AOE-1 to AOE-4), fired by a command here or by a primary attacker at PRI-4
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .abilities import (
     AllowsChannellingTo,
     Aoe,
@@ -33,25 +35,32 @@ from .abilities import (
     Immunity,
     ItemBribe,
     JoinsFromTerrain,
+    LowestFirst,
     MatchupDestruction,
     PensChannellers,
     PushMargin,
     RangedGamble,
     RangedModifier,
     RetreatOption,
+    RicherHandDiscards,
     Scope,
     SendsToMelee,
     SharedClass,
+    SharesFirstTerrainBonus,
+    ShieldsFirstFromChannelling,
     SideBonus,
+    Sides,
     StoneBid,
     StoneEvent,
     Stones,
+    StrikesAttackingShield,
     Suppressed,
     Suppresses,
     TextScope,
     Undispellable,
     WinsHeavyLosses,
     WinsPushes,
+    ZeroBaseVitality,
 )
 from .cards import CardDefinition
 from .combat_state import Combat
@@ -84,7 +93,7 @@ from .enums import (
     Timing,
 )
 from .hand_effects import command_class_choice, discard_from_hands, send_duplicates_to_melee
-from .log import Why
+from .log import CardOutcome, Why
 from .render import Named
 from .setup import copy_references, face_down, split_reference
 from .state import Fighter
@@ -115,6 +124,7 @@ LASTING_KINDS = (
 
 
 def command_step(combat: Combat) -> None:
+    strike_attacking_shield(combat)
     for side in SIDES:
         state = combat.sides[side]
         reference = state.setup.command
@@ -143,15 +153,24 @@ def command_step(combat: Combat) -> None:
             side=side,
         )
         card = combat.catalog.get(split_reference(reference)[0])
+        fighter = fighter_named(combat, side, reference) if card.is_creature else None
+        if fighter is not None:
+            # The creature as it stands after the set-up (an item played with it may have given it its command).
+            card = fighter.card
         state.command_card = card
         state.command_active = True
         if card.is_creature:
-            fighter = fighter_named(combat, side, reference)
             assert fighter is not None
             fighter.in_hand = False
             fighter.role = Role.COMMAND
             fighter.fate_why = Why("fate.command_card")
             state.command_fighter = fighter
+        elif card.type is CardType.CREATURE_ITEM:
+            # A creature item of the stack played as the command card: it leaves the stack, not the hand.
+            combat.card_uses.append(
+                CardOutcome.record(side=side, card=card.slug, use=CardUse.COMMAND, step=len(combat.steps))
+            )
+            now_present(combat, card.abilities)
         else:
             spend_card(combat, side, card.slug, CardUse.COMMAND)
             now_present(combat, card.abilities)
@@ -368,6 +387,32 @@ def command_dispellers(combat: Combat) -> None:
                 side=side,
                 card=source,
             )
+            rule = source.first(DispelsOpposingCommand) if source is not None else None
+            if source is not None and rule is not None and rule.destroys:
+                blow_up_commands(combat, side, source)
+
+
+def blow_up_commands(combat: Combat, side: Side, source: CardDefinition) -> None:
+    """A command that destroys itself with the opposing command card (Exploding Tweezle, A-14): an opposing
+    command creature is lost (it counts for nothing); a spell or item command is simply gone, as the card is."""
+    target = combat.sides[side.other]
+    fighter = target.command_fighter
+    if fighter is not None and fighter.fate is Fate.STANDING:
+        record_fate(
+            combat,
+            StepKind.DESTROY,
+            "A-14",
+            "blow_up_commands",
+            (source.name, fighter.name),
+            subject=fighter,
+            fate=Fate.DESTROYED,
+            reason=Why("fate.destroyed_by", {"card": source.name}),
+            side=side,
+            card=source,
+        )
+    else:
+        named = target.command_card.name if target.command_card is not None else ""
+        log(combat, StepKind.DESTROY, "A-14", "blow_up_commands.2", (source.name, named), side=side, card=source)
 
 
 def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = None) -> None:
@@ -465,6 +510,25 @@ def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = 
         if stones.on is StoneEvent.COMMAND:
             change_stones(combat, side, stones, card, "CMD-4", "its command takes effect")
             applied = True
+    for shielding in card.abilities_of(ShieldsFirstFromChannelling):
+        rolled = roll(combat, side, card.slug)
+        count = shielding.shielded(rolled)
+        log(
+            combat,
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            "apply_command.shields_first",
+            (
+                card.name,
+                rolled,
+                side.other.value,
+                "every" if count >= shielding.ALL else f"the first {count}",
+                side.value,
+            ),
+            side=side,
+            card=card,
+        )
+        applied = True
     for announcement in card.abilities_of(CommandAnnouncement):
         log(
             combat,
@@ -475,6 +539,31 @@ def apply_command(combat: Combat, side: Side, borrowed: CardDefinition | None = 
             side=side,
             card=card,
         )
+        if announcement.or_stones and choice(combat, side, card.slug) == "pay":
+            refused = Stones(amount=-announcement.or_stones, on=StoneEvent.COMMAND, who=Sides.OPPONENT)
+            change_stones(combat, side, refused, card, "CMD-4", "the opponent refuses to show what it demands")
+        applied = True
+    if card.first(SharesFirstTerrainBonus) is not None:
+        log(
+            combat,
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            "apply_command.first_terrain",
+            (card.name, side.value),
+            side=side,
+            card=card,
+        )
+        applied = True
+    richer = card.first(RicherHandDiscards)
+    if richer is not None:
+        richer_hand_discards(combat, side, card, richer)
+        applied = True
+    if card.first(ZeroBaseVitality) is not None:
+        zero_base_vitality(combat, side, card)
+        applied = True
+    if card.first(LowestFirst) is not None:
+        combat.lowest_first = card
+        log(combat, StepKind.COMMAND_EFFECT, "CMD-4", "apply_command.lowest_first", (card.name,), side=side, card=card)
         applied = True
     first = card.first(CommandPlayFirst)
     if first is not None:
@@ -1073,3 +1162,108 @@ def fire_aoe(
                 side=fighter.side,
                 card=card,
             )
+
+
+def zero_base_vitality(combat: Combat, side: Side, card: CardDefinition) -> None:
+    """CMD-4 (40,000 Useless Warhammers): each creature but a Guardian, on either side and still in the combat, gets
+    a changed copy of its card with base Vitality 0, so every later step (fights, AOEs, the count for control)
+    reads 0; its stacking cost stays what was printed."""
+    changed: list[str] = []
+    for fighter in (f for s in SIDES for f in combat.sides[s].fighters):
+        printed = fighter.card
+        if printed.guardian is not None or not printed.is_creature or printed.base_vitality == 0:
+            continue
+        fighter.card = replace(printed, vitality=0, stacking_vitality=printed.stacking)
+        fighter.vitality = 0
+        changed.append(f"{fighter.name} {printed.base_vitality}")
+    log(
+        combat,
+        StepKind.COMMAND_EFFECT,
+        "CMD-4",
+        "apply_command.zero_base_vitality",
+        (card.name, ", ".join(changed) or "no creature"),
+        side=side,
+        card=card,
+    )
+
+
+def strike_attacking_shield(combat: Combat) -> None:
+    """AOE-1 (Pirate Log Platform): an upgrade of the defender's space hits the attacking shield's combat hand as the
+    attack begins, before the command cards; the attacker's own such upgrade is said to do nothing here."""
+    for side in SIDES:
+        for card in combat.sides[side].earlier_cards:
+            for rule in card.abilities_of(StrikesAttackingShield):
+                if side is Side.ATTACKER:
+                    log(
+                        combat,
+                        StepKind.NOTE,
+                        "AOE-1",
+                        "strike_attacking_shield.own",
+                        (card.name,),
+                        side=side,
+                        card=card,
+                    )
+                    continue
+                fire_aoe(combat, side, card, Aoe(points=rule.points, timing=Timing.COMMAND), "AOE-1")
+
+
+def richer_hand_discards(combat: Combat, side: Side, card: CardDefinition, rule: RicherHandDiscards) -> None:
+    """CMD-4 (Obelisk of Bablos): the opponent, if his combat hand holds more creature Vitality, discards the
+    smallest set of his creatures worth at least ``rule.at_least`` (fewest on equal loss, then the play order)."""
+    worth = {s: [f for f in combat.sides[s].holding() if f.card.guardian is None] for s in SIDES}
+    own, theirs = (sum(f.vitality for f in worth[s]) for s in (side, side.other))
+    if theirs <= own:
+        log(
+            combat,
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            "richer_hand_discards.none",
+            (card.name, side.value, own, side.other.value, theirs),
+            side=side,
+            card=card,
+        )
+        return
+    held = worth[side.other]
+    # Every reachable loss with its fewest creatures (then the earliest in the play order): a subset sum over
+    # Vitality, so a crowded hand costs little.
+    reach: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}
+    for index, fighter in enumerate(held):
+        for loss, (count, chosen) in list(reach.items()):
+            key = (count + 1, (*chosen, index))
+            total = loss + fighter.vitality
+            if total not in reach or key < reach[total]:
+                reach[total] = key
+    enough = [loss for loss in reach if loss >= rule.at_least]
+    loss = min(enough) if enough else max(reach)
+    lost = [held[i] for i in reach[loss][1]]
+    log(
+        combat,
+        StepKind.COMMAND_EFFECT,
+        "CMD-4",
+        "richer_hand_discards",
+        (
+            card.name,
+            side.value,
+            own,
+            side.other.value,
+            theirs,
+            rule.at_least,
+            ", ".join(f.name for f in lost) or "none",
+        ),
+        side=side,
+        card=card,
+    )
+    for fighter in lost:
+        fighter.in_hand = False
+        record_fate(
+            combat,
+            StepKind.COMMAND_EFFECT,
+            "CMD-4",
+            "discard_from_hands.2",
+            (fighter.name,),
+            subject=fighter,
+            fate=Fate.DISCARDED,
+            reason=Why("fate.discarded_from_hand", {"card": card.name}),
+            side=side.other,
+            card=card,
+        )

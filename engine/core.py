@@ -514,8 +514,17 @@ def announce_setup(combat: Combat) -> None:
         )
         if state.earlier_cards:
             played_earlier(combat, side)
+    out_of_scope_said: set[str] = set()
     for card, role in cards_in_play(combat):
         if card.automation in SETTLED_STATUSES or card.slug in combat.not_automated:
+            continue
+        if card.automation is AutomationStatus.OUT_OF_SCOPE:
+            # Its text acts outside one combat: nothing of it is left to check by hand here, so it is said
+            # once as a note (no warning, not on the list of cards to apply by hand).
+            if card.slug not in out_of_scope_said:
+                out_of_scope_said.add(card.slug)
+                reason = (card.automation_reason or "its text acts outside the combat").rstrip(". ")
+                log(combat, StepKind.NOTE, "ENG-1", "announce_setup.out_of_scope", (card.name, role, reason), card=card)
             continue
         reason = (card.automation_reason or "its ability is not modelled yet").rstrip(". ")
         combat.not_automated[card.slug] = reason

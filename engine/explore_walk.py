@@ -202,6 +202,8 @@ class _Walk:
         resolved order by order."""
         if root.play_first is not None and root.play_first[0] is self.permuted:
             raise OrderSensitive
+        if root.lowest_first is not None:
+            raise OrderSensitive
         if ForcedFirstAnswer in root.kinds_present:
             raise OrderSensitive
         for fighter in root.sides[self.permuted].fighters:

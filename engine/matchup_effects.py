@@ -12,11 +12,13 @@ from .abilities import (
     AttackBoost,
     Bonus,
     BorrowsPrevious,
+    CastDestroysCommand,
     ChannelReaction,
     ClassChoice,
     CommandGuess,
     DestroyMatchup,
     Destroys,
+    DestroysUpgrade,
     DestroyTerrain,
     Dispel,
     EndsMatchup,
@@ -26,6 +28,7 @@ from .abilities import (
     Immunity,
     LastingAttackBonus,
     NoBriberyHere,
+    NoStrongholdBonus,
     OcbModifier,
     Per,
     RangedReaction,
@@ -33,6 +36,7 @@ from .abilities import (
     RolledDefence,
     RolledOutcome,
     Scope,
+    SharesFirstTerrainBonus,
     SideBonus,
     Sides,
     SizeChoice,
@@ -77,6 +81,7 @@ from .effects import acts_in, any_effect, effects_in, run_effects
 from .enums import (
     SIDES,
     BriberyIcon,
+    CardType,
     CardUse,
     Fate,
     Role,
@@ -417,6 +422,40 @@ def drop_unused_reactions(combat: Combat) -> None:
         combat.pending_reactions[side] = []
 
 
+def cast_destroys_command(
+    combat: Combat, side: Side, card: CardDefinition, rule: CastDestroysCommand, pair: dict[Side, Fighter]
+) -> None:
+    """ENG-7: the opposing command creature is destroyed by a card played in a match-up (Rock of Far Rolling), when
+    the caster's creature meets the card's condition; its command's lasting effects end with it."""
+    own, owner = pair[side], combat.sides[side.other]
+    command = owner.command_fighter
+    unmet = ""
+    if own.fate is not Fate.STANDING or not rule.requires_own.matches(own.card):
+        unmet = f"the {side.value}'s creature must be one of {rule.requires_own.describe()}; {own.name} is not"
+    elif command is None or command.fate is not Fate.STANDING:
+        unmet = f"the {side.other.value}'s command card is no creature in play"
+    if unmet:
+        log(combat, StepKind.SPELL, "ENG-7", "cast_destroys_command", (card.name, unmet), side=side, card=card)
+        return
+    assert command is not None
+    if indestructible(combat, command, card.name):
+        return
+    ends = " Its lasting command effects end here." if owner.command_active else ""
+    owner.command_active = False
+    owner.bonuses.clear()
+    step = log(
+        combat,
+        StepKind.DESTROY,
+        "ENG-7",
+        "cast_destroys_command.2",
+        (card.name, side.other.value, command.name, ends),
+        side=side,
+        card=card,
+        subject=command,
+    )
+    settle(combat, command, Fate.DESTROYED, Why("fate.destroyed_by", {"card": card.name}), step)
+
+
 def cast(combat: Combat, side: Side, card: CardDefinition, play: SpellPlay, pair: dict[Side, Fighter]) -> None:
     if card.first(RangedReaction) is not None or card.first(ChannelReaction) is not None:
         # An answer waits for the opposing act it answers (A-04), later in this match-up.
@@ -446,6 +485,10 @@ def cast(combat: Combat, side: Side, card: CardDefinition, play: SpellPlay, pair
                 side=side,
                 card=card,
             )
+        return
+    blow = card.first(CastDestroysCommand)
+    if blow is not None:
+        cast_destroys_command(combat, side, card, blow, pair)
         return
     destroy = card.first(DestroyMatchup)
     if destroy is not None:
@@ -491,6 +534,9 @@ def cast(combat: Combat, side: Side, card: CardDefinition, play: SpellPlay, pair
             card=card,
             subject=target,
         )
+        return
+    if card.first(DestroysUpgrade) is not None:
+        destroy_upgrade(combat, side, card)
         return
     if card.first(DestroyTerrain) is not None:
         before = " and ".join(sorted(t.value for t in combat.terrain)) or "no terrain"
@@ -1149,6 +1195,19 @@ def text_box(combat: Combat, pair: dict[Side, Fighter], contributions: dict[Side
                     subject=fighter,
                 )
                 continue
+            downgrade = next((card for _, card, _, _ in active_effects(combat, NoStrongholdBonus)), None)
+            if downgrade is not None:
+                log(
+                    combat,
+                    StepKind.NOTE,
+                    "ENG-3",
+                    "text_box.3",
+                    (fighter.name, stronghold.name, downgrade.name),
+                    side=side,
+                    card=downgrade,
+                    subject=fighter,
+                )
+                continue
             bonus_value = stronghold.stronghold.defend_bonus if stronghold.stronghold else None
             rolled_defence = stronghold.first(RolledDefence)
             if rolled_defence is not None:
@@ -1347,6 +1406,31 @@ def terrain_everywhere(combat: Combat, fighter: Fighter, rule: str, terms: list[
     return terms
 
 
+@acts_in("PRI-8 everywhere", SharesFirstTerrainBonus)
+def first_terrain_bonus(combat: Combat, fighter: Fighter, rule: str, terms: list[BonusTerm]) -> list[BonusTerm]:
+    """CMD-4 (Tablet of Ancathus): while the side's first primary creature stands, another creature of that side
+    takes its terrain modifiers where the fight is in place of its own (the site's reading of "lives through")."""
+    for owner, source, _, _ in active_effects(combat, SharesFirstTerrainBonus):
+        if owner is not fighter.side:
+            continue
+        first = next((f for f in combat.sides[owner].fighters if f.round == 1 and f.role is Role.PRIMARY), None)
+        if first is None or first is fighter or first.fate is not Fate.STANDING:
+            return terms
+        return [
+            BonusTerm(
+                modifier.terrain.value,
+                modifier.amount,
+                rule,
+                source,
+                f"{first.name}'s {modifier.terrain.value} modifier, which {source.name} gives it in place of its own",
+                StepKind.TERRAIN,
+            )
+            for modifier in first.card.abilities_of(TerrainModifier)
+            if modifier.terrain in combat.terrain
+        ]
+    return terms
+
+
 @acts_in("PRI-8 everywhere", TerrainBonusModifier, order=1)
 def terrain_bonus_modifiers(combat: Combat, fighter: Fighter, rule: str, terms: list[BonusTerm]) -> list[BonusTerm]:
     """Cards in play that change every terrain bonus of a side: one term per bonus and card, after the bonus
@@ -1471,4 +1555,32 @@ def names_class(selector: Selector) -> bool:
         bool(selector.classes)
         or any(names_class(inner) for inner in selector.any_of)
         or (selector.negated is not None and names_class(selector.negated))
+    )
+
+
+def destroy_upgrade(combat: Combat, side: Side, card: CardDefinition) -> None:
+    """PRI-2 (Summon Loghammer's Sapper): the first opposing stronghold upgrade among the cards played earlier
+    leaves play; it is taken out of them, so nothing reads it for the rest of the combat."""
+    opposing = combat.sides[side.other].earlier_cards
+    upgrade = next((c for c in opposing if c.type is CardType.STRONGHOLD_UPGRADE), None)
+    if upgrade is None:
+        log(
+            combat,
+            StepKind.SPELL,
+            "PRI-2",
+            "destroy_upgrade.none",
+            (side.value, card.name, side.other.value),
+            side=side,
+            card=card,
+        )
+        return
+    opposing.remove(upgrade)
+    log(
+        combat,
+        StepKind.SPELL,
+        "PRI-2",
+        "destroy_upgrade",
+        (side.value, card.name, side.other.value, upgrade.name),
+        side=side,
+        card=card,
     )

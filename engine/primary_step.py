@@ -123,6 +123,25 @@ def build_queues(combat: Combat) -> None:
                 card=leaders[0].card,
                 subject=leaders[0],
             )
+    wheel = combat.lowest_first
+    if wheel is not None and any(
+        combat.sides[side].command_active and combat.sides[side].command_card is wheel for side in SIDES
+    ):
+        for side in SIDES:
+            state = combat.sides[side]
+            ordered = sorted(state.queue, key=lambda fighter: fighter.card.base_vitality)
+            if ordered != state.queue:
+                state.queue = ordered
+                names = ", ".join(f.name for f in ordered)
+                log(
+                    combat,
+                    StepKind.NOTE,
+                    "CMD-4",
+                    "build_queues.lowest_first",
+                    (wheel.name, side.value, names),
+                    side=side,
+                    card=wheel,
+                )
     if combat.play_first is not None:
         side, rule = combat.play_first
         state = combat.sides[side]

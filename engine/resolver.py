@@ -12,13 +12,13 @@ from __future__ import annotations
 
 # The modules whose functions register ability effects with the steps (effects.acts_in) must all be
 # imported before a combat runs; most are imported anyway, this makes it certain.
-from . import bribery_effects, channelling, command_fights, hand_effects, matchup_effects  # noqa: F401, I001
+from . import bribery_effects, channelling, command_fights, hand_effects, item_effects, matchup_effects  # noqa: F401, I001
 from .abilities import ControlBonus, ControlExclusion, ControlValue, LeaveMoment, Scope, Sides, Suppressed, Suppresses
 from .cards import CardDefinition
 from .catalog import CardCatalog
 from .combat_state import Combat
 from .command_step import command_step
-from .core import active_effects, announce_setup, log
+from .core import active_effects, announce_setup, choice, log
 from .creature_outcomes import creature_outcomes
 from .effects import acts_in, effects_in, run_effects
 from .enums import (
@@ -142,20 +142,51 @@ def side_control_terms(combat: Combat, side: Side, standing: list[Fighter]) -> t
             continue
         if rule.side_role is not None and not rule.side_role.holds(side):
             continue
-        terms += (Term(source.name, rule.amount),)
-        counted += rule.amount
+        amount = rule.amount + stones_for_control(combat, side, source, rule)
+        terms += (Term(source.name, amount),)
+        counted += amount
         log(
             combat,
             StepKind.BONUS,
             "RES-2",
             "control_bonus_terms.side",
-            (source.name, side.value, f"{rule.amount:+d}", counted),
+            (source.name, side.value, f"{amount:+d}", counted),
             side=side,
             card=source,
-            delta=rule.amount,
+            delta=amount,
             total=counted,
         )
     return terms
+
+
+def stones_for_control(combat: Combat, side: Side, source: CardDefinition, rule: ControlBonus) -> int:
+    """What the stones its player chose to spend on a card's control bonus add (Large Idol), paid now; never more
+    stones than the side has left."""
+    if not rule.per_stone:
+        return 0
+    state = combat.sides[side]
+    chosen = choice(combat, side, source.slug)
+    wanted = int(chosen) if chosen is not None and chosen.isdigit() else 0
+    spent = min(wanted, state.stones)
+    if not spent:
+        return 0
+    state.stones -= spent
+    log(
+        combat,
+        StepKind.STONES,
+        "RES-2",
+        "stones_for_control",
+        (
+            side.value,
+            spent,
+            source.name,
+            spent * rule.per_stone,
+            f" (of {wanted}: only {spent} left)" if spent < wanted else "",
+        ),
+        side=side,
+        card=source,
+    )
+    return spent * rule.per_stone
 
 
 def creature_control_terms(combat: Combat, side: Side, standing: list[Fighter]) -> tuple[Term, ...]:
@@ -378,8 +409,12 @@ def card_outcomes(combat: Combat) -> tuple[CardOutcome, ...]:
             outcomes.extend(
                 CardOutcome.record(side=side, card=slug, use=CardUse.UNUSED, step=None) for _ in range(max(count, 0))
             )
+        commanded = state.command_card.slug if state.command_card is not None else None
         for reference in state.setup.items:
             slug = combat.catalog.get(reference).slug
+            if slug == commanded:
+                commanded = None  # played as the command card: its use is recorded there
+                continue
             if (side, slug) in discarded:
                 discarded.remove((side, slug))
                 outcomes.append(CardOutcome.record(side=side, card=slug, use=CardUse.DISCARDED, step=None))

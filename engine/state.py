@@ -44,6 +44,9 @@ class Fighter:
     round: int | None = None
     blank: bool = False
     channelled: bool = False
+    # Its side's Guardian has spent a stone channelling into it this combat (a Guardian that channels into
+    # each creature only once reads it).
+    guardian_channelled: bool = False
     name: str = field(init=False)
     vitality: int = field(init=False)
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 from .abilities import (
     Ability,
     AllowChannelling,
+    CastDestroysCommand,
     ClassChoice,
     CommandCard,
     DestroyTerrain,
@@ -43,7 +44,7 @@ from .state import Contribution, Fighter
 from .turns import ItemUse
 
 # The item abilities the engine applies when an item is used as a turn.
-TURN_ITEM_KINDS: tuple[type[Ability], ...] = (DestroyTerrain,)
+TURN_ITEM_KINDS: tuple[type[Ability], ...] = (DestroyTerrain, CastDestroysCommand)
 
 
 def matchup_decided(combat: Combat, pair: dict[Side, Fighter]) -> bool:

@@ -14,6 +14,7 @@ from .abilities import (
     CommandRanged,
     CommandRelocates,
     Dispel,
+    DispelsOpposingCommand,
     DrawsRanged,
     ForbidsCommands,
     ForcedFirstAnswer,
@@ -24,6 +25,7 @@ from .abilities import (
     RangedGamble,
     RangedLimit,
     Restriction,
+    StackingLimit,
     matchup_cards,
 )
 from .actions import ActionKind
@@ -32,6 +34,7 @@ from .catalog import CardCatalog
 from .dice import Dice
 from .enums import BriberyIcon, CardType, Side, Terrain
 from .errors import CatalogError, Problem, SetupInvalid
+from .lent_commands import lent_commands
 from .made_up import catalog_for
 from .setup import CombatSetup, SideSetup, copy_references, face_down, split_reference
 from .turns import referee
@@ -192,7 +195,7 @@ class _SideChecker:
             found = self.catalog.find(split_reference(reference)[0])
             if found is not None and found.choice_offered is not None:
                 offering.setdefault(found.slug, found)
-        for reference in self.setup.hand:
+        for reference in (*self.setup.hand, *self.setup.items, *self.setup.earlier):
             found = self.catalog.find(split_reference(reference)[0])
             if found is not None and found.choice_offered is not None:
                 offering.setdefault(found.slug, found)
@@ -204,7 +207,7 @@ class _SideChecker:
                 self.add(
                     "setup.choice_not_needed",
                     f"{self.named(choice.card)} offers no choice in this combat (it must be in this side's shield, its "
-                    "standard bearer or hand)",
+                    "standard bearer, hand, items or cards played earlier)",
                     where,
                     slug,
                     reference=choice.card,
@@ -341,6 +344,10 @@ class _SideChecker:
             found = self.catalog.find(other) if other else None
             if found is not None and found.dice_needed:
                 needing[found.slug] = (found, found.dice_needed[0])
+        # A creature item of the stack played as the command card rolls when its command acts (Disc of Siin).
+        command = self.catalog.find(split_reference(self.setup.command)[0]) if self.setup.command else None
+        if command is not None and command.type is CardType.CREATURE_ITEM and command.dice_needed:
+            needing[command.slug] = (command, command.dice_needed[0])
         # A spell rolls when it is cast: its n-th cast in the set-up takes the roll given as slug#n.
         cast = [self.catalog.find(split_reference(play.card)[0]) for play in self.setup.spells]
         known = [card for card in cast if card is not None]
@@ -414,14 +421,28 @@ class _SideChecker:
                 )
             found.append(card)
         stacking = sum(card.stacking for card in found)
-        if stacking > STACKING_LIMIT:
+        limit, limited_by = self._stacking_limit()
+        if stacking > limit:
             detail = " + ".join(f"{card.stacking} {card.name}" for card in found)
             self.add(
                 "setup.stacking_over_limit",
-                f"the {self.side.value}'s shield stacks {stacking} points ({detail}), over the limit of {STACKING_LIMIT}",
+                f"the {self.side.value}'s shield stacks {stacking} points ({detail}), over the limit of {limit}"
+                + limited_by,
                 where,
             )
         return found
+
+    def _stacking_limit(self) -> tuple[int, str]:
+        """The side's stacking limit (VAL-5) and, when a shield card lowers it, the words saying which."""
+        lowest, by = STACKING_LIMIT, ""
+        for reference in self.setup.shields:
+            shield = self.catalog.find(split_reference(reference)[0])
+            if shield is None:
+                continue  # reported as unknown where the shield is checked
+            for rule in shield.abilities_of(StackingLimit):
+                if rule.limit < lowest:
+                    lowest, by = rule.limit, f" that {shield.name} sets"
+        return lowest, by
 
     def _items(self, creature_count: int) -> None:
         where = f"{self.prefix}.items"
@@ -527,6 +548,10 @@ class _SideChecker:
             )
         return index
 
+    def _carried(self, slug: str) -> bool:
+        """Whether a creature magic item of this slug is among the side's items (its stack)."""
+        return any(split_reference(reference)[0] == slug for reference in self.setup.items)
+
     def _decisions(self, creatures: list[CardDefinition], hand: list[CardDefinition]) -> None:
         setup = self.setup
         hand_counts = Counter(card.slug for card in hand)
@@ -537,6 +562,8 @@ class _SideChecker:
             if card is not None:
                 if card.is_creature:
                     command_index = self._in_shield(setup.command, where, joining=False)
+                elif card.type is CardType.CREATURE_ITEM and self._carried(card.slug):
+                    pass  # a creature magic item of the stack played as the command card (a Tweezle, Disc of Siin)
                 elif hand_counts[card.slug] == 0:
                     self.add(
                         "setup.decision_names_absent_card",
@@ -544,7 +571,7 @@ class _SideChecker:
                         where,
                         card.slug,
                     )
-                if not card.usable_as_command:
+                if not card.usable_as_command and not lent_commands(self.catalog, setup):
                     self.add(
                         "setup.not_a_command",
                         f"{card.name} cannot be played as a command card",
@@ -558,7 +585,16 @@ class _SideChecker:
                         where,
                         card.slug,
                     )
-                elif not card.is_creature:
+                elif self.side is Side.DEFENDER and any(
+                    rule.attacking_only for rule in card.abilities_of(DispelsOpposingCommand)
+                ):
+                    self.add(
+                        "setup.command_attacker_only",
+                        f"{card.name} can be played as a command card only by the attacker",
+                        where,
+                        card.slug,
+                    )
+                elif not card.is_creature and card.type is not CardType.CREATURE_ITEM:
                     hand_counts[card.slug] -= 1
         for position, reference in enumerate(setup.creatures):
             card = self.catalog.find(split_reference(reference)[0])

@@ -112,13 +112,18 @@ from .commands import (
     ForbidsCommands,
     ForcedFirstAnswer,
     JoinsFromTerrain,
+    LowestFirst,
     PensChannellers,
     PlayRestriction,
+    RicherHandDiscards,
+    SharesFirstTerrainBonus,
     StealsCommand,
     StoneBid,
     Undispellable,
     UpCardDuel,
+    ZeroBaseVitality,
 )
+from .items import DiscardsOpposingItems, GrantsFlying, LendsCommand, ShieldsFirstFromChannelling
 from .leaving import (
     ControlBonus,
     ControlExclusion,
@@ -128,7 +133,9 @@ from .leaving import (
     RetreatOption,
     SendsToMelee,
 )
+from .limits import GuardianChannelsOnceEach, StackingLimit
 from .matchups import (
+    CastDestroysCommand,
     DestroyedWhenBeaten,
     DestroyMatchup,
     Destroys,
@@ -169,6 +176,7 @@ from .secondary import (
     SecondaryAutoWin,
     SecondaryImmunity,
 )
+from .strongholds import ChannellerBonus, DestroysUpgrade, NoStrongholdBonus, StrikesAttackingShield
 
 ABILITY_KINDS: tuple[str, ...] = tuple(sorted(KINDS))
 
@@ -238,6 +246,20 @@ __all__ = [
     "ForcedFirstAnswer",
     "GrantsImmunity",
     "GuardianCmp",
+    "GuardianChannelsOnceEach",
+    "GrantsFlying",
+    "LendsCommand",
+    "CastDestroysCommand",
+    "LowestFirst",
+    "RicherHandDiscards",
+    "SharesFirstTerrainBonus",
+    "ZeroBaseVitality",
+    "ShieldsFirstFromChannelling",
+    "DiscardsOpposingItems",
+    "ChannellerBonus",
+    "StrikesAttackingShield",
+    "DestroysUpgrade",
+    "NoStrongholdBonus",
     "GuardianCmpBonus",
     "Guessed",
     "HandCards",
@@ -295,6 +317,7 @@ __all__ = [
     "SideRole",
     "Sides",
     "SizeChoice",
+    "StackingLimit",
     "StartsAsPush",
     "StealsCommand",
     "StealsText",

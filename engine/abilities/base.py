@@ -184,6 +184,11 @@ class Ability:
     def describe(self) -> str:
         raise NotImplementedError
 
+    def lasts_into_combat(self) -> bool:
+        """Whether a card played before the combat still acts in it through this ability: the kind's
+        ``from_earlier``, unless an instance says so itself (a card laid on the board before the fight)."""
+        return self.from_earlier
+
     def offer(self) -> Offer | None:
         """What the set-up's ``choices`` input names for this ability; None when it offers no choice."""
         return None

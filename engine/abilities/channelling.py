@@ -112,10 +112,18 @@ class ForbidsChannelling(Ability):
     channellers_only: bool = False
     command_only: bool = False
     in_matchup_only: bool = False
+    # A card laid on the board before the fight (Monolith of Power): the set-up names it as played earlier,
+    # which says the combat is within its reach, and its ban lasts the whole combat.
+    placed_before: bool = False
 
     def __post_init__(self) -> None:
         if self.stones_only and self.channellers_only:
             raise ValueError("'stones_only' and 'channellers_only' together would bar every channel: give 'sides'")
+        if self.placed_before and (self.command_only or self.in_matchup_only or self.until_beaten):
+            raise ValueError("'placed_before' is a card on the board: it is no command and never fights or is beaten")
+
+    def lasts_into_combat(self) -> bool:
+        return self.placed_before
 
     def describe(self) -> str:
         if self.channellers_only:
@@ -130,6 +138,11 @@ class ForbidsChannelling(Ability):
         verb = "may channel" if self.sides is Sides.BOTH else "may not channel"
         until = ", until it is beaten," if self.until_beaten else ""
         start = "Once it has been played in a match-up" if self.in_matchup_only else "Once it is in play"
+        if self.placed_before:
+            return (
+                "Laid on the board before the fight: in a combat within its reach nobody may channel at all (name it "
+                "in the set-up as played earlier)."
+            )
         if self.command_only:
             start = "Command: from now on"
         return f"{start}{until} {who} {verb} any more."

@@ -83,6 +83,11 @@ class DispelsOpposingCommand(Ability):
     kind: ClassVar[str] = "dispels_opposing_command"
     steps: ClassVar[tuple[str, ...]] = ("CMD-3",)
     cost: int = 0
+    # The card goes up with the command it cancels (Exploding Tweezle): both are destroyed, so an opposing command
+    # creature is lost and does not count for control.
+    destroys: bool = False
+    # Playable as the command card only by the attacking side.
+    attacking_only: bool = False
 
     def offer(self) -> Offer | None:
         return Offer.OPTION if self.cost else None
@@ -95,6 +100,12 @@ class DispelsOpposingCommand(Ability):
             return (
                 f"Once the command cards are revealed, its owner may pay {self.cost} Power Stone(s) to cancel the "
                 "opposing command card, whatever its Up number (a set-up choice: dispel; none is made by default)."
+            )
+        if self.destroys:
+            who = " (only when its side attacks)" if self.attacking_only else ""
+            return (
+                f"Command{who}: cancels the opponent's command card, whatever its Up number, and destroys it together "
+                "with itself; a command creature destroyed so is lost and does not count for control."
             )
         return "Command: cancels the opponent's command card, whatever its Up number."
 
@@ -176,8 +187,22 @@ class CommandAnnouncement(Ability):
     kind: ClassVar[str] = "command_announcement"
     announce: str
     conflict: str = ""
+    # The opponent may refuse and lose this many Power Stones instead (Tweezle the Sneaky): a choice written on
+    # the card's side (``choices=<card>:show|pay``, rule 11.4.6); by default he shows, which costs nothing counted.
+    or_stones: int = 0
+
+    def offer(self) -> Offer | None:
+        return Offer.OPTION if self.or_stones else None
+
+    def option_words(self) -> tuple[str, ...]:
+        return ("show", "pay") if self.or_stones else ()
 
     def describe(self) -> str:
+        if self.or_stones:
+            return (
+                f"Command: the opponent must {self.announce} (a set-up choice, show or pay: by default he shows; "
+                f"paying, he loses {self.or_stones} Power Stone(s))."
+            )
         return f"Command: for the whole combat the opponent must {self.announce}."
 
 
@@ -571,4 +596,77 @@ class PensChannellers(Ability):
             f"Command: its side pays {self.cost} Power Stone(s) and the opponent must move every creature kept under "
             "his Stronghold cards or Upgrades to his Creature Pen before the primaries, so none of them can channel "
             "in this combat (no effect if the stones cannot be paid)."
+        )
+
+
+@dataclass(frozen=True)
+class LowestFirst(Ability):
+    """CMD-4 / PRI-0: as the command, both players play their primary creatures from the lowest printed Vitality
+    up (Wheel of Law): each side's play order is sorted so, ties keeping the order given; ranged support and every
+    other use of a creature are unchanged."""
+
+    kind: ClassVar[str] = "lowest_first"
+    steps: ClassVar[tuple[str, ...]] = ("CMD-4", "PRI-0")
+
+    def describe(self) -> str:
+        return (
+            "Command: both players play their creatures in the primary match-ups from the lowest Vitality up (equal "
+            "ones in the order given); ranged attacks work as usual."
+        )
+
+
+@dataclass(frozen=True)
+class ZeroBaseVitality(Ability):
+    """CMD-4: as the command, every creature in the combat that is not a Guardian counts as base Vitality 0 for the
+    rest of it (40,000 Useless Warhammers): its fights, the AOEs it meets and its count for control (RES-2, which
+    counts the base Vitality) all start from 0; what it costs against the stacking limit is unchanged, and bonuses,
+    channelling and ranged attacks add to 0 as they would to the printed number."""
+
+    kind: ClassVar[str] = "zero_base_vitality"
+    steps: ClassVar[tuple[str, ...]] = ("CMD-4", "RES-2")
+
+    def describe(self) -> str:
+        return (
+            "Command: for the rest of the combat every creature except a Guardian has base Vitality 0; bonuses, "
+            "channelled points and ranged attacks still add to it."
+        )
+
+
+@dataclass(frozen=True)
+class RicherHandDiscards(Ability):
+    """CMD-4: as the command, both combat hands' creature Vitality is compared (Obelisk of Bablos); if the
+    opponent's is higher, he discards creatures of his hand worth at least ``at_least`` Vitality (all of them if they
+    are worth less). Guardians are neither counted nor discarded. Which creatures: the site's reading gives the
+    opponent the smallest loss that reaches the amount (fewest creatures on equal loss, then the play order)."""
+
+    kind: ClassVar[str] = "richer_hand_discards"
+    steps: ClassVar[tuple[str, ...]] = ("CMD-4",)
+    at_least: int
+
+    def __post_init__(self) -> None:
+        if self.at_least <= 0:
+            raise ValueError("'at_least' must be positive")
+
+    def describe(self) -> str:
+        return (
+            "Command: the combat hands' creature Vitality is compared; if the opponent's is higher, he discards "
+            f"creatures worth at least {self.at_least} Vitality (the smallest such loss; Guardians are left alone)."
+        )
+
+
+@dataclass(frozen=True)
+class SharesFirstTerrainBonus(Ability):
+    """CMD-4 / PRI-8: while this command stands (Tablet of Ancathus), each other creature of its side fights with
+    the terrain modifier its side's first primary creature has where the fight is, instead of its own. The text
+    asks that the first creature live through the combat; the site's reading checks it when each other creature's
+    terrain modifier counts: still standing then, the swap applies, and a fight already decided stays decided if it
+    falls later."""
+
+    kind: ClassVar[str] = "shares_first_terrain_bonus"
+    steps: ClassVar[tuple[str, ...]] = ("CMD-4", "PRI-8")
+
+    def describe(self) -> str:
+        return (
+            "Command: while your first primary creature is still standing, each of your other creatures uses that "
+            "creature's terrain bonus or penalty where the fight is, instead of its own."
         )

@@ -39,15 +39,33 @@ class ControlBonus(Ability):
     to_total: bool = False
     # Only while its owner's side is the attacker (or the defender) of this combat.
     side_role: SideRole | None = None
+    # With ``to_total``: this much more per Power Stone its player spends at the count, a set-up choice
+    # (``choices=<card>:N``; none spent by default), never more stones than he has left (Large Idol).
+    per_stone: int = 0
 
     def __post_init__(self) -> None:
         if self.to_total and self.to is not None:
             raise ValueError("'to_total' adds once to the side's count: it takes no 'to'")
+        if self.per_stone and not self.to_total:
+            raise ValueError("'per_stone' buys more of a side's count: it needs 'to_total'")
+
+    def offer(self) -> Offer | None:
+        return Offer.OPTION if self.per_stone else None
+
+    def option_words(self) -> tuple[str, ...]:
+        # The stones a player may spend: no Guardian starts a combat with more than 20.
+        return tuple(str(stones) for stones in range(21)) if self.per_stone else ()
 
     def describe(self) -> str:
         if self.to_total:
             role = f"while its side is the {self.side_role.value}, " if self.side_role is not None else ""
-            return f"When control of the space is counted, {role}its side's count gets {_signed(self.amount)}."
+            stones = (
+                f", and {_signed(self.per_stone)} more per Power Stone its player spends then (a set-up choice, "
+                "none by default)"
+                if self.per_stone
+                else ""
+            )
+            return f"When control of the space is counted, {role}its side's count gets {_signed(self.amount)}{stones}."
         role = f" (only while its side is the {self.side_role.value})" if self.side_role is not None else ""
         who = (self.to.describe() if self.to else "creatures") + role
         return (

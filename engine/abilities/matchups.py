@@ -350,3 +350,20 @@ class RolledOutcome(Ability):
             "match-up is then over: no other spell, text, ranged attack or channelling may change it. Guardians "
             "never fight a match-up, so they are out of its reach."
         )
+
+
+@dataclass(frozen=True)
+class CastDestroysCommand(Ability):
+    """PRI-2 / ENG-7: played in a primary match-up where its side's creature is one of ``requires_own`` (Rock of Far
+    Rolling: a Giant), it destroys the opposing command card if that card is a creature: the command ends and the
+    creature is lost, counting for nothing. A spell or item command is left alone."""
+
+    kind: ClassVar[str] = "cast_destroys_command"
+    steps: ClassVar[tuple[str, ...]] = ("PRI-2", "ENG-7")
+    requires_own: Selector
+
+    def describe(self) -> str:
+        return (
+            f"Played in a primary match-up where your creature is one of {self.requires_own.describe()}: the opposing "
+            "command card, if it is a creature, is destroyed (its command ends; it is lost and not counted)."
+        )

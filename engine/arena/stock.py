@@ -32,6 +32,7 @@ from ..abilities import (
     DestroyMatchup,
     DestroyTerrain,
     Dispel,
+    ForbidsChannelling,
     GuardianCmp,
     LastingAttackBonus,
     OutOfCombat,
@@ -64,9 +65,10 @@ def stock_fate(card: CardDefinition) -> StockFate:
     """How a duel treats this spell or H item when it is played from the Stock."""
     if card.first(CommandCard) is not None:
         return StockFate.COMMAND_ONLY
-    # Not modelled in a shield combat either (Monolith of Power: its text is data, but what it needs is not): the
-    # duel names it as the card page does, rather than calling text it cannot judge harmless.
-    if card.automation is AutomationStatus.NOT_AUTOMATED:
+    # Not modelled in a shield combat either: the duel names it as the card page does, rather than calling text
+    # it cannot judge harmless. A card laid on the board before the fight (Monolith of Power) is no play of a
+    # round, and a duel has no board around it: the same.
+    if card.automation is AutomationStatus.NOT_AUTOMATED or laid_on_the_board(card):
         return StockFate.NOT_AUTOMATED
     if card.first(Dispel) is not None:
         return StockFate.CANCELS
@@ -87,6 +89,11 @@ def stock_fate(card: CardDefinition) -> StockFate:
     return StockFate.NOT_AUTOMATED
 
 
+def laid_on_the_board(card: CardDefinition) -> bool:
+    """A card whose combat text comes from being laid on the board before the fight (its ``placed_before`` ban)."""
+    return any(rule.placed_before for rule in card.abilities_of(ForbidsChannelling))
+
+
 def shared_code_reads(card: CardDefinition, secondary: bool = False) -> bool:
     """Whether the shared procedure must find this card among the derived set-up's spells of a round (it casts
     it, or answers a bribe with it); a card the duel does not apply there is kept out, so nothing plays it and
@@ -99,6 +106,12 @@ def shared_code_reads(card: CardDefinition, secondary: bool = False) -> bool:
 
 def stock_reason(card: CardDefinition) -> str:
     """The card page's sentence for a spell or H item in a duel."""
+    if laid_on_the_board(card):
+        return (
+            "It is laid on the board at the start of a turn and bars channelling within one space of it; a duel has "
+            "no board around it and its set-up no card laid before it, so played in a duel it is not automated: the "
+            "engine leaves it out of the totals and says so."
+        )
     return {
         StockFate.COMMAND_ONLY: "It is played only as a command card, and a duel has none, so it cannot be played "
         "in a duel: written among a round's actions, it stays in the Stock.",

@@ -41,7 +41,8 @@ DUEL_STEPS = frozenset({"PRI-1", "PRI-2", "PRI-3", "PRI-5", "PRI-6", "PRI-7", "P
 # Immunity to AOEs (AOE-3) guards against a step the duel never performs, so it costs a duel nothing.
 MOOT_STEPS = frozenset({"AOE-3"})
 # Steps that exist only in a shield combat: the command step, the order of match-ups, the choice of
-# secondary targets among several creatures, control of the space and healing after it.
+# secondary targets among several creatures, control of the space and healing after it, and the points a
+# shield's stack may hold (VAL-5: a duel stacks no creatures under a shield).
 SHIELD_ONLY_PREFIXES = (
     "CMD-1",
     "CMD-2",
@@ -55,6 +56,7 @@ SHIELD_ONLY_PREFIXES = (
     "RES-",
     "HEAL-",
     "CMB-",
+    "VAL-5",
 )
 
 
@@ -182,6 +184,15 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
         return ArenaSupport(
             ArenaStatus.NO_COMBAT_EFFECT, "Nothing in its text changes a duel beyond its printed numbers."
         )
+    if card.type in (CardType.STRONGHOLD_UPGRADE, CardType.STRONGHOLD_DOWNGRADE):
+        # Wizard's Tower, Sewage Backup: a standard combat takes them as cards in play from before it (earlier=);
+        # a duel is fought in the Duel Zone, beside no stronghold card, and its set-up has no place for them.
+        return ArenaSupport(
+            ArenaStatus.NOT_AUTOMATED,
+            "Not automated in duels: it lies on a stronghold card, and a duel is fought in the Duel Zone (Arena rule "
+            "5.1.1) with no place in its set-up for a card in play from before it, so its effect is left to the "
+            "players (site ruling 6.8.8).",
+        )
     if card.type is CardType.ACCESSORY:
         # Gift of Isis: a standard combat takes it as a card in play from before the combat (earlier=). The Arena
         # rules give an accessory no place (Phase I, 4.4.1, and the piles of 4.6.1 name none), and a duel set-up
@@ -226,8 +237,8 @@ def arena_support(card: CardDefinition) -> ArenaSupport:
             ArenaStatus.SHIELD_ONLY,
             ("Its text" if whole else "Part of its text")
             + " only makes sense with shields (the command card, the order in which creatures meet or are "
-            "announced, control of the space, choosing secondary targets or healing), so it does nothing in a duel"
-            + ("." if whole else "; the rest carries over."),
+            "announced, control of the space, choosing secondary targets, healing or the points a stack may hold), so it "
+            "does nothing in a duel" + ("." if whole else "; the rest carries over."),
         )
     if card.automation is AutomationStatus.PARTIAL:
         return ArenaSupport(ArenaStatus.NOT_AUTOMATED, "Only partly automated, as in standard combat.")

@@ -15,7 +15,16 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from ..abilities import AllowChannelling, AllowsRanged, CommandRelocates, DestroyTerrain, Dispel, Offer
+from ..abilities import (
+    AllowChannelling,
+    AllowsRanged,
+    CommandRelocates,
+    DestroyTerrain,
+    Dispel,
+    DispelsOpposingCommand,
+    LendsCommand,
+    Offer,
+)
 from ..abilities.base import ChannelEffect
 from ..abilities.bribery import NoBriberyHere, UnbribeableSide
 from ..abilities.channelling import (
@@ -25,6 +34,7 @@ from ..abilities.channelling import (
     ForbidsChannelling,
     ReceivesChannellingOnlyFrom,
 )
+from ..abilities.limits import GuardianChannelsOnceEach
 from ..abilities.ranged import ForbidsRanged, RangedLimit, RangedReaction
 from ..actions import Action, ActionKind, MatchupActions, action_to_text
 from ..cards import DEFAULT_GUARDIAN, CardDefinition
@@ -181,9 +191,10 @@ class _Board:
         return _name(self.catalog, reference)
 
     def side_cards(self, side: Side) -> list[CardDefinition]:
-        """The cards that rule a whole side from the start: its shields and its stronghold."""
+        """The cards that rule a whole side from the start: its shields, its stronghold and the cards it played
+        before the combat (``earlier``), whose rules the engine reads as it reads a shield's."""
         setup = self.setup.side(side)
-        found = [self.card(ref) for ref in (*setup.shields, setup.stronghold)]
+        found = [self.card(ref) for ref in (*setup.shields, setup.stronghold, *setup.earlier)]
         return [card for card in found if card is not None]
 
 
@@ -385,6 +396,9 @@ def _channel_choices(
     left = hand.stones - used.stones
     if receives and stones_ok and (only is None or only.guardian) and hand.cmp > 0:
         useful = math.ceil(room / hand.cmp)
+        guardian = board.card(board.setup.side(side).guardian)
+        if guardian is not None and guardian.first(GuardianChannelsOnceEach) is not None:
+            useful = min(useful, 1)  # Harkin: one stone into any one creature a combat
         found += [(GUARDIAN, amount) for amount in range(1, min(left, useful) + 1)]
     if channellers_ok:
         for ref in hand.channellers:
@@ -653,8 +667,9 @@ def _cmp(board: _Board, reference: str) -> int:
 
 
 def _commands(board: _Board, side: Side) -> tuple[Decision, ...]:
-    """The command cards: a creature of the shield or a card of the hand that can be played as one (a card that
-    moves the combat elsewhere only for the defender)."""
+    """The command cards: a creature of the shield, a card of the hand or a creature item of the stack that can be
+    played as one (a card that moves the combat elsewhere only for the defender, one that blows up the opposing
+    command only for the attacker)."""
     setup = board.setup.side(side)
     found: list[Decision] = []
 
@@ -663,10 +678,17 @@ def _commands(board: _Board, side: Side) -> tuple[Decision, ...]:
             card is not None
             and card.usable_as_command
             and (side is Side.DEFENDER or card.first(CommandRelocates) is None)
+            and (
+                side is Side.ATTACKER
+                or not any(rule.attacking_only for rule in card.abilities_of(DispelsOpposingCommand))
+            )
         )
 
+    # An item of the stack played with the command creature lets any creature be one (Heels of Speed, Bagpipes).
+    lends = any((item := board.card(ref)) is not None and item.first(LendsCommand) is not None for ref in setup.items)
     for ref in board.hands[side].creatures:
-        if fits(board.card(ref)):
+        creature = board.card(ref)
+        if fits(creature) or (lends and creature is not None):
             words = f"{board.name(ref)} (from the shield: it fights no match-up)"
             found.append(Decision(OptionKind.COMMAND, side, "command", ref, words, card=ref))
     for card in dict.fromkeys(c for c in (board.card(ref) for ref in setup.hand) if c is not None):
@@ -674,6 +696,10 @@ def _commands(board: _Board, side: Side) -> tuple[Decision, ...]:
             found.append(
                 Decision(OptionKind.COMMAND, side, "command", card.slug, f"{card.name} (from the hand)", card=card.slug)
             )
+    for card in dict.fromkeys(c for c in (board.card(ref) for ref in setup.items) if c is not None):
+        if fits(card):
+            words = f"{card.name} (a creature item of the stack)"
+            found.append(Decision(OptionKind.COMMAND, side, "command", card.slug, words, card=card.slug))
     return tuple(found)
 
 
@@ -744,6 +770,9 @@ def _inputs(board: _Board, side: Side) -> list[CardInput]:
     found: list[CardInput] = []
     keys = [(ref, board.card(ref)) for ref in hand.creatures]
     keys += [(c.slug, c) for c in (board.card(ref) for ref in (setup.stronghold, *setup.shields)) if c is not None]
+    commanding = board.card(setup.command)
+    if commanding is not None and commanding.type is CardType.CREATURE_ITEM:
+        keys.append((commanding.slug, commanding))  # a command item of the stack rolls as its command acts
     cast = _refs(board.catalog, [str(play.card) for play in board.plan.setup.side(side).spells])
     keys += [(ref, board.card(ref)) for ref in cast]
     for key, card in keys:
@@ -765,7 +794,9 @@ def _inputs(board: _Board, side: Side) -> list[CardInput]:
                 )
             )  # fmt: skip
     offering = [(key, board.card(key)) for key in hand.creatures]
-    offering += [(c.slug, c) for c in (board.card(ref) for ref in setup.hand) if c is not None]
+    offering += [
+        (c.slug, c) for c in (board.card(ref) for ref in (*setup.hand, *setup.items, *setup.earlier)) if c is not None
+    ]
     seen: set[str] = set()
     for key, card in offering:
         if card is None or card.choice_offered is None or key in seen:

@@ -141,7 +141,7 @@ def test_arena_support_is_derived_from_the_abilities_steps() -> None:
     ]
     assert shield_only and all(
         any(
-            step.startswith(("RES-", "HEAL-", "PRI-0", "PRI-12", "SEC-", "CMD-", "CMB-"))
+            step.startswith(("RES-", "HEAL-", "PRI-0", "PRI-12", "SEC-", "CMD-", "CMB-", "VAL-5"))
             for a in card.abilities
             for step in a.steps
         )

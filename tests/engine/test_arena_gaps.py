@@ -89,9 +89,9 @@ def test_a_text_the_duel_does_not_apply_is_a_coded_warning_with_its_reason() -> 
     [step] = [step for step in log.steps if step.rule == "ARN-39"]
     assert step.card == "weasly-guy" and step.text.startswith("Weasly Guy is not automated: in a duel")
     # A card not automated in a shield combat either gives that reason, as a shield combat's log does.
-    vapor = _resolve("ruleset=arena a=vapor-elemental d=swordsman p=a:pass,d:pass").result
-    assert dict(vapor.not_automated)["vapor-elemental"].endswith(
-        CATALOG.get("vapor-elemental").automation_reason.rstrip(". ")
+    imhotep = _resolve("ruleset=arena a=imhotep-visier-of-djoser d=swordsman p=a:pass,d:pass").result
+    assert dict(imhotep.not_automated)["imhotep-visier-of-djoser"].endswith(
+        CATALOG.get("imhotep-visier-of-djoser").automation_reason.rstrip(". ")
     )
 
 
@@ -261,9 +261,9 @@ def test_text_that_destroys_first_comes_before_destruction_on_beating() -> None:
 
 
 def test_an_h_item_not_modelled_in_standard_combat_is_named_where_it_is_played() -> None:
-    # Monolith of Power's text is out-of-combat data, but what it needs (the board around the combat) is not in any
-    # set-up, so its page says "not automated in duels"; the duel it is played in names it with that reason rather
-    # than calling it harmless.
+    # Monolith of Power is laid on the board before a fight (a shield combat names it as played earlier), but a duel
+    # has no board around it, so its page says "not automated in duels"; the duel it is played in names it with
+    # that reason rather than calling it harmless.
     monolith = CATALOG.get("monolith-of-power")
     assert arena_support(monolith).status is ArenaStatus.NOT_AUTOMATED
     log = _resolve(

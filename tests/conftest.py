@@ -34,18 +34,6 @@ def _api_test_settings(settings, bulk_data_dir):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(autouse=True)
-def _no_index_edits_left_from_a_rolled_back_test():  # type: ignore[no-untyped-def]
-    """The search index's pending edits are kept per thread until a commit flushes them; a test's transaction is
-    rolled back, which drops the flush but not the pending cards, so the next test in the thread would index them
-    too (a loader test left all 679, and a save then journalled 679 digests instead of 1). Each test starts with
-    none pending, as a request does in production after a committed edit."""
-    from cards.search import signals
-
-    signals.pending.changed, signals.pending.removed, signals.pending.vocabulary = set(), set(), False
-    yield
-
-
-@pytest.fixture(autouse=True)
 def _search_budget_unlimited(monkeypatch):  # type: ignore[no-untyped-def]
     """A search's time budget (cards.search.budget) would make an answer depend on how loaded the machine is;
     tests get an unlimited one, and the tests of the budget spend it by a stand-in clock."""

@@ -1,7 +1,8 @@
 """Fixtures for tests that drive Debian's Chromium through playwright against a live server.
 
 Import them into a test module (``from tests.browser_fixtures import browser, server_url``):
-one browser and one server per module keeps a page check to the cost of loading the page. Mark
+one browser and one server per test process (pytest-xdist worker) keeps a page check to the cost of
+loading the page, however the scheduler interleaves the modules' tests. Mark
 the module ``django_db`` when its pages read the database: pytest-django creates the test
 database only for sessions that have such a test, and the server would read the development
 database otherwise.
@@ -104,17 +105,19 @@ def live_server() -> Iterator[str]:
             conn.dec_thread_sharing()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server_url(django_db_setup: None, django_db_blocker: object) -> Iterator[str]:
     # Not pytest-django's live_server: its per-test flush would empty the card tables the session
     # loaded once (django_db_setup, tests/conftest.py). The pages only read, so one server serves
-    # the whole module.
+    # every module of the process (it reads the settings of the moment, as each test leaves them).
     with django_db_blocker.unblock(), live_server() as url:  # type: ignore[attr-defined]
         yield url
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
+    # One Chromium per process: each test or module opens contexts of its own in it (``watched_page``), so
+    # nothing a page stores (cookies, local storage, the theme chosen) reaches another test.
     from playwright.sync_api import sync_playwright
 
     # Playwright's sync API runs an event loop in this thread, which Django's async guard refuses.

@@ -40,3 +40,32 @@ def _search_budget_unlimited(monkeypatch):  # type: ignore[no-untyped-def]
     from cards.search import budget
 
     monkeypatch.setattr(budget, "SEARCH_BUDGET", float("inf"))
+
+
+# The tests that each take tens of seconds, started first: pytest-xdist's workers take the collection in order
+# (make test: --dist worksteal), and a long test left for the end keeps one worker busy while the other has
+# nothing left to do. Node id prefixes; the slowest first (per-test durations of `pytest --durations`).
+LONG_FIRST = (
+    "tests/rulings/test_links.py::test_no_internal_link_is_broken",
+    "tests/site/test_pages.py::test_every_card_page_renders",
+    "tests/site/test_schema_fuzz.py",
+    "tests/engine/test_arena_validate_fuzz.py",
+    "tests/engine/test_actions_model.py::test_any_list_of_actions_prints_back_and_survives_json",
+    "tests/engine/test_notation.py::test_notation_round_trips",
+    "tests/engine/test_notation.py::test_json_form_round_trips",
+)
+
+
+def _start_rank(item: pytest.Item) -> int:
+    for rank, prefix in enumerate(LONG_FIRST):
+        if item.nodeid.startswith(prefix):
+            return rank
+    # Browser tests next (each a page load or a walk through a form, a few seconds each), then the rest.
+    return len(LONG_FIRST) + (0 if item.get_closest_marker("browser") else 1)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # After pytest-django's ordering (database tests before the others); the sort is stable, so within each rank
+    # its order, and the modules' own order, stay as they were.
+    items.sort(key=_start_rank)

@@ -6,6 +6,10 @@ from hypothesis import settings as hypothesis_settings
 
 from tests.svg_check import every_svg_parses  # noqa: F401  (autouse: every SVG drawn in a test is parsed)
 
+# The browser tests' ``browser`` and ``server_url``: registered here, once, so that each worker has one of each
+# (a module importing them would get its own, set up again for every module).
+pytest_plugins = ["tests.browser_fixtures"]
+
 # Property tests are deterministic (the same examples every run, so CI's verdict is reproducible) and
 # untimed: a per-example deadline failed a notation round trip on a loaded 2-core machine, and tests
 # assert behaviour, never timings.

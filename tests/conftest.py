@@ -52,7 +52,10 @@ def _search_budget_unlimited(monkeypatch):  # type: ignore[no-untyped-def]
 LONG_FIRST = (
     "tests/rulings/test_links.py::test_no_internal_link_is_broken",
     "tests/site/test_pages.py::test_every_card_page_renders",
+    "tests/search/test_fresh_process_saves.py",
+    "tests/search/test_facet_updates.py::test_a_first_save_reading_only_the_stored_bitmaps_gives_a_full_rebuild",
     "tests/site/test_schema_fuzz.py",
+    "tests/rulings/test_engine_ids.py::test_every_tagged_id_resolves_and_lands_on_a_page_that_shows_it",
     "tests/engine/test_arena_validate_fuzz.py",
     "tests/engine/test_actions_model.py::test_any_list_of_actions_prints_back_and_survives_json",
     "tests/engine/test_notation.py::test_notation_round_trips",

@@ -37,9 +37,10 @@ from schemathesis.specs.openapi.checks import (
 
 # Examples hypothesis generates per operation in the fuzzing phase (the only phase it bounds: every operation's
 # schema examples and the coverage phase's boundary values and type mutations are all sent whatever this says).
-# CI runs 4, which the coverage phase backs for every parameter; a longer run:
+# The coverage phase is most of the time: 4 fuzzed examples instead of 12 saved 4% of the CPU time (50.2 s against
+# 48.4 s, back to back), so CI keeps 12. A longer run:
 # ``SCHEMA_FUZZ_EXAMPLES=100 python -m pytest -n 0 tests/site/test_schema_fuzz.py``.
-EXAMPLES_PER_OPERATION = int(os.environ.get("SCHEMA_FUZZ_EXAMPLES", "4"))
+EXAMPLES_PER_OPERATION = int(os.environ.get("SCHEMA_FUZZ_EXAMPLES", "12"))
 # For the explicit calls below: the response checks (every phase's run above uses every check).
 CHECKS = [
     not_a_server_error,

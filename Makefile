@@ -73,8 +73,16 @@ redis:
 
 # pytest exits 5 when it collects no test; that is a failure here, like any other non-zero code.
 # One pytest-xdist worker per core (two on CI); every test builds what it needs in its own temp dirs.
+# worksteal: each worker starts on its half of the tests in collection order (tests/conftest.py puts the long
+# ones first) and an idle worker takes half of what the other has left, so a module's tests mostly stay on one
+# worker (its module-scoped pages and servers are set up once) and neither worker waits at the end.
+PYTEST_DIST ?= -n auto --dist worksteal
+# Every worker rewrites the asserts of every test module it imports (pytest's assertion rewriting, about
+# 10 s of CPU a worker) unless the rewritten modules may be cached as bytecode: an environment that forbids
+# writing bytecode (PYTHONDONTWRITEBYTECODE) would make each run, and each worker, pay that again.
+test test-postgres: export PYTHONDONTWRITEBYTECODE :=
 test: install chromium redis
-	$(PY) -m pytest -q -p no:cacheprovider -n auto
+	$(PY) -m pytest -q -p no:cacheprovider $(PYTEST_DIST)
 
 # The database-sensitive part of the suite against a throwaway PostgreSQL this target starts and stops
 # (see .ci/run for what is selected and why).
@@ -91,7 +99,7 @@ test-postgres: install
 	trap 'kill $$pg 2>/dev/null; wait $$pg 2>/dev/null; rm -f $$url' EXIT; \
 	for i in $$(seq 1 120); do [ -s $$url ] && break; sleep 0.5; done; \
 	[ -s $$url ] || { echo "PostgreSQL did not start"; exit 1; }; \
-	DATABASE_URL=$$(cat $$url) $(PY) -m pytest -q -p no:cacheprovider -n auto -m "not browser" $(PG_SKIP) $(PG_TESTS)
+	DATABASE_URL=$$(cat $$url) $(PY) -m pytest -q -p no:cacheprovider $(PYTEST_DIST) -m "not browser" $(PG_SKIP) $(PG_TESTS)
 
 # Production settings, served on plain HTTP at $(HOST):$(PORT): HTTPS redirect and HSTS stay off unless
 # GUARDIANS_HTTPS=1 (behind a TLS proxy, with DJANGO_PROXY_SSL_HEADER=X-Forwarded-Proto).

@@ -1,7 +1,10 @@
 """Fixtures for tests that drive Debian's Chromium through playwright against a live server.
 
-Import them into a test module (``from tests.browser_fixtures import browser, server_url``):
-one browser and one server per module keeps a page check to the cost of loading the page. Mark
+The fixtures ``browser`` and ``server_url`` are registered for every test by tests/conftest.py
+(``pytest_plugins``); a module asks for them by name and does not import them, since an imported
+fixture would be a module's own, set up again for each module. One browser and one server per test
+process (pytest-xdist worker) keeps a page check to the cost of loading the page. A module whose
+pages need something else defines its own ``server_url`` (see tests/site/test_search_browser.py). Mark
 the module ``django_db`` when its pages read the database: pytest-django creates the test
 database only for sessions that have such a test, and the server would read the development
 database otherwise.
@@ -104,17 +107,31 @@ def live_server() -> Iterator[str]:
             conn.dec_thread_sharing()
 
 
-@pytest.fixture(scope="module")
-def server_url(django_db_setup: None, django_db_blocker: object) -> Iterator[str]:
+@pytest.fixture(scope="session")
+def server_url(django_db_setup: None, django_db_blocker: object, bulk_data_dir: Path) -> Iterator[str]:
     # Not pytest-django's live_server: its per-test flush would empty the card tables the session
     # loaded once (django_db_setup, tests/conftest.py). The pages only read, so one server serves
-    # the whole module.
-    with django_db_blocker.unblock(), live_server() as url:  # type: ignore[attr-defined]
-        yield url
+    # every module of the process (it reads the settings of the moment, as each test leaves them).
+    from django.core.management import call_command
+    from django.test import override_settings
+
+    from guardians_site import bulkdata
+
+    with django_db_blocker.unblock():  # type: ignore[attr-defined]
+        # As `make serve` does before starting the server: the rules index and the bulk files the API guide
+        # describes are written first, so that no page test waits the seconds (tens, on a loaded machine) their
+        # first visit would take to write them, and fails on its page timeout.
+        call_command("rebuild_rules_index", stdout=open(os.devnull, "w"))
+        with override_settings(BULK_DATA_DIR=bulk_data_dir):
+            bulkdata.export()
+        with live_server() as url:
+            yield url
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
+    # One Chromium per process: each test or module opens contexts of its own in it (``watched_page``), so
+    # nothing a page stores (cookies, local storage, the theme chosen) reaches another test.
     from playwright.sync_api import sync_playwright
 
     # Playwright's sync API runs an event loop in this thread, which Django's async guard refuses.

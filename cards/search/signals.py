@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import weakref
 from typing import Any
 
 from django.db import transaction
@@ -24,35 +25,58 @@ from cards.search import storage
 logger = logging.getLogger(__name__)
 
 
-class _Pending(threading.local):
-    """Cards touched in this thread's transaction (connections are per thread), flushed on commit."""
+class _Batch:
+    """Cards touched in one transaction (or one savepoint of it), indexed when it commits.
+
+    The batch is the callback Django keeps for the commit (``transaction.on_commit``) and nothing else holds
+    it: when the transaction, or the savepoint the edits were made in, is rolled back, Django drops its
+    callbacks and the batch goes with them (at once: nothing refers back to it), so a rolled-back edit is
+    never indexed by a later commit."""
 
     def __init__(self) -> None:
         self.changed: set[int] = set()
         self.removed: set[str] = set()
         self.vocabulary = False
+        self.flushed = False
 
-    def add(self, changed: int | None = None, removed: str | None = None, vocabulary: bool = False) -> None:
-        if changed is not None:
-            self.changed.add(changed)
-        if removed is not None:
-            self.removed.add(removed)
-        self.vocabulary |= vocabulary
-        # One callback per edit: the first to run after a commit flushes everything and the rest find
-        # nothing to do. (A flag saying "already scheduled" would stay set after a rollback.)
-        transaction.on_commit(self.flush)
-
-    def flush(self) -> None:
+    def __call__(self) -> None:
+        if self.flushed:
+            return  # Each edit registered the batch once; the first call after the commit indexes them all.
+        self.flushed = True
         if not (self.changed or self.removed or self.vocabulary):
             return
-        changed, removed = self.changed, self.removed
-        self.changed, self.removed, self.vocabulary = set(), set(), False
-        cards = Card.objects.filter(pk__in=changed).select_related("card_set").prefetch_related(
+        cards = Card.objects.filter(pk__in=self.changed).select_related("card_set").prefetch_related(
             "classes", "printings__card_set")  # fmt: skip
         try:
-            storage.update(cards, removed - {card.slug for card in cards})
+            storage.update(cards, self.removed - {card.slug for card in cards})
         except Exception:  # An index problem must never undo or fail an edit that is already saved.
             logger.exception("Could not update the search index; run manage.py rebuild_index.")
+
+
+class _Pending(threading.local):
+    """The batches this thread's edits join (connections are per thread), one per set of open savepoints, known
+    only weakly: Django's list of commit callbacks owns them.
+
+    An edit joins the batch of the savepoints open when it was made, since those decide whether its callback
+    runs; a load of many cards in one transaction stays one index update."""
+
+    def __init__(self) -> None:
+        self.batches: weakref.WeakValueDictionary[tuple[str | None, ...], _Batch] = weakref.WeakValueDictionary()
+
+    def add(self, changed: int | None = None, removed: str | None = None, vocabulary: bool = False) -> None:
+        savepoints = tuple(transaction.get_connection().savepoint_ids)
+        batch = self.batches.get(savepoints)
+        if batch is None or batch.flushed:
+            batch = self.batches[savepoints] = _Batch()
+        if changed is not None:
+            batch.changed.add(changed)
+        if removed is not None:
+            batch.removed.add(removed)
+        batch.vocabulary |= vocabulary
+        # One registration per edit (not per batch): a test's captureOnCommitCallbacks block sees the edits made
+        # inside it, and the first call after the commit flushes the whole batch, the others find it done.
+        # Outside a transaction Django calls the batch at once.
+        transaction.on_commit(batch)
 
 
 pending = _Pending()

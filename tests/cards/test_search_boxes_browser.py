@@ -14,12 +14,11 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from tests.browser_fixtures import browser, live_server, needs_chromium, watched_page
+from tests.browser_fixtures import live_server, needs_chromium, watched_page
 
 if TYPE_CHECKING := False:
     from playwright.sync_api import Browser, Page, Route
 
-__all__ = ["browser"]  # the shared fixture, used by name below
 
 pytestmark = [pytest.mark.browser, needs_chromium, pytest.mark.django_db]
 

@@ -15,10 +15,9 @@ import pytest
 
 from combat.examples import arena_examples
 from combat.links import permalink
-from tests.browser_fixtures import axe_violations, browser, needs_chromium, server_url, watched_page
+from tests.browser_fixtures import axe_violations, needs_chromium, watched_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
-__all__ = ["browser", "server_url"]  # fixtures used by name below
 
 if TYPE_CHECKING := False:
     from playwright.sync_api import Browser, Page

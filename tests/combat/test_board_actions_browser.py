@@ -12,17 +12,9 @@ import pytest
 from engine.catalog import default_catalog
 from engine.notation import parse_setup
 from engine.resolver import resolve
-from tests.browser_fixtures import (
-    ARTIFACTS,
-    blocking_axe_violations,
-    browser,
-    needs_chromium,
-    server_url,
-    watched_page,
-)
+from tests.browser_fixtures import ARTIFACTS, blocking_axe_violations, needs_chromium, watched_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
-__all__ = ["browser", "server_url"]  # fixtures used by name below
 WRITTEN = "m1=a:channel:guardian,d:ranged:djinn,a:pass,d:pass"
 EXAMPLE = f"terrain=mountains a=light-elemental d=kikijub,djinn {WRITTEN}"
 

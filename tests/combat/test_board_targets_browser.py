@@ -10,17 +10,10 @@ from urllib.parse import quote, unquote_plus
 
 import pytest
 
-from tests.browser_fixtures import (
-    blocking_axe_violations,
-    browser,
-    needs_chromium,
-    server_url,
-    watched_page,
-)
+from tests.browser_fixtures import blocking_axe_violations, needs_chromium, watched_page
 from tests.combat.test_board_actions_browser import EXAMPLE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
-__all__ = ["browser", "server_url"]  # fixtures used by name below
 MADE_UP = (
     'made-up.test-giant={"border":"mortal","name":"Test%20Giant","type":"creature","vitality":9} '
     "a=test-giant d=swordsman,archer"

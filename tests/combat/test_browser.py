@@ -10,14 +10,13 @@ from urllib.parse import quote
 import pytest
 
 from combat.examples import find_example
-from tests.browser_fixtures import ARTIFACTS, browser, needs_chromium, server_url, watched_page
+from tests.browser_fixtures import ARTIFACTS, needs_chromium, watched_page
 
 EXAMPLE_2A = find_example("example-2a")
 
 # The live server reads the session's test database, which pytest-django creates only for a session holding a
 # django_db test: without the mark this module alone would read no tables.
 pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
-__all__ = ["browser", "server_url"]  # fixtures used by name below
 
 if TYPE_CHECKING := False:
     from playwright.sync_api import Browser, Page

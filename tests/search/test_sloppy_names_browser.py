@@ -7,12 +7,11 @@ import os
 
 import pytest
 
-from tests.browser_fixtures import blocking_axe_violations, browser, needs_chromium, server_url, watched_page
+from tests.browser_fixtures import blocking_axe_violations, needs_chromium, watched_page
 
 if TYPE_CHECKING := False:
     from playwright.sync_api import Browser
 
-__all__ = ["browser", "server_url"]  # the shared fixtures, used by name below
 
 pytestmark = [pytest.mark.browser, needs_chromium, pytest.mark.django_db]
 

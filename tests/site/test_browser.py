@@ -13,10 +13,8 @@ from django.urls import NoReverseMatch, reverse
 from tests.browser_fixtures import (
     axe_violations,
     blocking_axe_violations,
-    browser,
     failing_on_script_errors,
     needs_chromium,
-    server_url,
     watched_page,
 )
 
@@ -78,7 +76,6 @@ WIDE_AXE = {"/", "/cards/", "/cards/archer/"}
 
 # django_db: the test database with the session's cards (see tests/browser_fixtures.py).
 pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
-__all__ = ["browser", "server_url"]  # fixtures used by name below
 
 if TYPE_CHECKING := False:
     from playwright.sync_api import Browser, Page

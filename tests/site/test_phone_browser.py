@@ -19,18 +19,9 @@ from urllib.parse import quote
 import pytest
 
 from combat.links import permalink
-from tests.browser_fixtures import (
-    ARTIFACTS,
-    axe_violations,
-    blocking_axe_violations,
-    browser,
-    needs_chromium,
-    server_url,
-    watched_page,
-)
+from tests.browser_fixtures import ARTIFACTS, axe_violations, blocking_axe_violations, needs_chromium, watched_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
-__all__ = ["browser", "server_url"]  # fixtures used by name below
 
 if TYPE_CHECKING := False:
     from playwright.sync_api import Browser, Page

@@ -6,12 +6,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.browser_fixtures import browser, live_server, needs_chromium, watched_page
+from tests.browser_fixtures import live_server, needs_chromium, watched_page
 
 if TYPE_CHECKING := False:
     from playwright.sync_api import Browser
 
-__all__ = ["browser"]  # the shared fixture, used by name below
 
 pytestmark = [pytest.mark.browser, needs_chromium, pytest.mark.django_db]
 

@@ -13,7 +13,7 @@ import pytest
 from combat import running
 from combat.links import permalink
 from reports.models import Report
-from tests.browser_fixtures import blocking_axe_violations, browser, needs_chromium, server_url, watched_page
+from tests.browser_fixtures import blocking_axe_violations, needs_chromium, watched_page
 
 WIDTHS = (390, 1366)
 COMBAT = "terrain=woods a=sand-lord,devil-dog a.hand=gold a.bribe=1:gold d=swordsman,archer d.ranged=1:archer"
@@ -25,7 +25,6 @@ EXPLORE_6 = (
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
-__all__ = ["browser", "server_url"]  # fixtures used by name below
 
 if TYPE_CHECKING := False:
     from playwright.sync_api import Browser, Page
@@ -91,7 +90,12 @@ def test_the_bare_duel_address_is_the_duel_form_not_an_error(page: Page, server_
     assert page.locator("#duel-form").is_visible() and page.get_by_role("alert").count() == 0
 
 
-def test_a_complete_exploration_says_all_its_orders(page: Page, server_url: str) -> None:
+def test_a_complete_exploration_says_all_its_orders(
+    page: Page, server_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The site's half-second budget ran out on a loaded test machine (14 of the 24 orders, sampled): what is checked
+    # here is the wording of a complete exploration, so the budget is one the 24 orders always fit in.
+    monkeypatch.setattr(running, "EXPLORE_BUDGET_SECONDS", 600.0)
     _checked(page, server_url + "/combat/explore/?s=" + quote(EXPLORE_4))
     assert page.locator("h1").inner_text() == "All 24 play orders"
     assert page.title().startswith("All 24 play orders")

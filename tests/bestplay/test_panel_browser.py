@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from combat.links import permalink
-from tests.browser_fixtures import axe_violations, browser, needs_chromium, server_url, watched_page
+from tests.browser_fixtures import axe_violations, needs_chromium, watched_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
 __all__ = ["browser", "server_url"]  # fixtures used by name below

@@ -10,7 +10,7 @@ from learn.answers import compute_answer
 from learn.filters import ROUND_SIZE
 from learn.lessons import lessons
 from learn.questions import Question, question_bank
-from tests.browser_fixtures import blocking_axe_violations, browser, needs_chromium, server_url, watched_page
+from tests.browser_fixtures import blocking_axe_violations, needs_chromium, watched_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
 __all__ = ["browser", "server_url"]  # fixtures used by name below

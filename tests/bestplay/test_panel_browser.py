@@ -10,7 +10,6 @@ from combat.links import permalink
 from tests.browser_fixtures import axe_violations, needs_chromium, watched_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
-__all__ = ["browser", "server_url"]  # fixtures used by name below
 
 if TYPE_CHECKING := False:
     from playwright.sync_api import Browser, Page

@@ -13,7 +13,6 @@ from learn.questions import Question, question_bank
 from tests.browser_fixtures import blocking_axe_violations, needs_chromium, watched_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
-__all__ = ["browser", "server_url"]  # fixtures used by name below
 
 if TYPE_CHECKING := False:
     from playwright.sync_api import Browser, Page

@@ -220,10 +220,10 @@ class Search:
         return sum(1 for _, low, high in moves if low == high) / len(moves)
 
     def run(self) -> Searched:
-        """Deepen one match-up at a time until the root is exact or the budget runs out. Without a budget the
-        search goes to full depth at once: deepening pays for itself only when the search may be cut short (it
-        gives a best line and bounds at every depth reached), and on the benchmark's 3-against-3 set-ups its
-        shallow iterations cost a quarter more positions than they save."""
+        """Deepen until the root is exact or the budget runs out: one match-up deep, then to the end. Without a
+        budget the search goes to full depth at once: the shallow iteration pays for itself only when the search may
+        be cut short (it gives a best line at once and orders the moves of the deep one), and on the benchmark's
+        3-against-3 set-ups shallow iterations cost more positions than they save."""
         low, high = LOW, HIGH
         finished = False
         if self.root.terminal:
@@ -233,11 +233,12 @@ class Search:
         unbounded = self.deadline is None and self.max_nodes is None
         try:
             while True:
-                horizon += FULL_DEPTH if unbounded else 1
-                self.depth = horizon - self.root.stage
+                # One match-up deep first (its guesses order the moves), then to the end: the intermediate depths
+                # prove nothing (a horizon proves nothing), while the full depth proves the first moves one by one.
+                horizon += FULL_DEPTH if unbounded or horizon > self.root.stage else 1
+                self.depth = min(horizon - self.root.stage, 1)
                 found_low, found_high, _ = self.value(self.root, LOW, HIGH, horizon)
-                if unbounded:
-                    self.depth = self.deepest - self.root.stage
+                self.depth = max(self.depth, self.deepest - self.root.stage)
                 low, high = max(low, found_low), min(high, found_high)
                 self.report(low, high)
                 if low == high:
@@ -249,6 +250,17 @@ class Search:
             entry = self.table.get(self.root.key)
             if entry is not None:
                 low, high = max(low, entry.low), min(high, entry.high)
+            # What the first moves proved, even where the iteration did not get back to the root: the mover can
+            # have at least the best lower bound among its moves, and at most the best upper bound (a move not
+            # searched yet is worth anything).
+            moves = self.root_moves()
+            if moves:
+                lows = [move_low for _, move_low, _ in moves]
+                highs = [move_high for _, _, move_high in moves]
+                if self.root.mover is Side.ATTACKER:
+                    low, high = max(low, max(lows)), min(high, max(highs))
+                else:
+                    low, high = max(low, min(lows)), min(high, min(highs))
             self.report(low, high)
         return Searched(low, high, self.depth, self.nodes, finished, self.root_moves())
 

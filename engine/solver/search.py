@@ -247,6 +247,7 @@ class Search:
                 if horizon > self.root.stage + FULL_DEPTH:  # past every match-up: a safety stop
                     break
         except OutOfBudget:
+            self.depth = max(self.depth, self.deepest - self.root.stage)
             entry = self.table.get(self.root.key)
             if entry is not None:
                 low, high = max(low, entry.low), min(high, entry.high)

@@ -18,6 +18,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from ..enums import Side
+from ..errors import EngineError
 from .positions import Move, Position
 from .values import BEST, WORST, Bounds, SearchProgress, Value
 
@@ -27,6 +28,11 @@ LOW = WORST.score
 HIGH = BEST.score
 # How often (in nodes) the clock is read.
 _CLOCK_EVERY = 64
+
+
+class RefusedLine(Exception):  # noqa: N818 - a signal inside the search, never shown
+    """The engine refuses the whole line an offered action leads to (an action the legal-action API offers but the
+    combat, once played, cannot take): that action is left out, as a move the rules do not allow."""
 
 
 class OutOfBudget(Exception):  # noqa: N818 - a signal inside the search, never shown
@@ -97,7 +103,10 @@ class Search:
         entry = self.table.get(position.key)
         if entry is not None and entry.guess is not None:
             return entry.guess
-        found = position.passed_value().score
+        try:
+            found = position.passed_value().score
+        except EngineError:
+            found = 0  # only an ordering hint: a line the engine refuses orders as an even one
         if entry is None:
             self.table[position.key] = Entry(LOW, HIGH, None, found)
         else:
@@ -112,7 +121,10 @@ class Search:
         self._tick()
         if position.terminal:
             self.deepest = max(self.deepest, position.stage)
-            score = position.value().score
+            try:
+                score = position.value().score
+            except EngineError as refused:
+                raise RefusedLine from refused
             return score, score, score
         key = position.key
         entry = self.table.get(key)
@@ -137,7 +149,10 @@ class Search:
         best: Move | None = None
         last = len(children) - 1
         for index, (move, child) in enumerate(children):
-            child_low, child_high, child_score = self.value(child, alpha, beta, horizon)
+            try:
+                child_low, child_high, child_score = self.value(child, alpha, beta, horizon)
+            except RefusedLine:
+                continue
             if maximizing:
                 low, high = max(low, child_low), max(high, child_high)
                 if best is None or child_score > score:
@@ -156,6 +171,8 @@ class Search:
                         low = LOW
                     break
                 beta = min(beta, score)
+        if best is None:
+            raise RefusedLine  # every move here leads to a line the engine refuses
         stored = self.table.get(key)
         if stored is None:
             stored = self.table[key] = Entry(low, high, None, None)
@@ -246,6 +263,8 @@ class Search:
                     break
                 if horizon > self.root.stage + FULL_DEPTH:  # past every match-up: a safety stop
                     break
+        except RefusedLine as refused:
+            raise EngineError("the engine refuses every line of this set-up", code="solver.no_line") from refused
         except OutOfBudget:
             self.depth = max(self.depth, self.deepest - self.root.stage)
             entry = self.table.get(self.root.key)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..catalog import CardCatalog
 from ..enums import Side
+from ..errors import EngineError
 from ..rulesets import AnySetup
 from .positions import Position, start
 from .values import Value
@@ -24,14 +25,21 @@ class BruteForce:
     leaves: int = 0
     cap: int | None = None
 
-    def value(self, position: Position) -> int:
+    def value(self, position: Position) -> int | None:
+        """The position's minimax value; None when the engine refuses every line from it (an offered action the
+        combat cannot take, left out as the solver leaves it out)."""
         self.nodes += 1
         if self.cap is not None and self.nodes > self.cap:
             raise TooBig
         if position.terminal:
             self.leaves += 1
-            return position.resolved_value().score
-        scores = [self.value(position.play(move)) for move in position.moves()]
+            try:
+                return position.resolved_value().score
+            except EngineError:
+                return None
+        scores = [score for move in position.moves() if (score := self.value(position.play(move))) is not None]
+        if not scores:
+            return None
         return max(scores) if position.mover is Side.ATTACKER else min(scores)
 
 
@@ -39,4 +47,6 @@ def brute_force(setup: AnySetup, catalog: CardCatalog, *, cap: int | None = None
     """The exact value of ``setup`` over every line, and the nodes visited (``TooBig`` past ``cap`` nodes)."""
     walker = BruteForce(cap=cap)
     score = walker.value(start(setup, catalog))
+    if score is None:
+        raise EngineError("the engine refuses every line of this set-up", code="solver.no_line")
     return Value.of_score(score), walker.nodes

@@ -18,6 +18,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from ..enums import Side
+from ..errors import EngineError
 from .positions import Move, Position
 from .values import BEST, WORST, Bounds, SearchProgress, Value
 
@@ -27,6 +28,11 @@ LOW = WORST.score
 HIGH = BEST.score
 # How often (in nodes) the clock is read.
 _CLOCK_EVERY = 64
+
+
+class RefusedLine(Exception):  # noqa: N818 - a signal inside the search, never shown
+    """The engine refuses the whole line an offered action leads to (an action the legal-action API offers but the
+    combat, once played, cannot take): that action is left out, as a move the rules do not allow."""
 
 
 class OutOfBudget(Exception):  # noqa: N818 - a signal inside the search, never shown
@@ -97,7 +103,10 @@ class Search:
         entry = self.table.get(position.key)
         if entry is not None and entry.guess is not None:
             return entry.guess
-        found = position.passed_value().score
+        try:
+            found = position.passed_value().score
+        except EngineError:
+            found = 0  # only an ordering hint: a line the engine refuses orders as an even one
         if entry is None:
             self.table[position.key] = Entry(LOW, HIGH, None, found)
         else:
@@ -112,7 +121,10 @@ class Search:
         self._tick()
         if position.terminal:
             self.deepest = max(self.deepest, position.stage)
-            score = position.value().score
+            try:
+                score = position.value().score
+            except EngineError as refused:
+                raise RefusedLine from refused
             return score, score, score
         key = position.key
         entry = self.table.get(key)
@@ -137,7 +149,10 @@ class Search:
         best: Move | None = None
         last = len(children) - 1
         for index, (move, child) in enumerate(children):
-            child_low, child_high, child_score = self.value(child, alpha, beta, horizon)
+            try:
+                child_low, child_high, child_score = self.value(child, alpha, beta, horizon)
+            except RefusedLine:
+                continue
             if maximizing:
                 low, high = max(low, child_low), max(high, child_high)
                 if best is None or child_score > score:
@@ -156,6 +171,8 @@ class Search:
                         low = LOW
                     break
                 beta = min(beta, score)
+        if best is None:
+            raise RefusedLine  # every move here leads to a line the engine refuses
         stored = self.table.get(key)
         if stored is None:
             stored = self.table[key] = Entry(low, high, None, None)
@@ -220,10 +237,10 @@ class Search:
         return sum(1 for _, low, high in moves if low == high) / len(moves)
 
     def run(self) -> Searched:
-        """Deepen one match-up at a time until the root is exact or the budget runs out. Without a budget the
-        search goes to full depth at once: deepening pays for itself only when the search may be cut short (it
-        gives a best line and bounds at every depth reached), and on the benchmark's 3-against-3 set-ups its
-        shallow iterations cost a quarter more positions than they save."""
+        """Deepen until the root is exact or the budget runs out: one match-up deep, then to the end. Without a
+        budget the search goes to full depth at once: the shallow iteration pays for itself only when the search may
+        be cut short (it gives a best line at once and orders the moves of the deep one), and on the benchmark's
+        3-against-3 set-ups shallow iterations cost more positions than they save."""
         low, high = LOW, HIGH
         finished = False
         if self.root.terminal:
@@ -233,11 +250,12 @@ class Search:
         unbounded = self.deadline is None and self.max_nodes is None
         try:
             while True:
-                horizon += FULL_DEPTH if unbounded else 1
-                self.depth = horizon - self.root.stage
+                # One match-up deep first (its guesses order the moves), then to the end: the intermediate depths
+                # prove nothing (a horizon proves nothing), while the full depth proves the first moves one by one.
+                horizon += FULL_DEPTH if unbounded or horizon > self.root.stage else 1
+                self.depth = min(horizon - self.root.stage, 1)
                 found_low, found_high, _ = self.value(self.root, LOW, HIGH, horizon)
-                if unbounded:
-                    self.depth = self.deepest - self.root.stage
+                self.depth = max(self.depth, self.deepest - self.root.stage)
                 low, high = max(low, found_low), min(high, found_high)
                 self.report(low, high)
                 if low == high:
@@ -245,10 +263,24 @@ class Search:
                     break
                 if horizon > self.root.stage + FULL_DEPTH:  # past every match-up: a safety stop
                     break
+        except RefusedLine as refused:
+            raise EngineError("the engine refuses every line of this set-up", code="solver.no_line") from refused
         except OutOfBudget:
+            self.depth = max(self.depth, self.deepest - self.root.stage)
             entry = self.table.get(self.root.key)
             if entry is not None:
                 low, high = max(low, entry.low), min(high, entry.high)
+            # What the first moves proved, even where the iteration did not get back to the root: the mover can
+            # have at least the best lower bound among its moves, and at most the best upper bound (a move not
+            # searched yet is worth anything).
+            moves = self.root_moves()
+            if moves:
+                lows = [move_low for _, move_low, _ in moves]
+                highs = [move_high for _, _, move_high in moves]
+                if self.root.mover is Side.ATTACKER:
+                    low, high = max(low, max(lows)), min(high, max(highs))
+                else:
+                    low, high = max(low, min(lows)), min(high, min(highs))
             self.report(low, high)
         return Searched(low, high, self.depth, self.nodes, finished, self.root_moves())
 

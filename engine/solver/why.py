@@ -97,7 +97,10 @@ class _Replay:
         if self.nodes % 64 == 0 and time.perf_counter() > self.deadline:
             raise _OutOfTime
         if position.terminal:
-            return line if position.value().holder != self.holder else None
+            try:
+                return line if position.value().holder != self.holder else None
+            except EngineError:
+                return None  # a line the engine refuses is no change the loser could make
         key = (position.key, tuple(m.item for m in line if m.side is not position.mover))
         if self.failed.get(key, -1) >= budget:
             return None

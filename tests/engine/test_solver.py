@@ -92,10 +92,10 @@ def test_a_budget_cut_search_never_claims_more_than_it_proved() -> None:
 
 def test_progress_is_reported_with_bounds_that_only_narrow() -> None:
     reports: list[SearchProgress] = []
-    # A node budget (never reached here) makes the search deepen one match-up at a time, reporting each.
+    # A node budget (never reached here) makes the search deepen (one match-up deep, then to the end).
     solve(parse_any(MEDIUM), CATALOG, max_nodes=10**7, progress=reports.append)
     assert len(reports) >= 2 and reports[-1].bounds.exact
-    assert [report.depth for report in reports] == list(range(1, len(reports) + 1))
+    assert [report.depth for report in reports] == sorted({report.depth for report in reports})
     for before, after in itertools.pairwise(reports):
         assert before.bounds.low.score <= after.bounds.low.score
         assert before.bounds.high.score >= after.bounds.high.score

@@ -73,8 +73,12 @@ class Search:
         budget_s: float | None = None,
         max_nodes: int | None = None,
         progress: Callable[[SearchProgress], None] | None = None,
+        every_root_move: bool = False,
     ) -> None:
         self.root = root
+        # Search each first move with the whole window, so each one's value is proved, not only the best one's
+        # (alpha-beta otherwise proves of a worse first move only that it is no better).
+        self.every_root_move = every_root_move
         self.started = time.perf_counter()
         self.deadline = None if budget_s is None else self.started + budget_s
         self.max_nodes = max_nodes
@@ -128,7 +132,8 @@ class Search:
             return score, score, score
         key = position.key
         entry = self.table.get(key)
-        if entry is not None:
+        whole_window = self.every_root_move and position is self.root
+        if entry is not None and not whole_window:
             if entry.low == entry.high:
                 return entry.low, entry.high, entry.low
             if entry.low >= beta:
@@ -157,6 +162,8 @@ class Search:
                 low, high = max(low, child_low), max(high, child_high)
                 if best is None or child_score > score:
                     score, best = child_score, move
+                if whole_window:
+                    continue
                 if score >= beta:
                     if index < last:
                         high = HIGH  # the moves not searched may be worth more
@@ -166,6 +173,8 @@ class Search:
                 low, high = min(low, child_low), min(high, child_high)
                 if best is None or child_score < score:
                     score, best = child_score, move
+                if whole_window:
+                    continue
                 if score <= alpha:
                     if index < last:
                         low = LOW

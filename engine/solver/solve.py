@@ -47,12 +47,15 @@ def solve(
     budget_s: float | None = None,
     max_nodes: int | None = None,
     progress: Callable[[SearchProgress], None] | None = None,
+    every_root_move: bool = False,
 ) -> Solution:
     """Solve ``setup`` (either rule set) from its start: the decisions it already writes for the match-ups (or a
-    duel's rounds) are removed and searched over. Without a budget the search runs until the value is exact."""
+    duel's rounds) are removed and searched over. Without a budget the search runs until the value is exact.
+    ``every_root_move`` proves the value of each first move (``Solution.root_moves``), not only of the best one:
+    slower, and what a puzzle needs to say that exactly one first move wins."""
     ruleset = ruleset_of(setup)
     root = start(setup, catalog)
-    search = Search(root, budget_s=budget_s, max_nodes=max_nodes, progress=progress)
+    search = Search(root, budget_s=budget_s, max_nodes=max_nodes, progress=progress, every_root_move=every_root_move)
     searched = search.run()
     line = line_of(root, search.principal())
     bounds = Bounds(Value.of_score(searched.low), Value.of_score(searched.high))

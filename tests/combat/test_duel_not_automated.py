@@ -37,7 +37,9 @@ def test_each_card_is_named_and_linked_never_shown_as_a_slug() -> None:
     # The slug appears only inside the link to the card's page, never as words.
     words = re.sub(r"<[^>]+>", "", listed)
     assert "ice-storm" not in words and "sphinx:" not in words
-    assert "(arena.not_automated)" in words and "(arena.command_not_automated)" in words
+    # Each cites its numbered rule, linked, never the notice code (issue #32).
+    assert "arena rule 6.3.1" in words and "arena rule 6.3.2" in words
+    assert "arena.not_automated" not in words and "arena.command_not_automated" not in words
 
 
 def test_a_made_up_card_is_named_not_linked() -> None:

@@ -14,6 +14,9 @@ from engine.catalog import default_catalog
 from engine.notation import parse_setup
 from engine.resolver import resolve
 
+# The board names each rule by its number, read from the rules reference (the database).
+pytestmark = pytest.mark.django_db
+
 CATALOG = default_catalog()
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,6 +11,9 @@ from combat.setup_form import bound_forms, build_notation, card_references, fill
 from engine.catalog import default_catalog
 from engine.notation import parse_setup
 
+# The board names each rule by its number, read from the rules reference (the database).
+pytestmark = pytest.mark.django_db
+
 CATALOG = default_catalog()
 
 

@@ -74,6 +74,7 @@ from .matchup_effects import add, bribe_creature, drop_unused_reactions, suppres
 from .render import Named
 from .setup import CardRef, Channel, Moment, RangedSupport, SpellPlay, card_ref, split_reference
 from .state import Contribution, Fighter, Shot
+from .turn_answers import AnswerTo, missed, pairs, withdraw_pending
 from .turn_casts import cast_in_turn, use_item
 from .turns import ItemUse, Turn
 from .validate import find_creature, ranged_use
@@ -640,13 +641,20 @@ def pay_for_shot(combat: Combat, side: Side, shooter: Fighter, rule: CommandRang
     )
 
 
-def answer_shot(combat: Combat, shot: Shot, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
-    """A-04: an answering spell of the other player waiting for this ranged attack."""
+def answer_shot(
+    combat: Combat,
+    shot: Shot,
+    pair: dict[Side, Fighter],
+    contributions: dict[Side, Contribution],
+    *,
+    only: SpellPlay | None = None,
+) -> None:
+    """A-04: an answering spell of the other player waiting for this ranged attack (``only``: that one)."""
     caster = shot.side.other
     for entry in combat.pending_reactions[caster]:
         card, play = entry
         rule = card.first(RangedReaction)
-        if rule is None or (
+        if rule is None or (only is not None and play is not only) or (
             play.target is not None and fighter_named(combat, shot.side, play.target) is not shot.shooter
         ):
             continue
@@ -1276,12 +1284,23 @@ def play_turns(
     ]
     answers = dispel_answers(combat, turns)
     dispelled = {victim for victim, _ in answers.values()}
-    for side, decision, index in turns:
+    answered = pairs(combat.catalog, turns)
+    # The answers already played with the channel they answer (ENG-19), by position in ``turns``.
+    armed: set[int] = set()
+    previous_shot: Shot | None = None
+    for position, (side, decision, index) in enumerate(turns):
         announce_refusals(combat, index)
+        shot_before, previous_shot = previous_shot, None
+        if position in armed:
+            continue
         if isinstance(decision, SpellPlay):
             cancels = answers[index][1] if index in answers else None
             cast_in_turn(combat, side, decision, pair, contributions, dispelled=index in dispelled, cancels=cancels)
-            answer_last_shot(combat, side, volley, pair, contributions)
+            kind = answered.answers.get(position)
+            if kind is None:
+                answer_last_shot(combat, side, volley, pair, contributions)
+            else:
+                answer_in_turn(combat, side, decision, kind, shot_before, pair, contributions)
             continue
         if combat.spell_decided is not None or combat.ended_unchallenged:
             not_made = action_said(combat.catalog, decision_action(side, decision))
@@ -1291,8 +1310,10 @@ def play_turns(
             use_item(combat, side, decision, pair, contributions)
             continue
         if isinstance(decision, RangedSupport):
-            shoot(combat, round_number, side, decision, pair, contributions, volley)
-            combat.live_shooters = [shot.shooter for shot in volley.shots if not shot.cancelled]
+            made = len(volley.shots)
+            shoot_in_turn(combat, round_number, side, decision, pair, contributions, volley, answered.answers.get(position))
+            if len(volley.shots) > made and volley.shots[-1].side is side:
+                previous_shot = volley.shots[-1]
             continue
         if any(f.fate is not Fate.STANDING for f in pair.values()):
             log(combat, StepKind.NOTE, "PRI-9", "matchup.4", (side.value,), side=side)
@@ -1303,13 +1324,91 @@ def play_turns(
         if needs_lunch_first(combat, side, pair[side], decision, index, lunches):
             refuse_channel(combat, round_number, side, decision)
             continue
-        channel_once(combat, side, decision, pair, contributions)
+        answer_at = answered.answer_of(position)
+        if answer_at is None:
+            channel_once(combat, side, decision, pair, contributions)
+            continue
+        armed.add(answer_at)
+        channel_answered(combat, round_number, side, decision, turns[answer_at], pair, contributions, volley)
     # Actions given after both players passed wait for the end of the match-up (primary_step).
     announce_refusals(combat, turns=True)
     for side in SIDES:
         run_effects(combat, "PRI-9 side", side, round_number, pair, contributions, volley.shots)
     finish_ranged(combat, round_number, contributions, volley)
     drop_unused_reactions(combat)
+
+
+def shoot_in_turn(
+    combat: Combat,
+    round_number: int,
+    side: Side,
+    support: RangedSupport,
+    pair: dict[Side, Fighter],
+    contributions: dict[Side, Contribution],
+    volley: Volley,
+    answer: AnswerTo | None,
+) -> None:
+    """A ranged attack taken as a turn. A ranged answerer placed with no opposing channel just before it
+    answers nothing (ENG-19): it does not wait for a later channel."""
+    waiting = len(combat.waiting_shooters)
+    shoot(combat, round_number, side, support, pair, contributions, volley)
+    combat.live_shooters = [shot.shooter for shot in volley.shots if not shot.cancelled]
+    if answer is not None and len(combat.waiting_shooters) > waiting:
+        shooter = combat.waiting_shooters.pop()
+        missed(combat, side, shooter.name, answer, spell_slug=None)
+
+
+def channel_answered(
+    combat: Combat,
+    round_number: int,
+    side: Side,
+    channel: Channel,
+    answer: Turn,
+    pair: dict[Side, Fighter],
+    contributions: dict[Side, Contribution],
+    volley: Volley,
+) -> None:
+    """A channel whose answer is the opponent's very next turn (ENG-19): the answer is played first, so
+    the channel is counted with it (reversed, or cancelled with its channeller); an answer the channel
+    did not use (no channel was made, or it was not the one the answer reaches) answers nothing."""
+    answerer, decision, _ = answer
+    if isinstance(decision, SpellPlay):
+        cast_in_turn(combat, answerer, decision, pair, contributions)
+        channel_once(combat, side, channel, pair, contributions)
+        if withdraw_pending(combat, answerer, decision):
+            card = combat.catalog.get(decision.card)
+            missed(combat, answerer, card.name, AnswerTo.CHANNEL, spell_slug=card.slug)
+        return
+    if not isinstance(decision, RangedSupport):
+        channel_once(combat, side, channel, pair, contributions)
+        return
+    waiting = len(combat.waiting_shooters)
+    shoot(combat, round_number, answerer, decision, pair, contributions, volley)
+    combat.live_shooters = [shot.shooter for shot in volley.shots if not shot.cancelled]
+    shooter = combat.waiting_shooters[-1] if len(combat.waiting_shooters) > waiting else None
+    channel_once(combat, side, channel, pair, contributions)
+    if shooter is not None and shooter in combat.waiting_shooters:
+        combat.waiting_shooters.remove(shooter)
+        missed(combat, answerer, shooter.name, AnswerTo.CHANNEL, spell_slug=None)
+
+
+def answer_in_turn(
+    combat: Combat,
+    side: Side,
+    play: SpellPlay,
+    kind: AnswerTo,
+    shot_before: Shot | None,
+    pair: dict[Side, Fighter],
+    contributions: dict[Side, Contribution],
+) -> None:
+    """An answering spell in its own turn (ENG-19): a shot answer answers the opposing shot of the turn
+    just before it, if there was one; any answer still waiting then has nothing to answer."""
+    if kind is AnswerTo.SHOT and shot_before is not None and shot_before.side is side.other and not shot_before.cancelled:
+        if not push_forced(combat, pair[side].round or 0):
+            answer_shot(combat, shot_before, pair, contributions, only=play)
+    if withdraw_pending(combat, side, play):
+        card = combat.catalog.get(play.card)
+        missed(combat, side, card.name, kind, spell_slug=card.slug)
 
 
 def dispel_answers(combat: Combat, turns: tuple[Turn, ...]) -> dict[int, tuple[int, str]]:

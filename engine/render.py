@@ -124,6 +124,8 @@ MESSAGES: dict[str, str] = {
     "back_to_hand.next": "{fighter} goes back to the {side}'s combat hand ({why}); it will be played again in the next match-up.",
     "back_to_hand.later": "{fighter} goes back to the {side}'s combat hand ({why}); it will be played again later.",
     "drop_unused_reactions.secondary": "The {side}'s {card} found nothing to answer in secondary attack {moment}: it stays in the hand.",
+    "turn_answer.missed.spell": "The {side}'s {card} has nothing to answer: the turn just before it is no {other} {kind} (an answer answers only the action taken just before it). It stays in the hand.",
+    "turn_answer.missed.ranged": "The {side}'s {card} is placed but answers nothing: the turn just before it is no {other} {kind} (an answer answers only the action taken just before it). Its shot adds nothing.",
     "drop_unused_reactions": "The {side}'s {card} found nothing to answer in {words.matchup_n:{moment}}: it stays in the hand.",
     "guesses.pays": "{card}'s command: the {guesser} {said} for the {what} of the {other}'s hidden {hidden} ({shown}): {helped} gets {amount:+d}.",
     "guesses.no_bonus": "{card}'s command: the {guesser} {said} for the {what} of the {other}'s hidden {hidden} ({shown}): no bonus.",

@@ -579,22 +579,7 @@ def ranged_modifiers(
                 StepKind.RANGED,
             )
     # The shot's worth so far (its points and its own text): a weakening rule takes it to 0, not below.
-    worth = max(points, 0) + contribution.total - before
-    for owner, source, aura, _ in active_effects(combat, RangedModifier):
-        if not aura.reaches(owner, side):
-            continue
-        amount = max(aura.amount, -worth)
-        worth += amount
-        add(
-            combat,
-            contribution,
-            source.name,
-            amount,
-            "PRI-9",
-            source,
-            side_rule_why(source, aura),
-            StepKind.RANGED,
-        )
+    side_rules_on_shot(combat, side, max(points, 0) + contribution.total - before, contribution)
     if any(rule.beaten_after for rule in shooter.text(RangedModifier)):
         record_fate(
             combat,
@@ -607,6 +592,26 @@ def ranged_modifiers(
             reason=Why("fate.own_text_after_shot"),
             side=side,
             card=shooter.card,
+        )
+
+
+def side_rules_on_shot(combat: Combat, side: Side, worth: int, contribution: Contribution, rule: str = "PRI-9") -> None:
+    """The side-wide rules of cards in play on one ranged attack of ``side`` worth ``worth`` so far, each
+    its own term: a weakening rule takes the shot to 0, not below."""
+    for owner, source, aura, _ in active_effects(combat, RangedModifier):
+        if not aura.reaches(owner, side):
+            continue
+        amount = max(aura.amount, -worth)
+        worth += amount
+        add(
+            combat,
+            contribution,
+            source.name,
+            amount,
+            rule,
+            source,
+            side_rule_why(source, aura),
+            StepKind.RANGED,
         )
 
 
@@ -734,6 +739,9 @@ def take_over(
         f"{shot.shooter.name}'s ranged attack, which {card.name} turns to the {caster.value}'s side",
         StepKind.SPELL,
     )
+    # ENG-20: the shot is now the caster's ranged attack, so every rule in play on the caster's ranged
+    # attacks reaches it (a Shield's "every ranged attack 1 weaker"), each its own term.
+    side_rules_on_shot(combat, caster, max(value, 0), contributions[caster], "ENG-20")
 
 
 def cancel_shots(

@@ -87,6 +87,7 @@ class Combat:
                 *state.shield_cards,
                 *state.earlier_cards,
                 *([state.stronghold] if state.stronghold is not None else []),
+                *([state.guardian_card] if state.guardian_card is not None else []),
             ]
             for ability in card.abilities
         }

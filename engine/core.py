@@ -163,6 +163,9 @@ def active_effects(combat: Combat, kind: builtins.type[A]) -> list[tuple[Side, C
             found.extend((side, state.stronghold, ability, None) for ability in state.stronghold.abilities_of(kind))
         for earlier in state.earlier_cards:
             found.extend((side, earlier, ability, None) for ability in earlier.abilities_of(kind))
+        # The Guardian's own text works for the whole combat (issue 31: Guardian abilities).
+        if state.guardian_card is not None:
+            found.extend((side, state.guardian_card, ability, None) for ability in state.guardian_card.abilities_of(kind))
         # A spell or item played as the command card works like a card in play while its command stands.
         command = state.command_card
         if command is not None and state.command_fighter is None and state.command_active:
@@ -429,7 +432,17 @@ def record_fate(
         combat, kind, rule, message, args, side=side, card=card, subject=subject, delta=delta, total=total, chain=chain
     )
     settle(combat, subject, fate, reason, step)
+    if fate is Fate.BRIBED and Stones in combat.kinds_present:
+        stones_for_bribed(combat, subject)
     return step
+
+
+def stones_for_bribed(combat: Combat, fighter: Fighter) -> None:
+    """ENG-21: a card that pays its player when one of his creatures is bribed (Grahzue) pays at once; the
+    stone is his from that step on."""
+    for owner, card, rule, holder in active_effects(combat, Stones):
+        if rule.on is StoneEvent.OWN_BRIBED and owner is fighter.side and holder is not fighter:
+            change_stones(combat, owner, rule, card, "ENG-21", f"{fighter.name} being bribed")
 
 
 def indestructible(combat: Combat, fighter: Fighter, by: str, rule: str = "PRI-3") -> bool:

@@ -74,9 +74,10 @@ from .matchup_effects import add, bribe_creature, drop_unused_reactions, suppres
 from .render import Named
 from .setup import CardRef, Channel, Moment, RangedSupport, SpellPlay, card_ref, split_reference
 from .state import Contribution, Fighter, Shot
+from .guardian_turns import cancel_channel, guardian_ability, not_applied
 from .turn_answers import AnswerTo, missed, pairs, withdraw_pending
 from .turn_casts import cast_in_turn, use_item
-from .turns import ItemUse, Turn
+from .turns import GuardianUse, ItemUse, Turn
 from .validate import find_creature, ranged_use
 
 
@@ -854,6 +855,9 @@ def channelling_refusal(combat: Combat, side: Side, target: Fighter, source_card
     # A Guardian's refusal keeps its old words (its step never named a card).
     refused = {"channeller": source_card.name} if source_card is not None else {}
     named = "_channeller" if source_card is not None else ""
+    barred = combat.channelling_barred
+    if barred is not None:
+        return Why("channel.barred_for_combat", {"source": barred.name, "player": side.value}, barred)
     for owner, source, rule, holder in active_effects(combat, ForbidsChannelling):
         if not rule.sides.reaches(owner is side):
             continue
@@ -1317,6 +1321,9 @@ def play_turns(
         if isinstance(decision, ItemUse):
             use_item(combat, side, decision, pair, contributions)
             continue
+        if isinstance(decision, GuardianUse):
+            guardian_turn_alone(combat, side, decision)
+            continue
         if isinstance(decision, RangedSupport):
             made = len(volley.shots)
             shoot_in_turn(combat, round_number, side, decision, pair, contributions, volley, answered.answers.get(position))
@@ -1380,6 +1387,14 @@ def channel_answered(
     the channel is counted with it (reversed, or cancelled with its channeller); an answer the channel
     did not use (no channel was made, or it was not the one the answer reaches) answers nothing."""
     answerer, decision, _ = answer
+    if isinstance(decision, GuardianUse):
+        if guardian_ability(combat, answerer, decision) is None:
+            channel_once(combat, side, channel, pair, contributions)
+            not_applied(combat, answerer, decision)
+        elif not cancel_channel(combat, answerer, decision, side, channel):
+            # Too few stones (said in its step) or channelling already barred: the channel is made as written.
+            channel_once(combat, side, channel, pair, contributions)
+        return
     if isinstance(decision, SpellPlay):
         cast_in_turn(combat, answerer, decision, pair, contributions)
         channel_once(combat, side, channel, pair, contributions)
@@ -1398,6 +1413,16 @@ def channel_answered(
     if shooter is not None and shooter in combat.waiting_shooters:
         combat.waiting_shooters.remove(shooter)
         missed(combat, answerer, shooter.name, AnswerTo.CHANNEL, spell_slug=None)
+
+
+def guardian_turn_alone(combat: Combat, side: Side, use: GuardianUse) -> None:
+    """A Guardian turn with no opposing channel just before it to answer (or one it could not answer)."""
+    if guardian_ability(combat, side, use) is None:
+        not_applied(combat, side, use)
+        return
+    card = combat.sides[side].guardian_card
+    assert card is not None
+    missed(combat, side, card.name, AnswerTo.CHANNEL, spell_slug=None, card=card)
 
 
 def answer_in_turn(
@@ -1450,8 +1475,10 @@ def answer_last_shot(
         answer_shot(combat, last, pair, contributions)
 
 
-def decision_action(side: Side, decision: RangedSupport | Channel | ItemUse) -> Action:
+def decision_action(side: Side, decision: RangedSupport | Channel | ItemUse | GuardianUse) -> Action:
     """The action a turn's decision is (for a turn that is not made, said as the action)."""
+    if isinstance(decision, GuardianUse):
+        return Action(side, ActionKind.GUARDIAN, CardRef(decision.card), target=card_ref(decision.target))
     if isinstance(decision, RangedSupport):
         return Action(side, ActionKind.RANGED, CardRef(decision.creature))
     if isinstance(decision, ItemUse):

@@ -99,6 +99,8 @@ class Combat:
         # Ranged attacks and channelling a card has barred for the rest of the combat, and the
         # answering spells waiting in the current match-up for the opposing act they answer.
         self.ranged_barred: dict[Side, CardDefinition] = {}
+        # The Guardian card whose ability ended all channelling for the rest of the combat (Siin, ENG-22).
+        self.channelling_barred: CardDefinition | None = None
         self.pending_reactions: dict[Side, list[tuple[CardDefinition, SpellPlay]]] = {side: [] for side in SIDES}
         self.waiting_shooters: list[Fighter] = []
         self.live_shooters: list[Fighter] = []

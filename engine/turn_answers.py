@@ -19,13 +19,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from .abilities import ChannelReaction, RangedReaction
+from .abilities import CancelsOpposingChannel, ChannelReaction, RangedReaction
+from .cards import CardDefinition
 from .catalog import CardCatalog as Catalog
 from .combat_state import Combat
 from .core import log, take_back_card
 from .enums import Side, StepKind
 from .setup import Channel, RangedSupport, SpellPlay, split_reference
-from .turns import Turn
+from .turns import GuardianUse, Turn
 
 
 class AnswerTo(str, Enum):
@@ -50,6 +51,11 @@ def answers_to(catalog: Catalog, decision: object) -> AnswerTo | None:
             return AnswerTo.CHANNEL
         if card.first(RangedReaction) is not None:
             return AnswerTo.SHOT
+        return None
+    if isinstance(decision, GuardianUse):
+        card = catalog.find(split_reference(decision.card)[0])
+        if card is not None and card.first(CancelsOpposingChannel) is not None:
+            return AnswerTo.CHANNEL
         return None
     if isinstance(decision, RangedSupport):
         card = catalog.find(split_reference(decision.creature)[0])
@@ -106,13 +112,24 @@ def pairs(catalog: Catalog, turns: tuple[Turn, ...]) -> TurnAnswers:
     return TurnAnswers(by_answered, answers)
 
 
-def missed(combat: Combat, side: Side, card_name: str, kind: AnswerTo, *, spell_slug: str | None) -> None:
+def missed(
+    combat: Combat,
+    side: Side,
+    card_name: str,
+    kind: AnswerTo,
+    *,
+    spell_slug: str | None,
+    card: CardDefinition | None = None,
+) -> None:
     """An answer with nothing just before it to answer: a spell goes back to the hand uncast; a ranged
     answerer, placed, adds nothing."""
     if spell_slug is not None:
         take_back_card(combat, side, spell_slug)
-    message = "turn_answer.missed.spell" if spell_slug is not None else "turn_answer.missed.ranged"
-    card = combat.catalog.find(spell_slug) if spell_slug is not None else None
+    if card is not None:
+        message = "turn_answer.missed.guardian"
+    else:
+        message = "turn_answer.missed.spell" if spell_slug is not None else "turn_answer.missed.ranged"
+        card = combat.catalog.find(spell_slug) if spell_slug is not None else None
     log(
         combat,
         StepKind.NOTE,

@@ -55,8 +55,18 @@ class ItemUse:
     target: str | None = None
 
 
+@dataclass(frozen=True)
+class GuardianUse:
+    """The side's Guardian using its own ability as a turn (issue 31); what it does is read from the
+    Guardian card's text when its turn comes."""
+
+    moment: Moment
+    card: str
+    target: str | None = None
+
+
 # One turn after the terrain step: the side, what it does, and its index in the match-up's list.
-Turn: TypeAlias = "tuple[Side, RangedSupport | Channel | SpellPlay | ItemUse, int]"
+Turn: TypeAlias = "tuple[Side, RangedSupport | Channel | SpellPlay | ItemUse | GuardianUse, int]"
 
 
 @dataclass(frozen=True)
@@ -245,6 +255,8 @@ class _Referee:
                 self.turns.append((action.side, play, index))
                 self.at_turn.append(play)
             return
+        elif action.kind is ActionKind.GUARDIAN:
+            self.turns.append((action.side, GuardianUse(self.moment, action.card, action.target), index))
         else:
             self.turns.append((action.side, ItemUse(self.moment, action.card, action.target), index))
         self.acted = True

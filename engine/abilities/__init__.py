@@ -73,6 +73,7 @@ from .bribery import (
     StripsBribery,
     UnbribeableSide,
 )
+from .guardians import CancelsOpposingChannel
 from .channelling import (
     AllowChannelling,
     AllowsChannellingTo,
@@ -173,6 +174,7 @@ from .secondary import (
 ABILITY_KINDS: tuple[str, ...] = tuple(sorted(KINDS))
 
 __all__ = [
+    "CancelsOpposingChannel",
     "A",
     "ABILITY_KINDS",
     "Ability",

@@ -791,7 +791,7 @@ def validate(setup: CombatSetup, catalog: CardCatalog, *, first_matchup: bool = 
         _unknown(catalog, str(action.card), matchup.key)
         for matchup in setup.actions
         for action in matchup.actions
-        if action.kind is ActionKind.ITEM
+        if action.kind in (ActionKind.ITEM, ActionKind.GUARDIAN)
         and action.card is not None
         and catalog.find(split_reference(action.card)[0]) is None
     ]

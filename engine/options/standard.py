@@ -37,6 +37,7 @@ from ..setup import CardRef, CombatSetup, Moment, SideSetup, copy_references, sp
 from ..turn_casts import TURN_ITEM_KINDS
 from ..turns import TurnPlan, TurnState, referee, turn_state
 from ..validate import planned_queue, ranged_use, resolve_terrain
+from .answers import guardian_reason, guardian_turns, spell_answers_here
 from .values import (
     ActionOption,
     CardInput,
@@ -591,9 +592,14 @@ def _offered(board: _Board, number: int, actions: tuple[Action, ...], state: Tur
     last = taken[-1] if taken else None
     answers_spell = last is not None and last.side is side.other and last.kind is ActionKind.SPELL
     spells = _spell_choices(board, side, used, facing, shooters, channellers, in_list=True, answers_spell=answers_spell)
-    found += [Action(side, ActionKind.SPELL, card=CardRef(s), target=_ref(t)) for s, t in spells]
+    found += [
+        Action(side, ActionKind.SPELL, card=CardRef(s), target=_ref(t))
+        for s, t in spells
+        if spell_answers_here(board.catalog.get(s), t, side, tuple(taken))
+    ]
     channels, _ = _list_channels(board, number, side, tuple(taken), used)
     found += [Action(side, ActionKind.CHANNEL, card=CardRef(s), amount=a) for s, a in channels]
+    found += guardian_turns(_guardian_card(board, side), side, board.hands[side].stones - used.stones, tuple(taken))
     hand = board.hands[side]
     found += [
         Action(side, ActionKind.ITEM, card=CardRef(slug))
@@ -891,7 +897,23 @@ def _kind_reason(board: _Board, number: int, action: Action) -> Reason | None:
             why = _bribable(board, side, action.icon.value, target)
             if why is not None:
                 return why
+    if action.kind is ActionKind.GUARDIAN:
+        used = _used(board.catalog, board.plan, side)
+        left = board.hands[side].stones - used.stones
+        slug = split_reference(str(action.card))[0]
+        named = (slug, board.name(str(action.card)))
+        return guardian_reason(_guardian_card(board, side), side, left, _taken(board, number), named)
+    if action.kind is ActionKind.SPELL and action.card is not None:
+        spell = board.card(str(action.card))
+        aimed = str(action.target) if action.target is not None else None
+        if spell is not None and not spell_answers_here(spell, aimed, side, _taken(board, number)):
+            return Reason.of("options.nothing_to_answer", "ENG-19", card=spell.name)
     if action.card is not None and action.kind is not ActionKind.CHANNEL:
         card = board.card(str(action.card))
         return Reason.of("options.not_held", "A-04", side=side.value, card=card.name if card else str(action.card))
     return None
+
+
+def _guardian_card(board: _Board, side: Side) -> CardDefinition | None:
+    """The Guardian card the set-up names for ``side`` (None for an unnamed Guardian)."""
+    return board.card(board.setup.side(side).guardian)

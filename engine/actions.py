@@ -69,6 +69,8 @@ class Refusal(str, Enum):
     NEEDS_SPELL_FIRST = "action.needs_spell_first"
     MATCHUP_ENDED = "action.matchup_ended"
     LOCKED = "action.bribery_locked"
+    # Issue 31: an action written between two match-ups (``b<N>``) that is no play of that moment.
+    NOT_BETWEEN = "action.not_between_matchups"
 
     @property
     def rule(self) -> str:
@@ -83,6 +85,7 @@ _REFUSAL_RULES = {
     Refusal.NEEDS_SPELL_FIRST: "PRI-10",
     Refusal.MATCHUP_ENDED: "A-04",
     Refusal.LOCKED: "A-12",
+    Refusal.NOT_BETWEEN: "ENG-23",
 }
 
 _SIDE_LETTER = {Side.ATTACKER: "a", Side.DEFENDER: "d"}

@@ -24,7 +24,8 @@ GUARDIAN_RULE = "ENG-22"
 def guardian_ability(combat: Combat, side: Side, use: GuardianUse) -> tuple[CardDefinition, CancelsOpposingChannel] | None:
     """The side's Guardian card and its turn ability, when the action names that Guardian and it has one."""
     card = combat.sides[side].guardian_card
-    if card is None or split_reference(use.card)[0] != card.slug:
+    named = combat.catalog.find(split_reference(use.card)[0])
+    if card is None or named is None or named.slug != card.slug:
         return None
     rule = card.first(CancelsOpposingChannel)
     return (card, rule) if rule is not None else None

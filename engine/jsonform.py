@@ -9,6 +9,7 @@ from dataclasses import fields
 from typing import Any
 
 from .actions import actions_from_dict, actions_to_dict
+from .between_actions import between_from_dict, between_to_dict
 from .errors import NotationError
 from .made_up import made_up_record
 from .notation import _PARSERS, SIDE_KEYS, _format_value, _terrain
@@ -57,6 +58,8 @@ def setup_to_dict(setup: CombatSetup) -> dict[str, Any]:
     }
     if setup.actions:
         data["actions"] = actions_to_dict(setup.actions)
+    if setup.between:
+        data["between"] = between_to_dict(setup.between)
     if setup.made_up:
         data["made_up"] = [json.loads(card) for card in setup.made_up]
     return data
@@ -67,7 +70,7 @@ def setup_from_dict(data: Any) -> CombatSetup:
         raise NotationError(
             "a set-up in JSON must be an object with attacker, defender and terrain", code="json.bad_setup"
         )
-    unknown = set(data) - {"terrain", "attacker", "defender", "actions", "made_up"}
+    unknown = set(data) - {"terrain", "attacker", "defender", "actions", "made_up", "between"}
     if unknown:
         raise NotationError(f"unknown set-up key(s): {', '.join(sorted(unknown))}", code="json.unknown_key")
 
@@ -122,6 +125,7 @@ def setup_from_dict(data: Any) -> CombatSetup:
         terrain=None if terrain in (None, "none") else terrain,
         actions=actions_from_dict(data["actions"]) if data.get("actions") else (),
         made_up=_made_up(data.get("made_up")),
+        between=between_from_dict(data["between"]) if data.get("between") else (),
     )
 
 

@@ -17,6 +17,7 @@ from dataclasses import fields, replace
 from typing import Any
 
 from .actions import format_actions, parse_actions
+from .between_actions import BETWEEN_KEY, format_between, parse_between
 from .enums import BriberyIcon
 from .errors import NotationError, Shape
 from .made_up import clause_key, clause_value, parse_clause
@@ -244,6 +245,7 @@ def parse_setup(text: str) -> CombatSetup:
     sides: dict[str, dict[str, Any]] = {"a": {}, "d": {}}
     terrain: str | None = None
     matchups = []
+    between = []
     made_up: list[str] = []
     for key, value, here in clauses(text):
         if key == "terrain":
@@ -262,6 +264,9 @@ def parse_setup(text: str) -> CombatSetup:
         if _MATCHUP_KEY.match(key):
             matchups.append(parse_actions(key, value, here))
             continue
+        if BETWEEN_KEY.match(key):
+            between.append(parse_between(key, value, here))
+            continue
         side, _, sub = key.partition(".")
         if side not in sides or (sub and sub not in _FIELD_FOR_KEY):
             raise NotationError.of(
@@ -279,6 +284,7 @@ def parse_setup(text: str) -> CombatSetup:
         terrain=terrain,
         actions=tuple(sorted(matchups, key=lambda matchup: matchup.round)),
         made_up=tuple(made_up),
+        between=tuple(sorted(between, key=lambda plays: plays.after)),
     )
 
 
@@ -330,6 +336,8 @@ def format_setup(setup: CombatSetup) -> str:
                 clauses.append(f"{letter}{'.' + key if key else ''}={text}")
     for matchup in setup.actions:
         clauses.append(f"{matchup.key}={format_actions(matchup)}")
+    for plays in setup.between:
+        clauses.append(f"{plays.key}={format_between(plays)}")
     return " ".join(clauses)
 
 

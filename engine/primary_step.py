@@ -71,6 +71,7 @@ from .enums import (
     Timing,
 )
 from .errors import StopAfter
+from .between_step import play_between
 from .hand_effects import back_to_hand, discard_from_hands, leave_unchallenged, reclass
 from .log import Matchup, Why
 from .matchup_effects import (
@@ -261,6 +262,8 @@ def primaries(combat: Combat, *, played: int | None = None) -> None:
         combat.moment = str(round_number)
         matchup(combat, round_number, attacker, defender)
         run_effects(combat, "PRI-12 after", round_number)
+        if combat.setup.between:
+            play_between(combat, round_number)
         if combat.stop_after == round_number:
             raise StopAfter
     combat.moment = ""

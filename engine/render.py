@@ -131,6 +131,10 @@ MESSAGES: dict[str, str] = {
     "guardian_turn.cannot_pay": "The {side}'s Guardian {card} would need {cost} Power Stone(s) and has {stones}: it does nothing.",
     "guardian_turn.not_guardian": "The {side}'s Guardian turn names {card}, which is not the {side}'s Guardian: nothing happens.",
     "guardian_turn.no_ability": "The {side}'s Guardian {card} has no ability taken as a turn in a match-up: nothing happens.",
+    "between.refused": "After {words.matchup_n:{round}}: the {side}'s {action} is refused ({code}): {why}.",
+    "between.returns_ranged": "After {words.matchup_n:{round}}, the {side} plays {card}: back in the {side}'s combat hand, to be used again: {fighters}.",
+    "between.returns_nothing": "After {words.matchup_n:{round}}, the {side} plays {card}: no creature of the {side} has made a ranged attack still in the combat, so nothing comes back.",
+    "between.not_applied": "After {words.matchup_n:{round}}: the {side}'s {card} does nothing here ({why}).",
     "turn_answer.missed.guardian": "The {side}'s Guardian {card} has nothing to answer: the turn just before it is no {other} {kind} (an answer answers only the action taken just before it). Nothing happens.",
     "turn_answer.missed.spell": "The {side}'s {card} has nothing to answer: the turn just before it is no {other} {kind} (an answer answers only the action taken just before it). It stays in the hand.",
     "turn_answer.missed.ranged": "The {side}'s {card} is placed but answers nothing: the turn just before it is no {other} {kind} (an answer answers only the action taken just before it). Its shot adds nothing.",
@@ -410,6 +414,7 @@ REFUSAL_WHY: dict[str, str] = {
     "action.matchup_ended": "both players have passed in succession, so the match-up is over",
     "action.needs_spell_first": "the spell that lets this creature receive channelling comes later in the list",
     "action.bribery_locked": "a lock in play forbids this kind of bribery to both players",
+    "action.not_between_matchups": "between two match-ups only a card whose text acts at that moment may be played",
 }
 
 # The warnings and reasons of a combat, by code: a notice (log.Notice) or a reason (log.Why) carries
@@ -459,6 +464,7 @@ NOTICES: dict[str, str] = {
     "item.no_such_card": "no card is called {reference}",
     "item.not_a_hand_item": "{card} is a {kind}, not a hand item: only a hand item is used as a turn",
     "item.not_in_hand": "{card} is not in the {player}'s combat hand",
+    "item.not_between": "{card} has no text that acts between two match-ups",
     "item.command_card": "{card} acts as a command card, played in the command step (command=)",
     "item.played_earlier": "{card} is played before the combat and named as such (earlier=)",
     "item.out_of_combat": "{card} has no effect in a combat: {reason}",
@@ -533,6 +539,7 @@ NOTICES: dict[str, str] = {
     "why.answered_bribe": "{card} answered the bribe on {target}",
     "why.matchup_ended_by": "{card} ended its {words.matchup}",
     "why.left_for_command_fight": "{fighter} left it to attack {target}",
+    "why.returned_between": "{card} returned it to the hand after match-up {round}",
     "why.opponent_back_in_hand": "{fighter} went back to the hand",
     "why.opponent_destroyed_by_owner": "{fighter} was destroyed by its owner's choice",
     "why.laid_by": "laid from the combat hand by {fighter}'s text",

@@ -14,6 +14,7 @@ from .enums import BriberyIcon, Side
 
 if TYPE_CHECKING:
     from .actions import MatchupActions
+    from .between_actions import BetweenActions
 
 
 @dataclass(frozen=True, order=True)
@@ -139,12 +140,17 @@ class CombatSetup:
     actions: tuple[MatchupActions, ...] = ()
     # Made-up cards for "what if" questions: each the canonical JSON of a card record (made_up.py).
     made_up: tuple[str, ...] = ()
+    # Plays between primary match-ups (``b1=a:item:eye-of-missile-mayhem``), by the match-up they follow.
+    between: tuple[BetweenActions, ...] = ()
 
     def side(self, side: Side) -> SideSetup:
         return self.attacker if side is Side.ATTACKER else self.defender
 
     def actions_of(self, round_number: int) -> MatchupActions | None:
         return next((matchup for matchup in self.actions if matchup.round == round_number), None)
+
+    def between_after(self, round_number: int) -> BetweenActions | None:
+        return next((between for between in self.between if between.after == round_number), None)
 
 
 FACE_DOWN = "face-down"

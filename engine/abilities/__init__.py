@@ -73,6 +73,7 @@ from .bribery import (
     StripsBribery,
     UnbribeableSide,
 )
+from .between import ReturnsRangedToHand
 from .guardians import CancelsOpposingChannel
 from .channelling import (
     AllowChannelling,
@@ -174,6 +175,7 @@ from .secondary import (
 ABILITY_KINDS: tuple[str, ...] = tuple(sorted(KINDS))
 
 __all__ = [
+    "ReturnsRangedToHand",
     "CancelsOpposingChannel",
     "A",
     "ABILITY_KINDS",

@@ -900,8 +900,8 @@ def _kind_reason(board: _Board, number: int, action: Action) -> Reason | None:
     if action.kind is ActionKind.GUARDIAN:
         used = _used(board.catalog, board.plan, side)
         left = board.hands[side].stones - used.stones
-        slug = split_reference(str(action.card))[0]
-        named = (slug, board.name(str(action.card)))
+        found = board.card(str(action.card))
+        named = (found.slug, found.name) if found is not None else (str(action.card), str(action.card))
         return guardian_reason(_guardian_card(board, side), side, left, _taken(board, number), named)
     if action.kind is ActionKind.SPELL and action.card is not None:
         spell = board.card(str(action.card))

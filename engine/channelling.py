@@ -1305,6 +1305,11 @@ def play_turns(
         shot_before, previous_shot = previous_shot, None
         if position in armed:
             continue
+        if isinstance(decision, SpellPlay) and answered.answers.get(position) is AnswerTo.BRIBE:
+            # A bribe is answered only inside the bribery window, right after it (ENG-19): never cast here.
+            card = combat.catalog.get(decision.card)
+            missed(combat, side, card.name, AnswerTo.BRIBE, spell_slug=card.slug, spent=False)
+            continue
         if isinstance(decision, SpellPlay):
             cancels = answers[index][1] if index in answers else None
             cast_in_turn(combat, side, decision, pair, contributions, dispelled=index in dispelled, cancels=cancels)

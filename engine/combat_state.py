@@ -46,6 +46,10 @@ class Combat:
     terrain_razed = False
     left_by: Side | None = None
     stayers_doomed: tuple[tuple[Side, CardDefinition], ...] = ()
+    # While a bribe of an ordered bribery window is played: the spells written right after it, the only ones that
+    # may answer it (ENG-19).
+    ordered_window = False
+    bribe_answers: tuple[SpellPlay, ...] = ()
 
     def __init__(self, setup: CombatSetup, catalog: CardCatalog, *, checked: bool = False) -> None:
         # ``checked``: the caller has already validated an equivalent set-up (exploration reuses one check).

@@ -136,6 +136,8 @@ MESSAGES: dict[str, str] = {
     "between.returns_nothing": "After {words.matchup_n:{round}}, the {side} plays {card}: no creature of the {side} has made a ranged attack still in the combat, so nothing comes back.",
     "between.not_applied": "After {words.matchup_n:{round}}: the {side}'s {card} does nothing here ({why}).",
     "turn_answer.missed.guardian": "The {side}'s Guardian {card} has nothing to answer: the turn just before it is no {other} {kind} (an answer answers only the action taken just before it). Nothing happens.",
+    "turn_answer.missed.bribe": "The {side}'s {card} does not answer the {other}'s bribe just played (it answers another kind of bribe, or none here): it stays in the hand.",
+    "turn_answer.unpaired_bribe": "The {side}'s {card} is not written right after a bribe of the {other} in the bribery window, so it answers none: it stays in the hand.",
     "turn_answer.missed.spell": "The {side}'s {card} has nothing to answer: the turn just before it is no {other} {kind} (an answer answers only the action taken just before it). It stays in the hand.",
     "turn_answer.missed.ranged": "The {side}'s {card} is placed but answers nothing: the turn just before it is no {other} {kind} (an answer answers only the action taken just before it). Its shot adds nothing.",
     "drop_unused_reactions": "The {side}'s {card} found nothing to answer in {words.matchup_n:{moment}}: it stays in the hand.",

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from .abilities import CancelsOpposingChannel, ChannelReaction, RangedReaction
+from .abilities import BribeCounter, BribeToMelee, CancelsOpposingChannel, ChannelReaction, RangedReaction
 from .cards import CardDefinition
 from .catalog import CardCatalog as Catalog
 from .combat_state import Combat
@@ -34,10 +34,11 @@ class AnswerTo(str, Enum):
 
     CHANNEL = "channel"
     SHOT = "shot"
+    BRIBE = "bribe"  # answered only inside the bribery window (matchup_effects.window_answers)
 
 
 # What the refusal's sentence calls the action that was not there.
-_WORDS = {AnswerTo.CHANNEL: "channelling", AnswerTo.SHOT: "ranged attack"}
+_WORDS = {AnswerTo.CHANNEL: "channelling", AnswerTo.SHOT: "ranged attack", AnswerTo.BRIBE: "bribe"}
 
 
 def answers_to(catalog: Catalog, decision: object) -> AnswerTo | None:
@@ -51,6 +52,8 @@ def answers_to(catalog: Catalog, decision: object) -> AnswerTo | None:
             return AnswerTo.CHANNEL
         if card.first(RangedReaction) is not None:
             return AnswerTo.SHOT
+        if card.first(BribeCounter) is not None or card.first(BribeToMelee) is not None:
+            return AnswerTo.BRIBE
         return None
     if isinstance(decision, GuardianUse):
         card = catalog.find(split_reference(decision.card)[0])
@@ -120,10 +123,11 @@ def missed(
     *,
     spell_slug: str | None,
     card: CardDefinition | None = None,
+    spent: bool = True,
 ) -> None:
     """An answer with nothing just before it to answer: a spell goes back to the hand uncast; a ranged
     answerer, placed, adds nothing."""
-    if spell_slug is not None:
+    if spell_slug is not None and spent:
         take_back_card(combat, side, spell_slug)
     if card is not None:
         message = "turn_answer.missed.guardian"

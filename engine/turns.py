@@ -106,6 +106,11 @@ class TurnPlan:
     window: dict[int, tuple[tuple[Side, Bribe, int], ...]] = field(default_factory=dict)
     # The spell plays cast in their turn rather than at PRI-2 (by identity: equal plays may differ).
     at_turn: set[int] = field(default_factory=set)
+    # Per match-up: the spells written in the bribery window right after an opposing bribe (ENG-19), each with
+    # its index in the list and the index of the bribe it answers; the engine checks the card when it comes.
+    window_answers: dict[int, tuple[tuple[Side, SpellPlay, int, int], ...]] = field(default_factory=dict)
+    # The same plays by identity: never cast at PRI-2 or in a turn.
+    in_window: set[int] = field(default_factory=set)
 
 
 @dataclass(frozen=True)
@@ -168,6 +173,7 @@ class _Referee:
         # A ranged attack, channel or item has been taken: later spells are cast in their turn.
         self.acted = False
         self.at_turn: list[SpellPlay] = []
+        self.window_answers: list[tuple[Side, SpellPlay, int, int]] = []
 
     @property
     def state(self) -> TurnState:
@@ -190,6 +196,15 @@ class _Referee:
                 self.in_turns(index, action)
 
     def in_window(self, index: int, action: Action) -> None:
+        if action.kind is ActionKind.SPELL and self.state.answers(action.side) and self.window:
+            # A spell right after the opposing bribe answers it (ENG-19: Shadow Bank Job). Like a bribe of a shooter
+            # just placed it takes no turn: the player still answers the bribe with a bribe back or a pass.
+            # The engine refuses it there if its card answers no bribe (the window is open).
+            assert action.card is not None
+            play = SpellPlay(self.moment, action.card, action.target)
+            self.spells[action.side].append(play)
+            self.window_answers.append((action.side, play, index, self.window[-1][2]))
+            return
         if not action.kind.in_bribery_window and action.kind is not ActionKind.PASS:
             if self.window_used:
                 self.refuse(index, action, Refusal.WINDOW_OPEN)
@@ -308,5 +323,8 @@ def referee(setup: CombatSetup) -> TurnPlan:
         plan.spells[matchup.round] = tuple(referee_.lunch_candidates)
         plan.window[matchup.round] = tuple(referee_.window)
         plan.at_turn.update(id(play) for play in referee_.at_turn)
+        if referee_.window_answers:
+            plan.window_answers[matchup.round] = tuple(referee_.window_answers)
+            plan.in_window.update(id(play) for _, play, _, _ in referee_.window_answers)
     plan.setup = replace(setup, attacker=sides[Side.ATTACKER], defender=sides[Side.DEFENDER])
     return plan

@@ -10,7 +10,7 @@ Guardian turn is not offered, with a code and the rule.
 
 from __future__ import annotations
 
-from ..abilities import CancelsOpposingChannel, ChannelReaction, RangedReaction
+from ..abilities import BribeCounter, BribeToMelee, CancelsOpposingChannel, ChannelReaction, RangedReaction
 from ..abilities.base import ChannelEffect
 from ..actions import Action, ActionKind
 from ..cards import CardDefinition
@@ -83,3 +83,22 @@ def guardian_reason(
             "options.too_few_stones_for_guardian", "ENG-22", card=guardian.name, cost=rule.cost, left=stones_left
         )
     return None
+
+
+def bribe_answers(
+    catalog_cards: list[CardDefinition], side: Side, last: Action | None, own: CardDefinition | None
+) -> list[Action]:
+    """The spells ``side`` may cast inside the bribery window right after the opposing bribe ``last`` (ENG-19):
+    a counter of that bribe's icon (Shadow Bank Job) or a spell that keeps ``own``, the bribed creature, in the
+    melee (Pirate Double-Cross). ``catalog_cards``: the spells still in the hand."""
+    if last is None or last.side is side or not last.kind.in_bribery_window or last.icon is None:
+        return []
+    found: list[Action] = []
+    for card in catalog_cards:
+        counters = any(rule.icon is last.icon for rule in card.abilities_of(BribeCounter))
+        keeps = own is not None and any(
+            rule.target is None or rule.target.matches(own) for rule in card.abilities_of(BribeToMelee)
+        )
+        if counters or keeps:
+            found.append(Action(side, ActionKind.SPELL, card=CardRef(card.slug)))
+    return found

@@ -26,7 +26,7 @@ from ..abilities.channelling import (
     ReceivesChannellingOnlyFrom,
 )
 from ..abilities.ranged import ForbidsRanged, RangedLimit, RangedReaction
-from ..actions import Action, ActionKind, MatchupActions, action_to_text
+from ..actions import Action, ActionKind, MatchupActions, Refusal, action_to_text
 from ..cards import DEFAULT_GUARDIAN, CardDefinition
 from ..catalog import CardCatalog
 from ..core import action_said
@@ -37,7 +37,7 @@ from ..setup import CardRef, CombatSetup, Moment, SideSetup, copy_references, sp
 from ..turn_casts import TURN_ITEM_KINDS
 from ..turns import TurnPlan, TurnState, referee, turn_state
 from ..validate import planned_queue, ranged_use, resolve_terrain
-from .answers import guardian_reason, guardian_turns, spell_answers_here
+from .answers import bribe_answers, guardian_reason, guardian_turns, spell_answers_here
 from .values import (
     ActionOption,
     CardInput,
@@ -560,6 +560,9 @@ def _offered(board: _Board, number: int, actions: tuple[Action, ...], state: Tur
     found: list[Action] = []
     opening = not actions
     gone = _bribed(board, number, actions)
+    if state.window_open and state.answers(side):
+        held = [board.catalog.get(slug) for slug, count in sorted(board.hands[side].spells.items()) if count > used.spells[slug]]
+        found += bribe_answers(held, side, state.last, board.card(board.queues[side][number - 1]))
     if gone:
         # A creature of the match-up has been bribed: the match-up is decided, and only the player whose creature
         # it was may still answer with a bribe of his own while the window is open.
@@ -903,6 +906,10 @@ def _kind_reason(board: _Board, number: int, action: Action) -> Reason | None:
         found = board.card(str(action.card))
         named = (found.slug, found.name) if found is not None else (str(action.card), str(action.card))
         return guardian_reason(_guardian_card(board, side), side, left, _taken(board, number), named)
+    listed = board.setup.actions_of(number)
+    if action.kind is ActionKind.SPELL and turn_state(listed.actions if listed else ()).window_open:
+        # Inside the window only a spell answering the bribe just made is taken (ENG-19); any other waits.
+        return Reason.of(Refusal.WINDOW_OPEN.value, Refusal.WINDOW_OPEN.rule, turn="")
     if action.kind is ActionKind.SPELL and action.card is not None:
         spell = board.card(str(action.card))
         aimed = str(action.target) if action.target is not None else None

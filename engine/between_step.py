@@ -100,7 +100,15 @@ def play_item(combat: Combat, after: int, side: Side, reference: str) -> None:
     spend_card(combat, side, card.slug, CardUse.CAST)
     returned = return_shooters(combat, side, after, card)
     if not returned:
-        log(combat, StepKind.NOTE, BETWEEN_RULE, "between.returns_nothing", (after, side.value, card.name), side=side, card=card)
+        log(
+            combat,
+            StepKind.NOTE,
+            BETWEEN_RULE,
+            "between.returns_nothing",
+            (after, side.value, card.name),
+            side=side,
+            card=card,
+        )
         return
     names = Named(", ".join(fighter.name for fighter in returned), tuple(fighter.name for fighter in returned))
     log(

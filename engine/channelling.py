@@ -69,12 +69,12 @@ from .enums import (
     StepKind,
     Terrain,
 )
+from .guardian_turns import cancel_channel, guardian_ability, not_applied
 from .log import Why
 from .matchup_effects import add, bribe_creature, drop_unused_reactions, suppressor_of
 from .render import Named
 from .setup import CardRef, Channel, Moment, RangedSupport, SpellPlay, card_ref, split_reference
 from .state import Contribution, Fighter, Shot
-from .guardian_turns import cancel_channel, guardian_ability, not_applied
 from .turn_answers import AnswerTo, missed, pairs, withdraw_pending
 from .turn_casts import cast_in_turn, use_item
 from .turns import GuardianUse, ItemUse, Turn
@@ -660,8 +660,10 @@ def answer_shot(
     for entry in combat.pending_reactions[caster]:
         card, play = entry
         rule = card.first(RangedReaction)
-        if rule is None or (only is not None and play is not only) or (
-            play.target is not None and fighter_named(combat, shot.side, play.target) is not shot.shooter
+        if (
+            rule is None
+            or (only is not None and play is not only)
+            or (play.target is not None and fighter_named(combat, shot.side, play.target) is not shot.shooter)
         ):
             continue
         combat.pending_reactions[caster].remove(entry)
@@ -1331,7 +1333,9 @@ def play_turns(
             continue
         if isinstance(decision, RangedSupport):
             made = len(volley.shots)
-            shoot_in_turn(combat, round_number, side, decision, pair, contributions, volley, answered.answers.get(position))
+            shoot_in_turn(
+                combat, round_number, side, decision, pair, contributions, volley, answered.answers.get(position)
+            )
             if len(volley.shots) > made and volley.shots[-1].side is side:
                 previous_shot = volley.shots[-1]
             continue
@@ -1441,7 +1445,12 @@ def answer_in_turn(
 ) -> None:
     """An answering spell in its own turn (ENG-19): a shot answer answers the opposing shot of the turn
     just before it, if there was one; any answer still waiting then has nothing to answer."""
-    if kind is AnswerTo.SHOT and shot_before is not None and shot_before.side is side.other and not shot_before.cancelled:
+    if (
+        kind is AnswerTo.SHOT
+        and shot_before is not None
+        and shot_before.side is side.other
+        and not shot_before.cancelled
+    ):
         if not push_forced(combat, pair[side].round or 0):
             answer_shot(combat, shot_before, pair, contributions, only=play)
     if withdraw_pending(combat, side, play):

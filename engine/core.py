@@ -165,7 +165,9 @@ def active_effects(combat: Combat, kind: builtins.type[A]) -> list[tuple[Side, C
             found.extend((side, earlier, ability, None) for ability in earlier.abilities_of(kind))
         # The Guardian's own text works for the whole combat (issue 31: Guardian abilities).
         if state.guardian_card is not None:
-            found.extend((side, state.guardian_card, ability, None) for ability in state.guardian_card.abilities_of(kind))
+            found.extend(
+                (side, state.guardian_card, ability, None) for ability in state.guardian_card.abilities_of(kind)
+            )
         # A spell or item played as the command card works like a card in play while its command stands.
         command = state.command_card
         if command is not None and state.command_fighter is None and state.command_active:

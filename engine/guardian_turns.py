@@ -21,7 +21,9 @@ from .turns import GuardianUse
 GUARDIAN_RULE = "ENG-22"
 
 
-def guardian_ability(combat: Combat, side: Side, use: GuardianUse) -> tuple[CardDefinition, CancelsOpposingChannel] | None:
+def guardian_ability(
+    combat: Combat, side: Side, use: GuardianUse
+) -> tuple[CardDefinition, CancelsOpposingChannel] | None:
     """The side's Guardian card and its turn ability, when the action names that Guardian and it has one."""
     card = combat.sides[side].guardian_card
     named = combat.catalog.find(split_reference(use.card)[0])
@@ -38,7 +40,15 @@ def not_applied(combat: Combat, side: Side, use: GuardianUse) -> None:
     named = combat.catalog.find(split_reference(use.card)[0])
     name = named.name if named is not None else use.card
     if card is None or named is None or card.slug != named.slug:
-        log(combat, StepKind.NOTE, GUARDIAN_RULE, "guardian_turn.not_guardian", (side.value, name), side=side, card=named)
+        log(
+            combat,
+            StepKind.NOTE,
+            GUARDIAN_RULE,
+            "guardian_turn.not_guardian",
+            (side.value, name),
+            side=side,
+            card=named,
+        )
         return
     log(combat, StepKind.NOTE, GUARDIAN_RULE, "guardian_turn.no_ability", (side.value, name), side=side, card=card)
 

@@ -42,6 +42,7 @@ from .abilities import (
     Withdrawal,
     Withdraws,
 )
+from .between_step import play_between
 from .cards import CardDefinition
 from .channelling import channelling, play_turns, push_forced, ranged
 from .combat_state import Combat
@@ -71,7 +72,6 @@ from .enums import (
     Timing,
 )
 from .errors import StopAfter
-from .between_step import play_between
 from .hand_effects import back_to_hand, discard_from_hands, leave_unchallenged, reclass
 from .log import Matchup, Why
 from .matchup_effects import (

@@ -32,6 +32,7 @@ from .base import (
     matchup_cards,
     parse_ability,
 )
+from .between import ReturnsRangedToHand
 from .bonuses import (
     AttackBoost,
     AttackKind,
@@ -73,8 +74,6 @@ from .bribery import (
     StripsBribery,
     UnbribeableSide,
 )
-from .between import ReturnsRangedToHand
-from .guardians import CancelsOpposingChannel
 from .channelling import (
     AllowChannelling,
     AllowsChannellingTo,
@@ -121,6 +120,7 @@ from .commands import (
     Undispellable,
     UpCardDuel,
 )
+from .guardians import CancelsOpposingChannel
 from .leaving import (
     ControlBonus,
     ControlExclusion,

@@ -15,7 +15,15 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from ..abilities import AllowChannelling, AllowsRanged, CommandRelocates, DestroyTerrain, Dispel, Offer
+from ..abilities import (
+    AllowChannelling,
+    AllowsRanged,
+    CommandRelocates,
+    DestroyTerrain,
+    Dispel,
+    Offer,
+    ReturnsRangedToHand,
+)
 from ..abilities.base import ChannelEffect
 from ..abilities.bribery import NoBriberyHere, UnbribeableSide
 from ..abilities.channelling import (
@@ -561,7 +569,11 @@ def _offered(board: _Board, number: int, actions: tuple[Action, ...], state: Tur
     opening = not actions
     gone = _bribed(board, number, actions)
     if state.window_open and state.answers(side):
-        held = [board.catalog.get(slug) for slug, count in sorted(board.hands[side].spells.items()) if count > used.spells[slug]]
+        held = [
+            board.catalog.get(slug)
+            for slug, count in sorted(board.hands[side].spells.items())
+            if count > used.spells[slug]
+        ]
         found += bribe_answers(held, side, state.last, board.card(board.queues[side][number - 1]))
     if gone:
         # A creature of the match-up has been bribed: the match-up is decided, and only the player whose creature
@@ -830,7 +842,29 @@ def options(setup: CombatSetup, catalog: CardCatalog) -> Options:
         secondary=_secondary(board),
         inputs=tuple(found for side in SIDES for found in _inputs(board, side)),
         notes=notes,
+        between=_between(board),
     )
+
+
+def _between(board: _Board) -> tuple[Decision, ...]:
+    """The plays of a card whose text acts between two primary match-ups (ENG-23), for each gap between rows, from
+    the hand items each side still holds (one not already written between earlier rows)."""
+    found: list[Decision] = []
+    for side in SIDES:
+        written = Counter(
+            str(action.card) for plays in board.setup.between for action in plays.actions
+            if action.side is side and action.kind is ActionKind.ITEM
+        )  # fmt: skip
+        for slug, held in sorted(board.hands[side].items.items()):
+            card = board.card(slug)
+            if card is None or card.first(ReturnsRangedToHand) is None or held <= written[slug]:
+                continue
+            action = Action(side, ActionKind.ITEM, card=CardRef(slug))
+            found += [
+                Decision(OptionKind.ITEM, side, f"b{number}", action_to_text(action), _words(board, action), card=slug)
+                for number in range(1, board.rows)
+            ]
+    return tuple(found)
 
 
 def next_actions(setup: CombatSetup, catalog: CardCatalog, round_number: int) -> Turn:

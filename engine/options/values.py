@@ -241,6 +241,9 @@ class Options:
     inputs: tuple[CardInput, ...] = ()
     notes: tuple[Reason, ...] = ()
     problem: Reason | None = None
+    # Plays between primary match-ups (issue 31): each a ``b<N>`` action (``clause`` ``b1``, ``item``
+    # ``a:item:eye-of-missile-mayhem``) of a card whose text acts then, for each gap between two rows.
+    between: tuple[Decision, ...] = ()
 
     def row(self, number: int) -> Row | None:
         return next((row for row in self.rows if row.number == number), None)

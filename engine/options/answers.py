@@ -102,3 +102,20 @@ def bribe_answers(
         if counters or keeps:
             found.append(Action(side, ActionKind.SPELL, card=CardRef(card.slug)))
     return found
+
+
+def channelling_barred_by(
+    guardians: dict[Side, CardDefinition | None], lists: list[tuple[Action, ...]]
+) -> CardDefinition | None:
+    """The Guardian whose turn has ended channelling for the rest of the combat in the match-ups' lists so far (a
+    Guardian turn with ``bars_rest`` right after an opposing channel, ENG-22), or None."""
+    for taken in lists:
+        acting = [action for action in taken if action.kind is not ActionKind.PASS]
+        for before, action in zip(acting, acting[1:], strict=False):
+            if action.kind is not ActionKind.GUARDIAN or before.kind is not ActionKind.CHANNEL:
+                continue
+            guardian = guardians.get(action.side)
+            rule = guardian.first(CancelsOpposingChannel) if guardian is not None else None
+            if before.side is action.side.other and rule is not None and rule.bars_rest:
+                return guardian
+    return None

@@ -45,7 +45,13 @@ from ..setup import CardRef, CombatSetup, Moment, SideSetup, copy_references, sp
 from ..turn_casts import TURN_ITEM_KINDS
 from ..turns import TurnPlan, TurnState, referee, turn_state
 from ..validate import planned_queue, ranged_use, resolve_terrain
-from .answers import bribe_answers, guardian_reason, guardian_turns, spell_answers_here
+from .answers import (
+    bribe_answers,
+    channelling_barred_by,
+    guardian_reason,
+    guardian_turns,
+    spell_answers_here,
+)
 from .values import (
     ActionOption,
     CardInput,
@@ -648,6 +654,12 @@ def _list_channels(
 ) -> tuple[list[tuple[str, int]], Reason | None]:
     """The channel sources ``side`` may use next in match-up ``number``'s list, after the actions ``taken`` (a
     Power Lunch among them opens channelling; the points channelled so far leave less room)."""
+    guardians = {each: _guardian_card(board, each) for each in SIDES}
+    if any(guardians.values()):
+        lists = [_taken(board, earlier) for earlier in range(1, number)] + [taken]
+        barred = channelling_barred_by(guardians, lists)
+        if barred is not None:
+            return [], Reason.of("channel.barred_for_combat", "PRI-10", source=barred.name, player=side.value)
     own = board.queues[side][number - 1]
     plays = [(a.side, str(a.card), a.target) for a in taken if a.kind is ActionKind.SPELL]
     channelled = sum(
@@ -855,7 +867,8 @@ def _between(board: _Board) -> tuple[Decision, ...]:
             str(action.card) for plays in board.setup.between for action in plays.actions
             if action.side is side and action.kind is ActionKind.ITEM
         )  # fmt: skip
-        for slug, held in sorted(board.hands[side].items.items()):
+        hand = Counter(card.slug for card in (board.card(ref) for ref in board.hands[side].setup.hand) if card)
+        for slug, held in sorted(hand.items()):
             card = board.card(slug)
             if card is None or card.first(ReturnsRangedToHand) is None or held <= written[slug]:
                 continue

@@ -12,7 +12,7 @@ from .actions import actions_from_dict, actions_to_dict
 from .between_actions import between_from_dict, between_to_dict
 from .errors import NotationError
 from .made_up import made_up_record
-from .notation import _PARSERS, SIDE_KEYS, _format_value, _terrain
+from .notation import _PARSERS, SIDE_KEYS, _format_value, _terrain, side_value, split_ranged
 from .setup import FACE_DOWN, CombatSetup, SideSetup
 
 _LIST_FIELDS = {
@@ -38,7 +38,7 @@ def setup_to_dict(setup: CombatSetup) -> dict[str, Any]:
     def side(value: SideSetup) -> dict[str, Any]:
         data: dict[str, Any] = {}
         for name in SIDE_KEYS:
-            text = _format_value(name, getattr(value, name))
+            text = _format_value(name, side_value(value, name))
             if text is None:
                 continue
             if name in _LIST_FIELDS:
@@ -78,7 +78,7 @@ def setup_from_dict(data: Any) -> CombatSetup:
         raw = data.get(key) or {}
         if not isinstance(raw, Mapping):
             raise NotationError(f"{key} must be an object", code="json.bad_setup")
-        known = {item.name for item in fields(SideSetup)}
+        known = {item.name for item in fields(SideSetup)} - {"secondary_ranged"}
         bad = set(raw) - known
         if bad:
             raise NotationError(
@@ -111,7 +111,7 @@ def setup_from_dict(data: Any) -> CombatSetup:
                 if not isinstance(value, str):
                     raise NotationError(f"{where} must be a card slug", code="json.bad_value")
                 values[name] = _PARSERS[name](value, where, -1)
-        return SideSetup(**values)
+        return SideSetup(**split_ranged(values))
 
     terrain = data.get("terrain")
     if terrain is not None and not isinstance(terrain, str):

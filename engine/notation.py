@@ -41,7 +41,7 @@ from .setup import (
 REFERENCE = r"[a-z0-9][a-z0-9-]*(?:#[1-9][0-9]*)?"
 _REFERENCE = re.compile(rf"^{REFERENCE}$")
 _MOMENT = r"(?:s?[1-9][0-9]*)"
-_RANGED = re.compile(rf"^(?P<round>[1-9][0-9]*):(?P<ref>{REFERENCE})$")
+_RANGED = re.compile(rf"^(?P<secondary>s?)(?P<round>[1-9][0-9]*):(?P<ref>{REFERENCE})$")
 _BRIBE = re.compile(rf"^(?P<moment>{_MOMENT}):(?P<icon>[a-z]+)(?:@(?P<ref>{REFERENCE}))?$")
 _SPELL = re.compile(rf"^(?P<moment>{_MOMENT}):(?P<card>{REFERENCE})(?:@(?P<ref>{REFERENCE}))?$")
 _CHANNEL = re.compile(
@@ -188,7 +188,12 @@ _PARSERS: dict[str, Callable[[str, str, int], Any]] = {
     "command": _single_reference,
     "stones": _number,
     "dispel": _number,
-    "ranged": _each(_RANGED, lambda m: RangedSupport(int(m["round"]), CardRef(m["ref"])), "3:archer", Shape.RANGED),
+    "ranged": _each(
+        _RANGED,
+        lambda m: RangedSupport(int(m["round"]), CardRef(m["ref"]), secondary=bool(m["secondary"])),
+        "3:archer",
+        Shape.RANGED,
+    ),
     "bribes": _each(
         _BRIBE,
         lambda m: Bribe(Moment.parse(m["moment"]), _icon(m["icon"]), card_ref(m["ref"])),
@@ -279,8 +284,8 @@ def parse_setup(text: str) -> CombatSetup:
         name = _FIELD_FOR_KEY[sub] if sub else "creatures"
         sides[side][name] = _PARSERS[name](value, key, here)
     return CombatSetup(
-        attacker=SideSetup(**sides["a"]),
-        defender=SideSetup(**sides["d"]),
+        attacker=SideSetup(**split_ranged(sides["a"])),
+        defender=SideSetup(**split_ranged(sides["d"])),
         terrain=terrain,
         actions=tuple(sorted(matchups, key=lambda matchup: matchup.round)),
         made_up=tuple(made_up),
@@ -289,6 +294,26 @@ def parse_setup(text: str) -> CombatSetup:
 
 
 _DEFAULTS = {item.name: item.default for item in fields(SideSetup)}
+
+
+def split_ranged(values: dict[str, Any]) -> dict[str, Any]:
+    """A side's fields with the ``ranged`` entries written for a secondary attack (``s1:archer``) moved to
+    ``secondary_ranged``: they are never made, only refused (issue 31)."""
+    written = values.get("ranged")
+    if not written or not any(support.secondary for support in written):
+        return values
+    return {
+        **values,
+        "ranged": tuple(support for support in written if not support.secondary),
+        "secondary_ranged": tuple(support for support in written if support.secondary),
+    }
+
+
+def side_value(side: SideSetup, name: str) -> Any:
+    """The value a side's notation clause prints: ``ranged`` with its secondary entries after the others."""
+    if name == "ranged":
+        return side.ranged + side.secondary_ranged
+    return getattr(side, name)
 
 
 def _format_value(name: str, value: Any) -> str | None:
@@ -307,7 +332,7 @@ def _format_value(name: str, value: Any) -> str | None:
         if isinstance(item, str):
             parts.append(item)
         elif isinstance(item, RangedSupport):
-            parts.append(f"{item.round}:{item.creature}")
+            parts.append(f"{'s' if item.secondary else ''}{item.round}:{item.creature}")
         elif isinstance(item, Bribe):
             parts.append(f"{item.moment}:{item.icon.value}" + (f"@{item.target}" if item.target else ""))
         elif isinstance(item, SpellPlay):
@@ -331,7 +356,7 @@ def format_setup(setup: CombatSetup) -> str:
         clauses.append(f"terrain={setup.terrain}")
     for letter, side in (("a", setup.attacker), ("d", setup.defender)):
         for name, key in SIDE_KEYS.items():
-            text = _format_value(name, getattr(side, name))
+            text = _format_value(name, side_value(side, name))
             if text is not None:
                 clauses.append(f"{letter}{'.' + key if key else ''}={text}")
     for matchup in setup.actions:

@@ -16,6 +16,7 @@ from .command_step import casting_refusal
 from .core import creature_beaten, defending, fighter_named, log, record_fate, refuse, spend_card
 from .effects import any_effect
 from .enums import (
+    SIDES,
     CardUse,
     Fate,
     Role,
@@ -108,6 +109,7 @@ def harmless_against(combat: Combat, attacker: Fighter, target: Fighter) -> bool
 
 
 def secondaries(combat: Combat) -> None:
+    refuse_secondary_ranged(combat)
     side = combat.secondary_side
     if side is None:
         return
@@ -184,6 +186,26 @@ def secondaries(combat: Combat) -> None:
                 side=side,
             )
     run_secondaries(combat, side, plan)
+
+
+def refuse_secondary_ranged(combat: Combat) -> None:
+    """Ranged attacks written for a secondary attack (``ranged=s1:archer``) are refused (issue 31, SEC-1: every
+    ranged attack belongs to the primary match-ups): a step and a notice each, and the creature stays as it was."""
+    for side in SIDES:
+        for support in combat.sides[side].setup.secondary_ranged:
+            shooter = fighter_named(combat, side, support.creature)
+            name = shooter.name if shooter is not None else support.creature
+            log(
+                combat,
+                StepKind.RANGED,
+                "SEC-1",
+                "refuse_secondary_ranged",
+                (side.value, name, support.round),
+                side=side,
+                card=shooter.card if shooter is not None else None,
+                subject=shooter,
+            )
+            combat.warn("ranged.in_secondary", "SEC-1", side=side.value, shooter=name, number=support.round)
 
 
 def planned_in_words(combat: Combat, side: Side, plan: tuple[SecondaryAttack, ...]) -> Named:

@@ -66,6 +66,9 @@ class Channel:
 class RangedSupport:
     round: int
     creature: str
+    # Written for secondary attack ``round`` (``s1:archer``): writable so that it can be refused (issue 31,
+    # rule SEC-1: ranged attacks belong to the primary match-ups). Such entries live in ``SideSetup.secondary_ranged``.
+    secondary: bool = False
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,9 @@ class SideSetup:
     choices: tuple[Choice, ...] = ()
     # Cards this side played before the combat began (earlier in the turn) whose effect lasts into it.
     earlier: tuple[str, ...] = ()
+    # Ranged attacks written for a secondary attack (``ranged=s1:archer``, in the same clause as ``ranged``): never
+    # made, each refused at the secondary attacks with its code (``ranged.in_secondary``).
+    secondary_ranged: tuple[RangedSupport, ...] = ()
 
 
 @dataclass(frozen=True)

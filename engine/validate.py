@@ -596,6 +596,9 @@ class _SideChecker:
                     reference=reference,
                 )
             seen.add(index)
+        for support in setup.secondary_ranged:
+            # Written to be refused at the secondary attacks (ranged.in_secondary): it must still name a creature.
+            self._in_shield(support.creature, f"{self.prefix}.ranged")
         for support in setup.ranged:
             where = f"{self.prefix}.ranged"
             index = self._in_shield(support.creature, where)

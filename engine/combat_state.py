@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from .abilities import CommandPlayFirst
+from .abilities import CommandPlayFirst, OutOfCombat
 from .cards import DEFAULT_GUARDIAN, CardDefinition
 from .catalog import CardCatalog
 from .effects import effects_for
@@ -81,6 +81,13 @@ class Combat:
         # The set-up's terrain of the space the combat is fought on (a command can move the combat).
         self.space_ref = setup.terrain
         self.sides = {side: self.side_state(side) for side in SIDES}
+        # The Guardian cards whose text acts in a combat (Siin, Grahzue): read like cards in play (core.active_effects).
+        self.guardian_texts: tuple[tuple[Side, CardDefinition], ...] = tuple(
+            (side, card)
+            for side in SIDES
+            if (card := self.sides[side].guardian_card) is not None
+            and any(not isinstance(ability, OutOfCombat) for ability in card.abilities)
+        )
         self.secondary_side: Side | None = None
         # Most combats hold few kinds of ability; asking for an absent kind should cost nothing.
         self.kinds_present = {
@@ -91,7 +98,7 @@ class Combat:
                 *state.shield_cards,
                 *state.earlier_cards,
                 *([state.stronghold] if state.stronghold is not None else []),
-                *([state.guardian_card] if state.guardian_card is not None else []),
+                *(card for side, card in self.guardian_texts),
             ]
             for ability in card.abilities
         }

@@ -163,11 +163,6 @@ def active_effects(combat: Combat, kind: builtins.type[A]) -> list[tuple[Side, C
             found.extend((side, state.stronghold, ability, None) for ability in state.stronghold.abilities_of(kind))
         for earlier in state.earlier_cards:
             found.extend((side, earlier, ability, None) for ability in earlier.abilities_of(kind))
-        # The Guardian's own text works for the whole combat (issue 31: Guardian abilities).
-        if state.guardian_card is not None:
-            found.extend(
-                (side, state.guardian_card, ability, None) for ability in state.guardian_card.abilities_of(kind)
-            )
         # A spell or item played as the command card works like a card in play while its command stands.
         command = state.command_card
         if command is not None and state.command_fighter is None and state.command_active:
@@ -177,6 +172,10 @@ def active_effects(combat: Combat, kind: builtins.type[A]) -> list[tuple[Side, C
             holder = state.command_fighter
             if holder is None or holder.fate is Fate.STANDING:
                 found.extend((side, borrowed, ability, None) for ability in borrowed.abilities_of(kind))
+    # A Guardian's own text works for the whole combat (issue 31); most Guardians have none, so the combat keeps only
+    # those that do (Combat.guardian_texts) and this costs nothing for the others.
+    for side, card in combat.guardian_texts:
+        found.extend((side, card, ability, None) for ability in card.abilities_of(kind))
     return found
 
 

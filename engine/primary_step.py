@@ -293,6 +293,10 @@ def primaries(combat: Combat, *, played: int | None = None) -> None:
 
 def report_unplayed(combat: Combat, played: int) -> None:
     """Nothing silently dropped: every decision for a match-up that never took place is a notice."""
+    for plays in combat.setup.between:
+        if plays.after > played:
+            # A b<N> list after a match-up that was never fought (ENG-23): none of its actions is taken.
+            combat.warn("between.not_reached", "ENG-23", after=plays.after, played=played)
     for side in SIDES:
         setup = combat.sides[side].setup
         if not (setup.ranged or setup.bribes or setup.spells or setup.channels):

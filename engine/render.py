@@ -483,6 +483,7 @@ NOTICES: dict[str, str] = {
     "ranged.wrong_terrain": "{shooter} may fire only in {terrain}.",
     "secondary.cannot_attack": "secondary attack {number}: {attacker} cannot attack",
     "secondary.protected": "secondary attack {number}: {target} cannot be attacked",
+    "between.not_reached": "the plays written after match-up {after} are not made: only {played} primary match-up(s) were fought",
     "ranged.in_secondary": "the {side}'s ranged attack by {shooter} written for secondary attack {number} is refused: ranged attacks are made only in the primary match-ups",
     "secondary.target_gone": "secondary attack {number}: {target} is no longer on the table, so the attack is not made",
     "bribe.aimed_elsewhere": "the {side}'s {icon} bribe aimed at {target} is not played: secondary attack {number} is made by {attacker}",

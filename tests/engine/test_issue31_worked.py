@@ -60,3 +60,18 @@ def test_the_cards_automated_here_say_so(slug: str) -> None:
     card = CATALOG.get(slug)
     assert card.automation.value == "automated"
     assert card.abilities
+
+
+def test_plays_after_a_match_up_never_fought_are_a_notice_not_a_silent_drop() -> None:
+    setup = parse_setup("a=swordsman,archer a.hand=eye-of-missile-mayhem d=axeman b3=a:item:eye-of-missile-mayhem")
+    result = resolve(setup, CATALOG).result
+    [notice] = [notice for notice in result.notices if notice.code == "between.not_reached"]
+    assert (notice.rule, notice.values["after"], notice.values["played"]) == ("ENG-23", 3, 1)
+
+
+def test_an_item_between_match_ups_that_does_not_act_then_is_reported_and_not_spent() -> None:
+    setup = parse_setup("a=swordsman,axeman,archer a.hand=hammer-of-doom d=axeman,swordsman b1=a:item:hammer-of-doom")
+    log = resolve(setup, CATALOG)
+    assert "between.not_applied" in [step.message for step in log.steps]
+    assert "action.not_applied" in [notice.code for notice in log.result.notices]
+    assert all(use.card != "hammer-of-doom" for use in log.result.cards if use.use.value == "cast")

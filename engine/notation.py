@@ -356,7 +356,10 @@ def format_setup(setup: CombatSetup) -> str:
         clauses.append(f"terrain={setup.terrain}")
     for letter, side in (("a", setup.attacker), ("d", setup.defender)):
         for name, key in SIDE_KEYS.items():
-            text = _format_value(name, side_value(side, name))
+            value = getattr(side, name)
+            if name == "ranged" and side.secondary_ranged:
+                value = side_value(side, name)
+            text = _format_value(name, value)
             if text is not None:
                 clauses.append(f"{letter}{'.' + key if key else ''}={text}")
     for matchup in setup.actions:

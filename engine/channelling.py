@@ -75,7 +75,7 @@ from .matchup_effects import add, bribe_creature, drop_unused_reactions, suppres
 from .render import Named
 from .setup import CardRef, Channel, Moment, RangedSupport, SpellPlay, card_ref, split_reference
 from .state import Contribution, Fighter, Shot
-from .turn_answers import AnswerTo, missed, pairs, withdraw_pending
+from .turn_answers import NO_ANSWERS, AnswerTo, missed, pairs, withdraw_pending
 from .turn_casts import cast_in_turn, use_item
 from .turns import GuardianUse, ItemUse, Turn
 from .validate import find_creature, ranged_use
@@ -744,7 +744,8 @@ def take_over(
     )
     # ENG-20: the shot is now the caster's ranged attack, so every rule in play on the caster's ranged
     # attacks reaches it (a Shield's "every ranged attack 1 weaker"), each its own term.
-    side_rules_on_shot(combat, caster, max(value, 0), contributions[caster], "ENG-20")
+    if not combat.setup.readings.answers_as_1_2:
+        side_rules_on_shot(combat, caster, max(value, 0), contributions[caster], "ENG-20")
 
 
 def cancel_shots(
@@ -1298,7 +1299,8 @@ def play_turns(
     ]
     answers = dispel_answers(combat, turns)
     dispelled = {victim for victim, _ in answers.values()}
-    answered = pairs(combat.catalog, turns)
+    # Under the reading rules-1.2 (a set-up shared before ENG-19) no answer is paired: each waits as it did then.
+    answered = NO_ANSWERS if combat.setup.readings.answers_as_1_2 else pairs(combat.catalog, turns)
     # The answers already played with the channel they answer (ENG-19), by position in ``turns``.
     armed: set[int] = set()
     previous_shot: Shot | None = None

@@ -441,6 +441,8 @@ def record_fate(
 def stones_for_bribed(combat: Combat, fighter: Fighter) -> None:
     """ENG-21: a card that pays its player when one of his creatures is bribed (Grahzue) pays at once; the
     stone is his from that step on."""
+    if combat.setup.readings.answers_as_1_2:
+        return  # Grahzue's text did not act in a combat until rules 1.3: a link shared then keeps its stones.
     for owner, card, rule, holder in active_effects(combat, Stones):
         if rule.on is StoneEvent.OWN_BRIBED and owner is fighter.side and holder is not fighter:
             change_stones(combat, owner, rule, card, "ENG-21", f"{fighter.name} being bribed")

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any
 
 from .actions import actions_from_dict, actions_to_dict
 from .between_actions import between_from_dict, between_to_dict
 from .errors import NotationError
 from .made_up import made_up_record
-from .notation import _PARSERS, SIDE_KEYS, _format_value, _terrain, side_value, split_ranged
+from .notation import _PARSERS, SIDE_KEYS, _format_value, _terrain, reading_clauses, side_value, split_ranged
 from .setup import FACE_DOWN, CombatSetup, SideSetup
+from .standard_readings import StandardReadings, read_unnamed, readings_from
 
 _LIST_FIELDS = {
     "rolls",
@@ -62,6 +63,9 @@ def setup_to_dict(setup: CombatSetup) -> dict[str, Any]:
         data["between"] = between_to_dict(setup.between)
     if setup.made_up:
         data["made_up"] = [json.loads(card) for card in setup.made_up]
+    if reading_clauses(setup):
+        # Printed exactly where the notation prints its reading clauses (engine.standard_readings).
+        data["readings"] = setup.readings.named()
     return data
 
 
@@ -70,7 +74,7 @@ def setup_from_dict(data: Any) -> CombatSetup:
         raise NotationError(
             "a set-up in JSON must be an object with attacker, defender and terrain", code="json.bad_setup"
         )
-    unknown = set(data) - {"terrain", "attacker", "defender", "actions", "made_up", "between"}
+    unknown = set(data) - {"terrain", "attacker", "defender", "actions", "made_up", "between", "readings"}
     if unknown:
         raise NotationError(f"unknown set-up key(s): {', '.join(sorted(unknown))}", code="json.unknown_key")
 
@@ -119,7 +123,7 @@ def setup_from_dict(data: Any) -> CombatSetup:
     if terrain is not None and terrain.startswith(f"{FACE_DOWN}:"):
         # The named face-down card is a slug, as in the notation, so the set-up prints back the same.
         terrain = _terrain(terrain, "terrain", -1)
-    return CombatSetup(
+    setup = CombatSetup(
         attacker=side("attacker"),
         defender=side("defender"),
         terrain=None if terrain in (None, "none") else terrain,
@@ -127,6 +131,16 @@ def setup_from_dict(data: Any) -> CombatSetup:
         made_up=_made_up(data.get("made_up")),
         between=between_from_dict(data["between"]) if data.get("between") else (),
     )
+    # No ``readings``: written before the field existed, read as its notation would be.
+    return replace(setup, readings=_readings(data.get("readings"), setup))
+
+
+def _readings(raw: Any, setup: CombatSetup) -> StandardReadings:
+    if raw is None:
+        return read_unnamed(setup)
+    if not isinstance(raw, Mapping) or not all(isinstance(value, str) for value in raw.values()):
+        raise NotationError('readings must be an object such as {"turn-answers": "just-before"}', code="json.bad_value")
+    return readings_from(dict(raw))
 
 
 def _made_up(value: Any) -> tuple[str, ...]:

@@ -153,13 +153,15 @@ def bribery_window(combat: Combat, moment: Moment, pair: dict[Side, Fighter]) ->
             log(combat, StepKind.BRIBE, "PRI-1", "bribery_window", ())
         return bribed
     first_bribe: Side | None = None
-    answers = window_answers(combat, moment) if given is not None else {}
+    # Under rules-1.2 (a set-up shared before ENG-19) the window takes no answer in order: any reaction fits.
+    ordered = given is not None and not combat.setup.readings.answers_as_1_2
+    answers = window_answers(combat, moment) if ordered else {}
     for side, bribe, index in planned:
         announce_refusals(combat, index, window=True)
         target = pair[side.other]
         # ENG-19: in an ordered window only a spell written right after this bribe may answer it (the first that fits).
         after = answers.pop(index, [])
-        combat.ordered_window = given is not None
+        combat.ordered_window = ordered
         combat.bribe_answers = tuple(play for _, play, _ in after)
         try:
             taken = bribe_creature(combat, side, bribe.icon, target, "PRI-1" if first_bribe is None else "A-01")
@@ -386,7 +388,7 @@ def any_time_spells(combat: Combat, moment: Moment, pair: dict[Side, Fighter], b
     drop_unused_reactions(combat)
     if not (combat.sides[Side.ATTACKER].setup.spells or combat.sides[Side.DEFENDER].setup.spells):
         return  # No spell planned by either side (most combats): nothing below would act.
-    if not moment.secondary and moment.round in combat.plan.turns:
+    if not moment.secondary and moment.round in combat.plan.turns and not combat.setup.readings.answers_as_1_2:
         unpaired_bribe_answers(combat, moment)
     plays = {
         side: [

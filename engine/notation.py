@@ -37,6 +37,8 @@ from .setup import (
     SpellPlay,
     card_ref,
 )
+from .standard_readings import TODAY as TODAY_READINGS
+from .standard_readings import can_matter, read_unnamed, readings_from
 
 REFERENCE = r"[a-z0-9][a-z0-9-]*(?:#[1-9][0-9]*)?"
 _REFERENCE = re.compile(rf"^{REFERENCE}$")
@@ -252,7 +254,12 @@ def parse_setup(text: str) -> CombatSetup:
     matchups = []
     between = []
     made_up: list[str] = []
+    named_readings: dict[str, str] = {}
     for key, value, here in clauses(text):
+        if key.startswith("reading."):
+            # reading.<key>=<choice> (engine.standard_readings): checked once every clause is read.
+            named_readings[key.removeprefix("reading.")] = value
+            continue
         if key == "terrain":
             terrain = None if value == "none" else _terrain(value, key, here)
             continue
@@ -283,7 +290,7 @@ def parse_setup(text: str) -> CombatSetup:
             )
         name = _FIELD_FOR_KEY[sub] if sub else "creatures"
         sides[side][name] = _PARSERS[name](value, key, here)
-    return CombatSetup(
+    setup = CombatSetup(
         attacker=SideSetup(**split_ranged(sides["a"])),
         defender=SideSetup(**split_ranged(sides["d"])),
         terrain=terrain,
@@ -291,6 +298,9 @@ def parse_setup(text: str) -> CombatSetup:
         made_up=tuple(made_up),
         between=tuple(sorted(between, key=lambda plays: plays.after)),
     )
+    # A text naming no reading predates the clause: where a reading can matter it is read as it was then.
+    readings = readings_from(named_readings) if named_readings else read_unnamed(setup)
+    return replace(setup, readings=readings)
 
 
 _DEFAULTS = {item.name: item.default for item in fields(SideSetup)}
@@ -366,7 +376,17 @@ def format_setup(setup: CombatSetup) -> str:
         clauses.append(f"{matchup.key}={format_actions(matchup)}")
     for plays in setup.between:
         clauses.append(f"{plays.key}={format_between(plays)}")
+    clauses.extend(reading_clauses(setup))
     return " ".join(clauses)
+
+
+def reading_clauses(setup: CombatSetup) -> list[str]:
+    """``reading.<key>=<choice>`` for a set-up that names its readings, wherever one can matter (or one other than
+    today's is chosen); none for a text written before the clause, which prints as it was written."""
+    readings = setup.readings
+    if not readings.written or (readings == TODAY_READINGS and not can_matter(setup)):
+        return []
+    return [f"reading.{key}={choice}" for key, choice in readings.named().items()]
 
 
 def with_side(setup: CombatSetup, letter: str, **changes: Any) -> CombatSetup:

@@ -239,7 +239,7 @@ def run_secondaries(combat: Combat, side: Side, plan: tuple[SecondaryAttack, ...
             )
             combat.warn("secondary.cannot_attack", "SEC-10", number=number, attacker=attacker.name, id=attacker.id)
             continue
-        if not target.attackable:
+        if not target.attackable and not combat.setup.readings.answers_as_1_2:
             # Refused before it is made, so it does not use up the attacker's one attack (issue 31): a later
             # attack the plan gives the same creature is still made.
             combat.moment = f"s{number}"
@@ -278,7 +278,11 @@ def aimed_bribes(combat: Combat, side: Side, number: int, attacker: Fighter) -> 
     for bribe in combat.sides[side.other].setup.bribes:
         if bribe.moment != Moment(number, True):
             continue
-        if bribe.target is not None and fighter_named(combat, side, bribe.target) is not attacker:
+        if (
+            bribe.target is not None
+            and not combat.setup.readings.answers_as_1_2
+            and fighter_named(combat, side, bribe.target) is not attacker
+        ):
             named = fighter_named(combat, side, bribe.target)
             name = named.name if named is not None else bribe.target
             log(

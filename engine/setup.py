@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .enums import BriberyIcon, Side
+from .standard_readings import TODAY as TODAY_READINGS
+from .standard_readings import StandardReadings
 
 if TYPE_CHECKING:
     from .actions import MatchupActions
@@ -148,6 +150,9 @@ class CombatSetup:
     made_up: tuple[str, ...] = ()
     # Plays between primary match-ups (``b1=a:item:eye-of-missile-mayhem``), by the match-up they follow.
     between: tuple[BetweenActions, ...] = ()
+    # The readings of the standard combat's open rules (engine.standard_readings): today's for a set-up made in
+    # code; the notation and JSON readers give a text that names none, where one can matter, the old reading.
+    readings: StandardReadings = TODAY_READINGS
 
     def side(self, side: Side) -> SideSetup:
         return self.attacker if side is Side.ATTACKER else self.defender

@@ -156,8 +156,10 @@ def refusal_sentence(refusal: Refusal, **values: str) -> str:
 class _Referee:
     """Walks one match-up's list, keeping whose turn it is and which window is open."""
 
-    def __init__(self, matchup: MatchupActions) -> None:
+    def __init__(self, matchup: MatchupActions, *, answers_as_1_2: bool = False) -> None:
         self.matchup = matchup
+        # The reading rules-1.2 (engine.standard_readings): a spell in the window is no answer taken there.
+        self.answers_as_1_2 = answers_as_1_2
         self.moment = Moment(matchup.round)
         self.phase = "window"
         self.window_used = False
@@ -196,7 +198,12 @@ class _Referee:
                 self.in_turns(index, action)
 
     def in_window(self, index: int, action: Action) -> None:
-        if action.kind is ActionKind.SPELL and self.state.answers(action.side) and self.window:
+        if (
+            action.kind is ActionKind.SPELL
+            and self.state.answers(action.side)
+            and self.window
+            and not self.answers_as_1_2
+        ):
             # A spell right after the opposing bribe answers it (ENG-19: Shadow Bank Job). Like a bribe of a shooter
             # just placed (A-02) it takes no turn: the player still answers the bribe with a bribe back or a pass.
             # The engine refuses it there if its card answers no bribe (the window is open).
@@ -302,7 +309,7 @@ def referee(setup: CombatSetup) -> TurnPlan:
     plan = TurnPlan(setup)
     sides = {Side.ATTACKER: setup.attacker, Side.DEFENDER: setup.defender}
     for matchup in setup.actions:
-        referee_ = _Referee(matchup)
+        referee_ = _Referee(matchup, answers_as_1_2=setup.readings.answers_as_1_2)
         referee_.run()
         for side in SIDES:
             kept, dropped = _without_round(sides[side], matchup.round)

@@ -15,7 +15,9 @@ from .options_oracle import standard_accepts
 
 CATALOG = default_catalog()
 SIIN = "siin-stealer-of-the-power"
-AFTER_CHANNEL = f"a=giant-shaman,giant-shaman a.stones=3 d=swordsman,swordsman d.guardian={SIIN} d.stones=2 "
+# Set-ups written now name the reading of rules 1.3 (a text without it where it matters is an older link).
+NOW = "reading.turn-answers=just-before "
+AFTER_CHANNEL = NOW + f"a=giant-shaman,giant-shaman a.stones=3 d=swordsman,swordsman d.guardian={SIIN} d.stones=2 "
 
 
 def offered(text: str, number: int = 1) -> list[str]:
@@ -47,7 +49,7 @@ def test_a_guardian_turn_not_offered_has_a_coded_reason(text: str, code: str, ru
 
 
 def test_a_guardian_without_a_turn_ability_is_said_so() -> None:
-    setup = parse_setup("a=axeman a.stones=2 d=swordsman d.guardian=grahzue m1=a:pass,d:pass,a:channel:guardian")
+    setup = parse_setup(NOW + "a=axeman a.stones=2 d=swordsman d.guardian=grahzue m1=a:pass,d:pass,a:channel:guardian")
     reason = why_not(setup, CATALOG, 1, action_from_text("d:guardian:grahzue"))
     assert reason is not None and reason.code == "options.no_guardian_turn"
 
@@ -60,7 +62,7 @@ def test_after_siin_no_channel_is_offered_and_the_reason_is_the_ban() -> None:
 
 
 def test_an_answering_spell_is_offered_only_right_after_what_it_answers() -> None:
-    base = "a=giant-shaman a.hand=energy-eater,magic-feedback d=giant-shaman d.stones=2 d.channellers=valkyrie-spirit "
+    base = NOW + "a=giant-shaman a.hand=energy-eater,magic-feedback d=giant-shaman d.stones=2 d.channellers=valkyrie-spirit "
     after_stone = offered(base + "m1=a:pass,d:pass,a:pass,d:channel:guardian")
     assert "a:spell:energy-eater" in after_stone and "a:spell:magic-feedback" not in after_stone
     after_channeller = offered(base + "m1=a:pass,d:pass,a:pass,d:channel:valkyrie-spirit")
@@ -78,7 +80,7 @@ def test_an_answering_spell_is_offered_only_right_after_what_it_answers() -> Non
 
 
 def test_a_bribe_answer_is_offered_inside_the_window_and_another_spell_is_refused_there() -> None:
-    text = "a=axeman a.hand=gold d=archer d.hand=shadow-bank-job,power-lunch m1=a:bribe:gold"
+    text = NOW + "a=axeman a.hand=gold d=archer d.hand=shadow-bank-job,power-lunch m1=a:bribe:gold"
     assert offered(text) == ["d:spell:shadow-bank-job", "d:pass"]
     setup = parse_setup(text)
     assert standard_accepts(setup, CATALOG, 1, action_from_text("d:spell:shadow-bank-job")) == (True, "")
@@ -97,7 +99,7 @@ def test_plays_between_match_ups_are_listed_for_each_gap() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        AFTER_CHANNEL + f"m1=a:pass,d:pass,a:channel:guardian,d:guardian:{SIIN}",
+        AFTER_CHANNEL.removeprefix(NOW) + f"m1=a:pass,d:pass,a:channel:guardian,d:guardian:{SIIN} " + NOW.strip(),
         "a=swordsman,archer a.hand=eye-of-missile-mayhem d=axeman,swordsman b1=a:item:eye-of-missile-mayhem,d:pass",
     ],
 )

@@ -14,7 +14,8 @@ from .errors import NotationError
 from .made_up import made_up_record
 from .notation import _PARSERS, SIDE_KEYS, _format_value, _terrain, reading_clauses, side_value, split_ranged
 from .setup import FACE_DOWN, CombatSetup, SideSetup
-from .standard_readings import StandardReadings, read_unnamed, readings_from
+from .standard_readings import StandardReadings, readings_from
+from .unnamed_readings import read_unnamed
 
 _LIST_FIELDS = {
     "rolls",

@@ -38,7 +38,8 @@ from .setup import (
     card_ref,
 )
 from .standard_readings import TODAY as TODAY_READINGS
-from .standard_readings import can_matter, read_unnamed, readings_from
+from .standard_readings import can_matter, readings_from
+from .unnamed_readings import read_unnamed
 
 REFERENCE = r"[a-z0-9][a-z0-9-]*(?:#[1-9][0-9]*)?"
 _REFERENCE = re.compile(rf"^{REFERENCE}$")

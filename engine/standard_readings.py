@@ -102,23 +102,3 @@ def can_matter(setup: CombatSetup) -> bool:
         side.spells or side.secondaries or any(bribe.moment.secondary for bribe in side.bribes)
         for side in (setup.attacker, setup.defender)
     )
-
-
-def newer_than_the_clause(setup: CombatSetup) -> bool:
-    """Whether the set-up uses notation added with the clause (rules 1.3): a Guardian's turn, plays between
-    match-ups (``b<N>``) or a ranged attack written for a secondary attack. No link using them was shared
-    before, so such a text is never an old link, whether or not it names a reading."""
-    from .actions import ActionKind  # here: actions imports setup, which imports this module
-
-    return bool(
-        setup.between
-        or setup.attacker.secondary_ranged
-        or setup.defender.secondary_ranged
-        or any(action.kind is ActionKind.GUARDIAN for matchup in setup.actions for action in matchup.actions)
-    )
-
-
-def read_unnamed(setup: CombatSetup) -> StandardReadings:
-    """The readings of a text that names none: the old reading where it can matter and the text could have been
-    shared before the clause existed; else today's (printed with its clause from then on)."""
-    return BEFORE_READINGS if can_matter(setup) and not newer_than_the_clause(setup) else TODAY

@@ -216,6 +216,13 @@ def _step_context(request: HttpRequest, log: CombatLog, setup: CombatSetup, view
         "hand_checks": reading.hand_checks(log, catalog),
         # Said at the top, not among the checks: the totals shown were reached without these turns.
         "refused_turns": refused.refused_turns(log, names),
+        # An older link read under an earlier reading says so and links to the same set-up under today's
+        # (engine.standard_readings); a combat read under today's reading shows nothing more.
+        "old_readings": [
+            record
+            for record in reading_links(STANDARD, setup, log)
+            if record["applied"] and record["used"] != record["default"]
+        ],
         "order_count": orders,
         # Counts grow as factorials: written as people read them, never a 30-digit number.
         "order_count_text": describe_count(orders),

@@ -81,9 +81,22 @@ def test_the_form_makes_a_set_up_today_and_keeps_an_old_links_reading(client: Cl
     catalog = default_catalog()
     forms = filled_forms(parse_setup(OLD), catalog)
     assert forms.reading == "rules-1.2"
-    data = {"a-creatures": "Axeman", "a-hand": "Energy Eater", "d-creatures": "Giant Shaman", "d-stones": "3",
-            "m1-actions": "a:pass,d:pass,a:pass,d:channel:guardian,a:spell:energy-eater,d:pass,a:pass"}
+    data = {
+        "a-creatures": "Axeman",
+        "a-hand": "Energy Eater",
+        "d-creatures": "Giant Shaman",
+        "d-stones": "3",
+        "m1-actions": "a:pass,d:pass,a:pass,d:channel:guardian,a:spell:energy-eater,d:pass,a:pass",
+    }
     made = build_notation(bound_forms(data, catalog), catalog)
     assert made is not None and made.readings.turn_answers.value == "just-before"
     kept = build_notation(bound_forms({**data, "reading.turn-answers": "rules-1.2"}, catalog), catalog)
     assert kept is not None and kept.readings.turn_answers.value == "rules-1.2" and kept.readings.written
+
+
+def test_an_old_link_whose_result_today_would_be_the_same_shows_no_notice(client: Client) -> None:
+    # Energy Eater after the attacker's own channel: it answered nothing then and answers nothing now.
+    same = OLD_LINKS[1]["notation"]
+    assert "a:channel:guardian,d:pass,a:spell:energy-eater" in same
+    assert _resolve(client, same)["result"]["readings"] == {"turn-answers": "rules-1.2"}
+    assert "combat-reading" not in _page(client, same)

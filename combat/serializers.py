@@ -58,6 +58,13 @@ class CombatSetupSerializer(serializers.Serializer[Any]):
     # null reads as a side with nothing given, as absent does.
     attacker = SideSetupSerializer(required=False, allow_null=True)
     defender = SideSetupSerializer(required=False, allow_null=True)
+    readings = serializers.DictField(
+        child=serializers.CharField(),
+        required=False,
+        help_text='The reading of each open rule, e.g. {"turn-answers": "just-before"}. Absent where one can change '
+        "the result (an order of actions, a spell, a secondary plan), the set-up predates it and is read under "
+        "rules-1.2.",
+    )
 
 
 @extend_schema_field(CombatSetupSerializer)

@@ -6,6 +6,7 @@ turn_answers_main_results.json by record_turn_answers_corpus.py), while the same
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -97,3 +98,40 @@ def test_an_unknown_reading_is_a_coded_error() -> None:
     with pytest.raises(EngineError) as unknown:
         parse_setup("a=axeman d=swordsman reading.nope=x")
     assert unknown.value.code == "notation.unknown_reading"
+
+
+def _engine_table_texts() -> list[str]:
+    """Every standard set-up text in the engine's tables (card families, worked cases, ...)."""
+    found: set[str] = set()
+    for path in HERE.glob("*.json"):
+        for match in re.finditer(r'"((?:terrain=\S+ )?a=[^"\n{]+)"', path.read_text(encoding="utf-8")):
+            found.add(match.group(1))
+    return sorted(found)
+
+
+def test_where_the_reading_cannot_matter_both_readings_resolve_alike() -> None:
+    """The printer leaves the clause out where ``can_matter`` is false: that is honest only if the two readings
+    never differ there. Every such set-up of the engine's tables resolves to the same result and steps."""
+    compared = 0
+    for text in _engine_table_texts():
+        try:
+            setup = parse_setup(text)
+        except EngineError:
+            continue
+        if can_matter(setup):
+            continue
+        logs = []
+        for chosen in AnswerReading:
+            try:
+                logs.append(resolve(replace(setup, readings=replace(TODAY, turn_answers=chosen)), CATALOG).to_dict())
+            except EngineError:
+                break
+        if len(logs) < 2:
+            continue
+        compared += 1
+        outcome = [
+            {key: value for key, value in log["result"].items() if not key.startswith("readings")} for log in logs
+        ]
+        assert outcome[0] == outcome[1], text
+        assert logs[0]["steps"] == logs[1]["steps"], text
+    assert compared >= 100, compared

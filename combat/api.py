@@ -190,9 +190,7 @@ class ValidateView(APIView):
             if exc.code.startswith(SCHEMA_REFUSAL_CODES):
                 raise  # Not a set-up of the documented shape: refused as the schema says, like every endpoint.
             problems = [problem.as_dict() for problem in exc.problems]
-            return Response(
-                {"valid": False, "notation": None, "problems": problems, "ruleset": _named_ruleset(request)}
-            )
+            return Response({"valid": False, "notation": None, "problems": problems, "ruleset": _named_ruleset(request)})
         problems = [problem.as_dict() for problem in running.problems_of(setup)]
         ruleset = ruleset_of(setup)
         data: dict[str, Any] = {

@@ -380,8 +380,7 @@ def build_board(
     sides = {"a": setup.attacker, "d": setup.defender}
     board = Board(ready=True)
     board.commands = [
-        _command_pick(catalog, letter, side, offered.commands_of(LETTER_SIDES[letter]))
-        for letter, side in sides.items()
+        _command_pick(catalog, letter, side, offered.commands_of(LETTER_SIDES[letter])) for letter, side in sides.items()
     ]
     board.notes = [_said(note) for note in offered.notes]
     count = len(offered.rows)
@@ -403,7 +402,9 @@ def build_board(
             row_side = RowSide(letter, fighters[letter], number - 1, lasts[letter])
             if not played_from_list:
                 facing = fighters["d" if letter == "a" else "a"]
-                row_side.picks = _row_picks(catalog, letter, number, found.side(side), values, fighters[letter], facing)
+                row_side.picks = _row_picks(
+                    catalog, letter, number, found.side(side), values, fighters[letter], facing
+                )
                 row_side.not_offered = _not_offered(found.side(side))
             row_sides[letter] = row_side
         actions = _action_list(catalog, number, values, turns[number], fighters, names, errors or {})

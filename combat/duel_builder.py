@@ -191,10 +191,8 @@ def _legal(option: ActionOption, catalog: CardCatalog, setup: ArenaSetup) -> Leg
         what_label = card_words(catalog, option.card)
     else:
         what_label = ""
-    target_label = (
-        _named_target(kind, target, setup, option.side, catalog)
-        if target
-        else _usual_target(kind, setup, option.side, catalog)
+    target_label = _named_target(kind, target, setup, option.side, catalog) if target else _usual_target(
+        kind, setup, option.side, catalog
     )
     return LegalAction(letter, kind, what, what_label, target, target_label, option.words)
 
@@ -253,9 +251,7 @@ def _said(reason: Reason | None, table: Mapping[str, str]) -> str:
     return words[:1].upper() + words[1:] + "."
 
 
-def round_builder(
-    values: Mapping[str, Any], key: str, setup: ArenaSetup, catalog: CardCatalog, turn: Turn
-) -> RoundBuilder:
+def round_builder(values: Mapping[str, Any], key: str, setup: ArenaSetup, catalog: CardCatalog, turn: Turn) -> RoundBuilder:
     """One round's list in words and the controls that add to it, offering what the engine offers next (``turn``);
     ``catalog`` knows the duel's made-up cards."""
     written = listed(values, key)

@@ -69,3 +69,5 @@ def action_words(action: RoundAction, catalog: CardCatalog) -> str:
     if str(action.card) == "guardian":
         return f"{who}'s Guardian channels {stones_words(action.amount)}{into}"
     return f"{who} channels through {card}{into}"
+
+

@@ -62,7 +62,10 @@ def test_after_siin_no_channel_is_offered_and_the_reason_is_the_ban() -> None:
 
 
 def test_an_answering_spell_is_offered_only_right_after_what_it_answers() -> None:
-    base = NOW + "a=giant-shaman a.hand=energy-eater,magic-feedback d=giant-shaman d.stones=2 d.channellers=valkyrie-spirit "
+    base = (
+        NOW
+        + "a=giant-shaman a.hand=energy-eater,magic-feedback d=giant-shaman d.stones=2 d.channellers=valkyrie-spirit "
+    )
     after_stone = offered(base + "m1=a:pass,d:pass,a:pass,d:channel:guardian")
     assert "a:spell:energy-eater" in after_stone and "a:spell:magic-feedback" not in after_stone
     after_channeller = offered(base + "m1=a:pass,d:pass,a:pass,d:channel:valkyrie-spirit")

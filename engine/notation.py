@@ -260,6 +260,11 @@ def parse_setup(text: str) -> CombatSetup:
         if key.startswith("reading."):
             # reading.<key>=<choice> (engine.standard_readings): checked once every clause is read.
             named_readings[key.removeprefix("reading.")] = value
+            try:
+                readings_from(named_readings)
+            except NotationError as exc:
+                # Said at the clause that is wrong, as every notation problem is.
+                raise NotationError(exc.message, position=here, code=exc.code) from None
             continue
         if key == "terrain":
             terrain = None if value == "none" else _terrain(value, key, here)

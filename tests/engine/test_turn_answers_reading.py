@@ -95,6 +95,7 @@ def test_an_unknown_reading_is_a_coded_error() -> None:
     with pytest.raises(NotationError) as bad:
         parse_setup("a=axeman d=swordsman m1=a:pass,d:pass reading.turn-answers=later")
     assert bad.value.code == "notation.bad_reading"
+    assert bad.value.position == len("a=axeman d=swordsman m1=a:pass,d:pass ")
     with pytest.raises(EngineError) as unknown:
         parse_setup("a=axeman d=swordsman reading.nope=x")
     assert unknown.value.code == "notation.unknown_reading"

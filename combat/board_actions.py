@@ -42,12 +42,13 @@ KIND_WORDS = {
     ActionKind.SPELL.value: "Cast a spell",
     ActionKind.CHANNEL.value: "Channel",
     ActionKind.ITEM.value: "Use an item",
+    ActionKind.GUARDIAN.value: "Use the Guardian's own ability",
     ActionKind.PASS.value: "Pass",
 }
 TEXT_HELP = (
     "The same list as text, one action per turn joined by commas, the attacker first: "
     "a:channel:guardian*1,d:ranged:djinn,a:pass,d:pass. Kinds: bribe, bribe-back, ranged, spell, channel, "
-    "item, pass; a: is the attacker, d: the defender."
+    "item, guardian (the Guardian's own ability, naming its card), pass; a: is the attacker, d: the defender."
 )
 
 

@@ -241,6 +241,18 @@ CLAUSES: tuple[Clause, ...] = (
         'made-up.test-giant={"border":"mortal","name":"Test%20Giant","type":"creature","vitality":9} '
         "a=test-giant d=swordsman",
     ),
+    Clause(
+        "reading-turn-answers",
+        "Reading of answers",
+        "reading.turn-answers=just-before or rules-1.2",
+        "Which action an answer answers, and what lands or is used up in the bribery window and the secondary "
+        "attacks (rulings 11.4.19 to 11.4.21): just-before, today's rules and the default, answers the opposing "
+        "action of the turn just before; rules-1.2 is how the simulator read them until rules 1.2. Printed last, "
+        "for every set-up made here with an order of actions, a spell or a secondary plan; such a link without it "
+        "predates it and is read under rules-1.2.",
+        "a=axeman a.hand=energy-eater d=giant-shaman d.stones=3 "
+        "m1=a:pass,d:pass,a:pass,d:channel:guardian,a:spell:energy-eater,d:pass,a:pass reading.turn-answers=rules-1.2",
+    ),
 )
 
 

@@ -35,9 +35,7 @@ class SideSetupSerializer(serializers.Serializer[Any]):
     stronghold = serializers.CharField(required=False, allow_null=True, help_text="The side's stronghold, by slug.")
     shields = _strings("The side's shields, by slug.")
     command = serializers.CharField(required=False, allow_null=True, help_text="A command card played, by slug.")
-    dispel = serializers.IntegerField(
-        required=False, min_value=0, max_value=MAX_NUMBER, help_text="Dispels available."
-    )
+    dispel = serializers.IntegerField(required=False, min_value=0, max_value=MAX_NUMBER, help_text="Dispels available.")
     order = _strings("The play order of the creatures, if not the listed one.")
     ranged = _strings("Ranged support, 'round:creature', e.g. '1:archer'.")
     bribes = _strings("Bribes, 'moment:icon[:target]', e.g. '1:gold'.")
@@ -60,6 +58,13 @@ class CombatSetupSerializer(serializers.Serializer[Any]):
     # null reads as a side with nothing given, as absent does.
     attacker = SideSetupSerializer(required=False, allow_null=True)
     defender = SideSetupSerializer(required=False, allow_null=True)
+    readings = serializers.DictField(
+        child=serializers.CharField(),
+        required=False,
+        help_text='The reading of each open rule, e.g. {"turn-answers": "just-before"}. Absent where one can change '
+        "the result (an order of actions, a spell, a secondary plan), the set-up predates it and is read under "
+        "rules-1.2.",
+    )
 
 
 @extend_schema_field(CombatSetupSerializer)
@@ -276,6 +281,25 @@ class NoticeSerializer(serializers.Serializer[Any]):
     )
 
 
+class ReadingSerializer(serializers.Serializer[Any]):
+    key = serializers.CharField(help_text="The open rule, as in the notation's reading.<key> clause.")
+    rule = serializers.CharField(help_text="The engine rule id of the step that applies it.")
+    number = serializers.CharField(help_text="The numbered rule it reads (an Arena rule, or a standard ruling 11.4.n).")
+    used = serializers.CharField(help_text="The reading this result was resolved under.")
+    default = serializers.CharField(help_text="Today's reading (what the published rules say where they speak).")
+    written = serializers.BooleanField(
+        help_text="The set-up named its readings; false for a link written before readings existed, read as then."
+    )
+    used_summary = serializers.CharField()
+    applied = serializers.BooleanField(
+        help_text="The reading decided a step of this duel; for a standard combat, it can change this set-up's result."
+    )
+    other = serializers.CharField(help_text="The alternative reading the other link resolves under.")
+    other_summary = serializers.CharField()
+    other_notation = serializers.CharField()
+    other_permalink = serializers.CharField(help_text="The same duel under the other reading.")
+
+
 class ResultSerializer(serializers.Serializer[Any]):
     creatures = CreatureOutcomeSerializer(many=True)
     matchups = MatchupSerializer(many=True)
@@ -292,6 +316,17 @@ class ResultSerializer(serializers.Serializer[Any]):
     not_automated = serializers.ListField(child=serializers.ListField(), help_text="[card, reason] pairs.")
     warnings = serializers.ListField(child=serializers.CharField())
     notices = NoticeSerializer(many=True, help_text="Every warning as data, in the same order as warnings.")
+    readings = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="The reading of each open rule the combat was resolved under, by key (turn-answers).",
+    )
+    readings_written = serializers.BooleanField(
+        help_text="The set-up named its readings (or needed none); false for a link written before the clause, where "
+        "it can matter, read as then."
+    )
+    readings_applied = serializers.ListField(
+        child=serializers.CharField(), help_text="The open rules whose reading can change this set-up's result."
+    )
 
 
 class ResolveResponseSerializer(serializers.Serializer[Any]):
@@ -301,6 +336,10 @@ class ResolveResponseSerializer(serializers.Serializer[Any]):
     permalink = serializers.CharField()
     steps = StepSerializer(many=True)
     result = ResultSerializer()
+    readings = ReadingSerializer(
+        many=True,
+        help_text="Each open rule of the standard combat: the reading used and the same set-up under another.",
+    )
 
 
 class RoundTotalsSerializer(serializers.Serializer[Any]):
@@ -371,23 +410,6 @@ class DuelResultSerializer(serializers.Serializer[Any]):
     readings_applied = serializers.ListField(
         child=serializers.CharField(), help_text="The open rules whose reading decided a step of this duel."
     )
-
-
-class ReadingSerializer(serializers.Serializer[Any]):
-    key = serializers.CharField(help_text="The open rule, as in the notation's reading.<key> clause.")
-    rule = serializers.CharField(help_text="The engine rule id of the step that applies it.")
-    number = serializers.CharField(help_text="The numbered Arena rule it reads.")
-    used = serializers.CharField(help_text="The reading this result was resolved under.")
-    default = serializers.CharField(help_text="Today's reading (what the published rules say where they speak).")
-    written = serializers.BooleanField(
-        help_text="The set-up named its readings; false for a link written before readings existed, read as then."
-    )
-    used_summary = serializers.CharField()
-    applied = serializers.BooleanField(help_text="The reading decided a step of this duel.")
-    other = serializers.CharField(help_text="The alternative reading the other link resolves under.")
-    other_summary = serializers.CharField()
-    other_notation = serializers.CharField()
-    other_permalink = serializers.CharField(help_text="The same duel under the other reading.")
 
 
 class DuelResponseSerializer(serializers.Serializer[Any]):

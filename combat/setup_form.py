@@ -34,6 +34,8 @@ from engine.jsonform import setup_to_dict
 from engine.made_up import catalog_for, made_up_slugs
 from engine.notation import SIDE_KEYS, format_setup, parse_setup
 from engine.setup import FACE_DOWN, CombatSetup, face_down
+from engine.standard_readings import TODAY as TODAY_READINGS
+from engine.standard_readings import TURN_ANSWERS
 from engine.validate import STACKING_LIMIT, validate
 
 # A small fight that shows an off-colour bonus and a ranged attack, so "Resolve" works at once.
@@ -66,6 +68,10 @@ _SEPARATORS = re.compile(r"[\s,]+")
 # The made-up cards of a set-up ride along in one hidden field, as their notation clauses: the form has no
 # inputs for them, but the board and the creature lists must know them, and the permalink keep them.
 MADE_UP_FIELD = "made-up"
+# The hidden field that carries a set-up's reading of turn-answers (engine.standard_readings) when it is opened to
+# change under another than today's (an older link): the changed set-up keeps it, now written. Absent, a set-up made
+# on the form is made today and read under today's reading.
+READING_FIELD = f"reading.{TURN_ANSWERS.key}"
 
 
 def _slugish(text: str) -> str:
@@ -405,6 +411,12 @@ class SetupForms:
     draft: CombatSetup = field(default_factory=CombatSetup)
     # The made-up cards (their canonical records), carried by the hidden MADE_UP_FIELD.
     made_up: tuple[str, ...] = ()
+    # A reading other than today's the set-up was opened under (READING_FIELD); '' for today's.
+    reading: str = ""
+
+    @property
+    def reading_clause(self) -> str:
+        return f"{READING_FIELD}={self.reading}" if self.reading else ""
 
     @property
     def made_up_text(self) -> str:
@@ -478,6 +490,7 @@ def bound_forms(data: Mapping[str, Any], catalog: CardCatalog) -> SetupForms:
         defender=SideForm(data, prefix="d", catalog=catalog),
         board_values=values,
         made_up=made_up,
+        reading=str(data.get(READING_FIELD, "") or ""),
     )
     for side in forms_.sides:
         side.board_items = board_decisions(values, side.prefix or "")
@@ -540,6 +553,10 @@ def filled_forms(setup: CombatSetup, catalog: CardCatalog, problems: Iterable[Pr
             board_values=values,
             draft=setup,
             made_up=setup.made_up,
+            # An older link opened to change keeps the reading it was read under (written from then on).
+            reading=""
+            if setup.readings.turn_answers.value == TURN_ANSWERS.default
+            else setup.readings.turn_answers.value,
         )
     )
 
@@ -557,7 +574,7 @@ def build_notation(forms_: SetupForms, catalog: CardCatalog) -> CombatSetup | No
     for side in forms_.sides:
         clauses += side.clauses()
     orders = board_action_clauses(forms_.board_values)
-    forms_.notation = " ".join(clauses + orders)
+    forms_.notation = " ".join(clauses + orders + ([forms_.reading_clause] if forms_.reading else []))
     if not forms_.notation:
         # Nothing filled in: said as the form's two empty shields, not as the notation's "give a=... and d=...".
         forms_.problems = tuple(validate(CombatSetup(), catalog))
@@ -575,6 +592,9 @@ def build_notation(forms_: SetupForms, catalog: CardCatalog) -> CombatSetup | No
             except NotationError:
                 pass
         return None
+    if not setup.readings.written:
+        # Made on the form now, not an older link: read under today's reading (and printed with its clause).
+        setup = replace(setup, readings=TODAY_READINGS)
     forms_.draft = setup
     forms_.notation = format_setup(setup)
     if any(side.errors for side in forms_.sides):

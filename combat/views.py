@@ -196,6 +196,25 @@ def _duel_edited(request: HttpRequest) -> Any:
     return duel_builder.edited(request.GET, act, running.catalog()) if act else request.GET
 
 
+def _old_readings(setup: CombatSetup, log: CombatLog) -> list[dict[str, Any]]:
+    """The readings other than today's an older link was read under (engine.standard_readings), each said with a link
+    to the same set-up under today's, where today's reading would give another result: a link whose result is the
+    same either way (most) shows nothing more. A combat read under today's reading shows nothing."""
+    shown = []
+    for record in reading_links(STANDARD, setup, log):
+        if not record["applied"] or record["used"] == record["default"]:
+            continue
+        today = running.run(STANDARD.parse(record["other_notation"])).to_dict()["result"]
+        if _outcome(today) != _outcome(log.to_dict()["result"]):
+            shown.append(record)
+    return shown
+
+
+def _outcome(result: dict[str, Any]) -> dict[str, Any]:
+    """A result without the readings it names: what two readings are compared on."""
+    return {key: value for key, value in result.items() if not key.startswith("readings")}
+
+
 def _step_context(request: HttpRequest, log: CombatLog, setup: CombatSetup, view: StepThrough) -> dict[str, Any]:
     """What the step-through shows beside the engine's steps: the picture, rule numbers, card links."""
     catalog = running.catalog()
@@ -219,6 +238,8 @@ def _step_context(request: HttpRequest, log: CombatLog, setup: CombatSetup, view
         "hand_checks": reading.hand_checks(log, catalog),
         # Said at the top, not among the checks: the totals shown were reached without these turns.
         "refused_turns": refused.refused_turns(log, names),
+        # An older link read under an earlier reading says so and links to the same set-up under today's.
+        "old_readings": _old_readings(setup, log),
         "order_count": orders,
         # Counts grow as factorials: written as people read them, never a 30-digit number.
         "order_count_text": describe_count(orders),

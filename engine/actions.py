@@ -51,6 +51,7 @@ class ActionKind(str, Enum):
     BRIBE = "bribe"  # bribe the opposing creature in the bribery window (PRI-1)
     BRIBE_BACK = "bribe-back"  # answer a bribe with one of your own
     ITEM = "item"  # use an item card in play
+    GUARDIAN = "guardian"  # use the side's Guardian's own ability (issue 31), naming the Guardian card
     PASS = "pass"  # do nothing this turn
 
     @property
@@ -68,6 +69,8 @@ class Refusal(str, Enum):
     NEEDS_SPELL_FIRST = "action.needs_spell_first"
     MATCHUP_ENDED = "action.matchup_ended"
     LOCKED = "action.bribery_locked"
+    # Issue 31: an action written between two match-ups (``b<N>``) that is no play of that moment.
+    NOT_BETWEEN = "action.not_between_matchups"
 
     @property
     def rule(self) -> str:
@@ -82,6 +85,7 @@ _REFUSAL_RULES = {
     Refusal.NEEDS_SPELL_FIRST: "PRI-10",
     Refusal.MATCHUP_ENDED: "A-04",
     Refusal.LOCKED: "A-12",
+    Refusal.NOT_BETWEEN: "ENG-23",
 }
 
 _SIDE_LETTER = {Side.ATTACKER: "a", Side.DEFENDER: "d"}
@@ -112,7 +116,13 @@ class Action:
         needs_icon = self.kind.in_bribery_window
         if needs_icon != (self.icon is not None):
             raise ValueError(f"a {self.kind.value} action {'needs' if needs_icon else 'takes no'} bribery card")
-        needs_card = self.kind in (ActionKind.RANGED, ActionKind.SPELL, ActionKind.CHANNEL, ActionKind.ITEM)
+        needs_card = self.kind in (
+            ActionKind.RANGED,
+            ActionKind.SPELL,
+            ActionKind.CHANNEL,
+            ActionKind.ITEM,
+            ActionKind.GUARDIAN,
+        )
         if needs_card != (self.card is not None):
             raise ValueError(f"a {self.kind.value} action {'needs' if needs_card else 'takes no'} card")
         if self.amount < 1 or (self.amount != 1 and self.kind is not ActionKind.CHANNEL):
@@ -157,7 +167,7 @@ def action_to_text(action: Action) -> str:
 
 ACTION_EXAMPLES = (
     "a:channel:guardian*1, d:ranged:djinn, a:bribe:gold@archer, d:bribe-back:beer, a:spell:power-lunch, "
-    "a:item:slug or a:pass"
+    "a:item:slug, d:guardian:siin-stealer-of-the-power or a:pass"
 )
 
 

@@ -257,6 +257,9 @@ def reaction(
         card = combat.catalog.get(play.card)
         if str(play.moment) != combat.moment or id(play) in spent or not fits(card):
             continue
+        if combat.ordered_window and not any(play is answer for answer in combat.bribe_answers):
+            # ENG-19: in an ordered window an answer is the spell written right after this very bribe.
+            continue
         if play.target is not None and fighter_named(combat, target.side, play.target) is not target:
             continue
         if state.hand[card.slug] <= 0:

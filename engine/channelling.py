@@ -72,14 +72,16 @@ from .enums import (
     StepKind,
     Terrain,
 )
+from .guardian_turns import cancel_channel, guardian_ability, not_applied
 from .item_effects import ground_unheld_fliers
 from .log import Why
 from .matchup_effects import add, bribe_creature, drop_unused_reactions, suppressor_of
 from .render import Named
 from .setup import CardRef, Channel, Moment, RangedSupport, SpellPlay, card_ref, split_reference
 from .state import Contribution, Fighter, Shot
+from .turn_answers import NO_ANSWERS, AnswerTo, missed, pairs, withdraw_pending
 from .turn_casts import cast_in_turn, use_item
-from .turns import ItemUse, Turn
+from .turns import GuardianUse, ItemUse, Turn
 from .validate import find_creature, ranged_use
 
 
@@ -583,22 +585,7 @@ def ranged_modifiers(
                 StepKind.RANGED,
             )
     # The shot's worth so far (its points and its own text): a weakening rule takes it to 0, not below.
-    worth = max(points, 0) + contribution.total - before
-    for owner, source, aura, _ in active_effects(combat, RangedModifier):
-        if not aura.reaches(owner, side):
-            continue
-        amount = max(aura.amount, -worth)
-        worth += amount
-        add(
-            combat,
-            contribution,
-            source.name,
-            amount,
-            "PRI-9",
-            source,
-            side_rule_why(source, aura),
-            StepKind.RANGED,
-        )
+    side_rules_on_shot(combat, side, max(points, 0) + contribution.total - before, contribution)
     if any(rule.beaten_after for rule in shooter.text(RangedModifier)):
         record_fate(
             combat,
@@ -611,6 +598,26 @@ def ranged_modifiers(
             reason=Why("fate.own_text_after_shot"),
             side=side,
             card=shooter.card,
+        )
+
+
+def side_rules_on_shot(combat: Combat, side: Side, worth: int, contribution: Contribution, rule: str = "PRI-9") -> None:
+    """The side-wide rules of cards in play on one ranged attack of ``side`` worth ``worth`` so far, each
+    its own term: a weakening rule takes the shot to 0, not below."""
+    for owner, source, aura, _ in active_effects(combat, RangedModifier):
+        if not aura.reaches(owner, side):
+            continue
+        amount = max(aura.amount, -worth)
+        worth += amount
+        add(
+            combat,
+            contribution,
+            source.name,
+            amount,
+            rule,
+            source,
+            side_rule_why(source, aura),
+            StepKind.RANGED,
         )
 
 
@@ -645,14 +652,23 @@ def pay_for_shot(combat: Combat, side: Side, shooter: Fighter, rule: CommandRang
     )
 
 
-def answer_shot(combat: Combat, shot: Shot, pair: dict[Side, Fighter], contributions: dict[Side, Contribution]) -> None:
-    """A-04: an answering spell of the other player waiting for this ranged attack."""
+def answer_shot(
+    combat: Combat,
+    shot: Shot,
+    pair: dict[Side, Fighter],
+    contributions: dict[Side, Contribution],
+    *,
+    only: SpellPlay | None = None,
+) -> None:
+    """A-04: an answering spell of the other player waiting for this ranged attack (``only``: that one)."""
     caster = shot.side.other
     for entry in combat.pending_reactions[caster]:
         card, play = entry
         rule = card.first(RangedReaction)
-        if rule is None or (
-            play.target is not None and fighter_named(combat, shot.side, play.target) is not shot.shooter
+        if (
+            rule is None
+            or (only is not None and play is not only)
+            or (play.target is not None and fighter_named(combat, shot.side, play.target) is not shot.shooter)
         ):
             continue
         combat.pending_reactions[caster].remove(entry)
@@ -731,6 +747,10 @@ def take_over(
         f"{shot.shooter.name}'s ranged attack, which {card.name} turns to the {caster.value}'s side",
         StepKind.SPELL,
     )
+    # ENG-20: the shot is now the caster's ranged attack, so every rule in play on the caster's ranged
+    # attacks reaches it (a Shield's "every ranged attack 1 weaker"), each its own term.
+    if not combat.setup.readings.answers_as_1_2:
+        side_rules_on_shot(combat, caster, max(value, 0), contributions[caster], "ENG-20")
 
 
 def cancel_shots(
@@ -843,6 +863,9 @@ def channelling_refusal(combat: Combat, side: Side, target: Fighter, source_card
     # A Guardian's refusal keeps its old words (its step never named a card).
     refused = {"channeller": source_card.name} if source_card is not None else {}
     named = "_channeller" if source_card is not None else ""
+    barred = combat.channelling_barred
+    if barred is not None:
+        return Why("channel.barred_for_combat", {"source": barred.name, "player": side.value}, barred)
     for owner, source, rule, holder in active_effects(combat, ForbidsChannelling):
         if not rule.sides.reaches(owner is side):
             continue
@@ -1335,12 +1358,29 @@ def play_turns(
     ]
     answers = dispel_answers(combat, turns)
     dispelled = {victim for victim, _ in answers.values()}
-    for side, decision, index in turns:
+    # Under the reading rules-1.2 (a set-up shared before ENG-19) no answer is paired: each waits as it did then.
+    answered = NO_ANSWERS if combat.setup.readings.answers_as_1_2 else pairs(combat.catalog, turns)
+    # The answers already played with the channel they answer (ENG-19), by position in ``turns``.
+    armed: set[int] = set()
+    previous_shot: Shot | None = None
+    for position, (side, decision, index) in enumerate(turns):
         announce_refusals(combat, index)
+        shot_before, previous_shot = previous_shot, None
+        if position in armed:
+            continue
+        if isinstance(decision, SpellPlay) and answered.answers.get(position) is AnswerTo.BRIBE:
+            # A bribe is answered only inside the bribery window, right after it (ENG-19): never cast here.
+            card = combat.catalog.get(decision.card)
+            missed(combat, side, card.name, AnswerTo.BRIBE, spell_slug=card.slug, spent=False)
+            continue
         if isinstance(decision, SpellPlay):
             cancels = answers[index][1] if index in answers else None
             cast_in_turn(combat, side, decision, pair, contributions, dispelled=index in dispelled, cancels=cancels)
-            answer_last_shot(combat, side, volley, pair, contributions)
+            kind = answered.answers.get(position)
+            if kind is None:
+                answer_last_shot(combat, side, volley, pair, contributions)
+            else:
+                answer_in_turn(combat, side, decision, kind, shot_before, pair, contributions)
             continue
         if combat.spell_decided is not None or combat.ended_unchallenged:
             not_made = action_said(combat.catalog, decision_action(side, decision))
@@ -1349,9 +1389,16 @@ def play_turns(
         if isinstance(decision, ItemUse):
             use_item(combat, side, decision, pair, contributions)
             continue
+        if isinstance(decision, GuardianUse):
+            guardian_turn_alone(combat, side, decision)
+            continue
         if isinstance(decision, RangedSupport):
-            shoot(combat, round_number, side, decision, pair, contributions, volley)
-            combat.live_shooters = [shot.shooter for shot in volley.shots if not shot.cancelled]
+            made = len(volley.shots)
+            shoot_in_turn(
+                combat, round_number, side, decision, pair, contributions, volley, answered.answers.get(position)
+            )
+            if len(volley.shots) > made and volley.shots[-1].side is side:
+                previous_shot = volley.shots[-1]
             continue
         if any(f.fate is not Fate.STANDING for f in pair.values()):
             log(combat, StepKind.NOTE, "PRI-9", "matchup.4", (side.value,), side=side)
@@ -1362,13 +1409,114 @@ def play_turns(
         if needs_lunch_first(combat, side, pair[side], decision, index, lunches):
             refuse_channel(combat, round_number, side, decision)
             continue
-        channel_once(combat, side, decision, pair, contributions)
+        answer_at = answered.answer_of(position)
+        if answer_at is None:
+            channel_once(combat, side, decision, pair, contributions)
+            continue
+        armed.add(answer_at)
+        channel_answered(combat, round_number, side, decision, turns[answer_at], pair, contributions, volley)
     # Actions given after both players passed wait for the end of the match-up (primary_step).
     announce_refusals(combat, turns=True)
     for side in SIDES:
         run_effects(combat, "PRI-9 side", side, round_number, pair, contributions, volley.shots)
     finish_ranged(combat, round_number, contributions, volley)
     drop_unused_reactions(combat)
+
+
+def shoot_in_turn(
+    combat: Combat,
+    round_number: int,
+    side: Side,
+    support: RangedSupport,
+    pair: dict[Side, Fighter],
+    contributions: dict[Side, Contribution],
+    volley: Volley,
+    answer: AnswerTo | None,
+) -> None:
+    """A ranged attack taken as a turn. A ranged answerer placed with no opposing channel just before it
+    answers nothing (ENG-19): it does not wait for a later channel."""
+    waiting = len(combat.waiting_shooters)
+    shoot(combat, round_number, side, support, pair, contributions, volley)
+    combat.live_shooters = [shot.shooter for shot in volley.shots if not shot.cancelled]
+    if answer is not None and len(combat.waiting_shooters) > waiting:
+        shooter = combat.waiting_shooters.pop()
+        missed(combat, side, shooter.name, answer, spell_slug=None)
+
+
+def channel_answered(
+    combat: Combat,
+    round_number: int,
+    side: Side,
+    channel: Channel,
+    answer: Turn,
+    pair: dict[Side, Fighter],
+    contributions: dict[Side, Contribution],
+    volley: Volley,
+) -> None:
+    """A channel whose answer is the opponent's very next turn (ENG-19): the answer is played first, so
+    the channel is counted with it (reversed, or cancelled with its channeller); an answer the channel
+    did not use (no channel was made, or it was not the one the answer reaches) answers nothing."""
+    answerer, decision, _ = answer
+    if isinstance(decision, GuardianUse):
+        if guardian_ability(combat, answerer, decision) is None:
+            channel_once(combat, side, channel, pair, contributions)
+            not_applied(combat, answerer, decision)
+        elif not cancel_channel(combat, answerer, decision, side, channel):
+            # Too few stones (said in its step) or channelling already barred: the channel is made as written.
+            channel_once(combat, side, channel, pair, contributions)
+        return
+    if isinstance(decision, SpellPlay):
+        cast_in_turn(combat, answerer, decision, pair, contributions)
+        channel_once(combat, side, channel, pair, contributions)
+        if withdraw_pending(combat, answerer, decision):
+            card = combat.catalog.get(decision.card)
+            missed(combat, answerer, card.name, AnswerTo.CHANNEL, spell_slug=card.slug)
+        return
+    if not isinstance(decision, RangedSupport):
+        channel_once(combat, side, channel, pair, contributions)
+        return
+    waiting = len(combat.waiting_shooters)
+    shoot(combat, round_number, answerer, decision, pair, contributions, volley)
+    combat.live_shooters = [shot.shooter for shot in volley.shots if not shot.cancelled]
+    shooter = combat.waiting_shooters[-1] if len(combat.waiting_shooters) > waiting else None
+    channel_once(combat, side, channel, pair, contributions)
+    if shooter is not None and shooter in combat.waiting_shooters:
+        combat.waiting_shooters.remove(shooter)
+        missed(combat, answerer, shooter.name, AnswerTo.CHANNEL, spell_slug=None)
+
+
+def guardian_turn_alone(combat: Combat, side: Side, use: GuardianUse) -> None:
+    """A Guardian turn with no opposing channel just before it to answer (or one it could not answer)."""
+    if guardian_ability(combat, side, use) is None:
+        not_applied(combat, side, use)
+        return
+    card = combat.sides[side].guardian_card
+    assert card is not None
+    missed(combat, side, card.name, AnswerTo.CHANNEL, spell_slug=None, card=card)
+
+
+def answer_in_turn(
+    combat: Combat,
+    side: Side,
+    play: SpellPlay,
+    kind: AnswerTo,
+    shot_before: Shot | None,
+    pair: dict[Side, Fighter],
+    contributions: dict[Side, Contribution],
+) -> None:
+    """An answering spell in its own turn (ENG-19): a shot answer answers the opposing shot of the turn
+    just before it, if there was one; any answer still waiting then has nothing to answer."""
+    if (
+        kind is AnswerTo.SHOT
+        and shot_before is not None
+        and shot_before.side is side.other
+        and not shot_before.cancelled
+    ):
+        if not push_forced(combat, pair[side].round or 0):
+            answer_shot(combat, shot_before, pair, contributions, only=play)
+    if withdraw_pending(combat, side, play):
+        card = combat.catalog.get(play.card)
+        missed(combat, side, card.name, kind, spell_slug=card.slug)
 
 
 def dispel_answers(combat: Combat, turns: tuple[Turn, ...]) -> dict[int, tuple[int, str]]:
@@ -1402,8 +1550,10 @@ def answer_last_shot(
         answer_shot(combat, last, pair, contributions)
 
 
-def decision_action(side: Side, decision: RangedSupport | Channel | ItemUse) -> Action:
+def decision_action(side: Side, decision: RangedSupport | Channel | ItemUse | GuardianUse) -> Action:
     """The action a turn's decision is (for a turn that is not made, said as the action)."""
+    if isinstance(decision, GuardianUse):
+        return Action(side, ActionKind.GUARDIAN, CardRef(decision.card), target=card_ref(decision.target))
     if isinstance(decision, RangedSupport):
         return Action(side, ActionKind.RANGED, CardRef(decision.creature))
     if isinstance(decision, ItemUse):

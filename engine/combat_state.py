@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from .abilities import CommandPlayFirst
+from .abilities import CommandPlayFirst, OutOfCombat
 from .cards import DEFAULT_GUARDIAN, CardDefinition
 from .catalog import CardCatalog
 from .effects import effects_for
@@ -48,6 +48,10 @@ class Combat:
     terrain_razed = False
     left_by: Side | None = None
     stayers_doomed: tuple[tuple[Side, CardDefinition], ...] = ()
+    # While a bribe of an ordered bribery window is played: the spells written right after it, the only ones that
+    # may answer it (ENG-19).
+    ordered_window = False
+    bribe_answers: tuple[SpellPlay, ...] = ()
 
     def __init__(self, setup: CombatSetup, catalog: CardCatalog, *, checked: bool = False) -> None:
         # ``checked``: the caller has already validated an equivalent set-up (exploration reuses one check).
@@ -79,6 +83,13 @@ class Combat:
         # The set-up's terrain of the space the combat is fought on (a command can move the combat).
         self.space_ref = setup.terrain
         self.sides = {side: self.side_state(side) for side in SIDES}
+        # The Guardian cards whose text acts in a combat (Siin, Grahzue): read like cards in play (core.active_effects).
+        self.guardian_texts: tuple[tuple[Side, CardDefinition], ...] = tuple(
+            (side, card)
+            for side in SIDES
+            if (card := self.sides[side].guardian_card) is not None
+            and any(not isinstance(ability, OutOfCombat) for ability in card.abilities)
+        )
         self.secondary_side: Side | None = None
         # Most combats hold few kinds of ability; asking for an absent kind should cost nothing.
         self.kinds_present = {
@@ -91,6 +102,7 @@ class Combat:
                 *state.shield_cards,
                 *state.earlier_cards,
                 *([state.stronghold] if state.stronghold is not None else []),
+                *(card for side, card in self.guardian_texts),
             ]
             for ability in card.abilities
         }
@@ -102,6 +114,8 @@ class Combat:
         # Ranged attacks and channelling a card has barred for the rest of the combat, and the
         # answering spells waiting in the current match-up for the opposing act they answer.
         self.ranged_barred: dict[Side, CardDefinition] = {}
+        # The Guardian card whose ability ended all channelling for the rest of the combat (Siin, ENG-22).
+        self.channelling_barred: CardDefinition | None = None
         self.pending_reactions: dict[Side, list[tuple[CardDefinition, SpellPlay]]] = {side: [] for side in SIDES}
         self.waiting_shooters: list[Fighter] = []
         self.live_shooters: list[Fighter] = []

@@ -172,6 +172,10 @@ def active_effects(combat: Combat, kind: builtins.type[A]) -> list[tuple[Side, C
             holder = state.command_fighter
             if holder is None or holder.fate is Fate.STANDING:
                 found.extend((side, borrowed, ability, None) for ability in borrowed.abilities_of(kind))
+    # A Guardian's own text works for the whole combat (issue 31); most Guardians have none, so the combat keeps only
+    # those that do (Combat.guardian_texts) and this costs nothing for the others.
+    for side, card in combat.guardian_texts:
+        found.extend((side, card, ability, None) for ability in card.abilities_of(kind))
     return found
 
 
@@ -429,7 +433,19 @@ def record_fate(
         combat, kind, rule, message, args, side=side, card=card, subject=subject, delta=delta, total=total, chain=chain
     )
     settle(combat, subject, fate, reason, step)
+    if fate is Fate.BRIBED and Stones in combat.kinds_present:
+        stones_for_bribed(combat, subject)
     return step
+
+
+def stones_for_bribed(combat: Combat, fighter: Fighter) -> None:
+    """ENG-21: a card that pays its player when one of his creatures is bribed (Grahzue) pays at once; the
+    stone is his from that step on."""
+    if combat.setup.readings.answers_as_1_2:
+        return  # Grahzue's text did not act in a combat until rules 1.3: a link shared then keeps its stones.
+    for owner, card, rule, holder in active_effects(combat, Stones):
+        if rule.on is StoneEvent.OWN_BRIBED and owner is fighter.side and holder is not fighter:
+            change_stones(combat, owner, rule, card, "ENG-21", f"{fighter.name} being bribed")
 
 
 def indestructible(combat: Combat, fighter: Fighter, by: str, rule: str = "PRI-3") -> bool:

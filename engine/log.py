@@ -275,6 +275,12 @@ class CombatResult:
     notices: tuple[Notice, ...] = ()
     # The slugs of the made-up cards the set-up defines (made_up.py), shown as "made-up".
     made_up: tuple[str, ...] = ()
+    # The reading of each open rule the combat was resolved under (engine.standard_readings), by key;
+    # ``readings_written``: the set-up named them (False: a text older than the clause, read as then);
+    # ``readings_applied``: the keys whose reading can change this set-up's result (standard_readings.can_matter).
+    readings: dict[str, str] = field(default_factory=dict, hash=False)
+    readings_written: bool = True
+    readings_applied: tuple[str, ...] = ()
 
     @classmethod
     def record(cls, **values: Any) -> CombatResult:

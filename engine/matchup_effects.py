@@ -50,8 +50,8 @@ from .abilities import (
     TerrainModifier,
     UnbribeableSide,
 )
-from .actions import Refusal
-from .bribery_effects import any_icon_source, bribe_answered, bribe_to_melee, is_bribe_reaction
+from .actions import Action, ActionKind, Refusal
+from .bribery_effects import any_icon_source, bribe_answered, bribe_to_melee, is_bribe_reaction, reactions_spent
 from .cards import CardDefinition
 from .combat_state import Combat
 from .command_step import casting_refusal, fire_aoe
@@ -70,6 +70,7 @@ from .core import (
     log,
     record_fate,
     refuse,
+    refuse_action,
     roll,
     settle,
     spend_card,
@@ -94,7 +95,7 @@ from .hand_effects import leave_unchallenged, reclass, size_change
 from .log import Why
 from .render import Named
 from .selectors import Selector
-from .setup import Bribe, Moment, SpellPlay
+from .setup import Bribe, CardRef, Moment, SpellPlay, card_ref
 from .state import Contribution, Fighter
 
 
@@ -157,14 +158,85 @@ def bribery_window(combat: Combat, moment: Moment, pair: dict[Side, Fighter]) ->
             log(combat, StepKind.BRIBE, "PRI-1", "bribery_window", ())
         return bribed
     first_bribe: Side | None = None
+    # Under rules-1.2 (a set-up shared before ENG-19) the window takes no answer in order: any reaction fits.
+    ordered = given is not None and not combat.setup.readings.answers_as_1_2
+    answers = window_answers(combat, moment) if ordered else {}
     for side, bribe, index in planned:
         announce_refusals(combat, index, window=True)
         target = pair[side.other]
-        if bribe_creature(combat, side, bribe.icon, target, "PRI-1" if first_bribe is None else "A-01"):
+        # ENG-19: in an ordered window only a spell written right after this bribe may answer it (the first that fits).
+        after = answers.pop(index, [])
+        combat.ordered_window = ordered
+        combat.bribe_answers = tuple(play for _, play, _ in after)
+        try:
+            taken = bribe_creature(combat, side, bribe.icon, target, "PRI-1" if first_bribe is None else "A-01")
+        finally:
+            combat.ordered_window, combat.bribe_answers = False, ()
+        if taken:
             bribed.add(side.other)
             first_bribe = first_bribe or side
+        for answer in after:
+            window_answer_done(combat, moment, *answer)
+    for left in answers.values():
+        for answer in left:
+            window_answer_done(combat, moment, *answer)
     announce_refusals(combat, window=True)
     return bribed
+
+
+def unpaired_bribe_answers(combat: Combat, moment: Moment) -> None:
+    """ENG-19: in an ordered match-up a spell answering a bribe answers the bribe it is written right after, in the
+    window; one written before its first action answers none (it stays in the hand), not a bribe made earlier."""
+    for side in SIDES:
+        for play in combat.sides[side].setup.spells:
+            if (
+                play.moment != moment
+                or id(play) in combat.plan.at_turn
+                or id(play) in combat.plan.in_window
+                or id(play) in reactions_spent(combat)
+                or not is_bribe_reaction(combat, play)
+            ):
+                continue
+            reactions_spent(combat).add(id(play))
+            card = combat.catalog.get(play.card)
+            log(
+                combat,
+                StepKind.NOTE,
+                "ENG-19",
+                "turn_answer.unpaired_bribe",
+                (side.value, card.name, side.other.value),
+                side=side,
+                card=card,
+            )
+
+
+def window_answers(combat: Combat, moment: Moment) -> dict[int, list[tuple[Side, SpellPlay, int]]]:
+    """The spells written right after a bribe of this ordered window, by the bribe's index in the list."""
+    found: dict[int, list[tuple[Side, SpellPlay, int]]] = {}
+    for side, play, index, bribe_at in combat.plan.window_answers.get(moment.round, ()):
+        found.setdefault(bribe_at, []).append((side, play, index))
+    return found
+
+
+def window_answer_done(combat: Combat, moment: Moment, side: Side, play: SpellPlay, index: int) -> None:
+    """After the bribe it follows: a spell that answered it is spent already; one whose card answers no bribe is
+    refused (the window is still open); an answer that found nothing to answer stays in the hand."""
+    if id(play) in reactions_spent(combat):
+        return
+    card = combat.catalog.get(play.card)
+    if not is_bribe_reaction(combat, play):
+        action = Action(side, ActionKind.SPELL, CardRef(play.card), target=card_ref(play.target))
+        refuse_action(combat, StepKind.NOTE, moment.round, action, Refusal.WINDOW_OPEN)
+        return
+    log(
+        combat,
+        StepKind.NOTE,
+        "ENG-19",
+        "turn_answer.missed.bribe",
+        (side.value, card.name, side.other.value),
+        side=side,
+        card=card,
+    )
 
 
 def bribe_reaches(combat: Combat, bribe: Bribe, fighter: Fighter) -> bool:
@@ -321,12 +393,15 @@ def any_time_spells(combat: Combat, moment: Moment, pair: dict[Side, Fighter], b
     drop_unused_reactions(combat)
     if not (combat.sides[Side.ATTACKER].setup.spells or combat.sides[Side.DEFENDER].setup.spells):
         return  # No spell planned by either side (most combats): nothing below would act.
+    if not moment.secondary and moment.round in combat.plan.turns and not combat.setup.readings.answers_as_1_2:
+        unpaired_bribe_answers(combat, moment)
     plays = {
         side: [
             p
             for p in combat.sides[side].setup.spells
             if p.moment == moment
             and id(p) not in combat.plan.at_turn
+            and id(p) not in combat.plan.in_window
             and not is_bribe_reaction(combat, p)
             and not cast_refused(combat, side, combat.catalog.get(p.card))
         ]

@@ -17,6 +17,7 @@ from dataclasses import fields, replace
 from typing import Any
 
 from .actions import format_actions, parse_actions
+from .between_actions import BETWEEN_KEY, format_between, parse_between
 from .enums import BriberyIcon
 from .errors import NotationError, Shape
 from .made_up import clause_key, clause_value, parse_clause
@@ -36,11 +37,14 @@ from .setup import (
     SpellPlay,
     card_ref,
 )
+from .standard_readings import TODAY as TODAY_READINGS
+from .standard_readings import can_matter, readings_from
+from .unnamed_readings import read_unnamed
 
 REFERENCE = r"[a-z0-9][a-z0-9-]*(?:#[1-9][0-9]*)?"
 _REFERENCE = re.compile(rf"^{REFERENCE}$")
 _MOMENT = r"(?:s?[1-9][0-9]*)"
-_RANGED = re.compile(rf"^(?P<round>[1-9][0-9]*):(?P<ref>{REFERENCE})$")
+_RANGED = re.compile(rf"^(?P<secondary>s?)(?P<round>[1-9][0-9]*):(?P<ref>{REFERENCE})$")
 _BRIBE = re.compile(rf"^(?P<moment>{_MOMENT}):(?P<icon>[a-z]+)(?:@(?P<ref>{REFERENCE}))?$")
 _SPELL = re.compile(rf"^(?P<moment>{_MOMENT}):(?P<card>{REFERENCE})(?:@(?P<ref>{REFERENCE}))?$")
 _CHANNEL = re.compile(
@@ -187,7 +191,12 @@ _PARSERS: dict[str, Callable[[str, str, int], Any]] = {
     "command": _single_reference,
     "stones": _number,
     "dispel": _number,
-    "ranged": _each(_RANGED, lambda m: RangedSupport(int(m["round"]), CardRef(m["ref"])), "3:archer", Shape.RANGED),
+    "ranged": _each(
+        _RANGED,
+        lambda m: RangedSupport(int(m["round"]), CardRef(m["ref"]), secondary=bool(m["secondary"])),
+        "3:archer",
+        Shape.RANGED,
+    ),
     "bribes": _each(
         _BRIBE,
         lambda m: Bribe(Moment.parse(m["moment"]), _icon(m["icon"]), card_ref(m["ref"])),
@@ -244,8 +253,19 @@ def parse_setup(text: str) -> CombatSetup:
     sides: dict[str, dict[str, Any]] = {"a": {}, "d": {}}
     terrain: str | None = None
     matchups = []
+    between = []
     made_up: list[str] = []
+    named_readings: dict[str, str] = {}
     for key, value, here in clauses(text):
+        if key.startswith("reading."):
+            # reading.<key>=<choice> (engine.standard_readings): checked once every clause is read.
+            named_readings[key.removeprefix("reading.")] = value
+            try:
+                readings_from(named_readings)
+            except NotationError as exc:
+                # Said at the clause that is wrong, as every notation problem is.
+                raise NotationError(exc.message, position=here, code=exc.code) from None
+            continue
         if key == "terrain":
             terrain = None if value == "none" else _terrain(value, key, here)
             continue
@@ -262,6 +282,9 @@ def parse_setup(text: str) -> CombatSetup:
         if _MATCHUP_KEY.match(key):
             matchups.append(parse_actions(key, value, here))
             continue
+        if BETWEEN_KEY.match(key):
+            between.append(parse_between(key, value, here))
+            continue
         side, _, sub = key.partition(".")
         if side not in sides or (sub and sub not in _FIELD_FOR_KEY):
             raise NotationError.of(
@@ -273,16 +296,40 @@ def parse_setup(text: str) -> CombatSetup:
             )
         name = _FIELD_FOR_KEY[sub] if sub else "creatures"
         sides[side][name] = _PARSERS[name](value, key, here)
-    return CombatSetup(
-        attacker=SideSetup(**sides["a"]),
-        defender=SideSetup(**sides["d"]),
+    setup = CombatSetup(
+        attacker=SideSetup(**split_ranged(sides["a"])),
+        defender=SideSetup(**split_ranged(sides["d"])),
         terrain=terrain,
         actions=tuple(sorted(matchups, key=lambda matchup: matchup.round)),
         made_up=tuple(made_up),
+        between=tuple(sorted(between, key=lambda plays: plays.after)),
     )
+    # A text naming no reading predates the clause: where a reading can matter it is read as it was then.
+    readings = readings_from(named_readings) if named_readings else read_unnamed(setup)
+    return replace(setup, readings=readings)
 
 
 _DEFAULTS = {item.name: item.default for item in fields(SideSetup)}
+
+
+def split_ranged(values: dict[str, Any]) -> dict[str, Any]:
+    """A side's fields with the ``ranged`` entries written for a secondary attack (``s1:archer``) moved to
+    ``secondary_ranged``: they are never made, only refused (issue 31)."""
+    written = values.get("ranged")
+    if not written or not any(support.secondary for support in written):
+        return values
+    return {
+        **values,
+        "ranged": tuple(support for support in written if not support.secondary),
+        "secondary_ranged": tuple(support for support in written if support.secondary),
+    }
+
+
+def side_value(side: SideSetup, name: str) -> Any:
+    """The value a side's notation clause prints: ``ranged`` with its secondary entries after the others."""
+    if name == "ranged":
+        return side.ranged + side.secondary_ranged
+    return getattr(side, name)
 
 
 def _format_value(name: str, value: Any) -> str | None:
@@ -301,7 +348,7 @@ def _format_value(name: str, value: Any) -> str | None:
         if isinstance(item, str):
             parts.append(item)
         elif isinstance(item, RangedSupport):
-            parts.append(f"{item.round}:{item.creature}")
+            parts.append(f"{'s' if item.secondary else ''}{item.round}:{item.creature}")
         elif isinstance(item, Bribe):
             parts.append(f"{item.moment}:{item.icon.value}" + (f"@{item.target}" if item.target else ""))
         elif isinstance(item, SpellPlay):
@@ -325,12 +372,27 @@ def format_setup(setup: CombatSetup) -> str:
         clauses.append(f"terrain={setup.terrain}")
     for letter, side in (("a", setup.attacker), ("d", setup.defender)):
         for name, key in SIDE_KEYS.items():
-            text = _format_value(name, getattr(side, name))
+            value = getattr(side, name)
+            if name == "ranged" and side.secondary_ranged:
+                value = side_value(side, name)
+            text = _format_value(name, value)
             if text is not None:
                 clauses.append(f"{letter}{'.' + key if key else ''}={text}")
     for matchup in setup.actions:
         clauses.append(f"{matchup.key}={format_actions(matchup)}")
+    for plays in setup.between:
+        clauses.append(f"{plays.key}={format_between(plays)}")
+    clauses.extend(reading_clauses(setup))
     return " ".join(clauses)
+
+
+def reading_clauses(setup: CombatSetup) -> list[str]:
+    """``reading.<key>=<choice>`` for a set-up that names its readings, wherever one can matter (or one other than
+    today's is chosen); none for a text written before the clause, which prints as it was written."""
+    readings = setup.readings
+    if not readings.written or (readings == TODAY_READINGS and not can_matter(setup)):
+        return []
+    return [f"reading.{key}={choice}" for key, choice in readings.named().items()]
 
 
 def with_side(setup: CombatSetup, letter: str, **changes: Any) -> CombatSetup:

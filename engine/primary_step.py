@@ -42,6 +42,7 @@ from .abilities import (
     Withdrawal,
     Withdraws,
 )
+from .between_step import play_between
 from .cards import CardDefinition
 from .channelling import channelling, play_turns, push_forced, ranged
 from .combat_state import Combat
@@ -280,6 +281,8 @@ def primaries(combat: Combat, *, played: int | None = None) -> None:
         combat.moment = str(round_number)
         matchup(combat, round_number, attacker, defender)
         run_effects(combat, "PRI-12 after", round_number)
+        if combat.setup.between:
+            play_between(combat, round_number)
         if combat.stop_after == round_number:
             raise StopAfter
     combat.moment = ""
@@ -309,6 +312,10 @@ def primaries(combat: Combat, *, played: int | None = None) -> None:
 
 def report_unplayed(combat: Combat, played: int) -> None:
     """Nothing silently dropped: every decision for a match-up that never took place is a notice."""
+    for plays in combat.setup.between:
+        if plays.after > played:
+            # A b<N> list after a match-up that was never fought (ENG-23): none of its actions is taken.
+            combat.warn("between.not_reached", "ENG-23", after=plays.after, played=played)
     for side in SIDES:
         setup = combat.sides[side].setup
         if not (setup.ranged or setup.bribes or setup.spells or setup.channels):

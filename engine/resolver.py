@@ -42,6 +42,7 @@ from .primary_step import destroy_victors, primaries
 from .render import Chain, Named, render
 from .secondary_step import secondaries
 from .setup import CombatSetup
+from .standard_readings import TURN_ANSWERS, can_matter
 from .state import Fighter
 
 
@@ -373,6 +374,9 @@ def resolution(combat: Combat) -> CombatResult:
         cards=card_outcomes(combat),
         notices=tuple(combat.notices),
         made_up=made_up,
+        readings=combat.setup.readings.named(),
+        readings_written=combat.setup.readings.written,
+        readings_applied=(TURN_ANSWERS.key,) if can_matter(combat.setup) else (),
     )
 
 

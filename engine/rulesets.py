@@ -44,6 +44,8 @@ from .partial import PartialState, resolve_until
 from .readings import OpenRule
 from .resolver import resolve
 from .setup import CombatSetup
+from .standard_readings import STANDARD_OPEN_RULES
+from .standard_readings import readings_from as standard_readings_from
 from .validate import validate
 
 AnySetup = CombatSetup | ArenaSetup
@@ -130,7 +132,7 @@ class StandardRuleset:
 
     name = "standard"
     title = "Standard combat"
-    readings: tuple[OpenRule, ...] = ()
+    readings: tuple[OpenRule, ...] = STANDARD_OPEN_RULES
 
     def owns(self, item: object) -> bool:
         return isinstance(item, CombatSetup | CombatLog)
@@ -185,7 +187,8 @@ class StandardRuleset:
         return None
 
     def with_reading(self, setup: AnySetup, key: str, choice: str) -> CombatSetup:
-        raise NotationError(f"the standard combat has no reading {key!r}", code="notation.unknown_reading")
+        combat = self.setup_of(setup)
+        return replace(combat, readings=standard_readings_from({**combat.readings.named(), key: choice}))
 
     def options(self, setup: AnySetup, catalog: CardCatalog) -> Options:
         return options(self.setup_of(setup), catalog)

@@ -16,6 +16,7 @@ from .command_step import casting_refusal
 from .core import creature_beaten, defending, fighter_named, log, record_fate, refuse, spend_card
 from .effects import any_effect
 from .enums import (
+    SIDES,
     CardUse,
     Fate,
     Role,
@@ -26,7 +27,7 @@ from .log import SecondaryOutcome, Term, Why
 from .matchup_effects import bonus_terms, bribe_creature, drop_unused_reactions, log_terms
 from .primary_step import note_victors
 from .render import Chain, Named
-from .setup import Moment, SecondaryAttack
+from .setup import Bribe, Moment, SecondaryAttack
 from .state import Contribution, Fighter
 
 
@@ -108,6 +109,7 @@ def harmless_against(combat: Combat, attacker: Fighter, target: Fighter) -> bool
 
 
 def secondaries(combat: Combat) -> None:
+    refuse_secondary_ranged(combat)
     side = combat.secondary_side
     if side is None:
         return
@@ -186,6 +188,26 @@ def secondaries(combat: Combat) -> None:
     run_secondaries(combat, side, plan)
 
 
+def refuse_secondary_ranged(combat: Combat) -> None:
+    """Ranged attacks written for a secondary attack (``ranged=s1:archer``) are refused (issue 31, SEC-1: every
+    ranged attack belongs to the primary match-ups): a step and a notice each, and the creature stays as it was."""
+    for side in SIDES:
+        for support in combat.sides[side].setup.secondary_ranged:
+            shooter = fighter_named(combat, side, support.creature)
+            name = shooter.name if shooter is not None else support.creature
+            log(
+                combat,
+                StepKind.RANGED,
+                "SEC-1",
+                "refuse_secondary_ranged",
+                (side.value, name, support.round),
+                side=side,
+                card=shooter.card if shooter is not None else None,
+                subject=shooter,
+            )
+            combat.warn("ranged.in_secondary", "SEC-1", side=side.value, shooter=name, number=support.round)
+
+
 def planned_in_words(combat: Combat, side: Side, plan: tuple[SecondaryAttack, ...]) -> Named:
     """The plan as card names ("Wood Nymph on Archer"): its attacks hold the set-up's references (slugs)."""
     pairs = []
@@ -217,6 +239,13 @@ def run_secondaries(combat: Combat, side: Side, plan: tuple[SecondaryAttack, ...
             )
             combat.warn("secondary.cannot_attack", "SEC-10", number=number, attacker=attacker.name, id=attacker.id)
             continue
+        if not target.attackable and not combat.setup.readings.answers_as_1_2:
+            # Refused before it is made, so it does not use up the attacker's one attack (issue 31): a later
+            # attack the plan gives the same creature is still made.
+            combat.moment = f"s{number}"
+            log(combat, StepKind.NOTE, "SEC-3", "attack_target", (target.name,), side=side, subject=target)
+            combat.warn("secondary.target_gone", "SEC-3", number=number, target=target.name, id=target.id)
+            continue
         found = protection(combat, target)
         if found is not None:
             combat.moment = f"s{number}"
@@ -239,6 +268,44 @@ def run_secondaries(combat: Combat, side: Side, plan: tuple[SecondaryAttack, ...
         attacker.role = Role.SECONDARY
     for key, attackers in groups.items():
         attack_target(combat, side, target_of[key], attackers)
+
+
+def aimed_bribes(combat: Combat, side: Side, number: int, attacker: Fighter) -> list[Bribe]:
+    """The opposing bribes written for secondary attack ``number`` that may land on its attacker. A bribe that
+    names another creature (``s1:gold@archer`` when attack 1 is made by another) never lands on this one: it is
+    not played, and a step and a notice say so (issue 31)."""
+    found: list[Bribe] = []
+    for bribe in combat.sides[side.other].setup.bribes:
+        if bribe.moment != Moment(number, True):
+            continue
+        if (
+            bribe.target is not None
+            and not combat.setup.readings.answers_as_1_2
+            and fighter_named(combat, side, bribe.target) is not attacker
+        ):
+            named = fighter_named(combat, side, bribe.target)
+            name = named.name if named is not None else bribe.target
+            log(
+                combat,
+                StepKind.BRIBE,
+                "SEC-9",
+                "aimed_bribes.elsewhere",
+                (side.other.value, bribe.icon.value.capitalize(), name, number, attacker.name),
+                side=side.other,
+                subject=attacker,
+            )
+            combat.warn(
+                "bribe.aimed_elsewhere",
+                "SEC-9",
+                side=side.other.value,
+                icon=bribe.icon.value.capitalize(),
+                target=name,
+                number=number,
+                attacker=attacker.name,
+            )
+            continue
+        found.append(bribe)
+    return found
 
 
 def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[tuple[int, Fighter]]) -> None:
@@ -284,7 +351,7 @@ def attack_target(combat: Combat, side: Side, target: Fighter, attackers: list[t
             card=attacker.card,
             subject=target,
         )
-        bribes = [b for b in combat.sides[side.other].setup.bribes if b.moment == Moment(number, True)]
+        bribes = aimed_bribes(combat, side, number, attacker)
         if any_effect(combat, "PRI-1 item", attacker, "SEC-9") or any(
             bribe_creature(combat, side.other, bribe.icon, attacker, "SEC-9") for bribe in bribes
         ):

@@ -11,9 +11,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .enums import BriberyIcon, Side
+from .standard_readings import TODAY as TODAY_READINGS
+from .standard_readings import StandardReadings
 
 if TYPE_CHECKING:
     from .actions import MatchupActions
+    from .between_actions import BetweenActions
 
 
 @dataclass(frozen=True, order=True)
@@ -65,6 +68,9 @@ class Channel:
 class RangedSupport:
     round: int
     creature: str
+    # Written for secondary attack ``round`` (``s1:archer``): writable so that it can be refused (issue 31,
+    # rule SEC-1: ranged attacks belong to the primary match-ups). Such entries live in ``SideSetup.secondary_ranged``.
+    secondary: bool = False
 
 
 @dataclass(frozen=True)
@@ -127,6 +133,9 @@ class SideSetup:
     choices: tuple[Choice, ...] = ()
     # Cards this side played before the combat began (earlier in the turn) whose effect lasts into it.
     earlier: tuple[str, ...] = ()
+    # Ranged attacks written for a secondary attack (``ranged=s1:archer``, in the same clause as ``ranged``): never
+    # made, each refused at the secondary attacks with its code (``ranged.in_secondary``).
+    secondary_ranged: tuple[RangedSupport, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -139,12 +148,20 @@ class CombatSetup:
     actions: tuple[MatchupActions, ...] = ()
     # Made-up cards for "what if" questions: each the canonical JSON of a card record (made_up.py).
     made_up: tuple[str, ...] = ()
+    # Plays between primary match-ups (``b1=a:item:eye-of-missile-mayhem``), by the match-up they follow.
+    between: tuple[BetweenActions, ...] = ()
+    # The readings of the standard combat's open rules (engine.standard_readings): today's for a set-up made in
+    # code; the notation and JSON readers give a text that names none, where one can matter, the old reading.
+    readings: StandardReadings = TODAY_READINGS
 
     def side(self, side: Side) -> SideSetup:
         return self.attacker if side is Side.ATTACKER else self.defender
 
     def actions_of(self, round_number: int) -> MatchupActions | None:
         return next((matchup for matchup in self.actions if matchup.round == round_number), None)
+
+    def between_after(self, round_number: int) -> BetweenActions | None:
+        return next((between for between in self.between if between.after == round_number), None)
 
 
 FACE_DOWN = "face-down"

@@ -55,8 +55,18 @@ class ItemUse:
     target: str | None = None
 
 
+@dataclass(frozen=True)
+class GuardianUse:
+    """The side's Guardian using its own ability as a turn (issue 31); what it does is read from the
+    Guardian card's text when its turn comes."""
+
+    moment: Moment
+    card: str
+    target: str | None = None
+
+
 # One turn after the terrain step: the side, what it does, and its index in the match-up's list.
-Turn: TypeAlias = "tuple[Side, RangedSupport | Channel | SpellPlay | ItemUse, int]"
+Turn: TypeAlias = "tuple[Side, RangedSupport | Channel | SpellPlay | ItemUse | GuardianUse, int]"
 
 
 @dataclass(frozen=True)
@@ -96,6 +106,11 @@ class TurnPlan:
     window: dict[int, tuple[tuple[Side, Bribe, int], ...]] = field(default_factory=dict)
     # The spell plays cast in their turn rather than at PRI-2 (by identity: equal plays may differ).
     at_turn: set[int] = field(default_factory=set)
+    # Per match-up: the spells written in the bribery window right after an opposing bribe (ENG-19), each with
+    # its index in the list and the index of the bribe it answers; the engine checks the card when it comes.
+    window_answers: dict[int, tuple[tuple[Side, SpellPlay, int, int], ...]] = field(default_factory=dict)
+    # The same plays by identity: never cast at PRI-2 or in a turn.
+    in_window: set[int] = field(default_factory=set)
 
 
 @dataclass(frozen=True)
@@ -141,8 +156,10 @@ def refusal_sentence(refusal: Refusal, **values: str) -> str:
 class _Referee:
     """Walks one match-up's list, keeping whose turn it is and which window is open."""
 
-    def __init__(self, matchup: MatchupActions) -> None:
+    def __init__(self, matchup: MatchupActions, *, answers_as_1_2: bool = False) -> None:
         self.matchup = matchup
+        # The reading rules-1.2 (engine.standard_readings): a spell in the window is no answer taken there.
+        self.answers_as_1_2 = answers_as_1_2
         self.moment = Moment(matchup.round)
         self.phase = "window"
         self.window_used = False
@@ -158,6 +175,7 @@ class _Referee:
         # A ranged attack, channel or item has been taken: later spells are cast in their turn.
         self.acted = False
         self.at_turn: list[SpellPlay] = []
+        self.window_answers: list[tuple[Side, SpellPlay, int, int]] = []
 
     @property
     def state(self) -> TurnState:
@@ -180,6 +198,20 @@ class _Referee:
                 self.in_turns(index, action)
 
     def in_window(self, index: int, action: Action) -> None:
+        if (
+            action.kind is ActionKind.SPELL
+            and self.state.answers(action.side)
+            and self.window
+            and not self.answers_as_1_2
+        ):
+            # A spell right after the opposing bribe answers it (ENG-19: Shadow Bank Job). Like a bribe of a shooter
+            # just placed (A-02) it takes no turn: the player still answers the bribe with a bribe back or a pass.
+            # The engine refuses it there if its card answers no bribe (the window is open).
+            assert action.card is not None
+            play = SpellPlay(self.moment, action.card, action.target)
+            self.spells[action.side].append(play)
+            self.window_answers.append((action.side, play, index, self.window[-1][2]))
+            return
         if not action.kind.in_bribery_window and action.kind is not ActionKind.PASS:
             if self.window_used:
                 self.refuse(index, action, Refusal.WINDOW_OPEN)
@@ -245,6 +277,8 @@ class _Referee:
                 self.turns.append((action.side, play, index))
                 self.at_turn.append(play)
             return
+        elif action.kind is ActionKind.GUARDIAN:
+            self.turns.append((action.side, GuardianUse(self.moment, action.card, action.target), index))
         else:
             self.turns.append((action.side, ItemUse(self.moment, action.card, action.target), index))
         self.acted = True
@@ -275,7 +309,7 @@ def referee(setup: CombatSetup) -> TurnPlan:
     plan = TurnPlan(setup)
     sides = {Side.ATTACKER: setup.attacker, Side.DEFENDER: setup.defender}
     for matchup in setup.actions:
-        referee_ = _Referee(matchup)
+        referee_ = _Referee(matchup, answers_as_1_2=setup.readings.answers_as_1_2)
         referee_.run()
         for side in SIDES:
             kept, dropped = _without_round(sides[side], matchup.round)
@@ -296,5 +330,8 @@ def referee(setup: CombatSetup) -> TurnPlan:
         plan.spells[matchup.round] = tuple(referee_.lunch_candidates)
         plan.window[matchup.round] = tuple(referee_.window)
         plan.at_turn.update(id(play) for play in referee_.at_turn)
+        if referee_.window_answers:
+            plan.window_answers[matchup.round] = tuple(referee_.window_answers)
+            plan.in_window.update(id(play) for _, play, _, _ in referee_.window_answers)
     plan.setup = replace(setup, attacker=sides[Side.ATTACKER], defender=sides[Side.DEFENDER])
     return plan

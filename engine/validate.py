@@ -632,6 +632,9 @@ class _SideChecker:
                     reference=reference,
                 )
             seen.add(index)
+        for support in setup.secondary_ranged:
+            # Written to be refused at the secondary attacks (ranged.in_secondary): it must still name a creature.
+            self._in_shield(support.creature, f"{self.prefix}.ranged")
         for support in setup.ranged:
             where = f"{self.prefix}.ranged"
             index = self._in_shield(support.creature, where)
@@ -827,7 +830,7 @@ def validate(setup: CombatSetup, catalog: CardCatalog, *, first_matchup: bool = 
         _unknown(catalog, str(action.card), matchup.key)
         for matchup in setup.actions
         for action in matchup.actions
-        if action.kind is ActionKind.ITEM
+        if action.kind in (ActionKind.ITEM, ActionKind.GUARDIAN)
         and action.card is not None
         and catalog.find(split_reference(action.card)[0]) is None
     ]

@@ -32,6 +32,7 @@ from .base import (
     matchup_cards,
     parse_ability,
 )
+from .between import ReturnsRangedToHand
 from .bonuses import (
     AttackBoost,
     AttackKind,
@@ -123,6 +124,7 @@ from .commands import (
     UpCardDuel,
     ZeroBaseVitality,
 )
+from .guardians import CancelsOpposingChannel
 from .items import DiscardsOpposingItems, GrantsFlying, LendsCommand, ShieldsFirstFromChannelling
 from .leaving import (
     ControlBonus,
@@ -181,6 +183,8 @@ from .strongholds import ChannellerBonus, DestroysUpgrade, NoStrongholdBonus, St
 ABILITY_KINDS: tuple[str, ...] = tuple(sorted(KINDS))
 
 __all__ = [
+    "ReturnsRangedToHand",
+    "CancelsOpposingChannel",
     "A",
     "ABILITY_KINDS",
     "Ability",

@@ -91,6 +91,8 @@ class StoneEvent(str, Enum):
     OPPONENT_CHANNELS = "opponent_channels"
     SIDE_BEATS = "side_beats"
     CAST = "cast"
+    # Issue 31 (gains during the combat): one of the card owner's creatures is bribed.
+    OWN_BRIBED = "own_bribed"
 
 
 class Suppressed(str, Enum):

@@ -192,6 +192,7 @@ class Stones(Ability):
             StoneEvent.OPPONENT_CHANNELS: "Each time the opponent channels while it is in play",
             StoneEvent.SIDE_BEATS: "For each opposing creature its side beats while it is in play and unbeaten",
             StoneEvent.CAST: "When it is played",
+            StoneEvent.OWN_BRIBED: "Each time one of its player's creatures is bribed",
         }[self.on]
         return f"{event}{_where(self.terrain)}, {player} {verb} Power Stone(s)."
 

@@ -114,6 +114,13 @@ _BY_ROUND: dict[str, tuple[str, str]] = {
     "ENG-4": ("ARN-40", "ARN-40"),
     "ENG-6": ("ARN-40", "ARN-40"),
     "ENG-16": ("ARN-41", "ARN-41"),
+    # Issue 31's rulings: an answer to the action just before (a turn), a taken-over shot (a ranged attack), a stone
+    # gained on a bribe (bribery), a Guardian's turn (channelling, the only kind so far), a play between match-ups.
+    "ENG-19": ("ARN-3", "ARN-31"),
+    "ENG-20": ("ARN-21", "ARN-21"),
+    "ENG-21": ("ARN-32", "ARN-32"),
+    "ENG-22": ("ARN-33", "ARN-33"),
+    "ENG-23": ("ARN-3", "ARN-8"),
 }
 
 STANDARD_TO_ARENA: Mapping[str, tuple[str, str]] = _BY_ROUND

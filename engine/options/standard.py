@@ -24,6 +24,7 @@ from ..abilities import (
     DispelsOpposingCommand,
     LendsCommand,
     Offer,
+    ReturnsRangedToHand,
 )
 from ..abilities.base import ChannelEffect
 from ..abilities.bribery import NoBriberyHere, UnbribeableSide
@@ -36,7 +37,7 @@ from ..abilities.channelling import (
 )
 from ..abilities.limits import GuardianChannelsOnceEach
 from ..abilities.ranged import ForbidsRanged, RangedLimit, RangedReaction
-from ..actions import Action, ActionKind, MatchupActions, action_to_text
+from ..actions import Action, ActionKind, MatchupActions, Refusal, action_to_text
 from ..cards import DEFAULT_GUARDIAN, CardDefinition
 from ..catalog import CardCatalog
 from ..core import action_said
@@ -47,6 +48,13 @@ from ..setup import CardRef, CombatSetup, Moment, SideSetup, copy_references, sp
 from ..turn_casts import TURN_ITEM_KINDS
 from ..turns import TurnPlan, TurnState, referee, turn_state
 from ..validate import planned_queue, ranged_use, resolve_terrain
+from .answers import (
+    bribe_answers,
+    channelling_barred_by,
+    guardian_reason,
+    guardian_turns,
+    spell_answers_here,
+)
 from .values import (
     ActionOption,
     CardInput,
@@ -573,6 +581,13 @@ def _offered(board: _Board, number: int, actions: tuple[Action, ...], state: Tur
     found: list[Action] = []
     opening = not actions
     gone = _bribed(board, number, actions)
+    if state.window_open and state.answers(side):
+        held = [
+            board.catalog.get(slug)
+            for slug, count in sorted(board.hands[side].spells.items())
+            if count > used.spells[slug]
+        ]
+        found += bribe_answers(held, side, state.last, board.card(board.queues[side][number - 1]))
     if gone:
         # A creature of the match-up has been bribed: the match-up is decided, and only the player whose creature
         # it was may still answer with a bribe of his own while the window is open (A-01).
@@ -605,9 +620,14 @@ def _offered(board: _Board, number: int, actions: tuple[Action, ...], state: Tur
     last = taken[-1] if taken else None
     answers_spell = last is not None and last.side is side.other and last.kind is ActionKind.SPELL
     spells = _spell_choices(board, side, used, facing, shooters, channellers, in_list=True, answers_spell=answers_spell)
-    found += [Action(side, ActionKind.SPELL, card=CardRef(s), target=_ref(t)) for s, t in spells]
+    found += [
+        Action(side, ActionKind.SPELL, card=CardRef(s), target=_ref(t))
+        for s, t in spells
+        if spell_answers_here(board.catalog.get(s), t, side, tuple(taken))
+    ]
     channels, _ = _list_channels(board, number, side, tuple(taken), used)
     found += [Action(side, ActionKind.CHANNEL, card=CardRef(s), amount=a) for s, a in channels]
+    found += guardian_turns(_guardian_card(board, side), side, board.hands[side].stones - used.stones, tuple(taken))
     hand = board.hands[side]
     found += [
         Action(side, ActionKind.ITEM, card=CardRef(slug))
@@ -641,6 +661,12 @@ def _list_channels(
 ) -> tuple[list[tuple[str, int]], Reason | None]:
     """The channel sources ``side`` may use next in match-up ``number``'s list, after the actions ``taken`` (a
     Power Lunch among them opens channelling; the points channelled so far leave less room)."""
+    guardians = {each: _guardian_card(board, each) for each in SIDES}
+    if any(guardians.values()):
+        lists = [_taken(board, earlier) for earlier in range(1, number)] + [taken]
+        barred = channelling_barred_by(guardians, lists)
+        if barred is not None:
+            return [], Reason.of("channel.barred_for_combat", "PRI-10", source=barred.name, player=side.value)
     own = board.queues[side][number - 1]
     plays = [(a.side, str(a.card), a.target) for a in taken if a.kind is ActionKind.SPELL]
     channelled = sum(
@@ -852,7 +878,30 @@ def options(setup: CombatSetup, catalog: CardCatalog) -> Options:
         secondary=_secondary(board),
         inputs=tuple(found for side in SIDES for found in _inputs(board, side)),
         notes=notes,
+        between=_between(board),
     )
+
+
+def _between(board: _Board) -> tuple[Decision, ...]:
+    """The plays of a card whose text acts between two primary match-ups (ENG-23), for each gap between rows, from
+    the hand items each side still holds (one not already written between earlier rows)."""
+    found: list[Decision] = []
+    for side in SIDES:
+        written = Counter(
+            str(action.card) for plays in board.setup.between for action in plays.actions
+            if action.side is side and action.kind is ActionKind.ITEM
+        )  # fmt: skip
+        hand = Counter(card.slug for card in (board.card(ref) for ref in board.hands[side].setup.hand) if card)
+        for slug, held in sorted(hand.items()):
+            card = board.card(slug)
+            if card is None or card.first(ReturnsRangedToHand) is None or held <= written[slug]:
+                continue
+            action = Action(side, ActionKind.ITEM, card=CardRef(slug))
+            found += [
+                Decision(OptionKind.ITEM, side, f"b{number}", action_to_text(action), _words(board, action), card=slug)
+                for number in range(1, board.rows)
+            ]
+    return tuple(found)
 
 
 def next_actions(setup: CombatSetup, catalog: CardCatalog, round_number: int) -> Turn:
@@ -922,7 +971,27 @@ def _kind_reason(board: _Board, number: int, action: Action) -> Reason | None:
             why = _bribable(board, side, action.icon.value, target)
             if why is not None:
                 return why
+    if action.kind is ActionKind.GUARDIAN:
+        used = _used(board.catalog, board.plan, side)
+        left = board.hands[side].stones - used.stones
+        found = board.card(str(action.card))
+        named = (found.slug, found.name) if found is not None else (str(action.card), str(action.card))
+        return guardian_reason(_guardian_card(board, side), side, left, _taken(board, number), named)
+    listed = board.setup.actions_of(number)
+    if action.kind is ActionKind.SPELL and turn_state(listed.actions if listed else ()).window_open:
+        # Inside the window only a spell answering the bribe just made is taken (ENG-19); any other waits.
+        return Reason.of(Refusal.WINDOW_OPEN.value, Refusal.WINDOW_OPEN.rule, turn="")
+    if action.kind is ActionKind.SPELL and action.card is not None:
+        spell = board.card(str(action.card))
+        aimed = str(action.target) if action.target is not None else None
+        if spell is not None and not spell_answers_here(spell, aimed, side, _taken(board, number)):
+            return Reason.of("options.nothing_to_answer", "ENG-19", card=spell.name)
     if action.card is not None and action.kind is not ActionKind.CHANNEL:
         card = board.card(str(action.card))
         return Reason.of("options.not_held", "A-04", side=side.value, card=card.name if card else str(action.card))
     return None
+
+
+def _guardian_card(board: _Board, side: Side) -> CardDefinition | None:
+    """The Guardian card the set-up names for ``side`` (None for an unnamed Guardian)."""
+    return board.card(board.setup.side(side).guardian)

@@ -29,6 +29,7 @@ class OptionKind(str, Enum):
     BRIBE = "bribe"
     BRIBE_BACK = "bribe-back"
     ITEM = "item"
+    GUARDIAN = "guardian"  # the side's Guardian's own ability taken as a turn (issue 31)
     PASS = "pass"
     CREATURE = "creature"  # Arena: a creature of the pen sent in as a secondary attacker
     SHIELD = "shield"  # Arena: a shield of the pen played against an opposing creature
@@ -63,6 +64,11 @@ OPTION_WHY: dict[str, str] = {
     "options.not_offered": "{action} is not one of the legal actions here",
     "options.wrong_round": "{action} belongs to the {round_name} round",
     "options.no_icon": "{target} carries no {icon} icon",
+    "options.not_the_guardian": "{card} is not the {side}'s Guardian",
+    "options.no_guardian_turn": "{card}, the {side}'s Guardian, has no ability taken as a turn in a match-up",
+    "options.nothing_to_answer": "{card} answers only the opposing action of the turn just before it, and that is "
+    "not one it answers",
+    "options.too_few_stones_for_guardian": "{card} needs {cost} Power Stone(s) and {left} are left",
 }
 
 
@@ -235,6 +241,9 @@ class Options:
     inputs: tuple[CardInput, ...] = ()
     notes: tuple[Reason, ...] = ()
     problem: Reason | None = None
+    # Plays between primary match-ups (issue 31): each a ``b<N>`` action (``clause`` ``b1``, ``item``
+    # ``a:item:eye-of-missile-mayhem``) of a card whose text acts then, for each gap between two rows.
+    between: tuple[Decision, ...] = ()
 
     def row(self, number: int) -> Row | None:
         return next((row for row in self.rows if row.number == number), None)

@@ -63,6 +63,15 @@ NOT_TAKEN_STEPS = frozenset(
         "cast.2",
         "cast_rolled_outcome",
         "cast_ends_matchup",
+        # Issue 31: an answer with nothing just before it to answer, a Guardian turn that does nothing.
+        "turn_answer.missed.spell",
+        "turn_answer.missed.guardian",
+        "turn_answer.missed.bribe",
+        "turn_answer.unpaired_bribe",
+        "guardian_turn.cannot_pay",
+        "guardian_turn.not_guardian",
+        "guardian_turn.no_ability",
+        "between.not_applied",
     }
 )
 

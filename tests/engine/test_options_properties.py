@@ -50,6 +50,8 @@ CHANNELLERS = ("shadow-of-ashes", "valkyrie-spirit", "energy-well")
 HAND = ("gold", "babes", "beer", "power-lunch", "dispel-magic", "hammer-of-doom")
 TERRAINS = (None, "swamps", "woods", "mountains")
 GUARDIAN = "rak-nam-leader-of-the-mighty"
+# A Guardian whose ability is a turn (issue 31: Siin cancels the opposing channel just made).
+GUARDIANS = (None, GUARDIAN, "siin-stealer-of-the-power")
 PROFILE = settings(
     max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
 )
@@ -61,7 +63,7 @@ def standard_sides(draw: st.DrawFn) -> SideSetup:
     hand = tuple(draw(st.lists(st.sampled_from(HAND), max_size=3)))
     channellers = tuple(draw(st.lists(st.sampled_from(CHANNELLERS), max_size=1)))
     stones = draw(st.sampled_from((0, 1, 2, 3)))
-    guardian = draw(st.sampled_from((None, GUARDIAN)))
+    guardian = draw(st.sampled_from(GUARDIANS))
     return SideSetup(creatures=creatures, hand=hand, channellers=channellers, stones=stones, guardian=guardian)
 
 
@@ -109,6 +111,7 @@ def universe(setup: CombatSetup, number: int) -> list[Action]:
         found += [
             Action(side, ActionKind.CHANNEL, card=CardRef(ref)) for ref in copy_references(list(mine.channellers))
         ]
+        found += [Action(side, ActionKind.GUARDIAN, card=CardRef(slug)) for slug in GUARDIANS if slug is not None]
     return found
 
 

@@ -115,7 +115,7 @@ def server_url(django_db_setup: None, django_db_blocker: object, bulk_data_dir: 
     from django.core.management import call_command
     from django.test import override_settings
 
-    from guardians_site import bulkdata
+    from sitewide import bulkdata
 
     with django_db_blocker.unblock():  # type: ignore[attr-defined]
         # As `make serve` does before starting the server: the rules index and the bulk files the API guide

@@ -36,6 +36,7 @@ TERM_OF = {
     "primary attacks": "primary attacker",
     "end of the primary attacks": "primary attacker",
     "secondary attacks": "secondary attack",
+    "use the guardian's own ability": "guardian's ability",
 }
 
 

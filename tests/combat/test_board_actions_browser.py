@@ -14,6 +14,9 @@ from engine.notation import parse_setup
 from engine.resolver import resolve
 from tests.browser_fixtures import ARTIFACTS, blocking_axe_violations, needs_chromium, watched_page
 
+# What the board prints on a set-up it writes today (engine.readings: the turn-answers reading of rules 1.3).
+TODAYS_READING = "reading.turn-answers=just-before"
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db, needs_chromium]
 WRITTEN = "m1=a:channel:guardian,d:ranged:djinn,a:pass,d:pass"
 EXAMPLE = f"terrain=mountains a=light-elemental d=kikijub,djinn {WRITTEN}"
@@ -86,7 +89,7 @@ def test_the_issue_14_example_built_with_the_list_is_a_push(page: Page, server_u
         "Defender: passes",
     ]
     page.wait_for_function("w => document.getElementById('notation-output').value.includes(w)", arg=WRITTEN)
-    assert _notation(page) == EXAMPLE
+    assert _notation(page) == f"{EXAMPLE} {TODAYS_READING}"  # a set-up made now names today's reading
     assert page.locator("#actions-1 .action-problem").count() == 0
 
     # The list's own buttons: move a turn, see the refusal beside it, move it back; remove and add again.
@@ -107,7 +110,7 @@ def test_the_issue_14_example_built_with_the_list_is_a_push(page: Page, server_u
     page.click("#resolve-button")
     page.wait_for_url(re.compile(r"/combat/\?s="))
     written = page.locator("code.notation").inner_text()
-    assert written == EXAMPLE
+    assert written == f"{EXAMPLE} {TODAYS_READING}"
     page.goto(page.url + "&step=end")
     text = page.locator("main").inner_text()
     assert re.search(r"Light Elemental\s+24\s+Kikijub\s+24\s+equal totals: a push", text), text[:2000]
@@ -146,7 +149,8 @@ def test_the_list_works_without_javascript(browser: Browser, server_url: str) ->
         field.fill("a:channel:guardian,d:ranged:djinn,a:pass")
         page.click("#resolve-button")
         page.wait_for_url(re.compile(r"/combat/\?s="))
-        assert page.locator("code.notation").inner_text() == EXAMPLE.removesuffix(",d:pass")
+        # EXAMPLE names no reading, as links shared before rules 1.3 did: edited, it keeps the reading it was read under.
+        assert page.locator("code.notation").inner_text() == EXAMPLE.removesuffix(",d:pass") + " reading.turn-answers=rules-1.2"
 
 
 STARTED = EXAMPLE.partition(",d:ranged")[0]  # the attacker has channelled; the rest is to be added

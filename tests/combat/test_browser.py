@@ -58,7 +58,8 @@ def test_build_example_2a_in_the_form_and_step_to_the_result(page: Page, server_
     _shot(page, "1-setup-example-2a")
     page.click("#resolve-button")
     page.wait_for_url(re.compile(r"/combat/\?s="))
-    assert page.locator("code.notation").inner_text() == EXAMPLE_2A.notation
+    # Built in the form today, the set-up names today's reading of answers (rules 1.3).
+    assert page.locator("code.notation").inner_text() == f"{EXAMPLE_2A.notation} reading.turn-answers=just-before"
     assert _step_count(page) == "Step 1 of 30"
 
     # Step to the end one step at a time, in place (the page is not reloaded).

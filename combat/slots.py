@@ -10,12 +10,10 @@ searches and pages, and no request waits and works for more than about 1.5 s in 
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
-from django.conf import settings
+from core.slots import held_slot
 
 EXPLORE_SLOTS = int(os.environ.get("GUARDIANS_EXPLORE_SLOTS", "2"))
 SLOT_WAIT = 0.5
@@ -28,32 +26,7 @@ class ServerBusy(Exception):
     message = f"Every explore slot of this server is busy; try again in {RETRY_AFTER} second."
 
 
-def _slot_dir() -> Path:
-    folder = Path(settings.VAR_DIR) / "explore-slots"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
 @contextmanager
 def explore_slot() -> Iterator[None]:
-    import fcntl
-
-    folder = _slot_dir()
-    deadline = time.monotonic() + SLOT_WAIT
-    while True:
-        for number in range(EXPLORE_SLOTS):
-            handle = open(folder / f"slot-{number}.lock", "a")
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                handle.close()
-                continue
-            try:
-                yield
-            finally:
-                fcntl.flock(handle, fcntl.LOCK_UN)
-                handle.close()
-            return
-        if time.monotonic() >= deadline:
-            raise ServerBusy(ServerBusy.message)
-        time.sleep(0.02)
+    with held_slot("explore-slots", EXPLORE_SLOTS, SLOT_WAIT, 0.02, lambda: ServerBusy(ServerBusy.message)):
+        yield

@@ -13,14 +13,11 @@ wait of 0.2 s kept both workers away from every other page (the hostile-search b
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
-
-from django.conf import settings
 
 from cards.search.errors import SearchError
+from core.slots import held_slot
 from core.text_analysis import plain_words
 
 SEARCH_SLOTS = int(os.environ.get("GUARDIANS_SEARCH_SLOTS", "1"))
@@ -44,36 +41,11 @@ def is_heavy(text: str) -> bool:
     return len(text) > HEAVY_LENGTH or len(set(plain_words(text))) > HEAVY_WORDS
 
 
-def _slot_dir() -> Path:
-    folder = Path(settings.VAR_DIR) / "search-slots"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
 @contextmanager
 def search_slot(text: str) -> Iterator[None]:
     """Run the body in a heavy-search slot if the query is heavy (else at once); raises SearchBusy."""
     if not is_heavy(text):
         yield
         return
-    import fcntl
-
-    folder = _slot_dir()
-    deadline = time.monotonic() + SLOT_WAIT
-    while True:
-        for number in range(SEARCH_SLOTS):
-            handle = open(folder / f"slot-{number}.lock", "a")
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                handle.close()
-                continue
-            try:
-                yield
-            finally:
-                fcntl.flock(handle, fcntl.LOCK_UN)
-                handle.close()
-            return
-        if time.monotonic() >= deadline:
-            raise SearchBusy(SearchBusy.default_message)
-        time.sleep(0.01)
+    with held_slot("search-slots", SEARCH_SLOTS, SLOT_WAIT, 0.01, lambda: SearchBusy(SearchBusy.default_message)):
+        yield

@@ -133,7 +133,26 @@ def written(setup: CombatSetup) -> CombatSetup:
     return setup if len(kept) == len(setup.actions) else replace(setup, actions=kept)
 
 
-class StandardPosition:
+class _Settled:
+    """What a position reads off its open turn once settled: whether play has ended and whose move it is."""
+
+    __slots__ = ()
+
+    def _settle(self) -> Turn | None:
+        raise NotImplementedError
+
+    @property
+    def terminal(self) -> bool:
+        return self._settle() is None
+
+    @property
+    def mover(self) -> Side:
+        turn = self._settle()
+        assert turn is not None
+        return _mover(turn)
+
+
+class StandardPosition(_Settled):
     """A shield combat with the ordered lists of match-ups written so far; ``number`` is the match-up whose list
     may be open (the first one that is, is found when the position is first asked for its moves: a position the
     search never enters costs nothing). Past the last row the position is terminal."""
@@ -211,16 +230,6 @@ class StandardPosition:
         return self._number
 
     @property
-    def terminal(self) -> bool:
-        return self._settle() is None
-
-    @property
-    def mover(self) -> Side:
-        turn = self._settle()
-        assert turn is not None
-        return _mover(turn)
-
-    @property
     def stage(self) -> int:
         return self.number - 1
 
@@ -289,7 +298,7 @@ class StandardPosition:
         return format_setup(self.final_setup())
 
 
-class DuelPosition:
+class DuelPosition(_Settled):
     """An Arena duel with the plays of its primary round (then its secondary round) written so far."""
 
     __slots__ = ("catalog", "memo", "setup", "_round_key", "_turn", "_settled", "_value")
@@ -324,16 +333,6 @@ class DuelPosition:
     def round_key(self) -> str:
         self._settle()
         return self._round_key
-
-    @property
-    def terminal(self) -> bool:
-        return self._settle() is None
-
-    @property
-    def mover(self) -> Side:
-        turn = self._settle()
-        assert turn is not None
-        return _mover(turn)
 
     @property
     def stage(self) -> int:
